@@ -1,0 +1,173 @@
+//! The Prometheus metrics squeeze exports. One process-wide registry, so
+//! every module can count without threading handles around.
+
+use std::sync::LazyLock;
+
+use prometheus::{
+    Encoder, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, IntGaugeVec, Opts,
+    Registry, TextEncoder,
+};
+
+pub struct Metrics {
+    registry: Registry,
+    pub connections_total: IntCounterVec,
+    pub connections_active: IntGauge,
+    pub commands_total: IntCounterVec,
+    pub command_duration: HistogramVec,
+    pub protocol_errors_total: IntCounterVec,
+    pub auth_failures_total: IntCounter,
+    pub backend_connections_active: IntGaugeVec,
+    pub backend_connect_failures_total: IntCounterVec,
+    pub backend_errors_total: IntCounterVec,
+    pub backend_up: IntGaugeVec,
+    pub client_bytes_total: IntCounterVec,
+    pub column_bytes_total: IntCounterVec,
+    pub column_values_total: IntCounterVec,
+    pub codec_seconds_total: prometheus::CounterVec,
+    pub decode_errors_total: IntCounterVec,
+    pub refused_statements_total: IntCounterVec,
+    pub dictionary_in_use: IntGaugeVec,
+}
+
+fn counter_vec(r: &Registry, name: &str, help: &str, labels: &[&str]) -> IntCounterVec {
+    let c = IntCounterVec::new(Opts::new(name, help), labels).expect("valid metric");
+    r.register(Box::new(c.clone())).expect("unique metric");
+    c
+}
+
+fn gauge_vec(r: &Registry, name: &str, help: &str, labels: &[&str]) -> IntGaugeVec {
+    let g = IntGaugeVec::new(Opts::new(name, help), labels).expect("valid metric");
+    r.register(Box::new(g.clone())).expect("unique metric");
+    g
+}
+
+impl Metrics {
+    fn new() -> Metrics {
+        let r = Registry::new_custom(Some("squeeze".into()), None).expect("registry");
+        let connections_active =
+            IntGauge::new("connections_active", "Client connections currently open").unwrap();
+        r.register(Box::new(connections_active.clone())).unwrap();
+        let auth_failures_total = IntCounter::new(
+            "auth_failures_total",
+            "Client logins refused (wrong password or unknown user)",
+        )
+        .unwrap();
+        r.register(Box::new(auth_failures_total.clone())).unwrap();
+        let command_duration = HistogramVec::new(
+            HistogramOpts::new(
+                "command_duration_seconds",
+                "Time from a client command to the end of its response",
+            )
+            .buckets(vec![
+                0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
+                1.0, 2.5, 5.0, 10.0,
+            ]),
+            &["command", "shard"],
+        )
+        .unwrap();
+        r.register(Box::new(command_duration.clone())).unwrap();
+        let codec_seconds_total = prometheus::CounterVec::new(
+            Opts::new(
+                "codec_seconds_total",
+                "CPU seconds spent compressing and inflating column values",
+            ),
+            &["column", "op"],
+        )
+        .unwrap();
+        r.register(Box::new(codec_seconds_total.clone())).unwrap();
+        Metrics {
+            connections_total: counter_vec(
+                &r,
+                "connections_total",
+                "Client connections accepted, by outcome",
+                &["outcome"],
+            ),
+            connections_active,
+            commands_total: counter_vec(
+                &r,
+                "commands_total",
+                "Client commands, by command and shard",
+                &["command", "shard"],
+            ),
+            command_duration,
+            protocol_errors_total: counter_vec(
+                &r,
+                "protocol_errors_total",
+                "Malformed or unexpected traffic, by side and kind",
+                &["side", "kind"],
+            ),
+            auth_failures_total,
+            backend_connections_active: gauge_vec(
+                &r,
+                "backend_connections_active",
+                "Open backend connections per shard",
+                &["shard"],
+            ),
+            backend_connect_failures_total: counter_vec(
+                &r,
+                "backend_connect_failures_total",
+                "Failed backend connection attempts per shard",
+                &["shard", "reason"],
+            ),
+            backend_errors_total: counter_vec(
+                &r,
+                "backend_errors_total",
+                "ERR packets returned by backends, by shard and error code",
+                &["shard", "code"],
+            ),
+            backend_up: gauge_vec(
+                &r,
+                "backend_up",
+                "1 when the last health probe of the shard succeeded",
+                &["shard"],
+            ),
+            client_bytes_total: counter_vec(
+                &r,
+                "client_bytes_total",
+                "Payload bytes relayed, by direction",
+                &["direction"],
+            ),
+            column_bytes_total: counter_vec(
+                &r,
+                "column_bytes_total",
+                "Bytes of compressed-column values: raw (as the client sent them) and stored",
+                &["column", "kind"],
+            ),
+            column_values_total: counter_vec(
+                &r,
+                "column_values_total",
+                "Compressed-column values written or read, by outcome",
+                &["column", "outcome"],
+            ),
+            codec_seconds_total,
+            decode_errors_total: counter_vec(
+                &r,
+                "decode_errors_total",
+                "Stored values that failed to decode",
+                &["column", "reason"],
+            ),
+            refused_statements_total: counter_vec(
+                &r,
+                "refused_statements_total",
+                "Statements refused before reaching a backend, by reason",
+                &["reason"],
+            ),
+            dictionary_in_use: gauge_vec(
+                &r,
+                "dictionary_in_use",
+                "Dictionaries configured for writing (value 1), by column and dictionary id",
+                &["column", "dictionary_id"],
+            ),
+            registry: r,
+        }
+    }
+
+    /// The registry in Prometheus text exposition format.
+    pub fn render(&self) -> String {
+        let mut buf = Vec::new();
+        let _ = TextEncoder::new().encode(&self.registry.gather(), &mut buf);
+        String::from_utf8(buf).unwrap_or_default()
+    }
+}
+
+pub static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);

@@ -1,0 +1,166 @@
+//! Backend health: a periodic probe per shard, feeding `/readyz`, the
+//! `backend_up` gauge, and the server facts (version, capabilities,
+//! collation) squeeze presents to clients.
+
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use super::{connect, BackendCredential, BackendTarget, ConnectError, LoginRequest};
+use crate::admin::metrics::METRICS;
+use crate::protocol::capabilities::*;
+use crate::protocol::handshake::InitialHandshake;
+
+#[derive(Debug, Clone)]
+pub struct ShardHealth {
+    pub name: String,
+    pub address: String,
+    pub up: bool,
+    pub error: Option<String>,
+    /// The last handshake seen from this backend.
+    pub handshake: Option<InitialHandshake>,
+}
+
+#[derive(Debug, Default)]
+pub struct HealthRegistry {
+    shards: RwLock<Vec<ShardHealth>>,
+}
+
+impl HealthRegistry {
+    pub fn new(targets: &[BackendTarget]) -> Arc<Self> {
+        let shards = targets
+            .iter()
+            .map(|t| ShardHealth {
+                name: t.name.clone(),
+                address: t.address.clone(),
+                up: false,
+                error: Some("not probed yet".into()),
+                handshake: None,
+            })
+            .collect();
+        Arc::new(HealthRegistry {
+            shards: RwLock::new(shards),
+        })
+    }
+
+    pub fn report(&self) -> Vec<ShardHealth> {
+        self.shards.read().unwrap().clone()
+    }
+
+    fn set(&self, name: &str, result: Result<InitialHandshake, String>) {
+        let mut shards = self.shards.write().unwrap();
+        if let Some(s) = shards.iter_mut().find(|s| s.name == name) {
+            match result {
+                Ok(h) => {
+                    s.up = true;
+                    s.error = None;
+                    s.handshake = Some(h);
+                }
+                Err(e) => {
+                    s.up = false;
+                    s.error = Some(e);
+                }
+            }
+            METRICS
+                .backend_up
+                .with_label_values(&[name])
+                .set(s.up as i64);
+        }
+    }
+
+    /// The newest handshake seen from any backend.
+    pub fn any_handshake(&self) -> Option<InitialHandshake> {
+        self.shards
+            .read()
+            .unwrap()
+            .iter()
+            .find_map(|s| s.handshake.clone())
+    }
+}
+
+/// Credentials the probe logs in with, if any are configured.
+#[derive(Debug, Clone)]
+pub struct ProbeLogin {
+    pub user: String,
+    pub password: String,
+}
+
+/// Probe one backend: a full login plus COM_QUIT when credentials are
+/// known (so the server never counts an aborted handshake), otherwise the
+/// handshake alone.
+pub async fn probe(
+    target: &BackendTarget,
+    login: Option<&ProbeLogin>,
+) -> Result<InitialHandshake, String> {
+    match login {
+        Some(l) => {
+            let req = LoginRequest {
+                user: l.user.clone(),
+                credential: BackendCredential::Plaintext(l.password.clone()),
+                database: None,
+                client_capabilities: PROXY_SUPPORTED,
+                charset: 45,
+                max_packet: 1 << 24,
+                attributes: vec![(b"program_name".to_vec(), b"squeeze-health".to_vec())],
+                compress: false,
+                max_payload: 1 << 24,
+            };
+            match connect(target, &req).await {
+                Ok(mut b) => {
+                    b.conn.begin_command();
+                    b.conn.write_packet(&[0x01]);
+                    let _ = b.conn.flush().await;
+                    Ok(b.handshake)
+                }
+                Err(ConnectError::Rejected(e)) => {
+                    Err(format!("login refused: {} {}", e.code, e.message))
+                }
+                Err(e) => Err(e.to_string()),
+            }
+        }
+        None => {
+            let fut = async {
+                let tcp = tokio::net::TcpStream::connect(&target.address)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let mut conn = crate::net::PacketConn::new(tcp, 1 << 16);
+                let p = conn.read_packet().await.map_err(|e| e.to_string())?;
+                InitialHandshake::parse(&p.payload).map_err(|e| e.to_string())
+            };
+            tokio::time::timeout(target.connect_timeout, fut)
+                .await
+                .unwrap_or_else(|_| {
+                    Err(format!(
+                        "no answer within {} ms",
+                        target.connect_timeout.as_millis()
+                    ))
+                })
+        }
+    }
+}
+
+/// Probe every target once now, then forever at `interval`.
+pub async fn run(
+    registry: Arc<HealthRegistry>,
+    targets: Vec<BackendTarget>,
+    login: Option<ProbeLogin>,
+    interval: Duration,
+) {
+    loop {
+        probe_all(&registry, &targets, login.as_ref()).await;
+        tokio::time::sleep(interval).await;
+    }
+}
+
+pub async fn probe_all(
+    registry: &HealthRegistry,
+    targets: &[BackendTarget],
+    login: Option<&ProbeLogin>,
+) {
+    for t in targets {
+        let r = probe(t, login).await;
+        if let Err(e) = &r {
+            tracing::warn!(shard = %t.name, address = %t.address, error = %e, "backend health probe failed");
+        }
+        registry.set(&t.name, r);
+    }
+}

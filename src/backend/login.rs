@@ -1,0 +1,285 @@
+//! The client half of the MySQL connection phase, spoken to a backend.
+
+use tokio::net::TcpStream;
+use tokio::time::timeout;
+
+use super::{BackendConn, BackendCredential, BackendTarget, ConnectError};
+use crate::config::BackendTls;
+use crate::net::{NetError, PacketConn};
+use crate::protocol::auth::{self, CACHING_SHA2_PASSWORD, CLEAR_PASSWORD, NATIVE_PASSWORD};
+use crate::protocol::capabilities::*;
+use crate::protocol::handshake::{parse_auth_switch, HandshakeResponse, InitialHandshake};
+use crate::protocol::response::ErrPacket;
+
+/// What the session asks of a new backend connection.
+#[derive(Debug, Clone)]
+pub struct LoginRequest {
+    pub user: String,
+    pub credential: BackendCredential,
+    pub database: Option<Vec<u8>>,
+    /// Capabilities the client negotiated with squeeze; hop-local flags are
+    /// replaced by this hop's own choices.
+    pub client_capabilities: u32,
+    pub charset: u8,
+    pub max_packet: u32,
+    pub attributes: Vec<(Vec<u8>, Vec<u8>)>,
+    /// Ask for the compressed protocol on this connection.
+    pub compress: bool,
+    pub max_payload: usize,
+}
+
+pub async fn connect(
+    target: &BackendTarget,
+    req: &LoginRequest,
+) -> Result<BackendConn, ConnectError> {
+    match timeout(target.connect_timeout, connect_inner(target, req)).await {
+        Ok(r) => r,
+        Err(_) => Err(ConnectError::Unreachable(format!(
+            "no answer within {} ms",
+            target.connect_timeout.as_millis()
+        ))),
+    }
+}
+
+async fn connect_inner(
+    target: &BackendTarget,
+    req: &LoginRequest,
+) -> Result<BackendConn, ConnectError> {
+    let tcp = TcpStream::connect(&target.address)
+        .await
+        .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
+    let mut conn = PacketConn::new(tcp, req.max_payload);
+    let hs_packet = conn.read_packet().await.map_err(net_err)?;
+    if hs_packet.first_byte() == Some(0xFF) {
+        let err = ErrPacket::parse(&hs_packet.payload)
+            .map_err(|e| ConnectError::Protocol(e.to_string()))?;
+        return Err(ConnectError::Rejected(err));
+    }
+    let handshake = InitialHandshake::parse(&hs_packet.payload)
+        .map_err(|e| ConnectError::Protocol(format!("bad handshake: {e}")))?;
+    let server_caps = handshake.capabilities;
+
+    let mut caps = (req.client_capabilities & !HOP_LOCAL & PROXY_SUPPORTED)
+        | CLIENT_PROTOCOL_41
+        | CLIENT_SECURE_CONNECTION
+        | CLIENT_PLUGIN_AUTH
+        | CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA
+        | CLIENT_LONG_PASSWORD;
+    caps &= server_caps | CLIENT_LONG_PASSWORD;
+    if req.database.is_some() {
+        caps |= CLIENT_CONNECT_WITH_DB & server_caps;
+    } else {
+        caps &= !CLIENT_CONNECT_WITH_DB;
+    }
+    if !req.attributes.is_empty() {
+        caps |= CLIENT_CONNECT_ATTRS & server_caps;
+    }
+    if req.compress && server_caps & CLIENT_COMPRESS != 0 {
+        caps |= CLIENT_COMPRESS;
+    }
+
+    let want_tls = match target.tls {
+        BackendTls::Disabled => false,
+        BackendTls::Preferred => server_caps & CLIENT_SSL != 0,
+        _ => {
+            if server_caps & CLIENT_SSL == 0 {
+                return Err(ConnectError::Protocol(
+                    "backend does not offer TLS but tls is required by the configuration".into(),
+                ));
+            }
+            true
+        }
+    };
+    let mut response = HandshakeResponse {
+        capabilities: caps,
+        max_packet: req.max_packet,
+        charset: req.charset,
+        username: req.user.as_bytes().to_vec(),
+        auth_response: Vec::new(),
+        database: req.database.clone(),
+        auth_plugin: None,
+        attributes: req.attributes.clone(),
+    };
+    if want_tls {
+        response.capabilities |= CLIENT_SSL;
+        conn.write_packet(&response.encode_ssl_request());
+        conn.flush().await.map_err(net_err)?;
+        let config = target
+            .tls_config
+            .clone()
+            .expect("tls config built for tls modes");
+        conn.connect_tls(config, target.host())
+            .await
+            .map_err(net_err)?;
+    }
+
+    let server_plugin = String::from_utf8_lossy(&handshake.auth_plugin).into_owned();
+    let (plugin, token) =
+        first_auth_response(&server_plugin, &handshake.auth_data, &req.credential);
+    response.auth_plugin = Some(plugin.as_bytes().to_vec());
+    response.auth_response = token;
+    conn.write_packet(&response.encode());
+    conn.flush().await.map_err(net_err)?;
+
+    let mut plugin = plugin.to_string();
+    let mut nonce = handshake.auth_data.clone();
+    loop {
+        let p = conn.read_packet().await.map_err(net_err)?;
+        match p.first_byte() {
+            Some(0x00) => break,
+            Some(0xFF) => {
+                let err = ErrPacket::parse(&p.payload)
+                    .map_err(|e| ConnectError::Protocol(e.to_string()))?;
+                return Err(ConnectError::Rejected(err));
+            }
+            Some(0xFE) => {
+                let (new_plugin, new_nonce) = parse_auth_switch(&p.payload)
+                    .map_err(|e| ConnectError::Protocol(e.to_string()))?;
+                plugin = String::from_utf8_lossy(&new_plugin).into_owned();
+                nonce = new_nonce;
+                let token = switch_response(&plugin, &nonce, &req.credential, conn.is_tls())?;
+                conn.write_packet(&token);
+                conn.flush().await.map_err(net_err)?;
+            }
+            Some(0x01) if plugin == CACHING_SHA2_PASSWORD => match p.payload.get(1) {
+                Some(&auth::SHA2_FAST_AUTH_OK) => continue,
+                Some(&auth::SHA2_PERFORM_FULL_AUTH) => {
+                    let password =
+                        plaintext(&req.credential, "caching_sha2_password full authentication")?;
+                    if conn.is_tls() {
+                        let mut pw = password.as_bytes().to_vec();
+                        pw.push(0);
+                        conn.write_packet(&pw);
+                    } else {
+                        conn.write_packet(&[auth::SHA2_REQUEST_PUBLIC_KEY]);
+                        conn.flush().await.map_err(net_err)?;
+                        let key = conn.read_packet().await.map_err(net_err)?;
+                        if key.first_byte() != Some(0x01) {
+                            return Err(ConnectError::Protocol(
+                                "backend did not send its RSA public key".into(),
+                            ));
+                        }
+                        let encrypted =
+                            rsa_encrypt_password(&key.payload[1..], password.as_bytes(), &nonce)?;
+                        conn.write_packet(&encrypted);
+                    }
+                    conn.flush().await.map_err(net_err)?;
+                }
+                _ => {
+                    return Err(ConnectError::Protocol(
+                        "unexpected caching_sha2_password state".into(),
+                    ))
+                }
+            },
+            _ => {
+                return Err(ConnectError::Protocol(format!(
+                    "unexpected packet 0x{:02x} during backend login",
+                    p.payload.first().copied().unwrap_or(0)
+                )))
+            }
+        }
+    }
+    if caps & CLIENT_COMPRESS != 0 {
+        conn.enable_compression(6, true);
+    }
+    Ok(BackendConn {
+        conn,
+        handshake,
+        capabilities: caps | if want_tls { CLIENT_SSL } else { 0 },
+    })
+}
+
+fn net_err(e: NetError) -> ConnectError {
+    match e {
+        NetError::Io(e) => ConnectError::Unreachable(e.to_string()),
+        NetError::Closed => ConnectError::Unreachable("connection closed during login".into()),
+        other => ConnectError::Protocol(other.to_string()),
+    }
+}
+
+fn plaintext<'a>(cred: &'a BackendCredential, what: &str) -> Result<&'a str, ConnectError> {
+    match cred {
+        BackendCredential::Plaintext(p) => Ok(p),
+        BackendCredential::NativeStage1(_) => Err(ConnectError::Protocol(format!(
+            "{what} needs the plaintext password, but this user is configured with password_hash only; \
+             configure the password (env or file) or service credentials for this backend"
+        ))),
+    }
+}
+
+/// The plugin and token of the first login attempt: answer the server's
+/// plugin when the credential allows, otherwise offer native and let the
+/// server switch.
+fn first_auth_response(
+    server_plugin: &str,
+    nonce: &[u8],
+    cred: &BackendCredential,
+) -> (&'static str, Vec<u8>) {
+    match (server_plugin, cred) {
+        (CACHING_SHA2_PASSWORD, BackendCredential::Plaintext(p)) => {
+            (CACHING_SHA2_PASSWORD, auth::sha2_token(p.as_bytes(), nonce))
+        }
+        (_, BackendCredential::Plaintext(p)) if p.is_empty() => (NATIVE_PASSWORD, Vec::new()),
+        (_, BackendCredential::Plaintext(p)) => (
+            NATIVE_PASSWORD,
+            auth::native_token_from_stage1(&auth::native_stage1(p.as_bytes()), nonce),
+        ),
+        (_, BackendCredential::NativeStage1(s1)) => {
+            (NATIVE_PASSWORD, auth::native_token_from_stage1(s1, nonce))
+        }
+    }
+}
+
+fn switch_response(
+    plugin: &str,
+    nonce: &[u8],
+    cred: &BackendCredential,
+    tls: bool,
+) -> Result<Vec<u8>, ConnectError> {
+    match plugin {
+        NATIVE_PASSWORD => Ok(match cred {
+            BackendCredential::Plaintext(p) if p.is_empty() => Vec::new(),
+            BackendCredential::Plaintext(p) => auth::native_token_from_stage1(&auth::native_stage1(p.as_bytes()), nonce),
+            BackendCredential::NativeStage1(s1) => auth::native_token_from_stage1(s1, nonce),
+        }),
+        CACHING_SHA2_PASSWORD => Ok(auth::sha2_token(plaintext(cred, plugin)?.as_bytes(), nonce)),
+        CLEAR_PASSWORD if tls => {
+            let mut p = plaintext(cred, plugin)?.as_bytes().to_vec();
+            p.push(0);
+            Ok(p)
+        }
+        CLEAR_PASSWORD => Err(ConnectError::Protocol("backend asked for mysql_clear_password over an unencrypted link; enable tls for this backend".into())),
+        other => Err(ConnectError::Protocol(format!("backend asked for authentication plugin {other:?}, which squeeze does not support"))),
+    }
+}
+
+/// caching_sha2_password over plain TCP: the password XOR the nonce,
+/// encrypted with the server's RSA key (OAEP, SHA-1).
+fn rsa_encrypt_password(
+    pem: &[u8],
+    password: &[u8],
+    nonce: &[u8],
+) -> Result<Vec<u8>, ConnectError> {
+    use rsa::pkcs8::DecodePublicKey;
+    let pem = std::str::from_utf8(pem)
+        .map_err(|_| ConnectError::Protocol("RSA public key is not PEM text".into()))?;
+    let key = rsa::RsaPublicKey::from_public_key_pem(pem.trim_end_matches('\0'))
+        .or_else(|_| {
+            use rsa::pkcs1::DecodeRsaPublicKey;
+            rsa::RsaPublicKey::from_pkcs1_pem(pem.trim_end_matches('\0'))
+        })
+        .map_err(|e| ConnectError::Protocol(format!("cannot parse backend RSA public key: {e}")))?;
+    let mut buf = password.to_vec();
+    buf.push(0);
+    if !nonce.is_empty() {
+        for (i, b) in buf.iter_mut().enumerate() {
+            *b ^= nonce[i % nonce.len()];
+        }
+    }
+    key.encrypt(
+        &mut rand::thread_rng(),
+        rsa::Oaep::new::<sha1::Sha1>(),
+        &buf,
+    )
+    .map_err(|e| ConnectError::Protocol(format!("RSA encryption failed: {e}")))
+}

@@ -1,0 +1,107 @@
+//! Backend connections: TCP connect, optional TLS, login with the session's
+//! credentials (or service credentials), then a packet connection the
+//! session relays commands over.
+
+pub mod health;
+mod login;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::config::{BackendConfig, BackendTls};
+use crate::net::PacketConn;
+use crate::protocol::handshake::InitialHandshake;
+use crate::protocol::response::ErrPacket;
+
+pub use login::{connect, LoginRequest};
+
+/// Everything needed to open connections to one backend server.
+#[derive(Debug, Clone)]
+pub struct BackendTarget {
+    pub name: String,
+    pub address: String,
+    pub tls: BackendTls,
+    pub tls_config: Option<Arc<rustls::ClientConfig>>,
+    pub connect_timeout: Duration,
+    /// Service account replacing client credentials, if configured.
+    pub service_user: Option<(String, String)>,
+}
+
+impl BackendTarget {
+    pub fn from_config(name: &str, cfg: &BackendConfig) -> anyhow::Result<BackendTarget> {
+        let tls_config = match cfg.tls {
+            BackendTls::Disabled => None,
+            BackendTls::Preferred | BackendTls::Required => Some(crate::net::tls::client_config(
+                cfg.tls_ca.as_deref(),
+                false,
+            )?),
+            BackendTls::VerifyCa => Some(crate::net::tls::client_config(
+                cfg.tls_ca.as_deref(),
+                false,
+            )?),
+            BackendTls::VerifyIdentity => {
+                Some(crate::net::tls::client_config(cfg.tls_ca.as_deref(), true)?)
+            }
+        };
+        let password = cfg.service_password().map_err(|e| anyhow::anyhow!(e))?;
+        let service_user = match (&cfg.user, password) {
+            (Some(u), p) => Some((u.clone(), p.unwrap_or_default())),
+            (None, _) => None,
+        };
+        Ok(BackendTarget {
+            name: name.to_string(),
+            address: cfg.address.clone(),
+            tls: cfg.tls,
+            tls_config,
+            connect_timeout: Duration::from_millis(cfg.connect_timeout_ms),
+            service_user,
+        })
+    }
+
+    /// Host part of the address (for TLS server names).
+    pub fn host(&self) -> &str {
+        self.address
+            .rsplit_once(':')
+            .map(|(h, _)| h)
+            .unwrap_or(&self.address)
+            .trim_matches(['[', ']'])
+    }
+}
+
+/// How squeeze proves the user's identity to a backend.
+#[derive(Clone)]
+pub enum BackendCredential {
+    Plaintext(String),
+    /// SHA1(password), recovered from the client's mysql_native_password
+    /// login; enough for mysql_native_password backends only.
+    NativeStage1([u8; 20]),
+}
+
+impl std::fmt::Debug for BackendCredential {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            BackendCredential::Plaintext(_) => "Plaintext(<redacted>)",
+            BackendCredential::NativeStage1(_) => "NativeStage1(<redacted>)",
+        })
+    }
+}
+
+/// Why a backend connection could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    #[error("{0}")]
+    Unreachable(String),
+    /// The server refused the login; its ERR is relayed to the client as is.
+    #[error("backend refused login: {} {}", .0.code, .0.message)]
+    Rejected(ErrPacket),
+    #[error("{0}")]
+    Protocol(String),
+}
+
+/// An open, authenticated backend connection.
+pub struct BackendConn {
+    pub conn: PacketConn,
+    pub handshake: InitialHandshake,
+    /// Capabilities in force on this connection.
+    pub capabilities: u32,
+}

@@ -1,0 +1,83 @@
+//! `decode_value`: stored value -> original bytes, verified.
+use super::error::DecodeError;
+use super::format::{parse_header, Header, NO_DICTIONARY};
+use super::registry::DictionaryRegistry;
+use super::{lz4, zlib, zstd as zstd_codec, CodecKind};
+
+/// What `decode_value` did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decoded {
+    /// The original bytes were appended to `out`.
+    Inflated(Header),
+    /// Not a squeeze value (written before squeeze, or stored as-is):
+    /// `out` untouched, the caller uses the stored bytes.
+    Legacy,
+}
+
+/// Decodes `stored`, appending the original value to `out`.
+///
+/// The output is capped by the header's length and by `max_len`, and is
+/// checked against the header's length and crc32; on any error `out` is left
+/// as it was.
+pub fn decode_value(
+    stored: &[u8],
+    registry: &DictionaryRegistry,
+    max_len: usize,
+    out: &mut Vec<u8>,
+) -> Result<Decoded, DecodeError> {
+    let Some((header, hlen)) = parse_header(stored)? else {
+        return Ok(Decoded::Legacy);
+    };
+    if header.len > max_len as u64 {
+        return Err(DecodeError::TooLarge {
+            len: header.len,
+            max: max_len,
+        });
+    }
+    let len = header.len as usize;
+    let dict = if header.dict_id == NO_DICTIONARY {
+        None
+    } else {
+        Some(
+            registry
+                .get(header.dict_id)
+                .ok_or(DecodeError::UnknownDictionary(header.dict_id))?,
+        )
+    };
+    let payload = &stored[hlen..];
+    let start = out.len();
+    let res = match header.codec {
+        CodecKind::Zstd => {
+            zstd_codec::decompress(payload, dict.as_deref().map(|d| d.zstd_ddict()), len, out)
+        }
+        CodecKind::Zlib => {
+            zlib::decompress(payload, dict.as_deref().map(|d| d.zlib_window()), len, out)
+        }
+        CodecKind::Lz4 => lz4::decompress(
+            payload,
+            dict.as_deref().map_or(&[][..], |d| d.lz4_window()),
+            len,
+            out,
+        ),
+    };
+    let produced = res.map_err(|reason| DecodeError::CorruptPayload {
+        codec: header.codec,
+        reason,
+    })?;
+    if produced != len {
+        out.truncate(start);
+        return Err(DecodeError::LengthMismatch {
+            expected: len,
+            actual: produced,
+        });
+    }
+    let actual = crc32fast::hash(&out[start..]);
+    if actual != header.crc32 {
+        out.truncate(start);
+        return Err(DecodeError::ChecksumMismatch {
+            expected: header.crc32,
+            actual,
+        });
+    }
+    Ok(Decoded::Inflated(header))
+}

@@ -1,0 +1,520 @@
+//! The TOML configuration model. Every key is documented here and in
+//! `proxy-config/squeeze.example.toml`; unknown keys are errors so typos
+//! never silently fall back to defaults.
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+mod secret;
+pub use secret::Secret;
+
+/// Top-level configuration file.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    #[serde(default)]
+    pub proxy: ProxyConfig,
+    #[serde(default)]
+    pub auth: AuthConfig,
+    /// Client accounts squeeze accepts.
+    #[serde(default)]
+    pub users: Vec<UserConfig>,
+    /// The single backend, when no `[shards]` are configured.
+    pub backend: Option<BackendConfig>,
+    /// Named shards (see the sharding section of the README).
+    #[serde(default)]
+    pub shards: BTreeMap<String, BackendConfig>,
+    #[serde(default)]
+    pub admin: AdminConfig,
+    #[serde(default)]
+    pub log: LogConfig,
+    #[serde(default)]
+    pub codec: CodecConfig,
+    /// JSON columns stored compressed.
+    #[serde(default)]
+    pub columns: Vec<ColumnConfig>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ProxyConfig {
+    /// Address clients connect to. Default `127.0.0.1:6033`.
+    pub listen: SocketAddr,
+    /// Most concurrent client connections; more get ERR 1040. Default 4096.
+    pub max_connections: usize,
+    /// Largest logical packet accepted from either side, in bytes. Default 1 GiB
+    /// (MySQL's own upper bound for max_allowed_packet).
+    pub max_packet_size: usize,
+    /// Version string announced to clients. Default: the backend's own.
+    pub server_version: Option<String>,
+    /// Seconds a client may take to complete the handshake. Default 10.
+    pub handshake_timeout_secs: u64,
+    /// Seconds SIGTERM waits for sessions to finish before closing them. Default 30.
+    pub shutdown_timeout_secs: u64,
+    /// zlib level for client connections using `CLIENT_COMPRESS`. Default 6.
+    pub client_compression_level: u32,
+    /// Terminate client TLS (SSLRequest upgrade) with this certificate.
+    pub tls: Option<ProxyTlsConfig>,
+}
+
+impl Default for ProxyConfig {
+    fn default() -> Self {
+        ProxyConfig {
+            listen: "127.0.0.1:6033".parse().unwrap(),
+            max_connections: 4096,
+            max_packet_size: 1 << 30,
+            server_version: None,
+            handshake_timeout_secs: 10,
+            shutdown_timeout_secs: 30,
+            client_compression_level: 6,
+            tls: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProxyTlsConfig {
+    /// PEM certificate chain.
+    pub cert: PathBuf,
+    /// PEM private key.
+    pub key: PathBuf,
+    /// Refuse clients that do not upgrade to TLS (ERR 3159). Default false.
+    #[serde(default)]
+    pub require: bool,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum AuthPlugin {
+    #[default]
+    MysqlNativePassword,
+    CachingSha2Password,
+}
+
+impl AuthPlugin {
+    pub fn name(self) -> &'static str {
+        match self {
+            AuthPlugin::MysqlNativePassword => crate::protocol::auth::NATIVE_PASSWORD,
+            AuthPlugin::CachingSha2Password => crate::protocol::auth::CACHING_SHA2_PASSWORD,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct AuthConfig {
+    /// Plugin announced in the initial handshake. Default `mysql_native_password`.
+    /// Clients asking for the other one are switched (AuthSwitchRequest).
+    pub default_plugin: AuthPlugin,
+    /// For caching_sha2_password: always demand full authentication (the
+    /// plaintext password over TLS) instead of the fast path. Default false.
+    pub caching_sha2_full_auth: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UserConfig {
+    /// Account name clients log in with.
+    pub name: String,
+    /// Plaintext password (quick start). Exactly one of `password`,
+    /// `password_env`, `password_file`, `password_hash` must be set.
+    pub password: Option<String>,
+    /// Environment variable holding the password.
+    pub password_env: Option<String>,
+    /// File whose content (trailing newline trimmed) is the password.
+    pub password_file: Option<PathBuf>,
+    /// Stored hash as printed by `squeeze hash-password` (`*<40 hex>`,
+    /// `sha2:<64 hex>`, or both joined by `,`): no plaintext needed.
+    pub password_hash: Option<String>,
+    /// Backend account for this user; default: the same name and password
+    /// (or `[backend].user` service credentials when set).
+    pub backend_user: Option<String>,
+    /// Password for `backend_user`.
+    pub backend_password: Option<String>,
+}
+
+impl UserConfig {
+    pub fn secret(&self) -> Secret {
+        Secret {
+            password: self.password.clone(),
+            password_env: self.password_env.clone(),
+            password_file: self.password_file.clone(),
+            password_hash: self.password_hash.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum BackendTls {
+    #[default]
+    Disabled,
+    /// Use TLS when the server offers it.
+    Preferred,
+    /// Require TLS, without verifying the certificate.
+    Required,
+    /// Require TLS and verify the chain against `tls_ca`.
+    VerifyCa,
+    /// Also verify the host name.
+    VerifyIdentity,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BackendConfig {
+    /// `host:port` of the MySQL/MariaDB server.
+    pub address: String,
+    /// Service account used for every session instead of the client's own
+    /// credentials (optional).
+    pub user: Option<String>,
+    /// Password of the service account: plaintext, or use `password_env`/`password_file`.
+    pub password: Option<String>,
+    pub password_env: Option<String>,
+    pub password_file: Option<PathBuf>,
+    /// TLS towards this backend. Default `disabled`.
+    #[serde(default)]
+    pub tls: BackendTls,
+    /// CA certificate for `verify_ca`/`verify_identity`.
+    pub tls_ca: Option<PathBuf>,
+    /// Milliseconds to wait for TCP connect and login. Default 5000.
+    #[serde(default = "default_connect_timeout_ms")]
+    pub connect_timeout_ms: u64,
+    /// Milliseconds between health probes (for /readyz). Default 2000.
+    #[serde(default = "default_health_interval_ms")]
+    pub health_check_interval_ms: u64,
+}
+
+fn default_connect_timeout_ms() -> u64 {
+    5000
+}
+fn default_health_interval_ms() -> u64 {
+    2000
+}
+
+impl BackendConfig {
+    pub fn quick(address: String) -> Self {
+        BackendConfig {
+            address,
+            user: None,
+            password: None,
+            password_env: None,
+            password_file: None,
+            tls: BackendTls::Disabled,
+            tls_ca: None,
+            connect_timeout_ms: default_connect_timeout_ms(),
+            health_check_interval_ms: default_health_interval_ms(),
+        }
+    }
+
+    /// The service password, resolved from whichever source is set.
+    pub fn service_password(&self) -> Result<Option<String>, String> {
+        Secret::resolve_plain(
+            self.password.as_deref(),
+            self.password_env.as_deref(),
+            self.password_file.as_deref(),
+        )
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AdminConfig {
+    /// Address of the HTTP endpoint (`/metrics`, `/healthz`, `/readyz`);
+    /// unset disables it. Default unset.
+    pub listen: Option<SocketAddr>,
+}
+
+impl Default for AdminConfig {
+    fn default() -> Self {
+        AdminConfig { listen: None }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum LogFormat {
+    #[default]
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LogConfig {
+    /// `text` or `json`. Default `text`.
+    pub format: LogFormat,
+    /// A tracing filter (`info`, `squeeze=debug`, ...). Default `info`;
+    /// the `SQUEEZE_LOG` environment variable overrides it.
+    pub level: String,
+}
+
+impl Default for LogConfig {
+    fn default() -> Self {
+        LogConfig {
+            format: LogFormat::Text,
+            level: "info".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CodecConfig {
+    /// Directory holding the dictionaries and their manifest. Default `dictionaries`.
+    pub dictionaries_dir: PathBuf,
+    /// Largest value squeeze will inflate, in bytes (guards against hostile
+    /// blobs). Default 64 MiB.
+    pub max_value_size: usize,
+}
+
+impl Default for CodecConfig {
+    fn default() -> Self {
+        CodecConfig {
+            dictionaries_dir: PathBuf::from("dictionaries"),
+            max_value_size: 64 << 20,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PresentAs {
+    /// A utf8mb4 text column (LONGTEXT).
+    #[default]
+    Text,
+    /// MySQL's JSON type.
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum InvalidJson {
+    /// Compress it anyway (byte-exact round trip still holds).
+    #[default]
+    Compress,
+    /// Refuse the statement with an error naming the column.
+    Refuse,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ColumnConfig {
+    pub schema: String,
+    pub table: String,
+    pub column: String,
+    /// `zstd` (default), `zlib` or `lz4`.
+    #[serde(default = "default_codec")]
+    pub codec: String,
+    /// Codec level; default 3 for zstd, 6 for zlib, ignored by lz4.
+    pub level: Option<i32>,
+    /// Dictionary name in the manifest (the newest id of that name is used
+    /// for writing; any id can be read). Default: no dictionary.
+    pub dictionary: Option<String>,
+    /// Values shorter than this are stored as they are. Default 64 bytes.
+    #[serde(default = "default_min_size")]
+    pub min_size: usize,
+    /// How clients see the column. Default `text`.
+    #[serde(default)]
+    pub present_as: PresentAs,
+    /// What to do with a value that is not valid JSON. Default `compress`.
+    #[serde(default)]
+    pub on_invalid_json: InvalidJson,
+}
+
+fn default_codec() -> String {
+    "zstd".into()
+}
+fn default_min_size() -> usize {
+    64
+}
+
+/// One problem found by validation, with the key path it concerns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigIssue {
+    pub path: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for ConfigIssue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)
+    }
+}
+
+impl Config {
+    pub fn from_toml(text: &str) -> Result<Config, String> {
+        toml::from_str(text).map_err(|e| e.to_string())
+    }
+
+    pub fn load(path: &Path) -> Result<Config, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Config::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Backends by name: `[shards.*]`, or `[backend]` as the shard `default`.
+    pub fn backends(&self) -> Vec<(String, BackendConfig)> {
+        if !self.shards.is_empty() {
+            return self
+                .shards
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+        }
+        self.backend
+            .iter()
+            .map(|b| ("default".to_string(), b.clone()))
+            .collect()
+    }
+
+    /// Every problem, each with its key path. Empty means valid.
+    pub fn validate(&self) -> Vec<ConfigIssue> {
+        let mut issues = Vec::new();
+        let mut issue = |path: String, message: String| issues.push(ConfigIssue { path, message });
+        if self.backend.is_none() && self.shards.is_empty() {
+            issue(
+                "backend".into(),
+                "no backend configured: add [backend] address = \"host:port\" (or [shards.NAME])"
+                    .into(),
+            );
+        }
+        if self.backend.is_some() && !self.shards.is_empty() {
+            issue(
+                "backend".into(),
+                "[backend] and [shards] are exclusive: move the backend under [shards.NAME]".into(),
+            );
+        }
+        for (name, b) in self.backends() {
+            let path = if self.shards.is_empty() {
+                "backend".to_string()
+            } else {
+                format!("shards.{name}")
+            };
+            if b.address
+                .rsplit_once(':')
+                .and_then(|(_, p)| p.parse::<u16>().ok())
+                .is_none()
+            {
+                issue(
+                    format!("{path}.address"),
+                    format!("{:?} is not host:port", b.address),
+                );
+            }
+            if let Err(e) = b.service_password() {
+                issue(format!("{path}.password"), e);
+            }
+            if b.password.is_some() as u8
+                + b.password_env.is_some() as u8
+                + b.password_file.is_some() as u8
+                > 0
+                && b.user.is_none()
+            {
+                issue(
+                    format!("{path}.user"),
+                    "a service password is set but no service user".into(),
+                );
+            }
+            if matches!(b.tls, BackendTls::VerifyCa | BackendTls::VerifyIdentity)
+                && b.tls_ca.is_none()
+            {
+                issue(
+                    format!("{path}.tls_ca"),
+                    "verify_ca/verify_identity need tls_ca = \"/path/ca.pem\"".into(),
+                );
+            }
+            if b.connect_timeout_ms == 0 {
+                issue(
+                    format!("{path}.connect_timeout_ms"),
+                    "must be greater than 0".into(),
+                );
+            }
+        }
+        if self.users.is_empty() {
+            issue(
+                "users".into(),
+                "no users: add [[users]] name = \"app\" password = \"...\"".into(),
+            );
+        }
+        let mut seen = std::collections::HashSet::new();
+        for (i, u) in self.users.iter().enumerate() {
+            if !seen.insert(u.name.clone()) {
+                issue(
+                    format!("users[{i}].name"),
+                    format!("duplicate user {:?}", u.name),
+                );
+            }
+            if let Err(e) = u.secret().verifier() {
+                issue(format!("users[{i}]"), e);
+            }
+        }
+        if self.proxy.max_packet_size < 1024 || self.proxy.max_packet_size > (1 << 30) {
+            issue(
+                "proxy.max_packet_size".into(),
+                "must be between 1024 and 1073741824 bytes".into(),
+            );
+        }
+        if self.proxy.client_compression_level > 9 {
+            issue(
+                "proxy.client_compression_level".into(),
+                "zlib levels are 0..9".into(),
+            );
+        }
+        if let Some(t) = &self.proxy.tls {
+            if let Err(e) = crate::net::tls::server_config(&t.cert, &t.key) {
+                issue("proxy.tls".into(), format!("{e:#}"));
+            }
+        }
+        for (i, c) in self.columns.iter().enumerate() {
+            if !matches!(c.codec.as_str(), "zstd" | "zlib" | "lz4") {
+                issue(
+                    format!("columns[{i}].codec"),
+                    format!("{:?} is not one of zstd, zlib, lz4", c.codec),
+                );
+            }
+            if c.schema.is_empty() || c.table.is_empty() || c.column.is_empty() {
+                issue(
+                    format!("columns[{i}]"),
+                    "schema, table and column must all be set".into(),
+                );
+            }
+        }
+        issues
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn example_config_is_valid() {
+        let text = include_str!("../../proxy-config/squeeze.example.toml");
+        let cfg = Config::from_toml(text).expect("example parses");
+        let issues: Vec<_> = cfg
+            .validate()
+            .into_iter()
+            .filter(|i| i.path != "proxy.tls")
+            .collect();
+        assert!(issues.is_empty(), "{issues:?}");
+    }
+
+    #[test]
+    fn unknown_key_is_named() {
+        let err = Config::from_toml("[proxy]\nlisten_addr = \"1.2.3.4:5\"\n").unwrap_err();
+        assert!(err.contains("listen_addr"), "{err}");
+    }
+
+    #[test]
+    fn validation_names_key_paths() {
+        let cfg = Config::from_toml(
+            "[backend]\naddress = \"nohost\"\n[[users]]\nname = \"a\"\npassword_hash = \"zzz\"\n",
+        )
+        .unwrap();
+        let paths: Vec<_> = cfg.validate().into_iter().map(|i| i.path).collect();
+        assert!(paths.contains(&"backend.address".to_string()), "{paths:?}");
+        assert!(paths.contains(&"users[0]".to_string()), "{paths:?}");
+    }
+}

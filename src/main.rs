@@ -1,0 +1,194 @@
+//! The `squeeze` command line.
+
+use std::io::IsTerminal;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use squeeze::config::{BackendConfig, Config, LogFormat, ProxyTlsConfig, UserConfig};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "squeeze",
+    version,
+    about = "Transparent MySQL proxy that stores JSON columns dictionary-compressed"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// Run the proxy.
+    Serve(ServeArgs),
+    /// Validate a configuration file and explain every problem.
+    CheckConfig {
+        /// The TOML file.
+        file: PathBuf,
+    },
+    /// Print the stored hash of a password for `password_hash` (reads the
+    /// password from stdin, so it never appears in shell history).
+    HashPassword,
+    /// Train, evaluate and list compression dictionaries.
+    #[command(subcommand)]
+    Dict(squeeze::cli::dict::DictCommand),
+    /// Decode a stored value: header fields, then the document.
+    Inspect(squeeze::cli::inspect::InspectArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct ServeArgs {
+    /// TOML configuration file (see proxy-config/squeeze.example.toml).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Address to listen on (overrides proxy.listen).
+    #[arg(long)]
+    listen: Option<SocketAddr>,
+    /// Backend host:port (quick start without a file).
+    #[arg(long)]
+    backend: Option<String>,
+    /// A client account NAME:PASSWORD (repeatable; quick start).
+    #[arg(long = "user", value_name = "NAME:PASSWORD")]
+    users: Vec<String>,
+    /// PEM certificate for client TLS.
+    #[arg(long, requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+    /// PEM private key for client TLS.
+    #[arg(long, requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
+    /// Admin HTTP address for /metrics, /healthz, /readyz.
+    #[arg(long)]
+    admin: Option<SocketAddr>,
+    /// Log as JSON lines.
+    #[arg(long)]
+    log_json: bool,
+}
+
+fn build_config(args: &ServeArgs) -> Result<Config, String> {
+    let mut cfg = match &args.config {
+        Some(path) => Config::load(path)?,
+        None => Config::default(),
+    };
+    if let Some(l) = args.listen {
+        cfg.proxy.listen = l;
+    }
+    if let Some(b) = &args.backend {
+        cfg.backend = Some(BackendConfig::quick(b.clone()));
+    }
+    for u in &args.users {
+        let (name, password) = u
+            .split_once(':')
+            .ok_or_else(|| format!("--user {u:?}: expected NAME:PASSWORD"))?;
+        cfg.users.retain(|x| x.name != name);
+        cfg.users.push(UserConfig {
+            name: name.to_string(),
+            password: Some(password.to_string()),
+            password_env: None,
+            password_file: None,
+            password_hash: None,
+            backend_user: None,
+            backend_password: None,
+        });
+    }
+    if let (Some(cert), Some(key)) = (&args.tls_cert, &args.tls_key) {
+        cfg.proxy.tls = Some(ProxyTlsConfig {
+            cert: cert.clone(),
+            key: key.clone(),
+            require: false,
+        });
+    }
+    if let Some(a) = args.admin {
+        cfg.admin.listen = Some(a);
+    }
+    if args.log_json {
+        cfg.log.format = LogFormat::Json;
+    }
+    Ok(cfg)
+}
+
+fn init_logging(cfg: &Config) {
+    let filter = std::env::var("SQUEEZE_LOG").unwrap_or_else(|_| cfg.log.level.clone());
+    let filter = tracing_subscriber::EnvFilter::try_new(&filter)
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match cfg.log.format {
+        LogFormat::Json => builder.json().init(),
+        LogFormat::Text => builder.with_ansi(std::io::stderr().is_terminal()).init(),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Cmd::Serve(args) => {
+            let cfg = match build_config(&args) {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("squeeze: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            init_logging(&cfg);
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+                .expect("tokio runtime");
+            match rt.block_on(squeeze::server::run(cfg)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("squeeze: {e:#}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Cmd::CheckConfig { file } => match Config::load(&file) {
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::FAILURE
+            }
+            Ok(cfg) => {
+                let issues = cfg.validate();
+                if issues.is_empty() {
+                    println!("{}: ok", file.display());
+                    ExitCode::SUCCESS
+                } else {
+                    for i in &issues {
+                        eprintln!("{}: {i}", file.display());
+                    }
+                    ExitCode::FAILURE
+                }
+            }
+        },
+        Cmd::HashPassword => {
+            let mut line = String::new();
+            if std::io::stdin().read_line(&mut line).is_err() {
+                eprintln!("squeeze: could not read the password from stdin");
+                return ExitCode::FAILURE;
+            }
+            let pw = line.trim_end_matches(['\n', '\r']);
+            println!(
+                "{}",
+                squeeze::protocol::auth::PasswordVerifier::from_plaintext(pw.as_bytes())
+                    .to_hash_string()
+            );
+            ExitCode::SUCCESS
+        }
+        Cmd::Dict(cmd) => report(squeeze::cli::dict::run(cmd)),
+        Cmd::Inspect(args) => report(squeeze::cli::inspect::run(args)),
+    }
+}
+
+fn report(r: anyhow::Result<()>) -> ExitCode {
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("squeeze: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

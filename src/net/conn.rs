@@ -1,0 +1,337 @@
+//! A packet connection: buffered reads and writes of MySQL packets over a
+//! (possibly TLS) stream, with optional compressed-protocol framing.
+//!
+//! Writes are buffered until `flush`, so a whole response goes out in as few
+//! syscalls as possible; the relay flushes whenever it would otherwise wait
+//! for more input.
+
+use std::io;
+use std::sync::Arc;
+
+use bytes::{Bytes, BytesMut};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use super::stream::MaybeTlsStream;
+use crate::protocol::compress::{decode_frame, encode_frame};
+use crate::protocol::packet::{decode_packet, encode_packet, HEADER_LEN, MAX_PAYLOAD};
+use crate::protocol::{Packet, ProtocolError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum NetError {
+    #[error("connection closed by peer")]
+    Closed,
+    #[error("i/o error: {0}")]
+    Io(#[from] io::Error),
+    #[error(transparent)]
+    Protocol(#[from] ProtocolError),
+    #[error("TLS error: {0}")]
+    Tls(String),
+}
+
+/// Compressed-protocol state of one connection.
+#[derive(Debug, Clone, Copy)]
+pub struct Compression {
+    pub seq: u8,
+    pub level: u32,
+    /// Compress outgoing frames (when false, frames are sent marked raw).
+    pub compress_writes: bool,
+}
+
+/// Wire-level counters for metrics and the adaptive writer.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct WireStats {
+    pub frames_compressed: u64,
+    pub frames_raw: u64,
+    pub bytes_before: u64,
+    pub bytes_after: u64,
+}
+
+pub struct PacketConn {
+    stream: MaybeTlsStream,
+    /// Decoded stream bytes (already inflated when compression is on).
+    rbuf: BytesMut,
+    /// Raw wire bytes awaiting frame decoding (compression only).
+    raw: BytesMut,
+    wbuf: BytesMut,
+    /// Sequence id of the next packet read or written.
+    pub seq: u8,
+    compression: Option<Compression>,
+    max_payload: usize,
+    pub stats: WireStats,
+}
+
+const READ_CHUNK: usize = 64 * 1024;
+/// Flush automatically once this much output is buffered.
+const WRITE_HIGH_WATER: usize = 1 << 20;
+
+impl PacketConn {
+    pub fn new(stream: TcpStream, max_payload: usize) -> Self {
+        let _ = stream.set_nodelay(true);
+        PacketConn {
+            stream: MaybeTlsStream::Plain(stream),
+            rbuf: BytesMut::with_capacity(READ_CHUNK),
+            raw: BytesMut::new(),
+            wbuf: BytesMut::with_capacity(READ_CHUNK),
+            seq: 0,
+            compression: None,
+            max_payload,
+            stats: WireStats::default(),
+        }
+    }
+
+    pub fn is_tls(&self) -> bool {
+        self.stream.is_tls()
+    }
+
+    pub fn is_compressed(&self) -> bool {
+        self.compression.is_some()
+    }
+
+    pub fn set_max_payload(&mut self, max: usize) {
+        self.max_payload = max;
+    }
+
+    /// Switch to the compressed protocol (after the handshake OK packet).
+    pub fn enable_compression(&mut self, level: u32, compress_writes: bool) {
+        self.compression = Some(Compression {
+            seq: self.seq,
+            level,
+            compress_writes,
+        });
+    }
+
+    pub fn set_compress_writes(&mut self, on: bool) {
+        if let Some(c) = &mut self.compression {
+            c.compress_writes = on;
+        }
+    }
+
+    /// Start a new command phase: sequence ids restart at 0.
+    pub fn begin_command(&mut self) {
+        self.seq = 0;
+        if let Some(c) = &mut self.compression {
+            c.seq = 0;
+        }
+    }
+
+    /// Bytes already received but not yet consumed as packets.
+    pub fn has_buffered_input(&self) -> bool {
+        !self.rbuf.is_empty() || !self.raw.is_empty()
+    }
+
+    /// Upgrade to TLS as the server side. Nothing may be buffered: the
+    /// connection phase reads exactly, so the ClientHello is still unread.
+    pub async fn accept_tls(
+        &mut self,
+        acceptor: &tokio_rustls::TlsAcceptor,
+    ) -> Result<(), NetError> {
+        debug_assert!(self.rbuf.is_empty());
+        let tcp = self
+            .stream
+            .take_plain()
+            .ok_or_else(|| NetError::Tls("already using TLS".into()))?;
+        let tls = acceptor
+            .accept(tcp)
+            .await
+            .map_err(|e| NetError::Tls(e.to_string()))?;
+        self.stream = MaybeTlsStream::ServerTls(Box::new(tls));
+        Ok(())
+    }
+
+    /// Upgrade to TLS as the client side (towards a backend).
+    pub async fn connect_tls(
+        &mut self,
+        config: Arc<rustls::ClientConfig>,
+        server_name: &str,
+    ) -> Result<(), NetError> {
+        let tcp = self
+            .stream
+            .take_plain()
+            .ok_or_else(|| NetError::Tls("already using TLS".into()))?;
+        let name = rustls::pki_types::ServerName::try_from(server_name.to_string())
+            .map_err(|e| NetError::Tls(format!("invalid server name {server_name:?}: {e}")))?;
+        let tls = tokio_rustls::TlsConnector::from(config)
+            .connect(name, tcp)
+            .await
+            .map_err(|e| NetError::Tls(e.to_string()))?;
+        self.stream = MaybeTlsStream::ClientTls(Box::new(tls));
+        Ok(())
+    }
+
+    /// Read one packet without reading past its end (connection phase, so a
+    /// TLS ClientHello that follows an SSLRequest stays on the socket).
+    pub async fn read_packet_exact(&mut self) -> Result<Packet, NetError> {
+        debug_assert!(self.rbuf.is_empty() && self.compression.is_none());
+        let mut header = [0u8; HEADER_LEN];
+        read_exact_or_closed(&mut self.stream, &mut header).await?;
+        let len = u32::from_le_bytes([header[0], header[1], header[2], 0]) as usize;
+        if len >= MAX_PAYLOAD || len > self.max_payload {
+            return Err(ProtocolError::TooLarge {
+                size: len,
+                max: self.max_payload.min(MAX_PAYLOAD - 1),
+            }
+            .into());
+        }
+        if header[3] != self.seq {
+            return Err(ProtocolError::OutOfOrder {
+                expected: self.seq,
+                got: header[3],
+            }
+            .into());
+        }
+        let mut payload = vec![0u8; len];
+        read_exact_or_closed(&mut self.stream, &mut payload).await?;
+        self.seq = self.seq.wrapping_add(1);
+        Ok(Packet {
+            seq: header[3],
+            chunks: 1,
+            payload: Bytes::from(payload),
+        })
+    }
+
+    /// Take a complete packet from what is already buffered, if any.
+    pub fn try_read_packet(&mut self) -> Result<Option<Packet>, NetError> {
+        loop {
+            if let Some(p) = decode_packet(&mut self.rbuf, self.max_payload)? {
+                self.accept_seq(&p)?;
+                return Ok(Some(p));
+            }
+            // With compression, inflate another buffered frame and retry.
+            if !self.decode_buffered_frame()? {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// Read one packet, waiting for the peer as needed.
+    pub async fn read_packet(&mut self) -> Result<Packet, NetError> {
+        loop {
+            if let Some(p) = self.try_read_packet()? {
+                return Ok(p);
+            }
+            self.fill().await?;
+        }
+    }
+
+    fn accept_seq(&mut self, p: &Packet) -> Result<(), NetError> {
+        match &self.compression {
+            // Inside compressed frames the packet ids are not checked (as
+            // in MySQL's own net layer); the frame ids are.
+            Some(c) => self.seq = c.seq,
+            None => {
+                if p.seq != self.seq {
+                    return Err(ProtocolError::OutOfOrder {
+                        expected: self.seq,
+                        got: p.seq,
+                    }
+                    .into());
+                }
+                self.seq = p.seq.wrapping_add(p.chunks);
+            }
+        }
+        Ok(())
+    }
+
+    fn decode_buffered_frame(&mut self) -> Result<bool, NetError> {
+        let Some(c) = &mut self.compression else {
+            return Ok(false);
+        };
+        let Some(frame) = decode_frame(&mut self.raw, self.max_payload.max(MAX_PAYLOAD))? else {
+            return Ok(false);
+        };
+        if frame.seq != c.seq {
+            return Err(ProtocolError::OutOfOrder {
+                expected: c.seq,
+                got: frame.seq,
+            }
+            .into());
+        }
+        c.seq = frame.seq.wrapping_add(1);
+        self.stats.bytes_after += frame.wire_len as u64;
+        self.stats.bytes_before += frame.data.len() as u64;
+        self.rbuf.extend_from_slice(&frame.data);
+        Ok(true)
+    }
+
+    async fn fill(&mut self) -> Result<(), NetError> {
+        let target = if self.compression.is_some() {
+            &mut self.raw
+        } else {
+            &mut self.rbuf
+        };
+        target.reserve(READ_CHUNK);
+        let n = self.stream.read_buf(target).await?;
+        if n == 0 {
+            return Err(NetError::Closed);
+        }
+        Ok(())
+    }
+
+    /// Queue one packet (split at 16 MiB as needed) with the next sequence id.
+    pub fn write_packet(&mut self, payload: &[u8]) {
+        encode_packet(&mut self.wbuf, &mut self.seq, payload);
+    }
+
+    /// Queue a packet and flush if a lot of output is pending.
+    pub async fn write_packet_buffered(&mut self, payload: &[u8]) -> Result<(), NetError> {
+        self.write_packet(payload);
+        if self.wbuf.len() >= WRITE_HIGH_WATER {
+            self.flush().await?;
+        }
+        Ok(())
+    }
+
+    pub fn pending_output(&self) -> usize {
+        self.wbuf.len()
+    }
+
+    /// Send everything queued.
+    pub async fn flush(&mut self) -> Result<(), NetError> {
+        if self.wbuf.is_empty() {
+            return Ok(());
+        }
+        match self.compression {
+            None => {
+                self.stream.write_all(&self.wbuf).await?;
+                self.wbuf.clear();
+            }
+            Some(mut c) => {
+                let mut framed = BytesMut::with_capacity(self.wbuf.len() / 2 + 64);
+                for chunk in self.wbuf.chunks(MAX_PAYLOAD) {
+                    let compressed =
+                        encode_frame(&mut framed, c.seq, chunk, c.compress_writes, c.level);
+                    c.seq = c.seq.wrapping_add(1);
+                    if compressed {
+                        self.stats.frames_compressed += 1;
+                    } else {
+                        self.stats.frames_raw += 1;
+                    }
+                }
+                self.stats.bytes_before += self.wbuf.len() as u64;
+                self.stats.bytes_after += framed.len() as u64;
+                self.wbuf.clear();
+                // MySQL's net layer continues packet ids from frame ids.
+                self.seq = c.seq;
+                self.compression = Some(c);
+                self.stream.write_all(&framed).await?;
+            }
+        }
+        self.stream.flush().await?;
+        Ok(())
+    }
+
+    /// Flush and close the write side; errors are irrelevant at this point.
+    pub async fn shutdown(&mut self) {
+        let _ = self.flush().await;
+        let _ = self.stream.shutdown().await;
+    }
+}
+
+async fn read_exact_or_closed(stream: &mut MaybeTlsStream, buf: &mut [u8]) -> Result<(), NetError> {
+    match stream.read_exact(buf).await {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Err(NetError::Closed),
+        Err(e) => Err(e.into()),
+    }
+}

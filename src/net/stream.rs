@@ -1,0 +1,90 @@
+//! A TCP stream that is plain or wrapped in TLS (either direction).
+
+use std::io;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+
+pub enum MaybeTlsStream {
+    Plain(TcpStream),
+    ServerTls(Box<tokio_rustls::server::TlsStream<TcpStream>>),
+    ClientTls(Box<tokio_rustls::client::TlsStream<TcpStream>>),
+    /// Transitional state while the TCP stream is handed to a TLS upgrade.
+    Detached,
+}
+
+impl MaybeTlsStream {
+    pub fn is_tls(&self) -> bool {
+        matches!(
+            self,
+            MaybeTlsStream::ServerTls(_) | MaybeTlsStream::ClientTls(_)
+        )
+    }
+
+    pub fn take_plain(&mut self) -> Option<TcpStream> {
+        match std::mem::replace(self, MaybeTlsStream::Detached) {
+            MaybeTlsStream::Plain(s) => Some(s),
+            other => {
+                *self = other;
+                None
+            }
+        }
+    }
+}
+
+fn detached() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::NotConnected,
+        "stream detached during TLS upgrade",
+    )
+}
+
+impl AsyncRead for MaybeTlsStream {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        match self.get_mut() {
+            MaybeTlsStream::Plain(s) => Pin::new(s).poll_read(cx, buf),
+            MaybeTlsStream::ServerTls(s) => Pin::new(s.as_mut()).poll_read(cx, buf),
+            MaybeTlsStream::ClientTls(s) => Pin::new(s.as_mut()).poll_read(cx, buf),
+            MaybeTlsStream::Detached => Poll::Ready(Err(detached())),
+        }
+    }
+}
+
+impl AsyncWrite for MaybeTlsStream {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        match self.get_mut() {
+            MaybeTlsStream::Plain(s) => Pin::new(s).poll_write(cx, buf),
+            MaybeTlsStream::ServerTls(s) => Pin::new(s.as_mut()).poll_write(cx, buf),
+            MaybeTlsStream::ClientTls(s) => Pin::new(s.as_mut()).poll_write(cx, buf),
+            MaybeTlsStream::Detached => Poll::Ready(Err(detached())),
+        }
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        match self.get_mut() {
+            MaybeTlsStream::Plain(s) => Pin::new(s).poll_flush(cx),
+            MaybeTlsStream::ServerTls(s) => Pin::new(s.as_mut()).poll_flush(cx),
+            MaybeTlsStream::ClientTls(s) => Pin::new(s.as_mut()).poll_flush(cx),
+            MaybeTlsStream::Detached => Poll::Ready(Err(detached())),
+        }
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        match self.get_mut() {
+            MaybeTlsStream::Plain(s) => Pin::new(s).poll_shutdown(cx),
+            MaybeTlsStream::ServerTls(s) => Pin::new(s.as_mut()).poll_shutdown(cx),
+            MaybeTlsStream::ClientTls(s) => Pin::new(s.as_mut()).poll_shutdown(cx),
+            MaybeTlsStream::Detached => Poll::Ready(Ok(())),
+        }
+    }
+}

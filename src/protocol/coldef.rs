@@ -1,0 +1,170 @@
+//! Column definitions (ColumnDefinition41) as they appear in result sets and
+//! prepare responses.
+
+use super::lenenc::{put_lenenc_bytes, put_lenenc_int, Reader};
+use super::packet::ProtocolError;
+
+pub const TYPE_DECIMAL: u8 = 0x00;
+pub const TYPE_TINY: u8 = 0x01;
+pub const TYPE_SHORT: u8 = 0x02;
+pub const TYPE_LONG: u8 = 0x03;
+pub const TYPE_FLOAT: u8 = 0x04;
+pub const TYPE_DOUBLE: u8 = 0x05;
+pub const TYPE_NULL: u8 = 0x06;
+pub const TYPE_TIMESTAMP: u8 = 0x07;
+pub const TYPE_LONGLONG: u8 = 0x08;
+pub const TYPE_INT24: u8 = 0x09;
+pub const TYPE_DATE: u8 = 0x0A;
+pub const TYPE_TIME: u8 = 0x0B;
+pub const TYPE_DATETIME: u8 = 0x0C;
+pub const TYPE_YEAR: u8 = 0x0D;
+pub const TYPE_NEWDATE: u8 = 0x0E;
+pub const TYPE_VARCHAR: u8 = 0x0F;
+pub const TYPE_BIT: u8 = 0x10;
+pub const TYPE_TIMESTAMP2: u8 = 0x11;
+pub const TYPE_DATETIME2: u8 = 0x12;
+pub const TYPE_TIME2: u8 = 0x13;
+pub const TYPE_JSON: u8 = 0xF5;
+pub const TYPE_NEWDECIMAL: u8 = 0xF6;
+pub const TYPE_ENUM: u8 = 0xF7;
+pub const TYPE_SET: u8 = 0xF8;
+pub const TYPE_TINY_BLOB: u8 = 0xF9;
+pub const TYPE_MEDIUM_BLOB: u8 = 0xFA;
+pub const TYPE_LONG_BLOB: u8 = 0xFB;
+pub const TYPE_BLOB: u8 = 0xFC;
+pub const TYPE_VAR_STRING: u8 = 0xFD;
+pub const TYPE_STRING: u8 = 0xFE;
+pub const TYPE_GEOMETRY: u8 = 0xFF;
+
+pub const FLAG_NOT_NULL: u16 = 1;
+pub const FLAG_PRI_KEY: u16 = 2;
+pub const FLAG_BLOB: u16 = 1 << 4;
+pub const FLAG_BINARY: u16 = 1 << 7;
+
+/// The `binary` collation id: what BLOB/VARBINARY columns carry.
+pub const CHARSET_BINARY: u16 = 63;
+/// utf8mb4_general_ci, what squeeze presents decompressed JSON columns as.
+pub const CHARSET_UTF8MB4_GENERAL_CI: u16 = 45;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColumnDef {
+    pub catalog: Vec<u8>,
+    pub schema: Vec<u8>,
+    pub table: Vec<u8>,
+    pub org_table: Vec<u8>,
+    pub name: Vec<u8>,
+    pub org_name: Vec<u8>,
+    pub charset: u16,
+    pub column_length: u32,
+    pub column_type: u8,
+    pub flags: u16,
+    pub decimals: u8,
+    /// Anything after the fixed fields (COM_FIELD_LIST default values).
+    pub trailer: Vec<u8>,
+}
+
+impl ColumnDef {
+    pub fn parse(payload: &[u8]) -> Result<ColumnDef, ProtocolError> {
+        let mut r = Reader::new(payload);
+        let catalog = r.lenenc_bytes()?.to_vec();
+        let schema = r.lenenc_bytes()?.to_vec();
+        let table = r.lenenc_bytes()?.to_vec();
+        let org_table = r.lenenc_bytes()?.to_vec();
+        let name = r.lenenc_bytes()?.to_vec();
+        let org_name = r.lenenc_bytes()?.to_vec();
+        let fixed_len = r.lenenc_int()?;
+        if fixed_len < 0x0a {
+            return Err(ProtocolError::Malformed(
+                "column definition fixed part too short",
+            ));
+        }
+        let charset = r.u16()?;
+        let column_length = r.u32()?;
+        let column_type = r.u8()?;
+        let flags = r.u16()?;
+        let decimals = r.u8()?;
+        r.skip(fixed_len as usize - 0x0a)?;
+        let trailer = r.rest().to_vec();
+        Ok(ColumnDef {
+            catalog,
+            schema,
+            table,
+            org_table,
+            name,
+            org_name,
+            charset,
+            column_length,
+            column_type,
+            flags,
+            decimals,
+            trailer,
+        })
+    }
+
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + self.name.len() * 2 + self.table.len() * 2);
+        put_lenenc_bytes(&mut out, &self.catalog);
+        put_lenenc_bytes(&mut out, &self.schema);
+        put_lenenc_bytes(&mut out, &self.table);
+        put_lenenc_bytes(&mut out, &self.org_table);
+        put_lenenc_bytes(&mut out, &self.name);
+        put_lenenc_bytes(&mut out, &self.org_name);
+        put_lenenc_int(&mut out, 0x0c);
+        out.extend_from_slice(&self.charset.to_le_bytes());
+        out.extend_from_slice(&self.column_length.to_le_bytes());
+        out.push(self.column_type);
+        out.extend_from_slice(&self.flags.to_le_bytes());
+        out.push(self.decimals);
+        out.extend_from_slice(&[0, 0]);
+        out.extend_from_slice(&self.trailer);
+        out
+    }
+}
+
+/// How a binary-protocol value of this type is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryLayout {
+    Fixed(usize),
+    /// One length byte, then that many bytes (dates and times).
+    LengthByte,
+    LenencString,
+    Nothing,
+}
+
+pub fn binary_layout(column_type: u8) -> BinaryLayout {
+    match column_type {
+        TYPE_TINY => BinaryLayout::Fixed(1),
+        TYPE_SHORT | TYPE_YEAR => BinaryLayout::Fixed(2),
+        TYPE_LONG | TYPE_INT24 | TYPE_FLOAT => BinaryLayout::Fixed(4),
+        TYPE_LONGLONG | TYPE_DOUBLE => BinaryLayout::Fixed(8),
+        TYPE_DATE | TYPE_DATETIME | TYPE_TIMESTAMP | TYPE_TIME | TYPE_NEWDATE | TYPE_TIMESTAMP2
+        | TYPE_DATETIME2 | TYPE_TIME2 => BinaryLayout::LengthByte,
+        TYPE_NULL => BinaryLayout::Nothing,
+        _ => BinaryLayout::LenencString,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn column_def_round_trip() {
+        let c = ColumnDef {
+            catalog: b"def".to_vec(),
+            schema: b"app".to_vec(),
+            table: b"d".to_vec(),
+            org_table: b"docs".to_vec(),
+            name: b"body".to_vec(),
+            org_name: b"body".to_vec(),
+            charset: CHARSET_BINARY,
+            column_length: 0xFFFF_FFFF,
+            column_type: TYPE_LONG_BLOB,
+            flags: FLAG_BLOB | FLAG_BINARY,
+            decimals: 0,
+            trailer: Vec::new(),
+        };
+        assert_eq!(ColumnDef::parse(&c.encode()).unwrap(), c);
+        assert!(ColumnDef::parse(&c.encode()[..10]).is_err());
+    }
+}

@@ -1,0 +1,118 @@
+//! Command bytes a client sends at the start of each command phase.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Command {
+    Sleep = 0x00,
+    Quit = 0x01,
+    InitDb = 0x02,
+    Query = 0x03,
+    FieldList = 0x04,
+    CreateDb = 0x05,
+    DropDb = 0x06,
+    Refresh = 0x07,
+    Shutdown = 0x08,
+    Statistics = 0x09,
+    ProcessInfo = 0x0A,
+    Connect = 0x0B,
+    ProcessKill = 0x0C,
+    Debug = 0x0D,
+    Ping = 0x0E,
+    Time = 0x0F,
+    DelayedInsert = 0x10,
+    ChangeUser = 0x11,
+    BinlogDump = 0x12,
+    TableDump = 0x13,
+    ConnectOut = 0x14,
+    RegisterSlave = 0x15,
+    StmtPrepare = 0x16,
+    StmtExecute = 0x17,
+    StmtSendLongData = 0x18,
+    StmtClose = 0x19,
+    StmtReset = 0x1A,
+    SetOption = 0x1B,
+    StmtFetch = 0x1C,
+    Daemon = 0x1D,
+    BinlogDumpGtid = 0x1E,
+    ResetConnection = 0x1F,
+}
+
+impl Command {
+    pub fn from_byte(b: u8) -> Option<Command> {
+        use Command::*;
+        const ALL: [Command; 32] = [
+            Sleep,
+            Quit,
+            InitDb,
+            Query,
+            FieldList,
+            CreateDb,
+            DropDb,
+            Refresh,
+            Shutdown,
+            Statistics,
+            ProcessInfo,
+            Connect,
+            ProcessKill,
+            Debug,
+            Ping,
+            Time,
+            DelayedInsert,
+            ChangeUser,
+            BinlogDump,
+            TableDump,
+            ConnectOut,
+            RegisterSlave,
+            StmtPrepare,
+            StmtExecute,
+            StmtSendLongData,
+            StmtClose,
+            StmtReset,
+            SetOption,
+            StmtFetch,
+            Daemon,
+            BinlogDumpGtid,
+            ResetConnection,
+        ];
+        ALL.get(b as usize).copied()
+    }
+
+    /// Stable lower-case label for metrics and logs.
+    pub fn label(self) -> &'static str {
+        use Command::*;
+        match self {
+            Sleep => "sleep",
+            Quit => "quit",
+            InitDb => "init_db",
+            Query => "query",
+            FieldList => "field_list",
+            CreateDb => "create_db",
+            DropDb => "drop_db",
+            Refresh => "refresh",
+            Shutdown => "shutdown",
+            Statistics => "statistics",
+            ProcessInfo => "process_info",
+            Connect => "connect",
+            ProcessKill => "process_kill",
+            Debug => "debug",
+            Ping => "ping",
+            Time => "time",
+            DelayedInsert => "delayed_insert",
+            ChangeUser => "change_user",
+            BinlogDump => "binlog_dump",
+            TableDump => "table_dump",
+            ConnectOut => "connect_out",
+            RegisterSlave => "register_slave",
+            StmtPrepare => "stmt_prepare",
+            StmtExecute => "stmt_execute",
+            StmtSendLongData => "stmt_send_long_data",
+            StmtClose => "stmt_close",
+            StmtReset => "stmt_reset",
+            SetOption => "set_option",
+            StmtFetch => "stmt_fetch",
+            Daemon => "daemon",
+            BinlogDumpGtid => "binlog_dump_gtid",
+            ResetConnection => "reset_connection",
+        }
+    }
+}

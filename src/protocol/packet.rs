@@ -1,0 +1,205 @@
+//! Packet framing: a 3-byte little-endian length, a sequence id, a payload.
+//!
+//! A logical payload of 16 MiB - 1 bytes or more travels as several physical
+//! packets of exactly `MAX_PAYLOAD` bytes followed by a shorter one (possibly
+//! empty). The decoder joins them; the encoder splits them.
+
+use bytes::{Buf, Bytes, BytesMut};
+
+/// Largest payload one physical packet carries.
+pub const MAX_PAYLOAD: usize = 0xFF_FFFF;
+pub const HEADER_LEN: usize = 4;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProtocolError {
+    #[error("packet truncated")]
+    Truncated,
+    #[error("malformed packet: {0}")]
+    Malformed(&'static str),
+    #[error("packet of {size} bytes exceeds the configured maximum of {max} bytes")]
+    TooLarge { size: usize, max: usize },
+    #[error("packets out of order: expected sequence id {expected}, got {got}")]
+    OutOfOrder { expected: u8, got: u8 },
+    #[error("compressed frame is corrupt: {0}")]
+    BadCompression(&'static str),
+}
+
+/// One logical packet: the sequence id of its first physical packet, how
+/// many physical packets carried it, and the joined payload.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Packet {
+    pub seq: u8,
+    pub chunks: u8,
+    pub payload: Bytes,
+}
+
+impl Packet {
+    pub fn first_byte(&self) -> Option<u8> {
+        self.payload.first().copied()
+    }
+}
+
+/// Take one logical packet off the front of `buf`, or `None` if more bytes
+/// are needed. Payloads larger than `max_payload` are refused before they are
+/// buffered in full, so a hostile length cannot make the proxy allocate.
+pub fn decode_packet(
+    buf: &mut BytesMut,
+    max_payload: usize,
+) -> Result<Option<Packet>, ProtocolError> {
+    if buf.len() < HEADER_LEN {
+        return Ok(None);
+    }
+    let first_seq = buf[3];
+    // Walk the physical headers without consuming anything.
+    let mut offset = 0usize;
+    let mut total = 0usize;
+    let mut chunks = 0u32;
+    loop {
+        if buf.len() < offset + HEADER_LEN {
+            return Ok(None);
+        }
+        let h = &buf[offset..offset + HEADER_LEN];
+        let len = u32::from_le_bytes([h[0], h[1], h[2], 0]) as usize;
+        total += len;
+        chunks += 1;
+        if total > max_payload {
+            return Err(ProtocolError::TooLarge {
+                size: total,
+                max: max_payload,
+            });
+        }
+        let expected_seq = first_seq.wrapping_add((chunks - 1) as u8);
+        if h[3] != expected_seq {
+            return Err(ProtocolError::OutOfOrder {
+                expected: expected_seq,
+                got: h[3],
+            });
+        }
+        offset += HEADER_LEN + len;
+        if len < MAX_PAYLOAD {
+            break;
+        }
+    }
+    if buf.len() < offset {
+        // Reserve so the remaining socket reads land in one allocation.
+        buf.reserve(offset - buf.len());
+        return Ok(None);
+    }
+    let mut frame = buf.split_to(offset);
+    if chunks == 1 {
+        frame.advance(HEADER_LEN);
+        return Ok(Some(Packet {
+            seq: first_seq,
+            chunks: 1,
+            payload: frame.freeze(),
+        }));
+    }
+    let mut joined = BytesMut::with_capacity(total);
+    while !frame.is_empty() {
+        let len = u32::from_le_bytes([frame[0], frame[1], frame[2], 0]) as usize;
+        frame.advance(HEADER_LEN);
+        joined.extend_from_slice(&frame[..len]);
+        frame.advance(len);
+    }
+    let chunks = u8::try_from(chunks).unwrap_or(u8::MAX);
+    Ok(Some(Packet {
+        seq: first_seq,
+        chunks,
+        payload: joined.freeze(),
+    }))
+}
+
+/// Append `payload` to `out` as one logical packet starting at `*seq`,
+/// splitting at 16 MiB; `*seq` is advanced past every physical packet.
+pub fn encode_packet(out: &mut BytesMut, seq: &mut u8, payload: &[u8]) {
+    let mut rest = payload;
+    loop {
+        let n = rest.len().min(MAX_PAYLOAD);
+        out.reserve(HEADER_LEN + n);
+        out.extend_from_slice(&(n as u32).to_le_bytes()[..3]);
+        out.extend_from_slice(&[*seq]);
+        out.extend_from_slice(&rest[..n]);
+        *seq = seq.wrapping_add(1);
+        rest = &rest[n..];
+        if n < MAX_PAYLOAD {
+            break;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn encoded(seq: u8, payload: &[u8]) -> BytesMut {
+        let mut out = BytesMut::new();
+        let mut s = seq;
+        encode_packet(&mut out, &mut s, payload);
+        out
+    }
+
+    #[test]
+    fn small_packet_round_trip() {
+        let mut buf = encoded(3, b"\x03SELECT 1");
+        assert_eq!(&buf[..4], &[9, 0, 0, 3]);
+        let p = decode_packet(&mut buf, 1 << 30).unwrap().unwrap();
+        assert_eq!(p.seq, 3);
+        assert_eq!(&p.payload[..], b"\x03SELECT 1");
+        assert!(buf.is_empty());
+    }
+
+    #[test]
+    fn partial_input_waits() {
+        let full = encoded(0, b"hello");
+        for cut in 0..full.len() {
+            let mut buf = BytesMut::from(&full[..cut]);
+            assert_eq!(decode_packet(&mut buf, 1 << 20).unwrap(), None);
+        }
+    }
+
+    #[test]
+    fn exact_multiple_of_max_gets_empty_trailer() {
+        let payload = vec![7u8; MAX_PAYLOAD];
+        let mut buf = encoded(0, &payload);
+        assert_eq!(buf.len(), MAX_PAYLOAD + 2 * HEADER_LEN);
+        let p = decode_packet(&mut buf, 1 << 30).unwrap().unwrap();
+        assert_eq!(p.chunks, 2);
+        assert_eq!(p.payload.len(), MAX_PAYLOAD);
+    }
+
+    #[test]
+    fn large_payload_split_and_joined() {
+        let payload: Vec<u8> = (0..MAX_PAYLOAD * 2 + 10).map(|i| i as u8).collect();
+        let mut seq = 250u8;
+        let mut buf = BytesMut::new();
+        encode_packet(&mut buf, &mut seq, &payload);
+        assert_eq!(seq, 253u8);
+        let p = decode_packet(&mut buf, 1 << 30).unwrap().unwrap();
+        assert_eq!((p.seq, p.chunks), (250, 3));
+        assert_eq!(&p.payload[..], &payload[..]);
+    }
+
+    #[test]
+    fn oversize_refused_from_header_alone() {
+        let mut buf = BytesMut::from(&[0xFF, 0xFF, 0x0F, 0][..]);
+        assert!(matches!(
+            decode_packet(&mut buf, 1000),
+            Err(ProtocolError::TooLarge { .. })
+        ));
+    }
+
+    #[test]
+    fn continuation_with_wrong_sequence_refused() {
+        let mut buf = BytesMut::new();
+        buf.extend_from_slice(&[0xFF, 0xFF, 0xFF, 0]);
+        buf.extend_from_slice(&vec![0u8; MAX_PAYLOAD]);
+        buf.extend_from_slice(&[0, 0, 0, 5]);
+        assert!(matches!(
+            decode_packet(&mut buf, 1 << 30),
+            Err(ProtocolError::OutOfOrder {
+                expected: 1,
+                got: 5
+            })
+        ));
+    }
+}

@@ -1,0 +1,209 @@
+//! The listener: accepts client connections, enforces the connection limit,
+//! runs one session task per client, and drains on SIGTERM.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+use crate::admin::metrics::METRICS;
+use crate::backend::health::{self, HealthRegistry, ProbeLogin};
+use crate::backend::BackendTarget;
+use crate::config::{AuthConfig, Config, ProxyConfig};
+use crate::protocol::auth::PasswordVerifier;
+use crate::session;
+
+/// A configured client account, ready for logins.
+#[derive(Debug, Clone)]
+pub struct UserEntry {
+    pub name: String,
+    pub verifier: PasswordVerifier,
+    /// Plaintext, when the configuration provides one (for backend login).
+    pub plaintext: Option<String>,
+    /// Backend account override for this user.
+    pub backend_login: Option<(String, String)>,
+}
+
+/// State shared by all sessions.
+pub struct ProxyContext {
+    pub proxy: ProxyConfig,
+    pub auth: AuthConfig,
+    pub users: HashMap<String, UserEntry>,
+    pub backend: BackendTarget,
+    pub tls_acceptor: Option<tokio_rustls::TlsAcceptor>,
+    pub health: Arc<HealthRegistry>,
+    next_connection_id: AtomicU32,
+    pub active_sessions: AtomicUsize,
+}
+
+impl ProxyContext {
+    pub fn next_connection_id(&self) -> u32 {
+        self.next_connection_id.fetch_add(1, Ordering::Relaxed)
+    }
+}
+
+pub fn build_context(cfg: &Config) -> anyhow::Result<Arc<ProxyContext>> {
+    let issues = cfg.validate();
+    if !issues.is_empty() {
+        let list: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
+        anyhow::bail!("invalid configuration:\n  {}", list.join("\n  "));
+    }
+    let mut users = HashMap::new();
+    for u in &cfg.users {
+        let secret = u.secret();
+        let verifier = secret
+            .verifier()
+            .map_err(|e| anyhow::anyhow!("user {}: {e}", u.name))?;
+        let plaintext = secret
+            .plaintext_value()
+            .map_err(|e| anyhow::anyhow!("user {}: {e}", u.name))?;
+        let backend_login = u
+            .backend_user
+            .clone()
+            .map(|bu| (bu, u.backend_password.clone().unwrap_or_default()));
+        users.insert(
+            u.name.clone(),
+            UserEntry {
+                name: u.name.clone(),
+                verifier,
+                plaintext,
+                backend_login,
+            },
+        );
+    }
+    let (name, bcfg) = cfg
+        .backends()
+        .into_iter()
+        .next()
+        .context("no backend configured")?;
+    let backend = BackendTarget::from_config(&name, &bcfg)?;
+    let tls_acceptor = match &cfg.proxy.tls {
+        Some(t) => Some(tokio_rustls::TlsAcceptor::from(
+            crate::net::tls::server_config(&t.cert, &t.key)?,
+        )),
+        None => None,
+    };
+    let health = HealthRegistry::new(std::slice::from_ref(&backend));
+    Ok(Arc::new(ProxyContext {
+        proxy: cfg.proxy.clone(),
+        auth: cfg.auth.clone(),
+        users,
+        backend,
+        tls_acceptor,
+        health,
+        next_connection_id: AtomicU32::new(1),
+        active_sessions: AtomicUsize::new(0),
+    }))
+}
+
+/// Credentials for health probes: the service account, else the first
+/// user with a plaintext password.
+fn probe_login(ctx: &ProxyContext) -> Option<ProbeLogin> {
+    if let Some((user, password)) = &ctx.backend.service_user {
+        return Some(ProbeLogin {
+            user: user.clone(),
+            password: password.clone(),
+        });
+    }
+    let mut users: Vec<_> = ctx.users.values().collect();
+    users.sort_by(|a, b| a.name.cmp(&b.name));
+    users
+        .into_iter()
+        .find_map(|u| match (&u.backend_login, &u.plaintext) {
+            (Some((bu, bp)), _) => Some(ProbeLogin {
+                user: bu.clone(),
+                password: bp.clone(),
+            }),
+            (None, Some(p)) => Some(ProbeLogin {
+                user: u.name.clone(),
+                password: p.clone(),
+            }),
+            _ => None,
+        })
+}
+
+pub async fn run(cfg: Config) -> anyhow::Result<()> {
+    let ctx = build_context(&cfg)?;
+    let listener = TcpListener::bind(ctx.proxy.listen)
+        .await
+        .with_context(|| format!("binding {}", ctx.proxy.listen))?;
+    let (shutdown_tx, shutdown_rx) = watch::channel(false);
+
+    // Learn the backend's version and capabilities before the first client.
+    let login = probe_login(&ctx);
+    health::probe_all(
+        &ctx.health,
+        std::slice::from_ref(&ctx.backend),
+        login.as_ref(),
+    )
+    .await;
+    let interval = Duration::from_millis(cfg.backends()[0].1.health_check_interval_ms.max(100));
+    tokio::spawn(health::run(
+        ctx.health.clone(),
+        vec![ctx.backend.clone()],
+        login,
+        interval,
+    ));
+
+    if let Some(addr) = cfg.admin.listen {
+        let health = ctx.health.clone();
+        let rx = shutdown_rx.clone();
+        tokio::spawn(async move {
+            if let Err(e) = crate::admin::serve(addr, health, rx).await {
+                tracing::error!(error = %e, "admin endpoint failed");
+            }
+        });
+    }
+    tracing::info!(listen = %ctx.proxy.listen, backend = %ctx.backend.address, "squeeze listening");
+
+    let mut sigterm = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    let mut sessions = tokio::task::JoinSet::new();
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let (stream, peer) = match accepted {
+                    Ok(a) => a,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "accept failed");
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                };
+                let ctx = ctx.clone();
+                let rx = shutdown_rx.clone();
+                sessions.spawn(async move { session::run(ctx, stream, peer, rx).await });
+            }
+            Some(_) = sessions.join_next(), if !sessions.is_empty() => {}
+            _ = sigterm.recv() => break,
+            _ = tokio::signal::ctrl_c() => break,
+        }
+    }
+
+    // Drain: stop accepting, tell sessions to finish, wait up to the timeout.
+    drop(listener);
+    let _ = shutdown_tx.send(true);
+    let n = sessions.len();
+    tracing::info!(
+        sessions = n,
+        timeout_secs = ctx.proxy.shutdown_timeout_secs,
+        "shutting down: waiting for sessions"
+    );
+    let drained = tokio::time::timeout(
+        Duration::from_secs(ctx.proxy.shutdown_timeout_secs),
+        async { while sessions.join_next().await.is_some() {} },
+    )
+    .await;
+    if drained.is_err() {
+        tracing::warn!(
+            remaining = sessions.len(),
+            "shutdown timeout reached; closing remaining sessions"
+        );
+        sessions.abort_all();
+    }
+    let _ = METRICS.connections_active.get();
+    Ok(())
+}

@@ -1,0 +1,201 @@
+//! Frontend authentication: verify the client's proof against the user's
+//! stored verifier, switching plugins when needed, and work out which
+//! credential the backend login will use.
+
+use super::random_nonce;
+use crate::admin::metrics::METRICS;
+use crate::backend::BackendCredential;
+use crate::error::{Side, SqlError, ER_SECURE_TRANSPORT_REQUIRED};
+use crate::net::PacketConn;
+use crate::protocol::auth::{self, CACHING_SHA2_PASSWORD, NATIVE_PASSWORD};
+use crate::protocol::capabilities::CLIENT_PLUGIN_AUTH;
+use crate::protocol::handshake::{auth_more_data, auth_switch_request, HandshakeResponse};
+use crate::server::{ProxyContext, UserEntry};
+
+pub(super) struct Authenticated {
+    pub credential: BackendCredential,
+    pub backend_user: String,
+}
+
+pub(super) enum AuthFailure {
+    /// The client was sent an ERR.
+    Reported,
+    /// The client went away.
+    Gone,
+}
+
+/// Authenticate a HandshakeResponse41.
+pub(super) async fn authenticate(
+    ctx: &ProxyContext,
+    client: &mut PacketConn,
+    response: &HandshakeResponse,
+    nonce: &[u8],
+    host: &str,
+) -> Result<Authenticated, AuthFailure> {
+    let plugin = match (
+        &response.auth_plugin,
+        response.capabilities & CLIENT_PLUGIN_AUTH != 0,
+    ) {
+        (Some(p), true) => String::from_utf8_lossy(p).into_owned(),
+        _ => NATIVE_PASSWORD.to_string(),
+    };
+    let user = String::from_utf8_lossy(&response.username).into_owned();
+    verify(
+        ctx,
+        client,
+        &user,
+        host,
+        &plugin,
+        response.auth_response.clone(),
+        nonce,
+    )
+    .await
+}
+
+/// Verify `token` (computed by the client with `client_plugin` over
+/// `nonce`), switching the client to another plugin when squeeze cannot
+/// check that one for this user.
+pub(super) async fn verify(
+    ctx: &ProxyContext,
+    client: &mut PacketConn,
+    user: &str,
+    host: &str,
+    client_plugin: &str,
+    mut token: Vec<u8>,
+    nonce: &[u8],
+) -> Result<Authenticated, AuthFailure> {
+    let entry = ctx.users.get(user);
+    let supports = |p: &str| match (entry, p) {
+        (None, NATIVE_PASSWORD | CACHING_SHA2_PASSWORD) => true,
+        (Some(e), NATIVE_PASSWORD) => e.verifier.native_stage2.is_some() || e.verifier.empty,
+        (Some(e), CACHING_SHA2_PASSWORD) => e.verifier.sha2_stage2.is_some() || e.verifier.empty,
+        _ => false,
+    };
+    let mut plugin = client_plugin.to_string();
+    let mut nonce = nonce.to_vec();
+    if !supports(&plugin) {
+        let preferred = ctx.auth.default_plugin.name();
+        let target = if supports(preferred) {
+            preferred
+        } else if supports(NATIVE_PASSWORD) {
+            NATIVE_PASSWORD
+        } else {
+            CACHING_SHA2_PASSWORD
+        };
+        nonce = random_nonce();
+        let mut data = nonce.clone();
+        data.push(0);
+        client.write_packet(&auth_switch_request(target.as_bytes(), &data));
+        flush(client).await?;
+        token = client
+            .read_packet()
+            .await
+            .map_err(|_| AuthFailure::Gone)?
+            .payload
+            .to_vec();
+        plugin = target.to_string();
+    }
+    let using_password = !token.is_empty();
+    let Some(entry) = entry else {
+        return Err(deny(client, user, host, using_password).await);
+    };
+
+    let needs_plaintext = entry.backend_login.is_none()
+        && entry.plaintext.is_none()
+        && ctx.backend.service_user.is_none();
+    let mut learned_plaintext: Option<String> = None;
+    let mut stage1: Option<[u8; 20]> = None;
+    let ok = if entry.verifier.empty && token.is_empty() {
+        true
+    } else if plugin == NATIVE_PASSWORD {
+        stage1 = entry
+            .verifier
+            .native_stage2
+            .and_then(|s2| auth::verify_native(&token, &nonce, &s2));
+        stage1.is_some()
+    } else {
+        let fast_ok = entry
+            .verifier
+            .sha2_stage2
+            .is_some_and(|s2| auth::verify_sha2(&token, &nonce, &s2));
+        if !fast_ok {
+            false
+        } else if ctx.auth.caching_sha2_full_auth || needs_plaintext {
+            // Full authentication: the plaintext, which only TLS may carry.
+            client.write_packet(&auth_more_data(&[auth::SHA2_PERFORM_FULL_AUTH]));
+            flush(client).await?;
+            let reply = client.read_packet().await.map_err(|_| AuthFailure::Gone)?;
+            if !client.is_tls() {
+                let err = SqlError::new(
+                    Side::Client,
+                    ER_SECURE_TRANSPORT_REQUIRED,
+                    "HY000",
+                    format!("caching_sha2_password full authentication for user '{user}' requires TLS: connect with TLS (ssl-mode=REQUIRED) or use mysql_native_password; squeeze does not offer the RSA key exchange"),
+                );
+                METRICS.auth_failures_total.inc();
+                client.write_packet(&err.to_packet().encode());
+                client.shutdown().await;
+                return Err(AuthFailure::Reported);
+            }
+            let pw = reply.payload.strip_suffix(&[0]).unwrap_or(&reply.payload);
+            if entry.verifier.verify_plaintext(pw) {
+                learned_plaintext = Some(String::from_utf8_lossy(pw).into_owned());
+                true
+            } else {
+                false
+            }
+        } else {
+            client.write_packet(&auth_more_data(&[auth::SHA2_FAST_AUTH_OK]));
+            true
+        }
+    };
+    if !ok {
+        return Err(deny(client, user, host, using_password).await);
+    }
+    Ok(backend_credential(entry, learned_plaintext, stage1))
+}
+
+fn backend_credential(
+    entry: &UserEntry,
+    learned: Option<String>,
+    stage1: Option<[u8; 20]>,
+) -> Authenticated {
+    if let Some((bu, bp)) = &entry.backend_login {
+        return Authenticated {
+            credential: BackendCredential::Plaintext(bp.clone()),
+            backend_user: bu.clone(),
+        };
+    }
+    let credential = match (&entry.plaintext, learned, stage1) {
+        (Some(p), _, _) => BackendCredential::Plaintext(p.clone()),
+        (None, Some(p), _) => BackendCredential::Plaintext(p),
+        (None, None, Some(s1)) => BackendCredential::NativeStage1(s1),
+        // Only reachable with service credentials, which replace this one.
+        (None, None, None) => BackendCredential::Plaintext(String::new()),
+    };
+    Authenticated {
+        credential,
+        backend_user: entry.name.clone(),
+    }
+}
+
+async fn deny(
+    client: &mut PacketConn,
+    user: &str,
+    host: &str,
+    using_password: bool,
+) -> AuthFailure {
+    METRICS.auth_failures_total.inc();
+    tracing::info!(user = %user, host = %host, "access denied");
+    client.write_packet(
+        &SqlError::access_denied(user, host, using_password)
+            .to_packet()
+            .encode(),
+    );
+    client.shutdown().await;
+    AuthFailure::Reported
+}
+
+async fn flush(client: &mut PacketConn) -> Result<(), AuthFailure> {
+    client.flush().await.map_err(|_| AuthFailure::Gone)
+}

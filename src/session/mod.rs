@@ -1,0 +1,458 @@
+//! A client session: handshake, authentication, then the command loop that
+//! relays each command to the session's backend connection.
+
+mod auth;
+mod relay;
+
+use std::net::SocketAddr;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+use tokio::net::TcpStream;
+use tokio::sync::watch;
+
+use crate::admin::metrics::METRICS;
+use crate::backend::{self, BackendConn, BackendCredential, ConnectError, LoginRequest};
+use crate::error::{
+    Side, SqlError, ER_CON_COUNT_ERROR, ER_HANDSHAKE_ERROR, ER_SECURE_TRANSPORT_REQUIRED,
+};
+use crate::net::{NetError, PacketConn};
+use crate::protocol::capabilities::*;
+use crate::protocol::command::Command;
+use crate::protocol::handshake::{HandshakeResponse, InitialHandshake};
+use crate::protocol::response::{ok_packet, ErrPacket};
+use crate::server::ProxyContext;
+
+/// Version announced when no backend has been reached yet.
+const FALLBACK_SERVER_VERSION: &str = "8.0.36-squeeze";
+
+/// What a session knows about its client after login.
+pub struct ClientInfo {
+    pub user: String,
+    pub host: String,
+    pub capabilities: u32,
+    pub charset: u8,
+    pub max_packet: u32,
+    pub attributes: Vec<(Vec<u8>, Vec<u8>)>,
+    pub nonce: Vec<u8>,
+}
+
+pub struct Session {
+    ctx: Arc<ProxyContext>,
+    id: u32,
+    client: PacketConn,
+    info: ClientInfo,
+    credential: BackendCredential,
+    backend_user: String,
+    database: Option<Vec<u8>>,
+    backend: Option<BackendConn>,
+    status: u16,
+    /// Database named by an in-flight COM_INIT_DB.
+    pending_db: Option<Vec<u8>>,
+    /// Whether the last relayed response ended in OK.
+    last_ok: bool,
+}
+
+/// Run one client connection to completion. Never panics the process: all
+/// errors end in an ERR packet or a closed socket, and are counted.
+pub async fn run(
+    ctx: Arc<ProxyContext>,
+    stream: TcpStream,
+    peer: SocketAddr,
+    shutdown: watch::Receiver<bool>,
+) {
+    let active = ctx.active_sessions.fetch_add(1, Ordering::AcqRel) + 1;
+    METRICS.connections_active.inc();
+    let id = ctx.next_connection_id();
+    let mut client = PacketConn::new(stream, ctx.proxy.max_packet_size);
+    if active > ctx.proxy.max_connections {
+        METRICS
+            .connections_total
+            .with_label_values(&["too_many"])
+            .inc();
+        let err = SqlError::new(
+            Side::Client,
+            ER_CON_COUNT_ERROR,
+            "08004",
+            "Too many connections",
+        );
+        client.write_packet(&err.to_packet().encode());
+        client.shutdown().await;
+    } else {
+        let handshake_timeout = Duration::from_secs(ctx.proxy.handshake_timeout_secs);
+        match tokio::time::timeout(handshake_timeout, login(ctx.clone(), client, id, peer)).await {
+            Ok(Ok(session)) => {
+                METRICS.connections_total.with_label_values(&["ok"]).inc();
+                session.command_loop(shutdown).await;
+            }
+            Ok(Err(outcome)) => {
+                METRICS
+                    .connections_total
+                    .with_label_values(&[outcome])
+                    .inc();
+            }
+            Err(_) => {
+                METRICS
+                    .connections_total
+                    .with_label_values(&["handshake_timeout"])
+                    .inc();
+                tracing::debug!(conn = id, %peer, "handshake timed out");
+            }
+        }
+    }
+    METRICS.connections_active.dec();
+    ctx.active_sessions.fetch_sub(1, Ordering::AcqRel);
+}
+
+fn random_nonce() -> Vec<u8> {
+    // Printable ASCII without NUL, as MySQL does: part 2 of the nonce is
+    // NUL-terminated in the handshake.
+    let mut rng = rand::thread_rng();
+    (0..20).map(|_| rng.gen_range(0x21u8..0x7F)).collect()
+}
+
+/// Handshake and authentication. Errors have been reported to the client
+/// already; the returned label is the metrics outcome.
+async fn login(
+    ctx: Arc<ProxyContext>,
+    mut client: PacketConn,
+    id: u32,
+    peer: SocketAddr,
+) -> Result<Session, &'static str> {
+    let server = ctx.health.any_handshake();
+    let backend_caps = server
+        .as_ref()
+        .map(|h| h.capabilities)
+        .unwrap_or(PROXY_SUPPORTED);
+    let mut caps =
+        (PROXY_SUPPORTED & (backend_caps | HOP_LOCAL)) | CLIENT_COMPRESS | CLIENT_LONG_PASSWORD;
+    if ctx.tls_acceptor.is_some() {
+        caps |= CLIENT_SSL;
+    } else {
+        caps &= !CLIENT_SSL;
+    }
+    let version = match (&ctx.proxy.server_version, &server) {
+        (Some(v), _) => v.as_bytes().to_vec(),
+        (None, Some(h)) => h.server_version.clone(),
+        (None, None) => FALLBACK_SERVER_VERSION.as_bytes().to_vec(),
+    };
+    let nonce = random_nonce();
+    let hello = InitialHandshake {
+        server_version: version,
+        connection_id: id,
+        auth_data: nonce.clone(),
+        capabilities: caps,
+        charset: server
+            .as_ref()
+            .map(|h| h.charset)
+            .filter(|&c| c != 0)
+            .unwrap_or(45),
+        status: SERVER_STATUS_AUTOCOMMIT,
+        auth_plugin: ctx.auth.default_plugin.name().as_bytes().to_vec(),
+    };
+    client.write_packet(&hello.encode());
+    if client.flush().await.is_err() {
+        return Err("client_gone");
+    }
+
+    let mut packet = match client.read_packet_exact().await {
+        Ok(p) => p,
+        Err(e) => return Err(report_handshake_error(&mut client, e, peer).await),
+    };
+    if HandshakeResponse::is_ssl_request(&packet.payload) {
+        let Some(acceptor) = ctx.tls_acceptor.clone() else {
+            return Err(fail(
+                &mut client,
+                SqlError::new(
+                    Side::Client,
+                    ER_HANDSHAKE_ERROR,
+                    "08S01",
+                    "Bad handshake: TLS requested but squeeze has no certificate configured",
+                ),
+            )
+            .await);
+        };
+        if let Err(e) = client.accept_tls(&acceptor).await {
+            tracing::debug!(conn = id, %peer, error = %e, "client TLS handshake failed");
+            METRICS
+                .protocol_errors_total
+                .with_label_values(&["client", "tls"])
+                .inc();
+            return Err("tls_failed");
+        }
+        packet = match client.read_packet_exact().await {
+            Ok(p) => p,
+            Err(e) => return Err(report_handshake_error(&mut client, e, peer).await),
+        };
+    }
+    let response = match HandshakeResponse::parse(&packet.payload) {
+        Ok(r) => r,
+        Err(e) => {
+            METRICS
+                .protocol_errors_total
+                .with_label_values(&["client", "bad_handshake"])
+                .inc();
+            return Err(fail(
+                &mut client,
+                SqlError::new(
+                    Side::Client,
+                    ER_HANDSHAKE_ERROR,
+                    "08S01",
+                    format!("Bad handshake ({e})"),
+                ),
+            )
+            .await);
+        }
+    };
+    if ctx.proxy.tls.as_ref().is_some_and(|t| t.require) && !client.is_tls() {
+        return Err(fail(
+            &mut client,
+            SqlError::new(Side::Client, ER_SECURE_TRANSPORT_REQUIRED, "HY000", "Connections using insecure transport are prohibited: squeeze requires TLS (proxy.tls.require)"),
+        )
+        .await);
+    }
+
+    let negotiated = response.capabilities & caps;
+    let host = peer.ip().to_string();
+    let user = String::from_utf8_lossy(&response.username).into_owned();
+    let authed = match auth::authenticate(&ctx, &mut client, &response, &nonce, &host).await {
+        Ok(a) => a,
+        Err(auth::AuthFailure::Reported) => return Err("auth_failed"),
+        Err(auth::AuthFailure::Gone) => return Err("client_gone"),
+    };
+
+    let info = ClientInfo {
+        user: user.clone(),
+        host,
+        capabilities: negotiated,
+        charset: response.charset,
+        max_packet: response.max_packet,
+        attributes: response.attributes.clone(),
+        nonce,
+    };
+    let mut session = Session {
+        ctx,
+        id,
+        client,
+        info,
+        credential: authed.credential,
+        backend_user: authed.backend_user,
+        database: response.database.clone(),
+        backend: None,
+        status: SERVER_STATUS_AUTOCOMMIT,
+        pending_db: None,
+        last_ok: false,
+    };
+    // Open the first backend connection now, so that an unknown database or
+    // a refused backend login reaches the client at connect time, as it
+    // would when talking to MySQL directly.
+    if let Err(e) = session.ensure_backend().await {
+        session.client.write_packet(&e.encode());
+        session.client.shutdown().await;
+        return Err("backend_failed");
+    }
+    session
+        .client
+        .write_packet(&ok_packet(session.status, 0, 0));
+    if session.client.flush().await.is_err() {
+        return Err("client_gone");
+    }
+    if negotiated & CLIENT_COMPRESS != 0 {
+        let level = session.ctx.proxy.client_compression_level;
+        session.client.enable_compression(level, true);
+    }
+    tracing::debug!(conn = id, user = %user, %peer, tls = session.client.is_tls(), "session started");
+    Ok(session)
+}
+
+async fn report_handshake_error(
+    client: &mut PacketConn,
+    e: NetError,
+    peer: SocketAddr,
+) -> &'static str {
+    match e {
+        NetError::Closed => "client_gone",
+        NetError::Protocol(p) => {
+            METRICS
+                .protocol_errors_total
+                .with_label_values(&["client", "bad_handshake"])
+                .inc();
+            tracing::debug!(%peer, error = %p, "bad handshake");
+            fail(
+                client,
+                SqlError::new(
+                    Side::Client,
+                    ER_HANDSHAKE_ERROR,
+                    "08S01",
+                    format!("Bad handshake ({p})"),
+                ),
+            )
+            .await
+        }
+        _ => "client_gone",
+    }
+}
+
+async fn fail(client: &mut PacketConn, err: SqlError) -> &'static str {
+    client.write_packet(&err.to_packet().encode());
+    client.shutdown().await;
+    "rejected"
+}
+
+impl Session {
+    /// Connect the backend if this session has none. Returns the ERR to
+    /// send on failure (the backend's own ERR when it refused the login).
+    async fn ensure_backend(&mut self) -> Result<(), ErrPacket> {
+        if self.backend.is_some() {
+            return Ok(());
+        }
+        let target = &self.ctx.backend;
+        let (user, credential) = match &target.service_user {
+            Some((u, p)) => (u.clone(), BackendCredential::Plaintext(p.clone())),
+            None => (self.backend_user.clone(), self.credential.clone()),
+        };
+        let req = LoginRequest {
+            user,
+            credential,
+            database: self.database.clone(),
+            client_capabilities: self.info.capabilities,
+            charset: self.info.charset,
+            max_packet: self.info.max_packet,
+            attributes: self.info.attributes.clone(),
+            compress: false,
+            max_payload: self.ctx.proxy.max_packet_size,
+        };
+        match backend::connect(target, &req).await {
+            Ok(b) => {
+                METRICS
+                    .backend_connections_active
+                    .with_label_values(&[&target.name])
+                    .inc();
+                self.backend = Some(b);
+                Ok(())
+            }
+            Err(ConnectError::Rejected(err)) => {
+                METRICS
+                    .backend_errors_total
+                    .with_label_values(&[&target.name, &err.code.to_string()])
+                    .inc();
+                Err(err)
+            }
+            Err(e) => {
+                let reason = match e {
+                    ConnectError::Unreachable(_) => "unreachable",
+                    _ => "protocol",
+                };
+                METRICS
+                    .backend_connect_failures_total
+                    .with_label_values(&[&target.name, reason])
+                    .inc();
+                tracing::warn!(conn = self.id, shard = %target.name, address = %target.address, error = %e, "backend connection failed");
+                Err(
+                    SqlError::backend_unreachable(&target.name, &target.address, &e.to_string())
+                        .to_packet(),
+                )
+            }
+        }
+    }
+
+    fn drop_backend(&mut self) {
+        if self.backend.take().is_some() {
+            METRICS
+                .backend_connections_active
+                .with_label_values(&[&self.ctx.backend.name])
+                .dec();
+        }
+    }
+
+    async fn command_loop(mut self, mut shutdown: watch::Receiver<bool>) {
+        loop {
+            self.client.begin_command();
+            let packet = tokio::select! {
+                p = self.client.read_packet() => p,
+                _ = shutdown.wait_for(|s| *s) => break,
+            };
+            let packet = match packet {
+                Ok(p) => p,
+                Err(NetError::Closed) | Err(NetError::Io(_)) => break,
+                Err(NetError::Protocol(e)) => {
+                    let kind = match e {
+                        crate::protocol::ProtocolError::TooLarge { .. } => "too_large",
+                        crate::protocol::ProtocolError::OutOfOrder { .. } => "out_of_order",
+                        _ => "malformed",
+                    };
+                    METRICS
+                        .protocol_errors_total
+                        .with_label_values(&["client", kind])
+                        .inc();
+                    let err = SqlError::from_client_protocol(&e);
+                    self.client.seq = self.client.seq.max(1);
+                    self.client.write_packet(&err.to_packet().encode());
+                    break;
+                }
+                Err(NetError::Tls(_)) => break,
+            };
+            let Some(&first) = packet.payload.first() else {
+                METRICS
+                    .protocol_errors_total
+                    .with_label_values(&["client", "empty_command"])
+                    .inc();
+                self.client.write_packet(
+                    &SqlError::from_client_protocol(&crate::protocol::ProtocolError::Truncated)
+                        .to_packet()
+                        .encode(),
+                );
+                break;
+            };
+            let started = Instant::now();
+            let command = Command::from_byte(first);
+            let label = command.map(Command::label).unwrap_or("unknown");
+            METRICS
+                .client_bytes_total
+                .with_label_values(&["client_to_proxy"])
+                .inc_by(packet.payload.len() as u64);
+            let outcome = self.handle_command(command, first, packet).await;
+            METRICS
+                .commands_total
+                .with_label_values(&[label, &self.ctx.backend.name])
+                .inc();
+            METRICS
+                .command_duration
+                .with_label_values(&[label, &self.ctx.backend.name])
+                .observe(started.elapsed().as_secs_f64());
+            match outcome {
+                Flow::Continue => {
+                    if self.client.flush().await.is_err() {
+                        break;
+                    }
+                }
+                Flow::Close => break,
+            }
+        }
+        self.client.shutdown().await;
+        if let Some(mut b) = self.backend.take() {
+            METRICS
+                .backend_connections_active
+                .with_label_values(&[&self.ctx.backend.name])
+                .dec();
+            b.conn.begin_command();
+            b.conn.write_packet(&[Command::Quit as u8]);
+            let _ = b.conn.flush().await;
+        }
+        tracing::debug!(conn = self.id, "session ended");
+    }
+
+    /// Send an ERR for the current command.
+    fn reply_error(&mut self, err: &SqlError) {
+        self.client.write_packet(&err.to_packet().encode());
+    }
+}
+
+/// Whether the command loop goes on after a command.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Close,
+}

@@ -1,0 +1,763 @@
+//! Statement classification and table-reference extraction.
+//!
+//! Both work on the *significant* tokens of one statement (trivia removed,
+//! see [`significant_tokens`]) and look only at the few keywords that decide
+//! what a statement is; nothing here builds a syntax tree.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use super::lexer::{decode_string, ident_name, LexOptions, Lexer, Token, TokenKind};
+
+/// What kind of statement this is, as far as the proxy cares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StatementKind<'a> {
+    /// Only whitespace/comments (e.g. after a trailing `;`).
+    Empty,
+    /// `SELECT`, `(SELECT ...)`, `WITH ... SELECT`, `TABLE t`, `VALUES ROW(..)`.
+    Select,
+    /// `INSERT`.
+    Insert,
+    /// `REPLACE`.
+    Replace,
+    /// `UPDATE` (also `WITH ... UPDATE`).
+    Update,
+    /// `DELETE` (also `WITH ... DELETE`).
+    Delete,
+    /// `LOAD DATA` / `LOAD XML`.
+    LoadData,
+    /// `PREPARE name FROM ...`. `text` is the string literal token holding
+    /// the statement text, or `None` when it comes from a user variable
+    /// (`FROM @sql`), which the proxy cannot see.
+    Prepare {
+        /// The statement name.
+        name: Cow<'a, str>,
+        /// The string literal token (decode with [`decode_string`]).
+        text: Option<Token>,
+    },
+    /// `EXECUTE name [USING @a, ...]`.
+    Execute,
+    /// `USE db`.
+    Use(Cow<'a, str>),
+    /// `SET ...`; lists the changes the session must track (may be empty,
+    /// e.g. for `SET @a = 1` or `SET autocommit = 0`).
+    Set(Vec<SessionChange>),
+    /// `CREATE`/`ALTER`/`DROP`/`RENAME`/`TRUNCATE`: the caller should refresh
+    /// its column cache for the statement's tables (see [`table_refs`]).
+    Ddl,
+    /// Anything else (`BEGIN`, `SHOW`, `CALL`, `DEALLOCATE PREPARE`, ...).
+    Other,
+}
+
+/// A session variable change the proxy must track because it changes how
+/// later statements are lexed or how their literals are encoded.
+///
+/// A `None` value means "changed, but not to a value we can read statically"
+/// (`DEFAULT`, an expression, a user variable): re-read it from the server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SessionChange {
+    /// `SET [SESSION|LOCAL|@@session.|@@local.|@@]sql_mode = '...'`.
+    /// Feed the value to [`LexOptions::from_sql_mode`].
+    SqlMode(Option<String>),
+    /// `SET character_set_client = x`.
+    CharsetClient(Option<String>),
+    /// `SET NAMES x [COLLATE y]` (client, connection and results charsets).
+    Names(Option<String>),
+    /// `SET CHARACTER SET x` / `SET CHARSET x` (client and results charsets;
+    /// connection charset becomes the database default).
+    CharacterSet(Option<String>),
+}
+
+/// The non-trivia tokens of one statement starting at byte `start`,
+/// stopping at (and excluding) the first top-level `;`. Returns the tokens,
+/// the end of the statement (the `;` offset or the end of input) and the
+/// offset where the next statement starts.
+pub fn significant_tokens(
+    src: &[u8],
+    start: usize,
+    opts: LexOptions,
+) -> (Vec<Token>, usize, usize) {
+    let mut out = Vec::new();
+    let (end, next) = significant_tokens_into(src, start, opts, &mut out);
+    (out, end, next)
+}
+
+/// [`significant_tokens`] into a caller-owned buffer (cleared first), so a
+/// multi-statement query reuses one allocation.
+pub fn significant_tokens_into(
+    src: &[u8],
+    start: usize,
+    opts: LexOptions,
+    out: &mut Vec<Token>,
+) -> (usize, usize) {
+    out.clear();
+    for tok in Lexer::at(src, start, opts) {
+        match tok.kind {
+            TokenKind::Semicolon => return (tok.start, tok.end),
+            k if k.is_trivia() => {}
+            _ => out.push(tok),
+        }
+    }
+    (src.len(), src.len())
+}
+
+fn kw(src: &[u8], toks: &[Token], i: usize, word: &str) -> bool {
+    toks.get(i).is_some_and(|t| t.is_keyword(src, word))
+}
+
+/// Classify one statement from its significant tokens.
+pub fn classify_statement<'a>(
+    src: &'a [u8],
+    toks: &[Token],
+    opts: LexOptions,
+) -> StatementKind<'a> {
+    let mut i = 0;
+    while toks.get(i).is_some_and(|t| t.kind == TokenKind::LParen) {
+        i += 1;
+    }
+    let Some(first) = toks.get(i) else {
+        return StatementKind::Empty;
+    };
+    if first.kind != TokenKind::Ident {
+        return StatementKind::Other;
+    }
+    let word = first.text(src);
+    let is = |w: &str| word.eq_ignore_ascii_case(w.as_bytes());
+    if is("SELECT") || is("TABLE") || is("VALUES") {
+        StatementKind::Select
+    } else if is("INSERT") {
+        StatementKind::Insert
+    } else if is("REPLACE") {
+        StatementKind::Replace
+    } else if is("UPDATE") {
+        StatementKind::Update
+    } else if is("DELETE") {
+        StatementKind::Delete
+    } else if is("WITH") {
+        // The verb is the first depth-0 keyword after the CTE list.
+        let mut depth = 0usize;
+        for t in &toks[i + 1..] {
+            match t.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth = depth.saturating_sub(1),
+                TokenKind::Ident if depth == 0 => {
+                    for (w, k) in [
+                        ("SELECT", StatementKind::Select),
+                        ("UPDATE", StatementKind::Update),
+                        ("DELETE", StatementKind::Delete),
+                        ("INSERT", StatementKind::Insert),
+                        ("REPLACE", StatementKind::Replace),
+                    ] {
+                        if t.is_keyword(src, w) {
+                            return k;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        StatementKind::Select
+    } else if is("LOAD") && (kw(src, toks, i + 1, "DATA") || kw(src, toks, i + 1, "XML")) {
+        StatementKind::LoadData
+    } else if is("PREPARE") {
+        let name = toks
+            .get(i + 1)
+            .map(|t| ident_name(src, t))
+            .unwrap_or_default();
+        let text = if kw(src, toks, i + 2, "FROM") {
+            toks.get(i + 3)
+                .filter(|t| matches!(t.kind, TokenKind::Str { .. }))
+                .copied()
+        } else {
+            None
+        };
+        StatementKind::Prepare { name, text }
+    } else if is("EXECUTE") {
+        StatementKind::Execute
+    } else if is("USE") {
+        match toks.get(i + 1) {
+            Some(t) if matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent) => {
+                StatementKind::Use(ident_name(src, t))
+            }
+            _ => StatementKind::Other,
+        }
+    } else if is("SET") {
+        StatementKind::Set(parse_set(src, &toks[i + 1..], opts))
+    } else if is("DROP") && (kw(src, toks, i + 1, "PREPARE")) {
+        StatementKind::Other
+    } else if is("CREATE") || is("ALTER") || is("DROP") || is("RENAME") || is("TRUNCATE") {
+        StatementKind::Ddl
+    } else {
+        StatementKind::Other
+    }
+}
+
+/// A value on the right of `SET x = value`: a string literal, a bare word
+/// (`utf8mb4`, `DEFAULT` gives `None`), anything longer is unknown.
+fn set_value(src: &[u8], toks: &[Token], opts: LexOptions) -> Option<String> {
+    let t = toks.first()?;
+    let simple = toks.len() == 1 || toks.get(1).is_some_and(|t| t.is_keyword(src, "COLLATE"));
+    if !simple {
+        return None;
+    }
+    match t.kind {
+        TokenKind::Str { .. } => {
+            decode_string(src, t, opts).map(|v| String::from_utf8_lossy(&v).into_owned())
+        }
+        TokenKind::Ident if t.is_keyword(src, "DEFAULT") => None,
+        TokenKind::Ident | TokenKind::QuotedIdent => Some(ident_name(src, t).into_owned()),
+        _ => None,
+    }
+}
+
+fn parse_set(src: &[u8], toks: &[Token], opts: LexOptions) -> Vec<SessionChange> {
+    let mut changes = Vec::new();
+    // Split the assignment list on depth-0 commas.
+    let mut depth = 0usize;
+    let mut start = 0;
+    let mut parts: Vec<&[Token]> = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        match t.kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth = depth.saturating_sub(1),
+            TokenKind::Comma if depth == 0 => {
+                parts.push(&toks[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&toks[start..]);
+    let mut global = false;
+    for part in parts {
+        let mut p = part;
+        // Scope keyword (sticky for the rest of the list, as in MySQL).
+        if let Some(t) = p.first() {
+            if t.is_keyword(src, "GLOBAL")
+                || t.is_keyword(src, "PERSIST")
+                || t.is_keyword(src, "PERSIST_ONLY")
+            {
+                global = true;
+                p = &p[1..];
+            } else if t.is_keyword(src, "SESSION") || t.is_keyword(src, "LOCAL") {
+                global = false;
+                p = &p[1..];
+            }
+        }
+        let Some(head) = p.first() else { continue };
+        if head.is_keyword(src, "NAMES") {
+            changes.push(SessionChange::Names(set_value(src, &p[1..], opts)));
+            continue;
+        }
+        if head.is_keyword(src, "CHARSET") {
+            changes.push(SessionChange::CharacterSet(set_value(src, &p[1..], opts)));
+            continue;
+        }
+        if head.is_keyword(src, "CHARACTER") && kw(src, p, 1, "SET") {
+            changes.push(SessionChange::CharacterSet(set_value(src, &p[2..], opts)));
+            continue;
+        }
+        // Variable name: `name`, `@@name`, `@@session.name`, `@@global.name`.
+        let (name, local_global) = match head.kind {
+            TokenKind::Ident => (ident_name(src, head).to_ascii_lowercase(), global),
+            TokenKind::Variable if head.text(src).starts_with(b"@@") => {
+                let v = String::from_utf8_lossy(&head.text(src)[2..]).to_ascii_lowercase();
+                match v.split_once('.') {
+                    Some(("session" | "local", n)) => (n.to_string(), false),
+                    Some((_, n)) => (n.to_string(), true),
+                    None => (v, false),
+                }
+            }
+            _ => continue,
+        };
+        if local_global {
+            continue;
+        }
+        let Some(eq) = p.get(1) else { continue };
+        if !(eq.is_op(src, "=") || eq.is_op(src, ":=")) {
+            continue;
+        }
+        let value = &p[2..];
+        match name.as_str() {
+            "sql_mode" => changes.push(SessionChange::SqlMode(set_value(src, value, opts))),
+            "character_set_client" => {
+                changes.push(SessionChange::CharsetClient(set_value(src, value, opts)))
+            }
+            _ => {}
+        }
+    }
+    changes
+}
+
+/// A table named by a statement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableRef<'a> {
+    /// Explicit database qualifier, if written.
+    pub db: Option<Cow<'a, str>>,
+    /// The table name; `None` for a derived table, CTE or table function
+    /// (only its alias is known).
+    pub table: Option<Cow<'a, str>>,
+    /// `AS alias` / bare alias.
+    pub alias: Option<Cow<'a, str>>,
+    /// Significant-token indices covering the name, alias and any
+    /// PARTITION/index-hint clause (none of them are column references).
+    pub tokens: Range<usize>,
+}
+
+/// Words that end a table factor instead of being its alias.
+const NOT_ALIAS: &[&str] = &[
+    "ON",
+    "USING",
+    "WHERE",
+    "JOIN",
+    "INNER",
+    "CROSS",
+    "LEFT",
+    "RIGHT",
+    "NATURAL",
+    "STRAIGHT_JOIN",
+    "OUTER",
+    "FULL",
+    "SET",
+    "GROUP",
+    "ORDER",
+    "LIMIT",
+    "HAVING",
+    "WINDOW",
+    "UNION",
+    "INTERSECT",
+    "EXCEPT",
+    "FOR",
+    "LOCK",
+    "USE",
+    "IGNORE",
+    "FORCE",
+    "PARTITION",
+    "VALUES",
+    "VALUE",
+    "SELECT",
+    "INTO",
+    "WITH",
+    "READ",
+    "WRITE",
+    "AS",
+    "RETURNING",
+    "LATERAL",
+    "TABLESAMPLE",
+    "FROM",
+    "AND",
+    "OR",
+    "DUPLICATE",
+    "LOW_PRIORITY",
+    "HIGH_PRIORITY",
+    "DELAYED",
+    "QUICK",
+    "TABLE",
+    "ROW",
+    "LIKE",
+];
+
+fn is_name(t: &Token) -> bool {
+    matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent)
+}
+
+/// Index of the `)` matching the `(` at `open` (or `toks.len()`).
+pub(crate) fn matching_paren(toks: &[Token], open: usize) -> usize {
+    let mut depth = 0usize;
+    for (i, t) in toks.iter().enumerate().skip(open) {
+        match t.kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => {
+                depth -= 1;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => {}
+        }
+    }
+    toks.len()
+}
+
+fn starts_query(src: &[u8], t: Option<&Token>) -> bool {
+    t.is_some_and(|t| {
+        t.kind == TokenKind::LParen
+            || ["SELECT", "WITH", "VALUES", "TABLE"]
+                .iter()
+                .any(|w| t.is_keyword(src, w))
+    })
+}
+
+/// Parse one table factor at `i`; returns the index after it.
+fn table_factor<'a>(
+    src: &'a [u8],
+    toks: &[Token],
+    mut i: usize,
+    with_alias: bool,
+    out: &mut Vec<TableRef<'a>>,
+) -> usize {
+    if kw(src, toks, i, "LATERAL") || kw(src, toks, i, "ONLY") {
+        i += 1;
+    }
+    let mut start = i;
+    // For derived tables and table functions the walk must continue inside
+    // the parentheses (they contain table and column references); only the
+    // alias after the `)` is recorded.
+    let mut resume = None;
+    let Some(t) = toks.get(i) else { return i };
+    let (db, table, mut j) = if t.kind == TokenKind::LParen {
+        if starts_query(src, toks.get(i + 1)) {
+            let close = matching_paren(toks, i);
+            resume = Some(i + 1);
+            start = close + 1;
+            (None, None, close + 1)
+        } else {
+            // Parenthesised join: the names inside follow '(' or a JOIN.
+            return table_factor(src, toks, i + 1, with_alias, out);
+        }
+    } else if is_name(t) {
+        if with_alias
+            && t.kind == TokenKind::Ident
+            && toks.get(i + 1).is_some_and(|n| n.kind == TokenKind::LParen)
+        {
+            // Table function, e.g. JSON_TABLE(...): not a table.
+            let close = matching_paren(toks, i + 1);
+            resume = Some(i + 1);
+            start = close + 1;
+            (None, None, close + 1)
+        } else if toks.get(i + 1).is_some_and(|n| n.kind == TokenKind::Dot)
+            && toks.get(i + 2).is_some_and(is_name)
+        {
+            (
+                Some(ident_name(src, t)),
+                Some(ident_name(src, &toks[i + 2])),
+                i + 3,
+            )
+        } else if t.is_keyword(src, "DUAL") {
+            return i + 1;
+        } else {
+            (None, Some(ident_name(src, t)), i + 1)
+        }
+    } else {
+        return i;
+    };
+    if kw(src, toks, j, "PARTITION") && toks.get(j + 1).is_some_and(|t| t.kind == TokenKind::LParen)
+    {
+        j = matching_paren(toks, j + 1) + 1;
+    }
+    let mut alias = None;
+    if with_alias {
+        if kw(src, toks, j, "AS") && toks.get(j + 1).is_some_and(is_name) {
+            alias = Some(ident_name(src, &toks[j + 1]));
+            j += 2;
+        } else if let Some(a) = toks.get(j).filter(|t| is_name(t)) {
+            let reserved =
+                a.kind == TokenKind::Ident && NOT_ALIAS.iter().any(|w| a.is_keyword(src, w));
+            if !reserved {
+                alias = Some(ident_name(src, a));
+                j += 1;
+            }
+        }
+        // Derived-table column list: `(SELECT ...) AS dt (a, b)`.
+        if table.is_none()
+            && alias.is_some()
+            && toks.get(j).is_some_and(|t| t.kind == TokenKind::LParen)
+        {
+            j = matching_paren(toks, j) + 1;
+        }
+        // Index hints: {USE|IGNORE|FORCE} {INDEX|KEY} [FOR ...] (list).
+        while (kw(src, toks, j, "USE") || kw(src, toks, j, "IGNORE") || kw(src, toks, j, "FORCE"))
+            && (kw(src, toks, j + 1, "INDEX") || kw(src, toks, j + 1, "KEY"))
+        {
+            let mut k = j + 2;
+            while k < toks.len() && toks[k].kind != TokenKind::LParen {
+                k += 1;
+            }
+            j = matching_paren(toks, k) + 1;
+        }
+    }
+    if table.is_some() || alias.is_some() {
+        out.push(TableRef {
+            db,
+            table,
+            alias,
+            tokens: start.min(j)..j.min(toks.len()),
+        });
+    }
+    resume.unwrap_or(j)
+}
+
+/// Every table the statement names: after FROM, JOIN, UPDATE, INTO,
+/// INSERT/REPLACE, DELETE, USING, TABLE (DDL and `TABLE t`), plus CTE names
+/// (`WITH c AS (...)`, recorded with `table: None`). Comma lists are
+/// followed. Subqueries are covered because the walk is linear.
+///
+/// Cheap and approximate by design: it may report an extra name (an alias
+/// in a DELETE target list, a CTE used as a table), never fewer than a real
+/// statement names, except through user variables and stored programs.
+pub fn table_refs<'a>(src: &'a [u8], toks: &[Token]) -> Vec<TableRef<'a>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let t = &toks[i];
+        if t.kind != TokenKind::Ident {
+            i += 1;
+            continue;
+        }
+        // `FOR UPDATE`, `ON DUPLICATE KEY UPDATE`, `ON DELETE CASCADE` and
+        // the INSERT()/REPLACE() functions are not DML verbs.
+        let prev_blocks = i > 0
+            && ["FOR", "KEY", "ON"]
+                .iter()
+                .any(|w| toks[i - 1].is_keyword(src, w));
+        let verb = !prev_blocks && toks.get(i + 1).is_none_or(|t| t.kind != TokenKind::LParen);
+        let is = |w: &str| t.is_keyword(src, w);
+        // CTE definition: `name [(cols)] AS (`.
+        if (i > 0
+            && (toks[i - 1].is_keyword(src, "WITH")
+                || toks[i - 1].is_keyword(src, "RECURSIVE")
+                || toks[i - 1].kind == TokenKind::Comma))
+            && {
+                let mut k = i + 1;
+                if toks.get(k).is_some_and(|t| t.kind == TokenKind::LParen) {
+                    k = matching_paren(toks, k) + 1;
+                }
+                kw(src, toks, k, "AS")
+                    && toks.get(k + 1).is_some_and(|t| t.kind == TokenKind::LParen)
+            }
+        {
+            out.push(TableRef {
+                db: None,
+                table: None,
+                alias: Some(ident_name(src, t)),
+                tokens: i..i + 1,
+            });
+            i += 1;
+            continue;
+        }
+        let (list, alias) = if is("FROM") || is("USING") {
+            // `USING (col)` in a join is a column list, not tables.
+            if is("USING") && toks.get(i + 1).is_some_and(|t| t.kind == TokenKind::LParen) {
+                i += 1;
+                continue;
+            }
+            (true, true)
+        } else if is("JOIN") || is("STRAIGHT_JOIN") {
+            (false, true)
+        } else if (is("UPDATE") || is("DELETE")) && verb {
+            let mut k = i + 1;
+            while ["LOW_PRIORITY", "QUICK", "IGNORE"]
+                .iter()
+                .any(|w| kw(src, toks, k, w))
+            {
+                k += 1;
+            }
+            if kw(src, toks, k, "FROM") {
+                i = k;
+                continue;
+            }
+            i = k - 1;
+            (true, true)
+        } else if (is("INSERT") || is("REPLACE")) && verb {
+            let mut k = i + 1;
+            while ["LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY", "IGNORE", "INTO"]
+                .iter()
+                .any(|w| kw(src, toks, k, w))
+            {
+                k += 1;
+            }
+            i = k - 1;
+            (false, false)
+        } else if is("INTO") {
+            // SELECT ... INTO @v / OUTFILE / DUMPFILE name no table.
+            if toks.get(i + 1).is_some_and(|t| {
+                t.kind == TokenKind::Variable
+                    || t.is_keyword(src, "OUTFILE")
+                    || t.is_keyword(src, "DUMPFILE")
+            }) {
+                i += 1;
+                continue;
+            }
+            (false, false)
+        } else if is("TABLE") || is("TABLES") {
+            let mut k = i + 1;
+            if kw(src, toks, k, "IF") {
+                k += if kw(src, toks, k + 1, "NOT") { 3 } else { 2 };
+            }
+            i = k - 1;
+            (true, false)
+        } else {
+            i += 1;
+            continue;
+        };
+        let mut j = table_factor(src, toks, i + 1, alias, &mut out);
+        while list && toks.get(j).is_some_and(|t| t.kind == TokenKind::Comma) {
+            let next = table_factor(src, toks, j + 1, alias, &mut out);
+            if next == j + 1 {
+                break;
+            }
+            j = next;
+        }
+        i = j.max(i + 1);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const D: LexOptions = LexOptions {
+        no_backslash_escapes: false,
+        ansi_quotes: false,
+    };
+
+    fn class(s: &str) -> StatementKind<'_> {
+        let (toks, _, _) = significant_tokens(s.as_bytes(), 0, D);
+        classify_statement(s.as_bytes(), &toks, D)
+    }
+
+    fn tables(s: &str) -> Vec<String> {
+        let (toks, _, _) = significant_tokens(s.as_bytes(), 0, D);
+        table_refs(s.as_bytes(), &toks)
+            .into_iter()
+            .map(|r| {
+                let mut n = String::new();
+                if let Some(d) = r.db {
+                    n += &d;
+                    n += ".";
+                }
+                n += r.table.as_deref().unwrap_or("-");
+                if let Some(a) = r.alias {
+                    n += " ";
+                    n += &a;
+                }
+                n
+            })
+            .collect()
+    }
+
+    #[test]
+    fn kinds() {
+        use StatementKind::*;
+        assert_eq!(class("  select 1"), Select);
+        assert_eq!(class("(SELECT 1) UNION (SELECT 2)"), Select);
+        assert_eq!(class("/* hi */ INSERT INTO t VALUES (1)"), Insert);
+        assert_eq!(class("replace into t values (1)"), Replace);
+        assert_eq!(
+            class("WITH c AS (SELECT 1) UPDATE t JOIN c SET x=1"),
+            Update
+        );
+        assert_eq!(class("DELETE FROM t"), Delete);
+        assert_eq!(class("LOAD DATA LOCAL INFILE 'x' INTO TABLE t"), LoadData);
+        assert_eq!(class("USE `my db`"), Use("my db".into()));
+        assert_eq!(class("/*!40000 ALTER TABLE `t` DISABLE KEYS */"), Ddl);
+        assert_eq!(class("TRUNCATE t"), Ddl);
+        assert_eq!(class("DROP PREPARE s"), Other);
+        assert_eq!(class("EXECUTE s USING @a"), Execute);
+        assert_eq!(class("BEGIN"), Other);
+        assert_eq!(class(" -- just a comment\n"), Empty);
+        match class("PREPARE s FROM 'SELECT ?'") {
+            Prepare { name, text } => {
+                assert_eq!(name, "s");
+                assert!(text.is_some());
+            }
+            k => panic!("{k:?}"),
+        }
+        assert!(matches!(
+            class("PREPARE s FROM @q"),
+            Prepare { text: None, .. }
+        ));
+    }
+
+    #[test]
+    fn set_changes() {
+        use SessionChange::*;
+        use StatementKind::Set as S;
+        assert_eq!(
+            class("SET NAMES utf8mb4"),
+            S(vec![Names(Some("utf8mb4".into()))])
+        );
+        assert_eq!(
+            class("SET NAMES 'utf8mb4' COLLATE 'utf8mb4_0900_ai_ci'"),
+            S(vec![Names(Some("utf8mb4".into()))])
+        );
+        assert_eq!(
+            class("SET CHARACTER SET latin1"),
+            S(vec![CharacterSet(Some("latin1".into()))])
+        );
+        assert_eq!(
+            class("SET sql_mode = 'ANSI_QUOTES'"),
+            S(vec![SqlMode(Some("ANSI_QUOTES".into()))])
+        );
+        assert_eq!(
+            class("SET SESSION sql_mode='', @a = 1, character_set_client = utf8mb4"),
+            S(vec![
+                SqlMode(Some("".into())),
+                CharsetClient(Some("utf8mb4".into()))
+            ])
+        );
+        assert_eq!(
+            class("SET @@session.sql_mode := 'X'"),
+            S(vec![SqlMode(Some("X".into()))])
+        );
+        assert_eq!(class("SET @@sql_mode = DEFAULT"), S(vec![SqlMode(None)]));
+        assert_eq!(
+            class("SET sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES')"),
+            S(vec![SqlMode(None)])
+        );
+        assert_eq!(class("SET GLOBAL sql_mode = 'X'"), S(vec![]));
+        assert_eq!(class("SET @@global.sql_mode = 'X'"), S(vec![]));
+        assert_eq!(class("SET autocommit=0"), S(vec![]));
+        // Connector/J's connection setup.
+        assert_eq!(
+            class("SET character_set_results = NULL, SQL_MODE='STRICT_TRANS_TABLES'"),
+            S(vec![SqlMode(Some("STRICT_TRANS_TABLES".into()))])
+        );
+    }
+
+    #[test]
+    fn tables_named() {
+        assert_eq!(tables("SELECT * FROM t"), ["t"]);
+        assert_eq!(
+            tables("SELECT * FROM db.t AS x JOIN `u` y ON x.id=y.id"),
+            ["db.t x", "u y"]
+        );
+        assert_eq!(tables("SELECT * FROM a, b c WHERE 1"), ["a", "b c"]);
+        assert_eq!(
+            tables("INSERT IGNORE INTO `db`.`t` (a) VALUES (1)"),
+            ["db.t"]
+        );
+        assert_eq!(tables("INSERT t VALUES (1)"), ["t"]);
+        assert_eq!(
+            tables("UPDATE LOW_PRIORITY a JOIN b ON a.x=b.x SET a.y=1"),
+            ["a", "b"]
+        );
+        assert_eq!(tables("UPDATE t1, t2 AS z SET t1.a=1"), ["t1", "t2 z"]);
+        assert_eq!(tables("DELETE FROM t WHERE id=1"), ["t"]);
+        assert_eq!(
+            tables("DELETE a FROM t a JOIN u USING (id)"),
+            ["a", "t a", "u"]
+        );
+        assert_eq!(
+            tables("SELECT * FROM (SELECT doc FROM t) AS d"),
+            ["- d", "t"]
+        );
+        assert_eq!(
+            tables("WITH c AS (SELECT * FROM t) SELECT * FROM c"),
+            ["- c", "t", "c"]
+        );
+        assert_eq!(tables("DROP TABLE IF EXISTS a, b"), ["a", "b"]);
+        assert_eq!(tables("CREATE TABLE t (id int)"), ["t"]);
+        assert_eq!(
+            tables("SELECT * FROM t PARTITION (p0) AS x FORCE INDEX (i) WHERE 1"),
+            ["t x"]
+        );
+        assert_eq!(tables("SELECT a INTO @v FROM t"), ["t"]);
+        assert_eq!(
+            tables("SELECT * FROM JSON_TABLE(t.doc, '$' COLUMNS (a INT PATH '$.a')) j"),
+            ["- j"]
+        );
+        assert_eq!(tables("SELECT * FROM t FOR UPDATE"), ["t"]);
+    }
+}

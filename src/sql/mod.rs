@@ -1,0 +1,37 @@
+//! The pure SQL layer: lexing, statement classification, compressed-column
+//! literal location and splicing. No I/O, no async, no dependency on other
+//! squeeze modules.
+//!
+//! Typical use for a `COM_QUERY` (possibly multi-statement):
+//!
+//! ```ignore
+//! let plans = sql::plan_query(query, session.lex_opts, session.db.as_deref(), &catalog);
+//! let mut edits = Vec::new();
+//! for st in &plans {
+//!     match &st.plan {
+//!         Plan::Untouched => {}
+//!         Plan::Refuse(r) => return Err(r.message()),
+//!         Plan::Rewrite { sites, .. } => for s in sites {
+//!             edits.push((s.span.clone(), sql::shortest_literal(&compress(&s.value), opts)));
+//!         },
+//!     }
+//!     // st.class: Use / Set / Ddl ... update session state after the server says OK.
+//! }
+//! let rewritten = sql::splice(query, &edits);
+//! ```
+
+pub mod classify;
+pub mod lexer;
+pub mod rewrite;
+pub mod splice;
+
+#[cfg(test)]
+mod rewrite_tests;
+
+pub use classify::{classify_statement, SessionChange, StatementKind, TableRef};
+pub use lexer::{decode_string, LexOptions, Lexer, Token, TokenKind};
+pub use rewrite::{
+    plan_query, plan_statement, ColumnCatalog, ColumnRef, LiteralKind, LiteralSite, Plan, Refusal,
+    RefuseReason, StatementPlan, TableNameFilter,
+};
+pub use splice::{binary_literal, hex_literal, shortest_literal, splice};

@@ -1,0 +1,1523 @@
+//! Locating the literals that must be compressed, and refusing statements
+//! that would make MySQL look inside a compressed value.
+//!
+//! Entry points: [`plan_query`] for a `COM_QUERY` (any number of `;`-separated
+//! statements) and [`plan_statement`] for a `COM_STMT_PREPARE` text.
+//!
+//! The analysis is syntactic and deliberately conservative: it finds every
+//! reference to a compressed column (`doc`, `t.doc`, `alias.doc`,
+//! `db.t.doc`), classifies the context it appears in, and refuses unless the
+//! context is known to be a plain read, a plain write of a literal, or
+//! `IS [NOT] NULL`. When a reference cannot be tied to one table (an
+//! unqualified name in a join, a derived-table alias) it is treated as
+//! compressed if any table in the statement compresses a column of that name.
+//!
+//! Identifier comparison: column names are passed to the catalog as written
+//! and the catalog must compare them case-insensitively (as MySQL does);
+//! database and table names are passed as written and compared as the
+//! catalog sees fit (case-sensitive on Linux with `lower_case_table_names=0`).
+
+use std::borrow::Cow;
+use std::fmt;
+use std::ops::Range;
+
+use super::classify::{
+    classify_statement, matching_paren, significant_tokens, significant_tokens_into, table_refs,
+    StatementKind,
+};
+use super::lexer::{
+    decode_binary_literal, decode_string, ident_name, string_introducer, LexOptions, Token,
+    TokenKind,
+};
+
+/// The schema knowledge the planner needs; implemented by the caller over
+/// its column cache.
+pub trait ColumnCatalog {
+    /// Is (db, table, column) compressed? `db` is already resolved (explicit
+    /// or current database). Compare `column` case-insensitively.
+    fn is_compressed(&self, db: &str, table: &str, column: &str) -> bool;
+    /// Does the table have any compressed column? (fast path)
+    fn table_has_compressed(&self, db: &str, table: &str) -> bool;
+    /// The table's column names in ordinal order (for INSERT without a
+    /// column list); `None` if unknown.
+    fn table_columns(&self, db: &str, table: &str) -> Option<Vec<String>>;
+    /// Cheap prefilter over the raw query bytes: may it name a table with a
+    /// compressed column? Returning `false` skips all analysis (the query is
+    /// still split and classified). Default: always analyse. Implement with a
+    /// [`TableNameFilter`].
+    fn may_mention_compressed(&self, sql: &[u8]) -> bool {
+        let _ = sql;
+        true
+    }
+}
+
+/// One-pass prefilter: does a query contain any of a set of table names as
+/// an identifier-like run of bytes (ASCII case-insensitive, so it is safe
+/// under any `lower_case_table_names`)? False positives (a name inside a
+/// string or comment) only cost a full analysis.
+#[derive(Debug, Clone, Default)]
+pub struct TableNameFilter {
+    /// Names made only of identifier bytes, matched against whole runs.
+    words: Vec<Vec<u8>>,
+    /// Names with other bytes (spaces, dashes), matched as substrings.
+    odd: Vec<Vec<u8>>,
+}
+
+impl TableNameFilter {
+    /// Build from the unqualified names of every table with a compressed
+    /// column.
+    pub fn new<I, S>(names: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let mut f = TableNameFilter::default();
+        for n in names {
+            let n = n.as_ref().as_bytes().to_ascii_lowercase();
+            if n.is_empty() {
+                continue;
+            }
+            if n.iter().all(|&b| super::lexer::is_ident_byte(b)) {
+                f.words.push(n);
+            } else {
+                f.odd.push(n);
+            }
+        }
+        f
+    }
+
+    /// May `sql` mention one of the names?
+    pub fn may_mention(&self, sql: &[u8]) -> bool {
+        if !self.words.is_empty() {
+            let mut i = 0;
+            while i < sql.len() {
+                if !super::lexer::is_ident_byte(sql[i]) {
+                    i += 1;
+                    continue;
+                }
+                let start = i;
+                while i < sql.len() && super::lexer::is_ident_byte(sql[i]) {
+                    i += 1;
+                }
+                let run = &sql[start..i];
+                if self.words.iter().any(|w| w.eq_ignore_ascii_case(run)) {
+                    return true;
+                }
+            }
+        }
+        self.odd
+            .iter()
+            .any(|n| sql.windows(n.len()).any(|w| w.eq_ignore_ascii_case(n)))
+    }
+}
+
+/// A fully resolved compressed column.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ColumnRef {
+    /// Database (explicit or the current one).
+    pub db: String,
+    /// Table name as written.
+    pub table: String,
+    /// Column name as written (or as the catalog lists it, for INSERT
+    /// without a column list).
+    pub column: String,
+}
+
+impl fmt::Display for ColumnRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}.{}", self.db, self.table, self.column)
+    }
+}
+
+/// How a literal was written; the decoded bytes are in [`LiteralSite::value`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LiteralKind {
+    /// A quoted string (possibly with an introducer, possibly several
+    /// adjacent strings MySQL concatenates).
+    Text,
+    /// `X'..'` / `0x..`, decoded to bytes.
+    Hex,
+    /// `B'..'` / `0b..`, decoded to bytes.
+    Bit,
+    /// A number (value is its text, with a leading sign if written).
+    Number,
+}
+
+/// A literal that the caller should replace by the compressed value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiteralSite<'a> {
+    /// Byte range in the query to replace, covering any introducer
+    /// (`_utf8mb4'..'`) or sign, so the splice replaces the literal entirely.
+    pub span: Range<usize>,
+    /// The literal's value as raw bytes (in the connection's
+    /// `character_set_client` for text without an introducer).
+    pub value: Cow<'a, [u8]>,
+    /// How it was written.
+    pub kind: LiteralKind,
+    /// Charset introducer without `_` (`utf8mb4`, `binary`; `N'..'` gives
+    /// `utf8`), if any.
+    pub introducer: Option<&'a str>,
+    /// The column the value is written to.
+    pub column: ColumnRef,
+}
+
+/// Why a statement is refused. Labels are stable (used as metric labels).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RefuseReason {
+    /// `JSON_*()`, `->`, `->>`, `MEMBER OF`, `JSON_TABLE`.
+    JsonFunction,
+    /// Any other function or operator computing with the value.
+    Function,
+    /// `=`, `<`, `<=>`, `IN`, `BETWEEN`, use as a condition, ...
+    Comparison,
+    /// `LIKE`, `REGEXP`, `RLIKE`, `SOUNDS LIKE`.
+    Like,
+    /// `ORDER BY` (also window ordering).
+    OrderBy,
+    /// `GROUP BY`.
+    GroupBy,
+    /// `SELECT DISTINCT` over the column.
+    Distinct,
+    /// An assignment computed from a compressed value.
+    ComputedUpdate,
+    /// `INSERT ... SELECT` writing or copying a compressed column.
+    InsertSelect,
+    /// `PREPARE ... FROM '...'` whose text is refused or has literals we
+    /// would have to rewrite inside the string.
+    PreparedText,
+    /// INSERT without a column list into a table whose column order is not
+    /// known.
+    ColumnOrderUnknown,
+    /// Anything else we cannot prove safe.
+    Other,
+}
+
+impl RefuseReason {
+    /// Stable label for metrics.
+    pub fn as_label(self) -> &'static str {
+        match self {
+            RefuseReason::JsonFunction => "json_function",
+            RefuseReason::Function => "function",
+            RefuseReason::Comparison => "comparison",
+            RefuseReason::Like => "like",
+            RefuseReason::OrderBy => "order_by",
+            RefuseReason::GroupBy => "group_by",
+            RefuseReason::Distinct => "distinct",
+            RefuseReason::ComputedUpdate => "computed_update",
+            RefuseReason::InsertSelect => "insert_select",
+            RefuseReason::PreparedText => "prepared_text",
+            RefuseReason::ColumnOrderUnknown => "column_order_unknown",
+            RefuseReason::Other => "other",
+        }
+    }
+}
+
+/// A refused statement: which column, why, and what exactly (e.g.
+/// `JSON_EXTRACT`, `LIKE`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// The compressed column involved.
+    pub column: ColumnRef,
+    /// Category (for metrics).
+    pub reason: RefuseReason,
+    /// What MySQL would have had to evaluate, for the message.
+    pub what: String,
+}
+
+impl Refusal {
+    /// Human-readable message for the client's ERR packet.
+    pub fn message(&self) -> String {
+        let c = &self.column;
+        match self.reason {
+            RefuseReason::ColumnOrderUnknown => format!(
+                "table `{}.{}` has columns stored compressed by squeeze and its column order is not known yet; name the columns in the INSERT (INSERT INTO t (a, b) VALUES ...) or retry",
+                c.db, c.table
+            ),
+            RefuseReason::PreparedText => format!(
+                "column `{c}` is stored compressed by squeeze; {}. Prepare the statement through the protocol (COM_STMT_PREPARE) with ? parameters instead",
+                self.what
+            ),
+            RefuseReason::InsertSelect => format!(
+                "column `{c}` is stored compressed by squeeze; {} would copy values without compressing or inflating them. Read the rows and insert them through the proxy",
+                self.what
+            ),
+            _ => format!(
+                "column `{c}` is stored compressed by squeeze; MySQL cannot evaluate {} on it. Read the column and evaluate in the application, or keep the fields you need to query in a separate uncompressed column",
+                self.what
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+/// What to do with one statement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Plan<'a> {
+    /// Send as is: no compressed column is written or inspected (plain reads
+    /// of compressed columns included; result rows are inflated elsewhere).
+    Untouched,
+    /// Replace each site's span by the compressed value's literal, and/or
+    /// bind parameters: `placeholders` has one entry per `?` in the
+    /// statement, in order (empty when it has none), `Some` for a `?` that is
+    /// a value of a compressed column. At least one of the two is non-empty.
+    Rewrite {
+        /// Literals to replace, in byte order, non-overlapping.
+        sites: Vec<LiteralSite<'a>>,
+        /// Column bound to each `?`.
+        placeholders: Vec<Option<ColumnRef>>,
+    },
+    /// Do not send; answer the client with an error.
+    Refuse(Refusal),
+}
+
+/// The plan for one statement of a query.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatementPlan<'a> {
+    /// The statement's bytes in the query (without the `;` separator).
+    pub range: Range<usize>,
+    /// What kind of statement it is (USE/SET/DDL tell the session what to
+    /// track once the server has executed it).
+    pub kind: StatementKind<'a>,
+    /// The lexing options in effect for this statement (a preceding `SET
+    /// sql_mode` in the same query changes them).
+    pub opts: LexOptions,
+    /// What to do.
+    pub plan: Plan<'a>,
+}
+
+/// Plan every statement of a `COM_QUERY`.
+///
+/// Statements are split on top-level `;`; site spans are offsets into
+/// `sql` (the whole query), so the caller collects the edits of every
+/// statement and calls [`splice`](super::splice::splice) once. A `USE db`
+/// or `SET sql_mode = '...'` inside the query is applied to the statements
+/// after it. If any statement is refused the caller should refuse the whole
+/// query (nothing has been sent yet).
+pub fn plan_query<'a>(
+    sql: &'a [u8],
+    opts: LexOptions,
+    current_db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Vec<StatementPlan<'a>> {
+    let analyse = catalog.may_mention_compressed(sql);
+    let mut out = Vec::new();
+    let mut opts = opts;
+    let mut db: Option<Cow<'_, str>> = current_db.map(Cow::Borrowed);
+    let mut pos = 0;
+    let mut toks = Vec::new();
+    loop {
+        let (end, next) = significant_tokens_into(sql, pos, opts, &mut toks);
+        let kind = classify_statement(sql, &toks, opts);
+        let plan = if analyse {
+            plan_tokens(sql, &toks, &kind, opts, db.as_deref(), catalog)
+        } else {
+            Plan::Untouched
+        };
+        let stmt_opts = opts;
+        match &kind {
+            StatementKind::Use(name) => db = Some(Cow::Owned(name.to_string())),
+            StatementKind::Set(changes) => {
+                for c in changes {
+                    if let super::classify::SessionChange::SqlMode(Some(mode)) = c {
+                        opts = LexOptions::from_sql_mode(mode);
+                    }
+                }
+            }
+            _ => {}
+        }
+        out.push(StatementPlan {
+            range: pos..end,
+            kind,
+            opts: stmt_opts,
+            plan,
+        });
+        if next >= sql.len() {
+            break;
+        }
+        pos = next;
+    }
+    out
+}
+
+/// Plan a single statement (e.g. a `COM_STMT_PREPARE` text, where `?`
+/// placeholders are meaningful). Only the first statement is planned; a
+/// prepared statement cannot contain more.
+pub fn plan_statement<'a>(
+    sql: &'a [u8],
+    opts: LexOptions,
+    current_db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Plan<'a> {
+    if !catalog.may_mention_compressed(sql) {
+        return Plan::Untouched;
+    }
+    let (toks, _, _) = significant_tokens(sql, 0, opts);
+    let kind = classify_statement(sql, &toks, opts);
+    plan_tokens(sql, &toks, &kind, opts, current_db, catalog)
+}
+
+fn plan_tokens<'a>(
+    sql: &'a [u8],
+    toks: &[Token],
+    kind: &StatementKind<'a>,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Plan<'a> {
+    if toks.iter().any(|t| t.kind == TokenKind::Unterminated) {
+        // The server will reject it; nothing to compress.
+        return Plan::Untouched;
+    }
+    match kind {
+        StatementKind::Empty
+        | StatementKind::Use(_)
+        | StatementKind::Set(_)
+        | StatementKind::Execute
+        | StatementKind::LoadData => return Plan::Untouched,
+        StatementKind::Prepare { text, .. } => {
+            return match text {
+                Some(t) => plan_prepare_text(sql, t, opts, db, catalog),
+                None => Plan::Untouched,
+            }
+        }
+        _ => {}
+    }
+    let mut a = match Analyzer::new(sql, toks, opts, db, catalog) {
+        Some(a) => a,
+        None => return Plan::Untouched,
+    };
+    if let Err(r) = a.run(kind) {
+        return Plan::Refuse(r);
+    }
+    a.finish()
+}
+
+/// `PREPARE s FROM '...'`: plan the text as the server will parse it.
+fn plan_prepare_text<'a>(
+    sql: &[u8],
+    tok: &Token,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Plan<'a> {
+    let Some(text) = decode_string(sql, tok, opts) else {
+        return Plan::Untouched;
+    };
+    match plan_statement(&text, opts, db, catalog) {
+        Plan::Refuse(r) => Plan::Refuse(Refusal {
+            what: format!("the prepared statement text is refused: {}", r.message()),
+            reason: RefuseReason::PreparedText,
+            column: r.column,
+        }),
+        Plan::Rewrite { sites, .. } if !sites.is_empty() => Plan::Refuse(Refusal {
+            column: sites[0].column.clone(),
+            reason: RefuseReason::PreparedText,
+            what: "a literal for it inside PREPARE ... FROM '...' cannot be compressed in place"
+                .into(),
+        }),
+        // Values bound through `EXECUTE ... USING @var` are invisible to the
+        // proxy and are stored uncompressed (still readable: uncompressed
+        // values pass through).
+        _ => Plan::Untouched,
+    }
+}
+
+/// A literal found in value position: span, decoded value, kind, introducer.
+type Literal<'a> = (Range<usize>, Cow<'a, [u8]>, LiteralKind, Option<&'a str>);
+
+/// A table named by the statement, resolved to a database.
+struct Table<'a> {
+    db: Option<Cow<'a, str>>,
+    table: Option<Cow<'a, str>>,
+    alias: Option<Cow<'a, str>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Clause {
+    /// No clause keyword seen (DDL, SHOW, ...): plain references allowed.
+    None,
+    SelectList,
+    From,
+    Where,
+    GroupBy,
+    OrderBy,
+    Set,
+    Values,
+    Other,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FrameKind {
+    Top,
+    Query,
+    /// Function call; the name's token index.
+    Function(usize),
+    InList,
+    Group,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    kind: FrameKind,
+    clause: Clause,
+    distinct: bool,
+}
+
+struct Analyzer<'a, 't> {
+    src: &'a [u8],
+    toks: &'t [Token],
+    opts: LexOptions,
+    catalog: &'t dyn ColumnCatalog,
+    current_db: Option<&'t str>,
+    tables: Vec<Table<'t>>,
+    /// Tokens that are table names/aliases, or references already judged
+    /// safe by the structural pass.
+    skip: Vec<bool>,
+    sites: Vec<LiteralSite<'a>>,
+    /// Token index of a `?` → bound compressed column.
+    bound: Vec<(usize, ColumnRef)>,
+    /// In the SELECT part of INSERT ... SELECT: reading a compressed column
+    /// copies its blob into the target.
+    insert_select: bool,
+}
+
+/// Keywords after which a name is an expression, not an alias.
+const EXPR_KEYWORDS: &[&str] = &[
+    "SELECT",
+    "WHERE",
+    "AND",
+    "OR",
+    "NOT",
+    "XOR",
+    "ON",
+    "BY",
+    "HAVING",
+    "SET",
+    "WHEN",
+    "THEN",
+    "ELSE",
+    "CASE",
+    "DISTINCT",
+    "DISTINCTROW",
+    "ALL",
+    "IS",
+    "IN",
+    "LIKE",
+    "BETWEEN",
+    "REGEXP",
+    "RLIKE",
+    "INTERVAL",
+    "BINARY",
+    "USING",
+    "VALUES",
+    "VALUE",
+    "ROW",
+    "RETURNING",
+    "HIGH_PRIORITY",
+    "STRAIGHT_JOIN",
+    "SQL_CALC_FOUND_ROWS",
+    "SQL_NO_CACHE",
+    "SQL_CACHE",
+    "SQL_BIG_RESULT",
+    "SQL_SMALL_RESULT",
+    "SQL_BUFFER_RESULT",
+    "DIV",
+    "MOD",
+    "SOUNDS",
+    "EXISTS",
+    "ANY",
+    "SOME",
+    "MEMBER",
+    "OF",
+    "ESCAPE",
+    "UPDATE",
+    "LIMIT",
+    "OFFSET",
+    "UNION",
+    "ASC",
+    "DESC",
+    "WITH",
+    "ROLLUP",
+    "COLLATE",
+    "SEPARATOR",
+    "AGAINST",
+    "FOR",
+    "FROM",
+    "RETURN",
+    "DEFAULT",
+    "ALTER",
+    "MODIFY",
+    "CHANGE",
+    "ADD",
+    "COLUMN",
+    "DROP",
+    "AFTER",
+    "FIRST",
+    "KEY",
+    "INDEX",
+    "TABLE",
+    "CHECK",
+    "PRIMARY",
+    "UNIQUE",
+    "RENAME",
+    "TO",
+];
+
+/// Functions whose use on a compressed column is harmless.
+const HARMLESS_FUNCTIONS: &[&str] = &["COUNT", "ISNULL"];
+
+const COMPARISON_OPS: &[&str] = &["=", "<", ">", "<=", ">=", "<>", "!=", "<=>"];
+
+fn is_name(t: &Token) -> bool {
+    matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent)
+}
+
+fn refuse(column: ColumnRef, reason: RefuseReason, what: impl Into<String>) -> Refusal {
+    Refusal {
+        column,
+        reason,
+        what: what.into(),
+    }
+}
+
+impl<'a: 't, 't> Analyzer<'a, 't> {
+    /// `None` when no table in the statement has a compressed column.
+    fn new(
+        src: &'a [u8],
+        toks: &'t [Token],
+        opts: LexOptions,
+        current_db: Option<&'t str>,
+        catalog: &'t dyn ColumnCatalog,
+    ) -> Option<Self> {
+        let refs = table_refs(src, toks);
+        let mut any = false;
+        let mut skip = vec![false; toks.len()];
+        let mut tables = Vec::with_capacity(refs.len());
+        for r in refs {
+            for s in &mut skip[r.tokens.clone()] {
+                *s = true;
+            }
+            let db = r.db.or_else(|| current_db.map(Cow::Borrowed));
+            if let (Some(d), Some(t)) = (&db, &r.table) {
+                any |= catalog.table_has_compressed(d, t);
+            }
+            tables.push(Table {
+                db,
+                table: r.table,
+                alias: r.alias,
+            });
+        }
+        if !any {
+            return None;
+        }
+        Some(Analyzer {
+            src,
+            toks,
+            opts,
+            catalog,
+            current_db,
+            tables,
+            skip,
+            sites: Vec::new(),
+            bound: Vec::new(),
+            insert_select: false,
+        })
+    }
+
+    fn kw(&self, i: usize, w: &str) -> bool {
+        self.toks.get(i).is_some_and(|t| t.is_keyword(self.src, w))
+    }
+
+    fn kind(&self, i: usize) -> Option<TokenKind> {
+        self.toks.get(i).map(|t| t.kind)
+    }
+
+    fn name(&self, i: usize) -> Cow<'a, str> {
+        ident_name(self.src, &self.toks[i])
+    }
+
+    fn finish(self) -> Plan<'a> {
+        if self.sites.is_empty() && self.bound.is_empty() {
+            return Plan::Untouched;
+        }
+        let placeholders = self
+            .toks
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.kind == TokenKind::Placeholder)
+            .map(|(i, _)| {
+                self.bound
+                    .iter()
+                    .find(|(j, _)| *j == i)
+                    .map(|(_, c)| c.clone())
+            })
+            .collect();
+        let mut sites = self.sites;
+        sites.sort_by_key(|s| s.span.start);
+        Plan::Rewrite {
+            sites,
+            placeholders,
+        }
+    }
+
+    // ---- column resolution -------------------------------------------
+
+    /// The name tokens of the dotted chain starting at `i` and the index
+    /// after it; `None` for `t.*` or a function call `f(` / `db.f(`.
+    fn chain(&self, i: usize) -> Option<(Vec<usize>, usize)> {
+        let mut parts = vec![i];
+        let mut j = i + 1;
+        while self.kind(j) == Some(TokenKind::Dot) {
+            if self.toks.get(j + 1).is_some_and(is_name) && parts.len() < 3 {
+                parts.push(j + 1);
+                j += 2;
+            } else {
+                return None;
+            }
+        }
+        if self.kind(j) == Some(TokenKind::LParen) {
+            return None;
+        }
+        Some((parts, j))
+    }
+
+    /// Resolve a column name against every real table of the statement.
+    fn any_table_column(&self, column: &str) -> Option<ColumnRef> {
+        self.tables.iter().find_map(|t| {
+            let (Some(db), Some(table)) = (&t.db, &t.table) else {
+                return None;
+            };
+            self.catalog
+                .is_compressed(db, table, column)
+                .then(|| ColumnRef {
+                    db: db.to_string(),
+                    table: table.to_string(),
+                    column: column.to_string(),
+                })
+        })
+    }
+
+    fn check(&self, db: &str, table: &str, column: &str) -> Option<ColumnRef> {
+        self.catalog
+            .is_compressed(db, table, column)
+            .then(|| ColumnRef {
+                db: db.to_string(),
+                table: table.to_string(),
+                column: column.to_string(),
+            })
+    }
+
+    /// The compressed column a chain refers to, if any (see module docs for
+    /// the conservative fallback).
+    fn resolve(&self, parts: &[usize]) -> Option<ColumnRef> {
+        match parts.len() {
+            1 => self.any_table_column(&self.name(parts[0])),
+            2 => {
+                let q = self.name(parts[0]);
+                let col = self.name(parts[1]);
+                let by_alias = self
+                    .tables
+                    .iter()
+                    .find(|t| t.alias.as_deref() == Some(&*q))
+                    .or_else(|| {
+                        self.tables
+                            .iter()
+                            .find(|t| t.alias.is_none() && t.table.as_deref() == Some(&*q))
+                    })
+                    .or_else(|| {
+                        self.tables.iter().find(|t| {
+                            t.alias
+                                .as_deref()
+                                .is_some_and(|a| a.eq_ignore_ascii_case(&q))
+                        })
+                    });
+                match by_alias {
+                    Some(Table {
+                        db: Some(db),
+                        table: Some(table),
+                        ..
+                    }) => self.check(db, table, &col),
+                    // Derived table, CTE or unknown qualifier: be conservative.
+                    _ => self.any_table_column(&col),
+                }
+            }
+            _ => {
+                let db = self.name(parts[0]);
+                let table = self.name(parts[1]);
+                self.check(&db, &table, &self.name(parts[2]))
+            }
+        }
+    }
+
+    /// Resolve a column of the INSERT target table (bare or qualified).
+    fn resolve_target(&self, parts: &[usize], target: &(String, String)) -> Option<ColumnRef> {
+        if parts.len() == 1 {
+            self.check(&target.0, &target.1, &self.name(parts[0]))
+        } else {
+            self.resolve(parts)
+        }
+    }
+
+    // ---- literals ------------------------------------------------------
+
+    /// If `range` is exactly one literal value, its site data.
+    fn literal(&self, range: Range<usize>) -> Option<Literal<'a>> {
+        let src = self.src;
+        let toks = &self.toks[range.clone()];
+        let first = toks.first()?;
+        let last = toks.last()?;
+        let span = first.start..last.end;
+        if toks.iter().all(|t| matches!(t.kind, TokenKind::Str { .. })) {
+            let introducer =
+                string_introducer(src, first).and_then(|b| std::str::from_utf8(b).ok());
+            let value = if toks.len() == 1 {
+                decode_string(src, first, self.opts)?
+            } else {
+                let mut v = Vec::new();
+                for t in toks {
+                    v.extend_from_slice(&decode_string(src, t, self.opts)?);
+                }
+                Cow::Owned(v)
+            };
+            return Some((span, value, LiteralKind::Text, introducer));
+        }
+        let (intro, lit) = match toks {
+            [l] => (None, l),
+            [i, l] if i.kind == TokenKind::Ident && i.text(src).first() == Some(&b'_') => {
+                (std::str::from_utf8(&i.text(src)[1..]).ok(), l)
+            }
+            [s, l] if (s.is_op(src, "-") || s.is_op(src, "+")) && l.kind == TokenKind::Number => {
+                return Some((
+                    span.clone(),
+                    Cow::Borrowed(&src[span]),
+                    LiteralKind::Number,
+                    None,
+                ));
+            }
+            _ => return None,
+        };
+        match lit.kind {
+            TokenKind::HexLit => Some((
+                span,
+                Cow::Owned(decode_binary_literal(src, lit)?),
+                LiteralKind::Hex,
+                intro,
+            )),
+            TokenKind::BitLit => Some((
+                span,
+                Cow::Owned(decode_binary_literal(src, lit)?),
+                LiteralKind::Bit,
+                intro,
+            )),
+            TokenKind::Number if intro.is_none() => Some((
+                span,
+                Cow::Borrowed(lit.text(src)),
+                LiteralKind::Number,
+                None,
+            )),
+            _ => None,
+        }
+    }
+
+    /// Any compressed column reference in `range` (not skipped).
+    fn find_ref(&self, range: Range<usize>) -> Option<ColumnRef> {
+        let mut i = range.start;
+        while i < range.end {
+            if is_name(&self.toks[i])
+                && !self.skip[i]
+                && !(i > 0 && self.toks[i - 1].kind == TokenKind::Dot)
+            {
+                if let Some((parts, end)) = self.chain(i) {
+                    if let Some(c) = self.resolve(&parts) {
+                        return Some(c);
+                    }
+                    i = end;
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        None
+    }
+
+    fn mark(&mut self, range: Range<usize>) {
+        // Ranges may end one past an unclosed parenthesis.
+        let end = range.end.min(self.skip.len());
+        for s in &mut self.skip[range.start.min(end)..end] {
+            *s = true;
+        }
+    }
+
+    /// A value written to compressed column `col`: literal → site, NULL /
+    /// DEFAULT → nothing, `?` → bound. Otherwise the expression is left to
+    /// MySQL (stored uncompressed, still readable) unless it reads a
+    /// compressed column.
+    fn value_for(
+        &mut self,
+        range: Range<usize>,
+        col: &ColumnRef,
+        extra_ok: impl Fn(&Self, Range<usize>) -> bool,
+    ) -> Result<(), Refusal> {
+        if range.is_empty() {
+            return Ok(());
+        }
+        if let Some((span, value, kind, introducer)) = self.literal(range.clone()) {
+            self.sites.push(LiteralSite {
+                span,
+                value,
+                kind,
+                introducer,
+                column: col.clone(),
+            });
+            return Ok(());
+        }
+        if range.len() == 1 {
+            let t = self.toks[range.start];
+            if t.kind == TokenKind::Placeholder {
+                self.bound.push((range.start, col.clone()));
+                return Ok(());
+            }
+            if t.is_keyword(self.src, "NULL") || t.is_keyword(self.src, "DEFAULT") {
+                return Ok(());
+            }
+        }
+        if extra_ok(self, range.clone()) {
+            self.mark(range);
+            return Ok(());
+        }
+        // A bare reference to a compressed column copies its blob as is.
+        if is_name(&self.toks[range.start]) {
+            if let Some((parts, end)) = self.chain(range.start) {
+                if end == range.end && self.resolve(&parts).is_some() {
+                    self.mark(range);
+                    return Ok(());
+                }
+            }
+        }
+        if let Some(src_col) = self.find_ref(range.clone()) {
+            let what = format!("an expression computed from it to assign `{}`", col.column);
+            return Err(refuse(src_col, RefuseReason::ComputedUpdate, what));
+        }
+        Ok(())
+    }
+
+    /// Split `range` on depth-0 commas.
+    fn split_commas(&self, range: Range<usize>) -> Vec<Range<usize>> {
+        let mut out = Vec::new();
+        let mut depth = 0usize;
+        let mut start = range.start;
+        for i in range.clone() {
+            match self.toks[i].kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth = depth.saturating_sub(1),
+                TokenKind::Comma if depth == 0 => {
+                    out.push(start..i);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        if start < range.end || !out.is_empty() {
+            out.push(start..range.end);
+        }
+        out
+    }
+
+    /// `col = expr, ...` of UPDATE ... SET, INSERT ... SET and ON DUPLICATE
+    /// KEY UPDATE.
+    fn assignments(
+        &mut self,
+        range: Range<usize>,
+        target: Option<&(String, String)>,
+        row_alias: Option<&str>,
+    ) -> Result<(), Refusal> {
+        for item in self.split_commas(range) {
+            let Some(first) = self.toks.get(item.start) else {
+                continue;
+            };
+            if !is_name(first) {
+                continue;
+            }
+            let Some((parts, eq)) = self.chain(item.start) else {
+                continue;
+            };
+            let is_eq = self
+                .toks
+                .get(eq)
+                .is_some_and(|t| t.is_op(self.src, "=") || t.is_op(self.src, ":="));
+            if !is_eq || eq >= item.end {
+                continue;
+            }
+            self.mark(item.start..eq);
+            let col = match target {
+                Some(t) => self.resolve_target(&parts, t),
+                None => self.resolve(&parts),
+            };
+            let Some(col) = col else { continue };
+            let rhs = eq + 1..item.end;
+            let target = target.cloned();
+            self.value_for(rhs, &col, |a, r| {
+                // ON DUPLICATE KEY UPDATE: VALUES(col) and new.col name the
+                // row being inserted, whose value we compressed already.
+                let t = &a.toks[r.clone()];
+                if let Some(target) = &target {
+                    if t.len() == 4
+                        && t[0].is_keyword(a.src, "VALUES")
+                        && t[1].kind == TokenKind::LParen
+                        && is_name(&t[2])
+                        && t[3].kind == TokenKind::RParen
+                    {
+                        return a.resolve_target(&[r.start + 2], target).is_some();
+                    }
+                }
+                if let Some(alias) = row_alias {
+                    if t.len() == 3
+                        && is_name(&t[0])
+                        && t[1].kind == TokenKind::Dot
+                        && is_name(&t[2])
+                    {
+                        return a.name(r.start) == alias;
+                    }
+                }
+                false
+            })?;
+        }
+        Ok(())
+    }
+
+    // ---- statement structure --------------------------------------------
+
+    fn run(&mut self, kind: &StatementKind<'a>) -> Result<(), Refusal> {
+        match kind {
+            StatementKind::Insert | StatementKind::Replace => self.insert()?,
+            StatementKind::Update => self.update()?,
+            _ => {}
+        }
+        self.generic(kind)
+    }
+
+    fn update(&mut self) -> Result<(), Refusal> {
+        // Find the depth-0 SET after the table references.
+        let mut depth = 0usize;
+        let mut set = None;
+        for (i, t) in self.toks.iter().enumerate() {
+            match t.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth = depth.saturating_sub(1),
+                TokenKind::Ident if depth == 0 && t.is_keyword(self.src, "SET") => {
+                    set = Some(i);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let Some(set) = set else { return Ok(()) };
+        let end = self.clause_end(set + 1, &["WHERE", "ORDER", "LIMIT"]);
+        self.assignments(set + 1..end, None, None)
+    }
+
+    /// The first depth-0 token at or after `from` that is one of `words`.
+    fn clause_end(&self, from: usize, words: &[&str]) -> usize {
+        let mut depth = 0usize;
+        for i in from..self.toks.len() {
+            match self.toks[i].kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth = depth.saturating_sub(1),
+                TokenKind::Ident if depth == 0 && words.iter().any(|w| self.kw(i, w)) => return i,
+                _ => {}
+            }
+        }
+        self.toks.len()
+    }
+
+    fn insert(&mut self) -> Result<(), Refusal> {
+        let mut i = 1;
+        while ["LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY", "IGNORE", "INTO"]
+            .iter()
+            .any(|w| self.kw(i, w))
+        {
+            i += 1;
+        }
+        // Target table.
+        if !self.toks.get(i).is_some_and(is_name) {
+            return Ok(());
+        }
+        let (db, table) = if self.kind(i + 1) == Some(TokenKind::Dot)
+            && self.toks.get(i + 2).is_some_and(is_name)
+        {
+            i += 3;
+            (self.name(i - 3).into_owned(), self.name(i - 1).into_owned())
+        } else {
+            i += 1;
+            match self.current_db {
+                Some(d) => (d.to_string(), self.name(i - 1).into_owned()),
+                None => return Ok(()),
+            }
+        };
+        if !self.catalog.table_has_compressed(&db, &table) {
+            // Writes go to a plain table; reads of compressed columns in an
+            // INSERT ... SELECT are still judged below.
+            self.insert_select = true;
+            return Ok(());
+        }
+        let target = (db, table);
+        if self.kw(i, "PARTITION") && self.kind(i + 1) == Some(TokenKind::LParen) {
+            i = matching_paren(self.toks, i + 1) + 1;
+        }
+        // Column list (not a parenthesised SELECT).
+        let mut columns: Option<Vec<(Cow<'a, str>, usize)>> = None;
+        if self.kind(i) == Some(TokenKind::LParen) && !self.is_query_start(i + 1) {
+            let close = matching_paren(self.toks, i);
+            let mut cols = Vec::new();
+            for item in self.split_commas(i + 1..close) {
+                if item.is_empty() {
+                    continue;
+                }
+                // `t.col` is allowed: the column is the last name.
+                let last = item.end - 1;
+                cols.push((self.name(last), last));
+            }
+            self.mark(i..close + 1);
+            columns = Some(cols);
+            i = close + 1;
+        }
+        let col_ref = |a: &Self, name: &str| a.check(&target.0, &target.1, name);
+        if self.kw(i, "VALUES") || self.kw(i, "VALUE") {
+            let names: Vec<String> = match &columns {
+                Some(c) => c.iter().map(|(n, _)| n.to_string()).collect(),
+                None => match self.catalog.table_columns(&target.0, &target.1) {
+                    Some(c) => c,
+                    None => {
+                        return Err(refuse(
+                            ColumnRef {
+                                db: target.0.clone(),
+                                table: target.1.clone(),
+                                column: String::new(),
+                            },
+                            RefuseReason::ColumnOrderUnknown,
+                            "INSERT without a column list",
+                        ))
+                    }
+                },
+            };
+            let compressed: Vec<Option<ColumnRef>> =
+                names.iter().map(|n| col_ref(self, n)).collect();
+            i += 1;
+            loop {
+                if self.kw(i, "ROW") {
+                    i += 1;
+                }
+                if self.kind(i) != Some(TokenKind::LParen) {
+                    break;
+                }
+                let close = matching_paren(self.toks, i);
+                let values = self.split_commas(i + 1..close);
+                if values.len() != compressed.len() && !(values.is_empty() && close == i + 1) {
+                    // MySQL rejects the statement (column count mismatch).
+                    self.sites.clear();
+                    self.bound.clear();
+                    return Ok(());
+                }
+                for (v, c) in values.into_iter().zip(&compressed) {
+                    if let Some(c) = c {
+                        self.value_for(v, c, |_, _| false)?;
+                    }
+                }
+                i = close + 1;
+                if self.kind(i) == Some(TokenKind::Comma) {
+                    i += 1;
+                } else {
+                    break;
+                }
+            }
+            // Row alias: `AS new [(a, b)]`.
+            let mut row_alias = None;
+            if self.kw(i, "AS") && self.toks.get(i + 1).is_some_and(is_name) {
+                row_alias = Some(self.name(i + 1));
+                self.mark(i..i + 2);
+                i += 2;
+                if self.kind(i) == Some(TokenKind::LParen) {
+                    let close = matching_paren(self.toks, i);
+                    self.mark(i..close + 1);
+                    i = close + 1;
+                }
+            }
+            self.on_duplicate(i, &target, row_alias.as_deref())?;
+        } else if self.kw(i, "SET") {
+            let end = self.clause_end(i + 1, &["ON", "AS"]);
+            self.assignments(i + 1..end, Some(&target), None)?;
+            let mut j = end;
+            let mut row_alias = None;
+            if self.kw(j, "AS") && self.toks.get(j + 1).is_some_and(is_name) {
+                row_alias = Some(self.name(j + 1));
+                self.mark(j..j + 2);
+                j += 2;
+            }
+            self.on_duplicate(j, &target, row_alias.as_deref())?;
+        } else {
+            // INSERT ... SELECT / TABLE / (SELECT ...).
+            let written = match &columns {
+                Some(c) => c.iter().find_map(|(n, _)| col_ref(self, n)),
+                None => Some(ColumnRef {
+                    db: target.0.clone(),
+                    table: target.1.clone(),
+                    column: self
+                        .catalog
+                        .table_columns(&target.0, &target.1)
+                        .and_then(|cols| cols.into_iter().find(|c| col_ref(self, c).is_some()))
+                        .unwrap_or_else(|| "?".into()),
+                }),
+            };
+            if let Some(c) = written {
+                return Err(refuse(
+                    c,
+                    RefuseReason::InsertSelect,
+                    "INSERT ... SELECT into it",
+                ));
+            }
+            self.insert_select = true;
+            let odku = self.clause_end(i, &["ON"]);
+            if self.kw(odku + 1, "DUPLICATE") {
+                self.on_duplicate(odku, &target, None)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn on_duplicate(
+        &mut self,
+        i: usize,
+        target: &(String, String),
+        row_alias: Option<&str>,
+    ) -> Result<(), Refusal> {
+        if self.kw(i, "ON")
+            && self.kw(i + 1, "DUPLICATE")
+            && self.kw(i + 2, "KEY")
+            && self.kw(i + 3, "UPDATE")
+        {
+            let end = self.toks.len();
+            self.assignments(i + 4..end, Some(target), row_alias)?;
+        }
+        Ok(())
+    }
+
+    fn is_query_start(&self, i: usize) -> bool {
+        ["SELECT", "WITH", "VALUES", "TABLE"]
+            .iter()
+            .any(|w| self.kw(i, w))
+            || (self.kind(i) == Some(TokenKind::LParen) && self.is_query_start(i + 1))
+    }
+
+    // ---- generic reference scan -------------------------------------------
+
+    /// Walk every token; judge each compressed-column reference not already
+    /// accounted for by its context.
+    fn generic(&mut self, kind: &StatementKind<'a>) -> Result<(), Refusal> {
+        let ddl = matches!(kind, StatementKind::Ddl | StatementKind::Other);
+        let mut stack = vec![Frame {
+            kind: FrameKind::Top,
+            clause: Clause::None,
+            distinct: false,
+        }];
+        let mut i = 0;
+        while i < self.toks.len() {
+            let t = self.toks[i];
+            let top = *stack.last().expect("stack never empty");
+            match t.kind {
+                TokenKind::LParen => {
+                    let prev = i.checked_sub(1).map(|p| self.toks[p]);
+                    let kind = if self.is_query_start(i + 1) && !self.kw(i + 1, "VALUES") {
+                        FrameKind::Query
+                    } else if prev.is_some_and(|p| p.is_keyword(self.src, "IN")) {
+                        FrameKind::InList
+                    } else if prev.is_some_and(|p| {
+                        p.kind == TokenKind::Ident
+                            && !self.skip[i - 1]
+                            && ![
+                                "AS", "ON", "USING", "AND", "OR", "NOT", "WHERE", "SELECT", "IN",
+                                "BY", "SET", "WHEN", "THEN", "ELSE", "ROW", "KEY", "INDEX",
+                                "CHECK", "VALUES", "VALUE", "XOR", "HAVING",
+                            ]
+                            .iter()
+                            .any(|w| p.is_keyword(self.src, w))
+                    }) {
+                        FrameKind::Function(i - 1)
+                    } else {
+                        FrameKind::Group
+                    };
+                    let clause = if kind == FrameKind::Query {
+                        Clause::None
+                    } else {
+                        top.clause
+                    };
+                    stack.push(Frame {
+                        kind,
+                        clause,
+                        distinct: kind != FrameKind::Query && top.distinct,
+                    });
+                }
+                TokenKind::RParen if stack.len() > 1 => {
+                    stack.pop();
+                }
+                TokenKind::Ident | TokenKind::QuotedIdent => {
+                    if t.kind == TokenKind::Ident
+                        && !matches!(top.kind, FrameKind::Function(_) | FrameKind::InList)
+                    {
+                        if let Some(c) = self.clause_keyword(i) {
+                            let f = stack.last_mut().expect("stack never empty");
+                            f.clause = c;
+                            if c == Clause::SelectList {
+                                f.distinct =
+                                    self.kw(i + 1, "DISTINCT") || self.kw(i + 1, "DISTINCTROW");
+                            }
+                            i += 1;
+                            continue;
+                        }
+                    }
+                    let qualified_part = i > 0 && self.toks[i - 1].kind == TokenKind::Dot;
+                    let in_call = matches!(top.kind, FrameKind::Function(_) | FrameKind::InList);
+                    if !self.skip[i] && !qualified_part && (in_call || !self.alias_position(i)) {
+                        if let Some((parts, end)) = self.chain(i) {
+                            if let Some(col) = self.resolve(&parts) {
+                                self.judge(i, end, col, &stack, ddl)?;
+                            }
+                            i = end;
+                            continue;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        Ok(())
+    }
+
+    /// Is the name at `i` in alias position (`SELECT x AS doc`, `SELECT
+    /// COUNT(*) doc`, `SELECT a.b doc`)? Then it names no column.
+    fn alias_position(&self, i: usize) -> bool {
+        let Some(p) = i.checked_sub(1).map(|p| self.toks[p]) else {
+            return false;
+        };
+        match p.kind {
+            TokenKind::QuotedIdent
+            | TokenKind::Str { .. }
+            | TokenKind::Number
+            | TokenKind::HexLit
+            | TokenKind::BitLit
+            | TokenKind::RParen => true,
+            TokenKind::Ident => {
+                p.is_keyword(self.src, "AS")
+                    || !EXPR_KEYWORDS.iter().any(|w| p.is_keyword(self.src, w))
+            }
+            _ => false,
+        }
+    }
+
+    fn clause_keyword(&self, i: usize) -> Option<Clause> {
+        let t = &self.toks[i];
+        let is = |w: &str| t.is_keyword(self.src, w);
+        Some(if is("SELECT") || is("RETURNING") {
+            Clause::SelectList
+        } else if is("FROM") || is("JOIN") || is("STRAIGHT_JOIN") {
+            Clause::From
+        } else if is("WHERE")
+            || is("ON")
+            || is("HAVING")
+            || (is("USING") && self.kind(i + 1) == Some(TokenKind::LParen))
+        {
+            if is("ON") && self.kw(i + 1, "DUPLICATE") {
+                Clause::Set
+            } else {
+                Clause::Where
+            }
+        } else if is("GROUP") && self.kw(i + 1, "BY") {
+            Clause::GroupBy
+        } else if (is("ORDER") || is("PARTITION")) && self.kw(i + 1, "BY") {
+            Clause::OrderBy
+        } else if is("SET") {
+            Clause::Set
+        } else if is("VALUES") || is("VALUE") {
+            let prev = i.checked_sub(1).and_then(|p| self.kind(p));
+            if self.kind(i + 1) == Some(TokenKind::LParen)
+                && matches!(
+                    prev,
+                    Some(TokenKind::Op | TokenKind::Comma | TokenKind::LParen)
+                )
+            {
+                // VALUES(col) function in ON DUPLICATE KEY UPDATE.
+                return None;
+            }
+            Clause::Values
+        } else if is("LIMIT")
+            || is("INTO")
+            || is("WINDOW")
+            || is("UNION")
+            || is("EXCEPT")
+            || is("INTERSECT")
+        {
+            Clause::Other
+        } else {
+            return None;
+        })
+    }
+
+    /// Decide whether the reference `toks[s..e]` to compressed column `col`
+    /// is acceptable where it stands.
+    fn judge(
+        &self,
+        s: usize,
+        e: usize,
+        col: ColumnRef,
+        stack: &[Frame],
+        ddl: bool,
+    ) -> Result<(), Refusal> {
+        let src = self.src;
+        let prev = s.checked_sub(1).map(|p| self.toks[p]);
+        let next = self.toks.get(e).copied();
+        let next_kw = |w: &str| next.is_some_and(|t| t.is_keyword(src, w));
+        // `doc IS [NOT] NULL` is evaluated without looking inside the value.
+        if next_kw("IS") {
+            let k = if self.kw(e + 1, "NOT") { e + 2 } else { e + 1 };
+            if self.kw(k, "NULL") {
+                return Ok(());
+            }
+            return Err(refuse(col, RefuseReason::Comparison, "IS TRUE/FALSE"));
+        }
+        if let Some(n) = next {
+            if n.is_op(src, "->") || n.is_op(src, "->>") {
+                let op = String::from_utf8_lossy(n.text(src));
+                return Err(refuse(
+                    col,
+                    RefuseReason::JsonFunction,
+                    format!("the `{op}` operator"),
+                ));
+            }
+        }
+        // Innermost non-grouping frame.
+        let frame = stack
+            .iter()
+            .rev()
+            .find(|f| f.kind != FrameKind::Group)
+            .copied()
+            .unwrap_or(stack[0]);
+        match frame.kind {
+            FrameKind::Function(name_at) => {
+                let name = self.toks[name_at].text(src);
+                let name_s = String::from_utf8_lossy(name).to_ascii_uppercase();
+                let whole_arg = prev.is_some_and(|p| p.kind == TokenKind::LParen)
+                    && next.is_some_and(|n| n.kind == TokenKind::RParen);
+                if whole_arg
+                    && HARMLESS_FUNCTIONS
+                        .iter()
+                        .any(|f| name.eq_ignore_ascii_case(f.as_bytes()))
+                {
+                    return Ok(());
+                }
+                if name_s.starts_with("JSON_") {
+                    return Err(refuse(col, RefuseReason::JsonFunction, name_s));
+                }
+                return Err(refuse(col, RefuseReason::Function, format!("{name_s}()")));
+            }
+            FrameKind::InList => return Err(refuse(col, RefuseReason::Comparison, "IN (...)")),
+            _ => {}
+        }
+        // Operators on either side.
+        for (tok, after) in [(next, true), (prev, false)] {
+            let Some(t) = tok else { continue };
+            let text = t.text(src);
+            let text_s = String::from_utf8_lossy(text).to_ascii_uppercase();
+            if t.kind == TokenKind::Op {
+                if COMPARISON_OPS.iter().any(|o| text == o.as_bytes()) {
+                    if !after && frame.clause == Clause::Set {
+                        return Err(refuse(
+                            col,
+                            RefuseReason::ComputedUpdate,
+                            "an assignment of its value to another column",
+                        ));
+                    }
+                    return Err(refuse(
+                        col,
+                        RefuseReason::Comparison,
+                        format!("a comparison (`{text_s}`)"),
+                    ));
+                }
+                if text == b"," || text == b"{" || text == b"}" {
+                    continue;
+                }
+                return Err(refuse(
+                    col,
+                    RefuseReason::Function,
+                    format!("the `{text_s}` operator"),
+                ));
+            }
+            if t.kind == TokenKind::Ident {
+                let like = ["LIKE", "REGEXP", "RLIKE", "SOUNDS"];
+                let cmp = ["IN", "BETWEEN", "COLLATE"];
+                let logic = [
+                    "AND", "OR", "XOR", "NOT", "DIV", "MOD", "CASE", "WHEN", "THEN", "ELSE",
+                    "INTERVAL", "BINARY", "ESCAPE",
+                ];
+                if like.iter().any(|w| t.is_keyword(src, w)) {
+                    return Err(refuse(col, RefuseReason::Like, text_s));
+                }
+                if after && t.is_keyword(src, "NOT") {
+                    let n2 = self.toks.get(e + 1);
+                    if n2.is_some_and(|n| like.iter().any(|w| n.is_keyword(src, w))) {
+                        return Err(refuse(col, RefuseReason::Like, "NOT LIKE/REGEXP"));
+                    }
+                }
+                if cmp.iter().any(|w| t.is_keyword(src, w)) {
+                    return Err(refuse(col, RefuseReason::Comparison, text_s));
+                }
+                if t.is_keyword(src, "MEMBER") {
+                    return Err(refuse(col, RefuseReason::JsonFunction, "MEMBER OF"));
+                }
+                if logic.iter().any(|w| t.is_keyword(src, w)) {
+                    return Err(refuse(
+                        col,
+                        RefuseReason::Comparison,
+                        format!("a condition or expression (`{text_s}`)"),
+                    ));
+                }
+            }
+        }
+        match frame.clause {
+            Clause::SelectList => {
+                if frame.distinct {
+                    Err(refuse(col, RefuseReason::Distinct, "DISTINCT"))
+                } else if self.insert_select {
+                    Err(refuse(
+                        col,
+                        RefuseReason::InsertSelect,
+                        "INSERT ... SELECT of it",
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            Clause::None if ddl || frame.kind != FrameKind::Top => Ok(()),
+            Clause::None => Err(refuse(col, RefuseReason::Other, "this statement")),
+            Clause::Where => Err(refuse(
+                col,
+                RefuseReason::Comparison,
+                "a WHERE/ON/HAVING condition",
+            )),
+            Clause::GroupBy => Err(refuse(col, RefuseReason::GroupBy, "GROUP BY")),
+            Clause::OrderBy => Err(refuse(col, RefuseReason::OrderBy, "ORDER BY")),
+            Clause::Set => Err(refuse(
+                col,
+                RefuseReason::ComputedUpdate,
+                "an assignment computed from it",
+            )),
+            Clause::From | Clause::Values | Clause::Other => {
+                Err(refuse(col, RefuseReason::Other, "this use"))
+            }
+        }
+    }
+}

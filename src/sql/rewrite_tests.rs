@@ -1,0 +1,907 @@
+//! Tests for the planner with SQL as drivers, ORMs and dump tools emit it.
+
+use super::classify::StatementKind;
+use super::lexer::{decode_string, lex, LexOptions, TokenKind};
+use super::rewrite::*;
+use super::splice::{binary_literal, splice};
+use proptest::prelude::*;
+
+/// `app.docs(id, doc*, title)`, `app.comments(id, body*, meta*)`,
+/// `reddit.comments(id, body*)`, `app.users(id, name)`, `app.notes(note*)`
+/// with unknown column order. `*` = compressed.
+struct Cat;
+
+impl ColumnCatalog for Cat {
+    fn is_compressed(&self, db: &str, table: &str, column: &str) -> bool {
+        let c = column.to_ascii_lowercase();
+        matches!(
+            (db, table, c.as_str()),
+            ("app", "docs", "doc")
+                | ("app", "comments", "body")
+                | ("app", "comments", "meta")
+                | ("reddit", "comments", "body")
+                | ("app", "notes", "note")
+        )
+    }
+    fn table_has_compressed(&self, db: &str, table: &str) -> bool {
+        matches!(
+            (db, table),
+            ("app", "docs") | ("app", "comments") | ("reddit", "comments") | ("app", "notes")
+        )
+    }
+    fn table_columns(&self, db: &str, table: &str) -> Option<Vec<String>> {
+        let cols: &[&str] = match (db, table) {
+            ("app", "docs") => &["id", "doc", "title"],
+            ("app", "comments") => &["id", "body", "meta"],
+            ("reddit", "comments") => &["id", "body"],
+            ("app", "users") => &["id", "name"],
+            _ => return None,
+        };
+        Some(cols.iter().map(|s| s.to_string()).collect())
+    }
+}
+
+/// Same catalog with a prefilter.
+struct Filtered(TableNameFilter);
+
+impl ColumnCatalog for Filtered {
+    fn is_compressed(&self, d: &str, t: &str, c: &str) -> bool {
+        Cat.is_compressed(d, t, c)
+    }
+    fn table_has_compressed(&self, d: &str, t: &str) -> bool {
+        Cat.table_has_compressed(d, t)
+    }
+    fn table_columns(&self, d: &str, t: &str) -> Option<Vec<String>> {
+        Cat.table_columns(d, t)
+    }
+    fn may_mention_compressed(&self, sql: &[u8]) -> bool {
+        self.0.may_mention(sql)
+    }
+}
+
+const D: LexOptions = LexOptions {
+    no_backslash_escapes: false,
+    ansi_quotes: false,
+};
+
+fn plan_with(sql: &str, opts: LexOptions) -> Plan<'_> {
+    let plans = plan_query(sql.as_bytes(), opts, Some("app"), &Cat);
+    assert_eq!(plans.len(), 1, "{plans:?}");
+    plans.into_iter().next().unwrap().plan
+}
+
+fn plan(sql: &str) -> Plan<'_> {
+    plan_with(sql, D)
+}
+
+/// (literal text as written, decoded value, column) of each site.
+fn sites(sql: &str) -> Vec<(String, String, String)> {
+    sites_with(sql, D)
+}
+
+fn sites_with(sql: &str, opts: LexOptions) -> Vec<(String, String, String)> {
+    match plan_with(sql, opts) {
+        Plan::Rewrite { sites, .. } => sites
+            .into_iter()
+            .map(|s| {
+                (
+                    sql[s.span.clone()].to_string(),
+                    String::from_utf8_lossy(&s.value).into_owned(),
+                    s.column.to_string(),
+                )
+            })
+            .collect(),
+        p => panic!("expected sites for {sql}: {p:?}"),
+    }
+}
+
+fn site_texts(sql: &str) -> Vec<String> {
+    sites(sql).into_iter().map(|s| s.0).collect()
+}
+
+fn refused(sql: &str) -> RefuseReason {
+    match plan(sql) {
+        Plan::Refuse(r) => r.reason,
+        p => panic!("expected refusal for {sql}: {p:?}"),
+    }
+}
+
+fn untouched(sql: &str) {
+    assert_eq!(plan(sql), Plan::Untouched, "{sql}");
+}
+
+// ---- INSERT / REPLACE --------------------------------------------------
+
+#[test]
+fn insert_with_column_list() {
+    assert_eq!(
+        sites("INSERT INTO docs (id, doc, title) VALUES (1, '{\"a\":1}', 'x')"),
+        [(
+            "'{\"a\":1}'".into(),
+            "{\"a\":1}".into(),
+            "app.docs.doc".into()
+        )]
+    );
+}
+
+#[test]
+fn insert_without_column_list_uses_catalog_order() {
+    assert_eq!(
+        site_texts("insert into docs values (1,'{}','t'),(2,'[1]','u')"),
+        ["'{}'", "'[1]'"]
+    );
+}
+
+#[test]
+fn mysqldump_extended_insert() {
+    let sql = "/*!40000 ALTER TABLE `docs` DISABLE KEYS */";
+    let plans = plan_query(sql.as_bytes(), D, Some("app"), &Cat);
+    assert_eq!(plans[0].kind, StatementKind::Ddl);
+    assert_eq!(plans[0].plan, Plan::Untouched);
+    let s = sites(
+        "INSERT INTO `docs` VALUES (1,'{\\\"a\\\":1}','x'),(2,'{\\\"b\\\":\\\"it\\'s\\\"}',NULL),(3,NULL,'z')",
+    );
+    assert_eq!(s.len(), 2);
+    assert_eq!(s[0].1, "{\"a\":1}");
+    assert_eq!(s[1].1, "{\"b\":\"it's\"}");
+}
+
+#[test]
+fn insert_variants() {
+    assert_eq!(
+        site_texts("INSERT IGNORE INTO app.docs (doc) VALUES ('a')"),
+        ["'a'"]
+    );
+    assert_eq!(
+        site_texts("INSERT LOW_PRIORITY docs (doc) VALUE ('a')"),
+        ["'a'"]
+    );
+    assert_eq!(
+        site_texts("INSERT HIGH_PRIORITY IGNORE INTO docs PARTITION (p0) (doc) VALUES ('a')"),
+        ["'a'"]
+    );
+    assert_eq!(
+        site_texts("INSERT DELAYED INTO docs (`doc`) VALUES ('a')"),
+        ["'a'"]
+    );
+    assert_eq!(
+        site_texts("REPLACE INTO docs (id, doc) VALUES (1, 'a')"),
+        ["'a'"]
+    );
+    assert_eq!(site_texts("REPLACE docs SET id = 1, doc = 'a'"), ["'a'"]);
+    assert_eq!(
+        site_texts("INSERT INTO docs SET doc = 'a', title = 'b'"),
+        ["'a'"]
+    );
+    assert_eq!(
+        site_texts("INSERT INTO docs (id, DOC) VALUES ROW(1, 'a'), ROW(2, 'b')"),
+        ["'a'", "'b'"]
+    );
+    assert_eq!(
+        site_texts("INSERT INTO reddit.comments (id, body) VALUES (1, 'x')"),
+        ["'x'"]
+    );
+    assert_eq!(
+        sites("INSERT INTO reddit.comments (id, body) VALUES (1, 'x')")[0].2,
+        "reddit.comments.body"
+    );
+    assert_eq!(
+        site_texts("INSERT INTO comments (body, meta) VALUES ('a', 'b')"),
+        ["'a'", "'b'"]
+    );
+}
+
+#[test]
+fn literal_forms() {
+    assert_eq!(
+        site_texts("INSERT INTO docs (doc) VALUES (_utf8mb4'{}'), (_binary '{}'), (N'x'), (X'7B7D'), (0x7b7d), (b'01'), (-12), (3.5), (_binary X'00')"),
+        ["_utf8mb4'{}'", "_binary '{}'", "N'x'", "X'7B7D'", "0x7b7d", "b'01'", "-12", "3.5", "_binary X'00'"]
+    );
+    let s = sites("INSERT INTO docs (doc) VALUES (X'7B7D'), (0x7b7d), ('a' 'b' \"c\")");
+    assert_eq!(s[0].1, "{}");
+    assert_eq!(s[1].1, "{}");
+    assert_eq!(s[2].0, "'a' 'b' \"c\"");
+    assert_eq!(s[2].1, "abc");
+    match plan("INSERT INTO docs (doc) VALUES (_utf8mb4'x'), (_binary'y'), (N'z')") {
+        Plan::Rewrite { sites, .. } => {
+            assert_eq!(sites[0].introducer, Some("utf8mb4"));
+            assert_eq!(sites[1].introducer, Some("binary"));
+            assert_eq!(sites[2].introducer, Some("utf8"));
+            assert_eq!(sites[0].kind, LiteralKind::Text);
+        }
+        p => panic!("{p:?}"),
+    }
+}
+
+#[test]
+fn null_default_and_expressions_are_not_sites() {
+    untouched("INSERT INTO docs (id, doc) VALUES (1, NULL), (2, DEFAULT)");
+    // Computed by MySQL, stored uncompressed (still readable).
+    untouched("INSERT INTO docs (id, doc) VALUES (1, JSON_OBJECT('a', 1))");
+    untouched("INSERT INTO docs (id, title) VALUES (1, 'not compressed')");
+    untouched("INSERT INTO docs () VALUES ()");
+}
+
+#[test]
+fn insert_column_count_mismatch_is_left_to_mysql() {
+    untouched("INSERT INTO docs (id, doc) VALUES (1, 'a', 3)");
+}
+
+#[test]
+fn insert_unknown_column_order() {
+    assert_eq!(
+        refused("INSERT INTO notes VALUES ('x')"),
+        RefuseReason::ColumnOrderUnknown
+    );
+    assert_eq!(site_texts("INSERT INTO notes (note) VALUES ('x')"), ["'x'"]);
+}
+
+#[test]
+fn insert_select() {
+    assert_eq!(
+        refused("INSERT INTO docs (id, doc) SELECT id, doc FROM docs"),
+        RefuseReason::InsertSelect
+    );
+    assert_eq!(
+        refused("INSERT INTO docs SELECT * FROM docs"),
+        RefuseReason::InsertSelect
+    );
+    assert_eq!(
+        refused("INSERT INTO users (id, name) SELECT id, doc FROM docs"),
+        RefuseReason::InsertSelect
+    );
+    assert_eq!(
+        refused("INSERT INTO users (name) SELECT JSON_EXTRACT(doc, '$.n') FROM docs"),
+        RefuseReason::JsonFunction
+    );
+    untouched("INSERT INTO users (id) SELECT id FROM docs WHERE doc IS NOT NULL");
+    untouched("INSERT INTO docs (id, title) SELECT id, name FROM users");
+}
+
+#[test]
+fn on_duplicate_key_update() {
+    assert_eq!(
+        site_texts("INSERT INTO docs (id, doc) VALUES (1, 'a') ON DUPLICATE KEY UPDATE doc = 'b'"),
+        ["'a'", "'b'"]
+    );
+    assert_eq!(
+        site_texts("INSERT INTO docs (id, doc) VALUES (1, 'a') ON DUPLICATE KEY UPDATE doc = VALUES(doc), title = 'x'"),
+        ["'a'"]
+    );
+    assert_eq!(
+        site_texts("INSERT INTO docs (id, doc) VALUES (1, 'a') AS new ON DUPLICATE KEY UPDATE doc = new.doc"),
+        ["'a'"]
+    );
+    assert_eq!(
+        refused("INSERT INTO docs (id, doc) VALUES (1, 'a') ON DUPLICATE KEY UPDATE doc = CONCAT(doc, 'x')"),
+        RefuseReason::ComputedUpdate
+    );
+    assert_eq!(
+        refused("INSERT INTO docs (id, doc) VALUES (1, 'a') ON DUPLICATE KEY UPDATE doc = JSON_MERGE_PATCH(doc, VALUES(doc))"),
+        RefuseReason::ComputedUpdate
+    );
+    assert_eq!(
+        refused("INSERT INTO docs (id, doc) VALUES (1, 'a') ON DUPLICATE KEY UPDATE title = doc"),
+        RefuseReason::ComputedUpdate
+    );
+}
+
+// ---- UPDATE ----------------------------------------------------------------
+
+#[test]
+fn update_literals() {
+    assert_eq!(
+        sites("UPDATE docs SET doc = '{\"x\":2}' WHERE id = 1"),
+        [(
+            "'{\"x\":2}'".into(),
+            "{\"x\":2}".into(),
+            "app.docs.doc".into()
+        )]
+    );
+    assert_eq!(
+        site_texts("UPDATE `app`.`docs` SET `doc`='a', title='b' WHERE id=1 LIMIT 1"),
+        ["'a'"]
+    );
+    assert_eq!(
+        site_texts("UPDATE docs d SET d.doc = 'a' WHERE d.id = 1"),
+        ["'a'"]
+    );
+    assert_eq!(
+        site_texts("UPDATE users u JOIN docs d ON d.id = u.id SET d.doc = 'a', u.name = 'n' WHERE u.id = 3"),
+        ["'a'"]
+    );
+    assert_eq!(
+        site_texts("UPDATE users, docs SET docs.doc = 'a' WHERE users.id = docs.id"),
+        ["'a'"]
+    );
+    untouched("UPDATE docs SET doc = NULL WHERE id = 1");
+    untouched("UPDATE docs SET title = 'x' WHERE doc IS NULL");
+    untouched("UPDATE users SET name = 'doc' WHERE id = 1");
+}
+
+#[test]
+fn update_computed_from_old_value() {
+    assert_eq!(
+        refused("UPDATE docs SET doc = CONCAT(doc, 'x')"),
+        RefuseReason::ComputedUpdate
+    );
+    assert_eq!(
+        refused("UPDATE docs SET doc = JSON_SET(doc, '$.a', 1) WHERE id = 1"),
+        RefuseReason::ComputedUpdate
+    );
+    assert_eq!(
+        refused("UPDATE docs SET title = LEFT(doc, 10)"),
+        RefuseReason::Function
+    );
+    assert_eq!(
+        refused("UPDATE docs SET title = doc"),
+        RefuseReason::ComputedUpdate
+    );
+    assert_eq!(
+        refused("UPDATE docs SET title = 'x' WHERE doc = '{}'"),
+        RefuseReason::Comparison
+    );
+    assert_eq!(
+        refused("UPDATE docs SET title = 'x' ORDER BY doc LIMIT 1"),
+        RefuseReason::OrderBy
+    );
+}
+
+// ---- refusals in reads -------------------------------------------------------
+
+#[test]
+fn refusals() {
+    use RefuseReason::*;
+    let cases: &[(&str, RefuseReason)] = &[
+        ("SELECT JSON_EXTRACT(doc, '$.a') FROM docs", JsonFunction),
+        ("SELECT doc->>'$.a' FROM docs", JsonFunction),
+        ("SELECT d.doc -> '$.a' FROM docs d", JsonFunction),
+        (
+            "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '1')",
+            JsonFunction,
+        ),
+        ("SELECT LENGTH(doc) FROM docs", Function),
+        ("SELECT CONCAT('x', `doc`) FROM docs", Function),
+        ("SELECT id FROM docs WHERE doc LIKE '%a%'", Like),
+        ("SELECT id FROM docs WHERE doc NOT LIKE '%a%'", Like),
+        ("SELECT id FROM docs WHERE doc REGEXP 'a'", Like),
+        ("SELECT id FROM docs WHERE doc RLIKE 'a'", Like),
+        ("SELECT id FROM docs WHERE doc = '{}'", Comparison),
+        ("SELECT id FROM docs WHERE '{}' = doc", Comparison),
+        ("SELECT id FROM docs WHERE doc <=> NULL", Comparison),
+        ("SELECT id FROM docs WHERE doc != 'x'", Comparison),
+        ("SELECT id FROM docs WHERE doc <> 'x'", Comparison),
+        ("SELECT id FROM docs WHERE doc > 'x'", Comparison),
+        ("SELECT id FROM docs WHERE doc IN ('a', 'b')", Comparison),
+        ("SELECT id FROM docs WHERE 'a' IN (doc, title)", Comparison),
+        (
+            "SELECT id FROM docs WHERE doc BETWEEN 'a' AND 'b'",
+            Comparison,
+        ),
+        ("SELECT id FROM docs WHERE doc", Comparison),
+        ("SELECT id FROM docs WHERE id = 1 AND doc", Comparison),
+        ("SELECT id FROM docs ORDER BY doc", OrderBy),
+        ("SELECT id FROM docs ORDER BY id, doc DESC", OrderBy),
+        ("SELECT doc, COUNT(*) FROM docs GROUP BY doc", GroupBy),
+        ("SELECT DISTINCT doc FROM docs", Distinct),
+        ("SELECT id FROM docs HAVING doc = 'x'", Comparison),
+        (
+            "SELECT * FROM users u JOIN docs d ON d.doc = u.name",
+            Comparison,
+        ),
+        (
+            "SELECT * FROM users WHERE id IN (SELECT id FROM docs WHERE doc = 'x')",
+            Comparison,
+        ),
+        (
+            "SELECT * FROM (SELECT doc FROM docs) t WHERE t.doc = 'x'",
+            Comparison,
+        ),
+        (
+            "SELECT id FROM docs WHERE doc MEMBER OF ('[1]')",
+            JsonFunction,
+        ),
+        (
+            "SELECT * FROM docs, JSON_TABLE(doc, '$[*]' COLUMNS (a INT PATH '$.a')) j",
+            JsonFunction,
+        ),
+        ("DELETE FROM docs WHERE doc = '{}'", Comparison),
+        (
+            "DELETE FROM docs WHERE JSON_EXTRACT(doc, '$.a') = 1",
+            JsonFunction,
+        ),
+        ("SELECT doc + 1 FROM docs", Function),
+        ("SELECT COUNT(DISTINCT doc) FROM docs", Function),
+        (
+            "SELECT id FROM reddit.comments WHERE body LIKE '%rust%'",
+            Like,
+        ),
+        (
+            "SELECT id FROM reddit.comments c WHERE JSON_EXTRACT(c.body, '$.x')",
+            JsonFunction,
+        ),
+        ("SELECT id FROM docs WHERE app.docs.doc = 'x'", Comparison),
+        ("SELECT id FROM docs WHERE doc IS TRUE", Comparison),
+        (
+            "WITH c AS (SELECT doc FROM docs) SELECT * FROM c WHERE c.doc = 'x'",
+            Comparison,
+        ),
+        (
+            "ALTER TABLE docs ADD COLUMN a INT AS (doc->>'$.a')",
+            JsonFunction,
+        ),
+        (
+            "SELECT id FROM docs WHERE CASE WHEN doc THEN 1 END",
+            Comparison,
+        ),
+    ];
+    for (sql, reason) in cases {
+        assert_eq!(refused(sql), *reason, "{sql}");
+    }
+}
+
+#[test]
+fn refusal_message_names_column() {
+    let Plan::Refuse(r) = plan("SELECT JSON_EXTRACT(body, '$.a') FROM reddit.comments") else {
+        panic!()
+    };
+    assert_eq!(r.reason.as_label(), "json_function");
+    let m = r.message();
+    assert!(
+        m.starts_with("column `reddit.comments.body` is stored compressed by squeeze; MySQL cannot evaluate JSON_EXTRACT on it."),
+        "{m}"
+    );
+}
+
+#[test]
+fn plain_reads_are_untouched() {
+    for sql in [
+        "SELECT doc FROM docs WHERE id = 1",
+        "SELECT d.doc AS x FROM docs d WHERE d.id = 1",
+        "SELECT * FROM docs",
+        "SELECT d.* FROM docs d",
+        "SELECT `doc` `x`, title FROM `docs` WHERE id IN (1, 2) ORDER BY id LIMIT 10",
+        "SELECT id FROM docs WHERE doc IS NULL",
+        "SELECT id FROM docs WHERE doc IS NOT NULL AND id > 3",
+        "SELECT COUNT(doc) FROM docs",
+        "SELECT id, title AS doc FROM docs",
+        "SELECT app.docs.doc FROM app.docs",
+        "SELECT doc FROM docs FOR UPDATE",
+        "SELECT u.name, d.doc FROM users u LEFT JOIN docs d ON d.id = u.id WHERE u.id = 7",
+        "DELETE FROM docs WHERE id = 3",
+        "SELECT 1",
+        "SELECT doc FROM users",
+        "SHOW COLUMNS FROM docs",
+        "CREATE TABLE docs2 (id INT PRIMARY KEY, doc LONGBLOB)",
+        "ALTER TABLE docs MODIFY doc LONGBLOB NULL",
+        "TRUNCATE TABLE docs",
+        "SELECT id FROM docs WHERE title LIKE '%doc%'",
+        "UPDATE docs SET title = 'x' WHERE id = 1",
+    ] {
+        untouched(sql);
+    }
+}
+
+// ---- placeholders ---------------------------------------------------------------
+
+#[test]
+fn placeholders() {
+    let col = |c: &str| {
+        Some(ColumnRef {
+            db: "app".into(),
+            table: "docs".into(),
+            column: c.into(),
+        })
+    };
+    let p = plan_statement(
+        b"INSERT INTO docs (id, doc, title) VALUES (?, ?, ?)",
+        D,
+        Some("app"),
+        &Cat,
+    );
+    assert_eq!(
+        p,
+        Plan::Rewrite {
+            sites: vec![],
+            placeholders: vec![None, col("doc"), None]
+        }
+    );
+    let p = plan_statement(
+        b"UPDATE docs SET doc = ? WHERE id = ?",
+        D,
+        Some("app"),
+        &Cat,
+    );
+    assert_eq!(
+        p,
+        Plan::Rewrite {
+            sites: vec![],
+            placeholders: vec![col("doc"), None]
+        }
+    );
+    let p = plan_statement(
+        b"INSERT INTO docs (id, doc) VALUES (?, '{}')",
+        D,
+        Some("app"),
+        &Cat,
+    );
+    match p {
+        Plan::Rewrite {
+            sites,
+            placeholders,
+        } => {
+            assert_eq!(sites.len(), 1);
+            assert_eq!(placeholders, vec![None]);
+        }
+        p => panic!("{p:?}"),
+    }
+    assert_eq!(
+        plan_statement(b"SELECT doc FROM docs WHERE id = ?", D, Some("app"), &Cat),
+        Plan::Untouched
+    );
+    assert!(matches!(
+        plan_statement(b"SELECT id FROM docs WHERE doc = ?", D, Some("app"), &Cat),
+        Plan::Refuse(_)
+    ));
+}
+
+// ---- PREPARE ---------------------------------------------------------------------
+
+#[test]
+fn prepare_text() {
+    assert_eq!(
+        refused("PREPARE s FROM 'SELECT JSON_EXTRACT(doc, ''$.a'') FROM docs'"),
+        RefuseReason::PreparedText
+    );
+    assert_eq!(
+        refused("PREPARE s FROM 'INSERT INTO docs (doc) VALUES (''x'')'"),
+        RefuseReason::PreparedText
+    );
+    untouched("PREPARE s FROM 'SELECT doc FROM docs WHERE id = ?'");
+    untouched("PREPARE s FROM 'INSERT INTO docs (doc) VALUES (?)'");
+    untouched("PREPARE s FROM @sql");
+}
+
+// ---- multi-statement, session state ---------------------------------------------
+
+#[test]
+fn multi_statement() {
+    let sql = "SET NAMES utf8mb4; INSERT INTO docs (doc) VALUES ('a;b'); USE reddit; INSERT INTO comments (body) VALUES ('c');";
+    let plans = plan_query(sql.as_bytes(), D, Some("app"), &Cat);
+    assert_eq!(plans.len(), 4);
+    assert!(matches!(plans[0].kind, StatementKind::Set(_)));
+    assert_eq!(
+        &sql[plans[1].range.clone()],
+        " INSERT INTO docs (doc) VALUES ('a;b')"
+    );
+    let mut edits = Vec::new();
+    for p in &plans {
+        if let Plan::Rewrite { sites, .. } = &p.plan {
+            for s in sites {
+                edits.push((s.span.clone(), format!("<{}>", s.column).into_bytes()));
+            }
+        }
+    }
+    assert_eq!(
+        String::from_utf8(splice(sql.as_bytes(), &edits)).unwrap(),
+        "SET NAMES utf8mb4; INSERT INTO docs (doc) VALUES (<app.docs.doc>); USE reddit; INSERT INTO comments (body) VALUES (<reddit.comments.body>);"
+    );
+}
+
+#[test]
+fn sql_mode_change_within_query() {
+    let sql = r#"SET sql_mode = 'ANSI_QUOTES'; INSERT INTO "docs" ("doc") VALUES ('x')"#;
+    let plans = plan_query(sql.as_bytes(), D, Some("app"), &Cat);
+    assert!(plans[1].opts.ansi_quotes);
+    assert!(matches!(&plans[1].plan, Plan::Rewrite { sites, .. } if sites.len() == 1));
+    // Without ANSI_QUOTES "doc" is a string: no column list → catalog order.
+    let plans = plan_query(
+        br#"INSERT INTO docs VALUES (1, "x", "y")"#,
+        D,
+        Some("app"),
+        &Cat,
+    );
+    assert!(matches!(&plans[0].plan, Plan::Rewrite { sites, .. } if sites.len() == 1));
+}
+
+#[test]
+fn no_backslash_escapes_mode() {
+    let nb = LexOptions {
+        no_backslash_escapes: true,
+        ansi_quotes: false,
+    };
+    // One value under NO_BACKSLASH_ESCAPES is two here: count mismatch.
+    assert_eq!(
+        plan_with(r"INSERT INTO docs (doc) VALUES ('a\', 'x')", nb),
+        Plan::Untouched
+    );
+    let s = sites_with(r"INSERT INTO docs (doc, title) VALUES ('a\', 'x')", nb);
+    assert_eq!(s[0].1, r"a\");
+}
+
+#[test]
+fn unterminated_and_no_db() {
+    untouched("INSERT INTO docs (doc) VALUES ('abc");
+    let plans = plan_query(b"INSERT INTO docs (doc) VALUES ('x')", D, None, &Cat);
+    assert_eq!(plans[0].plan, Plan::Untouched);
+    let plans = plan_query(b"INSERT INTO app.docs (doc) VALUES ('x')", D, None, &Cat);
+    assert!(matches!(plans[0].plan, Plan::Rewrite { .. }));
+}
+
+#[test]
+fn prefilter() {
+    let f = Filtered(TableNameFilter::new([
+        "docs", "comments", "notes", "odd-name",
+    ]));
+    let plans = plan_query(
+        b"SELECT JSON_EXTRACT(x, '$') FROM users; USE app",
+        D,
+        Some("app"),
+        &f,
+    );
+    assert_eq!(plans.len(), 2);
+    assert_eq!(plans[1].kind, StatementKind::Use("app".into()));
+    assert!(plans.iter().all(|p| p.plan == Plan::Untouched));
+    let plans = plan_query(b"SELECT doc FROM DOCS WHERE doc = 1", D, Some("app"), &f);
+    // Prefilter passes (case-insensitive); table `DOCS` is not `docs` for the catalog.
+    assert_eq!(plans[0].plan, Plan::Untouched);
+    assert!(f.0.may_mention(b"select * from `Odd-Name`"));
+    assert!(!f.0.may_mention(b"select * from docsx"));
+    assert!(f.0.may_mention(b"select * from x.docs"));
+}
+
+// ---- driver-generated SQL ------------------------------------------------------------
+
+#[test]
+fn pymysql_interpolation() {
+    // PyMySQL escape_string: \\ \n \r \0 \' \" \Z
+    let v = "{\"msg\": \"line1\\nline2 \\\"q\\\" it's \u{1F600} nul\u{0}\"}";
+    let escaped: String = v
+        .chars()
+        .map(|c| match c {
+            '\\' => "\\\\".to_string(),
+            '\n' => "\\n".to_string(),
+            '\r' => "\\r".to_string(),
+            '\0' => "\\0".to_string(),
+            '\'' => "\\'".to_string(),
+            '"' => "\\\"".to_string(),
+            '\x1a' => "\\Z".to_string(),
+            c => c.to_string(),
+        })
+        .collect();
+    let sql = format!("INSERT INTO `docs` (`id`, `doc`) VALUES (1, '{escaped}')");
+    assert_eq!(sites(&sql)[0].1, v);
+}
+
+#[test]
+fn go_interpolate_params_binary() {
+    // go-sql-driver with interpolateParams=true sends []byte as _binary'...'.
+    let sql = "INSERT INTO docs (id,doc) VALUES (42,_binary'{\\\"k\\\":\\\"v\\\"}')";
+    let s = sites(sql);
+    assert_eq!(s[0].0, "_binary'{\\\"k\\\":\\\"v\\\"}'");
+    assert_eq!(s[0].1, "{\"k\":\"v\"}");
+}
+
+#[test]
+fn connector_j_and_orms() {
+    // Hibernate-style with comments and backquotes.
+    assert_eq!(
+        site_texts("/* insert com.example.Doc */ insert into `docs` (`doc`, `title`, `id`) values ('{}', 'T', 5)"),
+        ["'{}'"]
+    );
+    // Django style: update with alias-free qualified columns.
+    assert_eq!(
+        site_texts(
+            "UPDATE `docs` SET `doc` = '{\\\"a\\\": 1}', `title` = 'x' WHERE `docs`.`id` = 1"
+        ),
+        ["'{\\\"a\\\": 1}'"]
+    );
+    // Rails: SELECT with LIMIT and qualified columns.
+    untouched("SELECT `docs`.* FROM `docs` WHERE `docs`.`id` = 1 LIMIT 1");
+    // SQLAlchemy executemany rewritten into multi-row VALUES.
+    assert_eq!(
+        site_texts(
+            "INSERT INTO docs (id, doc) VALUES (1, '{\"a\": 1}'), (2, '{\"a\": 2}'), (3, NULL)"
+        )
+        .len(),
+        2
+    );
+    // Executable comment content is executed.
+    assert_eq!(
+        site_texts("/*!50700 INSERT INTO docs (doc) VALUES ('a') */"),
+        ["'a'"]
+    );
+}
+
+// ---- properties --------------------------------------------------------------------------
+
+fn escape_for(v: &[u8], opts: LexOptions) -> Vec<u8> {
+    let mut out = vec![b'\''];
+    for &b in v {
+        if opts.no_backslash_escapes {
+            if b == b'\'' {
+                out.push(b'\'');
+            }
+            out.push(b);
+        } else {
+            match b {
+                b'\\' => out.extend_from_slice(b"\\\\"),
+                b'\'' => out.extend_from_slice(b"''"),
+                b'"' => out.extend_from_slice(b"\\\""),
+                0 => out.extend_from_slice(b"\\0"),
+                b'\n' => out.extend_from_slice(b"\\n"),
+                _ => out.push(b),
+            }
+        }
+    }
+    out.push(b'\'');
+    out
+}
+
+fn json_ish() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![
+            Just("{".to_string()),
+            Just("}".to_string()),
+            Just("\"".to_string()),
+            Just("'".to_string()),
+            Just("\\".to_string()),
+            Just("\0".to_string()),
+            Just(";".to_string()),
+            Just("--".to_string()),
+            Just("/*".to_string()),
+            Just("é".to_string()),
+            Just("日本".to_string()),
+            Just("\u{1F600}".to_string()),
+            "[a-z0-9:, ]{0,5}",
+        ],
+        0..20,
+    )
+    .prop_map(|v| v.concat())
+}
+
+proptest! {
+    #[test]
+    fn lexer_tiles_input(input in proptest::collection::vec(any::<u8>(), 0..200), nb in any::<bool>(), aq in any::<bool>()) {
+        let opts = LexOptions { no_backslash_escapes: nb, ansi_quotes: aq };
+        let toks = lex(&input, opts);
+        let mut pos = 0;
+        for t in &toks {
+            prop_assert_eq!(t.start, pos);
+            prop_assert!(t.end > t.start);
+            pos = t.end;
+        }
+        prop_assert_eq!(pos, input.len());
+    }
+
+    #[test]
+    fn lexer_tiles_sqlish(input in "[a-z'\"`\\\\/*!#; \n()?@.,=<>-]{0,60}", nb in any::<bool>(), aq in any::<bool>()) {
+        let opts = LexOptions { no_backslash_escapes: nb, ansi_quotes: aq };
+        let toks = lex(input.as_bytes(), opts);
+        prop_assert_eq!(toks.iter().map(|t| t.end - t.start).sum::<usize>(), input.len());
+        let _ = plan_query(input.as_bytes(), opts, Some("app"), &Cat);
+    }
+
+    #[test]
+    fn insert_values_roundtrip(vals in proptest::collection::vec(json_ish(), 1..4), nb in any::<bool>()) {
+        let opts = LexOptions { no_backslash_escapes: nb, ansi_quotes: false };
+        let mut sql = b"INSERT INTO `docs` (`id`, `doc`) VALUES ".to_vec();
+        for (i, v) in vals.iter().enumerate() {
+            if i > 0 { sql.push(b','); }
+            sql.extend_from_slice(format!("({i}, ").as_bytes());
+            sql.extend_from_slice(&escape_for(v.as_bytes(), opts));
+            sql.push(b')');
+        }
+        let plans = plan_query(&sql, opts, Some("app"), &Cat);
+        prop_assert_eq!(plans.len(), 1);
+        let Plan::Rewrite { sites, .. } = &plans[0].plan else {
+            return Err(TestCaseError::fail(format!("{:?}", plans[0].plan)));
+        };
+        prop_assert_eq!(sites.len(), vals.len());
+        for (s, v) in sites.iter().zip(&vals) {
+            prop_assert_eq!(s.value.as_ref(), v.as_bytes());
+        }
+        // Splicing binary literals back in yields a statement whose new
+        // literals decode to the compressed (here: reversed) bytes.
+        let edits: Vec<_> = sites
+            .iter()
+            .map(|s| {
+                let mut x = s.value.to_vec();
+                x.reverse();
+                (s.span.clone(), binary_literal(&x, opts))
+            })
+            .collect();
+        let out = splice(&sql, &edits);
+        let strs: Vec<_> = lex(&out, opts)
+            .into_iter()
+            .filter(|t| matches!(t.kind, TokenKind::Str { .. }))
+            .collect();
+        prop_assert_eq!(strs.len(), vals.len());
+        for (t, v) in strs.iter().zip(&vals) {
+            let mut x = v.as_bytes().to_vec();
+            x.reverse();
+            let dec = decode_string(&out, t, opts).unwrap();
+            prop_assert_eq!(dec.as_ref(), &x[..]);
+        }
+    }
+
+    #[test]
+    fn update_roundtrip(v in json_ish(), nb in any::<bool>(), aq in any::<bool>()) {
+        let opts = LexOptions { no_backslash_escapes: nb, ansi_quotes: aq };
+        let mut sql = b"UPDATE docs SET doc = ".to_vec();
+        sql.extend_from_slice(&escape_for(v.as_bytes(), opts));
+        sql.extend_from_slice(b" WHERE id = 1");
+        let plans = plan_query(&sql, opts, Some("app"), &Cat);
+        let Plan::Rewrite { sites, .. } = &plans[0].plan else {
+            return Err(TestCaseError::fail(format!("{:?}", plans[0].plan)));
+        };
+        prop_assert_eq!(sites[0].value.as_ref(), v.as_bytes());
+    }
+}
+
+fn token_soup() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![
+            Just("INSERT INTO docs"),
+            Just("(id, doc)"),
+            Just("VALUES"),
+            Just("(1, 'x')"),
+            Just("SELECT"),
+            Just("doc"),
+            Just("d.doc"),
+            Just("FROM docs d"),
+            Just("JOIN users u ON"),
+            Just("WHERE"),
+            Just("UPDATE docs SET doc ="),
+            Just("ON DUPLICATE KEY UPDATE"),
+            Just("VALUES(doc)"),
+            Just("'{\"a\":1}'"),
+            Just("_binary'x'"),
+            Just("X'00'"),
+            Just("?"),
+            Just("="),
+            Just("->>"),
+            Just(","),
+            Just("("),
+            Just(")"),
+            Just(";"),
+            Just("/*!50700"),
+            Just("*/"),
+            Just("AS"),
+            Just("ROW"),
+            Just("NULL"),
+            Just("IS"),
+            Just("'"),
+            Just("`"),
+            Just("PREPARE s FROM"),
+            Just("ORDER BY"),
+            Just("JSON_EXTRACT("),
+            Just("SET sql_mode='ANSI_QUOTES'"),
+            Just("\""),
+        ],
+        0..16,
+    )
+    .prop_map(|v| v.join(" "))
+}
+
+proptest! {
+    #[test]
+    fn soup_never_panics_and_sites_are_disjoint(sql in token_soup(), nb in any::<bool>(), aq in any::<bool>()) {
+        let opts = LexOptions { no_backslash_escapes: nb, ansi_quotes: aq };
+        let plans = plan_query(sql.as_bytes(), opts, Some("app"), &Cat);
+        let mut last = 0;
+        for p in &plans {
+            prop_assert!(p.range.start >= last || p.range.start == 0);
+            if let Plan::Rewrite { sites, .. } = &p.plan {
+                for s in sites {
+                    prop_assert!(s.span.start >= last);
+                    prop_assert!(s.span.start >= p.range.start && s.span.end <= p.range.end);
+                    last = s.span.end;
+                }
+            }
+            if let Plan::Refuse(r) = &p.plan {
+                prop_assert!(!r.message().is_empty());
+            }
+        }
+    }
+}

@@ -1,0 +1,226 @@
+//! A tiny blocking MySQL protocol client over a raw TcpStream, for what
+//! mysql_async cannot do (server-side cursors with COM_STMT_FETCH) and for
+//! sending malformed traffic.
+use sha1::{Digest, Sha1};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+pub const CLIENT_LONG_PASSWORD: u32 = 1;
+pub const CLIENT_CONNECT_WITH_DB: u32 = 8;
+pub const CLIENT_PROTOCOL_41: u32 = 0x200;
+pub const CLIENT_TRANSACTIONS: u32 = 0x2000;
+pub const CLIENT_SECURE_CONNECTION: u32 = 0x8000;
+pub const CLIENT_MULTI_RESULTS: u32 = 0x20000;
+pub const CLIENT_PLUGIN_AUTH: u32 = 0x80000;
+
+pub struct RawConn {
+    pub s: TcpStream,
+    pub seq: u8,
+    pub server_version: Vec<u8>,
+}
+
+pub fn native_scramble(seed: &[u8], pass: &[u8]) -> Vec<u8> {
+    if pass.is_empty() {
+        return vec![];
+    }
+    let h1 = Sha1::digest(pass);
+    let h2 = Sha1::digest(h1);
+    let mut h = Sha1::new();
+    h.update(seed);
+    h.update(h2);
+    let h3 = h.finalize();
+    h1.iter().zip(h3.iter()).map(|(a, b)| a ^ b).collect()
+}
+
+impl RawConn {
+    pub fn connect_tcp(port: u16) -> RawConn {
+        let s = TcpStream::connect(("127.0.0.1", port))
+            .unwrap_or_else(|e| panic!("connect 127.0.0.1:{port}: {e}"));
+        s.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+        s.set_nodelay(true).unwrap();
+        RawConn {
+            s,
+            seq: 0,
+            server_version: vec![],
+        }
+    }
+
+    /// Reads one packet (payload only); updates the sequence id.
+    pub fn read_packet(&mut self) -> std::io::Result<Vec<u8>> {
+        let mut out = Vec::new();
+        loop {
+            let mut hdr = [0u8; 4];
+            self.s.read_exact(&mut hdr)?;
+            let len = u32::from_le_bytes([hdr[0], hdr[1], hdr[2], 0]) as usize;
+            self.seq = hdr[3].wrapping_add(1);
+            let start = out.len();
+            out.resize(start + len, 0);
+            self.s.read_exact(&mut out[start..])?;
+            if len < 0xFF_FFFF {
+                return Ok(out);
+            }
+        }
+    }
+
+    pub fn write_packet(&mut self, payload: &[u8]) -> std::io::Result<()> {
+        let mut buf = Vec::with_capacity(payload.len() + 8);
+        let mut chunks = payload.chunks(0xFF_FFFF).peekable();
+        if payload.is_empty() {
+            buf.extend_from_slice(&[0, 0, 0, self.seq]);
+            self.seq = self.seq.wrapping_add(1);
+        }
+        while let Some(c) = chunks.next() {
+            let l = c.len() as u32;
+            buf.extend_from_slice(&[l as u8, (l >> 8) as u8, (l >> 16) as u8, self.seq]);
+            buf.extend_from_slice(c);
+            self.seq = self.seq.wrapping_add(1);
+            if chunks.peek().is_none() && c.len() == 0xFF_FFFF {
+                buf.extend_from_slice(&[0, 0, 0, self.seq]);
+                self.seq = self.seq.wrapping_add(1);
+            }
+        }
+        self.s.write_all(&buf)
+    }
+
+    /// Full login with mysql_native_password. Returns the final OK packet
+    /// payload, or Err(ERR payload).
+    pub fn login(port: u16, user: &str, pass: &str, db: Option<&str>) -> Result<RawConn, Vec<u8>> {
+        let mut c = RawConn::connect_tcp(port);
+        let hs = c.read_packet().expect("read handshake");
+        assert_eq!(
+            hs[0],
+            10,
+            "expected protocol-10 handshake, got {:?}",
+            &hs[..hs.len().min(64)]
+        );
+        let mut i = 1;
+        let nul = hs[i..].iter().position(|&b| b == 0).unwrap();
+        c.server_version = hs[i..i + nul].to_vec();
+        i += nul + 1 + 4; // version, connection id
+        let mut seed = hs[i..i + 8].to_vec();
+        i += 8 + 1; // filler
+        let cap_lo = u16::from_le_bytes([hs[i], hs[i + 1]]) as u32;
+        i += 2 + 1 + 2; // caps lo, charset, status
+        let cap_hi = u16::from_le_bytes([hs[i], hs[i + 1]]) as u32;
+        let caps = cap_lo | (cap_hi << 16);
+        i += 2;
+        let auth_len = hs[i] as usize;
+        i += 1 + 10;
+        if caps & CLIENT_SECURE_CONNECTION != 0 {
+            let n = std::cmp::max(13, auth_len.saturating_sub(8));
+            seed.extend_from_slice(&hs[i..i + n - 1]); // drop trailing NUL
+            i += n;
+        }
+        let _plugin = if caps & CLIENT_PLUGIN_AUTH != 0 && i < hs.len() {
+            let end = hs[i..]
+                .iter()
+                .position(|&b| b == 0)
+                .map(|p| i + p)
+                .unwrap_or(hs.len());
+            hs[i..end].to_vec()
+        } else {
+            b"mysql_native_password".to_vec()
+        };
+        let mut flags = CLIENT_LONG_PASSWORD
+            | CLIENT_PROTOCOL_41
+            | CLIENT_TRANSACTIONS
+            | CLIENT_SECURE_CONNECTION
+            | CLIENT_MULTI_RESULTS
+            | CLIENT_PLUGIN_AUTH;
+        if db.is_some() {
+            flags |= CLIENT_CONNECT_WITH_DB;
+        }
+        let mut resp = Vec::new();
+        resp.extend_from_slice(&flags.to_le_bytes());
+        resp.extend_from_slice(&(16u32 << 20).to_le_bytes());
+        resp.push(45); // utf8mb4_general_ci
+        resp.extend_from_slice(&[0u8; 23]);
+        resp.extend_from_slice(user.as_bytes());
+        resp.push(0);
+        let scr = native_scramble(&seed, pass.as_bytes());
+        resp.push(scr.len() as u8);
+        resp.extend_from_slice(&scr);
+        if let Some(d) = db {
+            resp.extend_from_slice(d.as_bytes());
+            resp.push(0);
+        }
+        resp.extend_from_slice(b"mysql_native_password\0");
+        c.write_packet(&resp).unwrap();
+        loop {
+            let p = c.read_packet().expect("read auth response");
+            match p[0] {
+                0x00 => return Ok(c),
+                0xFF => return Err(p),
+                0xFE => {
+                    // auth switch: plugin name NUL, seed NUL
+                    let end = p[1..].iter().position(|&b| b == 0).unwrap() + 1;
+                    let plugin = &p[1..end];
+                    assert_eq!(
+                        plugin,
+                        b"mysql_native_password",
+                        "unexpected auth switch to {:?}",
+                        String::from_utf8_lossy(plugin)
+                    );
+                    let mut s2 = p[end + 1..].to_vec();
+                    if s2.last() == Some(&0) {
+                        s2.pop();
+                    }
+                    let scr = native_scramble(&s2, pass.as_bytes());
+                    c.write_packet(&scr).unwrap();
+                }
+                0x01 => continue, // more data; not expected for native
+                other => panic!("unexpected auth packet 0x{other:02x}"),
+            }
+        }
+    }
+
+    /// Sends a command packet (sequence 0).
+    pub fn command(&mut self, payload: &[u8]) {
+        self.seq = 0;
+        self.write_packet(payload).unwrap();
+    }
+
+    /// Reads packets until an EOF/OK/ERR terminator; returns them all.
+    /// (Classic protocol without CLIENT_DEPRECATE_EOF.)
+    pub fn read_until_eof(&mut self) -> Vec<Vec<u8>> {
+        let mut v = Vec::new();
+        loop {
+            let p = self.read_packet().expect("read packet");
+            let done = (p[0] == 0xFE && p.len() < 9) || p[0] == 0xFF;
+            v.push(p);
+            if done {
+                return v;
+            }
+        }
+    }
+
+    /// COM_QUERY expecting OK; panics on ERR.
+    pub fn simple(&mut self, sql: &str) -> Vec<Vec<u8>> {
+        let mut p = vec![0x03];
+        p.extend_from_slice(sql.as_bytes());
+        self.command(&p);
+        let first = self.read_packet().unwrap();
+        if first[0] == 0xFF {
+            panic!("`{sql}` failed: {}", String::from_utf8_lossy(&first[9..]));
+        }
+        let mut all = vec![first.clone()];
+        if first[0] != 0x00 {
+            all.extend(self.read_until_eof()); // column defs
+            all.extend(self.read_until_eof()); // rows
+        }
+        all
+    }
+}
+
+/// Error code and message from an ERR payload (0xFF, code, '#', state, msg).
+pub fn parse_err(p: &[u8]) -> (u16, String) {
+    assert_eq!(p[0], 0xFF, "not an ERR packet: {p:?}");
+    let code = u16::from_le_bytes([p[1], p[2]]);
+    let msg = if p.get(3) == Some(&b'#') {
+        &p[9..]
+    } else {
+        &p[3..]
+    };
+    (code, String::from_utf8_lossy(msg).into_owned())
+}
