@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use squeeze::config::{BackendConfig, Config, LogFormat, ProxyTlsConfig, UserConfig};
+use squeeze::config::{BackendConfig, ColumnConfig, Config, LogFormat, ProxyTlsConfig, UserConfig};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -65,6 +65,13 @@ struct ServeArgs {
     /// Log as JSON lines.
     #[arg(long)]
     log_json: bool,
+    /// Directory with dictionaries and manifest.toml (overrides codec.dictionaries_dir).
+    #[arg(long)]
+    dictionaries: Option<PathBuf>,
+    /// Store DB.TABLE.COLUMN compressed (zstd), optionally with the newest
+    /// dictionary of that name: DB.TABLE.COLUMN=DICTIONARY (repeatable).
+    #[arg(long = "compress", value_name = "DB.TABLE.COLUMN[=DICTIONARY]")]
+    compress: Vec<String>,
 }
 
 fn build_config(args: &ServeArgs) -> Result<Config, String> {
@@ -106,7 +113,32 @@ fn build_config(args: &ServeArgs) -> Result<Config, String> {
     if args.log_json {
         cfg.log.format = LogFormat::Json;
     }
+    if let Some(d) = &args.dictionaries {
+        cfg.codec.dictionaries_dir = d.clone();
+    }
+    for spec in &args.compress {
+        cfg.columns.push(parse_compress_flag(spec)?);
+    }
     Ok(cfg)
+}
+
+/// `DB.TABLE.COLUMN[=DICTIONARY]` from `--compress`.
+fn parse_compress_flag(spec: &str) -> Result<ColumnConfig, String> {
+    let (path, dictionary) = match spec.split_once('=') {
+        Some((p, d)) => (p, Some(d.to_string())),
+        None => (spec, None),
+    };
+    let parts: Vec<&str> = path.split('.').collect();
+    let [schema, table, column] = parts.as_slice() else {
+        return Err(format!(
+            "--compress {spec:?}: expected DB.TABLE.COLUMN[=DICTIONARY]"
+        ));
+    };
+    let text = format!("schema = {schema:?}\ntable = {table:?}\ncolumn = {column:?}\n");
+    let mut col: ColumnConfig =
+        toml::from_str(&text).map_err(|e| format!("--compress {spec:?}: {e}"))?;
+    col.dictionary = dictionary;
+    Ok(col)
 }
 
 fn init_logging(cfg: &Config) {

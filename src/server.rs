@@ -36,6 +36,10 @@ pub struct ProxyContext {
     pub backend: BackendTarget,
     pub tls_acceptor: Option<tokio_rustls::TlsAcceptor>,
     pub health: Arc<HealthRegistry>,
+    /// Compressed columns.
+    pub rules: Arc<crate::transform::ColumnRules>,
+    /// Table metadata shared by all sessions.
+    pub schema: Arc<crate::transform::schema::SchemaCache>,
     next_connection_id: AtomicU32,
     pub active_sessions: AtomicUsize,
 }
@@ -88,7 +92,10 @@ pub fn build_context(cfg: &Config) -> anyhow::Result<Arc<ProxyContext>> {
         None => None,
     };
     let health = HealthRegistry::new(std::slice::from_ref(&backend));
+    let rules = crate::transform::ColumnRules::from_config(cfg).map_err(|e| anyhow::anyhow!(e))?;
     Ok(Arc::new(ProxyContext {
+        rules: Arc::new(rules),
+        schema: Arc::default(),
         proxy: cfg.proxy.clone(),
         auth: cfg.auth.clone(),
         users,

@@ -4,6 +4,7 @@
 
 pub mod health;
 mod login;
+pub mod query;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,7 +1,365 @@
-//! `squeeze dict ...` (placeholder until the codec work lands).
+//! `squeeze dict train|eval|list`: train dictionaries from sample rows and
+//! compare codecs, levels and dictionaries on real documents.
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::codec::registry::{add_dictionary, now_rfc3339, ManifestEntry};
+use crate::codec::train::{
+    measure, split_holdout, train_dictionary, Measurement, DEFAULT_ZSTD_DICT_SIZE,
+};
+use crate::codec::{
+    decode_value, CodecKind, Decoded, DictionaryRegistry, ValueEncoder, DEFAULT_CODEC,
+    DEFAULT_LEVEL,
+};
+
 #[derive(clap::Subcommand, Debug)]
-pub enum DictCommand {}
+pub enum DictCommand {
+    /// Train a dictionary on sample documents, measure it on held-out ones,
+    /// and add it to DIR's manifest with a new id.
+    Train(TrainArgs),
+    /// Compare every dictionary in DIR (and none) across codecs and levels.
+    Eval(EvalArgs),
+    /// List the dictionaries of DIR.
+    List {
+        #[arg(long)]
+        dir: PathBuf,
+    },
+}
+
+#[derive(clap::Args, Debug)]
+pub struct TrainArgs {
+    /// NDJSON file: one sample document per line.
+    #[arg(long, conflicts_with = "from", required_unless_present = "from")]
+    pub samples: Option<PathBuf>,
+    /// Sample rows from a live server: mysql://user:pass@host:port/db
+    #[arg(long, requires_all = ["table", "column"])]
+    pub from: Option<String>,
+    #[arg(long)]
+    pub table: Option<String>,
+    #[arg(long)]
+    pub column: Option<String>,
+    /// Rows to sample with --from.
+    #[arg(long, default_value_t = 20_000)]
+    pub limit: u64,
+    /// Dictionary directory (created if missing).
+    #[arg(long)]
+    pub dir: PathBuf,
+    #[arg(long)]
+    pub name: String,
+    #[arg(long, default_value = "zstd")]
+    pub codec: CodecKind,
+    /// Dictionary size in bytes (zlib keeps at most 32 KiB, lz4 16 KiB).
+    #[arg(long, default_value_t = DEFAULT_ZSTD_DICT_SIZE)]
+    pub size: usize,
+    /// Level the held-out ratio is measured at (default: the codec's default).
+    #[arg(long)]
+    pub level: Option<i32>,
+    /// Share of samples held out for measuring.
+    #[arg(long, default_value_t = 0.1)]
+    pub holdout_fraction: f64,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct EvalArgs {
+    /// NDJSON file: one document per line (use documents not trained on).
+    #[arg(long)]
+    pub samples: PathBuf,
+    #[arg(long)]
+    pub dir: PathBuf,
+}
 
 pub fn run(cmd: DictCommand) -> anyhow::Result<()> {
-    match cmd {}
+    match cmd {
+        DictCommand::Train(a) => train(a),
+        DictCommand::Eval(a) => eval(a),
+        DictCommand::List { dir } => list(&dir),
+    }
+}
+
+fn train(a: TrainArgs) -> anyhow::Result<()> {
+    if !(0.0..0.9).contains(&a.holdout_fraction) || a.holdout_fraction <= 0.0 {
+        bail!("--holdout-fraction must be in (0, 0.9)");
+    }
+    let level = a.level.unwrap_or(a.codec.default_level());
+    ValueEncoder::new(a.codec, level, None, 0)?; // validate the level early
+    let (docs, source) = match (&a.samples, &a.from) {
+        (Some(path), _) => (read_ndjson(path)?, path.display().to_string()),
+        (None, Some(url)) => {
+            let (table, column) = (
+                a.table.as_deref().unwrap_or(""),
+                a.column.as_deref().unwrap_or(""),
+            );
+            let rows = sample_mysql(url, table, column, a.limit, &a.dir)?;
+            (rows, format!("{table}.{column}"))
+        }
+        (None, None) => bail!("give --samples FILE or --from mysql://..."),
+    };
+    if docs.len() < 10 {
+        bail!("need at least 10 samples, got {}", docs.len());
+    }
+    let (train_docs, held) = split_holdout(&docs, a.holdout_fraction);
+    let sp = spinner(format!(
+        "training a {} byte {} dictionary on {} samples",
+        a.size,
+        a.codec,
+        train_docs.len()
+    ));
+    let bytes =
+        train_dictionary(&train_docs, a.codec, a.size).context("dictionary training failed")?;
+    sp.finish_and_clear();
+
+    let mut reg = DictionaryRegistry::empty();
+    let dict = reg.insert(crate::codec::Dictionary::new(
+        1,
+        &a.name,
+        a.codec,
+        bytes.clone(),
+    ));
+    let with = ValueEncoder::new(a.codec, level, Some(dict), 0)?;
+    let without = ValueEncoder::new(a.codec, level, None, 0)?;
+    let sp = spinner(format!("measuring on {} held-out samples", held.len()));
+    let m = measure(&with, &reg, &held, 1).map_err(anyhow::Error::msg)?;
+    let base = measure(&without, &reg, &held, 1).map_err(anyhow::Error::msg)?;
+    sp.finish_and_clear();
+
+    let entry = ManifestEntry {
+        id: 0,
+        name: a.name.clone(),
+        codec: a.codec.name().to_string(),
+        file: String::new(),
+        created: now_rfc3339(),
+        source,
+        samples: train_docs.len() as u64,
+        holdout_samples: held.len() as u64,
+        level,
+        ratio: (m.ratio() * 1000.0).round() / 1000.0,
+        size: 0,
+        crc32: String::new(),
+    };
+    let entry = add_dictionary(&a.dir, entry, &bytes)?;
+    println!(
+        "dictionary {} \"{}\" ({} bytes) written to {}",
+        entry.id,
+        entry.name,
+        entry.size,
+        a.dir.join(&entry.file).display()
+    );
+    println!(
+        "held-out ratio at {} level {}: {:.3} with the dictionary, {:.3} without ({} of {} documents compressed)",
+        a.codec,
+        level,
+        m.ratio(),
+        base.ratio(),
+        m.compressed_docs,
+        m.docs
+    );
+    Ok(())
+}
+
+fn eval(a: EvalArgs) -> anyhow::Result<()> {
+    let docs = read_ndjson(&a.samples)?;
+    if docs.is_empty() {
+        bail!("{}: no documents", a.samples.display());
+    }
+    let reg = DictionaryRegistry::load_dir(&a.dir)?;
+    let mut configs = Vec::new();
+    let dicts: Vec<Option<_>> = std::iter::once(None)
+        .chain(reg.dictionaries().into_iter().map(Some))
+        .collect();
+    for d in &dicts {
+        for (codec, levels) in [
+            (CodecKind::Zstd, &[1, 3, 6, 19][..]),
+            (CodecKind::Zlib, &[1, 6, 9][..]),
+            (CodecKind::Lz4, &[1][..]),
+        ] {
+            for &level in levels {
+                configs.push((d.clone(), codec, level));
+            }
+        }
+    }
+    let bar = ProgressBar::new(configs.len() as u64).with_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut rows: Vec<(String, CodecKind, i32, Measurement)> = Vec::new();
+    for (d, codec, level) in configs {
+        let label = d
+            .as_ref()
+            .map_or("none".to_string(), |d| format!("{} {}", d.id, d.name));
+        bar.set_message(format!("{codec} level {level}, dictionary {label}"));
+        let enc = ValueEncoder::new(codec, level, d.clone(), 0)?;
+        let rounds = if level >= 10 { 1 } else { 3 };
+        let m = measure(&enc, &reg, &docs, rounds).map_err(anyhow::Error::msg)?;
+        rows.push((label, codec, level, m));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+
+    let raw: u64 = docs.iter().map(|d| d.len() as u64).sum();
+    println!(
+        "{} documents, {} bytes, one document per call",
+        docs.len(),
+        raw
+    );
+    println!(
+        "{:<24} {:<5} {:>5} {:>8} {:>12} {:>14}",
+        "dictionary", "codec", "level", "ratio", "compress", "decompress"
+    );
+    for (label, codec, level, m) in &rows {
+        println!(
+            "{:<24} {:<5} {:>5} {:>8.3} {:>7.1} MB/s {:>9.1} MB/s",
+            label,
+            codec.name(),
+            level,
+            m.ratio(),
+            m.compress_mb_s(),
+            m.decompress_mb_s()
+        );
+    }
+    let best = rows
+        .iter()
+        .filter(|(_, c, l, _)| *c == DEFAULT_CODEC && *l == DEFAULT_LEVEL)
+        .max_by(|a, b| a.3.ratio().total_cmp(&b.3.ratio()))
+        .map(|r| r.3)
+        .unwrap_or_default();
+    println!(
+        "RESULT default_ratio={:.3} compress_mb_s={:.1} decompress_mb_s={:.1}",
+        best.ratio(),
+        best.compress_mb_s(),
+        best.decompress_mb_s()
+    );
+    Ok(())
+}
+
+fn list(dir: &Path) -> anyhow::Result<()> {
+    let reg = DictionaryRegistry::load_dir(dir)?;
+    println!(
+        "{:>4} {:<24} {:<5} {:>8} {:>7} {:>8} {:<20} source",
+        "id", "name", "codec", "size", "level", "ratio", "created"
+    );
+    for e in reg.entries() {
+        println!(
+            "{:>4} {:<24} {:<5} {:>8} {:>7} {:>8.3} {:<20} {}",
+            e.id, e.name, e.codec, e.size, e.level, e.ratio, e.created, e.source
+        );
+    }
+    Ok(())
+}
+
+/// One document per non-empty line.
+fn read_ndjson(path: &Path) -> anyhow::Result<Vec<Vec<u8>>> {
+    let text = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let bar = ProgressBar::new(text.len() as u64);
+    let mut docs = Vec::new();
+    for line in text.split(|&b| b == b'\n') {
+        bar.inc(line.len() as u64 + 1);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if !line.is_empty() {
+            docs.push(line.to_vec());
+        }
+    }
+    bar.finish_and_clear();
+    Ok(docs)
+}
+
+fn spinner(msg: String) -> ProgressBar {
+    let s = ProgressBar::new_spinner().with_message(msg);
+    s.enable_steady_tick(Duration::from_millis(120));
+    s
+}
+
+/// `mysql://user:secret@host/db` -> `mysql://user:***@host/db`, for messages.
+pub fn redact_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (auth, host) = match rest.rsplit_once('@') {
+        Some(p) => p,
+        None => return url.to_string(),
+    };
+    match auth.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_string(),
+    }
+}
+
+/// `db.table` or `table` -> backquoted identifier(s).
+fn quote_ident(name: &str) -> String {
+    name.split('.')
+        .map(|p| format!("`{}`", p.replace('`', "``")))
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// Samples up to `limit` non-null values of `table.column` through a normal
+/// client connection. Values already stored by squeeze are decoded with the
+/// dictionaries of `dir` (if any) so training sees the original documents.
+fn sample_mysql(
+    url: &str,
+    table: &str,
+    column: &str,
+    limit: u64,
+    dir: &Path,
+) -> anyhow::Result<Vec<Vec<u8>>> {
+    use mysql_async::prelude::Queryable;
+    let shown = redact_url(url);
+    let opts = mysql_async::Opts::from_url(url)
+        .map_err(|e| anyhow::anyhow!("invalid --from URL {shown}: {e}"))?;
+    let reg = DictionaryRegistry::load_dir(dir).unwrap_or_default();
+    let sql = format!(
+        "SELECT {} FROM {} WHERE {} IS NOT NULL LIMIT {limit}",
+        quote_ident(column),
+        quote_ident(table),
+        quote_ident(column)
+    );
+    let sp = spinner(format!(
+        "sampling {limit} rows of {table}.{column} from {shown}"
+    ));
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let rows: Vec<Vec<u8>> = rt
+        .block_on(async {
+            let mut conn = mysql_async::Conn::new(opts).await?;
+            let rows: Vec<Vec<u8>> = conn.query(sql).await?;
+            conn.disconnect().await?;
+            Ok::<_, mysql_async::Error>(rows)
+        })
+        .map_err(|e| anyhow::anyhow!("sampling from {shown}: {e}"))?;
+    sp.finish_and_clear();
+    let mut docs = Vec::with_capacity(rows.len());
+    let mut skipped = 0;
+    for r in rows {
+        let mut out = Vec::new();
+        match decode_value(&r, &reg, 64 << 20, &mut out) {
+            Ok(Decoded::Legacy) => docs.push(r),
+            Ok(Decoded::Inflated(_)) => docs.push(out),
+            Err(_) => skipped += 1,
+        }
+    }
+    if skipped > 0 {
+        eprintln!(
+            "skipped {skipped} stored values that could not be decoded with {}",
+            dir.display()
+        );
+    }
+    Ok(docs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn password_is_redacted() {
+        assert_eq!(
+            redact_url("mysql://app:s3cr3t@db:3306/x"),
+            "mysql://app:***@db:3306/x"
+        );
+        assert_eq!(redact_url("mysql://app@db/x"), "mysql://app@db/x");
+        assert_eq!(quote_ident("db.t`x"), "`db`.`t``x`");
+    }
 }

@@ -5,14 +5,15 @@ use lz4_flex::block;
 /// Compresses `src`, appending at most `limit` bytes to `out`; false if it does not fit.
 pub fn compress(src: &[u8], dict: &[u8], out: &mut Vec<u8>, limit: usize) -> bool {
     let start = out.len();
-    // lz4_flex needs an initialised slice; values are small so zeroing is cheap.
-    out.resize(start + limit, 0);
+    // lz4_flex needs an initialised slice of its worst-case size (it errors
+    // out early on anything smaller); values are small so zeroing is cheap.
+    out.resize(start + block::get_maximum_output_size(src.len()), 0);
     match block::compress_into_with_dict(src, &mut out[start..], dict) {
-        Ok(n) => {
+        Ok(n) if n <= limit => {
             out.truncate(start + n);
             true
         }
-        Err(_) => {
+        _ => {
             out.truncate(start);
             false
         }

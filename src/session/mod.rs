@@ -2,6 +2,7 @@
 //! relays each command to the session's backend connection.
 
 mod auth;
+mod columns;
 mod relay;
 
 use std::net::SocketAddr;
@@ -49,10 +50,18 @@ pub struct Session {
     database: Option<Vec<u8>>,
     backend: Option<BackendConn>,
     status: u16,
-    /// Database named by an in-flight COM_INIT_DB.
-    pending_db: Option<Vec<u8>>,
     /// Whether the last relayed response ended in OK.
     last_ok: bool,
+    /// How statements are lexed (from the session's sql_mode).
+    lex: crate::sql::LexOptions,
+    /// The client character set's name when it is not UTF-8.
+    non_utf8_charset: Option<String>,
+    /// Prepared statements with compressed parameters or result columns.
+    prepared: std::collections::HashMap<u32, crate::transform::params::PreparedStatement>,
+    /// Parameter columns of the COM_STMT_PREPARE in flight.
+    pending_params: Vec<Option<std::sync::Arc<crate::transform::ColumnRule>>>,
+    /// Id of the statement prepared last (MariaDB's execute id -1).
+    last_statement: u32,
 }
 
 /// Run one client connection to completion. Never panics the process: all
@@ -106,6 +115,18 @@ pub async fn run(
     ctx.active_sessions.fetch_sub(1, Ordering::AcqRel);
 }
 
+/// The name of a handshake collation's character set, unless it is UTF-8.
+fn charset_name_if_not_utf8(collation: u8) -> Option<String> {
+    if crate::transform::result::is_utf8_collation(collation as u16) || collation == 63 {
+        return None;
+    }
+    Some(match collation {
+        8 | 31 | 47 | 48 | 49 | 94 => "latin1".to_string(),
+        11 | 65 => "ascii".to_string(),
+        other => format!("collation id {other}"),
+    })
+}
+
 fn random_nonce() -> Vec<u8> {
     // Printable ASCII without NUL, as MySQL does: part 2 of the nonce is
     // NUL-terminated in the handshake.
@@ -128,6 +149,11 @@ async fn login(
         .unwrap_or(PROXY_SUPPORTED);
     let mut caps =
         (PROXY_SUPPORTED & (backend_caps | HOP_LOCAL)) | CLIENT_COMPRESS | CLIENT_LONG_PASSWORD;
+    if !ctx.rules.is_empty() {
+        // Query attributes change the layout of COM_QUERY and
+        // COM_STMT_EXECUTE, which squeeze rewrites.
+        caps &= !CLIENT_QUERY_ATTRIBUTES;
+    }
     if ctx.tls_acceptor.is_some() {
         caps |= CLIENT_SSL;
     } else {
@@ -242,8 +268,12 @@ async fn login(
         database: response.database.clone(),
         backend: None,
         status: SERVER_STATUS_AUTOCOMMIT,
-        pending_db: None,
         last_ok: false,
+        lex: crate::sql::LexOptions::default(),
+        non_utf8_charset: charset_name_if_not_utf8(response.charset),
+        prepared: Default::default(),
+        pending_params: Vec::new(),
+        last_statement: 0,
     };
     // Open the first backend connection now, so that an unknown database or
     // a refused backend login reaches the client at connect time, as it

@@ -1,22 +1,25 @@
 //! The command relay: forward one client command to the backend and stream
 //! its response back, following the response's structure packet by packet
-//! so the session always knows where a response ends.
+//! so the session always knows where a response ends. Column definitions
+//! and rows of compressed columns are transformed on the way.
 
 use crate::admin::metrics::METRICS;
-use crate::error::SqlError;
+use crate::error::{Side, SqlError, ER_UNKNOWN_ERROR};
 use crate::net::NetError;
 use crate::protocol::capabilities::*;
+use crate::protocol::coldef::ColumnDef;
 use crate::protocol::command::Command;
 use crate::protocol::handshake::ChangeUser;
 use crate::protocol::lenenc::Reader;
 use crate::protocol::response::{self, ok_packet, ErrPacket};
 use crate::protocol::Packet;
+use crate::transform::result::{ResultColumns, RowError};
 
 use super::{Flow, Session};
 
 /// How the backend answers a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ResponseShape {
+pub(super) enum ResponseShape {
     /// Nothing (COM_STMT_CLOSE, COM_STMT_SEND_LONG_DATA).
     None,
     /// Exactly one packet (OK, ERR, EOF or a string).
@@ -31,8 +34,35 @@ enum ResponseShape {
     Fetch,
 }
 
+/// Row format and prepared-statement context of a relayed command.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct RelayMode {
+    pub binary: bool,
+    /// COM_STMT_EXECUTE: the statement whose cursor may open.
+    pub cursor_for: Option<u32>,
+    /// COM_STMT_FETCH: the statement whose cursor is read.
+    pub fetch_of: Option<u32>,
+}
+
+impl RelayMode {
+    pub fn text() -> Self {
+        RelayMode {
+            binary: false,
+            cursor_for: None,
+            fetch_of: None,
+        }
+    }
+    pub fn binary() -> Self {
+        RelayMode {
+            binary: true,
+            cursor_for: None,
+            fetch_of: None,
+        }
+    }
+}
+
 /// Why a relay stopped early.
-enum RelayError {
+pub(super) enum RelayError {
     /// The client connection failed; nothing more can be sent to it.
     Client,
     /// The backend connection failed or spoke nonsense.
@@ -56,15 +86,36 @@ impl Session {
         let shape = match command {
             Some(Quit) => return Flow::Close,
             Some(ChangeUser) => return self.change_user(packet).await,
-            Some(Query) => ResponseShape::Results,
-            Some(StmtExecute) => ResponseShape::Results,
-            Some(StmtPrepare) => ResponseShape::Prepare,
+            Some(Query) => return self.query(packet).await,
+            Some(StmtPrepare) => return self.prepare(packet).await,
+            Some(StmtExecute) => return self.execute(packet).await,
+            Some(StmtSendLongData) => return self.long_data(packet).await,
+            Some(StmtFetch) => {
+                let id = packet
+                    .payload
+                    .get(1..5)
+                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+                let mode = RelayMode {
+                    binary: true,
+                    cursor_for: None,
+                    fetch_of: id,
+                };
+                return self
+                    .forward_command(&packet.payload, ResponseShape::Fetch, mode)
+                    .await;
+            }
+            Some(StmtClose) => {
+                self.statement_closed(&packet.payload, false);
+                ResponseShape::None
+            }
+            Some(StmtReset) => {
+                self.statement_closed(&packet.payload, true);
+                ResponseShape::Single
+            }
             Some(FieldList) => ResponseShape::FieldList,
-            Some(StmtFetch) => ResponseShape::Fetch,
-            Some(StmtClose | StmtSendLongData) => ResponseShape::None,
             Some(
-                InitDb | Ping | Statistics | SetOption | ResetConnection | StmtReset | Refresh
-                | ProcessKill | Debug | CreateDb | DropDb,
+                InitDb | Ping | Statistics | SetOption | ResetConnection | Refresh | ProcessKill
+                | Debug | CreateDb | DropDb,
             ) => ResponseShape::Single,
             Some(ProcessInfo) => ResponseShape::Results,
             Some(
@@ -86,28 +137,37 @@ impl Session {
                 return Flow::Continue;
             }
         };
-
-        if command == Some(InitDb) {
-            // Remember it so a reconnect lands in the same database.
-            self.pending_db = Some(packet.payload[1..].to_vec());
+        let flow = self
+            .forward_command(&packet.payload, shape, RelayMode::text())
+            .await;
+        if self.last_ok {
+            match command {
+                Some(InitDb) => self.database = Some(packet.payload[1..].to_vec()),
+                Some(ResetConnection) => {
+                    self.prepared.clear();
+                    self.load_session_state().await;
+                }
+                _ => {}
+            }
         }
+        flow
+    }
+
+    /// Send `payload` as a new command to the backend and relay the answer.
+    pub(super) async fn forward_command(
+        &mut self,
+        payload: &[u8],
+        shape: ResponseShape,
+        mode: RelayMode,
+    ) -> Flow {
         if let Err(err) = self.ensure_backend().await {
             if shape != ResponseShape::None {
                 self.client.write_packet(&err.encode());
             }
             return Flow::Continue;
         }
-        match self.relay(&packet, shape).await {
-            Ok(()) => {
-                if command == Some(InitDb) {
-                    if let Some(db) = self.pending_db.take() {
-                        if self.last_ok {
-                            self.database = Some(db);
-                        }
-                    }
-                }
-                Flow::Continue
-            }
+        match self.relay(payload, shape, mode).await {
+            Ok(()) => Flow::Continue,
             Err(RelayError::Client) => {
                 // The client is gone mid-response: the backend connection
                 // has unread output, so it cannot be reused.
@@ -131,33 +191,46 @@ impl Session {
         }
     }
 
-    async fn relay(&mut self, packet: &Packet, shape: ResponseShape) -> Result<(), RelayError> {
+    async fn relay(
+        &mut self,
+        payload: &[u8],
+        shape: ResponseShape,
+        mode: RelayMode,
+    ) -> Result<(), RelayError> {
         let backend = self.backend.as_mut().expect("backend connected");
         backend.conn.begin_command();
-        backend.conn.write_packet(&packet.payload);
+        backend.conn.write_packet(payload);
         backend.conn.flush().await?;
         self.last_ok = false;
         match shape {
-            ResponseShape::None => Ok(()),
+            ResponseShape::None => {
+                self.last_ok = true;
+                Ok(())
+            }
             ResponseShape::Single => {
                 let p = self.backend_packet().await?;
                 self.note_status(&p.payload);
-                self.forward(&p).await
+                self.forward(&p.payload).await
             }
-            ResponseShape::Results => self.relay_results().await,
+            ResponseShape::Results => self.relay_results(mode).await,
             ResponseShape::Prepare => self.relay_prepare().await,
             ResponseShape::FieldList => loop {
                 let p = self.backend_packet().await?;
                 let done = response::is_eof(&p.payload) || response::is_err(&p.payload);
                 self.note_status(&p.payload);
-                self.forward(&p).await?;
+                self.forward(&p.payload).await?;
                 if done {
                     return Ok(());
                 }
             },
             ResponseShape::Fetch => {
-                self.relay_rows().await?;
-                Ok(())
+                let id = mode.fetch_of.unwrap_or(0);
+                let mut cursor = self.prepared.get_mut(&id).and_then(|s| s.cursor.take());
+                let r = self.relay_rows(cursor.as_mut(), true).await;
+                if let (Some(c), Some(s)) = (cursor, self.prepared.get_mut(&id)) {
+                    s.cursor = Some(c);
+                }
+                r.map(|_| ())
             }
         }
     }
@@ -174,9 +247,9 @@ impl Session {
         Ok(backend.conn.read_packet().await?)
     }
 
-    async fn forward(&mut self, p: &Packet) -> Result<(), RelayError> {
+    async fn forward(&mut self, payload: &[u8]) -> Result<(), RelayError> {
         self.client
-            .write_packet_buffered(&p.payload)
+            .write_packet_buffered(payload)
             .await
             .map_err(|_| RelayError::Client)
     }
@@ -187,10 +260,10 @@ impl Session {
 
     /// Track transaction/autocommit status and whether the command succeeded.
     fn note_status(&mut self, payload: &[u8]) {
-        if response::is_ok(payload) {
+        if response::is_ok(payload) || (response::is_eof(payload) && payload.len() <= 5) {
             self.last_ok = true;
-            if let Ok(ok) = response::OkInfo::parse(payload) {
-                self.status = ok.status;
+            if let Ok(status) = response::terminator_status(payload) {
+                self.status = status;
             }
         } else if response::is_err(payload) {
             if let Ok(err) = ErrPacket::parse(payload) {
@@ -203,55 +276,96 @@ impl Session {
     }
 
     /// One or more result sets (COM_QUERY, COM_STMT_EXECUTE).
-    async fn relay_results(&mut self) -> Result<(), RelayError> {
+    async fn relay_results(&mut self, mode: RelayMode) -> Result<(), RelayError> {
         loop {
             let p = self.backend_packet().await?;
             match p.first_byte() {
                 Some(response::OK_HEADER) => {
                     self.note_status(&p.payload);
-                    self.forward(&p).await?;
+                    self.forward(&p.payload).await?;
                     if !response::more_results(self.status) {
                         return Ok(());
                     }
                 }
                 Some(response::ERR_HEADER) => {
                     self.note_status(&p.payload);
-                    return self.forward(&p).await;
+                    return self.forward(&p.payload).await;
                 }
                 Some(response::LOCAL_INFILE_HEADER) => {
-                    self.forward(&p).await?;
+                    self.forward(&p.payload).await?;
                     self.relay_local_infile().await?;
                 }
                 _ => {
                     let columns = Reader::new(&p.payload)
                         .lenenc_int()
                         .map_err(|e| RelayError::Backend(format!("bad column count: {e}")))?;
-                    self.forward(&p).await?;
-                    for _ in 0..columns {
-                        let c = self.backend_packet().await?;
-                        self.forward(&c).await?;
-                    }
+                    self.forward(&p.payload).await?;
+                    let mut transform = self.relay_column_defs(columns as usize).await?;
                     if !self.deprecate_eof() {
                         let eof = self.backend_packet().await?;
                         let status = response::terminator_status(&eof.payload).unwrap_or(0);
-                        self.forward(&eof).await?;
+                        self.forward(&eof.payload).await?;
                         if status & SERVER_STATUS_CURSOR_EXISTS != 0 {
                             // A cursor was opened: rows come with COM_STMT_FETCH.
                             self.status = status;
+                            self.last_ok = true;
+                            if let (Some(t), Some(id)) = (transform, mode.cursor_for) {
+                                if let Some(s) = self.prepared.get_mut(&id) {
+                                    s.cursor = Some(t);
+                                }
+                            }
                             return Ok(());
                         }
                     }
-                    let status = self.relay_rows().await?;
-                    if !response::more_results(status) {
-                        return Ok(());
+                    match self.relay_rows(transform.as_mut(), mode.binary).await? {
+                        RowsEnd::Status(status) if response::more_results(status) => continue,
+                        RowsEnd::Status(status) if status & SERVER_STATUS_CURSOR_EXISTS != 0 => {
+                            if let (Some(t), Some(id)) = (transform, mode.cursor_for) {
+                                if let Some(s) = self.prepared.get_mut(&id) {
+                                    s.cursor = Some(t);
+                                }
+                            }
+                            return Ok(());
+                        }
+                        _ => return Ok(()),
                     }
                 }
             }
         }
     }
 
-    /// Rows up to the terminating EOF/OK (returns its status) or ERR.
-    async fn relay_rows(&mut self) -> Result<u16, RelayError> {
+    /// Forward `count` column definitions, rewriting those of compressed
+    /// columns; returns the row transformer when any column needs one.
+    async fn relay_column_defs(
+        &mut self,
+        count: usize,
+    ) -> Result<Option<ResultColumns>, RelayError> {
+        if self.ctx.rules.is_empty() {
+            for _ in 0..count {
+                let c = self.backend_packet().await?;
+                self.forward(&c.payload).await?;
+            }
+            return Ok(None);
+        }
+        let mut t = ResultColumns::with_capacity(count);
+        for _ in 0..count {
+            let c = self.backend_packet().await?;
+            let def = ColumnDef::parse(&c.payload)
+                .map_err(|e| RelayError::Backend(format!("bad column definition: {e}")))?;
+            match t.column(&self.ctx.rules, &def, self.info.charset as u16) {
+                Some(replacement) => self.forward(&replacement).await?,
+                None => self.forward(&c.payload).await?,
+            }
+        }
+        Ok(t.active().then_some(t))
+    }
+
+    /// Rows up to the terminating EOF/OK or ERR.
+    async fn relay_rows(
+        &mut self,
+        mut transform: Option<&mut ResultColumns>,
+        binary: bool,
+    ) -> Result<RowsEnd, RelayError> {
         loop {
             let p = self.backend_packet().await?;
             if response::is_eof(&p.payload) {
@@ -259,15 +373,114 @@ impl Session {
                     .map_err(|e| RelayError::Backend(e.to_string()))?;
                 self.status = status;
                 self.last_ok = true;
-                self.forward(&p).await?;
-                return Ok(status);
+                self.forward(&p.payload).await?;
+                return Ok(RowsEnd::Status(status));
             }
             if response::is_err(&p.payload) {
                 self.note_status(&p.payload);
-                self.forward(&p).await?;
-                return Ok(0);
+                self.forward(&p.payload).await?;
+                return Ok(RowsEnd::Error);
             }
-            self.forward(&p).await?;
+            let Some(t) = transform.as_deref_mut() else {
+                self.forward(&p.payload).await?;
+                continue;
+            };
+            match t.row(&self.ctx.rules, &p.payload, binary) {
+                Ok(None) => self.forward(&p.payload).await?,
+                Ok(Some(row)) => self
+                    .client
+                    .write_packet_buffered(row)
+                    .await
+                    .map_err(|_| RelayError::Client)?,
+                Err(e) => {
+                    self.row_failed(e).await?;
+                    return Ok(RowsEnd::Error);
+                }
+            }
+        }
+    }
+
+    /// A row could not be presented: end the statement with an ERR naming
+    /// the column (never send wrong bytes), and discard the rest of the
+    /// backend's response so the connection stays usable.
+    async fn row_failed(&mut self, e: RowError) -> Result<(), RelayError> {
+        let (column, label) = match &e {
+            RowError::Decode { column, .. } => (column.clone(), e.reason_label()),
+            RowError::Malformed(_) => ("?".to_string(), e.reason_label()),
+        };
+        METRICS
+            .decode_errors_total
+            .with_label_values(&[&column, label])
+            .inc();
+        let message = match &e {
+            RowError::Decode { column, key, error } => format!(
+                "squeeze: the stored value of column `{column}`{} cannot be decoded: {error}. The value is corrupt or was written with a dictionary this proxy does not have; inspect it with `squeeze inspect`",
+                key.as_ref().map(|k| format!(" in the row with primary key {k}")).unwrap_or_default()
+            ),
+            RowError::Malformed(p) => format!("squeeze: malformed result row from the backend: {p}"),
+        };
+        tracing::warn!(conn = self.id, column = %column, reason = label, "stored value failed to decode");
+        let err = SqlError::new(Side::Internal, ER_UNKNOWN_ERROR, "HY000", message);
+        self.client.write_packet(&err.to_packet().encode());
+        self.last_ok = false;
+        self.discard_rest().await
+    }
+
+    /// Read and drop the remainder of the current response.
+    async fn discard_rest(&mut self) -> Result<(), RelayError> {
+        let deprecate_eof = self.deprecate_eof();
+        let backend = self.backend.as_mut().expect("backend connected");
+        // Finish the current row stream.
+        loop {
+            let p = backend.conn.read_packet().await?;
+            if response::is_err(&p.payload) {
+                return Ok(());
+            }
+            if response::is_eof(&p.payload) {
+                let status = response::terminator_status(&p.payload).unwrap_or(0);
+                if !response::more_results(status) {
+                    return Ok(());
+                }
+                break;
+            }
+        }
+        // Further result sets: header, definitions, EOF, rows.
+        loop {
+            let p = backend.conn.read_packet().await?;
+            match p.first_byte() {
+                Some(response::ERR_HEADER) => return Ok(()),
+                Some(response::OK_HEADER) => {
+                    let status = response::OkInfo::parse(&p.payload)
+                        .map(|o| o.status)
+                        .unwrap_or(0);
+                    if !response::more_results(status) {
+                        return Ok(());
+                    }
+                }
+                _ => {
+                    let n = Reader::new(&p.payload).lenenc_int().unwrap_or(0);
+                    for _ in 0..n {
+                        backend.conn.read_packet().await?;
+                    }
+                    if !deprecate_eof {
+                        backend.conn.read_packet().await?;
+                    }
+                    loop {
+                        let r = backend.conn.read_packet().await?;
+                        if response::is_err(&r.payload) {
+                            return Ok(());
+                        }
+                        if response::is_eof(&r.payload) {
+                            if !response::more_results(
+                                response::terminator_status(&r.payload).unwrap_or(0),
+                            ) {
+                                return Ok(());
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -296,31 +509,39 @@ impl Session {
         let p = self.backend_packet().await?;
         if response::is_err(&p.payload) {
             self.note_status(&p.payload);
-            return self.forward(&p).await;
+            self.pending_params.clear();
+            return self.forward(&p.payload).await;
         }
-        let mut r = Reader::new(&p.payload);
         let parsed = (|| {
+            let mut r = Reader::new(&p.payload);
             r.u8()?;
-            let _stmt = r.u32()?;
+            let stmt = r.u32()?;
             let cols = r.u16()?;
             let params = r.u16()?;
-            Ok::<_, crate::protocol::ProtocolError>((cols, params))
+            Ok::<_, crate::protocol::ProtocolError>((stmt, cols, params))
         })();
-        let (cols, params) =
+        let (stmt, cols, params) =
             parsed.map_err(|e| RelayError::Backend(format!("bad prepare response: {e}")))?;
+        self.register_statement(stmt, params);
         self.last_ok = true;
-        self.forward(&p).await?;
-        for count in [params, cols] {
-            if count == 0 {
-                continue;
-            }
-            for _ in 0..count {
+        self.forward(&p.payload).await?;
+        if params > 0 {
+            for _ in 0..params {
                 let d = self.backend_packet().await?;
-                self.forward(&d).await?;
+                self.forward(&d.payload).await?;
             }
             if !self.deprecate_eof() {
                 let eof = self.backend_packet().await?;
-                self.forward(&eof).await?;
+                self.forward(&eof.payload).await?;
+            }
+        }
+        if cols > 0 {
+            // Result column definitions: present compressed columns as
+            // clients expect them.
+            self.relay_column_defs(cols as usize).await?;
+            if !self.deprecate_eof() {
+                let eof = self.backend_packet().await?;
+                self.forward(&eof.payload).await?;
             }
         }
         Ok(())
@@ -364,6 +585,7 @@ impl Session {
             Err(_) => return Flow::Close,
         };
         self.drop_backend();
+        self.prepared.clear();
         self.info.user = user;
         self.credential = authed.credential;
         self.backend_user = authed.backend_user;
@@ -386,4 +608,10 @@ impl Session {
             }
         }
     }
+}
+
+/// How a row stream ended.
+pub(super) enum RowsEnd {
+    Status(u16),
+    Error,
 }

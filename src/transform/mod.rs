@@ -1,1 +1,133 @@
-//! transform (see DESIGN.md)
+//! The column rules: which `schema.table.column` values are stored
+//! compressed, how they are written (statement literals and prepared
+//! statement parameters) and how they are presented in results. Pure: the
+//! session does the I/O.
+
+pub mod params;
+pub mod result;
+pub mod schema;
+pub mod write;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::codec::{CodecKind, DictionaryRegistry, ValueEncoder};
+use crate::config::{Config, InvalidJson, PresentAs};
+use crate::router::NamePattern;
+use crate::sql::TableNameFilter;
+
+/// One compressed column.
+#[derive(Debug)]
+pub struct ColumnRule {
+    pub schema: NamePattern,
+    pub table: String,
+    pub column: String,
+    pub encoder: ValueEncoder,
+    pub present_as: PresentAs,
+    pub on_invalid_json: InvalidJson,
+    /// `schema.table.column` as configured: the metrics label.
+    pub label: String,
+}
+
+/// All compressed columns, indexed for the per-statement and per-result
+/// lookups.
+#[derive(Debug, Default)]
+pub struct ColumnRules {
+    by_table: HashMap<String, Vec<Arc<ColumnRule>>>,
+    filter: TableNameFilter,
+    pub registry: Arc<DictionaryRegistry>,
+    pub max_value_size: usize,
+}
+
+impl ColumnRules {
+    pub fn empty() -> Self {
+        ColumnRules {
+            max_value_size: 64 << 20,
+            ..Default::default()
+        }
+    }
+
+    /// Build from `[[columns]]` and `[codec]`. The dictionary directory is
+    /// loaded when any column names a dictionary, or when it exists (so old
+    /// values stay readable after a column drops its dictionary).
+    pub fn from_config(cfg: &Config) -> Result<ColumnRules, String> {
+        let dir = &cfg.codec.dictionaries_dir;
+        let needs_dicts = cfg.columns.iter().any(|c| c.dictionary.is_some());
+        let registry = if dir.join("manifest.toml").exists() || needs_dicts {
+            DictionaryRegistry::load_dir(dir)
+                .map_err(|e| format!("codec.dictionaries_dir {}: {e}", dir.display()))?
+        } else {
+            DictionaryRegistry::empty()
+        };
+        let mut by_table: HashMap<String, Vec<Arc<ColumnRule>>> = HashMap::new();
+        for (i, c) in cfg.columns.iter().enumerate() {
+            let path = format!("columns[{i}]");
+            let codec: CodecKind = c.codec.parse().map_err(|e| format!("{path}.codec: {e}"))?;
+            let level = c.level.unwrap_or_else(|| codec.default_level());
+            let dict = match &c.dictionary {
+                Some(name) => Some(registry.latest_by_name(name).ok_or_else(|| {
+                    format!(
+                        "{path}.dictionary: no dictionary named {name:?} in {}",
+                        dir.display()
+                    )
+                })?),
+                None => None,
+            };
+            let encoder = ValueEncoder::new(codec, level, dict, c.min_size)
+                .map_err(|e| format!("{path}: {e}"))?;
+            let schema =
+                NamePattern::parse(&c.schema).map_err(|e| format!("{path}.schema: {e}"))?;
+            let rule = ColumnRule {
+                label: format!("{}.{}.{}", c.schema, c.table, c.column),
+                schema,
+                table: c.table.clone(),
+                column: c.column.clone(),
+                encoder,
+                present_as: c.present_as,
+                on_invalid_json: c.on_invalid_json,
+            };
+            crate::admin::metrics::METRICS
+                .dictionary_in_use
+                .with_label_values(&[&rule.label, &rule.encoder.dict_id().to_string()])
+                .set(1);
+            by_table
+                .entry(c.table.clone())
+                .or_default()
+                .push(Arc::new(rule));
+        }
+        let filter = TableNameFilter::new(by_table.keys());
+        Ok(ColumnRules {
+            by_table,
+            filter,
+            registry: Arc::new(registry),
+            max_value_size: cfg.codec.max_value_size,
+        })
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.by_table.is_empty()
+    }
+
+    /// Might this query mention a table with a compressed column? One scan.
+    pub fn may_mention(&self, sql: &[u8]) -> bool {
+        !self.is_empty() && self.filter.may_mention(sql)
+    }
+
+    pub fn lookup(&self, db: &str, table: &str, column: &str) -> Option<&Arc<ColumnRule>> {
+        self.by_table
+            .get(table)?
+            .iter()
+            .find(|r| r.column.eq_ignore_ascii_case(column) && r.schema.matches(db))
+    }
+
+    pub fn table_has(&self, db: &str, table: &str) -> bool {
+        self.by_table
+            .get(table)
+            .is_some_and(|rs| rs.iter().any(|r| r.schema.matches(db)))
+    }
+
+    /// Every rule, for startup checks.
+    pub fn all(&self) -> impl Iterator<Item = &Arc<ColumnRule>> {
+        self.by_table.values().flatten()
+    }
+}

@@ -1,0 +1,39 @@
+-- Shard shard_a (mysql-a): the pins_NNNN schemas routed to it by deploy/squeeze/squeeze.toml.
+-- doc is the compressed JSON column: squeeze stores dictionary-compressed
+-- blobs in it, so it must be a binary type (LONGBLOB here); clients see JSON.
+
+CREATE DATABASE IF NOT EXISTS `pins_0000` CHARACTER SET utf8mb4;
+CREATE TABLE IF NOT EXISTS `pins_0000`.`pins` (
+  id BIGINT UNSIGNED NOT NULL PRIMARY KEY,
+  user_id BIGINT UNSIGNED NOT NULL,
+  created_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),
+  doc LONGBLOB NULL,
+  KEY user_id (user_id)
+) ENGINE=InnoDB;
+
+CREATE DATABASE IF NOT EXISTS `pins_0001` CHARACTER SET utf8mb4;
+CREATE TABLE IF NOT EXISTS `pins_0001`.`pins` (
+  id BIGINT UNSIGNED NOT NULL PRIMARY KEY,
+  user_id BIGINT UNSIGNED NOT NULL,
+  created_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),
+  doc LONGBLOB NULL,
+  KEY user_id (user_id)
+) ENGINE=InnoDB;
+
+CREATE DATABASE IF NOT EXISTS `pins_0002` CHARACTER SET utf8mb4;
+CREATE TABLE IF NOT EXISTS `pins_0002`.`pins` (
+  id BIGINT UNSIGNED NOT NULL PRIMARY KEY,
+  user_id BIGINT UNSIGNED NOT NULL,
+  created_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),
+  doc LONGBLOB NULL,
+  KEY user_id (user_id)
+) ENGINE=InnoDB;
+
+CREATE DATABASE IF NOT EXISTS `pins_0003` CHARACTER SET utf8mb4;
+CREATE TABLE IF NOT EXISTS `pins_0003`.`pins` (
+  id BIGINT UNSIGNED NOT NULL PRIMARY KEY,
+  user_id BIGINT UNSIGNED NOT NULL,
+  created_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),
+  doc LONGBLOB NULL,
+  KEY user_id (user_id)
+) ENGINE=InnoDB;

@@ -1,0 +1,39 @@
+-- Shard shard_b (mysql-b): the pins_NNNN schemas routed to it by deploy/squeeze/squeeze.toml.
+-- doc is the compressed JSON column: squeeze stores dictionary-compressed
+-- blobs in it, so it must be a binary type (LONGBLOB here); clients see JSON.
+
+CREATE DATABASE IF NOT EXISTS `pins_0512` CHARACTER SET utf8mb4;
+CREATE TABLE IF NOT EXISTS `pins_0512`.`pins` (
+  id BIGINT UNSIGNED NOT NULL PRIMARY KEY,
+  user_id BIGINT UNSIGNED NOT NULL,
+  created_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),
+  doc LONGBLOB NULL,
+  KEY user_id (user_id)
+) ENGINE=InnoDB;
+
+CREATE DATABASE IF NOT EXISTS `pins_0513` CHARACTER SET utf8mb4;
+CREATE TABLE IF NOT EXISTS `pins_0513`.`pins` (
+  id BIGINT UNSIGNED NOT NULL PRIMARY KEY,
+  user_id BIGINT UNSIGNED NOT NULL,
+  created_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),
+  doc LONGBLOB NULL,
+  KEY user_id (user_id)
+) ENGINE=InnoDB;
+
+CREATE DATABASE IF NOT EXISTS `pins_0514` CHARACTER SET utf8mb4;
+CREATE TABLE IF NOT EXISTS `pins_0514`.`pins` (
+  id BIGINT UNSIGNED NOT NULL PRIMARY KEY,
+  user_id BIGINT UNSIGNED NOT NULL,
+  created_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),
+  doc LONGBLOB NULL,
+  KEY user_id (user_id)
+) ENGINE=InnoDB;
+
+CREATE DATABASE IF NOT EXISTS `pins_0515` CHARACTER SET utf8mb4;
+CREATE TABLE IF NOT EXISTS `pins_0515`.`pins` (
+  id BIGINT UNSIGNED NOT NULL PRIMARY KEY,
+  user_id BIGINT UNSIGNED NOT NULL,
+  created_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),
+  doc LONGBLOB NULL,
+  KEY user_id (user_id)
+) ENGINE=InnoDB;

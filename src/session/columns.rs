@@ -1,0 +1,401 @@
+//! Session glue for compressed columns: rewriting queries and prepared
+//! statements before they reach the backend, fetching table metadata the
+//! rewriter needs, and tracking the session state that changes how SQL is
+//! lexed (sql_mode) or what bytes a literal holds (character set).
+
+use crate::admin::metrics::METRICS;
+use crate::backend::query::{quote, simple_query};
+use crate::error::SqlError;
+use crate::protocol::Packet;
+use crate::sql::{LexOptions, SessionChange, StatementKind};
+use crate::transform::params::{rewrite_execute, ParamError, PreparedStatement};
+use crate::transform::schema::TableInfo;
+use crate::transform::write::{rewrite_query, QueryRewrite, WriteContext, WriteError};
+
+use super::relay::{RelayMode, ResponseShape};
+use super::{Flow, Session};
+
+/// How many rounds of metadata fetching one statement may need.
+const MAX_METADATA_ROUNDS: usize = 8;
+
+impl Session {
+    fn compression_on(&self) -> bool {
+        !self.ctx.rules.is_empty()
+    }
+
+    fn current_db(&self) -> Option<String> {
+        self.database
+            .as_ref()
+            .map(|d| String::from_utf8_lossy(d).into_owned())
+    }
+
+    /// Rewrite `text` for the current session, fetching table metadata as
+    /// the rewriter asks for it. `Err` carries the ERR for the client.
+    async fn rewrite<'a>(&mut self, text: &'a [u8]) -> Result<QueryRewrite<'a>, SqlError> {
+        for _ in 0..MAX_METADATA_ROUNDS {
+            let db = self.current_db();
+            let wctx = WriteContext {
+                rules: &self.ctx.rules,
+                schema: &self.ctx.schema,
+                opts: self.lex,
+                db: db.as_deref(),
+                non_utf8_charset: self.non_utf8_charset.as_deref(),
+            };
+            match rewrite_query(text, &wctx) {
+                Ok(r) => return Ok(r),
+                Err(WriteError::NeedTables(tables)) => {
+                    let before: Vec<bool> = tables
+                        .iter()
+                        .map(|(d, t)| self.ctx.schema.get(d, t).is_some())
+                        .collect();
+                    for (d, t) in &tables {
+                        if let Err(e) = self.fetch_table(d, t).await {
+                            return Err(e);
+                        }
+                    }
+                    let progressed = tables
+                        .iter()
+                        .zip(before)
+                        .any(|((d, t), b)| !b && self.ctx.schema.get(d, t).is_some());
+                    if !progressed {
+                        let err = WriteError::NeedTables(tables);
+                        METRICS
+                            .refused_statements_total
+                            .with_label_values(&[err.reason_label()])
+                            .inc();
+                        return Err(err.to_sql_error());
+                    }
+                }
+                Err(e) => {
+                    METRICS
+                        .refused_statements_total
+                        .with_label_values(&[e.reason_label()])
+                        .inc();
+                    return Err(e.to_sql_error());
+                }
+            }
+        }
+        Err(SqlError::internal(
+            "squeeze: too many metadata lookups for one statement",
+        ))
+    }
+
+    /// Load a table's columns and types from information_schema.
+    async fn fetch_table(&mut self, db: &str, table: &str) -> Result<(), SqlError> {
+        self.ensure_backend()
+            .await
+            .map_err(|e| SqlError::new(crate::error::Side::Backend, e.code, "HY000", e.message))?;
+        let backend = self.backend.as_mut().expect("backend connected");
+        let sql = format!(
+            "SELECT COLUMN_NAME, LOWER(DATA_TYPE) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
+            quote(db),
+            quote(table)
+        );
+        let rows = simple_query(&mut backend.conn, backend.capabilities, &sql)
+            .await
+            .map_err(|e| SqlError::internal(format!("squeeze: reading the columns of `{db}`.`{table}` from information_schema failed: {e}")))?;
+        if rows.is_empty() {
+            // Unknown table: nothing cached, the server will report it.
+            return Ok(());
+        }
+        let text = |v: &Option<Vec<u8>>| {
+            v.as_ref()
+                .map(|b| String::from_utf8_lossy(b).into_owned())
+                .unwrap_or_default()
+        };
+        let info = TableInfo {
+            columns: rows.iter().map(|r| text(&r[0])).collect(),
+            data_types: rows.iter().map(|r| text(&r[1])).collect(),
+        };
+        self.ctx.schema.insert(db, table, info);
+        Ok(())
+    }
+
+    /// Read the session's sql_mode from a fresh backend connection.
+    pub(super) async fn load_session_state(&mut self) {
+        if !self.compression_on() {
+            return;
+        }
+        let Some(backend) = self.backend.as_mut() else {
+            return;
+        };
+        match simple_query(
+            &mut backend.conn,
+            backend.capabilities,
+            "SELECT @@SESSION.sql_mode",
+        )
+        .await
+        {
+            Ok(rows) => {
+                let mode = rows.first().and_then(|r| r[0].clone()).unwrap_or_default();
+                self.lex = LexOptions::from_sql_mode(&String::from_utf8_lossy(&mode));
+            }
+            Err(e) => {
+                tracing::warn!(conn = self.id, error = %e, "could not read sql_mode; assuming the default")
+            }
+        }
+    }
+
+    /// COM_QUERY.
+    pub(super) async fn query(&mut self, packet: Packet) -> Flow {
+        if !self.compression_on() {
+            return self
+                .forward_command(&packet.payload, ResponseShape::Results, RelayMode::text())
+                .await;
+        }
+        let text = packet.payload.slice(1..);
+        let rewrite = match self.rewrite(&text).await {
+            Ok(r) => r,
+            Err(e) => {
+                self.reply_error(&e);
+                return Flow::Continue;
+            }
+        };
+        let changed_mode = rewrite
+            .statements
+            .iter()
+            .any(|k| matches!(k, StatementKind::Set(c) if c.iter().any(|c| matches!(c, SessionChange::SqlMode(None)))));
+        let kinds: Vec<TrackedChange> = rewrite
+            .statements
+            .iter()
+            .flat_map(TrackedChange::from_kind)
+            .collect();
+        let flow = match rewrite.sql {
+            std::borrow::Cow::Borrowed(_) => {
+                self.forward_command(&packet.payload, ResponseShape::Results, RelayMode::text())
+                    .await
+            }
+            std::borrow::Cow::Owned(new_sql) => {
+                let mut payload = Vec::with_capacity(1 + new_sql.len());
+                payload.push(0x03);
+                payload.extend_from_slice(&new_sql);
+                self.forward_command(&payload, ResponseShape::Results, RelayMode::text())
+                    .await
+            }
+        };
+        if self.last_ok {
+            for k in kinds {
+                self.apply(k);
+            }
+            if changed_mode {
+                self.reload_sql_mode_after_command().await;
+            }
+        }
+        flow
+    }
+
+    async fn reload_sql_mode_after_command(&mut self) {
+        self.load_session_state().await;
+    }
+
+    fn apply(&mut self, change: TrackedChange) {
+        match change {
+            TrackedChange::Use(db) => self.database = Some(db.into_bytes()),
+            TrackedChange::SqlMode(mode) => self.lex = LexOptions::from_sql_mode(&mode),
+            TrackedChange::Charset(name) => {
+                let lower = name.to_ascii_lowercase();
+                self.non_utf8_charset = if lower.starts_with("utf8") || lower == "binary" {
+                    None
+                } else {
+                    Some(lower)
+                };
+            }
+            TrackedChange::Ddl => {
+                if let Some(db) = self.current_db() {
+                    self.ctx.schema.invalidate_db(&db);
+                }
+            }
+        }
+    }
+
+    /// COM_STMT_PREPARE: refuse or rewrite the text, remember which
+    /// parameters are compressed columns.
+    pub(super) async fn prepare(&mut self, packet: Packet) -> Flow {
+        if !self.compression_on() {
+            return self
+                .forward_command(&packet.payload, ResponseShape::Prepare, RelayMode::binary())
+                .await;
+        }
+        let text = packet.payload.slice(1..);
+        let rewrite = match self.rewrite(&text).await {
+            Ok(r) => r,
+            Err(e) => {
+                self.reply_error(&e);
+                return Flow::Continue;
+            }
+        };
+        let payload = match &rewrite.sql {
+            std::borrow::Cow::Borrowed(_) => packet.payload.to_vec(),
+            std::borrow::Cow::Owned(s) => {
+                let mut p = vec![0x16];
+                p.extend_from_slice(s);
+                p
+            }
+        };
+        self.pending_params = rewrite.placeholders;
+        self.forward_command(&payload, ResponseShape::Prepare, RelayMode::binary())
+            .await
+    }
+
+    /// Called by the relay once the prepare OK told the statement id.
+    pub(super) fn register_statement(&mut self, id: u32, num_params: u16) {
+        let mut param_rules = std::mem::take(&mut self.pending_params);
+        param_rules.resize(num_params as usize, None);
+        self.last_statement = id;
+        if !self.compression_on() {
+            return;
+        }
+        self.prepared.insert(
+            id,
+            PreparedStatement {
+                num_params,
+                param_rules,
+                ..Default::default()
+            },
+        );
+    }
+
+    fn statement_id(payload: &[u8]) -> Option<u32> {
+        payload
+            .get(1..5)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn resolve_id(&self, id: u32) -> u32 {
+        // MariaDB: -1 means "the statement prepared last".
+        if id == u32::MAX {
+            self.last_statement
+        } else {
+            id
+        }
+    }
+
+    /// COM_STMT_EXECUTE.
+    pub(super) async fn execute(&mut self, packet: Packet) -> Flow {
+        let Some(id) = Self::statement_id(&packet.payload).map(|i| self.resolve_id(i)) else {
+            self.reply_error(&SqlError::from_client_protocol(
+                &crate::protocol::ProtocolError::Truncated,
+            ));
+            return Flow::Continue;
+        };
+        let mode = RelayMode {
+            binary: true,
+            cursor_for: Some(id),
+            fetch_of: None,
+        };
+        let Some(stmt) = self.prepared.get_mut(&id) else {
+            return self
+                .forward_command(&packet.payload, ResponseShape::Results, mode)
+                .await;
+        };
+        let rewrite = match rewrite_execute(&packet.payload, stmt) {
+            Ok(r) => r,
+            Err(ParamError::Write(e)) => {
+                METRICS
+                    .refused_statements_total
+                    .with_label_values(&[e.reason_label()])
+                    .inc();
+                self.reply_error(&e.to_sql_error());
+                return Flow::Continue;
+            }
+            Err(ParamError::Malformed(e)) => {
+                METRICS
+                    .protocol_errors_total
+                    .with_label_values(&["client", "malformed"])
+                    .inc();
+                self.reply_error(&SqlError::from_client_protocol(&e));
+                return Flow::Continue;
+            }
+        };
+        if !rewrite.long_data.is_empty() {
+            if let Err(e) = self.ensure_backend().await {
+                self.client.write_packet(&e.encode());
+                return Flow::Continue;
+            }
+            for ld in &rewrite.long_data {
+                if let Flow::Close = self
+                    .forward_command(ld, ResponseShape::None, RelayMode::text())
+                    .await
+                {
+                    return Flow::Close;
+                }
+            }
+        }
+        match rewrite.payload {
+            Some(p) => self.forward_command(&p, ResponseShape::Results, mode).await,
+            None => {
+                self.forward_command(&packet.payload, ResponseShape::Results, mode)
+                    .await
+            }
+        }
+    }
+
+    /// COM_STMT_SEND_LONG_DATA: keep chunks of compressed parameters until
+    /// execute; forward the rest.
+    pub(super) async fn long_data(&mut self, packet: Packet) -> Flow {
+        let p = &packet.payload;
+        if p.len() >= 7 {
+            let id = self.resolve_id(u32::from_le_bytes([p[1], p[2], p[3], p[4]]));
+            let param = u16::from_le_bytes([p[5], p[6]]);
+            if let Some(stmt) = self.prepared.get_mut(&id) {
+                if stmt.is_compressed_param(param) {
+                    let buf = stmt.long_data.entry(param).or_default();
+                    if buf.len() + p.len() > self.ctx.proxy.max_packet_size {
+                        // Like the server, report the overflow at execute;
+                        // keep the session alive.
+                        stmt.long_data.remove(&param);
+                    } else {
+                        buf.extend_from_slice(&p[7..]);
+                    }
+                    return Flow::Continue;
+                }
+            }
+        }
+        self.forward_command(p, ResponseShape::None, RelayMode::text())
+            .await
+    }
+
+    /// COM_STMT_CLOSE / COM_STMT_RESET bookkeeping before relaying.
+    pub(super) fn statement_closed(&mut self, payload: &[u8], reset: bool) {
+        if let Some(id) = Self::statement_id(payload).map(|i| self.resolve_id(i)) {
+            if reset {
+                if let Some(s) = self.prepared.get_mut(&id) {
+                    s.long_data.clear();
+                    s.cursor = None;
+                }
+            } else {
+                self.prepared.remove(&id);
+            }
+        }
+    }
+}
+
+/// Session changes to apply once the server accepted the statement.
+enum TrackedChange {
+    Use(String),
+    SqlMode(String),
+    Charset(String),
+    Ddl,
+}
+
+impl TrackedChange {
+    fn from_kind(kind: &StatementKind<'_>) -> Vec<TrackedChange> {
+        match kind {
+            StatementKind::Use(db) => vec![TrackedChange::Use(db.to_string())],
+            StatementKind::Ddl => vec![TrackedChange::Ddl],
+            StatementKind::Set(changes) => changes
+                .iter()
+                .filter_map(|c| match c {
+                    SessionChange::SqlMode(Some(m)) => Some(TrackedChange::SqlMode(m.clone())),
+                    SessionChange::CharsetClient(Some(c))
+                    | SessionChange::Names(Some(c))
+                    | SessionChange::CharacterSet(Some(c)) => {
+                        Some(TrackedChange::Charset(c.clone()))
+                    }
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! Presenting compressed columns in results: column definitions are
+//! rewritten so clients see text or JSON instead of a blob, and row values
+//! are inflated. Works for text rows and binary (prepared statement) rows.
+
+use std::sync::Arc;
+
+use super::{ColumnRule, ColumnRules};
+use crate::codec::{decode_value, DecodeError, Decoded};
+use crate::config::PresentAs;
+use crate::protocol::coldef::*;
+use crate::protocol::rows::{binary_row_spans, rebuild_row, text_row_spans, ValueSpan};
+use crate::protocol::ProtocolError;
+
+/// Whether a column definition belongs to a compressed column, and if so
+/// the definition to send the client instead.
+pub fn match_column<'r>(rules: &'r ColumnRules, def: &ColumnDef) -> Option<&'r Arc<ColumnRule>> {
+    if def.charset != CHARSET_BINARY || def.org_table.is_empty() {
+        // Only a real binary column can hold compressed values; anything
+        // else (expressions, text columns) passes through untouched.
+        return None;
+    }
+    let db = std::str::from_utf8(&def.schema).ok()?;
+    let table = std::str::from_utf8(&def.org_table).ok()?;
+    let column = std::str::from_utf8(&def.org_name).ok()?;
+    rules.lookup(db, table, column)
+}
+
+/// The definition clients see for a compressed column.
+pub fn present(def: &ColumnDef, rule: &ColumnRule, client_collation: u16) -> ColumnDef {
+    let mut d = def.clone();
+    match rule.present_as {
+        PresentAs::Text => {
+            // LONGTEXT in the client's utf8mb4 collation (MySQL reports
+            // TEXT columns as BLOB type with a character set).
+            d.column_type = TYPE_BLOB;
+            d.charset = if is_utf8mb4_collation(client_collation) {
+                client_collation
+            } else {
+                CHARSET_UTF8MB4_GENERAL_CI
+            };
+            d.column_length = u32::MAX;
+            d.flags = (d.flags | FLAG_BLOB) & !FLAG_BINARY;
+        }
+        PresentAs::Json => {
+            // As MySQL 8 sends JSON: its own type, binary character set.
+            d.column_type = TYPE_JSON;
+            d.charset = CHARSET_BINARY;
+            d.column_length = u32::MAX;
+            d.flags |= FLAG_BLOB | FLAG_BINARY;
+        }
+    }
+    d
+}
+
+/// utf8mb4 collation ids (utf8mb4_general_ci 45, _bin 46, the 224..247
+/// unicode family, 255.. the MySQL 8 0900 family).
+pub fn is_utf8mb4_collation(id: u16) -> bool {
+    matches!(id, 45 | 46 | 224..=247 | 255..=323)
+}
+
+/// Collation ids whose bytes are UTF-8 (utf8mb3 and utf8mb4 families).
+pub fn is_utf8_collation(id: u16) -> bool {
+    is_utf8mb4_collation(id) || matches!(id, 33 | 83 | 192..=215 | 76 | 223)
+}
+
+/// Per-result-set transformer, built from its column definitions.
+#[derive(Debug)]
+pub struct ResultColumns {
+    rules: Vec<Option<Arc<ColumnRule>>>,
+    types: Vec<u8>,
+    /// Index of a primary-key column, to name the row in errors.
+    pk: Option<usize>,
+    spans: Vec<ValueSpan>,
+    inflated: Vec<Vec<u8>>,
+    out: Vec<u8>,
+}
+
+/// A row that could not be presented.
+#[derive(Debug)]
+pub enum RowError {
+    Decode {
+        column: String,
+        key: Option<String>,
+        error: DecodeError,
+    },
+    Malformed(ProtocolError),
+}
+
+impl RowError {
+    pub fn reason_label(&self) -> &'static str {
+        match self {
+            RowError::Decode { error, .. } => match error {
+                DecodeError::UnknownMagic(_) | DecodeError::UnsupportedVersion(_) => "bad_header",
+                DecodeError::UnknownCodec(_) => "unknown_codec",
+                DecodeError::TruncatedHeader | DecodeError::MalformedHeader(_) => "bad_header",
+                DecodeError::UnknownDictionary(_) => "unknown_dictionary",
+                DecodeError::TooLarge { .. } => "too_large",
+                DecodeError::CorruptPayload { .. } => "corrupt_payload",
+                DecodeError::LengthMismatch { .. } => "length_mismatch",
+                DecodeError::ChecksumMismatch { .. } => "checksum_mismatch",
+            },
+            RowError::Malformed(_) => "malformed_row",
+        }
+    }
+}
+
+impl ResultColumns {
+    /// Start a result set with `count` columns; feed each definition with
+    /// `column`.
+    pub fn with_capacity(count: usize) -> Self {
+        ResultColumns {
+            rules: Vec::with_capacity(count),
+            types: Vec::with_capacity(count),
+            pk: None,
+            spans: Vec::new(),
+            inflated: Vec::new(),
+            out: Vec::new(),
+        }
+    }
+
+    /// Register the next column definition; returns the definition to send
+    /// when it must change.
+    pub fn column(
+        &mut self,
+        rules: &ColumnRules,
+        def: &ColumnDef,
+        client_collation: u16,
+    ) -> Option<Vec<u8>> {
+        let idx = self.types.len();
+        self.types.push(def.column_type);
+        if self.pk.is_none() && def.flags & FLAG_PRI_KEY != 0 {
+            self.pk = Some(idx);
+        }
+        let rule = match_column(rules, def).cloned();
+        let replacement = rule
+            .as_ref()
+            .map(|r| present(def, r, client_collation).encode());
+        self.rules.push(rule);
+        replacement
+    }
+
+    /// Does any column need inflating?
+    pub fn active(&self) -> bool {
+        self.rules.iter().any(Option::is_some)
+    }
+
+    /// Inflate the compressed values of one row. `Ok(None)`: forward the row
+    /// as it is; `Ok(Some(bytes))`: send these instead.
+    pub fn row(
+        &mut self,
+        rules: &ColumnRules,
+        payload: &[u8],
+        binary: bool,
+    ) -> Result<Option<&[u8]>, RowError> {
+        if binary {
+            binary_row_spans(payload, &self.types, &mut self.spans).map_err(RowError::Malformed)?;
+        } else {
+            text_row_spans(payload, self.types.len(), &mut self.spans)
+                .map_err(RowError::Malformed)?;
+        }
+        let mut changed: Vec<usize> = Vec::new();
+        let mut used = 0usize;
+        for (i, rule) in self.rules.iter().enumerate() {
+            let (Some(rule), Some(span)) = (rule, &self.spans[i]) else {
+                continue;
+            };
+            if self.inflated.len() <= used {
+                self.inflated.push(Vec::new());
+            }
+            let buf = &mut self.inflated[used];
+            buf.clear();
+            let started = std::time::Instant::now();
+            match decode_value(
+                &payload[span.clone()],
+                &rules.registry,
+                rules.max_value_size,
+                buf,
+            ) {
+                Ok(Decoded::Inflated(_)) => {
+                    crate::admin::metrics::METRICS
+                        .codec_seconds_total
+                        .with_label_values(&[&rule.label, "inflate"])
+                        .inc_by(started.elapsed().as_secs_f64());
+                    changed.push(i);
+                    used += 1;
+                }
+                Ok(Decoded::Legacy) => {
+                    crate::admin::metrics::METRICS
+                        .column_values_total
+                        .with_label_values(&[&rule.label, "legacy_read"])
+                        .inc();
+                }
+                Err(error) => {
+                    let key = self
+                        .pk
+                        .and_then(|k| self.spans[k].clone())
+                        .map(|s| render_key(&payload[s], self.types[self.pk.unwrap()], binary));
+                    return Err(RowError::Decode {
+                        column: rule.label.clone(),
+                        key,
+                        error,
+                    });
+                }
+            }
+        }
+        if changed.is_empty() {
+            return Ok(None);
+        }
+        let replacements: Vec<(usize, &[u8])> = changed
+            .iter()
+            .zip(self.inflated.iter())
+            .map(|(&c, v)| (c, v.as_slice()))
+            .collect();
+        rebuild_row(payload, &self.spans, &replacements, &mut self.out);
+        Ok(Some(&self.out))
+    }
+
+    /// Column types as the server sent them (for binary rows of a cursor).
+    pub fn types(&self) -> &[u8] {
+        &self.types
+    }
+}
+
+fn render_key(bytes: &[u8], column_type: u8, binary: bool) -> String {
+    if binary {
+        match (column_type, bytes.len()) {
+            (TYPE_LONGLONG, 8) => return i64::from_le_bytes(bytes.try_into().unwrap()).to_string(),
+            (TYPE_LONG | TYPE_INT24, 4) => {
+                return i32::from_le_bytes(bytes.try_into().unwrap()).to_string()
+            }
+            (TYPE_SHORT, 2) => return i16::from_le_bytes(bytes.try_into().unwrap()).to_string(),
+            (TYPE_TINY, 1) => return (bytes[0] as i8).to_string(),
+            _ => {}
+        }
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) if s.len() <= 64 => s.to_string(),
+        _ => format!("0x{}", hex::encode(&bytes[..bytes.len().min(32)])),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn collations() {
+        assert!(is_utf8mb4_collation(45));
+        assert!(is_utf8mb4_collation(255));
+        assert!(!is_utf8mb4_collation(8));
+        assert!(is_utf8_collation(33));
+        assert!(!is_utf8_collation(63));
+    }
+}

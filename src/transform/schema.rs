@@ -1,0 +1,116 @@
+//! What squeeze knows of the backend's tables: column order (for INSERT
+//! without a column list) and column types (a compressed column must be
+//! binary). Filled from information_schema by the session, shared by all
+//! sessions, dropped for a table after DDL on it.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use super::ColumnRules;
+use crate::sql::ColumnCatalog;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableInfo {
+    /// Column names in ordinal order.
+    pub columns: Vec<String>,
+    /// information_schema DATA_TYPE of each column (lower case).
+    pub data_types: Vec<String>,
+}
+
+impl TableInfo {
+    pub fn data_type(&self, column: &str) -> Option<&str> {
+        self.columns
+            .iter()
+            .position(|c| c.eq_ignore_ascii_case(column))
+            .map(|i| self.data_types[i].as_str())
+    }
+}
+
+/// Binary types that can hold a compressed value.
+pub fn is_binary_type(data_type: &str) -> bool {
+    matches!(
+        data_type,
+        "varbinary" | "binary" | "tinyblob" | "blob" | "mediumblob" | "longblob"
+    )
+}
+
+#[derive(Debug, Default)]
+pub struct SchemaCache {
+    tables: RwLock<HashMap<(String, String), Arc<TableInfo>>>,
+}
+
+impl SchemaCache {
+    pub fn get(&self, db: &str, table: &str) -> Option<Arc<TableInfo>> {
+        self.tables
+            .read()
+            .unwrap()
+            .get(&(db.to_string(), table.to_string()))
+            .cloned()
+    }
+
+    pub fn insert(&self, db: &str, table: &str, info: TableInfo) {
+        self.tables
+            .write()
+            .unwrap()
+            .insert((db.to_string(), table.to_string()), Arc::new(info));
+    }
+
+    pub fn invalidate(&self, db: &str, table: &str) {
+        self.tables
+            .write()
+            .unwrap()
+            .remove(&(db.to_string(), table.to_string()));
+    }
+
+    pub fn invalidate_db(&self, db: &str) {
+        self.tables.write().unwrap().retain(|(d, _), _| d != db);
+    }
+}
+
+/// The planner's view of compressed columns for one statement. Tables
+/// whose column order was needed but unknown are recorded, so the session
+/// can fetch them and plan again.
+pub struct Catalog<'a> {
+    pub rules: &'a ColumnRules,
+    pub schema: &'a SchemaCache,
+    pub missing: RefCell<Vec<(String, String)>>,
+}
+
+impl<'a> Catalog<'a> {
+    pub fn new(rules: &'a ColumnRules, schema: &'a SchemaCache) -> Self {
+        Catalog {
+            rules,
+            schema,
+            missing: RefCell::new(Vec::new()),
+        }
+    }
+}
+
+impl ColumnCatalog for Catalog<'_> {
+    fn is_compressed(&self, db: &str, table: &str, column: &str) -> bool {
+        self.rules.lookup(db, table, column).is_some()
+    }
+
+    fn table_has_compressed(&self, db: &str, table: &str) -> bool {
+        self.rules.table_has(db, table)
+    }
+
+    fn table_columns(&self, db: &str, table: &str) -> Option<Vec<String>> {
+        match self.schema.get(db, table) {
+            Some(t) => Some(t.columns.clone()),
+            None => {
+                let key = (db.to_string(), table.to_string());
+                let mut m = self.missing.borrow_mut();
+                if !m.contains(&key) {
+                    m.push(key);
+                }
+                None
+            }
+        }
+    }
+
+    fn may_mention_compressed(&self, sql: &[u8]) -> bool {
+        self.rules.may_mention(sql)
+    }
+}

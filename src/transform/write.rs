@@ -1,0 +1,241 @@
+//! The write path for statements: compress the literal of every compressed
+//! column a query writes, splicing only those bytes, or refuse the query
+//! when MySQL would have to look inside a compressed value.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::schema::{is_binary_type, Catalog, SchemaCache};
+use super::{ColumnRule, ColumnRules};
+use crate::admin::metrics::METRICS;
+use crate::codec::EncodeOutcome;
+use crate::config::InvalidJson;
+use crate::error::{Side, SqlError, ER_NOT_SUPPORTED_YET};
+use crate::sql::{self, ColumnRef, LexOptions, LiteralKind, Plan, Refusal, StatementKind};
+
+/// MySQL's ER_INVALID_JSON_TEXT.
+pub const ER_INVALID_JSON_TEXT: u16 = 3140;
+
+/// Why a write could not go ahead.
+#[derive(Debug)]
+pub enum WriteError {
+    /// The planner refused (MySQL would need to look inside the value).
+    Refused(Refusal),
+    /// These tables' column lists are needed first.
+    NeedTables(Vec<(String, String)>),
+    /// The connection character set is not UTF-8.
+    Charset {
+        column: String,
+        charset: String,
+    },
+    InvalidJson {
+        column: String,
+        detail: String,
+    },
+    /// The backend column cannot hold binary data.
+    NotBinary {
+        column: String,
+        data_type: String,
+    },
+}
+
+impl WriteError {
+    pub fn reason_label(&self) -> &'static str {
+        match self {
+            WriteError::Refused(r) => r.reason.as_label(),
+            WriteError::NeedTables(_) => "column_order_unknown",
+            WriteError::Charset { .. } => "charset",
+            WriteError::InvalidJson { .. } => "invalid_json",
+            WriteError::NotBinary { .. } => "not_binary_column",
+        }
+    }
+
+    pub fn to_sql_error(&self) -> SqlError {
+        match self {
+            WriteError::Refused(r) => SqlError::new(Side::Client, ER_NOT_SUPPORTED_YET, "42000", format!("squeeze: {}", r.message())),
+            WriteError::NeedTables(t) => SqlError::new(
+                Side::Client,
+                ER_NOT_SUPPORTED_YET,
+                "42000",
+                format!(
+                    "squeeze: the column order of {} is unknown (the table may not exist); name the columns in the INSERT",
+                    t.iter().map(|(d, t)| format!("`{d}`.`{t}`")).collect::<Vec<_>>().join(", ")
+                ),
+            ),
+            WriteError::Charset { column, charset } => SqlError::new(
+                Side::Client,
+                ER_NOT_SUPPORTED_YET,
+                "42000",
+                format!("squeeze: column `{column}` is stored compressed as UTF-8 JSON, but this connection's character set is {charset}; run SET NAMES utf8mb4 before writing it"),
+            ),
+            WriteError::InvalidJson { column, detail } => SqlError::new(
+                Side::Client,
+                ER_INVALID_JSON_TEXT,
+                "22032",
+                format!("Invalid JSON text for column `{column}`: {detail} (squeeze is configured to refuse non-JSON values for it)"),
+            ),
+            WriteError::NotBinary { column, data_type } => SqlError::new(
+                Side::Client,
+                ER_NOT_SUPPORTED_YET,
+                "42000",
+                format!("squeeze: column `{column}` is configured for compression but its type is {data_type}; compressed values need a binary column: ALTER TABLE ... MODIFY {} LONGBLOB", column.rsplit('.').next().unwrap_or(column)),
+            ),
+        }
+    }
+}
+
+/// A query after rewriting.
+#[derive(Debug)]
+pub struct QueryRewrite<'a> {
+    /// The bytes to send (borrowed when nothing changed).
+    pub sql: Cow<'a, [u8]>,
+    /// Each statement's kind, for session tracking once the server answered.
+    pub statements: Vec<StatementKind<'a>>,
+    /// For a single statement: the compressed column of each `?`.
+    pub placeholders: Vec<Option<Arc<ColumnRule>>>,
+}
+
+/// What the write path needs to know about the session.
+pub struct WriteContext<'a> {
+    pub rules: &'a ColumnRules,
+    pub schema: &'a SchemaCache,
+    pub opts: LexOptions,
+    pub db: Option<&'a str>,
+    /// The client's character set name, when it is not UTF-8.
+    pub non_utf8_charset: Option<&'a str>,
+}
+
+/// Rewrite a COM_QUERY (or COM_STMT_PREPARE) text.
+pub fn rewrite_query<'a>(
+    sql_text: &'a [u8],
+    ctx: &WriteContext<'_>,
+) -> Result<QueryRewrite<'a>, WriteError> {
+    let catalog = Catalog::new(ctx.rules, ctx.schema);
+    let plans = sql::plan_query(sql_text, ctx.opts, ctx.db, &catalog);
+    let missing = catalog.missing.into_inner();
+    let mut edits: Vec<(std::ops::Range<usize>, Vec<u8>)> = Vec::new();
+    let mut statements = Vec::with_capacity(plans.len());
+    let mut placeholders = Vec::new();
+    let mut value = Vec::new();
+    for st in plans {
+        match st.plan {
+            Plan::Untouched => {}
+            Plan::Refuse(r) => {
+                if r.reason == sql::RefuseReason::ColumnOrderUnknown && !missing.is_empty() {
+                    return Err(WriteError::NeedTables(missing));
+                }
+                return Err(WriteError::Refused(r));
+            }
+            Plan::Rewrite {
+                sites,
+                placeholders: ph,
+            } => {
+                for p in &ph {
+                    let rule = match p {
+                        Some(c) => Some(rule_for(ctx, c)?),
+                        None => None,
+                    };
+                    placeholders.push(rule);
+                }
+                for site in sites {
+                    let rule = rule_for(ctx, &site.column)?;
+                    if site.kind == LiteralKind::Text {
+                        if let Some(cs) = ctx.non_utf8_charset {
+                            let introduced_utf8 = site.introducer.is_some_and(|i| {
+                                let i = i.to_ascii_lowercase();
+                                i == "_utf8mb4" || i == "_utf8" || i == "_utf8mb3" || i == "_binary"
+                            });
+                            if !introduced_utf8 {
+                                return Err(WriteError::Charset {
+                                    column: rule.label.clone(),
+                                    charset: cs.to_string(),
+                                });
+                            }
+                        }
+                    }
+                    value.clear();
+                    if compress_value(&rule, &site.value, &mut value)? {
+                        edits.push((site.span.clone(), sql::shortest_literal(&value, st.opts)));
+                    }
+                }
+            }
+        }
+        statements.push(st.kind);
+    }
+    let sql = if edits.is_empty() {
+        Cow::Borrowed(sql_text)
+    } else {
+        Cow::Owned(sql::splice(sql_text, &edits))
+    };
+    Ok(QueryRewrite {
+        sql,
+        statements,
+        placeholders,
+    })
+}
+
+/// The rule for a column the planner flagged, after checking that the
+/// backend column is binary (its type must be known: the session fetches it
+/// when `NeedTables` comes back).
+fn rule_for(ctx: &WriteContext<'_>, c: &ColumnRef) -> Result<Arc<ColumnRule>, WriteError> {
+    let rule = ctx
+        .rules
+        .lookup(&c.db, &c.table, &c.column)
+        .cloned()
+        .ok_or_else(|| WriteError::NeedTables(vec![(c.db.clone(), c.table.clone())]))?;
+    match ctx.schema.get(&c.db, &c.table) {
+        None => Err(WriteError::NeedTables(vec![(
+            c.db.clone(),
+            c.table.clone(),
+        )])),
+        Some(info) => match info.data_type(&c.column) {
+            Some(t) if is_binary_type(t) => Ok(rule),
+            Some(t) => Err(WriteError::NotBinary {
+                column: rule.label.clone(),
+                data_type: t.to_uppercase(),
+            }),
+            // Unknown column: let the server report it.
+            None => Ok(rule),
+        },
+    }
+}
+
+/// Compress one value for `rule` into `out`. Returns false when the value
+/// is stored as it came (small or incompressible), so the original literal
+/// stays byte for byte.
+pub fn compress_value(
+    rule: &ColumnRule,
+    value: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<bool, WriteError> {
+    if rule.on_invalid_json == InvalidJson::Refuse {
+        if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(value) {
+            return Err(WriteError::InvalidJson {
+                column: rule.label.clone(),
+                detail: e.to_string(),
+            });
+        }
+    }
+    let started = Instant::now();
+    let outcome = rule.encoder.encode(value, out);
+    let m = &METRICS;
+    m.codec_seconds_total
+        .with_label_values(&[&rule.label, "compress"])
+        .inc_by(started.elapsed().as_secs_f64());
+    m.column_bytes_total
+        .with_label_values(&[&rule.label, "raw"])
+        .inc_by(value.len() as u64);
+    let (label, stored, compressed) = match outcome {
+        EncodeOutcome::Compressed(n) => ("compressed", n, true),
+        EncodeOutcome::Small => ("left_small", value.len(), false),
+        EncodeOutcome::Incompressible => ("left_incompressible", value.len(), false),
+    };
+    m.column_bytes_total
+        .with_label_values(&[&rule.label, "stored"])
+        .inc_by(stored as u64);
+    m.column_values_total
+        .with_label_values(&[&rule.label, label])
+        .inc();
+    Ok(compressed)
+}
