@@ -9,8 +9,12 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use squeeze::codec::train::{measure, split_holdout, train_dictionary, Measurement, DEFAULT_ZSTD_DICT_SIZE};
-use squeeze::codec::{CodecKind, Dictionary, DictionaryRegistry, ValueEncoder, DEFAULT_CODEC, DEFAULT_LEVEL};
+use squeeze::codec::train::{
+    measure, split_holdout, train_dictionary, Measurement, DEFAULT_ZSTD_DICT_SIZE,
+};
+use squeeze::codec::{
+    CodecKind, Dictionary, DictionaryRegistry, ValueEncoder, DEFAULT_CODEC, DEFAULT_LEVEL,
+};
 
 struct Args {
     path: Option<PathBuf>,
@@ -57,7 +61,10 @@ fn corpus_path(arg: Option<PathBuf>) -> PathBuf {
     if shared.exists() {
         return shared;
     }
-    eprintln!("warning: {} not found, using the small tests/data subset (numbers are not comparable)", shared.display());
+    eprintln!(
+        "warning: {} not found, using the small tests/data subset (numbers are not comparable)",
+        shared.display()
+    );
     root.join("tests/data/reddit_comments_t1.ndjson")
 }
 
@@ -65,7 +72,10 @@ fn main() {
     let args = parse_args();
     let path = corpus_path(args.path);
     let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let docs: Vec<&[u8]> = text.split(|&b| b == b'\n').filter(|l| !l.is_empty()).collect();
+    let docs: Vec<&[u8]> = text
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .collect();
     let (train, held) = split_holdout(&docs, 0.5);
     let raw: usize = held.iter().map(|d| d.len()).sum();
     println!(
@@ -77,11 +87,22 @@ fn main() {
         raw
     );
     let t = std::time::Instant::now();
-    let dict_bytes = train_dictionary(&train, CodecKind::Zstd, args.dict_size).expect("training failed");
-    println!("dictionary: {} bytes (asked {}), trained in {:.2}s", dict_bytes.len(), args.dict_size, t.elapsed().as_secs_f64());
+    let dict_bytes =
+        train_dictionary(&train, CodecKind::Zstd, args.dict_size).expect("training failed");
+    println!(
+        "dictionary: {} bytes (asked {}), trained in {:.2}s",
+        dict_bytes.len(),
+        args.dict_size,
+        t.elapsed().as_secs_f64()
+    );
 
     let mut reg = DictionaryRegistry::empty();
-    let dict = reg.insert(Dictionary::new(1, "bench", CodecKind::Zstd, dict_bytes.clone()));
+    let dict = reg.insert(Dictionary::new(
+        1,
+        "bench",
+        CodecKind::Zstd,
+        dict_bytes.clone(),
+    ));
 
     let mut configs: Vec<(CodecKind, i32, bool)> = vec![(DEFAULT_CODEC, args.level, true)];
     for (c, l, d) in [
@@ -100,10 +121,14 @@ fn main() {
         }
     }
     println!();
-    println!("{:<6} {:>5} {:<5} {:>8} {:>12} {:>14}", "codec", "level", "dict", "ratio", "compress", "decompress");
+    println!(
+        "{:<6} {:>5} {:<5} {:>8} {:>12} {:>14}",
+        "codec", "level", "dict", "ratio", "compress", "decompress"
+    );
     let mut default_m = None;
     for (i, &(codec, level, use_dict)) in configs.iter().enumerate() {
-        let enc = ValueEncoder::new(codec, level, use_dict.then(|| dict.clone()), 0).expect("encoder");
+        let enc =
+            ValueEncoder::new(codec, level, use_dict.then(|| dict.clone()), 0).expect("encoder");
         // Level 19 is slow; fewer rounds keep the run short.
         let rounds = if level >= 10 { 2 } else { args.rounds };
         let m = measure(&enc, &reg, &held, rounds).expect("round trip failed");
@@ -174,12 +199,17 @@ fn zstd_cli(docs: &[&[u8]], dict: &[u8], level: i32) -> Result<(f64, f64, f64), 
         .output();
     let _ = std::fs::remove_dir_all(&dir);
     let out = out.map_err(|e| format!("cannot run zstd: {e}"))?;
-    let text = String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
+    let text =
+        String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
     let line = text
         .split(['\r', '\n'])
-        .filter(|l| l.contains("files") && l.matches("MB/s").count() == 2)
-        .last()
-        .ok_or_else(|| format!("unexpected zstd output: {}", text.chars().rev().take(300).collect::<String>()))?;
+        .rfind(|l| l.contains("files") && l.matches("MB/s").count() == 2)
+        .ok_or_else(|| {
+            format!(
+                "unexpected zstd output: {}",
+                text.chars().rev().take(300).collect::<String>()
+            )
+        })?;
     let ratio = line
         .split("(x")
         .nth(1)
@@ -188,7 +218,11 @@ fn zstd_cli(docs: &[&[u8]], dict: &[u8], level: i32) -> Result<(f64, f64, f64), 
         .ok_or("no ratio")?;
     let speeds: Vec<f64> = line
         .split("MB/s")
-        .filter_map(|s| s.rsplit([',', ' ']).find(|t| !t.is_empty()).and_then(|t| t.parse().ok()))
+        .filter_map(|s| {
+            s.rsplit([',', ' '])
+                .find(|t| !t.is_empty())
+                .and_then(|t| t.parse().ok())
+        })
         .collect();
     if speeds.len() < 2 {
         return Err(format!("cannot parse {line:?}"));

@@ -99,6 +99,16 @@ impl SqlError {
         )
     }
 
+    /// MySQL's own wording, plus why squeeze says so.
+    pub fn unknown_database(db: &str) -> Self {
+        SqlError::new(
+            Side::Client,
+            ER_BAD_DB_ERROR,
+            "42000",
+            format!("Unknown database '{db}' (no squeeze routing rule maps it to a shard)"),
+        )
+    }
+
     pub fn unknown_command(byte: u8) -> Self {
         SqlError::new(
             Side::Client,

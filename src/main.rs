@@ -39,7 +39,7 @@ enum Cmd {
     Inspect(squeeze::cli::inspect::InspectArgs),
 }
 
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 struct ServeArgs {
     /// TOML configuration file (see proxy-config/squeeze.example.toml).
     #[arg(long)]
@@ -170,7 +170,22 @@ fn main() -> ExitCode {
                 .enable_all()
                 .build()
                 .expect("tokio runtime");
-            match rt.block_on(squeeze::server::run(cfg)) {
+            let reload_args = args.clone();
+            let reload: squeeze::server::Reload = Box::new(move || {
+                let cfg = build_config(&reload_args)?;
+                let issues = cfg.validate();
+                if issues.is_empty() {
+                    Ok(cfg)
+                } else {
+                    Err(issues
+                        .iter()
+                        .map(|i| i.to_string())
+                        .collect::<Vec<_>>()
+                        .join("; "))
+                }
+            });
+            let reload = args.config.is_some().then_some(reload);
+            match rt.block_on(squeeze::server::run(cfg, reload)) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("squeeze: {e:#}");

@@ -33,7 +33,9 @@ pub struct ProxyContext {
     pub proxy: ProxyConfig,
     pub auth: AuthConfig,
     pub users: HashMap<String, UserEntry>,
-    pub backend: BackendTarget,
+    /// Backends by shard id (the router's shard order).
+    pub shards: Vec<BackendTarget>,
+    pub router: crate::router::Router,
     pub tls_acceptor: Option<tokio_rustls::TlsAcceptor>,
     pub health: Arc<HealthRegistry>,
     /// Compressed columns.
@@ -50,7 +52,12 @@ impl ProxyContext {
     }
 }
 
-pub fn build_context(cfg: &Config) -> anyhow::Result<Arc<ProxyContext>> {
+/// Builds a fresh context; `health` carries the registry over a reload so
+/// the admin endpoint keeps serving the same one.
+pub fn build_context(
+    cfg: &Config,
+    health: Option<Arc<HealthRegistry>>,
+) -> anyhow::Result<Arc<ProxyContext>> {
     let issues = cfg.validate();
     if !issues.is_empty() {
         let list: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
@@ -79,19 +86,32 @@ pub fn build_context(cfg: &Config) -> anyhow::Result<Arc<ProxyContext>> {
             },
         );
     }
-    let (name, bcfg) = cfg
-        .backends()
-        .into_iter()
-        .next()
-        .context("no backend configured")?;
-    let backend = BackendTarget::from_config(&name, &bcfg)?;
+    let backends = cfg.backends();
+    if backends.is_empty() {
+        anyhow::bail!("no backend configured");
+    }
+    let shards = backends
+        .iter()
+        .map(|(name, b)| BackendTarget::from_config(name, b))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let router = crate::router::Router::from_config(
+        backends.iter().map(|(n, _)| n.clone()).collect(),
+        &cfg.routing,
+    )
+    .map_err(|e| anyhow::anyhow!(e))?;
     let tls_acceptor = match &cfg.proxy.tls {
         Some(t) => Some(tokio_rustls::TlsAcceptor::from(
             crate::net::tls::server_config(&t.cert, &t.key)?,
         )),
         None => None,
     };
-    let health = HealthRegistry::new(std::slice::from_ref(&backend));
+    let health = match health {
+        Some(h) => {
+            h.replace_targets(&shards);
+            h
+        }
+        None => HealthRegistry::new(&shards),
+    };
     let rules = crate::transform::ColumnRules::from_config(cfg).map_err(|e| anyhow::anyhow!(e))?;
     Ok(Arc::new(ProxyContext {
         rules: Arc::new(rules),
@@ -99,7 +119,8 @@ pub fn build_context(cfg: &Config) -> anyhow::Result<Arc<ProxyContext>> {
         proxy: cfg.proxy.clone(),
         auth: cfg.auth.clone(),
         users,
-        backend,
+        shards,
+        router,
         tls_acceptor,
         health,
         next_connection_id: AtomicU32::new(1),
@@ -110,7 +131,7 @@ pub fn build_context(cfg: &Config) -> anyhow::Result<Arc<ProxyContext>> {
 /// Credentials for health probes: the service account, else the first
 /// user with a plaintext password.
 fn probe_login(ctx: &ProxyContext) -> Option<ProbeLogin> {
-    if let Some((user, password)) = &ctx.backend.service_user {
+    if let Some((user, password)) = ctx.shards.iter().find_map(|s| s.service_user.as_ref()) {
         return Some(ProbeLogin {
             user: user.clone(),
             password: password.clone(),
@@ -133,8 +154,27 @@ fn probe_login(ctx: &ProxyContext) -> Option<ProbeLogin> {
         })
 }
 
-pub async fn run(cfg: Config) -> anyhow::Result<()> {
-    let ctx = build_context(&cfg)?;
+/// Re-reads the configuration (for SIGHUP).
+pub type Reload = Box<dyn Fn() -> Result<Config, String> + Send + Sync>;
+
+fn spawn_health(ctx: &ProxyContext, cfg: &Config) -> tokio::task::JoinHandle<()> {
+    let interval = Duration::from_millis(
+        cfg.backends()
+            .first()
+            .map(|b| b.1.health_check_interval_ms)
+            .unwrap_or(2000)
+            .max(100),
+    );
+    tokio::spawn(health::run(
+        ctx.health.clone(),
+        ctx.shards.clone(),
+        probe_login(ctx),
+        interval,
+    ))
+}
+
+pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
+    let mut ctx = build_context(&cfg, None)?;
     let listener = TcpListener::bind(ctx.proxy.listen)
         .await
         .with_context(|| format!("binding {}", ctx.proxy.listen))?;
@@ -142,19 +182,8 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
 
     // Learn the backend's version and capabilities before the first client.
     let login = probe_login(&ctx);
-    health::probe_all(
-        &ctx.health,
-        std::slice::from_ref(&ctx.backend),
-        login.as_ref(),
-    )
-    .await;
-    let interval = Duration::from_millis(cfg.backends()[0].1.health_check_interval_ms.max(100));
-    tokio::spawn(health::run(
-        ctx.health.clone(),
-        vec![ctx.backend.clone()],
-        login,
-        interval,
-    ));
+    health::probe_all(&ctx.health, &ctx.shards, login.as_ref()).await;
+    let mut health_task = spawn_health(&ctx, &cfg);
 
     if let Some(addr) = cfg.admin.listen {
         let health = ctx.health.clone();
@@ -165,9 +194,10 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
             }
         });
     }
-    tracing::info!(listen = %ctx.proxy.listen, backend = %ctx.backend.address, "squeeze listening");
+    tracing::info!(listen = %ctx.proxy.listen, shards = ctx.shards.len(), "squeeze listening");
 
     let mut sigterm = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    let mut sighup = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup())?;
     let mut sessions = tokio::task::JoinSet::new();
     loop {
         tokio::select! {
@@ -185,6 +215,29 @@ pub async fn run(cfg: Config) -> anyhow::Result<()> {
                 sessions.spawn(async move { session::run(ctx, stream, peer, rx).await });
             }
             Some(_) = sessions.join_next(), if !sessions.is_empty() => {}
+            _ = sighup.recv() => {
+                // Validate first; a bad file leaves the running config alone.
+                let Some(reload) = reload.as_ref() else {
+                    tracing::warn!("SIGHUP ignored: squeeze was started without --config");
+                    continue;
+                };
+                let new_cfg = match reload() {
+                    Ok(c) => c,
+                    Err(e) => {
+                        tracing::error!(error = %e, "config reload refused; the running configuration stays");
+                        continue;
+                    }
+                };
+                match build_context(&new_cfg, Some(ctx.health.clone())) {
+                    Ok(new_ctx) => {
+                        health_task.abort();
+                        ctx = new_ctx;
+                        health_task = spawn_health(&ctx, &new_cfg);
+                        tracing::info!(shards = ctx.shards.len(), "configuration reloaded; new sessions use it");
+                    }
+                    Err(e) => tracing::error!(error = %format!("{e:#}"), "config reload refused; the running configuration stays"),
+                }
+            }
             _ = sigterm.recv() => break,
             _ = tokio::signal::ctrl_c() => break,
         }

@@ -55,3 +55,10 @@ fn raw_login_wrong_password() {
         )
     );
 }
+
+#[test]
+fn init_db() {
+    let db = MariaDb::shared();
+    let log = raw::init_db_exchange(db.port, "direct_initdb");
+    assert_eq!(log, raw::init_db_exchange(db.port, "direct_initdb"));
+}

@@ -120,7 +120,7 @@ async fn garbage_does_not_kill_proxy() {
     let mut sq = Squeeze::for_db(db, &[]);
     let port = sq.port;
     let noise = scenarios::noise(4096, 99);
-    type Case = Box<dyn Fn(u16, &[u8])>;
+    type Case = Box<dyn Fn(u16, &[u8]) + Send + Sync>;
     let cases: Vec<(&str, Case)> = vec![
         (
             "connect and close",
@@ -219,7 +219,7 @@ async fn garbage_does_not_kill_proxy() {
     ];
     for (what, case) in &cases {
         let n = noise.clone();
-        let f: &(dyn Fn(u16, &[u8])) = case.as_ref();
+        let f: &(dyn Fn(u16, &[u8]) + Send + Sync) = case.as_ref();
         // run the blocking raw client off the async runtime
         std::thread::scope(|s| {
             s.spawn(|| f(port, &n))
@@ -396,4 +396,16 @@ async fn backend_unreachable_from_start() {
         200,
         "/readyz must fail with no reachable backend"
     );
+}
+
+/// COM_INIT_DB (what `conn.select_db`/`mysql_select_db` send) and COM_PING:
+/// reply packets identical to direct.
+#[test]
+fn init_db() {
+    let db = MariaDb::shared();
+    let mut sq = Squeeze::for_db(db, &[]);
+    let direct = raw::init_db_exchange(db.port, "relay_initdb");
+    let proxied = raw::init_db_exchange(sq.port, "relay_initdb");
+    assert_eq!(direct, proxied, "COM_INIT_DB exchange differs");
+    sq.assert_alive();
 }

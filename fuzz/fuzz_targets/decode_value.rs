@@ -7,7 +7,9 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use squeeze::codec::{decode_value, CodecKind, Decoded, Dictionary, DictionaryRegistry, EncodeOutcome, ValueEncoder};
+use squeeze::codec::{
+    decode_value, CodecKind, Decoded, Dictionary, DictionaryRegistry, EncodeOutcome, ValueEncoder,
+};
 
 const MAX_LEN: usize = 1 << 16;
 
@@ -41,7 +43,9 @@ fuzz_target!(|data: &[u8]| {
             let i = data.len() % stored.len();
             stored[i] ^= 0x5a;
             out.clear();
-            if let Ok(Decoded::Inflated(_)) = decode_value(&stored, reg, MAX_LEN.max(data.len()), &mut out) {
+            if let Ok(Decoded::Inflated(_)) =
+                decode_value(&stored, reg, MAX_LEN.max(data.len()), &mut out)
+            {
                 assert_eq!(out, data);
             }
         }

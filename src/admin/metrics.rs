@@ -27,6 +27,10 @@ pub struct Metrics {
     pub decode_errors_total: IntCounterVec,
     pub refused_statements_total: IntCounterVec,
     pub dictionary_in_use: IntGaugeVec,
+    pub adaptive_queue_depth: IntGaugeVec,
+    pub adaptive_chunks_total: IntCounterVec,
+    pub adaptive_wire_bytes_total: IntCounterVec,
+    pub bulk_sessions_total: IntCounterVec,
 }
 
 fn counter_vec(r: &Registry, name: &str, help: &str, labels: &[&str]) -> IntCounterVec {
@@ -157,6 +161,30 @@ impl Metrics {
                 "dictionary_in_use",
                 "Dictionaries configured for writing (value 1), by column and dictionary id",
                 &["column", "dictionary_id"],
+            ),
+            adaptive_queue_depth: gauge_vec(
+                &r,
+                "adaptive_queue_depth",
+                "Chunks queued or being written by the adaptive writer of the last active bulk connection, per shard",
+                &["shard"],
+            ),
+            adaptive_chunks_total: counter_vec(
+                &r,
+                "adaptive_chunks_total",
+                "Chunks sent on bulk (compressed-protocol) backend connections, by shard and whether they were compressed or raw",
+                &["shard", "kind"],
+            ),
+            adaptive_wire_bytes_total: counter_vec(
+                &r,
+                "adaptive_wire_bytes_total",
+                "Bytes written on bulk backend connections before (packet stream) and after (frames on the wire) wire compression",
+                &["shard", "stage"],
+            ),
+            bulk_sessions_total: counter_vec(
+                &r,
+                "bulk_sessions_total",
+                "Backend connections opened for bulk-load sessions, by shard and compression mode",
+                &["shard", "mode"],
             ),
             registry: r,
         }

@@ -42,6 +42,27 @@ impl HealthRegistry {
         })
     }
 
+    /// New shard list after a reload; known shards keep their state.
+    pub fn replace_targets(&self, targets: &[BackendTarget]) {
+        let mut shards = self.shards.write().unwrap();
+        let old = std::mem::take(&mut *shards);
+        *shards = targets
+            .iter()
+            .map(|t| {
+                old.iter()
+                    .find(|s| s.name == t.name && s.address == t.address)
+                    .cloned()
+                    .unwrap_or(ShardHealth {
+                        name: t.name.clone(),
+                        address: t.address.clone(),
+                        up: false,
+                        error: Some("not probed yet".into()),
+                        handshake: None,
+                    })
+            })
+            .collect();
+    }
+
     pub fn report(&self) -> Vec<ShardHealth> {
         self.shards.read().unwrap().clone()
     }
@@ -102,6 +123,7 @@ pub async fn probe(
                 max_packet: 1 << 24,
                 attributes: vec![(b"program_name".to_vec(), b"squeeze-health".to_vec())],
                 compress: false,
+                adaptive: None,
                 max_payload: 1 << 24,
             };
             match connect(target, &req).await {

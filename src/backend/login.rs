@@ -25,6 +25,9 @@ pub struct LoginRequest {
     pub attributes: Vec<(Vec<u8>, Vec<u8>)>,
     /// Ask for the compressed protocol on this connection.
     pub compress: bool,
+    /// Bulk connections: run writes through an adaptive writer task (only
+    /// when the compressed protocol was negotiated).
+    pub adaptive: Option<super::adaptive::WriterSettings>,
     pub max_payload: usize,
 }
 
@@ -181,6 +184,9 @@ async fn connect_inner(
     }
     if caps & CLIENT_COMPRESS != 0 {
         conn.enable_compression(6, true);
+        if let Some(s) = &req.adaptive {
+            conn.start_adaptive(s.clone());
+        }
     }
     Ok(BackendConn {
         conn,

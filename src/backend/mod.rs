@@ -2,6 +2,7 @@
 //! credentials (or service credentials), then a packet connection the
 //! session relays commands over.
 
+pub mod adaptive;
 pub mod health;
 mod login;
 pub mod query;

@@ -118,6 +118,10 @@ impl DictionaryRegistry {
                 )));
             }
             let dict = Dictionary::new(entry.id, entry.name.clone(), codec, bytes);
+            if codec == CodecKind::Zstd {
+                // Prepare now so the first read of a row does not pay for it.
+                dict.zstd_ddict();
+            }
             reg.by_id.insert(entry.id, Arc::new(dict));
             reg.entries.push(entry);
         }

@@ -27,6 +27,9 @@ pub struct Config {
     /// Named shards (see the sharding section of the README).
     #[serde(default)]
     pub shards: BTreeMap<String, BackendConfig>,
+    /// How sessions and statements pick a shard.
+    #[serde(default)]
+    pub routing: RoutingConfig,
     #[serde(default)]
     pub admin: AdminConfig,
     #[serde(default)]
@@ -36,6 +39,9 @@ pub struct Config {
     /// JSON columns stored compressed.
     #[serde(default)]
     pub columns: Vec<ColumnConfig>,
+    /// Bulk-load sessions and adaptive wire compression to the backend.
+    #[serde(default)]
+    pub bulk: crate::backend::adaptive::BulkConfig,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -58,6 +64,10 @@ pub struct ProxyConfig {
     pub client_compression_level: u32,
     /// Terminate client TLS (SSLRequest upgrade) with this certificate.
     pub tls: Option<ProxyTlsConfig>,
+    /// Copy of `[bulk]` (set by `Config::from_toml`), so sessions reach it
+    /// through the proxy context. Not a `[proxy]` key.
+    #[serde(skip)]
+    pub bulk: crate::backend::adaptive::BulkConfig,
 }
 
 impl Default for ProxyConfig {
@@ -71,6 +81,7 @@ impl Default for ProxyConfig {
             shutdown_timeout_secs: 30,
             client_compression_level: 6,
             tls: None,
+            bulk: Default::default(),
         }
     }
 }
@@ -332,6 +343,58 @@ fn default_min_size() -> usize {
     64
 }
 
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct RoutingConfig {
+    /// Shard for sessions without a database and for tables no rule covers.
+    /// Default: the first shard by name.
+    pub default_shard: Option<String>,
+    /// Database-name rules, first match wins.
+    pub schema: Vec<SchemaRoute>,
+    /// Shard-key rules for tables spread over shards by a key column.
+    pub key: Vec<KeyRouteConfig>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SchemaRoute {
+    /// An exact name, a numeric range (`pins_0000..pins_0511`) or a glob (`tenant_*`).
+    pub databases: String,
+    /// The shard holding them.
+    pub shard: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeyRouteConfig {
+    /// Database name or pattern of the table.
+    pub schema: String,
+    pub table: String,
+    /// The shard-key column.
+    pub column: String,
+    /// `modulo`, `hash` (CRC-32 of the key's text), `range`, or `bits`.
+    pub function: String,
+    /// Shards the key maps onto (index = value mod count); not used by `range`.
+    #[serde(default)]
+    pub shards: Vec<String>,
+    /// `bits`: the lowest bit of the field holding the shard number.
+    pub shift: Option<u32>,
+    /// `bits`: the field's width in bits.
+    pub width: Option<u32>,
+    /// `range`: ascending upper bounds (exclusive).
+    #[serde(default)]
+    pub ranges: Vec<KeyRange>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeyRange {
+    /// Keys below this value (and at or above the previous bound) ...
+    pub below: i64,
+    /// ... live on this shard.
+    pub shard: String,
+}
+
 /// One problem found by validation, with the key path it concerns.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigIssue {
@@ -347,7 +410,9 @@ impl std::fmt::Display for ConfigIssue {
 
 impl Config {
     pub fn from_toml(text: &str) -> Result<Config, String> {
-        toml::from_str(text).map_err(|e| e.to_string())
+        let mut cfg: Config = toml::from_str(text).map_err(|e| e.to_string())?;
+        cfg.proxy.bulk = cfg.bulk.clone();
+        Ok(cfg)
     }
 
     pub fn load(path: &Path) -> Result<Config, String> {
@@ -374,6 +439,9 @@ impl Config {
     pub fn validate(&self) -> Vec<ConfigIssue> {
         let mut issues = Vec::new();
         let mut issue = |path: String, message: String| issues.push(ConfigIssue { path, message });
+        for (path, message) in self.bulk.validate() {
+            issue(path, message);
+        }
         if self.backend.is_none() && self.shards.is_empty() {
             issue(
                 "backend".into(),
@@ -430,6 +498,16 @@ impl Config {
                     format!("{path}.connect_timeout_ms"),
                     "must be greater than 0".into(),
                 );
+            }
+        }
+        let shard_names: Vec<String> = self.backends().into_iter().map(|(n, _)| n).collect();
+        if !shard_names.is_empty() {
+            if let Err(e) = crate::router::Router::from_config(shard_names, &self.routing) {
+                let (path, msg) = e
+                    .split_once(": ")
+                    .map(|(p, m)| (p.to_string(), m.to_string()))
+                    .unwrap_or(("routing".into(), e));
+                issue(path, msg);
             }
         }
         if self.users.is_empty() {

@@ -59,6 +59,14 @@ pub struct PacketConn {
     compression: Option<Compression>,
     max_payload: usize,
     pub stats: WireStats,
+    /// Bulk connections: the read half and the adaptive writer task that
+    /// owns the write half (`stream` is then `Detached`).
+    split: Option<SplitIo>,
+}
+
+struct SplitIo {
+    read: tokio::io::ReadHalf<MaybeTlsStream>,
+    writer: crate::backend::adaptive::AdaptiveWriter,
 }
 
 const READ_CHUNK: usize = 64 * 1024;
@@ -77,6 +85,7 @@ impl PacketConn {
             compression: None,
             max_payload,
             stats: WireStats::default(),
+            split: None,
         }
     }
 
@@ -99,6 +108,25 @@ impl PacketConn {
             level,
             compress_writes,
         });
+    }
+
+    /// Hand the write half to an adaptive writer task (compressed protocol
+    /// only; call after `enable_compression`). Reads continue here.
+    pub fn start_adaptive(&mut self, settings: crate::backend::adaptive::WriterSettings) {
+        if self.split.is_some() || self.compression.is_none() {
+            return;
+        }
+        let stream = std::mem::replace(&mut self.stream, MaybeTlsStream::Detached);
+        let (read, write) = tokio::io::split(stream);
+        self.split = Some(SplitIo {
+            read,
+            writer: crate::backend::adaptive::AdaptiveWriter::spawn(write, settings),
+        });
+    }
+
+    /// The adaptive writer, when this is a bulk connection.
+    pub fn adaptive(&mut self) -> Option<&mut crate::backend::adaptive::AdaptiveWriter> {
+        self.split.as_mut().map(|s| &mut s.writer)
     }
 
     pub fn set_compress_writes(&mut self, on: bool) {
@@ -261,7 +289,10 @@ impl PacketConn {
             &mut self.rbuf
         };
         target.reserve(READ_CHUNK);
-        let n = self.stream.read_buf(target).await?;
+        let n = match &mut self.split {
+            Some(s) => s.read.read_buf(target).await?,
+            None => self.stream.read_buf(target).await?,
+        };
         if n == 0 {
             return Err(NetError::Closed);
         }
@@ -290,6 +321,9 @@ impl PacketConn {
     pub async fn flush(&mut self) -> Result<(), NetError> {
         if self.wbuf.is_empty() {
             return Ok(());
+        }
+        if self.split.is_some() {
+            return self.flush_adaptive().await;
         }
         match self.compression {
             None => {
@@ -321,9 +355,60 @@ impl PacketConn {
         Ok(())
     }
 
+    /// Adaptive path: cut the write buffer into chunks, frame each one
+    /// (compressed only when the writer's queue says so) and queue it.
+    async fn flush_adaptive(&mut self) -> Result<(), NetError> {
+        let Some(mut c) = self.compression else {
+            return Err(NetError::Io(io::Error::other(
+                "adaptive writer without compression",
+            )));
+        };
+        let split = self.split.as_mut().expect("checked by caller");
+        let chunk = split.writer.chunk_size().clamp(1, MAX_PAYLOAD);
+        let m = &crate::admin::metrics::METRICS;
+        let shard = split.writer.settings.shard.clone();
+        let data = self.wbuf.split().freeze();
+        let mut result = Ok(());
+        for part in data.chunks(chunk) {
+            let want = split.writer.should_compress();
+            let mut framed = BytesMut::with_capacity(part.len() + 16);
+            let level = split.writer.settings.level;
+            let compressed = encode_frame(&mut framed, c.seq, part, want, level);
+            c.seq = c.seq.wrapping_add(1);
+            if compressed {
+                self.stats.frames_compressed += 1;
+            } else {
+                self.stats.frames_raw += 1;
+            }
+            self.stats.bytes_before += part.len() as u64;
+            self.stats.bytes_after += framed.len() as u64;
+            m.adaptive_chunks_total
+                .with_label_values(&[&shard, if compressed { "compressed" } else { "raw" }])
+                .inc();
+            m.adaptive_wire_bytes_total
+                .with_label_values(&[&shard, "before"])
+                .inc_by(part.len() as u64);
+            m.adaptive_wire_bytes_total
+                .with_label_values(&[&shard, "after"])
+                .inc_by(framed.len() as u64);
+            if let Err(e) = split.writer.send(framed.freeze()).await {
+                result = Err(NetError::Io(e));
+                break;
+            }
+            split.writer.note_chunk(part.len(), compressed);
+        }
+        self.seq = c.seq;
+        self.compression = Some(c);
+        result
+    }
+
     /// Flush and close the write side; errors are irrelevant at this point.
     pub async fn shutdown(&mut self) {
         let _ = self.flush().await;
+        if let Some(s) = &mut self.split {
+            s.writer.shutdown().await;
+            return;
+        }
         let _ = self.stream.shutdown().await;
     }
 }

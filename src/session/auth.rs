@@ -102,7 +102,7 @@ pub(super) async fn verify(
 
     let needs_plaintext = entry.backend_login.is_none()
         && entry.plaintext.is_none()
-        && ctx.backend.service_user.is_none();
+        && ctx.shards.iter().any(|s| s.service_user.is_none());
     let mut learned_plaintext: Option<String> = None;
     let mut stage1: Option<[u8; 20]> = None;
     let ok = if entry.verifier.empty && token.is_empty() {

@@ -81,7 +81,7 @@ impl Session {
     }
 
     /// Load a table's columns and types from information_schema.
-    async fn fetch_table(&mut self, db: &str, table: &str) -> Result<(), SqlError> {
+    pub(super) async fn fetch_table(&mut self, db: &str, table: &str) -> Result<(), SqlError> {
         self.ensure_backend()
             .await
             .map_err(|e| SqlError::new(crate::error::Side::Backend, e.code, "HY000", e.message))?;
@@ -111,6 +111,25 @@ impl Session {
         Ok(())
     }
 
+    /// Remember session-scope SET statements for new shard connections.
+    fn capture_replay(&mut self, text: &[u8]) {
+        for st in crate::sql::route::statements(text, self.lex) {
+            let kind = crate::sql::classify_statement(text, &st.tokens, self.lex);
+            if !matches!(kind, StatementKind::Set(_)) {
+                continue;
+            }
+            let raw = &text[st.range.clone()];
+            let global = st
+                .tokens
+                .iter()
+                .any(|t| t.is_keyword(text, "GLOBAL") || t.is_keyword(text, "PERSIST"))
+                || raw.windows(8).any(|w| w.eq_ignore_ascii_case(b"@@global"));
+            if !global && self.replay.len() < 256 {
+                self.replay.push(raw.to_vec());
+            }
+        }
+    }
+
     /// Read the session's sql_mode from a fresh backend connection.
     pub(super) async fn load_session_state(&mut self) {
         if !self.compression_on() {
@@ -138,7 +157,31 @@ impl Session {
 
     /// COM_QUERY.
     pub(super) async fn query(&mut self, packet: Packet) -> Flow {
-        if !self.compression_on() {
+        if self.sharded() {
+            let text = packet.payload.slice(1..);
+            match self.route_text(&text, false) {
+                Ok(super::routing::Route::Shard(s)) => {
+                    if self.txn_begin.is_some() && s != self.shard {
+                        if let Err(e) = self.move_empty_transaction(s).await {
+                            self.reply_error(&e);
+                            return Flow::Continue;
+                        }
+                    }
+                    self.switch_shard(s);
+                }
+                Ok(super::routing::Route::KeyParam(..)) => {}
+                Err(e) => {
+                    self.reply_error(&e);
+                    return Flow::Continue;
+                }
+            }
+            self.capture_replay(&text);
+            self.note_transaction_start(&text);
+        }
+        if let Some(flow) = self.bulk_before_query(&packet.payload).await {
+            return flow;
+        }
+        if !self.compression_on() && !self.sharded() {
             return self
                 .forward_command(&packet.payload, ResponseShape::Results, RelayMode::text())
                 .await;
@@ -211,6 +254,24 @@ impl Session {
     /// COM_STMT_PREPARE: refuse or rewrite the text, remember which
     /// parameters are compressed columns.
     pub(super) async fn prepare(&mut self, packet: Packet) -> Flow {
+        if self.sharded() {
+            let text = packet.payload.slice(1..);
+            let key_param = match self.route_text(&text, true) {
+                Ok(super::routing::Route::Shard(s)) => {
+                    self.switch_shard(s);
+                    None
+                }
+                Ok(super::routing::Route::KeyParam(rule, idx, home)) => {
+                    self.switch_shard(home);
+                    Some((rule, idx))
+                }
+                Err(e) => {
+                    self.reply_error(&e);
+                    return Flow::Continue;
+                }
+            };
+            self.pending_prepare = Some((text, key_param));
+        }
         if !self.compression_on() {
             return self
                 .forward_command(&packet.payload, ResponseShape::Prepare, RelayMode::binary())
@@ -272,6 +333,10 @@ impl Session {
 
     /// COM_STMT_EXECUTE.
     pub(super) async fn execute(&mut self, packet: Packet) -> Flow {
+        if let Err(e) = self.place_statement(&packet.payload).await {
+            self.reply_error(&e);
+            return Flow::Continue;
+        }
         let Some(id) = Self::statement_id(&packet.payload).map(|i| self.resolve_id(i)) else {
             self.reply_error(&SqlError::from_client_protocol(
                 &crate::protocol::ProtocolError::Truncated,
@@ -333,6 +398,9 @@ impl Session {
     /// COM_STMT_SEND_LONG_DATA: keep chunks of compressed parameters until
     /// execute; forward the rest.
     pub(super) async fn long_data(&mut self, packet: Packet) -> Flow {
+        if self.place_statement(&packet.payload).await.is_err() {
+            return Flow::Continue;
+        }
         let p = &packet.payload;
         if p.len() >= 7 {
             let id = self.resolve_id(u32::from_le_bytes([p[1], p[2], p[3], p[4]]));

@@ -2,8 +2,10 @@
 //! relays each command to the session's backend connection.
 
 mod auth;
+mod bulk;
 mod columns;
 mod relay;
+mod routing;
 
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
@@ -62,6 +64,21 @@ pub struct Session {
     pending_params: Vec<Option<std::sync::Arc<crate::transform::ColumnRule>>>,
     /// Id of the statement prepared last (MariaDB's execute id -1).
     last_statement: u32,
+    /// Bulk-load state (LOAD DATA LOCAL rewriting in flight).
+    bulk: bulk::BulkState,
+    /// The shard `backend` belongs to (index into `ctx.shards`).
+    shard: usize,
+    /// Connections to other shards this session has touched.
+    parked: std::collections::HashMap<usize, BackendConn>,
+    /// Session-scope SET statements, replayed on each new shard connection.
+    replay: Vec<Vec<u8>>,
+    /// Sharded sessions: prepared statements by squeeze's client-facing id.
+    stmt_map: std::collections::HashMap<u32, routing::ShardStatement>,
+    next_stmt_id: u32,
+    /// Text and key parameter of the COM_STMT_PREPARE in flight.
+    pending_prepare: Option<(bytes::Bytes, Option<(crate::router::KeyRule, usize)>)>,
+    /// The text of a bare BEGIN whose transaction has run nothing yet.
+    txn_begin: Option<Vec<u8>>,
 }
 
 /// Run one client connection to completion. Never panics the process: all
@@ -274,7 +291,31 @@ async fn login(
         prepared: Default::default(),
         pending_params: Vec::new(),
         last_statement: 0,
+        bulk: Default::default(),
+        shard: 0,
+        parked: Default::default(),
+        replay: Vec::new(),
+        stmt_map: Default::default(),
+        next_stmt_id: 0,
+        pending_prepare: None,
+        txn_begin: None,
     };
+    session.shard = session.ctx.router.default_shard;
+    if let Some(db) = &response.database {
+        match session
+            .ctx
+            .router
+            .shard_for_db(&String::from_utf8_lossy(db), session.shard)
+        {
+            Ok(s) => session.shard = s,
+            Err(crate::router::RouteError::UnknownDatabase(name)) => {
+                let err = crate::error::SqlError::unknown_database(&name);
+                session.client.write_packet(&err.to_packet().encode());
+                session.client.shutdown().await;
+                return Err("unknown_database");
+            }
+        }
+    }
     // Open the first backend connection now, so that an unknown database or
     // a refused backend login reaches the client at connect time, as it
     // would when talking to MySQL directly.
@@ -338,7 +379,13 @@ impl Session {
         if self.backend.is_some() {
             return Ok(());
         }
-        let target = &self.ctx.backend;
+        let target = &self.ctx.shards[self.shard];
+        // Log in with the current database only where it lives.
+        let database = self.database.clone().filter(|db| {
+            let name = String::from_utf8_lossy(db);
+            self.ctx.router.shard_for_db(&name, self.shard) == Ok(self.shard)
+                || self.ctx.router.db_is_key_routed(&name)
+        });
         let (user, credential) = match &target.service_user {
             Some((u, p)) => (u.clone(), BackendCredential::Plaintext(p.clone())),
             None => (self.backend_user.clone(), self.credential.clone()),
@@ -346,12 +393,13 @@ impl Session {
         let req = LoginRequest {
             user,
             credential,
-            database: self.database.clone(),
+            database,
             client_capabilities: self.info.capabilities,
             charset: self.info.charset,
             max_packet: self.info.max_packet,
             attributes: self.info.attributes.clone(),
-            compress: false,
+            compress: self.bulk_negotiates(),
+            adaptive: self.bulk_writer_settings(),
             max_payload: self.ctx.proxy.max_packet_size,
         };
         match backend::connect(target, &req).await {
@@ -361,6 +409,8 @@ impl Session {
                     .with_label_values(&[&target.name])
                     .inc();
                 self.backend = Some(b);
+                self.load_session_state().await;
+                self.replay_state().await;
                 Ok(())
             }
             Err(ConnectError::Rejected(err)) => {
@@ -388,13 +438,64 @@ impl Session {
         }
     }
 
+    /// The backend target of the session's current shard.
+    fn target(&self) -> &crate::backend::BackendTarget {
+        &self.ctx.shards[self.shard]
+    }
+
+    /// Make `shard` the one `backend` talks to, parking the current
+    /// connection (it keeps its session state for later statements).
+    fn switch_shard(&mut self, shard: usize) {
+        if shard == self.shard {
+            return;
+        }
+        if let Some(b) = self.backend.take() {
+            self.parked.insert(self.shard, b);
+        }
+        self.shard = shard;
+        self.backend = self.parked.remove(&shard);
+    }
+
+    /// Re-apply the session's SET statements on a new shard connection so
+    /// sql_mode, time zone, isolation level, autocommit and user variables
+    /// follow the session. Statements that fail there are logged, not fatal.
+    async fn replay_state(&mut self) {
+        if self.replay.is_empty() {
+            return;
+        }
+        let statements = self.replay.clone();
+        let Some(b) = self.backend.as_mut() else {
+            return;
+        };
+        for st in statements {
+            let sql = String::from_utf8_lossy(&st).into_owned();
+            if let Err(e) =
+                crate::backend::query::simple_query(&mut b.conn, b.capabilities, &sql).await
+            {
+                tracing::warn!(conn = self.id, shard = %self.ctx.shards[self.shard].name, error = %e, "replaying session state failed");
+            }
+        }
+    }
+
     fn drop_backend(&mut self) {
         if self.backend.take().is_some() {
             METRICS
                 .backend_connections_active
-                .with_label_values(&[&self.ctx.backend.name])
+                .with_label_values(&[&self.target().name])
                 .dec();
         }
+    }
+
+    /// Close every backend connection (COM_CHANGE_USER).
+    fn drop_all_backends(&mut self) {
+        self.drop_backend();
+        for (shard, _) in self.parked.drain() {
+            METRICS
+                .backend_connections_active
+                .with_label_values(&[&self.ctx.shards[shard].name])
+                .dec();
+        }
+        self.replay.clear();
     }
 
     async fn command_loop(mut self, mut shutdown: watch::Receiver<bool>) {
@@ -446,11 +547,11 @@ impl Session {
             let outcome = self.handle_command(command, first, packet).await;
             METRICS
                 .commands_total
-                .with_label_values(&[label, &self.ctx.backend.name])
+                .with_label_values(&[label, &self.target().name])
                 .inc();
             METRICS
                 .command_duration
-                .with_label_values(&[label, &self.ctx.backend.name])
+                .with_label_values(&[label, &self.target().name])
                 .observe(started.elapsed().as_secs_f64());
             match outcome {
                 Flow::Continue => {
@@ -462,10 +563,14 @@ impl Session {
             }
         }
         self.client.shutdown().await;
-        if let Some(mut b) = self.backend.take() {
+        let mut all: Vec<(usize, BackendConn)> = self.parked.drain().collect();
+        if let Some(b) = self.backend.take() {
+            all.push((self.shard, b));
+        }
+        for (shard, mut b) in all {
             METRICS
                 .backend_connections_active
-                .with_label_values(&[&self.ctx.backend.name])
+                .with_label_values(&[&self.ctx.shards[shard].name])
                 .dec();
             b.conn.begin_command();
             b.conn.write_packet(&[Command::Quit as u8]);

@@ -90,6 +90,54 @@ impl Session {
             Some(StmtPrepare) => return self.prepare(packet).await,
             Some(StmtExecute) => return self.execute(packet).await,
             Some(StmtSendLongData) => return self.long_data(packet).await,
+            Some(StmtFetch | StmtClose | StmtReset) if self.sharded() => {
+                if let Err(e) = self.place_statement(&packet.payload).await {
+                    if command != Some(StmtClose) {
+                        self.reply_error(&e);
+                    }
+                    return Flow::Continue;
+                }
+                if command == Some(StmtClose) {
+                    self.close_everywhere(&packet.payload).await;
+                    self.statement_closed(&packet.payload, false);
+                    return Flow::Continue;
+                }
+                if command == Some(StmtReset) {
+                    self.statement_closed(&packet.payload, true);
+                    return self
+                        .forward_command(&packet.payload, ResponseShape::Single, RelayMode::text())
+                        .await;
+                }
+                let id = packet
+                    .payload
+                    .get(1..5)
+                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+                let mode = RelayMode {
+                    binary: true,
+                    cursor_for: None,
+                    fetch_of: id,
+                };
+                return self
+                    .forward_command(&packet.payload, ResponseShape::Fetch, mode)
+                    .await;
+            }
+            Some(InitDb) if self.sharded() => {
+                let db = String::from_utf8_lossy(&packet.payload[1..]).into_owned();
+                match self.ctx.router.shard_for_db(&db, self.shard) {
+                    Ok(s) => {
+                        if let Err(e) = self.check_transaction(s) {
+                            self.reply_error(&e);
+                            return Flow::Continue;
+                        }
+                        self.switch_shard(s);
+                    }
+                    Err(crate::router::RouteError::UnknownDatabase(d)) => {
+                        self.reply_error(&SqlError::unknown_database(&d));
+                        return Flow::Continue;
+                    }
+                }
+                ResponseShape::Single
+            }
             Some(StmtFetch) => {
                 let id = packet
                     .payload
@@ -175,7 +223,7 @@ impl Session {
                 Flow::Close
             }
             Err(RelayError::Backend(why)) => {
-                let target = &self.ctx.backend;
+                let target = self.target();
                 METRICS
                     .backend_connect_failures_total
                     .with_label_values(&[&target.name, "lost"])
@@ -197,9 +245,10 @@ impl Session {
         shape: ResponseShape,
         mode: RelayMode,
     ) -> Result<(), RelayError> {
+        let payload = self.backend_payload(payload).into_owned();
         let backend = self.backend.as_mut().expect("backend connected");
         backend.conn.begin_command();
-        backend.conn.write_packet(payload);
+        backend.conn.write_packet(&payload);
         backend.conn.flush().await?;
         self.last_ok = false;
         match shape {
@@ -269,7 +318,7 @@ impl Session {
             if let Ok(err) = ErrPacket::parse(payload) {
                 METRICS
                     .backend_errors_total
-                    .with_label_values(&[&self.ctx.backend.name, &err.code.to_string()])
+                    .with_label_values(&[&self.target().name, &err.code.to_string()])
                     .inc();
             }
         }
@@ -487,22 +536,7 @@ impl Session {
     /// LOAD DATA LOCAL INFILE: the client streams the file as packets ending
     /// with an empty one; each goes to the backend as it arrives.
     async fn relay_local_infile(&mut self) -> Result<(), RelayError> {
-        self.client.flush().await.map_err(|_| RelayError::Client)?;
-        loop {
-            let p = match self.client.read_packet().await {
-                Ok(p) => p,
-                Err(_) => return Err(RelayError::Client),
-            };
-            let backend = self.backend.as_mut().expect("backend connected");
-            backend.conn.write_packet(&p.payload);
-            if p.payload.is_empty() {
-                backend.conn.flush().await?;
-                return Ok(());
-            }
-            if backend.conn.pending_output() >= 1 << 20 {
-                backend.conn.flush().await?;
-            }
-        }
+        self.bulk_local_infile().await
     }
 
     async fn relay_prepare(&mut self) -> Result<(), RelayError> {
@@ -522,9 +556,18 @@ impl Session {
         })();
         let (stmt, cols, params) =
             parsed.map_err(|e| RelayError::Backend(format!("bad prepare response: {e}")))?;
-        self.register_statement(stmt, params);
         self.last_ok = true;
-        self.forward(&p.payload).await?;
+        if self.sharded() {
+            // Clients see squeeze's id; each shard has its own.
+            let client_id = self.map_new_statement(stmt, params);
+            self.register_statement(client_id, params);
+            let mut ok = p.payload.to_vec();
+            ok[1..5].copy_from_slice(&client_id.to_le_bytes());
+            self.forward(&ok).await?;
+        } else {
+            self.register_statement(stmt, params);
+            self.forward(&p.payload).await?;
+        }
         if params > 0 {
             for _ in 0..params {
                 let d = self.backend_packet().await?;
@@ -584,12 +627,27 @@ impl Session {
             Ok(a) => a,
             Err(_) => return Flow::Close,
         };
-        self.drop_backend();
+        self.drop_all_backends();
         self.prepared.clear();
         self.info.user = user;
         self.credential = authed.credential;
         self.backend_user = authed.backend_user;
         self.database = cu.database.clone();
+        self.shard = match &self.database {
+            Some(db) => match self
+                .ctx
+                .router
+                .shard_for_db(&String::from_utf8_lossy(db), self.ctx.router.default_shard)
+            {
+                Ok(s) => s,
+                Err(crate::router::RouteError::UnknownDatabase(d)) => {
+                    self.reply_error(&SqlError::unknown_database(&d));
+                    return Flow::Close;
+                }
+            },
+            None => self.ctx.router.default_shard,
+        };
+        self.stmt_map.clear();
         if let Some(cs) = cu.charset {
             self.info.charset = cs as u8;
         }

@@ -23,6 +23,7 @@
 pub mod classify;
 pub mod lexer;
 pub mod rewrite;
+pub mod route;
 pub mod splice;
 
 #[cfg(test)]

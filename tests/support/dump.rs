@@ -98,7 +98,11 @@ fn err_outcome(e: mysql_async::Error) -> Outcome {
             state: s.state,
             message: s.message,
         },
-        other => panic!("non-server error: {other:?}"),
+        other => Outcome::Err {
+            code: 0,
+            state: "client".into(),
+            message: format!("{other:?}"),
+        },
     }
 }
 
@@ -111,12 +115,18 @@ pub async fn query(conn: &mut Conn, sql: &str) -> Outcome {
     let mut sets = Vec::new();
     loop {
         let cols = r.columns_ref().iter().map(ColDump::from).collect();
-        let (affected, last_insert_id, warnings, info) = (
-            r.affected_rows(),
-            r.last_insert_id(),
-            r.warnings(),
-            r.info().into_owned(),
-        );
+        // OK-packet fields are only meaningful for a result without rows
+        // (the connection keeps stale values while a row set is pending).
+        let (affected, last_insert_id, warnings, info) = if r.columns_ref().is_empty() {
+            (
+                r.affected_rows(),
+                r.last_insert_id(),
+                r.warnings(),
+                r.info().into_owned(),
+            )
+        } else {
+            (0, None, 0, String::new())
+        };
         let rows: Vec<Row> = match r.collect().await {
             Ok(rows) => rows,
             Err(e) => return err_outcome(e),
@@ -149,12 +159,18 @@ pub async fn exec(conn: &mut Conn, sql: &str, params: Vec<Value>) -> Outcome {
     let mut sets = Vec::new();
     loop {
         let cols = r.columns_ref().iter().map(ColDump::from).collect();
-        let (affected, last_insert_id, warnings, info) = (
-            r.affected_rows(),
-            r.last_insert_id(),
-            r.warnings(),
-            r.info().into_owned(),
-        );
+        // OK-packet fields are only meaningful for a result without rows
+        // (the connection keeps stale values while a row set is pending).
+        let (affected, last_insert_id, warnings, info) = if r.columns_ref().is_empty() {
+            (
+                r.affected_rows(),
+                r.last_insert_id(),
+                r.warnings(),
+                r.info().into_owned(),
+            )
+        } else {
+            (0, None, 0, String::new())
+        };
         let rows: Vec<Row> = match r.collect().await {
             Ok(rows) => rows,
             Err(e) => return err_outcome(e),

@@ -73,8 +73,9 @@ fn run_ok(cmd: &mut Command, what: &str) -> Vec<u8> {
         .unwrap_or_else(|e| panic!("{what}: cannot run {cmd:?}: {e}"));
     if !out.status.success() {
         panic!(
-            "{what} failed ({}): {cmd:?}\nstdout:\n{}\nstderr:\n{}",
+            "{what} failed ({}): {}\nstdout:\n{}\nstderr:\n{}",
             out.status,
+            format!("{cmd:?}").chars().take(400).collect::<String>(),
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         );
@@ -197,7 +198,7 @@ impl MariaDb {
     pub fn shared() -> &'static MariaDb {
         SHARED.get_or_init(|| {
             let mut db = MariaDb::start();
-            let dir = db.tempdir.take().unwrap().into_path();
+            let dir = db.tempdir.take().unwrap().keep();
             let pid = db.child.lock().unwrap().as_ref().unwrap().id();
             db._watchdog = Some(watchdog(pid, &dir));
             db
@@ -229,7 +230,7 @@ impl MariaDb {
         run_ok(&mut cmd, "mariadb-install-db");
 
         let port = free_port();
-        let mut db = MariaDb {
+        let db = MariaDb {
             port,
             socket: dir.join("mysqld.sock"),
             error_log: dir.join("error.log"),
@@ -320,6 +321,7 @@ impl MariaDb {
             Command::new(mariadb)
                 .arg("--no-defaults")
                 .arg("-uroot")
+                .arg("--default-character-set=utf8mb4")
                 .arg(format!("--socket={}", self.socket.display()))
                 .arg("--batch")
                 .arg("-e")
@@ -592,6 +594,7 @@ pub fn mariadb_cli(port: u16, extra: &[&str], sql: &str) -> (bool, Vec<u8>, Stri
         .arg(format!("-u{APP_USER}"))
         .arg(format!("-p{APP_PASS}"))
         .arg("--batch")
+        .arg("--default-character-set=utf8mb4")
         .args(extra)
         .arg("-e")
         .arg(sql)

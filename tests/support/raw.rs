@@ -224,3 +224,47 @@ pub fn parse_err(p: &[u8]) -> (u16, String) {
     };
     (code, String::from_utf8_lossy(msg).into_owned())
 }
+
+/// COM_INIT_DB (mysql_async has no API for it) to an existing and a missing
+/// database, then `SELECT DATABASE()`: returns every reply packet.
+pub fn init_db_exchange(port: u16, db: &str) -> Vec<Vec<u8>> {
+    let mut c = RawConn::login(port, super::APP_USER, super::APP_PASS, None)
+        .unwrap_or_else(|e| panic!("login: {:?}", parse_err(&e)));
+    c.simple(&format!("CREATE DATABASE IF NOT EXISTS `{db}`"));
+    let mut log = Vec::new();
+    let mut p = vec![0x02];
+    p.extend_from_slice(db.as_bytes());
+    c.command(&p);
+    let ok = c.read_packet().unwrap();
+    assert_eq!(
+        ok[0],
+        0x00,
+        "COM_INIT_DB failed: {:?}",
+        String::from_utf8_lossy(&ok)
+    );
+    log.push(ok);
+    let r = c.simple("SELECT DATABASE()");
+    assert!(
+        r.iter().any(|p| p.ends_with(db.as_bytes())),
+        "DATABASE() after COM_INIT_DB: {r:?}"
+    );
+    log.extend(r);
+    c.command(b"\x02no_such_db_here");
+    let err = c.read_packet().unwrap();
+    assert_eq!(
+        parse_err(&err),
+        (1049, "Unknown database 'no_such_db_here'".to_string())
+    );
+    log.push(err);
+    let r = c.simple("SELECT DATABASE()");
+    assert!(
+        r.iter().any(|p| p.ends_with(db.as_bytes())),
+        "DATABASE() unchanged after failed COM_INIT_DB: {r:?}"
+    );
+    log.extend(r);
+    c.command(&[0x0e]); // COM_PING
+    let ok = c.read_packet().unwrap();
+    assert_eq!(ok[0], 0x00, "COM_PING");
+    log.push(ok);
+    log
+}

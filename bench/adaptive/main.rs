@@ -1,0 +1,438 @@
+//! Adaptive wire compression benchmark: load one JSON corpus through squeeze
+//! into MariaDB with LOAD DATA LOCAL INFILE (the `mariadb` CLI), into a
+//! plain table (wire compression alone) and into a table whose JSON column
+//! squeeze compresses (both layers), over an unthrottled loopback link and
+//! over links limited to 1 Gbit/s and 100 Mbit/s by a rate-limited TCP relay
+//! placed between squeeze and MariaDB; modes adaptive, always, never.
+//!
+//! Run: `cargo bench --bench adaptive` (full: >= 100 MB corpus) or
+//! `cargo bench --bench adaptive -- --quick` (about 12 MB).
+//! Needs mariadbd, mariadb-install-db and mariadb (apt-get install
+//! mariadb-server mariadb-client) and reads ../shared/data or tests/data.
+
+use std::io::{BufRead, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const MODES: [&str; 3] = ["adaptive", "always", "never"];
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn wait_port(port: u16, secs: u64) {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    while TcpStream::connect_timeout(
+        &SocketAddr::from(([127, 0, 0, 1], port)),
+        Duration::from_millis(200),
+    )
+    .is_err()
+    {
+        assert!(Instant::now() < deadline, "port {port} did not open");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+struct Server {
+    child: Child,
+    port: u16,
+    socket: PathBuf,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start_mariadb(dir: &Path) -> Server {
+    let data = dir.join("data");
+    let st = Command::new("mariadb-install-db")
+        .args([
+            "--no-defaults",
+            "--auth-root-authentication-method=normal",
+            "--skip-test-db",
+            "--user=root",
+        ])
+        .arg(format!("--datadir={}", data.display()))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("mariadb-install-db (apt-get install mariadb-server)");
+    assert!(st.success(), "mariadb-install-db failed");
+    let port = free_port();
+    let socket = dir.join("sock");
+    let child = Command::new("mariadbd")
+        .arg("--no-defaults")
+        .arg(format!("--datadir={}", data.display()))
+        .arg(format!("--port={port}"))
+        .arg("--bind-address=127.0.0.1")
+        .arg(format!("--socket={}", socket.display()))
+        .arg(format!("--pid-file={}", dir.join("pid").display()))
+        .arg(format!("--log-error={}", dir.join("err.log").display()))
+        .args([
+            "--user=root",
+            "--local-infile=1",
+            "--max-allowed-packet=1G",
+            "--performance-schema=OFF",
+            "--character-set-server=utf8mb4",
+            "--innodb-buffer-pool-size=1G",
+            "--innodb-log-file-size=1G",
+            "--innodb-log-buffer-size=64M",
+            "--innodb-flush-log-at-trx-commit=0",
+            "--innodb-doublewrite=0",
+            "--skip-log-bin",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("mariadbd");
+    let s = Server {
+        child,
+        port,
+        socket,
+    };
+    wait_port(port, 60);
+    std::thread::sleep(Duration::from_millis(500));
+    s
+}
+
+fn root_sql(s: &Server, sql: &str) {
+    let out = Command::new("mariadb")
+        .args(["--no-defaults", "-uroot"])
+        .arg(format!("--socket={}", s.socket.display()))
+        .arg("-e")
+        .arg(sql)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{sql}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Build the corpus file: every document of the data files, replicated with
+/// fresh ids until `target` bytes; LOAD DATA default format (tab, newline,
+/// backslash escapes).
+fn build_corpus(path: &Path, target: usize) -> (u64, u64) {
+    let mut dirs = vec![
+        PathBuf::from("../shared/data"),
+        PathBuf::from("/work/shared/data"),
+        PathBuf::from("tests/data"),
+    ];
+    dirs.retain(|d| d.join("reddit_comments_t1.ndjson").exists());
+    let dir = dirs
+        .first()
+        .expect("no corpus directory (../shared/data or tests/data)");
+    let mut docs: Vec<Vec<u8>> = Vec::new();
+    for f in [
+        "reddit_comments_t1.ndjson",
+        "gsoc2018_projects.ndjson",
+        "usgs_earthquakes.ndjson",
+    ] {
+        let file = std::fs::File::open(dir.join(f)).unwrap();
+        for line in std::io::BufReader::new(file).split(b'\n') {
+            let line = line.unwrap();
+            if !line.is_empty() {
+                docs.push(line);
+            }
+        }
+    }
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    let (mut written, mut rows, mut doc_bytes) = (0usize, 0u64, 0u64);
+    'outer: loop {
+        for d in &docs {
+            rows += 1;
+            let mut line = format!("{rows}\t").into_bytes();
+            for &b in d {
+                match b {
+                    b'\\' => line.extend_from_slice(b"\\\\"),
+                    b'\t' => line.extend_from_slice(b"\\t"),
+                    b'\n' => line.extend_from_slice(b"\\n"),
+                    0 => line.extend_from_slice(b"\\0"),
+                    _ => line.push(b),
+                }
+            }
+            line.push(b'\n');
+            out.write_all(&line).unwrap();
+            written += line.len();
+            doc_bytes += d.len() as u64;
+            if written >= target {
+                break 'outer;
+            }
+        }
+    }
+    out.flush().unwrap();
+    (rows, doc_bytes)
+}
+
+/// A TCP relay limiting the client→server direction to `bits_per_sec`.
+fn start_relay(upstream: u16, bits_per_sec: u64) -> u16 {
+    let port = free_port();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let sock = tokio::net::TcpSocket::new_v4().unwrap();
+            sock.set_reuseaddr(true).unwrap();
+            sock.set_recv_buffer_size(128 * 1024).unwrap();
+            sock.bind(SocketAddr::from(([127, 0, 0, 1], port))).unwrap();
+            let listener = sock.listen(64).unwrap();
+            loop {
+                let (inbound, _) = listener.accept().await.unwrap();
+                let outbound = tokio::net::TcpStream::connect(("127.0.0.1", upstream))
+                    .await
+                    .unwrap();
+                let _ = inbound.set_nodelay(true);
+                let _ = outbound.set_nodelay(true);
+                let (mut ir, mut iw) = inbound.into_split();
+                let (mut or, mut ow) = outbound.into_split();
+                let rate = bits_per_sec as f64 / 8.0;
+                tokio::spawn(async move {
+                    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+                    let mut buf = vec![0u8; 16 * 1024];
+                    let start = tokio::time::Instant::now();
+                    let mut sent = 0f64;
+                    loop {
+                        let n = match ir.read(&mut buf).await {
+                            Ok(0) | Err(_) => break,
+                            Ok(n) => n,
+                        };
+                        sent += n as f64;
+                        let due = start + Duration::from_secs_f64(sent / rate);
+                        if due > tokio::time::Instant::now() {
+                            tokio::time::sleep_until(due).await;
+                        }
+                        if ow.write_all(&buf[..n]).await.is_err() {
+                            break;
+                        }
+                    }
+                    let _ = ow.shutdown().await;
+                });
+                tokio::spawn(async move {
+                    let _ = tokio::io::copy(&mut or, &mut iw).await;
+                });
+            }
+        });
+    });
+    wait_port(port, 10);
+    port
+}
+
+struct Squeeze {
+    child: Child,
+    port: u16,
+    admin: u16,
+}
+
+impl Drop for Squeeze {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start_squeeze(dir: &Path, backend_port: u16, mode: &str) -> Squeeze {
+    let port = free_port();
+    let admin = free_port();
+    let cfg = format!(
+        r#"
+[proxy]
+listen = "127.0.0.1:{port}"
+[admin]
+listen = "127.0.0.1:{admin}"
+[log]
+level = "warn"
+[backend]
+address = "127.0.0.1:{backend_port}"
+[[users]]
+name = "app"
+password = "secret"
+[bulk]
+mode = "{mode}"
+users = ["app"]
+[[columns]]
+schema = "bench"
+table = "docs_c"
+column = "doc"
+codec = "zstd"
+level = 3
+"#
+    );
+    let path = dir.join(format!("squeeze-{mode}.toml"));
+    std::fs::write(&path, cfg).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_squeeze"))
+        .arg("serve")
+        .arg("--config")
+        .arg(&path)
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(dir.join(format!("squeeze-{mode}.log"))).unwrap())
+        .spawn()
+        .unwrap();
+    wait_port(port, 20);
+    Squeeze { child, port, admin }
+}
+
+fn metric_sum(admin: u16, name: &str, filter: &str) -> u64 {
+    let mut s = TcpStream::connect(("127.0.0.1", admin)).unwrap();
+    write!(s, "GET /metrics HTTP/1.0\r\nHost: x\r\n\r\n").unwrap();
+    let mut body = String::new();
+    s.read_to_string(&mut body).unwrap();
+    body.lines()
+        .filter(|l| l.starts_with(name) && l.contains(filter))
+        .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+        .sum::<f64>() as u64
+}
+
+struct Run {
+    secs: f64,
+    wire: u64,
+    before: u64,
+    compressed: u64,
+    raw: u64,
+}
+
+fn load(sq: &Squeeze, db: &Server, table: &str, corpus: &Path, rows: u64) -> Run {
+    root_sql(db, &format!("TRUNCATE TABLE bench.{table}"));
+    let m = |name: &str, f: &str| metric_sum(sq.admin, name, f);
+    let (w0, b0) = (
+        m("squeeze_adaptive_wire_bytes_total", "after"),
+        m("squeeze_adaptive_wire_bytes_total", "before"),
+    );
+    let (c0, r0) = (
+        m("squeeze_adaptive_chunks_total", "\"compressed\""),
+        m("squeeze_adaptive_chunks_total", "\"raw\""),
+    );
+    let t = Instant::now();
+    let out = Command::new("mariadb")
+        .args([
+            "--no-defaults",
+            "--local-infile=1",
+            "-h127.0.0.1",
+            "-uapp",
+            "-psecret",
+            "bench",
+        ])
+        .arg(format!("-P{}", sq.port))
+        .arg("-e")
+        .arg(format!(
+            "LOAD DATA LOCAL INFILE '{}' INTO TABLE {table} (id, doc)",
+            corpus.display()
+        ))
+        .output()
+        .unwrap();
+    let secs = t.elapsed().as_secs_f64();
+    assert!(
+        out.status.success(),
+        "load into {table} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let count = Command::new("mariadb")
+        .args(["--no-defaults", "-uroot", "-N", "-B"])
+        .arg(format!("--socket={}", db.socket.display()))
+        .arg("-e")
+        .arg(format!("SELECT COUNT(*) FROM bench.{table}"))
+        .output()
+        .unwrap();
+    let n: u64 = String::from_utf8_lossy(&count.stdout)
+        .trim()
+        .parse()
+        .unwrap_or(0);
+    assert_eq!(n, rows, "rows loaded into {table}");
+    Run {
+        secs,
+        wire: m("squeeze_adaptive_wire_bytes_total", "after") - w0,
+        before: m("squeeze_adaptive_wire_bytes_total", "before") - b0,
+        compressed: m("squeeze_adaptive_chunks_total", "\"compressed\"") - c0,
+        raw: m("squeeze_adaptive_chunks_total", "\"raw\"") - r0,
+    }
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let target = if quick { 12 << 20 } else { 104 << 20 };
+    let tmp = tempfile::Builder::new()
+        .prefix("squeeze-bench-adaptive-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path();
+    let corpus = dir.join("corpus.tsv");
+    let (rows, doc_bytes) = build_corpus(&corpus, target);
+    let file_bytes = std::fs::metadata(&corpus).unwrap().len();
+    eprintln!(
+        "corpus: {rows} rows, {:.1} MB file, {:.1} MB of JSON",
+        file_bytes as f64 / 1e6,
+        doc_bytes as f64 / 1e6
+    );
+    let db = start_mariadb(dir);
+    root_sql(
+        &db,
+        "CREATE DATABASE bench;
+         CREATE TABLE bench.docs_p (id BIGINT PRIMARY KEY, doc LONGBLOB);
+         CREATE TABLE bench.docs_c (id BIGINT PRIMARY KEY, doc LONGBLOB);
+         CREATE USER app@'%' IDENTIFIED BY 'secret'; GRANT ALL ON *.* TO app@'%';",
+    );
+    let links: Vec<(&str, Option<u64>)> = vec![
+        ("unthrottled", None),
+        ("1gbit", Some(1_000_000_000)),
+        ("100mbit", Some(100_000_000)),
+    ];
+    println!("| link | table | mode | wall s | rows/s | MB/s (file) | wire MB | stream MB | ratio | chunks z/raw |");
+    println!("|---|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    let mut times = std::collections::HashMap::new();
+    for (link, rate) in &links {
+        let backend_port = match rate {
+            None => db.port,
+            Some(r) => start_relay(db.port, *r),
+        };
+        for mode in MODES {
+            let sq = start_squeeze(dir, backend_port, mode);
+            for (tlabel, table) in [("plain", "docs_p"), ("compressed-col", "docs_c")] {
+                let r = load(&sq, &db, table, &corpus, rows);
+                times.insert((link.to_string(), table, mode), r.secs);
+                println!(
+                    "| {link} | {tlabel} | {mode} | {:.2} | {:.0} | {:.1} | {:.1} | {:.1} | {:.2} | {}/{} |",
+                    r.secs,
+                    rows as f64 / r.secs,
+                    file_bytes as f64 / 1e6 / r.secs,
+                    r.wire as f64 / 1e6,
+                    r.before as f64 / 1e6,
+                    r.before as f64 / r.wire.max(1) as f64,
+                    r.compressed,
+                    r.raw
+                );
+                let _ = std::io::stdout().flush();
+            }
+        }
+    }
+    let t = |l: &str, tb: &'static str, m: &'static str| times[&(l.to_string(), tb, m)];
+    let mut worst = 0.0f64;
+    for (link, _) in &links {
+        for tb in ["docs_p", "docs_c"] {
+            let best = t(link, tb, "always").min(t(link, tb, "never"));
+            let excess = t(link, tb, "adaptive") / best - 1.0;
+            println!(
+                "adaptive vs best of always/never on {link} {tb}: {:+.1}%",
+                excess * 100.0
+            );
+            worst = worst.max(excess);
+        }
+    }
+    println!("adaptive_worst_vs_best={worst:.3}");
+    println!(
+        "RESULT speedup_100mbit={:.2} overhead_unthrottled={:.3}",
+        t("100mbit", "docs_p", "never") / t("100mbit", "docs_p", "adaptive"),
+        t("unthrottled", "docs_p", "adaptive") / t("unthrottled", "docs_p", "never") - 1.0,
+    );
+}

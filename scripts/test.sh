@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The one test command: installs what the tests need, then runs every test.
+#   bash scripts/test.sh [extra cargo test args]
+# Tests start their own MariaDB servers and squeeze processes; nothing else
+# needs to be running. Exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/install-deps.sh
+
+export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-2}"
+export RUST_BACKTRACE="${RUST_BACKTRACE:-1}"
+# Two test threads per binary: each test may start mariadbd/squeeze processes.
+cargo test --all-targets "$@" -- --test-threads="${TEST_THREADS:-2}"

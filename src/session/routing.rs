@@ -1,0 +1,481 @@
+//! Shard selection for a session's commands: schema routing (the current
+//! database, `USE`, COM_INIT_DB, qualified `db.table` names) and key
+//! routing (a shard-key literal or `?` in the statement). A statement that
+//! would need two shards is refused with an error naming them.
+
+use std::collections::HashMap;
+
+use bytes::Bytes;
+
+use crate::error::{Side, SqlError, ER_NOT_SUPPORTED_YET};
+use crate::protocol::capabilities::SERVER_STATUS_IN_TRANS;
+use crate::protocol::coldef::{binary_layout, BinaryLayout};
+use crate::protocol::lenenc::Reader;
+use crate::router::{KeyRule, KeyValue, RouteError};
+use crate::sql::route::{key_pins, statements, tables, KeyPins};
+use crate::sql::{classify_statement, StatementKind};
+
+use super::Session;
+
+/// A prepared statement of a sharded session: its text and its id on each
+/// shard it has been prepared on. Clients see squeeze's own ids.
+#[derive(Debug, Clone)]
+pub(super) struct ShardStatement {
+    pub text: Bytes,
+    pub ids: HashMap<usize, u32>,
+    /// Key-routed by a parameter: the rule and the parameter's index.
+    pub key_param: Option<(KeyRule, usize)>,
+    pub num_params: u16,
+}
+
+/// Where a statement goes.
+#[derive(Debug, Clone)]
+pub(super) enum Route {
+    Shard(usize),
+    /// Decided at execute time by this parameter.
+    KeyParam(KeyRule, usize, usize),
+}
+
+fn cross_shard(shards: &[&str], why: &str) -> SqlError {
+    SqlError::new(
+        Side::Client,
+        ER_NOT_SUPPORTED_YET,
+        "42000",
+        format!("squeeze: this statement would need shards {} ({why}); squeeze runs each statement on exactly one shard: split it per shard", shards.join(" and ")),
+    )
+}
+
+impl Session {
+    /// The shard the session's current database lives on.
+    pub(super) fn home_shard(&self) -> usize {
+        match &self.database {
+            Some(db) => self
+                .ctx
+                .router
+                .shard_for_db(&String::from_utf8_lossy(db), self.shard)
+                .unwrap_or(self.shard),
+            None => self.ctx.router.default_shard,
+        }
+    }
+
+    /// Route a query text (COM_QUERY or COM_STMT_PREPARE).
+    pub(super) fn route_text(
+        &self,
+        text: &[u8],
+        allow_placeholders: bool,
+    ) -> Result<Route, SqlError> {
+        let router = &self.ctx.router;
+        let current_db = self
+            .database
+            .as_ref()
+            .map(|d| String::from_utf8_lossy(d).into_owned());
+        let mut chosen: Option<(usize, String)> = None;
+        let mut key_param: Option<(KeyRule, usize)> = None;
+        let mut pick = |shard: usize, why: String| -> Result<(), SqlError> {
+            match &chosen {
+                Some((s, w)) if *s != shard => Err(cross_shard(
+                    &[router.shard_name(*s), router.shard_name(shard)],
+                    &format!("{w}; {why}"),
+                )),
+                Some(_) => Ok(()),
+                None => {
+                    chosen = Some((shard, why));
+                    Ok(())
+                }
+            }
+        };
+        let db_shard = |db: &str| {
+            router
+                .shard_for_db(db, self.shard)
+                .map_err(|RouteError::UnknownDatabase(d)| SqlError::unknown_database(&d))
+        };
+        for st in statements(text, self.lex) {
+            let kind = classify_statement(text, &st.tokens, self.lex);
+            if let StatementKind::Use(db) = &kind {
+                pick(db_shard(db)?, format!("USE {db}"))?;
+                continue;
+            }
+            for (db, table) in tables(text, &st.tokens) {
+                if let Some(db) = &db {
+                    if router.has_schema_rules() {
+                        pick(db_shard(db)?, format!("database {db}"))?;
+                    }
+                }
+                let Some(db_name) = db
+                    .as_deref()
+                    .map(str::to_string)
+                    .or_else(|| current_db.clone())
+                else {
+                    continue;
+                };
+                let Some(rule) = router.key_rule(&db_name, &table) else {
+                    continue;
+                };
+                match key_pins(text, &st.tokens, self.lex, &table, &rule.column) {
+                    KeyPins::NotReferenced => {}
+                    KeyPins::Values(values) => {
+                        for v in values {
+                            let key = KeyValue::from_literal(&v);
+                            let shard = rule.shard_for(&key).ok_or_else(|| {
+                                SqlError::new(Side::Client, ER_NOT_SUPPORTED_YET, "42000", format!(
+                                    "squeeze: the shard key `{table}`.`{}` value {} maps to no shard under the configured {:?} rule",
+                                    rule.column, String::from_utf8_lossy(&v), rule.function
+                                ))
+                            })?;
+                            pick(
+                                shard,
+                                format!(
+                                    "{table}.{} = {}",
+                                    rule.column,
+                                    String::from_utf8_lossy(&v)
+                                ),
+                            )?;
+                        }
+                    }
+                    KeyPins::Placeholder(i) if allow_placeholders => {
+                        key_param = Some((rule.clone(), i))
+                    }
+                    KeyPins::Placeholder(_) | KeyPins::Unpinned => {
+                        return Err(SqlError::new(Side::Client, ER_NOT_SUPPORTED_YET, "42000", format!(
+                            "squeeze: `{db_name}`.`{table}` is spread over shards by `{}`; this statement must pin it with `{} = <value>` (or `IN (...)` of values on one shard) so squeeze can pick a shard",
+                            rule.column, rule.column
+                        )));
+                    }
+                }
+            }
+        }
+        if let Some((rule, idx)) = key_param {
+            if chosen.is_none() {
+                return Ok(Route::KeyParam(rule, idx, self.home_shard()));
+            }
+        }
+        // Statements naming no shard stay with an open transaction.
+        let in_transaction = self.status & SERVER_STATUS_IN_TRANS != 0 && self.backend.is_some();
+        let fallback = if in_transaction {
+            self.shard
+        } else {
+            self.home_shard()
+        };
+        let target = chosen.map(|(s, _)| s).unwrap_or(fallback);
+        self.check_transaction(target)?;
+        Ok(Route::Shard(target))
+    }
+
+    /// Remember a bare BEGIN / START TRANSACTION: the transaction is not
+    /// tied to a shard until its first real statement.
+    pub(super) fn note_transaction_start(&mut self, text: &[u8]) {
+        let stmts = statements(text, self.lex);
+        let bare_begin = stmts.len() == 1 && {
+            let t = &stmts[0].tokens;
+            (t.len() == 1 && t[0].is_keyword(text, "BEGIN"))
+                || (t.len() >= 2
+                    && t[0].is_keyword(text, "START")
+                    && t[1].is_keyword(text, "TRANSACTION"))
+                || (t.len() == 2 && t[0].is_keyword(text, "BEGIN") && t[1].is_keyword(text, "WORK"))
+        };
+        if bare_begin {
+            self.txn_begin = Some(text[stmts[0].range.clone()].to_vec());
+        } else if self.status & SERVER_STATUS_IN_TRANS == 0 || !stmts.is_empty() {
+            self.txn_begin = None;
+        }
+    }
+
+    /// The first statement of a transaction opened with a bare BEGIN needs
+    /// another shard: end the empty transaction here and open it there.
+    pub(super) async fn move_empty_transaction(&mut self, target: usize) -> Result<(), SqlError> {
+        let Some(begin) = self.txn_begin.take() else {
+            return Ok(());
+        };
+        if target == self.shard {
+            return Ok(());
+        }
+        if let Some(b) = self.backend.as_mut() {
+            let _ =
+                crate::backend::query::simple_query(&mut b.conn, b.capabilities, "ROLLBACK").await;
+        }
+        self.switch_shard(target);
+        self.ensure_backend()
+            .await
+            .map_err(|e| SqlError::new(Side::Backend, e.code, "HY000", e.message))?;
+        let b = self.backend.as_mut().expect("backend connected");
+        crate::backend::query::simple_query(
+            &mut b.conn,
+            b.capabilities,
+            &String::from_utf8_lossy(&begin),
+        )
+        .await
+        .map_err(|e| {
+            SqlError::new(
+                Side::Backend,
+                crate::error::ER_UNKNOWN_ERROR,
+                "HY000",
+                format!(
+                    "squeeze: opening the transaction on shard {} failed: {e}",
+                    self.ctx.shards[target].name
+                ),
+            )
+        })?;
+        Ok(())
+    }
+
+    /// A transaction stays on the shard it started on.
+    pub(super) fn check_transaction(&self, target: usize) -> Result<(), SqlError> {
+        // A transaction that has only run BEGIN can still move (see
+        // `move_empty_transaction`).
+        if target != self.shard
+            && self.status & SERVER_STATUS_IN_TRANS != 0
+            && self.backend.is_some()
+            && self.txn_begin.is_none()
+        {
+            let r = &self.ctx.router;
+            return Err(SqlError::new(
+                Side::Client,
+                ER_NOT_SUPPORTED_YET,
+                "42000",
+                format!(
+                    "squeeze: a transaction is open on shard {} and this statement needs shard {}; COMMIT or ROLLBACK first (transactions cannot span shards)",
+                    r.shard_name(self.shard),
+                    r.shard_name(target)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Shard for an execute of a key-param statement, from the bound value.
+    pub(super) fn shard_from_execute(
+        &self,
+        payload: &[u8],
+        stmt: &ShardStatement,
+        types: Option<&[u8]>,
+    ) -> Option<usize> {
+        let (rule, index) = stmt.key_param.as_ref()?;
+        let n = stmt.num_params as usize;
+        let mut r = Reader::new(payload);
+        r.skip(10).ok()?;
+        let bitmap = r.take(n.div_ceil(8)).ok()?;
+        if bitmap[index / 8] & (1 << (index % 8)) != 0 {
+            return None;
+        }
+        let bound = r.u8().ok()?;
+        let owned;
+        let types = if bound == 1 {
+            owned = r.take(2 * n).ok()?.to_vec();
+            &owned[..]
+        } else {
+            types?
+        };
+        for i in 0..n {
+            if bitmap[i / 8] & (1 << (i % 8)) != 0 {
+                continue;
+            }
+            let (ty, unsigned) = (types[2 * i], types[2 * i + 1] & 0x80 != 0);
+            let start = r.position();
+            let value: Option<KeyValue> = match binary_layout(ty) {
+                BinaryLayout::Fixed(k) => {
+                    let b = r.take(k).ok()?;
+                    let v = match (k, unsigned) {
+                        (1, false) => b[0] as i8 as i128,
+                        (1, true) => b[0] as i128,
+                        (2, false) => i16::from_le_bytes([b[0], b[1]]) as i128,
+                        (2, true) => u16::from_le_bytes([b[0], b[1]]) as i128,
+                        (4, false) => i32::from_le_bytes(b.try_into().ok()?) as i128,
+                        (4, true) => u32::from_le_bytes(b.try_into().ok()?) as i128,
+                        (8, false) => i64::from_le_bytes(b.try_into().ok()?) as i128,
+                        (8, true) => u64::from_le_bytes(b.try_into().ok()?) as i128,
+                        _ => 0,
+                    };
+                    Some(KeyValue::Int(v))
+                }
+                BinaryLayout::LengthByte => {
+                    let k = r.u8().ok()? as usize;
+                    r.skip(k).ok()?;
+                    None
+                }
+                BinaryLayout::LenencString => Some(KeyValue::from_literal(r.lenenc_bytes().ok()?)),
+                BinaryLayout::Nothing => None,
+            };
+            let _ = start;
+            if i == *index {
+                return rule.shard_for(&value?);
+            }
+        }
+        None
+    }
+}
+
+const STATEMENT_COMMANDS: [u8; 5] = [0x17, 0x18, 0x19, 0x1A, 0x1C];
+
+impl Session {
+    pub(super) fn sharded(&self) -> bool {
+        self.ctx.router.is_sharded()
+    }
+
+    /// The payload as the current shard's connection must see it: squeeze's
+    /// statement ids replaced by that shard's own.
+    pub(super) fn backend_payload<'a>(&self, payload: &'a [u8]) -> std::borrow::Cow<'a, [u8]> {
+        if !self.sharded() || payload.len() < 5 || !STATEMENT_COMMANDS.contains(&payload[0]) {
+            return std::borrow::Cow::Borrowed(payload);
+        }
+        let client_id = self.resolve_client_id(u32::from_le_bytes([
+            payload[1], payload[2], payload[3], payload[4],
+        ]));
+        match self
+            .stmt_map
+            .get(&client_id)
+            .and_then(|s| s.ids.get(&self.shard))
+        {
+            Some(id) => {
+                let mut p = payload.to_vec();
+                p[1..5].copy_from_slice(&id.to_le_bytes());
+                std::borrow::Cow::Owned(p)
+            }
+            None => std::borrow::Cow::Borrowed(payload),
+        }
+    }
+
+    pub(super) fn resolve_client_id(&self, id: u32) -> u32 {
+        if id == u32::MAX {
+            self.last_statement
+        } else {
+            id
+        }
+    }
+
+    /// A prepare succeeded on the current shard with `backend_id`: give the
+    /// client squeeze's own id for it.
+    pub(super) fn map_new_statement(&mut self, backend_id: u32, num_params: u16) -> u32 {
+        self.next_stmt_id = self.next_stmt_id.wrapping_add(1).max(1);
+        let client_id = self.next_stmt_id;
+        let (text, key_param) = self.pending_prepare.take().unwrap_or_default();
+        let mut ids = HashMap::new();
+        ids.insert(self.shard, backend_id);
+        self.stmt_map.insert(
+            client_id,
+            ShardStatement {
+                text,
+                ids,
+                key_param,
+                num_params,
+            },
+        );
+        client_id
+    }
+
+    /// Before a statement command: move to the shard it must run on, and
+    /// prepare it there first if needed. `Err` is the ERR for the client.
+    pub(super) async fn place_statement(&mut self, payload: &[u8]) -> Result<(), SqlError> {
+        if !self.sharded() || payload.len() < 5 {
+            return Ok(());
+        }
+        let client_id = self.resolve_client_id(u32::from_le_bytes([
+            payload[1], payload[2], payload[3], payload[4],
+        ]));
+        let Some(stmt) = self.stmt_map.get(&client_id).cloned() else {
+            return Ok(()); // unknown id: the backend reports it
+        };
+        let target = if payload[0] == 0x17 && stmt.key_param.is_some() {
+            let types = self.prepared.get(&client_id).and_then(|p| p.types.clone());
+            self.shard_from_execute(payload, &stmt, types.as_deref()).ok_or_else(|| {
+                SqlError::new(Side::Client, ER_NOT_SUPPORTED_YET, "42000", "squeeze: the shard-key parameter of this statement is NULL or cannot be mapped to a shard")
+            })?
+        } else if stmt.ids.contains_key(&self.shard) {
+            self.shard
+        } else {
+            *stmt.ids.keys().next().expect("prepared somewhere")
+        };
+        self.check_transaction(target)?;
+        self.switch_shard(target);
+        if stmt.ids.contains_key(&target) {
+            return Ok(());
+        }
+        // First use on this shard: prepare it here, quietly.
+        self.ensure_backend()
+            .await
+            .map_err(|e| SqlError::new(Side::Backend, e.code, "HY000", e.message))?;
+        let backend = self.backend.as_mut().expect("backend connected");
+        let mut prep = Vec::with_capacity(1 + stmt.text.len());
+        prep.push(0x16);
+        prep.extend_from_slice(&stmt.text);
+        let deprecate_eof =
+            backend.capabilities & crate::protocol::capabilities::CLIENT_DEPRECATE_EOF != 0;
+        let id = prepare_quietly(&mut backend.conn, &prep, deprecate_eof)
+            .await
+            .map_err(|e| {
+                SqlError::new(
+                    Side::Backend,
+                    crate::error::ER_UNKNOWN_ERROR,
+                    "HY000",
+                    format!(
+                        "squeeze: preparing the statement on shard {} failed: {e}",
+                        self.ctx.shards[target].name
+                    ),
+                )
+            })?;
+        if let Some(s) = self.stmt_map.get_mut(&client_id) {
+            s.ids.insert(target, id);
+        }
+        Ok(())
+    }
+
+    /// COM_STMT_CLOSE on every shard the statement was prepared on.
+    pub(super) async fn close_everywhere(&mut self, payload: &[u8]) {
+        if payload.len() < 5 {
+            return;
+        }
+        let client_id = self.resolve_client_id(u32::from_le_bytes([
+            payload[1], payload[2], payload[3], payload[4],
+        ]));
+        let Some(stmt) = self.stmt_map.remove(&client_id) else {
+            return;
+        };
+        for (shard, id) in stmt.ids {
+            let conn = if shard == self.shard {
+                self.backend.as_mut()
+            } else {
+                self.parked.get_mut(&shard)
+            };
+            if let Some(b) = conn {
+                b.conn.begin_command();
+                let mut p = vec![0x19];
+                p.extend_from_slice(&id.to_le_bytes());
+                b.conn.write_packet(&p);
+                let _ = b.conn.flush().await;
+            }
+        }
+    }
+}
+
+/// Send a COM_STMT_PREPARE and consume the whole response; returns the id.
+async fn prepare_quietly(
+    conn: &mut crate::net::PacketConn,
+    payload: &[u8],
+    deprecate_eof: bool,
+) -> Result<u32, String> {
+    use crate::protocol::response;
+    conn.begin_command();
+    conn.write_packet(payload);
+    conn.flush().await.map_err(|e| e.to_string())?;
+    let ok = conn.read_packet().await.map_err(|e| e.to_string())?;
+    if response::is_err(&ok.payload) {
+        let e = response::ErrPacket::parse(&ok.payload).map_err(|e| e.to_string())?;
+        return Err(format!("{} {}", e.code, e.message));
+    }
+    let mut r = Reader::new(&ok.payload);
+    let parsed = (|| {
+        r.u8()?;
+        Ok::<_, crate::protocol::ProtocolError>((r.u32()?, r.u16()?, r.u16()?))
+    })();
+    let (id, cols, params) = parsed.map_err(|e| e.to_string())?;
+    for count in [params, cols] {
+        if count > 0 {
+            for _ in 0..count {
+                conn.read_packet().await.map_err(|e| e.to_string())?;
+            }
+            if !deprecate_eof {
+                conn.read_packet().await.map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    Ok(id)
+}
