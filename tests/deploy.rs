@@ -1021,7 +1021,7 @@ fn dashboard_queries_evaluate_on_live_prometheus() {
                 let r = prom_query(prom_port, &concrete(e));
                 r["data"]["result"]
                     .as_array()
-                    .map_or(true, |a| a.is_empty())
+                    .is_none_or(|a| a.is_empty())
             })
             .map(|(t, e)| format!("{t}: {}", concrete(e)))
             .collect();

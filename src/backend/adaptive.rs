@@ -437,7 +437,7 @@ impl BulkConfig {
                 format!("{} is outside 1..4096", self.queue_capacity),
             ));
         }
-        if self.queue_threshold >= self.queue_capacity + 1 && self.mode == CompressMode::Adaptive {
+        if self.queue_threshold > self.queue_capacity && self.mode == CompressMode::Adaptive {
             v.push((
                 "bulk.queue_threshold".into(),
                 format!(

@@ -70,7 +70,7 @@ proptest! {
                 }
                 _ => {
                     prop_assert_eq!(&out[..], &[0xAA][..]);
-                    prop_assert!(!value.first().is_some_and(|&b| b >= 0xF5));
+                    prop_assert!(value.first().is_none_or(|&b| b < 0xF5));
                     value.clone()
                 }
             };

@@ -231,7 +231,7 @@ impl BackendConfig {
     }
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct AdminConfig {
     /// Address of the HTTP endpoint (`/metrics`, `/healthz`, `/readyz`);
@@ -239,11 +239,7 @@ pub struct AdminConfig {
     pub listen: Option<SocketAddr>,
 }
 
-impl Default for AdminConfig {
-    fn default() -> Self {
-        AdminConfig { listen: None }
-    }
-}
+
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]

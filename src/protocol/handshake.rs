@@ -211,7 +211,10 @@ impl HandshakeResponse {
     }
 }
 
-fn parse_attributes(mut raw: &[u8]) -> Result<Vec<(Vec<u8>, Vec<u8>)>, ProtocolError> {
+/// Connect attributes as key/value byte strings.
+pub type Attributes = Vec<(Vec<u8>, Vec<u8>)>;
+
+fn parse_attributes(mut raw: &[u8]) -> Result<Attributes, ProtocolError> {
     let mut out = Vec::new();
     while !raw.is_empty() {
         let mut r = Reader::new(raw);

@@ -157,8 +157,8 @@ mod tests {
         ];
         let mut row = vec![0u8];
         let mut bitmap = vec![0u8; binary_null_bitmap_len(types.len())];
-        bitmap[(2 + 2) / 8] |= 1 << ((2 + 2) % 8);
-        bitmap[(4 + 2) / 8] |= 1 << ((4 + 2) % 8);
+        bitmap[0] |= 1 << 4; // column 2 (bits are offset by 2)
+        bitmap[0] |= 1 << 6; // column 4
         row.extend_from_slice(&bitmap);
         row.extend_from_slice(&7u64.to_le_bytes());
         put_lenenc_bytes(&mut row, b"blob");

@@ -49,9 +49,7 @@ impl Session {
                         .map(|(d, t)| self.ctx.schema.get(d, t).is_some())
                         .collect();
                     for (d, t) in &tables {
-                        if let Err(e) = self.fetch_table(d, t).await {
-                            return Err(e);
-                        }
+                        self.fetch_table(d, t).await?;
                     }
                     let progressed = tables
                         .iter()

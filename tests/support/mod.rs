@@ -85,6 +85,8 @@ fn run_ok(cmd: &mut Command, what: &str) -> Vec<u8> {
 
 /// A process that kills `pid` and removes `dir` when the test process exits
 /// (its stdin closes). Used for servers held in statics, which are never dropped.
+// The watchdog must outlive this process, so it is deliberately never waited on.
+#[allow(clippy::zombie_processes)]
 fn watchdog(pid: u32, dir: &Path) -> ChildStdin {
     let script = format!(
         "cat >/dev/null; kill -9 {pid} 2>/dev/null; sleep 0.2; rm -rf '{}'",
