@@ -25,6 +25,7 @@ have_cmd mariadb || need_apt+=(mariadb-client)
 have_cmd openssl || need_apt+=(openssl)
 have_cmd haproxy || need_apt+=(haproxy)
 have_cmd sysbench || need_apt+=(sysbench)
+have_cmd promtool || need_apt+=(prometheus)
 have_cmd pkg-config || need_apt+=(pkg-config)
 [ -f /usr/include/mariadb/mysql.h ] || need_apt+=(libmariadb-dev)
 /usr/bin/python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need_apt+=(python3-venv)
@@ -39,10 +40,10 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends \
     mariadb-server mariadb-client libmariadb-dev pkg-config python3-venv python3-dev \
-    gcc openssl haproxy sysbench >/dev/null
+    gcc openssl haproxy sysbench prometheus >/dev/null
   # The distribution's service is not used by the tests (they start their own
   # mariadbd); stop it if the package start-up launched it, so it does not eat RAM.
-  if command -v systemctl >/dev/null 2>&1; then $SUDO systemctl stop mariadb >/dev/null 2>&1 || true; fi
+  if command -v systemctl >/dev/null 2>&1; then $SUDO systemctl stop mariadb prometheus >/dev/null 2>&1 || true; fi
 else
   log "apt packages present"
 fi
@@ -73,18 +74,46 @@ if [ ! -f "$MC_TESTS/tests/test_MySQLdb_capabilities.py" ]; then
 fi
 
 # ---------------------------------------------------------------- other clients
-# Hooks for the Node / Go / Java client tests; each runs only when its client
-# directory exists (they are filled in by other work).
+# Node (mysql2), Go (go-sql-driver/mysql) and Java (Connector/J) clients used by
+# tests/compressed_clients.rs. Versions are locked (package-lock.json, go.sum,
+# pom.xml); everything is fetched here so the tests run offline afterwards.
+apt_install() {
+  log "apt-get install $*"
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
 if [ -f tests/clients/node/package.json ]; then
-  if ! command -v npm >/dev/null; then log "npm missing: apt-get install -y nodejs npm"; exit 1; fi
-  (cd tests/clients/node && { [ -d node_modules/mysql2 ] || npm install --silent --no-audit --no-fund; })
+  command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
+  (
+    cd tests/clients/node
+    want=$(node -e 'console.log(require("./package-lock.json").packages["node_modules/mysql2"].version)')
+    have=$(node -e 'try{console.log(require("./node_modules/mysql2/package.json").version)}catch(e){}')
+    if [ "$want" != "$have" ]; then
+      log "npm ci (mysql2 $want)"
+      npm ci --silent --no-audit --no-fund
+    fi
+  )
 fi
 if [ -f tests/clients/go/go.mod ]; then
-  if ! command -v go >/dev/null; then log "go missing: apt-get install -y golang"; exit 1; fi
-  (cd tests/clients/go && go mod download)
+  command -v go >/dev/null || [ -x /usr/local/go/bin/go ] || apt_install golang
+  GO=$(command -v go || echo /usr/local/go/bin/go)
+  # Downloads the modules in go.sum (no network when cached) and builds once,
+  # which fills the build cache so the test's own `go build` is quick.
+  (cd tests/clients/go && "$GO" mod download && GOFLAGS=-buildvcs=false "$GO" build -o go-client .)
 fi
 if [ -f tests/clients/java/pom.xml ]; then
-  if ! command -v mvn >/dev/null; then log "maven missing: apt-get install -y maven default-jdk"; exit 1; fi
-  (cd tests/clients/java && mvn -q dependency:go-offline)
+  command -v java >/dev/null || apt_install default-jdk-headless
+  command -v mvn >/dev/null || apt_install maven
+  JLIB="$ROOT/.test-deps/java/lib"
+  cj=$(sed -n '/<artifactId>mysql-connector-j</{n;s/.*<version>\(.*\)<\/version>.*/\1/p;}' tests/clients/java/pom.xml)
+  if [ ! -f "$JLIB/mysql-connector-j-$cj.jar" ]; then
+    log "mvn dependency:copy-dependencies (Connector/J $cj) -> $JLIB"
+    rm -rf "$JLIB"
+    (cd tests/clients/java && mvn -q -B dependency:copy-dependencies \
+      -DincludeScope=runtime -DoutputDirectory="$JLIB")
+  fi
 fi
 log "done"

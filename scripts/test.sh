@@ -10,5 +10,8 @@ bash scripts/install-deps.sh
 
 export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-2}"
 export RUST_BACKTRACE="${RUST_BACKTRACE:-1}"
+# Benchmarks are programs (bench/), not tests: only check that they compile.
+cargo check --benches --quiet
 # Two test threads per binary: each test may start mariadbd/squeeze processes.
-cargo test --all-targets "$@" -- --test-threads="${TEST_THREADS:-2}"
+# --no-fail-fast: report every failing test binary, not just the first.
+cargo test --lib --bins --tests --no-fail-fast "$@" -- --test-threads="${TEST_THREADS:-2}"

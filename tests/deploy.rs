@@ -1019,9 +1019,7 @@ fn dashboard_queries_evaluate_on_live_prometheus() {
             .iter()
             .filter(|(_, e)| {
                 let r = prom_query(prom_port, &concrete(e));
-                r["data"]["result"]
-                    .as_array()
-                    .is_none_or(|a| a.is_empty())
+                r["data"]["result"].as_array().is_none_or(|a| a.is_empty())
             })
             .map(|(t, e)| format!("{t}: {}", concrete(e)))
             .collect();

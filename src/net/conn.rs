@@ -313,6 +313,51 @@ impl PacketConn {
         Ok(())
     }
 
+    /// Fast path for result rows that need no transformation: move every
+    /// complete, single-chunk row packet already buffered here straight into
+    /// `out`'s write buffer, headers included, with one copy and no per-row
+    /// `Packet`. Stops before anything that is not plainly a row (a packet
+    /// starting with 0xFE or 0xFF, an empty or 16 MiB packet, an incomplete
+    /// one, a sequence id out of step), which the caller then reads the
+    /// normal way. Only when neither side is compressed or split and both
+    /// sequence counters agree, so the forwarded ids are already right.
+    /// Returns the number of packets moved.
+    pub fn pass_rows_to(&mut self, out: &mut PacketConn) -> usize {
+        if self.compression.is_some()
+            || out.compression.is_some()
+            || self.split.is_some()
+            || out.split.is_some()
+            || self.seq != out.seq
+        {
+            return 0;
+        }
+        let buf = &self.rbuf[..];
+        let (mut off, mut n, mut seq) = (0usize, 0usize, self.seq);
+        while buf.len() >= off + HEADER_LEN {
+            let h = &buf[off..off + HEADER_LEN];
+            let len = u32::from_le_bytes([h[0], h[1], h[2], 0]) as usize;
+            if len == 0 || len >= MAX_PAYLOAD || len > self.max_payload || h[3] != seq {
+                break;
+            }
+            if buf.len() < off + HEADER_LEN + len {
+                break;
+            }
+            if matches!(buf[off + HEADER_LEN], 0xFE | 0xFF) {
+                break;
+            }
+            off += HEADER_LEN + len;
+            seq = seq.wrapping_add(1);
+            n += 1;
+        }
+        if n > 0 {
+            out.wbuf.extend_from_slice(&self.rbuf[..off]);
+            bytes::Buf::advance(&mut self.rbuf, off);
+            self.seq = seq;
+            out.seq = seq;
+        }
+        n
+    }
+
     pub fn pending_output(&self) -> usize {
         self.wbuf.len()
     }

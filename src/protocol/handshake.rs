@@ -65,7 +65,8 @@ impl InitialHandshake {
             let auth_len = r.u8()? as usize;
             r.skip(10)?;
             if capabilities & CLIENT_SECURE_CONNECTION != 0 {
-                let n = auth_len.saturating_sub(9).max(12);
+                // Part 2 is max(13, auth_len - 8) bytes including its NUL.
+                let n = auth_len.saturating_sub(8).max(13);
                 let part2 = r.take(n.min(r.remaining()))?;
                 // part2 is NUL terminated; the nonce is 20 bytes in total.
                 let part2 = part2.strip_suffix(&[0]).unwrap_or(part2);

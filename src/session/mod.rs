@@ -499,11 +499,24 @@ impl Session {
     }
 
     async fn command_loop(mut self, mut shutdown: watch::Receiver<bool>) {
+        // Built once: a fresh watch future per command costs measurable CPU
+        // on point-select workloads.
+        let mut shutdown_signal = std::pin::pin!(async move {
+            let _ = shutdown.wait_for(|s| *s).await;
+        });
+        // Per-session metric handles: label lookups are hashed per call.
+        let bytes_in = METRICS
+            .client_bytes_total
+            .with_label_values(&["client_to_proxy"]);
+        let mut handles: std::collections::HashMap<
+            (u8, usize),
+            (prometheus::IntCounter, prometheus::Histogram),
+        > = std::collections::HashMap::new();
         loop {
             self.client.begin_command();
             let packet = tokio::select! {
                 p = self.client.read_packet() => p,
-                _ = shutdown.wait_for(|s| *s) => break,
+                _ = &mut shutdown_signal => break,
             };
             let packet = match packet {
                 Ok(p) => p,
@@ -540,19 +553,17 @@ impl Session {
             let started = Instant::now();
             let command = Command::from_byte(first);
             let label = command.map(Command::label).unwrap_or("unknown");
-            METRICS
-                .client_bytes_total
-                .with_label_values(&["client_to_proxy"])
-                .inc_by(packet.payload.len() as u64);
+            bytes_in.inc_by(packet.payload.len() as u64);
             let outcome = self.handle_command(command, first, packet).await;
-            METRICS
-                .commands_total
-                .with_label_values(&[label, &self.target().name])
-                .inc();
-            METRICS
-                .command_duration
-                .with_label_values(&[label, &self.target().name])
-                .observe(started.elapsed().as_secs_f64());
+            let (count, duration) = handles.entry((first, self.shard)).or_insert_with(|| {
+                let shard = &self.ctx.shards[self.shard].name;
+                (
+                    METRICS.commands_total.with_label_values(&[label, shard]),
+                    METRICS.command_duration.with_label_values(&[label, shard]),
+                )
+            });
+            count.inc();
+            duration.observe(started.elapsed().as_secs_f64());
             match outcome {
                 Flow::Continue => {
                     if self.client.flush().await.is_err() {

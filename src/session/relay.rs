@@ -416,6 +416,14 @@ impl Session {
         binary: bool,
     ) -> Result<RowsEnd, RelayError> {
         loop {
+            if transform.is_none() {
+                let backend = self.backend.as_mut().expect("backend connected");
+                if backend.conn.pass_rows_to(&mut self.client) > 0
+                    && self.client.pending_output() >= 1 << 20
+                {
+                    self.client.flush().await.map_err(|_| RelayError::Client)?;
+                }
+            }
             let p = self.backend_packet().await?;
             if response::is_eof(&p.payload) {
                 let status = response::terminator_status(&p.payload)

@@ -135,14 +135,16 @@ fn insert_pins(src: &[u8], toks: &[Token], opts: LexOptions, column: &str) -> Ke
     else {
         return KeyPins::Unpinned;
     };
+    // The table name: `t` or `db.t`.
     let mut i = into + 1;
-    while toks.get(i).is_some_and(|t| {
-        matches!(
-            t.kind,
-            TokenKind::Ident | TokenKind::QuotedIdent | TokenKind::Dot
-        )
-    }) {
+    if toks
+        .get(i)
+        .is_some_and(|t| matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent))
+    {
         i += 1;
+        if toks.get(i).map(|t| t.kind) == Some(TokenKind::Dot) {
+            i += 2;
+        }
     }
     if is_kw(src, toks.get(i), "SET") {
         let mut j = i + 1;

@@ -9,12 +9,12 @@
 //	read MODE         prints "row MODE ID HEX(doc)" for every row of DB.docs
 //	                  (doc scanned as sql.RawBytes: the bytes the server sent).
 //
-// Each command ends with "ok MODE N" or "err MODE message".
-// MODE: prepared    - default DSN: server-side prepared statements (binary
+// Each command ends with "ok MODE N" or "err MODE message". MODE:
 //
-//	protocol) for statements with arguments
-//	interpolate - interpolateParams=true: arguments escaped client-side
-//	              into a text-protocol query
+//	prepared     default DSN: server-side prepared statements (binary
+//	             protocol) for statements with arguments
+//	interpolate  interpolateParams=true: arguments escaped client-side into
+//	             a text-protocol query
 package main
 
 import (
