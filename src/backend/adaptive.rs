@@ -90,6 +90,11 @@ pub struct AdaptiveWriter {
     /// Highest queue depth observed (for tests and reports).
     pub max_depth_seen: usize,
     probe: Probe,
+    /// Hysteresis: set when the queue exceeds the threshold, cleared only
+    /// when it has drained completely. Deciding per chunk on the threshold
+    /// alone settles at the threshold, with most chunks raw, because each
+    /// compressed chunk empties the queue faster than it was filled.
+    backlogged: bool,
 }
 
 /// Checks that compressing actually pays. A long queue means the far end
@@ -203,6 +208,7 @@ impl AdaptiveWriter {
             settings,
             max_depth_seen: 0,
             probe: Probe::new(),
+            backlogged: false,
         }
     }
 
@@ -225,14 +231,21 @@ impl AdaptiveWriter {
         match self.settings.mode {
             CompressMode::Always => true,
             CompressMode::Never => false,
-            CompressMode::Adaptive => depth > self.settings.queue_threshold && self.probe.allows(),
+            CompressMode::Adaptive => {
+                if depth > self.settings.queue_threshold {
+                    self.backlogged = true;
+                } else if depth == 0 {
+                    self.backlogged = false;
+                }
+                self.backlogged && self.probe.allows()
+            }
         }
     }
 
     /// Account a chunk just queued (`raw_len` stream bytes).
     pub fn note_chunk(&mut self, raw_len: usize, compressed: bool) {
         if self.settings.mode == CompressMode::Adaptive && self.active {
-            let saturated = self.depth() > self.settings.queue_threshold;
+            let saturated = self.backlogged || self.depth() > self.settings.queue_threshold;
             self.probe.note(raw_len, compressed, saturated);
         }
     }

@@ -125,6 +125,7 @@ pub async fn probe(
                 compress: false,
                 adaptive: None,
                 max_payload: 1 << 24,
+                ext_capabilities: 0,
             };
             match connect(target, &req).await {
                 Ok(mut b) => {

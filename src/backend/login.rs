@@ -23,6 +23,8 @@ pub struct LoginRequest {
     pub charset: u8,
     pub max_packet: u32,
     pub attributes: Vec<(Vec<u8>, Vec<u8>)>,
+    /// MariaDB extended capabilities the client negotiated with squeeze.
+    pub ext_capabilities: u32,
     /// Ask for the compressed protocol on this connection.
     pub compress: bool,
     /// Bulk connections: run writes through an adaptive writer task (only
@@ -35,8 +37,24 @@ pub async fn connect(
     target: &BackendTarget,
     req: &LoginRequest,
 ) -> Result<BackendConn, ConnectError> {
+    let permit = match &target.slots {
+        Some(slots) => match timeout(target.connect_timeout, slots.clone().acquire_owned()).await {
+            Ok(Ok(p)) => Some(p),
+            _ => {
+                return Err(ConnectError::Saturated(format!(
+                    "all connections of shard '{}' are in use (its max_connections); raise it or lower client concurrency",
+                    target.name
+                )))
+            }
+        },
+        None => None,
+    };
     match timeout(target.connect_timeout, connect_inner(target, req)).await {
-        Ok(r) => r,
+        Ok(Ok(mut b)) => {
+            b.permit = permit;
+            Ok(b)
+        }
+        Ok(Err(e)) => Err(e),
         Err(_) => Err(ConnectError::Unreachable(format!(
             "no answer within {} ms",
             target.connect_timeout.as_millis()
@@ -102,7 +120,15 @@ async fn connect_inner(
         database: req.database.clone(),
         auth_plugin: None,
         attributes: req.attributes.clone(),
+        ext_capabilities: 0,
     };
+    // MariaDB extended capabilities travel only with CLIENT_LONG_PASSWORD
+    // (MariaDB's CLIENT_MYSQL) clear.
+    let ext = req.ext_capabilities & handshake.ext_capabilities;
+    if ext != 0 && server_caps & CLIENT_LONG_PASSWORD == 0 {
+        response.capabilities &= !CLIENT_LONG_PASSWORD;
+        response.ext_capabilities = ext;
+    }
     if want_tls {
         response.capabilities |= CLIENT_SSL;
         conn.write_packet(&response.encode_ssl_request());
@@ -189,6 +215,7 @@ async fn connect_inner(
         }
     }
     Ok(BackendConn {
+        permit: None,
         conn,
         handshake,
         capabilities: caps | if want_tls { CLIENT_SSL } else { 0 },

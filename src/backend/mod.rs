@@ -27,6 +27,8 @@ pub struct BackendTarget {
     pub connect_timeout: Duration,
     /// Service account replacing client credentials, if configured.
     pub service_user: Option<(String, String)>,
+    /// Connection cap (`max_connections`), shared by all sessions.
+    pub slots: Option<Arc<tokio::sync::Semaphore>>,
 }
 
 impl BackendTarget {
@@ -57,6 +59,8 @@ impl BackendTarget {
             tls_config,
             connect_timeout: Duration::from_millis(cfg.connect_timeout_ms),
             service_user,
+            slots: (cfg.max_connections > 0)
+                .then(|| Arc::new(tokio::sync::Semaphore::new(cfg.max_connections))),
         })
     }
 
@@ -98,10 +102,15 @@ pub enum ConnectError {
     Rejected(ErrPacket),
     #[error("{0}")]
     Protocol(String),
+    /// The shard's `max_connections` are all in use.
+    #[error("{0}")]
+    Saturated(String),
 }
 
 /// An open, authenticated backend connection.
 pub struct BackendConn {
+    /// Held for the connection's lifetime when the shard caps connections.
+    pub permit: Option<tokio::sync::OwnedSemaphorePermit>,
     pub conn: PacketConn,
     pub handshake: InitialHandshake,
     /// Capabilities in force on this connection.

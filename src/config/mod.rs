@@ -197,6 +197,12 @@ pub struct BackendConfig {
     /// Milliseconds between health probes (for /readyz). Default 2000.
     #[serde(default = "default_health_interval_ms")]
     pub health_check_interval_ms: u64,
+    /// Most backend connections squeeze keeps open to this server (each
+    /// session holds at most one per shard; there is no multiplexing).
+    /// Sessions beyond it wait up to `connect_timeout_ms`, then get ERR 1040.
+    /// 0 = no limit. Default 0.
+    #[serde(default)]
+    pub max_connections: usize,
 }
 
 fn default_connect_timeout_ms() -> u64 {
@@ -218,6 +224,7 @@ impl BackendConfig {
             tls_ca: None,
             connect_timeout_ms: default_connect_timeout_ms(),
             health_check_interval_ms: default_health_interval_ms(),
+            max_connections: 0,
         }
     }
 

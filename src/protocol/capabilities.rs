@@ -70,6 +70,12 @@ pub const PROXY_SUPPORTED: u32 = CLIENT_LONG_PASSWORD
 /// client's choice is not forwarded to the backend as is.
 pub const HOP_LOCAL: u32 = CLIENT_SSL | CLIENT_COMPRESS | CLIENT_ZSTD_COMPRESSION_ALGORITHM;
 
+/// MariaDB's extended capabilities (bits 32..63 of the capability word),
+/// carried in the handshake filler when `CLIENT_LONG_PASSWORD` (MariaDB's
+/// `CLIENT_MYSQL`) is clear. Only metadata caching is ever negotiated: it
+/// only adds one byte to the column-count packet, which the relay follows.
+pub const MARIADB_CLIENT_CACHE_METADATA: u32 = 1 << (36 - 32);
+
 pub const SERVER_STATUS_IN_TRANS: u16 = 1;
 pub const SERVER_STATUS_AUTOCOMMIT: u16 = 1 << 1;
 pub const SERVER_MORE_RESULTS_EXISTS: u16 = 1 << 3;

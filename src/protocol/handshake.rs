@@ -17,6 +17,8 @@ pub struct InitialHandshake {
     pub charset: u8,
     pub status: u16,
     pub auth_plugin: Vec<u8>,
+    /// MariaDB extended capabilities (only when `CLIENT_LONG_PASSWORD` is clear).
+    pub ext_capabilities: u32,
 }
 
 impl InitialHandshake {
@@ -34,7 +36,13 @@ impl InitialHandshake {
         out.extend_from_slice(&self.status.to_le_bytes());
         out.extend_from_slice(&((self.capabilities >> 16) as u16).to_le_bytes());
         out.push((self.auth_data.len() + 1) as u8);
-        out.extend_from_slice(&[0u8; 10]);
+        out.extend_from_slice(&[0u8; 6]);
+        let ext = if self.capabilities & CLIENT_LONG_PASSWORD == 0 {
+            self.ext_capabilities
+        } else {
+            0
+        };
+        out.extend_from_slice(&ext.to_le_bytes());
         out.extend_from_slice(part2);
         out.push(0);
         out.extend_from_slice(&self.auth_plugin);
@@ -58,12 +66,17 @@ impl InitialHandshake {
         let mut charset = 0;
         let mut status = 0;
         let mut auth_plugin = Vec::new();
+        let mut ext_capabilities = 0;
         if !r.is_empty() {
             charset = r.u8()?;
             status = r.u16()?;
             capabilities |= (r.u16()? as u32) << 16;
             let auth_len = r.u8()? as usize;
-            r.skip(10)?;
+            r.skip(6)?;
+            let ext = r.u32()?;
+            if capabilities & CLIENT_LONG_PASSWORD == 0 {
+                ext_capabilities = ext;
+            }
             if capabilities & CLIENT_SECURE_CONNECTION != 0 {
                 // Part 2 is max(13, auth_len - 8) bytes including its NUL.
                 let n = auth_len.saturating_sub(8).max(13);
@@ -84,6 +97,7 @@ impl InitialHandshake {
             charset,
             status,
             auth_plugin,
+            ext_capabilities,
         })
     }
 }
@@ -100,6 +114,9 @@ pub struct HandshakeResponse {
     pub auth_plugin: Option<Vec<u8>>,
     /// Raw connect attributes as key/value pairs.
     pub attributes: Vec<(Vec<u8>, Vec<u8>)>,
+    /// MariaDB extended capabilities (the last 4 filler bytes; meaningful
+    /// only when the server's handshake had `CLIENT_LONG_PASSWORD` clear).
+    pub ext_capabilities: u32,
 }
 
 /// Length of an SSLRequest packet: capabilities, max packet, charset, filler.
@@ -123,7 +140,8 @@ impl HandshakeResponse {
         }
         let max_packet = r.u32()?;
         let charset = r.u8()?;
-        r.skip(23)?;
+        r.skip(19)?;
+        let ext_capabilities = r.u32()?;
         let username = r.nul_terminated()?.to_vec();
         let auth_response = if capabilities & CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA != 0 {
             r.lenenc_bytes()?.to_vec()
@@ -157,6 +175,7 @@ impl HandshakeResponse {
             database,
             auth_plugin,
             attributes,
+            ext_capabilities,
         })
     }
 
@@ -166,7 +185,8 @@ impl HandshakeResponse {
         out.extend_from_slice(&(self.capabilities | CLIENT_SSL).to_le_bytes());
         out.extend_from_slice(&self.max_packet.to_le_bytes());
         out.push(self.charset);
-        out.extend_from_slice(&[0u8; 23]);
+        out.extend_from_slice(&[0u8; 19]);
+        out.extend_from_slice(&self.ext_capabilities.to_le_bytes());
         out
     }
 
@@ -175,7 +195,8 @@ impl HandshakeResponse {
         out.extend_from_slice(&self.capabilities.to_le_bytes());
         out.extend_from_slice(&self.max_packet.to_le_bytes());
         out.push(self.charset);
-        out.extend_from_slice(&[0u8; 23]);
+        out.extend_from_slice(&[0u8; 19]);
+        out.extend_from_slice(&self.ext_capabilities.to_le_bytes());
         out.extend_from_slice(&self.username);
         out.push(0);
         if self.capabilities & CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA != 0 {
@@ -321,8 +342,15 @@ mod tests {
             charset: 45,
             status: SERVER_STATUS_AUTOCOMMIT,
             auth_plugin: b"mysql_native_password".to_vec(),
+            ext_capabilities: 0,
         };
         assert_eq!(InitialHandshake::parse(&h.encode()).unwrap(), h);
+        let mariadb = InitialHandshake {
+            capabilities: PROXY_SUPPORTED & !CLIENT_LONG_PASSWORD,
+            ext_capabilities: MARIADB_CLIENT_CACHE_METADATA,
+            ..h
+        };
+        assert_eq!(InitialHandshake::parse(&mariadb.encode()).unwrap(), mariadb);
     }
 
     #[test]
@@ -336,6 +364,7 @@ mod tests {
             database: Some(b"pins_0001".to_vec()),
             auth_plugin: Some(b"mysql_native_password".to_vec()),
             attributes: vec![(b"program_name".to_vec(), b"mysqldump".to_vec())],
+            ext_capabilities: MARIADB_CLIENT_CACHE_METADATA,
         };
         let parsed = HandshakeResponse::parse(&resp.encode()).unwrap();
         assert_eq!(parsed, resp);

@@ -179,7 +179,11 @@ impl Session {
         if let Some(flow) = self.bulk_before_query(&packet.payload).await {
             return flow;
         }
-        if !self.compression_on() && !self.sharded() {
+        let needs_analysis = self.sharded()
+            || (self.compression_on()
+                && (self.ctx.rules.may_mention(&packet.payload[1..])
+                    || may_change_session(&packet.payload[1..])));
+        if !needs_analysis {
             return self
                 .forward_command(&packet.payload, ResponseShape::Results, RelayMode::text())
                 .await;
@@ -434,6 +438,29 @@ impl Session {
             }
         }
     }
+}
+
+/// Cheap check before lexing a query that names no compressed table: can it
+/// change what squeeze tracks (database, sql_mode, character set, table
+/// definitions)? Only a statement starting with one of those verbs, a
+/// multi-statement query, or one starting with a comment (which could hide
+/// the verb) needs the lexer. False positives only cost a lexing pass.
+fn may_change_session(sql: &[u8]) -> bool {
+    let start = sql
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(sql.len());
+    let rest = &sql[start..];
+    if rest.is_empty() || matches!(rest[0], b'/' | b'-' | b'#' | b'(') || sql.contains(&b';') {
+        return true;
+    }
+    let word_len = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    let word = &rest[..word_len];
+    [
+        "use", "set", "create", "alter", "drop", "rename", "truncate", "prepare",
+    ]
+    .iter()
+    .any(|v| word.eq_ignore_ascii_case(v.as_bytes()))
 }
 
 /// Session changes to apply once the server accepted the statement.

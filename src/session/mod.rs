@@ -40,6 +40,8 @@ pub struct ClientInfo {
     pub max_packet: u32,
     pub attributes: Vec<(Vec<u8>, Vec<u8>)>,
     pub nonce: Vec<u8>,
+    /// MariaDB extended capabilities negotiated with the client.
+    pub ext_capabilities: u32,
 }
 
 pub struct Session {
@@ -176,6 +178,23 @@ async fn login(
     } else {
         caps &= !CLIENT_SSL;
     }
+    // Offer MariaDB's prepared-statement metadata caching when every shard
+    // has it and no column needs the metadata squeeze would then not see.
+    let report = ctx.health.report();
+    let all_cache = !report.is_empty()
+        && report.iter().all(|s| {
+            s.handshake
+                .as_ref()
+                .is_some_and(|h| h.ext_capabilities & MARIADB_CLIENT_CACHE_METADATA != 0)
+        });
+    let ext_offer = if all_cache && ctx.rules.is_empty() {
+        MARIADB_CLIENT_CACHE_METADATA
+    } else {
+        0
+    };
+    if ext_offer != 0 {
+        caps &= !CLIENT_LONG_PASSWORD;
+    }
     let version = match (&ctx.proxy.server_version, &server) {
         (Some(v), _) => v.as_bytes().to_vec(),
         (None, Some(h)) => h.server_version.clone(),
@@ -194,6 +213,7 @@ async fn login(
             .unwrap_or(45),
         status: SERVER_STATUS_AUTOCOMMIT,
         auth_plugin: ctx.auth.default_plugin.name().as_bytes().to_vec(),
+        ext_capabilities: ext_offer,
     };
     client.write_packet(&hello.encode());
     if client.flush().await.is_err() {
@@ -274,6 +294,11 @@ async fn login(
         max_packet: response.max_packet,
         attributes: response.attributes.clone(),
         nonce,
+        ext_capabilities: if response.capabilities & CLIENT_LONG_PASSWORD == 0 {
+            response.ext_capabilities & ext_offer
+        } else {
+            0
+        },
     };
     let mut session = Session {
         ctx,
@@ -401,6 +426,7 @@ impl Session {
             compress: self.bulk_negotiates(),
             adaptive: self.bulk_writer_settings(),
             max_payload: self.ctx.proxy.max_packet_size,
+            ext_capabilities: self.info.ext_capabilities,
         };
         match backend::connect(target, &req).await {
             Ok(b) => {
@@ -419,6 +445,19 @@ impl Session {
                     .with_label_values(&[&target.name, &err.code.to_string()])
                     .inc();
                 Err(err)
+            }
+            Err(ConnectError::Saturated(why)) => {
+                METRICS
+                    .backend_connect_failures_total
+                    .with_label_values(&[&target.name, "saturated"])
+                    .inc();
+                Err(SqlError::new(
+                    crate::error::Side::Backend,
+                    ER_CON_COUNT_ERROR,
+                    "08004",
+                    format!("Too many connections: squeeze: {why}"),
+                )
+                .to_packet())
             }
             Err(e) => {
                 let reason = match e {

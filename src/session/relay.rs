@@ -108,18 +108,7 @@ impl Session {
                         .forward_command(&packet.payload, ResponseShape::Single, RelayMode::text())
                         .await;
                 }
-                let id = packet
-                    .payload
-                    .get(1..5)
-                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-                let mode = RelayMode {
-                    binary: true,
-                    cursor_for: None,
-                    fetch_of: id,
-                };
-                return self
-                    .forward_command(&packet.payload, ResponseShape::Fetch, mode)
-                    .await;
+                return self.fetch(&packet.payload).await;
             }
             Some(InitDb) if self.sharded() => {
                 let db = String::from_utf8_lossy(&packet.payload[1..]).into_owned();
@@ -139,18 +128,7 @@ impl Session {
                 ResponseShape::Single
             }
             Some(StmtFetch) => {
-                let id = packet
-                    .payload
-                    .get(1..5)
-                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-                let mode = RelayMode {
-                    binary: true,
-                    cursor_for: None,
-                    fetch_of: id,
-                };
-                return self
-                    .forward_command(&packet.payload, ResponseShape::Fetch, mode)
-                    .await;
+                return self.fetch(&packet.payload).await;
             }
             Some(StmtClose) => {
                 self.statement_closed(&packet.payload, false);
@@ -201,6 +179,20 @@ impl Session {
         flow
     }
 
+    /// COM_STMT_FETCH: rows of an open cursor, inflated like its execute's.
+    async fn fetch(&mut self, payload: &[u8]) -> Flow {
+        let id = payload
+            .get(1..5)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+        let mode = RelayMode {
+            binary: true,
+            cursor_for: None,
+            fetch_of: id,
+        };
+        self.forward_command(payload, ResponseShape::Fetch, mode)
+            .await
+    }
+
     /// Send `payload` as a new command to the backend and relay the answer.
     pub(super) async fn forward_command(
         &mut self,
@@ -245,7 +237,8 @@ impl Session {
         shape: ResponseShape,
         mode: RelayMode,
     ) -> Result<(), RelayError> {
-        let payload = self.backend_payload(payload).into_owned();
+        // Borrowed unless a sharded statement id had to be translated.
+        let payload = self.backend_payload(payload);
         let backend = self.backend.as_mut().expect("backend connected");
         backend.conn.begin_command();
         backend.conn.write_packet(&payload);
@@ -345,11 +338,9 @@ impl Session {
                     self.relay_local_infile().await?;
                 }
                 _ => {
-                    let columns = Reader::new(&p.payload)
-                        .lenenc_int()
-                        .map_err(|e| RelayError::Backend(format!("bad column count: {e}")))?;
+                    let columns = self.defs_following(&p.payload)?;
                     self.forward(&p.payload).await?;
-                    let mut transform = self.relay_column_defs(columns as usize).await?;
+                    let mut transform = self.relay_column_defs(columns).await?;
                     if !self.deprecate_eof() {
                         let eof = self.backend_packet().await?;
                         let status = response::terminator_status(&eof.payload).unwrap_or(0);
@@ -381,6 +372,14 @@ impl Session {
                 }
             }
         }
+    }
+
+    /// How many column definitions follow a column-count packet: none when
+    /// MariaDB's metadata cache says the client already has them.
+    fn defs_following(&self, payload: &[u8]) -> Result<usize, RelayError> {
+        let cache = self.info.ext_capabilities & MARIADB_CLIENT_CACHE_METADATA != 0;
+        column_defs_following(payload, cache)
+            .map_err(|e| RelayError::Backend(format!("bad column count: {e}")))
     }
 
     /// Forward `count` column definitions, rewriting those of compressed
@@ -486,6 +485,7 @@ impl Session {
     /// Read and drop the remainder of the current response.
     async fn discard_rest(&mut self) -> Result<(), RelayError> {
         let deprecate_eof = self.deprecate_eof();
+        let cache_metadata = self.info.ext_capabilities & MARIADB_CLIENT_CACHE_METADATA != 0;
         let backend = self.backend.as_mut().expect("backend connected");
         // Finish the current row stream.
         loop {
@@ -515,7 +515,7 @@ impl Session {
                     }
                 }
                 _ => {
-                    let n = Reader::new(&p.payload).lenenc_int().unwrap_or(0);
+                    let n = column_defs_following(&p.payload, cache_metadata).unwrap_or(0);
                     for _ in 0..n {
                         backend.conn.read_packet().await?;
                     }
@@ -674,6 +674,21 @@ impl Session {
             }
         }
     }
+}
+
+/// Column definitions after a column-count packet. With metadata caching
+/// the count is followed by a "metadata follows" byte (MariaDB 10.6+).
+fn column_defs_following(
+    payload: &[u8],
+    cache_metadata: bool,
+) -> Result<usize, crate::protocol::ProtocolError> {
+    let mut r = Reader::new(payload);
+    let count = usize::try_from(r.lenenc_int()?)
+        .map_err(|_| crate::protocol::ProtocolError::Malformed("column count"))?;
+    if cache_metadata && r.u8()? == 0 {
+        return Ok(0);
+    }
+    Ok(count)
 }
 
 /// How a row stream ended.

@@ -205,14 +205,10 @@ impl Session {
         )
         .await
         .map_err(|e| {
-            SqlError::new(
-                Side::Backend,
-                crate::error::ER_UNKNOWN_ERROR,
-                "HY000",
-                format!(
-                    "squeeze: opening the transaction on shard {} failed: {e}",
-                    self.ctx.shards[target].name
-                ),
+            shard_failure(
+                &self.ctx.shards[target].name,
+                "opening the transaction",
+                &e.to_string(),
             )
         })?;
         Ok(())
@@ -402,15 +398,7 @@ impl Session {
         let id = prepare_quietly(&mut backend.conn, &prep, deprecate_eof)
             .await
             .map_err(|e| {
-                SqlError::new(
-                    Side::Backend,
-                    crate::error::ER_UNKNOWN_ERROR,
-                    "HY000",
-                    format!(
-                        "squeeze: preparing the statement on shard {} failed: {e}",
-                        self.ctx.shards[target].name
-                    ),
-                )
+                shard_failure(&self.ctx.shards[target].name, "preparing the statement", &e)
             })?;
         if let Some(s) = self.stmt_map.get_mut(&client_id) {
             s.ids.insert(target, id);
@@ -444,6 +432,16 @@ impl Session {
             }
         }
     }
+}
+
+/// An internal step squeeze runs on a shard failed.
+fn shard_failure(shard: &str, what: &str, why: &str) -> SqlError {
+    SqlError::new(
+        Side::Backend,
+        crate::error::ER_UNKNOWN_ERROR,
+        "HY000",
+        format!("squeeze: {what} on shard {shard} failed: {why}"),
+    )
 }
 
 /// Send a COM_STMT_PREPARE and consume the whole response; returns the id.
