@@ -373,7 +373,10 @@ async fn sharded_fleet() {
         .await
         .unwrap()
         .unwrap();
-    assert_eq!(port_c, f.shards[2].port, "the same session recovers once the shard is back");
+    assert_eq!(
+        port_c, f.shards[2].port,
+        "the same session recovers once the shard is back"
+    );
 
     // Everything still consistent on a and b.
     let got: Vec<u8> = a

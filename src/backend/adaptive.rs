@@ -89,102 +89,28 @@ pub struct AdaptiveWriter {
     pub active: bool,
     /// Highest queue depth observed (for tests and reports).
     pub max_depth_seen: usize,
-    probe: Probe,
     /// Hysteresis: set when the queue exceeds the threshold, cleared only
     /// when it has drained completely. Deciding per chunk on the threshold
     /// alone settles at the threshold, with most chunks raw, because each
     /// compressed chunk empties the queue faster than it was filled.
     backlogged: bool,
+    /// Consecutive decisions that found the queue empty while backlogged.
+    idle_streak: u32,
+    /// Recent deflate ratio (raw / wire) of compressed chunks, x1000.
+    recent_ratio_milli: u32,
+    /// Chunks left before an unrewarding codec is tried again.
+    cooldown: u32,
 }
 
-/// Checks that compressing actually pays. A long queue means the far end
-/// is slower than we are: a slow network, or a busy server. Compression
-/// helps only with the first (a busy server must also inflate), so while
-/// the queue is saturated the writer compares the stream throughput of
-/// compressed windows with raw ones and stops compressing for a while when
-/// compression does not win by 10%.
-#[derive(Debug)]
-struct Probe {
-    start: std::time::Instant,
-    bytes: u64,
-    chunks: u32,
-    z_chunks: u32,
-    saturated: u32,
-    rate_raw: Option<f64>,
-    rate_z: Option<f64>,
-    /// Windows left with compression off (it did not pay).
-    suppress: u32,
-    /// The next window is sent raw to measure the raw rate.
-    force_raw: bool,
-    /// Windows since the raw rate was measured.
-    since_raw: u32,
-}
-
-/// Chunks per measurement window.
-const WINDOW_CHUNKS: u32 = 48;
-/// Windows between re-measurements.
-const REPROBE_WINDOWS: u32 = 24;
-
-impl Probe {
-    fn new() -> Self {
-        Probe {
-            start: std::time::Instant::now(),
-            bytes: 0,
-            chunks: 0,
-            z_chunks: 0,
-            saturated: 0,
-            rate_raw: None,
-            rate_z: None,
-            suppress: 0,
-            force_raw: false,
-            since_raw: 0,
-        }
-    }
-
-    fn allows(&self) -> bool {
-        self.suppress == 0 && !self.force_raw
-    }
-
-    fn note(&mut self, raw_len: usize, compressed: bool, saturated: bool) {
-        self.bytes += raw_len as u64;
-        self.chunks += 1;
-        self.z_chunks += compressed as u32;
-        self.saturated += saturated as u32;
-        if self.chunks < WINDOW_CHUNKS {
-            return;
-        }
-        let secs = self.start.elapsed().as_secs_f64().max(1e-6);
-        let rate = self.bytes as f64 / secs;
-        if self.saturated * 2 >= self.chunks {
-            if self.z_chunks * 2 >= self.chunks {
-                self.rate_z = Some(rate);
-                self.since_raw += 1;
-                if self.rate_raw.is_none() || self.since_raw >= REPROBE_WINDOWS {
-                    self.force_raw = true;
-                }
-            } else {
-                self.rate_raw = Some(rate);
-                self.force_raw = false;
-                self.since_raw = 0;
-            }
-            if self.suppress > 0 {
-                self.suppress -= 1;
-                if self.suppress == 0 {
-                    self.rate_z = None;
-                }
-            } else if let (Some(r), Some(z)) = (self.rate_raw, self.rate_z) {
-                if z < r * 1.1 && !self.force_raw {
-                    self.suppress = REPROBE_WINDOWS;
-                }
-            }
-        }
-        self.start = std::time::Instant::now();
-        self.bytes = 0;
-        self.chunks = 0;
-        self.z_chunks = 0;
-        self.saturated = 0;
-    }
-}
+/// Decisions with an empty queue before a backlog counts as over. Measured:
+/// holding the backlog for 16 empty decisions compressed on loopback too
+/// (a busy server also fills the queue) and cost 29% there; clearing at the
+/// first empty queue kept loopback overhead at noise level.
+const IDLE_TO_CLEAR: u32 = 1;
+/// Below this raw/wire ratio compression buys almost no bandwidth (already
+/// compressed column values): skip it for `COOLDOWN_CHUNKS` chunks.
+const MIN_USEFUL_RATIO_MILLI: u32 = 1150;
+const COOLDOWN_CHUNKS: u32 = 256;
 
 impl AdaptiveWriter {
     /// Spawn the writer task that owns `half`.
@@ -207,8 +133,10 @@ impl AdaptiveWriter {
             active: settings.start_active,
             settings,
             max_depth_seen: 0,
-            probe: Probe::new(),
             backlogged: false,
+            idle_streak: 0,
+            recent_ratio_milli: 2000,
+            cooldown: 0,
         }
     }
 
@@ -234,19 +162,30 @@ impl AdaptiveWriter {
             CompressMode::Adaptive => {
                 if depth > self.settings.queue_threshold {
                     self.backlogged = true;
-                } else if depth == 0 {
-                    self.backlogged = false;
+                    self.idle_streak = 0;
+                } else if depth == 0 && self.backlogged {
+                    self.idle_streak += 1;
+                    if self.idle_streak >= IDLE_TO_CLEAR {
+                        self.backlogged = false;
+                    }
                 }
-                self.backlogged && self.probe.allows()
+                if self.cooldown > 0 {
+                    self.cooldown -= 1;
+                    return false;
+                }
+                self.backlogged
             }
         }
     }
 
-    /// Account a chunk just queued (`raw_len` stream bytes).
-    pub fn note_chunk(&mut self, raw_len: usize, compressed: bool) {
-        if self.settings.mode == CompressMode::Adaptive && self.active {
-            let saturated = self.backlogged || self.depth() > self.settings.queue_threshold;
-            self.probe.note(raw_len, compressed, saturated);
+    /// Feedback after a chunk was deflated: `raw` stream bytes became `wire`.
+    pub fn note_compressed(&mut self, raw: usize, wire: usize) {
+        let ratio = (raw as u64 * 1000 / wire.max(1) as u64).min(100_000) as u32;
+        // Exponential average over roughly the last 8 compressed chunks.
+        self.recent_ratio_milli = (self.recent_ratio_milli * 7 + ratio) / 8;
+        if self.recent_ratio_milli < MIN_USEFUL_RATIO_MILLI {
+            self.cooldown = COOLDOWN_CHUNKS;
+            self.recent_ratio_milli = 2000;
         }
     }
 

@@ -419,6 +419,9 @@ impl PacketConn {
             let mut framed = BytesMut::with_capacity(part.len() + 16);
             let level = split.writer.settings.level;
             let compressed = encode_frame(&mut framed, c.seq, part, want, level);
+            if want {
+                split.writer.note_compressed(part.len(), framed.len());
+            }
             c.seq = c.seq.wrapping_add(1);
             if compressed {
                 self.stats.frames_compressed += 1;
@@ -440,7 +443,6 @@ impl PacketConn {
                 result = Err(NetError::Io(e));
                 break;
             }
-            split.writer.note_chunk(part.len(), compressed);
         }
         self.seq = c.seq;
         self.compression = Some(c);
