@@ -2,7 +2,7 @@
 //! columns as dictionary-compressed blobs.
 //!
 //! Pure folders (no I/O): `protocol`, `sql`, `codec`, `transform`, `router`.
-//! I/O folders: `session` (frontend), `backend`, `admin`, `server`.
+//! I/O folders: `session` (frontend), `backend`, `admin`, `server`, `workers`.
 
 pub mod admin;
 pub mod backend;
@@ -17,3 +17,4 @@ pub mod server;
 pub mod session;
 pub mod sql;
 pub mod transform;
+pub mod workers;

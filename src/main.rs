@@ -166,7 +166,8 @@ fn main() -> ExitCode {
                 }
             };
             init_logging(&cfg);
-            let rt = tokio::runtime::Builder::new_multi_thread()
+            // Accept loop, admin and health probes only; sessions run on `workers`.
+            let rt = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build()
                 .expect("tokio runtime");

@@ -16,6 +16,7 @@ use crate::backend::BackendTarget;
 use crate::config::{AuthConfig, Config, ProxyConfig};
 use crate::protocol::auth::PasswordVerifier;
 use crate::session;
+use crate::workers::WorkerPool;
 
 /// A configured client account, ready for logins.
 #[derive(Debug, Clone)]
@@ -198,6 +199,9 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
 
     let mut sigterm = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     let mut sighup = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup())?;
+    let workers =
+        WorkerPool::start(ctx.proxy.worker_threads).context("starting session worker threads")?;
+    tracing::info!(workers = workers.len(), "session workers started");
     let mut sessions = tokio::task::JoinSet::new();
     loop {
         tokio::select! {
@@ -210,9 +214,22 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
                         continue;
                     }
                 };
+                // Re-registered with the worker's own reactor below.
+                let stream = match stream.into_std() {
+                    Ok(s) => s,
+                    Err(e) => {
+                        tracing::warn!(error = %e, %peer, "could not hand the connection to a worker");
+                        continue;
+                    }
+                };
                 let ctx = ctx.clone();
                 let rx = shutdown_rx.clone();
-                sessions.spawn(async move { session::run(ctx, stream, peer, rx).await });
+                workers.spawn_in(&mut sessions, async move {
+                    match tokio::net::TcpStream::from_std(stream) {
+                        Ok(stream) => session::run(ctx, stream, peer, rx).await,
+                        Err(e) => tracing::warn!(error = %e, %peer, "worker could not take the connection"),
+                    }
+                });
             }
             Some(_) = sessions.join_next(), if !sessions.is_empty() => {}
             _ = sighup.recv() => {

@@ -14,7 +14,7 @@ What it does, start to finish (about 5 minutes with the defaults):
 2. Starts squeeze (target/release/squeeze; `cargo build --release` first when
    the binary is missing or older than the sources; SQUEEZE_BIN overrides)
    and HAProxy in plain TCP mode (generated haproxy.cfg, `nbthread 2` to
-   match squeeze's tokio runtime, which has one worker per core = 2 here).
+   match squeeze's session workers, one single-threaded runtime per core = 2 here).
 3. For each workload (oltp_point_select, oltp_read_write) runs sysbench
    against direct MariaDB, squeeze and HAProxy with the same threads and
    duration, `--db-ps-mode=auto --percentile=95`, repeated `--repeats` times
@@ -454,7 +454,7 @@ def print_report(a, results, m0, m1):
     print(f"sysbench 1.0, {a.threads} threads, {a.duration}s per run, median of {a.repeats} "
           f"(target order rotated per round), --db-ps-mode=auto --percentile=95, "
           f"{a.tables} tables x {a.table_size} rows; HAProxy mode tcp nbthread {a.haproxy_threads}; "
-          f"squeeze tokio multi-thread ({os.cpu_count()} workers)")
+          f"squeeze {os.cpu_count()} per-core workers (single-threaded runtimes)")
     hdr = f"{'target':8s} {'workload':12s} {'qps':>10s} {'p95 ms':>7s} {'qps vs haproxy':>14s} {'p95 vs haproxy':>14s} {'proxy cpu us/q':>14s} {'db cpu us/q':>11s}  runs (qps)"
     print(hdr)
     print("-" * len(hdr))
@@ -534,7 +534,7 @@ def main():
     ap.add_argument("--tables", type=int, default=4)
     ap.add_argument("--table-size", type=int, default=20000)
     ap.add_argument("--haproxy-threads", type=int, default=min(2, os.cpu_count() or 2),
-                    help="HAProxy nbthread (default: min(2, cores), like squeeze's 2 tokio workers here)")
+                    help="HAProxy nbthread (default: min(2, cores), like squeeze's one worker per core here)")
     ap.add_argument("--syscalls", action="store_true",
                     help="also count syscalls per query for each proxy with strace -c -f")
     ap.add_argument("--keep", action="store_true", help="keep the temp dir (logs, haproxy.cfg)")

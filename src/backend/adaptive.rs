@@ -6,18 +6,19 @@
 //! each). The session frames chunk after chunk; for each one it looks at the
 //! queue depth (chunks waiting in the channel plus the one being written)
 //! and compresses the chunk only while the depth is above a threshold
-//! (default 4, as MemSQL did). On a fast link the writer keeps up, the
+//! (default 4, as MemSQL did). The kernel's unsent bytes count too (see
+//! [`crate::net::SendQueueProbe`]): otherwise a multi-megabyte socket
+//! buffer hides the backlog. On a fast link the writer keeps up, the
 //! queue stays short and chunks go out in frames marked uncompressed (7
-//! bytes of header per chunk, no CPU); on a slow link the socket's send
-//! buffer fills, the writer blocks, the queue grows, and spare CPU buys
-//! bandwidth.
+//! bytes of header per chunk, no CPU); on a slow link the kernel's queue
+//! fills, then ours, and spare CPU buys bandwidth.
 //!
 //! The framing (compression sequence ids, the 50-byte rule, 16 MiB limits)
 //! stays in [`crate::net::PacketConn`], so reads and writes share one
 //! sequence and the read half keeps working while the writer drains.
 
 use std::io;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -68,6 +69,8 @@ pub struct WriterSettings {
     /// Whether compression decisions apply from the start (sessions
     /// classified bulk at login); otherwise per bulk command.
     pub start_active: bool,
+    /// SO_SNDBUF to set on the socket (0 = leave it).
+    pub send_buffer_bytes: usize,
 }
 
 /// Counters shared between the session side and the writer task.
@@ -75,12 +78,16 @@ pub struct WriterSettings {
 struct Shared {
     /// Chunks handed to the channel and not yet fully written.
     depth: AtomicUsize,
+    /// Wire bytes the writer task has handed to the socket.
+    written: AtomicU64,
     failed: AtomicBool,
 }
 
 /// The session-side handle of a writer task.
 pub struct AdaptiveWriter {
     tx: Option<mpsc::Sender<Bytes>>,
+    /// The kernel's part of the queue (absent in tests over pipes).
+    socket: Option<crate::net::SendQueueProbe>,
     shared: Arc<Shared>,
     task: Option<JoinHandle<io::Result<()>>>,
     pub settings: WriterSettings,
@@ -89,36 +96,22 @@ pub struct AdaptiveWriter {
     pub active: bool,
     /// Highest queue depth observed (for tests and reports).
     pub max_depth_seen: usize,
-    /// Hysteresis: set when the queue exceeds the threshold, cleared only
-    /// when it has drained completely. Deciding per chunk on the threshold
-    /// alone settles at the threshold, with most chunks raw, because each
-    /// compressed chunk empties the queue faster than it was filled.
-    backlogged: bool,
-    /// Consecutive decisions that found the queue empty while backlogged.
-    idle_streak: u32,
-    /// Recent deflate ratio (raw / wire) of compressed chunks, x1000.
-    recent_ratio_milli: u32,
-    /// Chunks left before an unrewarding codec is tried again.
-    cooldown: u32,
+    /// When to deflate (adaptive mode).
+    policy: super::policy::CompressPolicy,
 }
-
-/// Decisions with an empty queue before a backlog counts as over. Measured:
-/// holding the backlog for 16 empty decisions compressed on loopback too
-/// (a busy server also fills the queue) and cost 29% there; clearing at the
-/// first empty queue kept loopback overhead at noise level.
-const IDLE_TO_CLEAR: u32 = 1;
-/// Below this raw/wire ratio compression buys almost no bandwidth (already
-/// compressed column values): skip it for `COOLDOWN_CHUNKS` chunks.
-const MIN_USEFUL_RATIO_MILLI: u32 = 1150;
-const COOLDOWN_CHUNKS: u32 = 256;
 
 impl AdaptiveWriter {
     /// Spawn the writer task that owns `half`.
-    pub fn spawn<W>(half: W, settings: WriterSettings) -> AdaptiveWriter
+    pub fn spawn<W>(
+        half: W,
+        socket: Option<crate::net::SendQueueProbe>,
+        settings: WriterSettings,
+    ) -> AdaptiveWriter
     where
         W: AsyncWrite + Unpin + Send + 'static,
     {
         let (tx, rx) = mpsc::channel::<Bytes>(settings.queue_capacity.max(1));
+        let settings_threshold = settings.queue_threshold;
         let shared = Arc::new(Shared::default());
         let task = tokio::spawn(writer_task(
             half,
@@ -128,15 +121,13 @@ impl AdaptiveWriter {
         ));
         AdaptiveWriter {
             tx: Some(tx),
+            socket,
             shared,
             task: Some(task),
             active: settings.start_active,
             settings,
             max_depth_seen: 0,
-            backlogged: false,
-            idle_streak: 0,
-            recent_ratio_milli: 2000,
-            cooldown: 0,
+            policy: super::policy::CompressPolicy::new(settings_threshold),
         }
     }
 
@@ -145,13 +136,22 @@ impl AdaptiveWriter {
         self.shared.depth.load(Ordering::Acquire)
     }
 
+    /// The backlog in chunks: ours, plus whole chunks' worth of bytes the
+    /// kernel holds unsent because the network does not take them.
+    pub fn backlog(&self) -> usize {
+        let kernel = self
+            .socket
+            .map_or(0, |s| s.unsent_bytes() / self.settings.chunk_size.max(1));
+        self.depth() + kernel
+    }
+
     pub fn chunk_size(&self) -> usize {
         self.settings.chunk_size
     }
 
     /// Should the next chunk be deflated?
     pub fn should_compress(&mut self) -> bool {
-        let depth = self.depth();
+        let depth = self.backlog();
         self.max_depth_seen = self.max_depth_seen.max(depth);
         if !self.active {
             return false;
@@ -160,33 +160,22 @@ impl AdaptiveWriter {
             CompressMode::Always => true,
             CompressMode::Never => false,
             CompressMode::Adaptive => {
-                if depth > self.settings.queue_threshold {
-                    self.backlogged = true;
-                    self.idle_streak = 0;
-                } else if depth == 0 && self.backlogged {
-                    self.idle_streak += 1;
-                    if self.idle_streak >= IDLE_TO_CLEAR {
-                        self.backlogged = false;
-                    }
-                }
-                if self.cooldown > 0 {
-                    self.cooldown -= 1;
-                    return false;
-                }
-                self.backlogged
+                let unsent = self.socket.map_or(0, |s| s.unsent_bytes()) as u64;
+                let departed = self
+                    .shared
+                    .written
+                    .load(Ordering::Acquire)
+                    .saturating_sub(unsent);
+                self.policy
+                    .decide(std::time::Instant::now(), depth, departed)
             }
         }
     }
 
-    /// Feedback after a chunk was deflated: `raw` stream bytes became `wire`.
-    pub fn note_compressed(&mut self, raw: usize, wire: usize) {
-        let ratio = (raw as u64 * 1000 / wire.max(1) as u64).min(100_000) as u32;
-        // Exponential average over roughly the last 8 compressed chunks.
-        self.recent_ratio_milli = (self.recent_ratio_milli * 7 + ratio) / 8;
-        if self.recent_ratio_milli < MIN_USEFUL_RATIO_MILLI {
-            self.cooldown = COOLDOWN_CHUNKS;
-            self.recent_ratio_milli = 2000;
-        }
+    /// Feedback after a chunk was deflated: `raw` stream bytes became
+    /// `wire` in `took`.
+    pub fn note_compressed(&mut self, raw: usize, wire: usize, took: std::time::Duration) {
+        self.policy.note_compressed(raw, wire, took);
     }
 
     /// Queue one framed chunk; waits while the channel is full.
@@ -268,6 +257,9 @@ where
             shared.failed.store(true, Ordering::Release);
             return Err(e);
         }
+        shared
+            .written
+            .fetch_add(chunk.len() as u64, Ordering::AcqRel);
         let d = shared.depth.fetch_sub(1, Ordering::AcqRel) - 1;
         if d == 0 {
             if let Err(e) = half.flush().await {
@@ -313,6 +305,10 @@ pub struct BulkConfig {
     pub load_data: bool,
     /// Statements at least this long are bulk traffic (0 = off). Default 1 MiB.
     pub statement_bytes: usize,
+    /// SO_SNDBUF of bulk backend connections in bytes (0 = the kernel's
+    /// autotuning). Default 256 KiB: a multi-megabyte send buffer delays
+    /// what the adaptive policy measures by seconds on a slow link.
+    pub send_buffer_bytes: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
@@ -347,6 +343,7 @@ impl Default for BulkConfig {
             negotiate: Negotiate::Classified,
             load_data: true,
             statement_bytes: 1 << 20,
+            send_buffer_bytes: 256 * 1024,
         }
     }
 }
@@ -398,6 +395,15 @@ impl BulkConfig {
                 ),
             ));
         }
+        if self.send_buffer_bytes != 0 && !(4096..=(1 << 30)).contains(&self.send_buffer_bytes) {
+            v.push((
+                "bulk.send_buffer_bytes".into(),
+                format!(
+                    "{} is outside 4096..1073741824 (or 0 for the kernel default)",
+                    self.send_buffer_bytes
+                ),
+            ));
+        }
         if !(1..=9).contains(&self.level) {
             v.push((
                 "bulk.level".into(),
@@ -416,6 +422,7 @@ impl BulkConfig {
             level: self.level,
             shard: shard.to_string(),
             start_active,
+            send_buffer_bytes: self.send_buffer_bytes,
         }
     }
 }
@@ -453,6 +460,7 @@ mod tests {
         let (a, mut b) = tokio::io::duplex(64 * 1024);
         let mut w = AdaptiveWriter::spawn(
             a,
+            None,
             WriterSettings {
                 mode: CompressMode::Adaptive,
                 queue_threshold: 4,
@@ -461,6 +469,7 @@ mod tests {
                 level: 1,
                 shard: "test".into(),
                 start_active: true,
+                send_buffer_bytes: 0,
             },
         );
         // Nobody reads: the duplex buffer fills and chunks pile up.
@@ -469,8 +478,14 @@ mod tests {
             decisions.push(w.should_compress());
             w.send(Bytes::from(vec![b'x'; 65536])).await.unwrap();
         }
-        assert!(!decisions[0]);
-        assert!(decisions.iter().any(|&d| d), "{decisions:?}");
+        // No backlog yet, and nothing measured while backlogged: raw (the
+        // policy's own tests cover when it turns compression on).
+        assert!(decisions.iter().all(|&d| !d), "{decisions:?}");
+        assert!(
+            w.max_depth_seen > 4,
+            "queue never backed up: {}",
+            w.max_depth_seen
+        );
         // Now read everything: the queue drains.
         let reader = tokio::spawn(async move {
             let mut sink = Vec::new();

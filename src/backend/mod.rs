@@ -5,6 +5,7 @@
 pub mod adaptive;
 pub mod health;
 mod login;
+pub mod policy;
 pub mod query;
 
 use std::sync::Arc;

@@ -60,6 +60,9 @@ pub struct ProxyConfig {
     pub handshake_timeout_secs: u64,
     /// Seconds SIGTERM waits for sessions to finish before closing them. Default 30.
     pub shutdown_timeout_secs: u64,
+    /// Session worker threads, each a single-threaded runtime that owns its
+    /// sessions (see `workers`). 0 = one per core. Default 0.
+    pub worker_threads: usize,
     /// zlib level for client connections using `CLIENT_COMPRESS`. Default 6.
     pub client_compression_level: u32,
     /// Terminate client TLS (SSLRequest upgrade) with this certificate.
@@ -79,6 +82,7 @@ impl Default for ProxyConfig {
             server_version: None,
             handshake_timeout_secs: 10,
             shutdown_timeout_secs: 30,
+            worker_threads: 0,
             client_compression_level: 6,
             tls: None,
             bulk: Default::default(),

@@ -116,11 +116,17 @@ impl PacketConn {
         if self.split.is_some() || self.compression.is_none() {
             return;
         }
+        if let (Some(tcp), n @ 1..) = (self.stream.tcp(), settings.send_buffer_bytes) {
+            if let Err(e) = crate::net::sendq::set_send_buffer(tcp, n) {
+                tracing::debug!(error = %e, "could not set SO_SNDBUF on a bulk connection");
+            }
+        }
+        let socket = self.stream.tcp().map(crate::net::SendQueueProbe::new);
         let stream = std::mem::replace(&mut self.stream, MaybeTlsStream::Detached);
         let (read, write) = tokio::io::split(stream);
         self.split = Some(SplitIo {
             read,
-            writer: crate::backend::adaptive::AdaptiveWriter::spawn(write, settings),
+            writer: crate::backend::adaptive::AdaptiveWriter::spawn(write, socket, settings),
         });
     }
 
@@ -418,9 +424,12 @@ impl PacketConn {
             let want = split.writer.should_compress();
             let mut framed = BytesMut::with_capacity(part.len() + 16);
             let level = split.writer.settings.level;
+            let started = std::time::Instant::now();
             let compressed = encode_frame(&mut framed, c.seq, part, want, level);
             if want {
-                split.writer.note_compressed(part.len(), framed.len());
+                split
+                    .writer
+                    .note_compressed(part.len(), framed.len(), started.elapsed());
             }
             c.seq = c.seq.wrapping_add(1);
             if compressed {

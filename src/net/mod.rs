@@ -1,10 +1,12 @@
 //! Async plumbing shared by the frontend and backend sides: a stream that
 //! may be upgraded to TLS, and a packet connection over it with optional
-//! compressed-protocol framing.
+//! compressed-protocol framing, and a probe of the kernel's send queue.
 
 pub mod conn;
+pub mod sendq;
 pub mod stream;
 pub mod tls;
 
 pub use conn::{NetError, PacketConn};
+pub use sendq::SendQueueProbe;
 pub use stream::MaybeTlsStream;

@@ -23,6 +23,16 @@ impl MaybeTlsStream {
         )
     }
 
+    /// The TCP socket underneath, to ask the kernel about its queues.
+    pub fn tcp(&self) -> Option<&TcpStream> {
+        match self {
+            MaybeTlsStream::Plain(s) => Some(s),
+            MaybeTlsStream::ServerTls(t) => Some(t.get_ref().0),
+            MaybeTlsStream::ClientTls(t) => Some(t.get_ref().0),
+            MaybeTlsStream::Detached => None,
+        }
+    }
+
     pub fn take_plain(&mut self) -> Option<TcpStream> {
         match std::mem::replace(self, MaybeTlsStream::Detached) {
             MaybeTlsStream::Plain(s) => Some(s),

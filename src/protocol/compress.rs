@@ -6,6 +6,7 @@
 
 use bytes::{Bytes, BytesMut};
 use flate2::{Compress, Compression, Decompress, FlushCompress, FlushDecompress, Status};
+use std::cell::RefCell;
 
 use super::packet::{ProtocolError, MAX_PAYLOAD};
 
@@ -79,12 +80,30 @@ pub fn inflate_exact(input: &[u8], raw_len: usize) -> Result<Vec<u8>, ProtocolEr
 
 /// Deflate `input` as one zlib stream; `None` if it did not shrink.
 pub fn deflate(input: &[u8], level: u32) -> Option<Vec<u8>> {
-    let mut c = Compress::new(Compression::new(level), true);
-    let mut out = Vec::with_capacity(input.len() + 64);
-    match c.compress_vec(input, &mut out, FlushCompress::Finish) {
-        Ok(Status::StreamEnd) if out.len() < input.len() => Some(out),
-        _ => None,
+    thread_local! {
+        // A zlib stream allocates and clears ~300 KB of state; bulk
+        // connections deflate a chunk at a time, so keep one per thread.
+        static DEFLATER: RefCell<Option<(u32, Compress)>> = const { RefCell::new(None) };
     }
+    DEFLATER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let c = match &mut *slot {
+            Some((l, c)) if *l == level => {
+                c.reset();
+                c
+            }
+            other => {
+                &mut other
+                    .insert((level, Compress::new(Compression::new(level), true)))
+                    .1
+            }
+        };
+        let mut out = Vec::with_capacity(input.len() + 64);
+        match c.compress_vec(input, &mut out, FlushCompress::Finish) {
+            Ok(Status::StreamEnd) if out.len() < input.len() => Some(out),
+            _ => None,
+        }
+    })
 }
 
 /// Append one frame holding `data` (at most `MAX_PAYLOAD` bytes). `compress`

@@ -30,15 +30,31 @@ use super::{Flow, Session};
 pub struct BulkState {
     /// The rewriter for the LOAD DATA LOCAL statement in flight.
     infile: Option<InfileRewriter>,
+    /// `classify` of the logged-in user, remembered (it is asked for every
+    /// COM_QUERY); cleared by COM_CHANGE_USER.
+    classified: std::cell::Cell<Option<bool>>,
+}
+
+impl BulkState {
+    /// Forget the classification (a different user logged in).
+    pub(super) fn user_changed(&mut self) {
+        self.classified.set(None);
+    }
 }
 
 impl Session {
     /// Classified bulk at login (users, connect attributes)?
     pub(super) fn bulk_session(&self) -> bool {
-        self.ctx
+        if let Some(c) = self.bulk.classified.get() {
+            return c;
+        }
+        let c = self
+            .ctx
             .proxy
             .bulk
-            .classify(&self.info.user, &self.info.attributes)
+            .classify(&self.info.user, &self.info.attributes);
+        self.bulk.classified.set(Some(c));
+        c
     }
 
     /// Should the next backend connection negotiate the compressed protocol?
@@ -75,12 +91,15 @@ impl Session {
     /// statement was answered here (an ERR before any data is sent).
     pub(super) async fn bulk_before_query(&mut self, payload: &Bytes) -> Option<Flow> {
         self.bulk.infile = None;
-        let cfg = self.ctx.proxy.bulk.clone();
+        let (statement_bytes, load_data) = {
+            let cfg = &self.ctx.proxy.bulk;
+            (cfg.statement_bytes, cfg.load_data)
+        };
         let sql = payload.get(1..).unwrap_or_default();
         let classified = self.bulk_session();
-        let big = cfg.statement_bytes > 0 && sql.len() >= cfg.statement_bytes;
+        let big = statement_bytes > 0 && sql.len() >= statement_bytes;
         let is_load = starts_with_load(sql);
-        self.set_bulk_active(classified || big || (is_load && cfg.load_data));
+        self.set_bulk_active(classified || big || (is_load && load_data));
         if !is_load || self.ctx.rules.is_empty() {
             return None;
         }

@@ -662,6 +662,7 @@ impl Session {
         if !cu.attributes.is_empty() {
             self.info.attributes = cu.attributes.clone();
         }
+        self.bulk.user_changed();
         match self.ensure_backend().await {
             Ok(()) => {
                 self.status = SERVER_STATUS_AUTOCOMMIT;

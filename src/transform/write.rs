@@ -114,10 +114,9 @@ pub fn rewrite_query<'a>(
     let catalog = Catalog::new(ctx.rules, ctx.schema);
     let plans = sql::plan_query(sql_text, ctx.opts, ctx.db, &catalog);
     let missing = catalog.missing.into_inner();
-    let mut edits: Vec<(std::ops::Range<usize>, Vec<u8>)> = Vec::new();
+    let mut jobs: Vec<Job<'a>> = Vec::new();
     let mut statements = Vec::with_capacity(plans.len());
     let mut placeholders = Vec::new();
-    let mut value = Vec::new();
     for st in plans {
         match st.plan {
             Plan::Untouched => {}
@@ -154,15 +153,18 @@ pub fn rewrite_query<'a>(
                             }
                         }
                     }
-                    value.clear();
-                    if compress_value(&rule, &site.value, &mut value)? {
-                        edits.push((site.span.clone(), sql::shortest_literal(&value, st.opts)));
-                    }
+                    jobs.push(Job {
+                        rule,
+                        span: site.span,
+                        value: site.value,
+                        opts: st.opts,
+                    });
                 }
             }
         }
         statements.push(st.kind);
     }
+    let edits = encode_jobs(jobs)?;
     let sql = if edits.is_empty() {
         Cow::Borrowed(sql_text)
     } else {
@@ -173,6 +175,82 @@ pub fn rewrite_query<'a>(
         statements,
         placeholders,
     })
+}
+
+/// One literal to compress.
+struct Job<'a> {
+    rule: Arc<ColumnRule>,
+    span: std::ops::Range<usize>,
+    value: Cow<'a, [u8]>,
+    opts: LexOptions,
+}
+
+/// Statements carrying at least this many bytes of compressed-column values
+/// (big multi-row INSERTs, dump restores) are encoded on all cores.
+const PARALLEL_MIN_BYTES: usize = 256 * 1024;
+
+type Edit = (std::ops::Range<usize>, Vec<u8>);
+
+/// Compress every job's value into the literal that replaces it, in query
+/// order; values left as they came produce no edit. A big statement is cut
+/// into one contiguous run of jobs per core and encoded on scoped threads
+/// (the session's own thread takes the first run).
+fn encode_jobs(jobs: Vec<Job<'_>>) -> Result<Vec<Edit>, WriteError> {
+    let total: usize = jobs.iter().map(|j| j.value.len()).sum();
+    if total < PARALLEL_MIN_BYTES || jobs.len() < 2 {
+        return encode_run(&jobs);
+    }
+    // available_parallelism reads cgroup files: once per process is enough.
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let threads =
+        *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads < 2 {
+        return encode_run(&jobs);
+    }
+    let per_thread = total.div_ceil(threads);
+    let mut runs: Vec<&[Job<'_>]> = Vec::with_capacity(threads);
+    let (mut start, mut acc) = (0, 0);
+    for (i, job) in jobs.iter().enumerate() {
+        acc += job.value.len();
+        if acc >= per_thread && runs.len() + 1 < threads {
+            runs.push(&jobs[start..=i]);
+            start = i + 1;
+            acc = 0;
+        }
+    }
+    if start < jobs.len() {
+        runs.push(&jobs[start..]);
+    }
+    let results: Vec<Result<Vec<Edit>, WriteError>> = std::thread::scope(|scope| {
+        let helpers: Vec<_> = runs[1..]
+            .iter()
+            .map(|run| scope.spawn(move || encode_run(run)))
+            .collect();
+        let mut results = vec![encode_run(runs[0])];
+        for h in helpers {
+            // A panic stays a panic of this session's task, as it would
+            // have been had the run been encoded here.
+            results.push(h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+        }
+        results
+    });
+    let mut edits = Vec::new();
+    for r in results {
+        edits.extend(r?);
+    }
+    Ok(edits)
+}
+
+fn encode_run(jobs: &[Job<'_>]) -> Result<Vec<Edit>, WriteError> {
+    let mut edits = Vec::new();
+    let mut value = Vec::new();
+    for job in jobs {
+        value.clear();
+        if compress_value(&job.rule, &job.value, &mut value)? {
+            edits.push((job.span.clone(), sql::shortest_literal(&value, job.opts)));
+        }
+    }
+    Ok(edits)
 }
 
 /// The rule for a column the planner flagged, after checking that the
