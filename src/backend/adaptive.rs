@@ -136,23 +136,18 @@ impl AdaptiveWriter {
         self.shared.depth.load(Ordering::Acquire)
     }
 
-    /// The backlog in chunks: ours, plus whole chunks' worth of bytes the
-    /// kernel holds unsent because the network does not take them.
-    pub fn backlog(&self) -> usize {
-        let kernel = self
-            .socket
-            .map_or(0, |s| s.unsent_bytes() / self.settings.chunk_size.max(1));
-        self.depth() + kernel
-    }
-
     pub fn chunk_size(&self) -> usize {
         self.settings.chunk_size
     }
 
     /// Should the next chunk be deflated?
     pub fn should_compress(&mut self) -> bool {
-        let depth = self.backlog();
-        self.max_depth_seen = self.max_depth_seen.max(depth);
+        let queued = self.depth();
+        // The kernel's part of the queue: bytes it holds unsent because the
+        // network does not take them.
+        let unsent = self.socket.map_or(0, |s| s.unsent_bytes());
+        let backlog = queued + unsent / self.settings.chunk_size.max(1);
+        self.max_depth_seen = self.max_depth_seen.max(backlog);
         if !self.active {
             return false;
         }
@@ -160,14 +155,14 @@ impl AdaptiveWriter {
             CompressMode::Always => true,
             CompressMode::Never => false,
             CompressMode::Adaptive => {
-                let unsent = self.socket.map_or(0, |s| s.unsent_bytes()) as u64;
                 let departed = self
                     .shared
                     .written
                     .load(Ordering::Acquire)
-                    .saturating_sub(unsent);
+                    .saturating_sub(unsent as u64);
+                let path_limited = queued > 0 || unsent > 0;
                 self.policy
-                    .decide(std::time::Instant::now(), depth, departed)
+                    .decide(std::time::Instant::now(), backlog, path_limited, departed)
             }
         }
     }

@@ -10,8 +10,9 @@
 //! one does not tell them apart either: buffers downstream (relay, server
 //! socket) hold megabytes of the previous mode and skew any sub-second
 //! measurement. What can be measured without that lag is how fast raw
-//! bytes leave our own socket while backlogged (`departed`, i.e. written
-//! minus unsent), how fast the codec deflates this data and how well.
+//! bytes leave our own socket while bytes wait for the path (`departed`,
+//! i.e. written minus unsent), how fast the codec deflates this data and
+//! how well.
 //! If the link is the limit, compressing moves min(deflate speed, raw rate
 //! x ratio) instead of the raw rate; the policy compresses when that gain
 //! is at least `MIN_GAIN`. A fast server that merely parses slower than the
@@ -48,7 +49,7 @@ pub struct CompressPolicy {
     mode_since: Option<Instant>,
     /// Start of the current raw measurement: time and departed bytes.
     sample: Option<(Instant, u64)>,
-    /// Raw bytes per second leaving the socket while backlogged.
+    /// Raw bytes per second leaving the socket while bytes wait for it.
     raw_rate: Option<f64>,
     /// Raw bytes per second the codec deflates (per core, while working).
     deflate_rate: Option<f64>,
@@ -77,20 +78,31 @@ impl CompressPolicy {
     }
 
     /// Should the next chunk be deflated? `backlog`: chunks waiting (ours
-    /// plus the kernel's unsent bytes in chunks); `departed`: wire bytes
-    /// that have left the socket so far.
-    pub fn decide(&mut self, now: Instant, backlog: usize, departed: u64) -> bool {
+    /// plus the kernel's unsent bytes in chunks); `path_limited`: anything
+    /// at all is waiting for the path (so departures measure the path, not
+    /// the producer); `departed`: wire bytes that have left the socket.
+    pub fn decide(
+        &mut self,
+        now: Instant,
+        backlog: usize,
+        path_limited: bool,
+        departed: u64,
+    ) -> bool {
         if backlog > self.threshold {
-            // No settling at the start of a backlog: the queues drained
-            // before it, so everything departing now is raw.
             self.backlogged = true;
         } else if backlog == 0 {
             self.backlogged = false;
         }
+        // The raw rate is measured whenever raw bytes wait for the path, so
+        // it is known by the time a backlog builds up.
+        if !self.compressing {
+            self.measure(now, path_limited, departed);
+        }
         if !self.backlogged {
-            // The producer is the limit: nothing to gain, nothing to measure.
-            self.compressing = false;
-            self.sample = None;
+            // The producer is the limit: nothing to gain.
+            if self.compressing {
+                self.switch(now, false);
+            }
             return false;
         }
         if self.cooldown > 0 {
@@ -103,23 +115,6 @@ impl CompressPolicy {
                 self.raw_rate = None;
             }
             return self.compressing;
-        }
-        let settled = self.mode_since.is_none_or(|t| now >= t + SETTLE);
-        if !settled {
-            self.sample = None;
-            return false;
-        }
-        match self.sample {
-            None => self.sample = Some((now, departed)),
-            Some((t, d)) if now >= t + MEASURE => {
-                let rate = departed.saturating_sub(d) as f64 / now.duration_since(t).as_secs_f64();
-                self.raw_rate = Some(match self.raw_rate {
-                    Some(r) => (r + rate) / 2.0,
-                    None => rate,
-                });
-                self.sample = Some((now, departed));
-            }
-            Some(_) => {}
         }
         match (self.raw_rate, self.deflate_rate, self.ratio) {
             // One chunk deflated to learn the codec's speed and ratio here.
@@ -139,6 +134,27 @@ impl CompressPolicy {
                 self.compressing
             }
             _ => false,
+        }
+    }
+
+    /// Update the raw departure rate (raw mode only).
+    fn measure(&mut self, now: Instant, path_limited: bool, departed: u64) {
+        let settled = self.mode_since.is_none_or(|t| now >= t + SETTLE);
+        if !settled || !path_limited {
+            self.sample = None;
+            return;
+        }
+        match self.sample {
+            None => self.sample = Some((now, departed)),
+            Some((t, d)) if now >= t + MEASURE => {
+                let rate = departed.saturating_sub(d) as f64 / now.duration_since(t).as_secs_f64();
+                self.raw_rate = Some(match self.raw_rate {
+                    Some(r) => (r + rate) / 2.0,
+                    None => rate,
+                });
+                self.sample = Some((now, departed));
+            }
+            Some(_) => {}
         }
     }
 
@@ -187,7 +203,7 @@ mod tests {
         for ms in 0..millis {
             let now = t0 + Duration::from_millis(ms);
             departed += link;
-            if p.decide(now, 16, departed as u64) {
+            if p.decide(now, 16, true, departed as u64) {
                 z += 1;
                 p.note_compressed(65536, 16384, Duration::from_micros(500));
             } else {
@@ -216,9 +232,9 @@ mod tests {
         let mut p = CompressPolicy::new(4);
         let now = Instant::now();
         p.note_compressed(65536, 16384, Duration::from_micros(500));
-        assert!(!p.decide(now, 0, 0));
-        assert!(!p.decide(now, 4, 0));
-        assert!(!p.decide(now, 5, 0), "nothing measured yet");
+        assert!(!p.decide(now, 0, false, 0));
+        assert!(!p.decide(now, 4, true, 0));
+        assert!(!p.decide(now, 5, true, 0), "nothing measured yet");
     }
 
     #[test]
@@ -229,7 +245,7 @@ mod tests {
             p.note_compressed(65536, 65000, Duration::from_micros(500));
         }
         for _ in 0..COOLDOWN_CHUNKS {
-            assert!(!p.decide(now, 10, 0));
+            assert!(!p.decide(now, 10, true, 0));
         }
     }
 }
