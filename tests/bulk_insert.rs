@@ -5,8 +5,7 @@
 mod support;
 
 use mysql_async::prelude::*;
-use mysql_async::{Conn, OptsBuilder};
-use support::{MariaDb, Squeeze, APP_PASS, APP_USER};
+use support::{MariaDb, Squeeze};
 
 fn sql_string(doc: &[u8]) -> String {
     let mut s = String::with_capacity(doc.len() + 2);
@@ -26,18 +25,7 @@ fn sql_string(doc: &[u8]) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn big_multi_row_insert_is_compressed_in_parallel_and_reads_back_exactly() {
     let db = MariaDb::shared();
-    db.fresh_db("bulk_ins");
-    db.root_sql("CREATE TABLE bulk_ins.docs (id BIGINT PRIMARY KEY, doc LONGBLOB)");
-    let dicts = concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries");
-    let sq = Squeeze::for_db(
-        db,
-        &[
-            "--dictionaries",
-            dicts,
-            "--compress",
-            "bulk_ins.docs.doc=reddit_comments",
-        ],
-    );
+    let sq = Squeeze::for_docs_table(db, "bulk_ins");
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/reddit_comments_t1.ndjson"
@@ -61,14 +49,7 @@ async fn big_multi_row_insert_is_compressed_in_parallel_and_reads_back_exactly()
         .collect();
     let sql = format!("INSERT INTO docs (id, doc) VALUES {}", values.join(", "));
 
-    let opts = OptsBuilder::default()
-        .ip_or_hostname("127.0.0.1")
-        .tcp_port(sq.port)
-        .user(Some(APP_USER))
-        .pass(Some(APP_PASS))
-        .db_name(Some("bulk_ins"))
-        .prefer_socket(false);
-    let mut conn = Conn::new(opts).await.unwrap();
+    let mut conn = support::dump::connect(sq.port, Some("bulk_ins")).await;
     conn.query_drop(&sql).await.unwrap();
     assert_eq!(conn.affected_rows(), docs.len() as u64);
 

@@ -11,18 +11,7 @@ use support::{MariaDb, Squeeze, APP_PASS, APP_USER};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn corrupt_value_is_an_error_naming_column_and_key() {
     let db = MariaDb::shared();
-    db.fresh_db("decode_err");
-    db.root_sql("CREATE TABLE decode_err.docs (id BIGINT PRIMARY KEY, doc LONGBLOB)");
-    let dicts = concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries");
-    let sq = Squeeze::for_db(
-        db,
-        &[
-            "--dictionaries",
-            dicts,
-            "--compress",
-            "decode_err.docs.doc=reddit_comments",
-        ],
-    );
+    let sq = Squeeze::for_docs_table(db, "decode_err");
     let opts = OptsBuilder::default()
         .ip_or_hostname("127.0.0.1")
         .tcp_port(sq.port)

@@ -439,6 +439,19 @@ impl Squeeze {
         Self::spawn(None, &args)
     }
 
+    /// A fresh database `schema` with table `docs (id BIGINT PRIMARY KEY,
+    /// doc LONGBLOB)`, and a proxy compressing `schema.docs.doc` with the
+    /// shipped reddit_comments dictionary.
+    pub fn for_docs_table(db: &MariaDb, schema: &str) -> Squeeze {
+        db.fresh_db(schema);
+        db.root_sql(&format!(
+            "CREATE TABLE {schema}.docs (id BIGINT PRIMARY KEY, doc LONGBLOB)"
+        ));
+        let dicts = concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries");
+        let rule = format!("{schema}.docs.doc=reddit_comments");
+        Self::for_db(db, &["--dictionaries", dicts, "--compress", &rule])
+    }
+
     /// Like `start`, with a TOML config file written from `toml` and passed
     /// as `--config FILE` (listen/admin still given on the command line).
     pub fn start_with_config(toml: &str, args: &[&str]) -> Squeeze {
