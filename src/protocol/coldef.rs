@@ -63,6 +63,48 @@ pub struct ColumnDef {
     pub trailer: Vec<u8>,
 }
 
+/// The fields of a column definition needed to decide whether it belongs
+/// to a compressed column, borrowed from the packet: results relay one
+/// definition per column per result set, and most need no owned copy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ColumnDefView<'a> {
+    pub schema: &'a [u8],
+    pub org_table: &'a [u8],
+    pub org_name: &'a [u8],
+    pub charset: u16,
+    pub column_type: u8,
+    pub flags: u16,
+}
+
+impl<'a> ColumnDefView<'a> {
+    pub fn parse(payload: &'a [u8]) -> Result<ColumnDefView<'a>, ProtocolError> {
+        let mut r = Reader::new(payload);
+        let _catalog = r.lenenc_bytes()?;
+        let schema = r.lenenc_bytes()?;
+        let _table = r.lenenc_bytes()?;
+        let org_table = r.lenenc_bytes()?;
+        let _name = r.lenenc_bytes()?;
+        let org_name = r.lenenc_bytes()?;
+        if r.lenenc_int()? < 0x0a {
+            return Err(ProtocolError::Malformed(
+                "column definition fixed part too short",
+            ));
+        }
+        let charset = r.u16()?;
+        let _column_length = r.u32()?;
+        let column_type = r.u8()?;
+        let flags = r.u16()?;
+        Ok(ColumnDefView {
+            schema,
+            org_table,
+            org_name,
+            charset,
+            column_type,
+            flags,
+        })
+    }
+}
+
 impl ColumnDef {
     pub fn parse(payload: &[u8]) -> Result<ColumnDef, ProtocolError> {
         let mut r = Reader::new(payload);
@@ -166,5 +208,16 @@ mod tests {
         };
         assert_eq!(ColumnDef::parse(&c.encode()).unwrap(), c);
         assert!(ColumnDef::parse(&c.encode()[..10]).is_err());
+        let encoded = c.encode();
+        let v = ColumnDefView::parse(&encoded).unwrap();
+        assert_eq!(
+            (v.schema, v.org_table, v.org_name),
+            (&c.schema[..], &c.org_table[..], &c.org_name[..])
+        );
+        assert_eq!(
+            (v.charset, v.column_type, v.flags),
+            (c.charset, c.column_type, c.flags)
+        );
+        assert!(ColumnDefView::parse(&encoded[..10]).is_err());
     }
 }

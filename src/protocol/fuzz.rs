@@ -33,6 +33,7 @@ fn decode_payload(p: &[u8]) {
     let _ = ChangeUser::parse(p, 0);
     let _ = parse_auth_switch(p);
     let _ = ColumnDef::parse(p);
+    let _ = crate::protocol::coldef::ColumnDefView::parse(p);
     let _ = ErrPacket::parse(p);
     let _ = OkInfo::parse(p);
     let _ = terminator_status(p);

@@ -23,10 +23,9 @@ impl Session {
         !self.ctx.rules.is_empty()
     }
 
-    fn current_db(&self) -> Option<String> {
-        self.database
-            .as_ref()
-            .map(|d| String::from_utf8_lossy(d).into_owned())
+    /// Borrowed unless the name is not UTF-8 (asked on every rewrite).
+    fn current_db(&self) -> Option<std::borrow::Cow<'_, str>> {
+        self.database.as_ref().map(|d| String::from_utf8_lossy(d))
     }
 
     /// Rewrite `text` for the current session, fetching table metadata as

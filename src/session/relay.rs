@@ -7,7 +7,6 @@ use crate::admin::metrics::METRICS;
 use crate::error::{Side, SqlError, ER_UNKNOWN_ERROR};
 use crate::net::NetError;
 use crate::protocol::capabilities::*;
-use crate::protocol::coldef::ColumnDef;
 use crate::protocol::command::Command;
 use crate::protocol::handshake::ChangeUser;
 use crate::protocol::lenenc::Reader;
@@ -398,9 +397,10 @@ impl Session {
         let mut t = ResultColumns::with_capacity(count);
         for _ in 0..count {
             let c = self.backend_packet().await?;
-            let def = ColumnDef::parse(&c.payload)
+            let replacement = t
+                .column(&self.ctx.rules, &c.payload, self.info.charset as u16)
                 .map_err(|e| RelayError::Backend(format!("bad column definition: {e}")))?;
-            match t.column(&self.ctx.rules, &def, self.info.charset as u16) {
+            match replacement {
                 Some(replacement) => self.forward(&replacement).await?,
                 None => self.forward(&c.payload).await?,
             }

@@ -13,15 +13,18 @@ use crate::protocol::ProtocolError;
 
 /// Whether a column definition belongs to a compressed column, and if so
 /// the definition to send the client instead.
-pub fn match_column<'r>(rules: &'r ColumnRules, def: &ColumnDef) -> Option<&'r Arc<ColumnRule>> {
+pub fn match_column<'r>(
+    rules: &'r ColumnRules,
+    def: &ColumnDefView<'_>,
+) -> Option<&'r Arc<ColumnRule>> {
     if def.charset != CHARSET_BINARY || def.org_table.is_empty() {
         // Only a real binary column can hold compressed values; anything
         // else (expressions, text columns) passes through untouched.
         return None;
     }
-    let db = std::str::from_utf8(&def.schema).ok()?;
-    let table = std::str::from_utf8(&def.org_table).ok()?;
-    let column = std::str::from_utf8(&def.org_name).ok()?;
+    let db = std::str::from_utf8(def.schema).ok()?;
+    let table = std::str::from_utf8(def.org_table).ok()?;
+    let column = std::str::from_utf8(def.org_name).ok()?;
     rules.lookup(db, table, column)
 }
 
@@ -118,25 +121,27 @@ impl ResultColumns {
         }
     }
 
-    /// Register the next column definition; returns the definition to send
-    /// when it must change.
+    /// Register the next column definition (`payload`, the packet); returns
+    /// the definition to send when it must change.
     pub fn column(
         &mut self,
         rules: &ColumnRules,
-        def: &ColumnDef,
+        payload: &[u8],
         client_collation: u16,
-    ) -> Option<Vec<u8>> {
+    ) -> Result<Option<Vec<u8>>, ProtocolError> {
+        let def = ColumnDefView::parse(payload)?;
         let idx = self.types.len();
         self.types.push(def.column_type);
         if self.pk.is_none() && def.flags & FLAG_PRI_KEY != 0 {
             self.pk = Some(idx);
         }
-        let rule = match_column(rules, def).cloned();
-        let replacement = rule
-            .as_ref()
-            .map(|r| present(def, r, client_collation).encode());
+        let rule = match_column(rules, &def).cloned();
+        let replacement = match &rule {
+            Some(r) => Some(present(&ColumnDef::parse(payload)?, r, client_collation).encode()),
+            None => None,
+        };
         self.rules.push(rule);
-        replacement
+        Ok(replacement)
     }
 
     /// Does any column need inflating?
