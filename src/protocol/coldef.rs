@@ -63,57 +63,34 @@ pub struct ColumnDef {
     pub trailer: Vec<u8>,
 }
 
-/// The fields of a column definition needed to decide whether it belongs
-/// to a compressed column, borrowed from the packet: results relay one
-/// definition per column per result set, and most need no owned copy.
+/// A column definition borrowed from its packet: results relay one
+/// definition per column per result set, and most (those of columns that
+/// are not compressed) need no owned copy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ColumnDefView<'a> {
+    pub catalog: &'a [u8],
     pub schema: &'a [u8],
+    pub table: &'a [u8],
     pub org_table: &'a [u8],
+    pub name: &'a [u8],
     pub org_name: &'a [u8],
     pub charset: u16,
+    pub column_length: u32,
     pub column_type: u8,
     pub flags: u16,
+    pub decimals: u8,
+    pub trailer: &'a [u8],
 }
 
 impl<'a> ColumnDefView<'a> {
     pub fn parse(payload: &'a [u8]) -> Result<ColumnDefView<'a>, ProtocolError> {
         let mut r = Reader::new(payload);
-        let _catalog = r.lenenc_bytes()?;
+        let catalog = r.lenenc_bytes()?;
         let schema = r.lenenc_bytes()?;
-        let _table = r.lenenc_bytes()?;
+        let table = r.lenenc_bytes()?;
         let org_table = r.lenenc_bytes()?;
-        let _name = r.lenenc_bytes()?;
+        let name = r.lenenc_bytes()?;
         let org_name = r.lenenc_bytes()?;
-        if r.lenenc_int()? < 0x0a {
-            return Err(ProtocolError::Malformed(
-                "column definition fixed part too short",
-            ));
-        }
-        let charset = r.u16()?;
-        let _column_length = r.u32()?;
-        let column_type = r.u8()?;
-        let flags = r.u16()?;
-        Ok(ColumnDefView {
-            schema,
-            org_table,
-            org_name,
-            charset,
-            column_type,
-            flags,
-        })
-    }
-}
-
-impl ColumnDef {
-    pub fn parse(payload: &[u8]) -> Result<ColumnDef, ProtocolError> {
-        let mut r = Reader::new(payload);
-        let catalog = r.lenenc_bytes()?.to_vec();
-        let schema = r.lenenc_bytes()?.to_vec();
-        let table = r.lenenc_bytes()?.to_vec();
-        let org_table = r.lenenc_bytes()?.to_vec();
-        let name = r.lenenc_bytes()?.to_vec();
-        let org_name = r.lenenc_bytes()?.to_vec();
         let fixed_len = r.lenenc_int()?;
         if fixed_len < 0x0a {
             return Err(ProtocolError::Malformed(
@@ -126,8 +103,7 @@ impl ColumnDef {
         let flags = r.u16()?;
         let decimals = r.u8()?;
         r.skip(fixed_len as usize - 0x0a)?;
-        let trailer = r.rest().to_vec();
-        Ok(ColumnDef {
+        Ok(ColumnDefView {
             catalog,
             schema,
             table,
@@ -139,8 +115,32 @@ impl ColumnDef {
             column_type,
             flags,
             decimals,
-            trailer,
+            // Anything after the fixed fields (COM_FIELD_LIST default values).
+            trailer: r.rest(),
         })
+    }
+
+    pub fn to_owned_def(&self) -> ColumnDef {
+        ColumnDef {
+            catalog: self.catalog.to_vec(),
+            schema: self.schema.to_vec(),
+            table: self.table.to_vec(),
+            org_table: self.org_table.to_vec(),
+            name: self.name.to_vec(),
+            org_name: self.org_name.to_vec(),
+            charset: self.charset,
+            column_length: self.column_length,
+            column_type: self.column_type,
+            flags: self.flags,
+            decimals: self.decimals,
+            trailer: self.trailer.to_vec(),
+        }
+    }
+}
+
+impl ColumnDef {
+    pub fn parse(payload: &[u8]) -> Result<ColumnDef, ProtocolError> {
+        ColumnDefView::parse(payload).map(|v| v.to_owned_def())
     }
 
     pub fn encode(&self) -> Vec<u8> {

@@ -136,10 +136,9 @@ impl ResultColumns {
             self.pk = Some(idx);
         }
         let rule = match_column(rules, &def).cloned();
-        let replacement = match &rule {
-            Some(r) => Some(present(&ColumnDef::parse(payload)?, r, client_collation).encode()),
-            None => None,
-        };
+        let replacement = rule
+            .as_ref()
+            .map(|r| present(&def.to_owned_def(), r, client_collation).encode());
         self.rules.push(rule);
         Ok(replacement)
     }
