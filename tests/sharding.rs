@@ -6,18 +6,11 @@
 mod support;
 
 use mysql_async::prelude::*;
-use mysql_async::{Conn, Opts, OptsBuilder, Value};
+use mysql_async::{Conn, Opts, Value};
 use support::{http_get, MariaDb, Squeeze, APP_PASS, APP_USER};
 
 fn opts(port: u16, db: Option<&str>) -> Opts {
-    OptsBuilder::default()
-        .ip_or_hostname("127.0.0.1")
-        .tcp_port(port)
-        .user(Some(APP_USER))
-        .pass(Some(APP_PASS))
-        .db_name(db)
-        .prefer_socket(false)
-        .into()
+    support::dump::opts(port, APP_USER, APP_PASS, db).into()
 }
 
 async fn connect(port: u16, db: Option<&str>) -> Conn {

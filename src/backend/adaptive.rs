@@ -143,11 +143,7 @@ impl AdaptiveWriter {
     /// Should the next chunk be deflated?
     pub fn should_compress(&mut self) -> bool {
         let queued = self.depth();
-        // The kernel's part of the queue: bytes it holds unsent because the
-        // network does not take them.
-        let unsent = self.socket.map_or(0, |s| s.unsent_bytes());
-        let backlog = queued + unsent / self.settings.chunk_size.max(1);
-        self.max_depth_seen = self.max_depth_seen.max(backlog);
+        self.max_depth_seen = self.max_depth_seen.max(queued);
         if !self.active {
             return false;
         }
@@ -155,6 +151,12 @@ impl AdaptiveWriter {
             CompressMode::Always => true,
             CompressMode::Never => false,
             CompressMode::Adaptive => {
+                // The kernel's part of the queue: bytes it holds unsent
+                // because the network does not take them (one ioctl, only
+                // when the answer is used).
+                let unsent = self.socket.map_or(0, |s| s.unsent_bytes());
+                let backlog = queued + unsent / self.settings.chunk_size.max(1);
+                self.max_depth_seen = self.max_depth_seen.max(backlog);
                 let departed = self
                     .shared
                     .written

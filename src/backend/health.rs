@@ -20,6 +20,19 @@ pub struct ShardHealth {
     pub handshake: Option<InitialHandshake>,
 }
 
+impl ShardHealth {
+    /// A shard nothing is known about yet.
+    fn unprobed(t: &BackendTarget) -> ShardHealth {
+        ShardHealth {
+            name: t.name.clone(),
+            address: t.address.clone(),
+            up: false,
+            error: Some("not probed yet".into()),
+            handshake: None,
+        }
+    }
+}
+
 #[derive(Debug, Default)]
 pub struct HealthRegistry {
     shards: RwLock<Vec<ShardHealth>>,
@@ -27,16 +40,7 @@ pub struct HealthRegistry {
 
 impl HealthRegistry {
     pub fn new(targets: &[BackendTarget]) -> Arc<Self> {
-        let shards = targets
-            .iter()
-            .map(|t| ShardHealth {
-                name: t.name.clone(),
-                address: t.address.clone(),
-                up: false,
-                error: Some("not probed yet".into()),
-                handshake: None,
-            })
-            .collect();
+        let shards = targets.iter().map(ShardHealth::unprobed).collect();
         Arc::new(HealthRegistry {
             shards: RwLock::new(shards),
         })
@@ -52,13 +56,7 @@ impl HealthRegistry {
                 old.iter()
                     .find(|s| s.name == t.name && s.address == t.address)
                     .cloned()
-                    .unwrap_or(ShardHealth {
-                        name: t.name.clone(),
-                        address: t.address.clone(),
-                        up: false,
-                        error: Some("not probed yet".into()),
-                        handshake: None,
-                    })
+                    .unwrap_or_else(|| ShardHealth::unprobed(t))
             })
             .collect();
     }

@@ -108,10 +108,16 @@ fn err_outcome(e: mysql_async::Error) -> Outcome {
 
 /// Runs `sql` with the text protocol and dumps every result set.
 pub async fn query(conn: &mut Conn, sql: &str) -> Outcome {
-    let mut r = match conn.query_iter(sql).await {
-        Ok(r) => r,
-        Err(e) => return err_outcome(e),
-    };
+    match conn.query_iter(sql).await {
+        Ok(r) => dump_sets(r).await,
+        Err(e) => err_outcome(e),
+    }
+}
+
+/// Every result set of a response, with its OK-packet fields.
+async fn dump_sets<P: mysql_async::prelude::Protocol>(
+    mut r: mysql_async::QueryResult<'_, '_, P>,
+) -> Outcome {
     let mut sets = Vec::new();
     loop {
         let cols = r.columns_ref().iter().map(ColDump::from).collect();
@@ -152,44 +158,10 @@ pub async fn exec(conn: &mut Conn, sql: &str, params: Vec<Value>) -> Outcome {
         Ok(s) => s,
         Err(e) => return err_outcome(e),
     };
-    let mut r = match conn.exec_iter(&stmt, params).await {
-        Ok(r) => r,
-        Err(e) => return err_outcome(e),
-    };
-    let mut sets = Vec::new();
-    loop {
-        let cols = r.columns_ref().iter().map(ColDump::from).collect();
-        // OK-packet fields are only meaningful for a result without rows
-        // (the connection keeps stale values while a row set is pending).
-        let (affected, last_insert_id, warnings, info) = if r.columns_ref().is_empty() {
-            (
-                r.affected_rows(),
-                r.last_insert_id(),
-                r.warnings(),
-                r.info().into_owned(),
-            )
-        } else {
-            (0, None, 0, String::new())
-        };
-        let rows: Vec<Row> = match r.collect().await {
-            Ok(rows) => rows,
-            Err(e) => return err_outcome(e),
-        };
-        sets.push(SetDump {
-            cols,
-            rows: rows.into_iter().map(|r| r.unwrap()).collect(),
-            affected,
-            last_insert_id,
-            warnings,
-            info,
-        });
-        if r.is_empty() {
-            break;
-        }
+    match conn.exec_iter(&stmt, params).await {
+        Ok(r) => dump_sets(r).await,
+        Err(e) => err_outcome(e),
     }
-    drop(r);
-    conn.close(stmt).await.expect("close stmt");
-    Outcome::Sets(sets)
 }
 
 /// Runs a statement and panics on error.
