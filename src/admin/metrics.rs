@@ -199,3 +199,38 @@ impl Metrics {
 }
 
 pub static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
+
+/// One compressed column's counters, resolved once when the rule is built:
+/// looking a labelled child up hashes the label strings, which on the point
+/// select path cost as much as crc32 of the value.
+#[derive(Debug, Clone)]
+pub struct ColumnMetrics {
+    pub raw_bytes: IntCounter,
+    pub stored_bytes: IntCounter,
+    pub compressed: IntCounter,
+    pub left_small: IntCounter,
+    pub left_incompressible: IntCounter,
+    pub legacy_read: IntCounter,
+    pub compress_seconds: prometheus::Counter,
+    pub inflate_seconds: prometheus::Counter,
+}
+
+impl ColumnMetrics {
+    /// Handles for the column labelled `label` (`schema.table.column`).
+    pub fn for_column(label: &str) -> ColumnMetrics {
+        let m = &METRICS;
+        let bytes = |kind| m.column_bytes_total.with_label_values(&[label, kind]);
+        let values = |outcome| m.column_values_total.with_label_values(&[label, outcome]);
+        let seconds = |op| m.codec_seconds_total.with_label_values(&[label, op]);
+        ColumnMetrics {
+            raw_bytes: bytes("raw"),
+            stored_bytes: bytes("stored"),
+            compressed: values("compressed"),
+            left_small: values("left_small"),
+            left_incompressible: values("left_incompressible"),
+            legacy_read: values("legacy_read"),
+            compress_seconds: seconds("compress"),
+            inflate_seconds: seconds("inflate"),
+        }
+    }
+}

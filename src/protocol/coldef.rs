@@ -80,6 +80,8 @@ pub struct ColumnDefView<'a> {
     pub flags: u16,
     pub decimals: u8,
     pub trailer: &'a [u8],
+    /// Offset of the fixed-length fields (charset first) in the payload.
+    pub fixed_at: usize,
 }
 
 impl<'a> ColumnDefView<'a> {
@@ -97,6 +99,7 @@ impl<'a> ColumnDefView<'a> {
                 "column definition fixed part too short",
             ));
         }
+        let fixed_at = r.position();
         let charset = r.u16()?;
         let column_length = r.u32()?;
         let column_type = r.u8()?;
@@ -117,7 +120,27 @@ impl<'a> ColumnDefView<'a> {
             decimals,
             // Anything after the fixed fields (COM_FIELD_LIST default values).
             trailer: r.rest(),
+            fixed_at,
         })
+    }
+
+    /// A copy of `payload` (the packet this view was parsed from) with the
+    /// type fields changed: one allocation, names copied as they came.
+    pub fn retyped(
+        &self,
+        payload: &[u8],
+        charset: u16,
+        column_length: u32,
+        column_type: u8,
+        flags: u16,
+    ) -> Vec<u8> {
+        let mut out = payload.to_vec();
+        let f = self.fixed_at;
+        out[f..f + 2].copy_from_slice(&charset.to_le_bytes());
+        out[f + 2..f + 6].copy_from_slice(&column_length.to_le_bytes());
+        out[f + 6] = column_type;
+        out[f + 7..f + 9].copy_from_slice(&flags.to_le_bytes());
+        out
     }
 
     pub fn to_owned_def(&self) -> ColumnDef {
@@ -219,5 +242,35 @@ mod tests {
             (c.charset, c.column_type, c.flags)
         );
         assert!(ColumnDefView::parse(&encoded[..10]).is_err());
+    }
+
+    #[test]
+    fn retyped_changes_only_the_type_fields() {
+        let c = ColumnDef {
+            catalog: b"def".to_vec(),
+            schema: b"app".to_vec(),
+            table: b"d".to_vec(),
+            org_table: b"docs".to_vec(),
+            name: b"body".to_vec(),
+            org_name: b"body".to_vec(),
+            charset: CHARSET_BINARY,
+            column_length: 0xFFFF,
+            column_type: TYPE_BLOB,
+            flags: FLAG_BLOB | FLAG_BINARY,
+            decimals: 0,
+            trailer: b"dflt".to_vec(),
+        };
+        let encoded = c.encode();
+        let v = ColumnDefView::parse(&encoded).unwrap();
+        let out = v.retyped(&encoded, 45, u32::MAX, TYPE_JSON, FLAG_BLOB);
+        assert_eq!(out.len(), encoded.len());
+        let want = ColumnDef {
+            charset: 45,
+            column_length: u32::MAX,
+            column_type: TYPE_JSON,
+            flags: FLAG_BLOB,
+            ..c
+        };
+        assert_eq!(ColumnDef::parse(&out).unwrap(), want);
     }
 }

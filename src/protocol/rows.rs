@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::coldef::{binary_layout, BinaryLayout};
-use super::lenenc::{lenenc_int_len, put_lenenc_bytes, Reader};
+use super::lenenc::{lenenc_int_len, put_lenenc_int, Reader};
 use super::packet::ProtocolError;
 
 /// Where one value sits in a row payload: `None` for NULL, else the span of
@@ -92,28 +92,37 @@ pub fn binary_row_spans(
     Ok(())
 }
 
-/// Rebuild a row replacing some length-encoded values. `replacements` holds
-/// (column index, new bytes) in ascending column order; every other byte of
-/// the row is copied as it was. Works for text rows and for the
-/// length-encoded values of binary rows alike, because in both the value is
-/// preceded by its length prefix, which ends where the span starts.
-pub fn rebuild_row(
-    payload: &[u8],
-    spans: &[ValueSpan],
-    replacements: &[(usize, &[u8])],
-    out: &mut Vec<u8>,
-) {
-    out.clear();
-    out.reserve(payload.len() + replacements.iter().map(|(_, v)| v.len()).sum::<usize>());
-    let mut copied = 0usize;
-    for &(col, value) in replacements {
-        let Some(span) = &spans[col] else { continue };
-        let prefix_start = lenenc_prefix_start(span);
-        out.extend_from_slice(&payload[copied..prefix_start]);
-        put_lenenc_bytes(out, value);
-        copied = span.end;
+/// Copies a row into `out` with some length-encoded values replaced, one
+/// value at a time, so a new value can be written straight into `out`
+/// (inflated in place) instead of through a buffer of its own. Works for
+/// text rows and for the length-encoded values of binary rows alike,
+/// because in both the value is preceded by its length prefix, which ends
+/// where the span starts.
+pub struct RowSplice<'p> {
+    payload: &'p [u8],
+    /// Payload bytes before this offset are already in `out`.
+    copied: usize,
+}
+
+impl<'p> RowSplice<'p> {
+    pub fn new(payload: &'p [u8]) -> Self {
+        RowSplice { payload, copied: 0 }
     }
-    out.extend_from_slice(&payload[copied..]);
+
+    /// Copy the row up to the value at `span` (spans in ascending order)
+    /// and write the length prefix of its replacement; the caller then
+    /// appends exactly `new_len` bytes.
+    pub fn replace_value(&mut self, out: &mut Vec<u8>, span: &Range<usize>, new_len: u64) {
+        let prefix_start = lenenc_prefix_start(span);
+        out.extend_from_slice(&self.payload[self.copied..prefix_start]);
+        put_lenenc_int(out, new_len);
+        self.copied = span.end;
+    }
+
+    /// Copy the rest of the row.
+    pub fn finish(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.payload[self.copied..]);
+    }
 }
 
 /// Where the length prefix of the value at `span` begins: the prefix
@@ -127,6 +136,26 @@ mod tests {
     use super::*;
     use crate::protocol::coldef::*;
     use crate::protocol::lenenc::put_lenenc_bytes;
+
+    /// Rebuild a row replacing some length-encoded values. `replacements` holds
+    /// (column index, new bytes) in ascending column order; every other byte of
+    /// the row is copied as it was.
+    fn rebuild_row(
+        payload: &[u8],
+        spans: &[ValueSpan],
+        replacements: &[(usize, &[u8])],
+        out: &mut Vec<u8>,
+    ) {
+        out.clear();
+        out.reserve(payload.len() + replacements.iter().map(|(_, v)| v.len()).sum::<usize>());
+        let mut splice = RowSplice::new(payload);
+        for &(col, value) in replacements {
+            let Some(span) = &spans[col] else { continue };
+            splice.replace_value(out, span, value.len() as u64);
+            out.extend_from_slice(value);
+        }
+        splice.finish(out);
+    }
 
     #[test]
     fn text_row_with_null_and_replace() {

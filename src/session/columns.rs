@@ -31,6 +31,20 @@ impl Session {
     /// Rewrite `text` for the current session, fetching table metadata as
     /// the rewriter asks for it. `Err` carries the ERR for the client.
     async fn rewrite<'a>(&mut self, text: &'a [u8]) -> Result<QueryRewrite<'a>, SqlError> {
+        let known = self.read_plans.lookup(
+            text,
+            self.lex,
+            self.database.as_deref(),
+            self.ctx.schema.generation(),
+        );
+        if let Some(statements) = known {
+            return Ok(QueryRewrite {
+                sql: std::borrow::Cow::Borrowed(text),
+                statements: vec![StatementKind::Select; statements],
+                placeholders: Vec::new(),
+                plain_read: true,
+            });
+        }
         for _ in 0..MAX_METADATA_ROUNDS {
             let db = self.current_db();
             let wctx = WriteContext {
@@ -41,7 +55,12 @@ impl Session {
                 non_utf8_charset: self.non_utf8_charset.as_deref(),
             };
             match rewrite_query(text, &wctx) {
-                Ok(r) => return Ok(r),
+                Ok(r) => {
+                    if r.plain_read {
+                        self.read_plans.remember(r.statements.len());
+                    }
+                    return Ok(r);
+                }
                 Err(WriteError::NeedTables(tables)) => {
                     let before: Vec<bool> = tables
                         .iter()

@@ -58,6 +58,8 @@ pub struct Session {
     last_ok: bool,
     /// How statements are lexed (from the session's sql_mode).
     lex: crate::sql::LexOptions,
+    /// Query shapes already planned as plain reads.
+    read_plans: crate::transform::plan_cache::ReadPlanCache,
     /// The client character set's name when it is not UTF-8.
     non_utf8_charset: Option<String>,
     /// Prepared statements with compressed parameters or result columns.
@@ -312,6 +314,7 @@ async fn login(
         status: SERVER_STATUS_AUTOCOMMIT,
         last_ok: false,
         lex: crate::sql::LexOptions::default(),
+        read_plans: Default::default(),
         non_utf8_charset: charset_name_if_not_utf8(response.charset),
         prepared: Default::default(),
         pending_params: Vec::new(),

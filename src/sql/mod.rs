@@ -24,6 +24,7 @@ pub mod classify;
 pub mod lexer;
 pub mod rewrite;
 pub mod route;
+pub mod shape;
 pub mod splice;
 
 #[cfg(test)]
@@ -35,4 +36,5 @@ pub use rewrite::{
     plan_query, plan_statement, ColumnCatalog, ColumnRef, LiteralKind, LiteralSite, Plan, Refusal,
     RefuseReason, StatementPlan, TableNameFilter,
 };
+pub use shape::shape_into;
 pub use splice::{binary_literal, hex_literal, shortest_literal, splice};

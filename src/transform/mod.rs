@@ -5,6 +5,7 @@
 
 pub mod infile;
 pub mod params;
+pub mod plan_cache;
 pub mod result;
 pub mod schema;
 pub mod write;
@@ -12,6 +13,7 @@ pub mod write;
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use crate::admin::metrics::ColumnMetrics;
 use crate::codec::{CodecKind, DictionaryRegistry, ValueEncoder};
 use crate::config::{Config, InvalidJson, PresentAs};
 use crate::router::NamePattern;
@@ -28,6 +30,8 @@ pub struct ColumnRule {
     pub on_invalid_json: InvalidJson,
     /// `schema.table.column` as configured: the metrics label.
     pub label: String,
+    /// This column's counters.
+    pub metrics: ColumnMetrics,
 }
 
 /// All compressed columns, indexed for the per-statement and per-result
@@ -78,8 +82,10 @@ impl ColumnRules {
                 .map_err(|e| format!("{path}: {e}"))?;
             let schema =
                 NamePattern::parse(&c.schema).map_err(|e| format!("{path}.schema: {e}"))?;
+            let label = format!("{}.{}.{}", c.schema, c.table, c.column);
             let rule = ColumnRule {
-                label: format!("{}.{}.{}", c.schema, c.table, c.column),
+                metrics: ColumnMetrics::for_column(&label),
+                label,
                 schema,
                 table: c.table.clone(),
                 column: c.column.clone(),

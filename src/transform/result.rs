@@ -5,10 +5,10 @@
 use std::sync::Arc;
 
 use super::{ColumnRule, ColumnRules};
-use crate::codec::{decode_value, DecodeError, Decoded};
+use crate::codec::{decode_value, parse_header, DecodeError, Decoded};
 use crate::config::PresentAs;
 use crate::protocol::coldef::*;
-use crate::protocol::rows::{binary_row_spans, rebuild_row, text_row_spans, ValueSpan};
+use crate::protocol::rows::{binary_row_spans, text_row_spans, RowSplice, ValueSpan};
 use crate::protocol::ProtocolError;
 
 /// Whether a column definition belongs to a compressed column, and if so
@@ -28,31 +28,35 @@ pub fn match_column<'r>(
     rules.lookup(db, table, column)
 }
 
-/// The definition clients see for a compressed column.
-pub fn present(def: &ColumnDef, rule: &ColumnRule, client_collation: u16) -> ColumnDef {
-    let mut d = def.clone();
+/// The definition clients see for a compressed column: the backend's
+/// packet `payload` (parsed as `def`) with the type fields changed.
+pub fn present(
+    payload: &[u8],
+    def: &ColumnDefView<'_>,
+    rule: &ColumnRule,
+    client_collation: u16,
+) -> Vec<u8> {
     match rule.present_as {
         PresentAs::Text => {
             // LONGTEXT in the client's utf8mb4 collation (MySQL reports
             // TEXT columns as BLOB type with a character set).
-            d.column_type = TYPE_BLOB;
-            d.charset = if is_utf8mb4_collation(client_collation) {
+            let charset = if is_utf8mb4_collation(client_collation) {
                 client_collation
             } else {
                 CHARSET_UTF8MB4_GENERAL_CI
             };
-            d.column_length = u32::MAX;
-            d.flags = (d.flags | FLAG_BLOB) & !FLAG_BINARY;
+            let flags = (def.flags | FLAG_BLOB) & !FLAG_BINARY;
+            def.retyped(payload, charset, u32::MAX, TYPE_BLOB, flags)
         }
-        PresentAs::Json => {
-            // As MySQL 8 sends JSON: its own type, binary character set.
-            d.column_type = TYPE_JSON;
-            d.charset = CHARSET_BINARY;
-            d.column_length = u32::MAX;
-            d.flags |= FLAG_BLOB | FLAG_BINARY;
-        }
+        // As MySQL 8 sends JSON: its own type, binary character set.
+        PresentAs::Json => def.retyped(
+            payload,
+            CHARSET_BINARY,
+            u32::MAX,
+            TYPE_JSON,
+            def.flags | FLAG_BLOB | FLAG_BINARY,
+        ),
     }
-    d
 }
 
 /// utf8mb4 collation ids (utf8mb4_general_ci 45, _bin 46, the 224..247
@@ -74,7 +78,6 @@ pub struct ResultColumns {
     /// Index of a primary-key column, to name the row in errors.
     pk: Option<usize>,
     spans: Vec<ValueSpan>,
-    inflated: Vec<Vec<u8>>,
     out: Vec<u8>,
 }
 
@@ -116,7 +119,6 @@ impl ResultColumns {
             types: Vec::with_capacity(count),
             pk: None,
             spans: Vec::new(),
-            inflated: Vec::new(),
             out: Vec::new(),
         }
     }
@@ -138,7 +140,7 @@ impl ResultColumns {
         let rule = match_column(rules, &def).cloned();
         let replacement = rule
             .as_ref()
-            .map(|r| present(&def.to_owned_def(), r, client_collation).encode());
+            .map(|r| present(payload, &def, r, client_collation));
         self.rules.push(rule);
         Ok(replacement)
     }
@@ -162,61 +164,67 @@ impl ResultColumns {
             text_row_spans(payload, self.types.len(), &mut self.spans)
                 .map_err(RowError::Malformed)?;
         }
-        let mut changed: Vec<usize> = Vec::new();
-        let mut used = 0usize;
+        // The new row is built only once a value needs inflating; each value
+        // is inflated straight into it (the header tells its length, so its
+        // length prefix can be written first).
+        let mut splice: Option<RowSplice<'_>> = None;
         for (i, rule) in self.rules.iter().enumerate() {
             let (Some(rule), Some(span)) = (rule, &self.spans[i]) else {
                 continue;
             };
-            if self.inflated.len() <= used {
-                self.inflated.push(Vec::new());
-            }
-            let buf = &mut self.inflated[used];
-            buf.clear();
+            let stored = &payload[span.clone()];
+            let header = match parse_header(stored) {
+                Ok(Some((header, _))) => header,
+                Ok(None) => {
+                    rule.metrics.legacy_read.inc();
+                    continue;
+                }
+                Err(error) => return Err(self.decode_error(rule, payload, binary, error)),
+            };
+            let splice = splice.get_or_insert_with(|| {
+                self.out.clear();
+                // decode_value enforces max_value_size; a corrupt header
+                // must not make this reservation huge first.
+                let len = header.len.min(rules.max_value_size as u64) as usize;
+                self.out.reserve(payload.len() + len);
+                RowSplice::new(payload)
+            });
+            splice.replace_value(&mut self.out, span, header.len);
             let started = std::time::Instant::now();
-            match decode_value(
-                &payload[span.clone()],
-                &rules.registry,
-                rules.max_value_size,
-                buf,
-            ) {
+            match decode_value(stored, &rules.registry, rules.max_value_size, &mut self.out) {
                 Ok(Decoded::Inflated(_)) => {
-                    crate::admin::metrics::METRICS
-                        .codec_seconds_total
-                        .with_label_values(&[&rule.label, "inflate"])
+                    rule.metrics
+                        .inflate_seconds
                         .inc_by(started.elapsed().as_secs_f64());
-                    changed.push(i);
-                    used += 1;
                 }
-                Ok(Decoded::Legacy) => {
-                    crate::admin::metrics::METRICS
-                        .column_values_total
-                        .with_label_values(&[&rule.label, "legacy_read"])
-                        .inc();
-                }
-                Err(error) => {
-                    let key = self
-                        .pk
-                        .and_then(|k| self.spans[k].clone())
-                        .map(|s| render_key(&payload[s], self.types[self.pk.unwrap()], binary));
-                    return Err(RowError::Decode {
-                        column: rule.label.clone(),
-                        key,
-                        error,
-                    });
-                }
+                // parse_header found a header just above.
+                Ok(Decoded::Legacy) => unreachable!("a value with a squeeze header"),
+                Err(error) => return Err(self.decode_error(rule, payload, binary, error)),
             }
         }
-        if changed.is_empty() {
+        let Some(splice) = splice else {
             return Ok(None);
-        }
-        let replacements: Vec<(usize, &[u8])> = changed
-            .iter()
-            .zip(self.inflated.iter())
-            .map(|(&c, v)| (c, v.as_slice()))
-            .collect();
-        rebuild_row(payload, &self.spans, &replacements, &mut self.out);
+        };
+        splice.finish(&mut self.out);
         Ok(Some(&self.out))
+    }
+
+    fn decode_error(
+        &self,
+        rule: &ColumnRule,
+        payload: &[u8],
+        binary: bool,
+        error: DecodeError,
+    ) -> RowError {
+        let key = self.pk.and_then(|k| {
+            let span = self.spans[k].clone()?;
+            Some(render_key(&payload[span], self.types[k], binary))
+        });
+        RowError::Decode {
+            column: rule.label.clone(),
+            key,
+            error,
+        }
     }
 
     /// Column types as the server sent them (for binary rows of a cursor).

@@ -5,6 +5,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use super::ColumnRules;
@@ -38,9 +39,20 @@ pub fn is_binary_type(data_type: &str) -> bool {
 #[derive(Debug, Default)]
 pub struct SchemaCache {
     tables: RwLock<HashMap<(String, String), Arc<TableInfo>>>,
+    /// Bumped on every change, so plans made from the cache can be dropped.
+    generation: AtomicU64,
 }
 
 impl SchemaCache {
+    /// Changes whenever a table is added or dropped from the cache.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    fn changed(&self) {
+        self.generation.fetch_add(1, Ordering::AcqRel);
+    }
+
     pub fn get(&self, db: &str, table: &str) -> Option<Arc<TableInfo>> {
         self.tables
             .read()
@@ -54,6 +66,7 @@ impl SchemaCache {
             .write()
             .unwrap()
             .insert((db.to_string(), table.to_string()), Arc::new(info));
+        self.changed();
     }
 
     pub fn invalidate(&self, db: &str, table: &str) {
@@ -61,10 +74,12 @@ impl SchemaCache {
             .write()
             .unwrap()
             .remove(&(db.to_string(), table.to_string()));
+        self.changed();
     }
 
     pub fn invalidate_db(&self, db: &str) {
         self.tables.write().unwrap().retain(|(d, _), _| d != db);
+        self.changed();
     }
 }
 

@@ -8,7 +8,6 @@ use std::time::Instant;
 
 use super::schema::{is_binary_type, Catalog, SchemaCache};
 use super::{ColumnRule, ColumnRules};
-use crate::admin::metrics::METRICS;
 use crate::codec::EncodeOutcome;
 use crate::config::InvalidJson;
 use crate::error::{Side, SqlError, ER_NOT_SUPPORTED_YET};
@@ -94,6 +93,10 @@ pub struct QueryRewrite<'a> {
     pub statements: Vec<StatementKind<'a>>,
     /// For a single statement: the compressed column of each `?`.
     pub placeholders: Vec<Option<Arc<ColumnRule>>>,
+    /// Every statement is a SELECT that passes untouched, planned with every
+    /// table it needed known: a query of the same shape (see
+    /// [`sql::shape_into`]) plans the same way until the catalog changes.
+    pub plain_read: bool,
 }
 
 /// What the write path needs to know about the session.
@@ -114,6 +117,10 @@ pub fn rewrite_query<'a>(
     let catalog = Catalog::new(ctx.rules, ctx.schema);
     let plans = sql::plan_query(sql_text, ctx.opts, ctx.db, &catalog);
     let missing = catalog.missing.into_inner();
+    let plain_read = missing.is_empty()
+        && plans.iter().all(|st| {
+            matches!(st.kind, StatementKind::Select) && matches!(st.plan, Plan::Untouched)
+        });
     let mut jobs: Vec<Job<'a>> = Vec::new();
     let mut statements = Vec::with_capacity(plans.len());
     let mut placeholders = Vec::new();
@@ -174,6 +181,7 @@ pub fn rewrite_query<'a>(
         sql,
         statements,
         placeholders,
+        plain_read,
     })
 }
 
@@ -297,23 +305,15 @@ pub fn compress_value(
     }
     let started = Instant::now();
     let outcome = rule.encoder.encode(value, out);
-    let m = &METRICS;
-    m.codec_seconds_total
-        .with_label_values(&[&rule.label, "compress"])
-        .inc_by(started.elapsed().as_secs_f64());
-    m.column_bytes_total
-        .with_label_values(&[&rule.label, "raw"])
-        .inc_by(value.len() as u64);
-    let (label, stored, compressed) = match outcome {
-        EncodeOutcome::Compressed(n) => ("compressed", n, true),
-        EncodeOutcome::Small => ("left_small", value.len(), false),
-        EncodeOutcome::Incompressible => ("left_incompressible", value.len(), false),
+    let m = &rule.metrics;
+    m.compress_seconds.inc_by(started.elapsed().as_secs_f64());
+    m.raw_bytes.inc_by(value.len() as u64);
+    let (counter, stored, compressed) = match outcome {
+        EncodeOutcome::Compressed(n) => (&m.compressed, n, true),
+        EncodeOutcome::Small => (&m.left_small, value.len(), false),
+        EncodeOutcome::Incompressible => (&m.left_incompressible, value.len(), false),
     };
-    m.column_bytes_total
-        .with_label_values(&[&rule.label, "stored"])
-        .inc_by(stored as u64);
-    m.column_values_total
-        .with_label_values(&[&rule.label, label])
-        .inc();
+    m.stored_bytes.inc_by(stored as u64);
+    counter.inc();
     Ok(compressed)
 }
