@@ -58,6 +58,8 @@ pub struct WriterSettings {
     pub mode: CompressMode,
     /// Compress while more than this many chunks are queued.
     pub queue_threshold: usize,
+    /// Least expected speed-up for the adaptive policy to compress.
+    pub min_gain: f64,
     /// Bytes of packet stream per chunk (one compressed frame each).
     pub chunk_size: usize,
     /// Chunks the channel holds before the session waits.
@@ -111,7 +113,8 @@ impl AdaptiveWriter {
         W: AsyncWrite + Unpin + Send + 'static,
     {
         let (tx, rx) = mpsc::channel::<Bytes>(settings.queue_capacity.max(1));
-        let settings_threshold = settings.queue_threshold;
+        let policy =
+            super::policy::CompressPolicy::new(settings.queue_threshold, settings.min_gain);
         let shared = Arc::new(Shared::default());
         let task = tokio::spawn(writer_task(
             half,
@@ -127,7 +130,7 @@ impl AdaptiveWriter {
             active: settings.start_active,
             settings,
             max_depth_seen: 0,
-            policy: super::policy::CompressPolicy::new(settings_threshold),
+            policy,
         }
     }
 
@@ -282,6 +285,9 @@ pub struct BulkConfig {
     pub mode: CompressMode,
     /// Adaptive: compress while more than this many chunks are queued. Default 4.
     pub queue_threshold: usize,
+    /// Adaptive: compress only when the link looks this many times slower
+    /// than the codec deflates (the expected speed-up). Default 3.
+    pub min_gain: f64,
     /// Bytes of packet stream per chunk (one frame each). Default 65536.
     pub chunk_size: usize,
     /// Chunks the queue holds before the session waits. Default 16.
@@ -332,6 +338,7 @@ impl Default for BulkConfig {
             enabled: true,
             mode: CompressMode::Adaptive,
             queue_threshold: 4,
+            min_gain: 3.0,
             chunk_size: 64 * 1024,
             queue_capacity: 16,
             level: 1,
@@ -392,6 +399,12 @@ impl BulkConfig {
                 ),
             ));
         }
+        if !(1.0..=100.0).contains(&self.min_gain) {
+            v.push((
+                "bulk.min_gain".into(),
+                format!("{} is outside 1.0..100.0", self.min_gain),
+            ));
+        }
         if self.send_buffer_bytes != 0 && !(4096..=(1 << 30)).contains(&self.send_buffer_bytes) {
             v.push((
                 "bulk.send_buffer_bytes".into(),
@@ -414,6 +427,7 @@ impl BulkConfig {
         WriterSettings {
             mode: self.mode,
             queue_threshold: self.queue_threshold,
+            min_gain: self.min_gain,
             chunk_size: self.chunk_size,
             queue_capacity: self.queue_capacity,
             level: self.level,
@@ -450,6 +464,13 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(c.validate().len(), 1);
+        for min_gain in [0.5, 101.0, f64::NAN] {
+            let c = BulkConfig {
+                min_gain,
+                ..Default::default()
+            };
+            assert_eq!(c.validate().len(), 1, "{min_gain}");
+        }
     }
 
     #[tokio::test]
@@ -461,6 +482,7 @@ mod tests {
             WriterSettings {
                 mode: CompressMode::Adaptive,
                 queue_threshold: 4,
+                min_gain: 3.0,
                 chunk_size: 65536,
                 queue_capacity: 16,
                 level: 1,

@@ -90,7 +90,10 @@ mod tests {
         assert_eq!(c.lookup(Q1, opts, Some(b"app"), 7), None);
         c.remember(1);
         assert_eq!(c.lookup(Q2, opts, Some(b"app"), 7), Some(1));
-        assert_eq!(c.lookup(b"SELECT id FROM t WHERE id = 2", opts, Some(b"app"), 7), None);
+        assert_eq!(
+            c.lookup(b"SELECT id FROM t WHERE id = 2", opts, Some(b"app"), 7),
+            None
+        );
     }
 
     #[test]
