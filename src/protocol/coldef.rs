@@ -213,9 +213,9 @@ pub fn binary_layout(column_type: u8) -> BinaryLayout {
 mod tests {
     use super::*;
 
-    #[test]
-    fn column_def_round_trip() {
-        let c = ColumnDef {
+    /// `app.docs.body` as the server describes a LONGBLOB column.
+    fn sample_def() -> ColumnDef {
+        ColumnDef {
             catalog: b"def".to_vec(),
             schema: b"app".to_vec(),
             table: b"d".to_vec(),
@@ -228,7 +228,12 @@ mod tests {
             flags: FLAG_BLOB | FLAG_BINARY,
             decimals: 0,
             trailer: Vec::new(),
-        };
+        }
+    }
+
+    #[test]
+    fn column_def_round_trip() {
+        let c = sample_def();
         assert_eq!(ColumnDef::parse(&c.encode()).unwrap(), c);
         assert!(ColumnDef::parse(&c.encode()[..10]).is_err());
         let encoded = c.encode();
@@ -247,18 +252,10 @@ mod tests {
     #[test]
     fn retyped_changes_only_the_type_fields() {
         let c = ColumnDef {
-            catalog: b"def".to_vec(),
-            schema: b"app".to_vec(),
-            table: b"d".to_vec(),
-            org_table: b"docs".to_vec(),
-            name: b"body".to_vec(),
-            org_name: b"body".to_vec(),
-            charset: CHARSET_BINARY,
             column_length: 0xFFFF,
             column_type: TYPE_BLOB,
-            flags: FLAG_BLOB | FLAG_BINARY,
-            decimals: 0,
             trailer: b"dflt".to_vec(),
+            ..sample_def()
         };
         let encoded = c.encode();
         let v = ColumnDefView::parse(&encoded).unwrap();

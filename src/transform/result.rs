@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::{ColumnRule, ColumnRules};
-use crate::codec::{decode_value, parse_header, DecodeError, Decoded};
+use crate::codec::{decode_value, parse_header, DecodeError};
 use crate::config::PresentAs;
 use crate::protocol::coldef::*;
 use crate::protocol::rows::{binary_row_spans, text_row_spans, RowSplice, ValueSpan};
@@ -191,16 +191,16 @@ impl ResultColumns {
             });
             splice.replace_value(&mut self.out, span, header.len);
             let started = std::time::Instant::now();
-            match decode_value(stored, &rules.registry, rules.max_value_size, &mut self.out) {
-                Ok(Decoded::Inflated(_)) => {
-                    rule.metrics
-                        .inflate_seconds
-                        .inc_by(started.elapsed().as_secs_f64());
-                }
-                // parse_header found a header just above.
-                Ok(Decoded::Legacy) => unreachable!("a value with a squeeze header"),
-                Err(error) => return Err(self.decode_error(rule, payload, binary, error)),
+            // decode_value parses the same header, so it inflates (never
+            // reports a legacy value) or fails.
+            if let Err(error) =
+                decode_value(stored, &rules.registry, rules.max_value_size, &mut self.out)
+            {
+                return Err(self.decode_error(rule, payload, binary, error));
             }
+            rule.metrics
+                .inflate_seconds
+                .inc_by(started.elapsed().as_secs_f64());
         }
         let Some(splice) = splice else {
             return Ok(None);
