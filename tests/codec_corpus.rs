@@ -72,7 +72,7 @@ fn every_document_round_trips_through_every_codec() {
 #[test]
 fn shipped_dictionary_compresses_reddit_comments() {
     let reg = shipped();
-    let dict = reg.get(1).expect("dictionary 1");
+    let dict = reg.get(1).cloned().expect("dictionary 1");
     let enc = ValueEncoder::new(CodecKind::Zstd, 3, Some(dict), 64).unwrap();
     let m = measure(&enc, &reg, &docs("reddit_comments_t1.ndjson"), 1).unwrap();
     // The manifest records 5.6 on the held-out half of the full corpus.

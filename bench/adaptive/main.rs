@@ -8,10 +8,12 @@
 //! Run: `cargo bench --bench adaptive` (full: >= 100 MB corpus) or
 //! `cargo bench --bench adaptive -- --quick` (about 12 MB); `--repeats N`
 //! sets the rounds per link (default 3, rotated mode order, median counts);
-//! `--link NAME` runs one link only and `--keep` keeps the temp dir with
-//! squeeze's logs (filter with SQUEEZE_LOG) and prints no RESULT.
+//! `--link NAME` runs one link only, `--table plain|compressed-col` one
+//! table, and `--keep` keeps the temp dir with squeeze's logs (filter with
+//! SQUEEZE_LOG) and prints no RESULT.
 //! Needs mariadbd, mariadb-install-db and mariadb (apt-get install
 //! mariadb-server mariadb-client) and reads ../shared/data or tests/data.
+//! `SQUEEZE_BIN=path` runs another squeeze build (A/B of two commits).
 
 use std::io::{BufRead, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -280,7 +282,12 @@ level = 3
     );
     let path = dir.join(format!("squeeze-{mode}.toml"));
     std::fs::write(&path, cfg).unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_squeeze"))
+    // SQUEEZE_BIN runs another build (A/B comparisons of two commits).
+    let bin = std::env::var_os("SQUEEZE_BIN").map_or_else(
+        || PathBuf::from(env!("CARGO_BIN_EXE_squeeze")),
+        PathBuf::from,
+    );
+    let child = Command::new(bin)
         .arg("serve")
         .arg("--config")
         .arg(&path)
@@ -416,6 +423,17 @@ fn main() {
             "--link takes unthrottled, 1gbit or 100mbit"
         );
     }
+    // `--table plain|compressed-col`: only that table.
+    let only_table = args
+        .iter()
+        .position(|a| a == "--table")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
+    let tables: Vec<(&str, &str)> = [("plain", "docs_p"), ("compressed-col", "docs_c")]
+        .into_iter()
+        .filter(|(label, _)| only_table.as_deref().is_none_or(|t| t == *label))
+        .collect();
+    assert!(!tables.is_empty(), "--table takes plain or compressed-col");
     println!("| link | table | mode | wall s (median) | rows/s | MB/s (file) | wire MB | stream MB | ratio | chunks z/raw | runs (s) |");
     println!("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|");
     let mut times = std::collections::HashMap::new();
@@ -434,7 +452,7 @@ fn main() {
         for round in 0..repeats {
             for k in 0..MODES.len() {
                 let (mode, sq) = &proxies[(round + k) % MODES.len()];
-                for table in ["docs_p", "docs_c"] {
+                for &(_, table) in &tables {
                     let r = load(sq, &db, table, &corpus, rows);
                     eprintln!("{link} round {} {table} {mode}: {:.2}s", round + 1, r.secs);
                     runs.entry((mode, table)).or_default().push(r);
@@ -442,7 +460,7 @@ fn main() {
             }
         }
         for (mode, _) in &proxies {
-            for (tlabel, table) in [("plain", "docs_p"), ("compressed-col", "docs_c")] {
+            for &(tlabel, table) in &tables {
                 let mut rs: Vec<&Run> = runs[&(*mode, table)].iter().collect();
                 let all: Vec<String> = rs.iter().map(|r| format!("{:.2}", r.secs)).collect();
                 rs.sort_by(|a, b| a.secs.total_cmp(&b.secs));

@@ -2,32 +2,35 @@
 //!
 //! A bulk connection negotiates the compressed protocol (`CLIENT_COMPRESS`,
 //! zlib: MariaDB offers no zstd). Its write half is owned by a writer task
-//! fed through a bounded channel of framed chunks (64 KiB of packet stream
-//! each). The session frames chunk after chunk; for each one it looks at the
-//! queue depth (chunks waiting in the channel plus the one being written)
-//! and compresses the chunk only while the depth is above a threshold
-//! (default 4, as MemSQL did). The kernel's unsent bytes count too (see
-//! [`crate::net::SendQueueProbe`]): otherwise a multi-megabyte socket
-//! buffer hides the backlog. On a fast link the writer keeps up, the
-//! queue stays short and chunks go out in frames marked uncompressed (7
-//! bytes of header per chunk, no CPU); on a slow link the kernel's queue
-//! fills, then ours, and spare CPU buys bandwidth.
+//! fed through a bounded channel of chunks (64 KiB of packet stream each,
+//! with the frame's sequence id). The writer takes chunk after chunk off
+//! the queue and deflates the one at the head only while the queue behind
+//! it is longer than a threshold (default 4, as MemSQL's sender did) and,
+//! in `adaptive` mode, the policy ([`super::policy`]) has measured that the
+//! path, not the server, is the limit. The kernel's unsent bytes count as
+//! queue too (see [`crate::net::SendQueueProbe`]): otherwise a
+//! multi-megabyte socket buffer hides the backlog. On a fast link the
+//! writer keeps up, the queue stays short and chunks go out in frames
+//! marked uncompressed (7 bytes of header per chunk, no CPU); on a slow
+//! link the kernel's queue fills, then ours, and spare CPU buys bandwidth.
 //!
-//! The framing (compression sequence ids, the 50-byte rule, 16 MiB limits)
-//! stays in [`crate::net::PacketConn`], so reads and writes share one
-//! sequence and the read half keeps working while the writer drains.
+//! Sequence ids, the 50-byte rule and 16 MiB limits stay with
+//! [`crate::net::PacketConn`] and [`crate::protocol::compress`], so reads
+//! and writes share one sequence and the read half keeps working while the
+//! writer drains.
 
 use std::io;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use bytes::Bytes;
+use bytes::{Bytes, BytesMut};
 use serde::Deserialize;
 use tokio::io::{AsyncWrite, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
 use crate::admin::metrics::METRICS;
+use crate::protocol::compress::encode_frame;
 
 /// When outbound chunks of a compressed-protocol connection are deflated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
@@ -80,26 +83,31 @@ pub struct WriterSettings {
 struct Shared {
     /// Chunks handed to the channel and not yet fully written.
     depth: AtomicUsize,
-    /// Wire bytes the writer task has handed to the socket.
-    written: AtomicU64,
     failed: AtomicBool,
+}
+
+/// One chunk of packet stream on its way to the writer task: the
+/// compressed-protocol sequence id of its frame (assigned by the session, so
+/// reads and writes share one sequence) and whether bulk traffic was flowing
+/// when it was cut (only then may it be compressed).
+#[derive(Debug)]
+struct Chunk {
+    seq: u8,
+    bulk: bool,
+    data: Bytes,
 }
 
 /// The session-side handle of a writer task.
 pub struct AdaptiveWriter {
-    tx: Option<mpsc::Sender<Bytes>>,
-    /// The kernel's part of the queue (absent in tests over pipes).
-    socket: Option<crate::net::SendQueueProbe>,
+    tx: Option<mpsc::Sender<Chunk>>,
     shared: Arc<Shared>,
     task: Option<JoinHandle<io::Result<()>>>,
     pub settings: WriterSettings,
     /// Whether bulk traffic is flowing (compression decisions apply); when
     /// false every chunk goes out raw (OLTP commands on a bulk connection).
     pub active: bool,
-    /// Highest queue depth observed (for tests and reports).
+    /// Highest number of chunks seen queued (for tests and reports).
     pub max_depth_seen: usize,
-    /// When to deflate (adaptive mode).
-    policy: super::policy::CompressPolicy,
 }
 
 impl AdaptiveWriter {
@@ -112,25 +120,16 @@ impl AdaptiveWriter {
     where
         W: AsyncWrite + Unpin + Send + 'static,
     {
-        let (tx, rx) = mpsc::channel::<Bytes>(settings.queue_capacity.max(1));
-        let policy =
-            super::policy::CompressPolicy::new(settings.queue_threshold, settings.min_gain);
+        let (tx, rx) = mpsc::channel::<Chunk>(settings.queue_capacity.max(1));
         let shared = Arc::new(Shared::default());
-        let task = tokio::spawn(writer_task(
-            half,
-            rx,
-            shared.clone(),
-            settings.shard.clone(),
-        ));
+        let task = tokio::spawn(WriterTask::new(half, socket, shared.clone(), &settings).run(rx));
         AdaptiveWriter {
             tx: Some(tx),
-            socket,
             shared,
             task: Some(task),
             active: settings.start_active,
             settings,
             max_depth_seen: 0,
-            policy,
         }
     }
 
@@ -143,43 +142,10 @@ impl AdaptiveWriter {
         self.settings.chunk_size
     }
 
-    /// Should the next chunk be deflated?
-    pub fn should_compress(&mut self) -> bool {
-        let queued = self.depth();
-        self.max_depth_seen = self.max_depth_seen.max(queued);
-        if !self.active {
-            return false;
-        }
-        match self.settings.mode {
-            CompressMode::Always => true,
-            CompressMode::Never => false,
-            CompressMode::Adaptive => {
-                // The kernel's part of the queue: bytes it holds unsent
-                // because the network does not take them (one ioctl, only
-                // when the answer is used).
-                let unsent = self.socket.map_or(0, |s| s.unsent_bytes());
-                let backlog = queued + unsent / self.settings.chunk_size.max(1);
-                self.max_depth_seen = self.max_depth_seen.max(backlog);
-                let departed = self
-                    .shared
-                    .written
-                    .load(Ordering::Acquire)
-                    .saturating_sub(unsent as u64);
-                let path_limited = queued > 0 || unsent > 0;
-                self.policy
-                    .decide(std::time::Instant::now(), backlog, path_limited, departed)
-            }
-        }
-    }
-
-    /// Feedback after a chunk was deflated: `raw` stream bytes became
-    /// `wire` in `took`.
-    pub fn note_compressed(&mut self, raw: usize, wire: usize, took: std::time::Duration) {
-        self.policy.note_compressed(raw, wire, took);
-    }
-
-    /// Queue one framed chunk; waits while the channel is full.
-    pub async fn send(&mut self, framed: Bytes) -> io::Result<()> {
+    /// Queue one chunk of packet stream for the frame with sequence id
+    /// `seq`; waits while the channel is full. The writer task decides
+    /// whether to deflate it when it takes it off the queue.
+    pub async fn send(&mut self, seq: u8, data: Bytes) -> io::Result<()> {
         let Some(tx) = &self.tx else {
             return Err(closed());
         };
@@ -187,11 +153,13 @@ impl AdaptiveWriter {
             return Err(self.task_error().await);
         }
         let d = self.shared.depth.fetch_add(1, Ordering::AcqRel) + 1;
-        METRICS
-            .adaptive_queue_depth
-            .with_label_values(&[&self.settings.shard])
-            .set(d as i64);
-        if tx.send(framed).await.is_err() {
+        self.max_depth_seen = self.max_depth_seen.max(d);
+        let chunk = Chunk {
+            seq,
+            bulk: self.active,
+            data,
+        };
+        if tx.send(chunk).await.is_err() {
             self.shared.depth.fetch_sub(1, Ordering::AcqRel);
             return Err(self.task_error().await);
         }
@@ -242,36 +210,123 @@ fn closed() -> io::Error {
     io::Error::new(io::ErrorKind::BrokenPipe, "backend write side closed")
 }
 
-async fn writer_task<W>(
-    mut half: W,
-    mut rx: mpsc::Receiver<Bytes>,
+/// The task that owns the write half: frames each chunk as it takes it off
+/// the queue, deflated or not. Deciding at the head of the queue (as
+/// MemSQL's sender did) rather than when the session cuts the chunk means a
+/// decision to compress applies to everything still queued, not only to
+/// chunks cut after it: on a slow link the queue holds a megabyte that
+/// would otherwise go out raw at the start of every load.
+struct WriterTask<W> {
+    half: W,
+    /// The kernel's part of the queue (absent in tests over pipes).
+    socket: Option<crate::net::SendQueueProbe>,
     shared: Arc<Shared>,
-    shard: String,
-) -> io::Result<()>
-where
-    W: AsyncWrite + Unpin,
-{
-    let gauge = METRICS.adaptive_queue_depth.with_label_values(&[&shard]);
-    while let Some(chunk) = rx.recv().await {
-        if let Err(e) = half.write_all(&chunk).await {
-            shared.failed.store(true, Ordering::Release);
-            return Err(e);
+    mode: CompressMode,
+    level: u32,
+    chunk_size: usize,
+    policy: super::policy::CompressPolicy,
+    /// Wire bytes handed to the socket so far.
+    written: u64,
+    depth_gauge: prometheus::IntGauge,
+    chunks_compressed: prometheus::IntCounter,
+    chunks_raw: prometheus::IntCounter,
+    bytes_before: prometheus::IntCounter,
+    bytes_after: prometheus::IntCounter,
+}
+
+impl<W: AsyncWrite + Unpin> WriterTask<W> {
+    fn new(
+        half: W,
+        socket: Option<crate::net::SendQueueProbe>,
+        shared: Arc<Shared>,
+        settings: &WriterSettings,
+    ) -> Self {
+        let shard = settings.shard.as_str();
+        let m = &METRICS;
+        WriterTask {
+            half,
+            socket,
+            shared,
+            mode: settings.mode,
+            level: settings.level,
+            chunk_size: settings.chunk_size.max(1),
+            policy: super::policy::CompressPolicy::new(settings.queue_threshold, settings.min_gain),
+            written: 0,
+            depth_gauge: m.adaptive_queue_depth.with_label_values(&[shard]),
+            chunks_compressed: m
+                .adaptive_chunks_total
+                .with_label_values(&[shard, "compressed"]),
+            chunks_raw: m.adaptive_chunks_total.with_label_values(&[shard, "raw"]),
+            bytes_before: m
+                .adaptive_wire_bytes_total
+                .with_label_values(&[shard, "before"]),
+            bytes_after: m
+                .adaptive_wire_bytes_total
+                .with_label_values(&[shard, "after"]),
         }
-        shared
-            .written
-            .fetch_add(chunk.len() as u64, Ordering::AcqRel);
-        let d = shared.depth.fetch_sub(1, Ordering::AcqRel) - 1;
-        if d == 0 {
-            if let Err(e) = half.flush().await {
-                shared.failed.store(true, Ordering::Release);
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Chunk>) -> io::Result<()> {
+        let mut framed = BytesMut::new();
+        while let Some(chunk) = rx.recv().await {
+            framed.clear();
+            self.frame(&chunk, &mut framed);
+            if let Err(e) = self.half.write_all(&framed).await {
+                self.shared.failed.store(true, Ordering::Release);
                 return Err(e);
             }
+            self.written += framed.len() as u64;
+            let d = self.shared.depth.fetch_sub(1, Ordering::AcqRel) - 1;
+            if d == 0 {
+                if let Err(e) = self.half.flush().await {
+                    self.shared.failed.store(true, Ordering::Release);
+                    return Err(e);
+                }
+            }
+            self.depth_gauge.set(d as i64);
         }
-        gauge.set(d as i64);
+        let _ = self.half.flush().await;
+        let _ = self.half.shutdown().await;
+        Ok(())
     }
-    let _ = half.flush().await;
-    let _ = half.shutdown().await;
-    Ok(())
+
+    /// Frame `chunk` into `out`, deflated when the mode (and, adaptive, the
+    /// policy) says so and it shrinks.
+    fn frame(&mut self, chunk: &Chunk, out: &mut BytesMut) {
+        let want = chunk.bulk && self.should_compress();
+        let started = std::time::Instant::now();
+        let compressed = encode_frame(out, chunk.seq, &chunk.data, want, self.level);
+        if want {
+            self.policy
+                .note_compressed(chunk.data.len(), out.len(), started.elapsed());
+        }
+        if compressed {
+            self.chunks_compressed.inc();
+        } else {
+            self.chunks_raw.inc();
+        }
+        self.bytes_before.inc_by(chunk.data.len() as u64);
+        self.bytes_after.inc_by(out.len() as u64);
+    }
+
+    /// Should the chunk at the head of the queue be deflated?
+    fn should_compress(&mut self) -> bool {
+        match self.mode {
+            CompressMode::Always => true,
+            CompressMode::Never => false,
+            CompressMode::Adaptive => {
+                // Chunks behind this one, plus the kernel's bytes that the
+                // network has not taken yet (one ioctl per chunk).
+                let behind = self.shared.depth.load(Ordering::Acquire).saturating_sub(1);
+                let unsent = self.socket.map_or(0, |s| s.unsent_bytes());
+                let backlog = behind + unsent / self.chunk_size;
+                let departed = self.written.saturating_sub(unsent as u64);
+                let path_limited = behind > 0 || unsent > 0;
+                self.policy
+                    .decide(std::time::Instant::now(), backlog, path_limited, departed)
+            }
+        }
+    }
 }
 
 /// `[bulk]`: which sessions count as bulk loads and how their backend
@@ -285,8 +340,9 @@ pub struct BulkConfig {
     pub mode: CompressMode,
     /// Adaptive: compress while more than this many chunks are queued. Default 4.
     pub queue_threshold: usize,
-    /// Adaptive: compress only when the link looks this many times slower
-    /// than the codec deflates (the expected speed-up). Default 3.
+    /// Adaptive: least expected speed-up worth compressing for; the ratio
+    /// must reach it and the path must drain raw bytes at most
+    /// 1/(2 x min_gain) as fast as the codec deflates. Default 3.
     pub min_gain: f64,
     /// Bytes of packet stream per chunk (one frame each). Default 65536.
     pub chunk_size: usize,
@@ -473,50 +529,85 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn queue_depth_rises_when_the_reader_is_slow() {
-        let (a, mut b) = tokio::io::duplex(64 * 1024);
-        let mut w = AdaptiveWriter::spawn(
-            a,
-            None,
-            WriterSettings {
-                mode: CompressMode::Adaptive,
-                queue_threshold: 4,
-                min_gain: 3.0,
-                chunk_size: 65536,
-                queue_capacity: 16,
-                level: 1,
-                shard: "test".into(),
-                start_active: true,
-                send_buffer_bytes: 0,
-            },
-        );
-        // Nobody reads: the duplex buffer fills and chunks pile up.
-        let mut decisions = Vec::new();
-        for _ in 0..12 {
-            decisions.push(w.should_compress());
-            w.send(Bytes::from(vec![b'x'; 65536])).await.unwrap();
+    fn settings(mode: CompressMode) -> WriterSettings {
+        WriterSettings {
+            mode,
+            queue_threshold: 4,
+            min_gain: 3.0,
+            chunk_size: 65536,
+            queue_capacity: 16,
+            level: 1,
+            shard: "test".into(),
+            start_active: true,
+            send_buffer_bytes: 0,
         }
-        // No backlog yet, and nothing measured while backlogged: raw (the
-        // policy's own tests cover when it turns compression on).
-        assert!(decisions.iter().all(|&d| !d), "{decisions:?}");
-        assert!(
-            w.max_depth_seen > 4,
-            "queue never backed up: {}",
-            w.max_depth_seen
-        );
-        // Now read everything: the queue drains.
+    }
+
+    /// Queues `chunks` chunks of JSON-like text (sequence ids from 0) on a
+    /// writer over a pipe nobody reads until all are queued, then reads the
+    /// wire and decodes it: (frames compressed, frames raw, stream bytes,
+    /// highest depth seen).
+    async fn run_writer(mode: CompressMode, chunks: usize) -> (usize, usize, Vec<u8>, usize) {
+        let (a, mut b) = tokio::io::duplex(64 * 1024);
+        let mut w = AdaptiveWriter::spawn(a, None, settings(mode));
+        let text: Vec<u8> = b"{\"id\": 1, \"body\": \"some text\"}\n"
+            .iter()
+            .cycle()
+            .take(65536)
+            .copied()
+            .collect();
+        for i in 0..chunks {
+            w.send(i as u8, Bytes::from(text.clone())).await.unwrap();
+        }
+        let max_depth = w.max_depth_seen;
         let reader = tokio::spawn(async move {
-            let mut sink = Vec::new();
-            tokio::io::AsyncReadExt::read_to_end(&mut b, &mut sink)
+            let mut wire = Vec::new();
+            tokio::io::AsyncReadExt::read_to_end(&mut b, &mut wire)
                 .await
                 .unwrap();
-            sink.len()
+            wire
         });
         w.drain().await.unwrap();
         assert_eq!(w.depth(), 0);
-        assert!(!w.should_compress());
         w.shutdown().await;
-        assert_eq!(reader.await.unwrap(), 12 * 65536);
+        let mut wire = BytesMut::from(&reader.await.unwrap()[..]);
+        let (mut z, mut raw, mut stream) = (0, 0, Vec::new());
+        let mut expected_seq = 0u8;
+        while let Some(f) = crate::protocol::compress::decode_frame(&mut wire, 1 << 24).unwrap() {
+            assert_eq!(
+                f.seq, expected_seq,
+                "frames keep the session's sequence ids"
+            );
+            expected_seq = expected_seq.wrapping_add(1);
+            if f.was_compressed {
+                z += 1;
+            } else {
+                raw += 1;
+            }
+            stream.extend_from_slice(&f.data);
+        }
+        assert!(wire.is_empty(), "trailing bytes after the last frame");
+        assert_eq!(stream.len(), chunks * 65536);
+        assert!(stream.chunks(65536).all(|c| c == &text[..]));
+        (z, raw, stream, max_depth)
+    }
+
+    #[tokio::test]
+    async fn queue_backs_up_behind_a_slow_reader_and_adaptive_stays_raw_unmeasured() {
+        // Nobody reads while 12 chunks are queued: the pipe fills and chunks
+        // pile up. Without a socket nothing measures the path, so adaptive
+        // mode sends everything raw (the policy's tests cover when it
+        // compresses).
+        let (z, raw, _, max_depth) = run_writer(CompressMode::Adaptive, 12).await;
+        assert!(max_depth > 4, "queue never backed up: {max_depth}");
+        assert_eq!((z, raw), (0, 12));
+    }
+
+    #[tokio::test]
+    async fn always_and_never_frame_every_chunk_as_told() {
+        let (z, raw, _, _) = run_writer(CompressMode::Always, 6).await;
+        assert_eq!((z, raw), (6, 0));
+        let (z, raw, _, _) = run_writer(CompressMode::Never, 6).await;
+        assert_eq!((z, raw), (0, 6));
     }
 }

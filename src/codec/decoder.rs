@@ -47,18 +47,11 @@ pub fn decode_value(
     let payload = &stored[hlen..];
     let start = out.len();
     let res = match header.codec {
-        CodecKind::Zstd => {
-            zstd_codec::decompress(payload, dict.as_deref().map(|d| d.zstd_ddict()), len, out)
+        CodecKind::Zstd => zstd_codec::decompress(payload, dict.map(|d| d.zstd_ddict()), len, out),
+        CodecKind::Zlib => zlib::decompress(payload, dict.map(|d| d.zlib_window()), len, out),
+        CodecKind::Lz4 => {
+            lz4::decompress(payload, dict.map_or(&[][..], |d| d.lz4_window()), len, out)
         }
-        CodecKind::Zlib => {
-            zlib::decompress(payload, dict.as_deref().map(|d| d.zlib_window()), len, out)
-        }
-        CodecKind::Lz4 => lz4::decompress(
-            payload,
-            dict.as_deref().map_or(&[][..], |d| d.lz4_window()),
-            len,
-            out,
-        ),
     };
     let produced = res.map_err(|reason| DecodeError::CorruptPayload {
         codec: header.codec,

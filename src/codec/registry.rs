@@ -135,8 +135,10 @@ impl DictionaryRegistry {
         d
     }
 
-    pub fn get(&self, id: u32) -> Option<Arc<Dictionary>> {
-        self.by_id.get(&id).cloned()
+    pub fn get(&self, id: u32) -> Option<&Arc<Dictionary>> {
+        // A reference, not a clone: every inflated value looks its
+        // dictionary up, and a shared refcount bounces between the cores.
+        self.by_id.get(&id)
     }
 
     /// The newest (highest id) dictionary called `name`.

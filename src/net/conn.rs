@@ -406,8 +406,9 @@ impl PacketConn {
         Ok(())
     }
 
-    /// Adaptive path: cut the write buffer into chunks, frame each one
-    /// (compressed only when the writer's queue says so) and queue it.
+    /// Adaptive path: cut the write buffer into chunks, each with the next
+    /// compression sequence id, and queue them; the writer task frames them
+    /// (deflated or not) as it sends them.
     async fn flush_adaptive(&mut self) -> Result<(), NetError> {
         let Some(mut c) = self.compression else {
             return Err(NetError::Io(io::Error::other(
@@ -416,39 +417,13 @@ impl PacketConn {
         };
         let split = self.split.as_mut().expect("checked by caller");
         let chunk = split.writer.chunk_size().clamp(1, MAX_PAYLOAD);
-        let m = &crate::admin::metrics::METRICS;
-        let shard = split.writer.settings.shard.clone();
-        let data = self.wbuf.split().freeze();
+        let mut data = self.wbuf.split().freeze();
         let mut result = Ok(());
-        for part in data.chunks(chunk) {
-            let want = split.writer.should_compress();
-            let mut framed = BytesMut::with_capacity(part.len() + 16);
-            let level = split.writer.settings.level;
-            let started = std::time::Instant::now();
-            let compressed = encode_frame(&mut framed, c.seq, part, want, level);
-            if want {
-                split
-                    .writer
-                    .note_compressed(part.len(), framed.len(), started.elapsed());
-            }
+        while !data.is_empty() {
+            let part = data.split_to(chunk_len(data.len(), chunk));
+            let seq = c.seq;
             c.seq = c.seq.wrapping_add(1);
-            if compressed {
-                self.stats.frames_compressed += 1;
-            } else {
-                self.stats.frames_raw += 1;
-            }
-            self.stats.bytes_before += part.len() as u64;
-            self.stats.bytes_after += framed.len() as u64;
-            m.adaptive_chunks_total
-                .with_label_values(&[&shard, if compressed { "compressed" } else { "raw" }])
-                .inc();
-            m.adaptive_wire_bytes_total
-                .with_label_values(&[&shard, "before"])
-                .inc_by(part.len() as u64);
-            m.adaptive_wire_bytes_total
-                .with_label_values(&[&shard, "after"])
-                .inc_by(framed.len() as u64);
-            if let Err(e) = split.writer.send(framed.freeze()).await {
+            if let Err(e) = split.writer.send(seq, part).await {
                 result = Err(NetError::Io(e));
                 break;
             }
@@ -466,6 +441,18 @@ impl PacketConn {
             return;
         }
         let _ = self.stream.shutdown().await;
+    }
+}
+
+/// Bytes of `remaining` stream to put in the next chunk of nominal size
+/// `chunk`: a short tail (under a quarter chunk) joins the chunk before it
+/// rather than going out as a frame of its own (a flush of 64 KiB plus one
+/// packet header would otherwise make a 4-byte frame per chunk).
+fn chunk_len(remaining: usize, chunk: usize) -> usize {
+    if remaining <= chunk + chunk / 4 && remaining <= MAX_PAYLOAD {
+        remaining
+    } else {
+        chunk
     }
 }
 
