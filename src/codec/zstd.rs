@@ -99,10 +99,15 @@ pub fn decompress(
         };
         set.map_err(zstd_err)?;
         let start = out.len();
-        out.reserve(len);
-        // Capacity is exactly `len`: a frame that inflates further fails
-        // with "destination buffer too small" instead of growing memory.
-        let mut tail = Tail::new(out, start, len);
+        // zstd copies with 32-byte wild copies only where the output buffer
+        // has that much room past the sequence; a little slack keeps the
+        // last sequences off its slow path. A frame that inflates past
+        // `len` + slack fails with "destination buffer too small" instead of
+        // growing memory; one within the slack fails the caller's length
+        // check.
+        let cap = len + DECODE_SLACK;
+        out.reserve(cap);
+        let mut tail = Tail::new(out, start, cap);
         match dctx.decompress(&mut tail, src) {
             Ok(n) => Ok(n),
             Err(code) => {
@@ -113,6 +118,9 @@ pub fn decompress(
         }
     })
 }
+
+/// Output room past the value's length (zstd's WILDCOPY_OVERLENGTH).
+const DECODE_SLACK: usize = 32;
 
 fn zstd_err(code: usize) -> String {
     zstd::zstd_safe::get_error_name(code).to_string()
