@@ -445,9 +445,9 @@ impl PacketConn {
 }
 
 /// Bytes of `remaining` stream to put in the next chunk of nominal size
-/// `chunk`: a short tail (under a quarter chunk) joins the chunk before it
-/// rather than going out as a frame of its own (a flush of 64 KiB plus one
-/// packet header would otherwise make a 4-byte frame per chunk).
+/// `chunk`: a short tail (up to a quarter chunk) joins the chunk before it
+/// rather than going out as a frame of its own (LOAD DATA flushes of 65,600
+/// bytes used to send a 64-byte frame after every 64 KiB one).
 fn chunk_len(remaining: usize, chunk: usize) -> usize {
     if remaining <= chunk + chunk / 4 && remaining <= MAX_PAYLOAD {
         remaining
@@ -461,5 +461,22 @@ async fn read_exact_or_closed(stream: &mut MaybeTlsStream, buf: &mut [u8]) -> Re
         Ok(_) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Err(NetError::Closed),
         Err(e) => Err(e.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_tails_join_the_chunk_before_them() {
+        let c = 65536;
+        assert_eq!(chunk_len(100, c), 100);
+        assert_eq!(chunk_len(65600, c), 65600);
+        assert_eq!(chunk_len(c + c / 4, c), c + c / 4);
+        assert_eq!(chunk_len(c + c / 4 + 1, c), c);
+        assert_eq!(chunk_len(3 * c, c), c);
+        // Never past the 16 MiB frame limit.
+        assert_eq!(chunk_len(MAX_PAYLOAD + 5, MAX_PAYLOAD), MAX_PAYLOAD);
     }
 }
