@@ -25,7 +25,7 @@
 //! costs 10-20%), while a 100 Mbit/s link reads 12-14x slower. Both speeds
 //! scale with the CPU, so the margin holds on other machines; links in
 //! between stay raw. While compressing it sends a short raw window every
-//! `REPROBE` to see whether the link got faster.
+//! `REPROBE` (10 s) to see whether the link got faster.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
@@ -44,8 +44,10 @@ const MIN_WINDOWS: usize = 3;
 /// Samples (200 ms) needed to compress on a path nearer the limit: a
 /// server's stalls last tens of milliseconds, a slow link does not end.
 const SURE_WINDOWS: usize = 8;
-/// While compressing, how often the raw rate is measured again.
-const REPROBE: Duration = Duration::from_secs(3);
+/// While compressing, how often the raw rate is measured again. A probe
+/// sends ~125 ms raw (settling plus three samples), on a 100 Mbit/s link
+/// ~0.1 s lost each time; links rarely change speed by the second.
+const REPROBE: Duration = Duration::from_secs(10);
 /// Chunks deflated to learn the codec's speed before deciding (the first
 /// one runs with cold caches and reads slow).
 const CALIBRATION_CHUNKS: u32 = 3;
@@ -130,22 +132,24 @@ impl CompressPolicy {
         if !self.compressing {
             self.measure(now, path_limited, departed);
         }
-        if !self.backlogged {
-            // The producer is the limit: nothing to gain.
-            if self.compressing {
+        if self.compressing {
+            // A slow link stays slow when the queue runs dry for a moment
+            // (the compressed stream can outrun the producer): going raw
+            // then would put 64 KiB chunks on it that cost 4-6x the link
+            // time and forget what was measured. Only a re-probe, which
+            // needs a backlog to measure, tells whether the link got faster.
+            if self.backlogged && self.probe_due.is_some_and(|t| now >= t) {
                 self.switch(now, false);
             }
+            return self.compressing;
+        }
+        if !self.backlogged {
+            // The producer is the limit: nothing to gain.
             return false;
         }
         if self.cooldown > 0 {
             self.cooldown -= 1;
             return false;
-        }
-        if self.compressing {
-            if self.probe_due.is_some_and(|t| now >= t) {
-                self.switch(now, false);
-            }
-            return self.compressing;
         }
         if self.raw_windows.is_empty() {
             return false;
@@ -295,7 +299,7 @@ mod tests {
     #[test]
     fn slow_link_settles_on_compression() {
         // 12.5 MB/s link, deflate at 131 MB/s: compress, raw only in probes
-        // of ~200 ms every 3 s (despite a cold first chunk that reads 33 MB/s).
+        // of ~125 ms every 10 s (despite a cold first chunk that reads 33 MB/s).
         let (z, raw) = simulate(|_| 12_500.0, 10_000);
         assert!(z > 10 * raw, "z={z} raw={raw}");
     }
@@ -342,6 +346,29 @@ mod tests {
                 z <= calibration_only(10_000),
                 "stall_first={stall_first} z={z} raw={raw}"
             );
+        }
+    }
+
+    #[test]
+    fn a_dry_queue_does_not_end_compression_on_a_slow_link() {
+        // Compressing on a 12.5 MB/s link; then the queue runs dry for a
+        // while (the compressed stream outruns the producer) and fills up
+        // again: every chunk stays compressed until the re-probe is due.
+        let mut p = CompressPolicy::new(4, 3.0);
+        let t0 = Instant::now();
+        let mut departed = 0u64;
+        let mut ms = 0u64;
+        while !p.compressing {
+            if p.decide(t0 + Duration::from_millis(ms), 16, true, departed) {
+                p.note_compressed(65536, 16384, Duration::from_micros(500));
+            }
+            departed += 12_500;
+            ms += 1;
+            assert!(ms < 1_000, "never compressed");
+        }
+        for (i, backlog) in [0, 0, 1, 0, 3, 8, 16, 0, 16].into_iter().enumerate() {
+            let now = t0 + Duration::from_millis(ms + i as u64);
+            assert!(p.decide(now, backlog, backlog > 0, departed), "chunk {i}");
         }
     }
 
