@@ -169,17 +169,17 @@ impl CompressPolicy {
         // path is noisy (it stalls and bursts) and must not pass for a slow
         // link on a few slow windows.
         let slower_than_codec = deflate / raw_high.max(1.0);
-        // The speed-up if the link is the limit.
-        let gain = slower_than_codec.min(ratio);
         let slow_path = slower_than_codec >= 2.0 * self.min_gain;
         let sure =
             self.raw_windows.len() >= SURE_WINDOWS || slower_than_codec >= 3.0 * self.min_gain;
-        if slow_path && sure && gain >= self.min_gain {
+        // On a slow path the speed-up is min(slower_than_codec, ratio);
+        // slow_path already puts the first above min_gain.
+        if slow_path && sure && ratio >= self.min_gain {
             tracing::debug!(
                 raw_upper_mb_s = raw_high / 1e6,
                 deflate_mb_s = deflate / 1e6,
                 ratio,
-                gain,
+                slower_than_codec,
                 "adaptive: the link is the bottleneck, compressing"
             );
             self.switch(now, true);

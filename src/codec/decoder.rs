@@ -28,6 +28,20 @@ pub fn decode_value(
     let Some((header, hlen)) = parse_header(stored)? else {
         return Ok(Decoded::Legacy);
     };
+    decode_payload(&header, &stored[hlen..], registry, max_len, out)?;
+    Ok(Decoded::Inflated(header))
+}
+
+/// Inflates the payload (`stored` after its header) of a value whose header
+/// the caller has already parsed, appending the original bytes to `out`;
+/// the same caps and checks as [`decode_value`].
+pub fn decode_payload(
+    header: &Header,
+    payload: &[u8],
+    registry: &DictionaryRegistry,
+    max_len: usize,
+    out: &mut Vec<u8>,
+) -> Result<(), DecodeError> {
     if header.len > max_len as u64 {
         return Err(DecodeError::TooLarge {
             len: header.len,
@@ -44,7 +58,6 @@ pub fn decode_value(
                 .ok_or(DecodeError::UnknownDictionary(header.dict_id))?,
         )
     };
-    let payload = &stored[hlen..];
     let start = out.len();
     let res = match header.codec {
         CodecKind::Zstd => zstd_codec::decompress(payload, dict.map(|d| d.zstd_ddict()), len, out),
@@ -72,5 +85,5 @@ pub fn decode_value(
             actual,
         });
     }
-    Ok(Decoded::Inflated(header))
+    Ok(())
 }

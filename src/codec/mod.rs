@@ -15,6 +15,7 @@
 //! - [`decode_value`]`(stored, registry, max_len, out: &mut Vec<u8>) -> Result<Decoded, DecodeError>`
 //!   (`Inflated` appends the original bytes to `out`; `Legacy` leaves `out`
 //!   untouched and the caller keeps `stored`; on error `out` is left as it was).
+//!   [`decode_payload`] does the same for a header the caller already parsed.
 //! - [`is_compressed_value`]`(&[u8]) -> bool`, [`parse_header`]`(&[u8]) -> Result<(Header, usize), DecodeError>`.
 //!
 //! Encoders and decoders are `Send + Sync`; the zstd/zlib contexts they use are
@@ -32,7 +33,7 @@ pub mod varint;
 pub mod zlib;
 pub mod zstd;
 
-pub use decoder::{decode_value, Decoded};
+pub use decoder::{decode_payload, decode_value, Decoded};
 pub use dictionary::Dictionary;
 pub use encoder::{EncodeOutcome, ValueEncoder, DEFAULT_MIN_SIZE};
 pub use error::{DecodeError, EncoderConfigError, RegistryError};

@@ -38,15 +38,6 @@ pub struct Compression {
     pub compress_writes: bool,
 }
 
-/// Wire-level counters for metrics and the adaptive writer.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct WireStats {
-    pub frames_compressed: u64,
-    pub frames_raw: u64,
-    pub bytes_before: u64,
-    pub bytes_after: u64,
-}
-
 pub struct PacketConn {
     stream: MaybeTlsStream,
     /// Decoded stream bytes (already inflated when compression is on).
@@ -58,7 +49,6 @@ pub struct PacketConn {
     pub seq: u8,
     compression: Option<Compression>,
     max_payload: usize,
-    pub stats: WireStats,
     /// Bulk connections: the read half and the adaptive writer task that
     /// owns the write half (`stream` is then `Detached`).
     split: Option<SplitIo>,
@@ -84,7 +74,6 @@ impl PacketConn {
             seq: 0,
             compression: None,
             max_payload,
-            stats: WireStats::default(),
             split: None,
         }
     }
@@ -282,8 +271,6 @@ impl PacketConn {
             .into());
         }
         c.seq = frame.seq.wrapping_add(1);
-        self.stats.bytes_after += frame.wire_len as u64;
-        self.stats.bytes_before += frame.data.len() as u64;
         self.rbuf.extend_from_slice(&frame.data);
         Ok(true)
     }
@@ -384,17 +371,9 @@ impl PacketConn {
             Some(mut c) => {
                 let mut framed = BytesMut::with_capacity(self.wbuf.len() / 2 + 64);
                 for chunk in self.wbuf.chunks(MAX_PAYLOAD) {
-                    let compressed =
-                        encode_frame(&mut framed, c.seq, chunk, c.compress_writes, c.level);
+                    encode_frame(&mut framed, c.seq, chunk, c.compress_writes, c.level);
                     c.seq = c.seq.wrapping_add(1);
-                    if compressed {
-                        self.stats.frames_compressed += 1;
-                    } else {
-                        self.stats.frames_raw += 1;
-                    }
                 }
-                self.stats.bytes_before += self.wbuf.len() as u64;
-                self.stats.bytes_after += framed.len() as u64;
                 self.wbuf.clear();
                 // MySQL's net layer continues packet ids from frame ids.
                 self.seq = c.seq;

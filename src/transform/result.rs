@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::{ColumnRule, ColumnRules};
-use crate::codec::{decode_value, parse_header, DecodeError};
+use crate::codec::{decode_payload, parse_header, DecodeError};
 use crate::config::PresentAs;
 use crate::protocol::coldef::*;
 use crate::protocol::rows::{binary_row_spans, text_row_spans, RowSplice, ValueSpan};
@@ -173,8 +173,8 @@ impl ResultColumns {
                 continue;
             };
             let stored = &payload[span.clone()];
-            let header = match parse_header(stored) {
-                Ok(Some((header, _))) => header,
+            let (header, hlen) = match parse_header(stored) {
+                Ok(Some(parsed)) => parsed,
                 Ok(None) => {
                     rule.metrics.legacy_read.inc();
                     continue;
@@ -183,7 +183,7 @@ impl ResultColumns {
             };
             let splice = splice.get_or_insert_with(|| {
                 self.out.clear();
-                // decode_value enforces max_value_size; a corrupt header
+                // decode_payload enforces max_value_size; a corrupt header
                 // must not make this reservation huge first.
                 let len = header.len.min(rules.max_value_size as u64) as usize;
                 self.out.reserve(payload.len() + len);
@@ -191,11 +191,13 @@ impl ResultColumns {
             });
             splice.replace_value(&mut self.out, span, header.len);
             let started = std::time::Instant::now();
-            // decode_value parses the same header, so it inflates (never
-            // reports a legacy value) or fails.
-            if let Err(error) =
-                decode_value(stored, &rules.registry, rules.max_value_size, &mut self.out)
-            {
+            if let Err(error) = decode_payload(
+                &header,
+                &stored[hlen..],
+                &rules.registry,
+                rules.max_value_size,
+                &mut self.out,
+            ) {
                 return Err(self.decode_error(rule, payload, binary, error));
             }
             rule.metrics
