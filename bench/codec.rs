@@ -1,11 +1,16 @@
 //! Codec benchmark (a program, not a timed test): `cargo bench --bench codec -- [NDJSON] [--level N]
-//! [--dict-size BYTES] [--rounds N] [--no-cli]`.
+//! [--dict-size BYTES] [--rounds N] [--passes N] [--no-cli]`.
 //!
 //! One document per call, dictionary trained on one half of the documents and
 //! measured on the other half, ratio = raw bytes / stored bytes (headers
 //! included), speeds in MB/s (10^6 bytes of original data per second, one
 //! thread). Compares against the reference `zstd` CLI's benchmark mode on the
 //! same held-out documents, level and dictionary, in the same run.
+//!
+//! The default configuration and the CLI are measured in `--passes`
+//! alternating passes (default 5) and each reports its best pass: this VM's
+//! per-core speed moves by ~1.5x for seconds at a time, so one pass each
+//! compares whichever phases they happened to land in.
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -21,6 +26,7 @@ struct Args {
     level: i32,
     dict_size: usize,
     rounds: usize,
+    passes: usize,
     cli: bool,
 }
 
@@ -30,6 +36,7 @@ fn parse_args() -> Args {
         level: DEFAULT_LEVEL,
         dict_size: DEFAULT_ZSTD_DICT_SIZE,
         rounds: 15,
+        passes: 5,
         cli: true,
     };
     let mut it = std::env::args().skip(1);
@@ -44,6 +51,7 @@ fn parse_args() -> Args {
             "--level" => a.level = num("--level") as i32,
             "--dict-size" => a.dict_size = num("--dict-size"),
             "--rounds" => a.rounds = num("--rounds"),
+            "--passes" => a.passes = num("--passes").max(1),
             "--no-cli" => a.cli = false,
             p if !p.starts_with('-') => a.path = Some(PathBuf::from(p)),
             other => panic!("unknown argument {other}"),
@@ -137,21 +145,63 @@ fn main() {
             default_m = Some(m);
         }
     }
-    let m = default_m.expect("default measured");
-
-    let (mut vs_c, mut vs_d) = (f64::NAN, f64::NAN);
-    if args.cli {
-        match zstd_cli(&held, &dict_bytes, args.level) {
-            Ok((ratio, c, d)) => {
-                println!(
-                    "{:<6} {:>5} {:<5} {:>8.3} {:>8.1} MB/s {:>9.1} MB/s   (reference zstd CLI -b{} -D, own frame format)",
-                    "zstd-cli", args.level, "yes", ratio, c, d, args.level
-                );
-                vs_c = m.compress_mb_s() / c;
-                vs_d = m.decompress_mb_s() / d;
-            }
-            Err(e) => eprintln!("warning: zstd CLI comparison skipped: {e}"),
+    let mut m = default_m.expect("default measured");
+    let default_enc =
+        ValueEncoder::new(DEFAULT_CODEC, args.level, Some(dict.clone()), 0).expect("encoder");
+    let cli = if args.cli {
+        match CliBench::new(&held, &dict_bytes, args.level) {
+            Ok(c) => Some(c),
+            Err(e) => panic!(
+                "zstd CLI comparison cannot run ({e}): apt-get install zstd, or pass --no-cli"
+            ),
         }
+    } else {
+        None
+    };
+    // Alternating passes; each side keeps its best.
+    let mut best_cli: Option<(f64, f64, f64)> = None;
+    let mut passes = Vec::new();
+    for pass in 0..args.passes {
+        if pass > 0 {
+            let p = measure(&default_enc, &reg, &held, args.rounds).expect("round trip failed");
+            m.compress_time = m.compress_time.min(p.compress_time);
+            m.decompress_time = m.decompress_time.min(p.decompress_time);
+            passes.push(format!(
+                "squeeze {:.0}/{:.0}",
+                p.compress_mb_s(),
+                p.decompress_mb_s()
+            ));
+        } else {
+            passes.push(format!(
+                "squeeze {:.0}/{:.0}",
+                m.compress_mb_s(),
+                m.decompress_mb_s()
+            ));
+        }
+        if let Some(cli) = &cli {
+            let (ratio, c, d) = cli.run().unwrap_or_else(|e| panic!("zstd CLI: {e}"));
+            passes.push(format!("cli {c:.0}/{d:.0}"));
+            best_cli = Some(match best_cli {
+                Some((_, bc, bd)) => (ratio, bc.max(c), bd.max(d)),
+                None => (ratio, c, d),
+            });
+        }
+    }
+    println!();
+    println!(
+        "best of {} alternating passes (compress/decompress MB/s per pass: {})",
+        args.passes,
+        passes.join(", ")
+    );
+    print_row(DEFAULT_CODEC.name(), args.level, "yes", &m);
+    let (mut vs_c, mut vs_d) = (f64::NAN, f64::NAN);
+    if let Some((ratio, c, d)) = best_cli {
+        println!(
+            "{:<6} {:>5} {:<5} {:>8.3} {:>8.1} MB/s {:>9.1} MB/s   (reference zstd CLI -b{} -D, own frame format)",
+            "zstd-cli", args.level, "yes", ratio, c, d, args.level
+        );
+        vs_c = m.compress_mb_s() / c;
+        vs_d = m.decompress_mb_s() / d;
     }
     println!();
     println!(
@@ -176,29 +226,56 @@ fn print_row(codec: &str, level: i32, dict: &str, m: &Measurement) {
     );
 }
 
-/// Runs `zstd -b<level> -D dict -i3 file...` on one file per held-out document
-/// (the benchmark compresses each file as its own frame) and parses
-/// "<in> -> <out> (x<ratio>), <c> MB/s, <d> MB/s" from its last progress line.
-fn zstd_cli(docs: &[&[u8]], dict: &[u8], level: i32) -> Result<(f64, f64, f64), String> {
-    let dir = std::env::temp_dir().join(format!("squeeze-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let dict_path = dir.join("dict");
-    std::fs::write(&dict_path, dict).map_err(|e| e.to_string())?;
-    let mut files = Vec::new();
-    for (i, d) in docs.iter().enumerate() {
-        let p = dir.join(format!("{i:05}.json"));
-        std::fs::write(&p, d).map_err(|e| e.to_string())?;
-        files.push(p);
+/// The reference: `zstd -b<level> -D dict -i3 file...` on one file per
+/// held-out document (the benchmark compresses each file as its own frame).
+struct CliBench {
+    dir: PathBuf,
+    files: Vec<PathBuf>,
+    level: i32,
+}
+
+impl CliBench {
+    fn new(docs: &[&[u8]], dict: &[u8], level: i32) -> Result<Self, String> {
+        let dir = std::env::temp_dir().join(format!("squeeze-bench-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        // Built first so the directory goes away on any error below.
+        let mut bench = CliBench {
+            dir,
+            files: Vec::with_capacity(docs.len()),
+            level,
+        };
+        std::fs::write(bench.dir.join("dict"), dict).map_err(|e| e.to_string())?;
+        for (i, d) in docs.iter().enumerate() {
+            let p = bench.dir.join(format!("{i:05}.json"));
+            std::fs::write(&p, d).map_err(|e| e.to_string())?;
+            bench.files.push(p);
+        }
+        Ok(bench)
     }
-    let out = Command::new("zstd")
-        .arg(format!("-b{level}"))
-        .arg("-i3")
-        .arg("-D")
-        .arg(&dict_path)
-        .args(&files)
-        .output();
-    let _ = std::fs::remove_dir_all(&dir);
-    let out = out.map_err(|e| format!("cannot run zstd: {e}"))?;
+
+    /// One run: (ratio, compress MB/s, decompress MB/s).
+    fn run(&self) -> Result<(f64, f64, f64), String> {
+        let out = Command::new("zstd")
+            .arg(format!("-b{}", self.level))
+            .arg("-i3")
+            .arg("-D")
+            .arg(self.dir.join("dict"))
+            .args(&self.files)
+            .output()
+            .map_err(|e| format!("cannot run zstd: {e}"))?;
+        parse_cli_output(&out)
+    }
+}
+
+impl Drop for CliBench {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Parses "<in> -> <out> (x<ratio>), <c> MB/s, <d> MB/s" from the last
+/// progress line of `zstd -b`.
+fn parse_cli_output(out: &std::process::Output) -> Result<(f64, f64, f64), String> {
     let text =
         String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
     let line = text
