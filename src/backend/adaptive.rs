@@ -76,6 +76,8 @@ pub struct WriterSettings {
     pub start_active: bool,
     /// SO_SNDBUF to set on the socket (0 = leave it).
     pub send_buffer_bytes: usize,
+    /// TCP_NOTSENT_LOWAT to set on the socket (0 = leave it).
+    pub unsent_low_water_bytes: usize,
 }
 
 /// Counters shared between the session side and the writer task.
@@ -365,9 +367,15 @@ pub struct BulkConfig {
     /// Statements at least this long are bulk traffic (0 = off). Default 1 MiB.
     pub statement_bytes: usize,
     /// SO_SNDBUF of bulk backend connections in bytes (0 = the kernel's
-    /// autotuning). Default 256 KiB: a multi-megabyte send buffer delays
-    /// what the adaptive policy measures by seconds on a slow link.
+    /// autotuning, the default). A cap also bounds the bytes in flight
+    /// (throughput <= buffer / round-trip time).
     pub send_buffer_bytes: usize,
+    /// TCP_NOTSENT_LOWAT of bulk backend connections in bytes (0 = off).
+    /// Default 128 KiB: the kernel queues at most about this much that it
+    /// cannot send yet, so on a slow link the backlog waits in squeeze's
+    /// queue, where the policy sees it and a switch to compression applies
+    /// to it, instead of megabytes of raw bytes in the socket.
+    pub unsent_low_water_bytes: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
@@ -403,7 +411,8 @@ impl Default for BulkConfig {
             negotiate: Negotiate::Classified,
             load_data: true,
             statement_bytes: 1 << 20,
-            send_buffer_bytes: 256 * 1024,
+            send_buffer_bytes: 0,
+            unsent_low_water_bytes: 128 * 1024,
         }
     }
 }
@@ -470,6 +479,17 @@ impl BulkConfig {
                 ),
             ));
         }
+        if self.unsent_low_water_bytes != 0
+            && !(4096..=(1 << 30)).contains(&self.unsent_low_water_bytes)
+        {
+            v.push((
+                "bulk.unsent_low_water_bytes".into(),
+                format!(
+                    "{} is outside 4096..1073741824 (or 0 for no limit)",
+                    self.unsent_low_water_bytes
+                ),
+            ));
+        }
         if !(1..=9).contains(&self.level) {
             v.push((
                 "bulk.level".into(),
@@ -490,6 +510,7 @@ impl BulkConfig {
             shard: shard.to_string(),
             start_active,
             send_buffer_bytes: self.send_buffer_bytes,
+            unsent_low_water_bytes: self.unsent_low_water_bytes,
         }
     }
 }
@@ -540,6 +561,7 @@ mod tests {
             shard: "test".into(),
             start_active: true,
             send_buffer_bytes: 0,
+            unsent_low_water_bytes: 0,
         }
     }
 

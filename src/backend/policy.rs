@@ -30,8 +30,9 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-/// After a mode switch, chunks of the old mode still fill the (capped)
-/// socket buffer; departures are not scored for this long.
+/// After a mode switch, chunks of the old mode still wait in the socket's
+/// unsent queue (kept small by TCP_NOTSENT_LOWAT); departures are not
+/// scored for this long.
 const SETTLE: Duration = Duration::from_millis(50);
 /// One raw-rate sample is the departures over at least this long.
 const MEASURE: Duration = Duration::from_millis(25);
@@ -219,6 +220,11 @@ impl CompressPolicy {
                     self.raw_windows.pop_front();
                 }
                 self.raw_windows.push_back(rate);
+                tracing::trace!(
+                    raw_mb_s = rate / 1e6,
+                    samples = self.raw_windows.len(),
+                    "adaptive: raw-rate sample"
+                );
                 self.sample = Some((now, departed));
             }
             Some(_) => {}

@@ -110,6 +110,11 @@ impl PacketConn {
                 tracing::debug!(error = %e, "could not set SO_SNDBUF on a bulk connection");
             }
         }
+        if let (Some(tcp), n @ 1..) = (self.stream.tcp(), settings.unsent_low_water_bytes) {
+            if let Err(e) = crate::net::sendq::set_unsent_low_water(tcp, n) {
+                tracing::debug!(error = %e, "could not set TCP_NOTSENT_LOWAT on a bulk connection");
+            }
+        }
         let socket = self.stream.tcp().map(crate::net::SendQueueProbe::new);
         let stream = std::mem::replace(&mut self.stream, MaybeTlsStream::Detached);
         let (read, write) = tokio::io::split(stream);

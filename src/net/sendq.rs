@@ -47,9 +47,44 @@ impl SendQueueProbe {
 }
 
 /// Cap the socket's send buffer (SO_SNDBUF; Linux doubles the value for
-/// bookkeeping and turns autotuning off for the socket).
+/// bookkeeping and turns autotuning off for the socket). The cap bounds
+/// bytes in flight too: throughput <= buffer / round-trip time.
 pub fn set_send_buffer(socket: &tokio::net::TcpStream, bytes: usize) -> std::io::Result<()> {
     socket2::SockRef::from(socket).set_send_buffer_size(bytes)
+}
+
+/// Let writes wait once `bytes` are queued that the kernel has not sent
+/// yet (TCP_NOTSENT_LOWAT). Unlike a small SO_SNDBUF this leaves the bytes
+/// in flight to the congestion window (and the send buffer to autotuning),
+/// so a link with a large bandwidth-delay product still fills, while the
+/// backlog of what the policy decided stays in squeeze's own queue, where
+/// a switch to compression still applies to it.
+pub fn set_unsent_low_water(socket: &tokio::net::TcpStream, bytes: usize) -> std::io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        let value = libc::c_int::try_from(bytes)
+            .map_err(|_| std::io::Error::from(std::io::ErrorKind::InvalidInput))?;
+        // SAFETY: setsockopt reads one int from a live local for the
+        // duration of the call; the descriptor belongs to `socket`.
+        let rc = unsafe {
+            libc::setsockopt(
+                socket.as_raw_fd(),
+                libc::IPPROTO_TCP,
+                libc::TCP_NOTSENT_LOWAT,
+                &value as *const libc::c_int as *const libc::c_void,
+                std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+            )
+        };
+        if rc != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(())
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = (socket, bytes);
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -83,5 +118,32 @@ mod tests {
             "nothing unsent after writing {written} bytes to a peer that does not read"
         );
         assert!(unsent <= written);
+    }
+
+    #[tokio::test]
+    async fn the_low_water_mark_keeps_unsent_bytes_small() {
+        // Without the mark the kernel takes megabytes that the peer has not
+        // asked for; with it, writes stop at about the mark (one write may
+        // overshoot it by what it carried).
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let mut client = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let (_server, _) = listener.accept().await.unwrap();
+        set_unsent_low_water(&client, 128 * 1024).unwrap();
+        let probe = SendQueueProbe::new(&client);
+        let chunk = vec![7u8; 64 * 1024];
+        let mut written = 0usize;
+        while let Ok(Ok(n)) =
+            tokio::time::timeout(std::time::Duration::from_millis(200), client.write(&chunk)).await
+        {
+            written += n;
+            assert!(written < 64 << 20, "writes never stopped");
+        }
+        let unsent = probe.unsent_bytes();
+        assert!(unsent > 0, "nothing unsent after {written} bytes");
+        assert!(
+            unsent <= 128 * 1024 + chunk.len(),
+            "{unsent} bytes unsent with a 128 KiB low-water mark"
+        );
     }
 }
