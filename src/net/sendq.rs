@@ -92,17 +92,19 @@ mod tests {
     use super::*;
     use tokio::io::AsyncWriteExt;
 
-    #[tokio::test]
-    async fn counts_bytes_the_peer_has_not_taken() {
+    /// A connected client socket and the accepted side, which never reads.
+    async fn pair() -> (tokio::net::TcpStream, tokio::net::TcpStream) {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let mut client = tokio::net::TcpStream::connect(addr).await.unwrap();
-        let (_server, _) = listener.accept().await.unwrap();
-        let probe = SendQueueProbe::new(&client);
-        assert_eq!(probe.unsent_bytes(), 0);
-        // The peer never reads: once its receive buffer is full, what we
-        // write stays unsent in our send queue.
-        let chunk = vec![7u8; 1 << 20];
+        let client = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let (server, _) = listener.accept().await.unwrap();
+        (client, server)
+    }
+
+    /// Writes `chunk_len`-byte chunks until a write waits 200 ms (or 64 MiB
+    /// went out); returns the bytes written.
+    async fn write_until_blocked(client: &mut tokio::net::TcpStream, chunk_len: usize) -> usize {
+        let chunk = vec![7u8; chunk_len];
         let mut written = 0usize;
         while let Ok(Ok(n)) =
             tokio::time::timeout(std::time::Duration::from_millis(200), client.write(&chunk)).await
@@ -112,6 +114,17 @@ mod tests {
                 break;
             }
         }
+        written
+    }
+
+    #[tokio::test]
+    async fn counts_bytes_the_peer_has_not_taken() {
+        let (mut client, _server) = pair().await;
+        let probe = SendQueueProbe::new(&client);
+        assert_eq!(probe.unsent_bytes(), 0);
+        // The peer never reads: once its receive buffer is full, what we
+        // write stays unsent in our send queue.
+        let written = write_until_blocked(&mut client, 1 << 20).await;
         let unsent = probe.unsent_bytes();
         assert!(
             unsent > 0,
@@ -125,24 +138,15 @@ mod tests {
         // Without the mark the kernel takes megabytes that the peer has not
         // asked for; with it, writes stop at about the mark (one write may
         // overshoot it by what it carried).
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let mut client = tokio::net::TcpStream::connect(addr).await.unwrap();
-        let (_server, _) = listener.accept().await.unwrap();
+        let (mut client, _server) = pair().await;
         set_unsent_low_water(&client, 128 * 1024).unwrap();
         let probe = SendQueueProbe::new(&client);
-        let chunk = vec![7u8; 64 * 1024];
-        let mut written = 0usize;
-        while let Ok(Ok(n)) =
-            tokio::time::timeout(std::time::Duration::from_millis(200), client.write(&chunk)).await
-        {
-            written += n;
-            assert!(written < 64 << 20, "writes never stopped");
-        }
+        let written = write_until_blocked(&mut client, 64 * 1024).await;
+        assert!(written <= 64 << 20, "writes never stopped");
         let unsent = probe.unsent_bytes();
         assert!(unsent > 0, "nothing unsent after {written} bytes");
         assert!(
-            unsent <= 128 * 1024 + chunk.len(),
+            unsent <= 128 * 1024 + 64 * 1024,
             "{unsent} bytes unsent with a 128 KiB low-water mark"
         );
     }
