@@ -470,25 +470,24 @@ impl BulkConfig {
                 format!("{} is outside 1.0..100.0", self.min_gain),
             ));
         }
-        if self.send_buffer_bytes != 0 && !(4096..=(1 << 30)).contains(&self.send_buffer_bytes) {
-            v.push((
-                "bulk.send_buffer_bytes".into(),
-                format!(
-                    "{} is outside 4096..1073741824 (or 0 for the kernel default)",
-                    self.send_buffer_bytes
-                ),
-            ));
-        }
-        if self.unsent_low_water_bytes != 0
-            && !(4096..=(1 << 30)).contains(&self.unsent_low_water_bytes)
-        {
-            v.push((
-                "bulk.unsent_low_water_bytes".into(),
-                format!(
-                    "{} is outside 4096..1073741824 (or 0 for no limit)",
-                    self.unsent_low_water_bytes
-                ),
-            ));
+        for (key, bytes, zero) in [
+            (
+                "send_buffer_bytes",
+                self.send_buffer_bytes,
+                "the kernel default",
+            ),
+            (
+                "unsent_low_water_bytes",
+                self.unsent_low_water_bytes,
+                "no limit",
+            ),
+        ] {
+            if bytes != 0 && !(4096..=(1 << 30)).contains(&bytes) {
+                v.push((
+                    format!("bulk.{key}"),
+                    format!("{bytes} is outside 4096..1073741824 (or 0 for {zero})"),
+                ));
+            }
         }
         if !(1..=9).contains(&self.level) {
             v.push((

@@ -105,15 +105,12 @@ impl PacketConn {
         if self.split.is_some() || self.compression.is_none() {
             return;
         }
-        if let (Some(tcp), n @ 1..) = (self.stream.tcp(), settings.send_buffer_bytes) {
-            if let Err(e) = crate::net::sendq::set_send_buffer(tcp, n) {
-                tracing::debug!(error = %e, "could not set SO_SNDBUF on a bulk connection");
-            }
-        }
-        if let (Some(tcp), n @ 1..) = (self.stream.tcp(), settings.unsent_low_water_bytes) {
-            if let Err(e) = crate::net::sendq::set_unsent_low_water(tcp, n) {
-                tracing::debug!(error = %e, "could not set TCP_NOTSENT_LOWAT on a bulk connection");
-            }
+        if let Some(tcp) = self.stream.tcp() {
+            crate::net::sendq::tune_bulk_socket(
+                tcp,
+                settings.send_buffer_bytes,
+                settings.unsent_low_water_bytes,
+            );
         }
         let socket = self.stream.tcp().map(crate::net::SendQueueProbe::new);
         let stream = std::mem::replace(&mut self.stream, MaybeTlsStream::Detached);

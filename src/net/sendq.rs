@@ -87,6 +87,26 @@ pub fn set_unsent_low_water(socket: &tokio::net::TcpStream, bytes: usize) -> std
     }
 }
 
+/// Apply a bulk connection's send-side settings (0 = leave that one as
+/// the kernel has it). Failures only cost the policy some visibility, so
+/// they are logged, not returned.
+pub fn tune_bulk_socket(
+    socket: &tokio::net::TcpStream,
+    send_buffer: usize,
+    unsent_low_water: usize,
+) {
+    if send_buffer != 0 {
+        if let Err(e) = set_send_buffer(socket, send_buffer) {
+            tracing::debug!(error = %e, "could not set SO_SNDBUF on a bulk connection");
+        }
+    }
+    if unsent_low_water != 0 {
+        if let Err(e) = set_unsent_low_water(socket, unsent_low_water) {
+            tracing::debug!(error = %e, "could not set TCP_NOTSENT_LOWAT on a bulk connection");
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
