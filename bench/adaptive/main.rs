@@ -578,11 +578,13 @@ fn main() {
                     }
                     let r = load(sq, &db, table, &corpus, rows);
                     eprintln!(
-                        "{link} round {} {table} {label}: {:.2}s (mariadbd {:.2} cpu s, stolen {:.2} cpu s)",
+                        "{link} round {} {table} {label}: {:.2}s (mariadbd {:.2} cpu s, stolen {:.2} cpu s, chunks z/raw {}/{})",
                         round + 1,
                         r.secs,
                         r.server_cpu,
-                        r.steal
+                        r.steal,
+                        r.compressed,
+                        r.raw
                     );
                     runs.entry((label, table)).or_default().push(r);
                 }
