@@ -58,6 +58,12 @@ const RECALIBRATE: Duration = Duration::from_secs(2);
 /// compressed column values): skip it for `COOLDOWN_CHUNKS` chunks.
 const MIN_USEFUL_RATIO: f64 = 1.15;
 const COOLDOWN_CHUNKS: u32 = 256;
+/// Chunks shorter than this say nothing about the data or the codec: a
+/// flush's remainder of a few bytes cannot shrink (the compressed
+/// protocol's 50-byte rule sends it raw) and deflates at a fixed cost. As
+/// the first calibration chunk one of them used to read as incompressible
+/// data and cost a 100 Mbit/s load 256 raw chunks (~1.5 s).
+const MIN_FEEDBACK_BYTES: usize = 4096;
 
 /// Decision state of one connection in `adaptive` mode.
 #[derive(Debug)]
@@ -245,6 +251,9 @@ impl CompressPolicy {
     /// Feedback after a chunk was deflated: `raw` stream bytes became
     /// `wire` in `took`.
     pub fn note_compressed(&mut self, raw: usize, wire: usize, took: Duration) {
+        if raw < MIN_FEEDBACK_BYTES {
+            return;
+        }
         let speed = raw as f64 / took.as_secs_f64().max(1e-6);
         self.deflated = self.deflated.saturating_add(1);
         // The best recent chunk, decaying so a machine that got busier is
@@ -258,6 +267,11 @@ impl CompressPolicy {
         };
         self.ratio = Some(ratio);
         if ratio < MIN_USEFUL_RATIO {
+            tracing::debug!(
+                ratio,
+                chunks = COOLDOWN_CHUNKS,
+                "adaptive: the data barely shrinks, sending raw"
+            );
             self.cooldown = COOLDOWN_CHUNKS;
             self.ratio = None;
             self.compressing = false;
@@ -295,6 +309,19 @@ mod tests {
             }
         }
         (z, raw)
+    }
+
+    #[test]
+    fn a_tiny_chunk_is_no_evidence_of_incompressible_data() {
+        let mut p = CompressPolicy::new(4, 3.0);
+        // A 30-byte flush remainder goes out raw (50-byte rule): 37 wire bytes.
+        p.note_compressed(30, 37, Duration::from_micros(3));
+        assert_eq!(p.cooldown, 0);
+        assert_eq!(p.deflated, 0);
+        assert!(p.ratio.is_none() && p.deflate_rate.is_none());
+        // A whole chunk that does not shrink still is.
+        p.note_compressed(65536, 65543, Duration::from_micros(400));
+        assert_eq!(p.cooldown, COOLDOWN_CHUNKS);
     }
 
     /// Chunks deflated only to learn the codec's speed over `millis`.
