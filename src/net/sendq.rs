@@ -60,27 +60,13 @@ pub fn set_send_buffer(socket: &tokio::net::TcpStream, bytes: usize) -> std::io:
 /// backlog of what the policy decided stays in squeeze's own queue, where
 /// a switch to compression still applies to it.
 pub fn set_unsent_low_water(socket: &tokio::net::TcpStream, bytes: usize) -> std::io::Result<()> {
-    #[cfg(target_os = "linux")]
+    #[cfg(any(target_os = "linux", target_os = "android"))]
     {
-        let value = libc::c_int::try_from(bytes)
+        let bytes = u32::try_from(bytes)
             .map_err(|_| std::io::Error::from(std::io::ErrorKind::InvalidInput))?;
-        // SAFETY: setsockopt reads one int from a live local for the
-        // duration of the call; the descriptor belongs to `socket`.
-        let rc = unsafe {
-            libc::setsockopt(
-                socket.as_raw_fd(),
-                libc::IPPROTO_TCP,
-                libc::TCP_NOTSENT_LOWAT,
-                &value as *const libc::c_int as *const libc::c_void,
-                std::mem::size_of::<libc::c_int>() as libc::socklen_t,
-            )
-        };
-        if rc != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        Ok(())
+        socket2::SockRef::from(socket).set_tcp_notsent_lowat(bytes)
     }
-    #[cfg(not(target_os = "linux"))]
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
     {
         let _ = (socket, bytes);
         Ok(())
