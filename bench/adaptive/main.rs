@@ -631,11 +631,6 @@ fn main() {
             }
         }
     }
-    if args.iter().any(|a| a == "--keep") {
-        // Logs of every squeeze (SQUEEZE_LOG sets their filter) stay here.
-        eprintln!("kept {}", tmp.keep().display());
-        return;
-    }
     let t = |l: &str, tb: &'static str, m: &'static str| &times[&(l.to_string(), tb, m)];
     // Wall times decide whether adaptive chose right (the modes differ by
     // 20% and more where it matters). What its choosing costs is measured
@@ -718,4 +713,8 @@ fn main() {
         "RESULT speedup_100mbit={} overhead_unthrottled={overhead} adaptive_worst_vs_best={worst:.3} control_vs_never={noise} overhead_unthrottled_per_server_cpu={overhead_cpu} control_vs_never_per_server_cpu={noise_cpu} adaptive_worst_plain_vs_same_frames_per_server_cpu={worst_same:.3}",
         ratio(get("100mbit", "never"), get("100mbit", "adaptive")),
     );
+    if args.iter().any(|a| a == "--keep") {
+        // Logs of every squeeze (SQUEEZE_LOG sets their filter) stay here.
+        eprintln!("kept {}", tmp.keep().display());
+    }
 }

@@ -54,6 +54,14 @@ const REPROBE: Duration = Duration::from_secs(10);
 const CALIBRATION_CHUNKS: u32 = 3;
 /// While raw, one chunk is deflated this often to keep the speed current.
 const RECALIBRATE: Duration = Duration::from_secs(2);
+/// ... and this often while the codec's measured speed is all that keeps
+/// a backlogged connection raw. The codec can read 2-3x slow for a while
+/// (measured: 12 chunks over 80 ms at 33-69 MB/s, in thread CPU time,
+/// where the same data deflated at 130-200 in the loads before and 2 s
+/// later); with only `RECALIBRATE`, 1 to 3 of 9 loads at 100 Mbit/s in a
+/// benchmark run stayed raw for 2 s (~380 chunks). Costs one deflated
+/// chunk per interval on a path near the limit (<1% of the chunks).
+const RECHECK_CODEC: Duration = Duration::from_millis(250);
 /// Below this raw/wire ratio compression buys almost no bandwidth (already
 /// compressed column values): skip it for `COOLDOWN_CHUNKS` chunks.
 const MIN_USEFUL_RATIO: f64 = 1.15;
@@ -83,9 +91,9 @@ pub struct CompressPolicy {
     /// Raw bytes per second leaving the socket while bytes wait for it, one
     /// sample per `MEASURE` window, newest last.
     raw_windows: VecDeque<f64>,
-    /// Raw bytes per second the codec deflates: the best recent chunk (a
-    /// chunk only reads slower than the codec when the thread was
-    /// preempted or its caches were cold).
+    /// Raw bytes per CPU second the codec deflates: the best recent chunk
+    /// (a chunk reads slower than the codec when its caches were cold or
+    /// the CPU's other threads competed for them).
     deflate_rate: Option<f64>,
     /// Chunks deflated so far (calibration counts them).
     deflated: u32,
@@ -97,6 +105,9 @@ pub struct CompressPolicy {
     ratio: Option<f64>,
     /// Chunks left before an unrewarding codec is tried again.
     cooldown: u32,
+    /// The last decision stayed raw only because the codec's measured
+    /// speed fell short (by less than 2x): measure it again sooner.
+    codec_in_doubt: bool,
 }
 
 impl CompressPolicy {
@@ -115,6 +126,7 @@ impl CompressPolicy {
             probe_due: None,
             ratio: None,
             cooldown: 0,
+            codec_in_doubt: false,
         }
     }
 
@@ -162,7 +174,12 @@ impl CompressPolicy {
             return false;
         }
         // Learn (and keep current) the codec's speed and ratio on this data.
-        let stale = self.last_deflate.is_none_or(|t| now >= t + RECALIBRATE);
+        let every = if self.codec_in_doubt {
+            RECHECK_CODEC
+        } else {
+            RECALIBRATE
+        };
+        let stale = self.last_deflate.is_none_or(|t| now >= t + every);
         if self.deflated < CALIBRATION_CHUNKS || self.ratio.is_none() || stale {
             self.last_deflate = Some(now);
             return true;
@@ -191,6 +208,8 @@ impl CompressPolicy {
             );
             self.switch(now, true);
         }
+        self.codec_in_doubt =
+            !slow_path && slower_than_codec >= self.min_gain && ratio >= self.min_gain;
         self.compressing
     }
 
@@ -249,12 +268,18 @@ impl CompressPolicy {
     }
 
     /// Feedback after a chunk was deflated: `raw` stream bytes became
-    /// `wire` in `took`.
+    /// `wire` in `took` of the writer thread's CPU time.
     pub fn note_compressed(&mut self, raw: usize, wire: usize, took: Duration) {
         if raw < MIN_FEEDBACK_BYTES {
             return;
         }
         let speed = raw as f64 / took.as_secs_f64().max(1e-6);
+        tracing::trace!(
+            deflate_mb_s = speed / 1e6,
+            raw_bytes = raw,
+            wire_bytes = wire,
+            "adaptive: deflated a chunk"
+        );
         self.deflated = self.deflated.saturating_add(1);
         // The best recent chunk, decaying so a machine that got busier is
         // noticed within a few dozen chunks.
@@ -293,6 +318,16 @@ mod tests {
 
     /// `simulate` with chunks deflating in `took_us` microseconds.
     fn simulate_codec(link: impl Fn(u64) -> f64, millis: u64, took_us: u64) -> (u64, u64) {
+        simulate_deflates(link, millis, |_, z| if z == 0 { 2000 } else { took_us })
+    }
+
+    /// `simulate` with the `z`th deflated chunk, in millisecond `ms`,
+    /// taking `took(ms, z)` microseconds.
+    fn simulate_deflates(
+        link: impl Fn(u64) -> f64,
+        millis: u64,
+        took: impl Fn(u64, u64) -> u64,
+    ) -> (u64, u64) {
         let mut p = CompressPolicy::new(4, 3.0);
         let t0 = Instant::now();
         let (mut z, mut raw) = (0, 0);
@@ -301,9 +336,8 @@ mod tests {
             let now = t0 + Duration::from_millis(ms);
             departed += link(ms);
             if p.decide(now, 16, true, departed as u64) {
-                let took = if z == 0 { 2000 } else { took_us };
+                p.note_compressed(65536, 16384, Duration::from_micros(took(ms, z)));
                 z += 1;
-                p.note_compressed(65536, 16384, Duration::from_micros(took));
             } else {
                 raw += 1;
             }
@@ -326,7 +360,25 @@ mod tests {
 
     /// Chunks deflated only to learn the codec's speed over `millis`.
     fn calibration_only(millis: u64) -> u64 {
-        CALIBRATION_CHUNKS as u64 + millis / RECALIBRATE.as_millis() as u64 + 1
+        CALIBRATION_CHUNKS as u64 + millis / RECHECK_CODEC.as_millis() as u64 + 1
+    }
+
+    #[test]
+    fn a_slow_codec_phase_does_not_keep_a_slow_link_raw_for_long() {
+        // 12.5 MB/s link; for the first 300 ms chunks deflate at 44 MB/s
+        // (the path looks only 3.5x slower than the codec), then at 131
+        // MB/s: compressing starts at the next re-check, not after the 2 s
+        // recalibration.
+        let slow_phase = |ms, _| if ms < 300 { 1500 } else { 500 };
+        let (z, raw) = simulate_deflates(|_| 12_500.0, 2_000, slow_phase);
+        assert!(
+            raw < 300 + 2 * RECHECK_CODEC.as_millis() as u64,
+            "z={z} raw={raw}"
+        );
+        // Slow throughout: the codec really is that slow, so stay raw.
+        let (z, raw) = simulate_deflates(|_| 12_500.0, 2_000, |_, _| 1500);
+        assert!(z <= calibration_only(2_000), "z={z} raw={raw}");
+        assert!(raw > 1_900, "z={z} raw={raw}");
     }
 
     #[test]
