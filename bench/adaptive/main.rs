@@ -10,7 +10,7 @@
 //! sets the rounds per link (default 3, rotated mode order, median counts);
 //! `--link NAME` runs one link only, `--table plain|compressed-col` one
 //! table, and `--keep` keeps the temp dir with squeeze's logs (filter with
-//! SQUEEZE_LOG) and prints no RESULT. On loopback a fourth squeeze in
+//! SQUEEZE_LOG). On loopback a fourth squeeze in
 //! `never` mode loads the plain table as a control: its distance from
 //! `never` (`control_vs_never`) is what the machine alone makes of
 //! `overhead_unthrottled` in that run. The table also gives mariadbd's CPU

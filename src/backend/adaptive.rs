@@ -296,9 +296,10 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
     /// policy) says so and it shrinks.
     fn frame(&mut self, chunk: &Chunk, out: &mut BytesMut) {
         let want = chunk.bulk && self.should_compress();
-        let started = thread_cpu_time();
+        // A syscall (no vDSO for thread CPU clocks): only when deflating.
+        let started = want.then(thread_cpu_time);
         let compressed = encode_frame(out, chunk.seq, &chunk.data, want, self.level);
-        if want {
+        if let Some(started) = started {
             let took = thread_cpu_time().saturating_sub(started);
             self.policy
                 .note_compressed(chunk.data.len(), out.len(), took);
