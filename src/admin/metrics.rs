@@ -26,6 +26,7 @@ pub struct Metrics {
     pub codec_seconds_total: prometheus::CounterVec,
     pub decode_errors_total: IntCounterVec,
     pub refused_statements_total: IntCounterVec,
+    pub inflated_without_metadata_total: IntCounter,
     pub dictionary_in_use: IntGaugeVec,
     pub adaptive_queue_depth: IntGaugeVec,
     pub adaptive_chunks_total: IntCounterVec,
@@ -57,6 +58,13 @@ impl Metrics {
         )
         .unwrap();
         r.register(Box::new(auth_failures_total.clone())).unwrap();
+        let inflated_without_metadata_total = IntCounter::new(
+            "inflated_without_metadata_total",
+            "Valid compressed values inflated in result columns whose metadata named no compressed column (the safety net: each one is a query shape the analyzer admitted without knowing it carries compressed values)",
+        )
+        .unwrap();
+        r.register(Box::new(inflated_without_metadata_total.clone()))
+            .unwrap();
         let command_duration = HistogramVec::new(
             HistogramOpts::new(
                 "command_duration_seconds",
@@ -150,6 +158,7 @@ impl Metrics {
                 "Stored values that failed to decode",
                 &["column", "reason"],
             ),
+            inflated_without_metadata_total,
             refused_statements_total: counter_vec(
                 &r,
                 "refused_statements_total",

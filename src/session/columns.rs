@@ -8,6 +8,7 @@ use crate::backend::query::{quote, simple_query};
 use crate::error::SqlError;
 use crate::protocol::Packet;
 use crate::sql::{LexOptions, SessionChange, StatementKind};
+use crate::transform::dependents::{Definition, Dependents};
 use crate::transform::params::{rewrite_execute, ParamError, PreparedStatement};
 use crate::transform::schema::TableInfo;
 use crate::transform::write::{rewrite_query, QueryRewrite, WriteContext, WriteError};
@@ -37,12 +38,13 @@ impl Session {
             self.database.as_deref(),
             self.ctx.schema.generation(),
         );
-        if let Some(statements) = known {
+        if let Some(results) = known {
             return Ok(QueryRewrite {
                 sql: std::borrow::Cow::Borrowed(text),
-                statements: vec![StatementKind::Select; statements],
+                statements: vec![StatementKind::Select; results.len()],
                 placeholders: Vec::new(),
                 plain_read: true,
+                results,
             });
         }
         for _ in 0..MAX_METADATA_ROUNDS {
@@ -57,7 +59,7 @@ impl Session {
             match rewrite_query(text, &wctx) {
                 Ok(r) => {
                     if r.plain_read {
-                        self.read_plans.remember(r.statements.len());
+                        self.read_plans.remember(r.results.clone());
                     }
                     return Ok(r);
                 }
@@ -125,6 +127,61 @@ impl Session {
         };
         self.ctx.schema.insert(db, table, info);
         Ok(())
+    }
+
+    /// Re-read the views and routines that read compressed columns when
+    /// the shared snapshot is missing or older than its bound. A failure
+    /// keeps the old snapshot (logged; the safety net still inflates).
+    async fn refresh_dependents(&mut self) {
+        let now = std::time::Instant::now();
+        if !self.compression_on() || !self.ctx.schema.dependents_stale(now) {
+            return;
+        }
+        if self.ensure_backend().await.is_err() {
+            return;
+        }
+        let backend = self.backend.as_mut().expect("backend connected");
+        const SYSTEM: &str = "('mysql','sys','information_schema','performance_schema')";
+        let views = simple_query(
+            &mut backend.conn,
+            backend.capabilities,
+            &format!("SELECT TABLE_SCHEMA, TABLE_NAME, VIEW_DEFINITION FROM information_schema.VIEWS WHERE TABLE_SCHEMA NOT IN {SYSTEM}"),
+        )
+        .await;
+        let routines = simple_query(
+            &mut backend.conn,
+            backend.capabilities,
+            &format!("SELECT ROUTINE_SCHEMA, ROUTINE_NAME, ROUTINE_DEFINITION FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA NOT IN {SYSTEM}"),
+        )
+        .await;
+        let (views, routines) = match (views, routines) {
+            (Ok(v), Ok(r)) => (v, r),
+            (Err(e), _) | (_, Err(e)) => {
+                tracing::warn!(conn = self.id, error = %e, "could not read view and routine definitions");
+                return;
+            }
+        };
+        let defs = |rows: crate::backend::query::Rows| -> Vec<Definition> {
+            rows.into_iter()
+                .map(|r| {
+                    let text = |i: usize| {
+                        r.get(i)
+                            .cloned()
+                            .flatten()
+                            .map(|b| String::from_utf8_lossy(&b).into_owned())
+                            .unwrap_or_default()
+                    };
+                    Definition {
+                        db: text(0),
+                        name: text(1),
+                        text: text(2),
+                    }
+                })
+                .collect()
+        };
+        let rules = &self.ctx.rules;
+        let d = Dependents::build(defs(views), defs(routines), |t| rules.may_mention(t), now);
+        self.ctx.schema.set_dependents(d);
     }
 
     /// Remember session-scope SET statements for new shard connections.
@@ -197,9 +254,15 @@ impl Session {
         if let Some(flow) = self.bulk_before_query(&packet.payload).await {
             return flow;
         }
+        self.refresh_dependents().await;
         let needs_analysis = self.sharded()
             || (self.compression_on()
                 && (self.ctx.rules.may_mention(&packet.payload[1..])
+                    || self
+                        .ctx
+                        .schema
+                        .dependents()
+                        .may_mention(&packet.payload[1..])
                     || may_change_session(&packet.payload[1..])));
         if !needs_analysis {
             return self
@@ -223,6 +286,7 @@ impl Session {
             .iter()
             .flat_map(TrackedChange::from_kind)
             .collect();
+        self.result_hints = Some((rewrite.results.clone(), 0));
         let flow = match rewrite.sql {
             std::borrow::Cow::Borrowed(_) => {
                 self.forward_command(&packet.payload, ResponseShape::Results, RelayMode::text())
@@ -236,6 +300,7 @@ impl Session {
                     .await
             }
         };
+        self.result_hints = None;
         if self.last_ok {
             for k in kinds {
                 self.apply(k);
@@ -267,6 +332,7 @@ impl Session {
                 if let Some(db) = self.current_db() {
                     self.ctx.schema.invalidate_db(&db);
                 }
+                self.ctx.schema.invalidate_dependents();
             }
         }
     }
@@ -297,6 +363,7 @@ impl Session {
                 .forward_command(&packet.payload, ResponseShape::Prepare, RelayMode::binary())
                 .await;
         }
+        self.refresh_dependents().await;
         let text = packet.payload.slice(1..);
         let rewrite = match self.rewrite(&text).await {
             Ok(r) => r,
@@ -314,8 +381,12 @@ impl Session {
             }
         };
         self.pending_params = rewrite.placeholders;
-        self.forward_command(&payload, ResponseShape::Prepare, RelayMode::binary())
-            .await
+        self.result_hints = Some((rewrite.results.clone(), 0));
+        let flow = self
+            .forward_command(&payload, ResponseShape::Prepare, RelayMode::binary())
+            .await;
+        self.result_hints = None;
+        flow
     }
 
     /// Called by the relay once the prepare OK told the statement id.
@@ -326,11 +397,16 @@ impl Session {
         if !self.compression_on() {
             return;
         }
+        let result_hints = match &self.result_hints {
+            Some((hints, _)) => hints.first().cloned().unwrap_or_default(),
+            None => Vec::new(),
+        };
         self.prepared.insert(
             id,
             PreparedStatement {
                 num_params,
                 param_rules,
+                result_hints,
                 ..Default::default()
             },
         );
@@ -406,13 +482,21 @@ impl Session {
                 }
             }
         }
-        match rewrite.payload {
+        let hints = self
+            .prepared
+            .get(&id)
+            .map(|s| s.result_hints.clone())
+            .unwrap_or_default();
+        self.result_hints = Some((vec![hints].into(), 0));
+        let flow = match rewrite.payload {
             Some(p) => self.forward_command(&p, ResponseShape::Results, mode).await,
             None => {
                 self.forward_command(&packet.payload, ResponseShape::Results, mode)
                     .await
             }
-        }
+        };
+        self.result_hints = None;
+        flow
     }
 
     /// COM_STMT_SEND_LONG_DATA: keep chunks of compressed parameters until

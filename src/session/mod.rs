@@ -59,7 +59,10 @@ pub struct Session {
     /// How statements are lexed (from the session's sql_mode).
     lex: crate::sql::LexOptions,
     /// Query shapes already planned as plain reads.
-    read_plans: crate::transform::plan_cache::ReadPlanCache,
+    read_plans: crate::transform::plan_cache::ReadPlanCache<crate::transform::write::ResultHints>,
+    /// How the result sets of the command being relayed carry compressed
+    /// values (from the analyzer), and which result set is next.
+    result_hints: Option<(crate::transform::write::ResultHints, usize)>,
     /// The client character set's name when it is not UTF-8.
     non_utf8_charset: Option<String>,
     /// Prepared statements with compressed parameters or result columns.
@@ -315,6 +318,7 @@ async fn login(
         last_ok: false,
         lex: crate::sql::LexOptions::default(),
         read_plans: Default::default(),
+        result_hints: None,
         non_utf8_charset: charset_name_if_not_utf8(response.charset),
         prepared: Default::default(),
         pending_params: Vec::new(),

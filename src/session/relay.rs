@@ -322,6 +322,7 @@ impl Session {
             let p = self.backend_packet().await?;
             match p.first_byte() {
                 Some(response::OK_HEADER) => {
+                    self.next_result_hints();
                     self.note_status(&p.payload);
                     self.forward(&p.payload).await?;
                     if !response::more_results(self.status) {
@@ -339,7 +340,8 @@ impl Session {
                 _ => {
                     let columns = self.defs_following(&p.payload)?;
                     self.forward(&p.payload).await?;
-                    let mut transform = self.relay_column_defs(columns).await?;
+                    let hints = self.next_result_hints();
+                    let mut transform = self.relay_column_defs(columns, &hints).await?;
                     if !self.deprecate_eof() {
                         let eof = self.backend_packet().await?;
                         let status = response::terminator_status(&eof.payload).unwrap_or(0);
@@ -373,6 +375,19 @@ impl Session {
         }
     }
 
+    /// The analyzer's column hints for the next result of the command being
+    /// relayed (one result per statement), if it has any.
+    fn next_result_hints(&mut self) -> crate::transform::write::ColumnHints {
+        match &mut self.result_hints {
+            Some((hints, next)) => {
+                let h = hints.get(*next).cloned().unwrap_or_default();
+                *next += 1;
+                h
+            }
+            None => Vec::new(),
+        }
+    }
+
     /// How many column definitions follow a column-count packet: none when
     /// MariaDB's metadata cache says the client already has them.
     fn defs_following(&self, payload: &[u8]) -> Result<usize, RelayError> {
@@ -386,6 +401,7 @@ impl Session {
     async fn relay_column_defs(
         &mut self,
         count: usize,
+        hints: &crate::transform::write::ColumnHints,
     ) -> Result<Option<ResultColumns>, RelayError> {
         if self.ctx.rules.is_empty() {
             for _ in 0..count {
@@ -395,10 +411,11 @@ impl Session {
             return Ok(None);
         }
         let mut t = ResultColumns::with_capacity(count);
-        for _ in 0..count {
+        for i in 0..count {
             let c = self.backend_packet().await?;
+            let hint = hints.get(i).and_then(Option::as_ref);
             let replacement = t
-                .column(&self.ctx.rules, &c.payload, self.info.charset as u16)
+                .column(&self.ctx.rules, &c.payload, self.info.charset as u16, hint)
                 .map_err(|e| RelayError::Backend(format!("bad column definition: {e}")))?;
             match replacement {
                 Some(replacement) => self.forward(&replacement).await?,
@@ -589,7 +606,11 @@ impl Session {
         if cols > 0 {
             // Result column definitions: present compressed columns as
             // clients expect them.
-            self.relay_column_defs(cols as usize).await?;
+            let hints = match &self.result_hints {
+                Some((hints, _)) => hints.first().cloned().unwrap_or_default(),
+                None => Vec::new(),
+            };
+            self.relay_column_defs(cols as usize, &hints).await?;
             if !self.deprecate_eof() {
                 let eof = self.backend_packet().await?;
                 self.forward(&eof.payload).await?;

@@ -22,6 +22,7 @@
 
 pub mod classify;
 pub mod lexer;
+pub mod query;
 pub mod rewrite;
 pub mod route;
 pub mod shape;

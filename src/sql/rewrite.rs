@@ -29,6 +29,7 @@ use super::lexer::{
     decode_binary_literal, decode_string, ident_name, string_introducer, LexOptions, Token,
     TokenKind,
 };
+use super::query::{analyze_expressions, analyze_query, QueryShape, Stop};
 
 /// The schema knowledge the planner needs; implemented by the caller over
 /// its column cache.
@@ -48,6 +49,25 @@ pub trait ColumnCatalog {
     fn may_mention_compressed(&self, sql: &[u8]) -> bool {
         let _ = sql;
         true
+    }
+    /// The definition (a query text, names qualified as MariaDB stores
+    /// them in information_schema.VIEWS) of a view that reads compressed
+    /// columns, directly or through other views; `None` for a base table
+    /// or a view that does not.
+    fn view_definition(&self, db: &str, name: &str) -> Option<std::sync::Arc<str>> {
+        let _ = (db, name);
+        None
+    }
+    /// Does the stored function or procedure read compressed columns
+    /// (directly or through views and other routines)?
+    fn routine_reads_compressed(&self, db: &str, name: &str) -> bool {
+        let _ = (db, name);
+        false
+    }
+    /// The compressed columns of a table (to name one in a refusal).
+    fn compressed_columns(&self, db: &str, table: &str) -> Vec<String> {
+        let _ = (db, table);
+        Vec::new()
     }
 }
 
@@ -188,6 +208,8 @@ pub enum RefuseReason {
     /// INSERT without a column list into a table whose column order is not
     /// known.
     ColumnOrderUnknown,
+    /// A statement shape the analyzer does not understand (default deny).
+    Unanalysed,
     /// Anything else we cannot prove safe.
     Other,
 }
@@ -207,6 +229,7 @@ impl RefuseReason {
             RefuseReason::InsertSelect => "insert_select",
             RefuseReason::PreparedText => "prepared_text",
             RefuseReason::ColumnOrderUnknown => "column_order_unknown",
+            RefuseReason::Unanalysed => "unanalysed",
             RefuseReason::Other => "other",
         }
     }
@@ -288,6 +311,10 @@ pub struct StatementPlan<'a> {
     pub opts: LexOptions,
     /// What to do.
     pub plan: Plan<'a>,
+    /// For an accepted query: which result columns carry compressed
+    /// values (so they are presented as the configured type even when the
+    /// server's column metadata does not name the base column).
+    pub shape: Option<QueryShape>,
 }
 
 /// Plan every statement of a `COM_QUERY`.
@@ -313,10 +340,10 @@ pub fn plan_query<'a>(
     loop {
         let (end, next) = significant_tokens_into(sql, pos, opts, &mut toks);
         let kind = classify_statement(sql, &toks, opts);
-        let plan = if analyse {
+        let (plan, shape) = if analyse {
             plan_tokens(sql, &toks, &kind, opts, db.as_deref(), catalog)
         } else {
-            Plan::Untouched
+            (Plan::Untouched, None)
         };
         let stmt_opts = opts;
         match &kind {
@@ -335,6 +362,7 @@ pub fn plan_query<'a>(
             kind,
             opts: stmt_opts,
             plan,
+            shape,
         });
         if next >= sql.len() {
             break;
@@ -356,6 +384,19 @@ pub fn plan_statement<'a>(
     if !catalog.may_mention_compressed(sql) {
         return Plan::Untouched;
     }
+    plan_statement_shape(sql, opts, current_db, catalog).0
+}
+
+/// [`plan_statement`] with the result shape of an accepted query.
+pub fn plan_statement_shape<'a>(
+    sql: &'a [u8],
+    opts: LexOptions,
+    current_db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> (Plan<'a>, Option<QueryShape>) {
+    if !catalog.may_mention_compressed(sql) {
+        return (Plan::Untouched, None);
+    }
     let (toks, _, _) = significant_tokens(sql, 0, opts);
     let kind = classify_statement(sql, &toks, opts);
     plan_tokens(sql, &toks, &kind, opts, current_db, catalog)
@@ -368,11 +409,165 @@ fn plan_tokens<'a>(
     opts: LexOptions,
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
-) -> Plan<'a> {
+) -> (Plan<'a>, Option<QueryShape>) {
     if toks.iter().any(|t| t.kind == TokenKind::Unterminated) {
         // The server will reject it; nothing to compress.
+        return (Plan::Untouched, None);
+    }
+    match kind {
+        StatementKind::Select => return plan_read(sql, toks, opts, db, catalog),
+        StatementKind::Set(_) => {
+            return (plan_assignments(sql, toks, 1, opts, db, catalog), None);
+        }
+        StatementKind::Other if toks.first().is_some_and(|t| t.is_keyword(sql, "DO")) => {
+            return (plan_assignments(sql, toks, 1, opts, db, catalog), None);
+        }
+        StatementKind::Other if toks.first().is_some_and(|t| t.is_keyword(sql, "CALL")) => {
+            return (plan_call(sql, toks, db, catalog), None);
+        }
+        _ => {}
+    }
+    (plan_write(sql, toks, kind, opts, db, catalog), None)
+}
+
+/// A query: the default-deny analyzer decides.
+fn plan_read<'a>(
+    sql: &'a [u8],
+    toks: &[Token],
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> (Plan<'a>, Option<QueryShape>) {
+    match analyze_query(sql, toks, opts, db, catalog) {
+        Ok(shape) => (Plan::Untouched, Some(shape)),
+        Err(stop) => (stopped(sql, toks, db, catalog, stop), None),
+    }
+}
+
+/// `CALL p(...)`: refused when the procedure reads compressed columns (its
+/// statements run inside the server, out of squeeze's sight).
+fn plan_call<'a>(
+    sql: &[u8],
+    toks: &[Token],
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Plan<'a> {
+    let name_at = |i: usize| toks.get(i).map(|t| ident_name(sql, t).into_owned());
+    let (pdb, name) = if toks.get(2).is_some_and(|t| t.kind == TokenKind::Dot) {
+        (name_at(1), name_at(3))
+    } else {
+        (db.map(str::to_string), name_at(1))
+    };
+    match (pdb, name) {
+        (Some(d), Some(n)) if catalog.routine_reads_compressed(&d, &n) => {
+            Plan::Refuse(routine_refusal(&d, &n))
+        }
+        _ => Plan::Untouched,
+    }
+}
+
+/// A call to a routine whose body reads compressed columns.
+pub(crate) fn routine_refusal(db: &str, name: &str) -> Refusal {
+    refuse(
+        ColumnRef {
+            db: db.to_string(),
+            table: name.to_string(),
+            column: "(routine body)".into(),
+        },
+        RefuseReason::Unanalysed,
+        format!(
+            "a call to stored routine `{db}`.`{name}`, whose body reads compressed columns inside the server where squeeze cannot inflate or check them"
+        ),
+    )
+}
+
+/// `SET`/`DO`: no compressed value may be assigned or evaluated.
+fn plan_assignments<'a>(
+    sql: &'a [u8],
+    toks: &[Token],
+    start: usize,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Plan<'a> {
+    if touched_column(sql, toks, db, catalog).is_none() {
         return Plan::Untouched;
     }
+    match analyze_expressions(sql, toks, start, opts, db, catalog) {
+        Ok(()) => Plan::Untouched,
+        Err(stop) => stopped(sql, toks, db, catalog, stop),
+    }
+}
+
+/// Turn an analysis stop into a plan: a refusal stays one; a shape the
+/// analyzer does not understand is refused only if the statement touches a
+/// table with compressed columns (default deny), else sent untouched.
+fn stopped<'a>(
+    sql: &[u8],
+    toks: &[Token],
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+    stop: Stop,
+) -> Plan<'a> {
+    match stop {
+        Stop::Refuse(r) => Plan::Refuse(r),
+        Stop::NeedColumns(d, t) => Plan::Refuse(refuse(
+            ColumnRef {
+                db: d,
+                table: t,
+                column: String::new(),
+            },
+            RefuseReason::ColumnOrderUnknown,
+            "SELECT *",
+        )),
+        Stop::Unparsed(detail) => match touched_column(sql, toks, db, catalog) {
+            None => Plan::Untouched,
+            Some(column) => Plan::Refuse(refuse(
+                column,
+                RefuseReason::Unanalysed,
+                format!("a statement shape squeeze does not analyse ({detail})"),
+            )),
+        },
+    }
+}
+
+/// The first compressed column of a table (or view over one) that the
+/// statement names, if any.
+fn touched_column(
+    sql: &[u8],
+    toks: &[Token],
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<ColumnRef> {
+    table_refs(sql, toks).into_iter().find_map(|r| {
+        let d = r.db.as_deref().or(db)?;
+        let t = r.table.as_deref()?;
+        let compressed = catalog.table_has_compressed(d, t);
+        if !compressed && catalog.view_definition(d, t).is_none() {
+            return None;
+        }
+        let column = catalog
+            .compressed_columns(d, t)
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        Some(ColumnRef {
+            db: d.to_string(),
+            table: t.to_string(),
+            column,
+        })
+    })
+}
+
+/// INSERT/REPLACE/UPDATE/DELETE, DDL and the rest: the literal locator.
+fn plan_write<'a>(
+    sql: &'a [u8],
+    toks: &[Token],
+    kind: &StatementKind<'a>,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Plan<'a> {
     match kind {
         StatementKind::Empty
         | StatementKind::Use(_)

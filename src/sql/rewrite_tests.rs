@@ -411,7 +411,7 @@ fn refusals() {
             JsonFunction,
         ),
         ("SELECT doc + 1 FROM docs", Function),
-        ("SELECT COUNT(DISTINCT doc) FROM docs", Function),
+        ("SELECT COUNT(DISTINCT doc) FROM docs", Distinct),
         (
             "SELECT id FROM reddit.comments WHERE body LIKE '%rust%'",
             Like,

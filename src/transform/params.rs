@@ -24,6 +24,9 @@ pub struct PreparedStatement {
     pub long_data: HashMap<u16, Vec<u8>>,
     /// The transformer of the cursor this statement opened, for FETCH.
     pub cursor: Option<ResultColumns>,
+    /// How its result columns carry compressed values (the analyzer's
+    /// conclusion at prepare time).
+    pub result_hints: super::write::ColumnHints,
 }
 
 impl PreparedStatement {

@@ -23,16 +23,27 @@ struct PlanContext {
     db: Option<Vec<u8>>,
 }
 
-#[derive(Debug, Default)]
-pub struct ReadPlanCache {
-    /// Shape -> number of statements in the query.
-    shapes: HashMap<Box<[u8]>, usize>,
+/// Shape -> what the planner concluded for it (`T`: the statement count and
+/// how each result set's columns are presented).
+#[derive(Debug)]
+pub struct ReadPlanCache<T> {
+    shapes: HashMap<Box<[u8]>, T>,
     context: Option<PlanContext>,
     /// The shape computed by the last `lookup`.
     scratch: Vec<u8>,
 }
 
-impl ReadPlanCache {
+impl<T> Default for ReadPlanCache<T> {
+    fn default() -> Self {
+        ReadPlanCache {
+            shapes: HashMap::new(),
+            context: None,
+            scratch: Vec::new(),
+        }
+    }
+}
+
+impl<T: Clone> ReadPlanCache<T> {
     /// The statement count of `sql` when a query of its shape was planned as
     /// a plain read under the same context. Computes the shape that a
     /// following [`remember`](Self::remember) stores.
@@ -42,7 +53,7 @@ impl ReadPlanCache {
         opts: LexOptions,
         db: Option<&[u8]>,
         schema_generation: u64,
-    ) -> Option<usize> {
+    ) -> Option<T> {
         let same = self.context.as_ref().is_some_and(|c| {
             c.schema_generation == schema_generation && c.opts == opts && c.db.as_deref() == db
         });
@@ -59,12 +70,12 @@ impl ReadPlanCache {
             return None;
         }
         shape_into(sql, opts, &mut self.scratch);
-        self.shapes.get(&self.scratch[..]).copied()
+        self.shapes.get(&self.scratch[..]).cloned()
     }
 
-    /// Remember the shape of the last looked-up query as a plain read of
-    /// `statements` statements.
-    pub fn remember(&mut self, statements: usize) {
+    /// Remember the shape of the last looked-up query as a plain read
+    /// planned as `plan`.
+    pub fn remember(&mut self, plan: T) {
         if self.scratch.is_empty() || self.scratch.len() > MAX_SHAPE_BYTES {
             return;
         }
@@ -72,7 +83,7 @@ impl ReadPlanCache {
             self.shapes.clear();
         }
         self.shapes
-            .insert(self.scratch.clone().into_boxed_slice(), statements);
+            .insert(self.scratch.clone().into_boxed_slice(), plan);
     }
 }
 
@@ -86,7 +97,7 @@ mod tests {
     #[test]
     fn remembers_shapes_within_one_context() {
         let opts = LexOptions::default();
-        let mut c = ReadPlanCache::default();
+        let mut c = ReadPlanCache::<usize>::default();
         assert_eq!(c.lookup(Q1, opts, Some(b"app"), 7), None);
         c.remember(1);
         assert_eq!(c.lookup(Q2, opts, Some(b"app"), 7), Some(1));
@@ -109,7 +120,7 @@ mod tests {
             (Some(&b"app"[..]), 8, opts),
             (Some(&b"app"[..]), 7, ansi),
         ] {
-            let mut c = ReadPlanCache::default();
+            let mut c = ReadPlanCache::<usize>::default();
             c.lookup(Q1, opts, Some(b"app"), 7);
             c.remember(1);
             assert_eq!(c.lookup(Q2, o, db, generation), None);
@@ -119,7 +130,7 @@ mod tests {
     #[test]
     fn bounded() {
         let opts = LexOptions::default();
-        let mut c = ReadPlanCache::default();
+        let mut c = ReadPlanCache::<usize>::default();
         for i in 0..(MAX_SHAPES * 3) {
             let q = format!("SELECT c{i} FROM t");
             c.lookup(q.as_bytes(), opts, None, 0);

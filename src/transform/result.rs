@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::{ColumnRule, ColumnRules};
-use crate::codec::{decode_payload, parse_header, DecodeError};
+use crate::codec::{decode_payload, is_compressed_value, parse_header, DecodeError};
 use crate::config::PresentAs;
 use crate::protocol::coldef::*;
 use crate::protocol::rows::{binary_row_spans, text_row_spans, RowSplice, ValueSpan};
@@ -46,7 +46,14 @@ pub fn present(
                 CHARSET_UTF8MB4_GENERAL_CI
             };
             let flags = (def.flags | FLAG_BLOB) & !FLAG_BINARY;
-            def.retyped(payload, charset, u32::MAX, TYPE_BLOB, flags)
+            // Keep the server's blob size class: MariaDB reports a LONGTEXT
+            // base column as BLOB but a computed one (UNION, derived table)
+            // as LONG_BLOB, and the uncompressed copy does the same.
+            let ty = match def.column_type {
+                TYPE_TINY_BLOB | TYPE_MEDIUM_BLOB | TYPE_LONG_BLOB | TYPE_BLOB => def.column_type,
+                _ => TYPE_BLOB,
+            };
+            def.retyped(payload, charset, u32::MAX, ty, flags)
         }
         // As MySQL 8 sends JSON: its own type, binary character set.
         PresentAs::Json => def.retyped(
@@ -74,6 +81,12 @@ pub fn is_utf8_collation(id: u16) -> bool {
 #[derive(Debug)]
 pub struct ResultColumns {
     rules: Vec<Option<Arc<ColumnRule>>>,
+    /// Columns without a rule that could still carry a compressed value
+    /// (string and blob types): the safety net inflates every valid one.
+    net: Vec<bool>,
+    /// Decoding scratch for the safety net (a value is validated whole
+    /// before it replaces anything).
+    scratch: Vec<u8>,
     types: Vec<u8>,
     /// Index of a primary-key column, to name the row in errors.
     pk: Option<usize>,
@@ -116,6 +129,8 @@ impl ResultColumns {
     pub fn with_capacity(count: usize) -> Self {
         ResultColumns {
             rules: Vec::with_capacity(count),
+            net: Vec::with_capacity(count),
+            scratch: Vec::new(),
             types: Vec::with_capacity(count),
             pk: None,
             spans: Vec::new(),
@@ -124,12 +139,15 @@ impl ResultColumns {
     }
 
     /// Register the next column definition (`payload`, the packet); returns
-    /// the definition to send when it must change.
+    /// the definition to send when it must change. `hint`: the compressed
+    /// column the analyzer proved this result column passes through (for
+    /// derived tables, views, unions, where the metadata does not say so).
     pub fn column(
         &mut self,
         rules: &ColumnRules,
         payload: &[u8],
         client_collation: u16,
+        hint: Option<&Arc<ColumnRule>>,
     ) -> Result<Option<Vec<u8>>, ProtocolError> {
         let def = ColumnDefView::parse(payload)?;
         let idx = self.types.len();
@@ -137,7 +155,11 @@ impl ResultColumns {
         if self.pk.is_none() && def.flags & FLAG_PRI_KEY != 0 {
             self.pk = Some(idx);
         }
-        let rule = match_column(rules, &def).cloned();
+        let rule = match_column(rules, &def)
+            .or(hint.filter(|_| def.charset == CHARSET_BINARY))
+            .cloned();
+        self.net
+            .push(rule.is_none() && may_hold_value(def.column_type));
         let replacement = rule
             .as_ref()
             .map(|r| present(payload, &def, r, client_collation));
@@ -145,9 +167,9 @@ impl ResultColumns {
         Ok(replacement)
     }
 
-    /// Does any column need inflating?
+    /// Does any column need inflating or watching?
     pub fn active(&self) -> bool {
-        self.rules.iter().any(Option::is_some)
+        self.rules.iter().any(Option::is_some) || self.net.iter().any(|&n| n)
     }
 
     /// Inflate the compressed values of one row. `Ok(None)`: forward the row
@@ -169,13 +191,32 @@ impl ResultColumns {
         // length prefix can be written first).
         let mut splice: Option<RowSplice<'_>> = None;
         for (i, rule) in self.rules.iter().enumerate() {
-            let (Some(rule), Some(span)) = (rule, &self.spans[i]) else {
+            let Some(span) = &self.spans[i] else {
+                continue;
+            };
+            let Some(rule) = rule else {
+                if self.net[i] && is_compressed_value(&payload[span.clone()]) {
+                    let stored = &payload[span.clone()];
+                    if inflate_untrusted(stored, rules, &mut self.scratch) {
+                        crate::admin::metrics::METRICS
+                            .inflated_without_metadata_total
+                            .inc();
+                        let splice = splice.get_or_insert_with(|| {
+                            self.out.clear();
+                            RowSplice::new(payload)
+                        });
+                        splice.replace_value(&mut self.out, span, self.scratch.len() as u64);
+                        self.out.extend_from_slice(&self.scratch);
+                    }
+                }
                 continue;
             };
             let stored = &payload[span.clone()];
             let (header, hlen) = match parse_header(stored) {
                 Ok(Some(parsed)) => parsed,
-                Ok(None) => {
+                // Not squeeze's magic (written before squeeze, or directly
+                // on the server): the server's bytes, as MariaDB returns them.
+                Ok(None) | Err(DecodeError::UnknownMagic(_)) => {
                     rule.metrics.legacy_read.inc();
                     continue;
                 }
@@ -233,6 +274,43 @@ impl ResultColumns {
     pub fn types(&self) -> &[u8] {
         &self.types
     }
+}
+
+/// Types whose values are byte strings (a compressed value can only
+/// appear in one of these).
+fn may_hold_value(column_type: u8) -> bool {
+    matches!(
+        column_type,
+        TYPE_VARCHAR
+            | TYPE_VAR_STRING
+            | TYPE_STRING
+            | TYPE_TINY_BLOB
+            | TYPE_MEDIUM_BLOB
+            | TYPE_LONG_BLOB
+            | TYPE_BLOB
+            | TYPE_JSON
+    )
+}
+
+/// Decode `stored` into `out` if it is a whole, valid squeeze value (known
+/// codec and dictionary, length within the limit, checksum matches);
+/// anything else is someone's binary data and stays as it is.
+fn inflate_untrusted(stored: &[u8], rules: &ColumnRules, out: &mut Vec<u8>) -> bool {
+    out.clear();
+    let Ok(Some((header, hlen))) = parse_header(stored) else {
+        return false;
+    };
+    if header.len > rules.max_value_size as u64 {
+        return false;
+    }
+    decode_payload(
+        &header,
+        &stored[hlen..],
+        &rules.registry,
+        rules.max_value_size,
+        out,
+    )
+    .is_ok()
 }
 
 fn render_key(bytes: &[u8], column_type: u8, binary: bool) -> String {

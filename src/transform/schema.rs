@@ -39,6 +39,8 @@ pub fn is_binary_type(data_type: &str) -> bool {
 #[derive(Debug, Default)]
 pub struct SchemaCache {
     tables: RwLock<HashMap<(String, String), Arc<TableInfo>>>,
+    /// Views and routines that read compressed columns.
+    dependents: super::dependents::DependentsCache,
     /// Bumped on every change, so plans made from the cache can be dropped.
     generation: AtomicU64,
 }
@@ -77,6 +79,25 @@ impl SchemaCache {
         self.changed();
     }
 
+    pub fn dependents(&self) -> Arc<super::dependents::Dependents> {
+        self.dependents.get()
+    }
+
+    pub fn dependents_stale(&self, now: std::time::Instant) -> bool {
+        self.dependents.stale(now)
+    }
+
+    pub fn set_dependents(&self, d: super::dependents::Dependents) {
+        self.dependents.set(d);
+        self.changed();
+    }
+
+    /// Forget views and routines (after DDL through squeeze).
+    pub fn invalidate_dependents(&self) {
+        self.dependents.invalidate();
+        self.changed();
+    }
+
     pub fn invalidate_db(&self, db: &str) {
         self.tables.write().unwrap().retain(|(d, _), _| d != db);
         self.changed();
@@ -90,6 +111,7 @@ pub struct Catalog<'a> {
     pub rules: &'a ColumnRules,
     pub schema: &'a SchemaCache,
     pub missing: RefCell<Vec<(String, String)>>,
+    dependents: Arc<super::dependents::Dependents>,
 }
 
 impl<'a> Catalog<'a> {
@@ -98,6 +120,7 @@ impl<'a> Catalog<'a> {
             rules,
             schema,
             missing: RefCell::new(Vec::new()),
+            dependents: schema.dependents(),
         }
     }
 }
@@ -126,6 +149,22 @@ impl ColumnCatalog for Catalog<'_> {
     }
 
     fn may_mention_compressed(&self, sql: &[u8]) -> bool {
-        self.rules.may_mention(sql)
+        self.rules.may_mention(sql) || self.dependents.may_mention(sql)
+    }
+
+    fn view_definition(&self, db: &str, name: &str) -> Option<Arc<str>> {
+        self.dependents.view(db, name)
+    }
+
+    fn routine_reads_compressed(&self, db: &str, name: &str) -> bool {
+        self.dependents.is_routine(db, name)
+    }
+
+    fn compressed_columns(&self, db: &str, table: &str) -> Vec<String> {
+        self.rules
+            .all()
+            .filter(|r| r.table == table && r.schema.matches(db))
+            .map(|r| r.column.clone())
+            .collect()
     }
 }

@@ -97,7 +97,16 @@ pub struct QueryRewrite<'a> {
     /// table it needed known: a query of the same shape (see
     /// [`sql::shape_into`]) plans the same way until the catalog changes.
     pub plain_read: bool,
+    /// For each statement, how its result columns carry compressed values.
+    pub results: ResultHints,
 }
+
+/// The compressed column each result column of a statement passes through
+/// (empty for a statement the analyzer did not model, e.g. an INSERT).
+pub type ColumnHints = Vec<Option<Arc<ColumnRule>>>;
+
+/// [`ColumnHints`] for each statement of a query, in order.
+pub type ResultHints = Arc<[ColumnHints]>;
 
 /// What the write path needs to know about the session.
 pub struct WriteContext<'a> {
@@ -123,6 +132,7 @@ pub fn rewrite_query<'a>(
         });
     let mut jobs: Vec<Job<'a>> = Vec::new();
     let mut statements = Vec::with_capacity(plans.len());
+    let mut results: Vec<ColumnHints> = Vec::with_capacity(plans.len());
     let mut placeholders = Vec::new();
     for st in plans {
         match st.plan {
@@ -170,6 +180,17 @@ pub fn rewrite_query<'a>(
             }
         }
         statements.push(st.kind);
+        results.push(match &st.shape {
+            Some(shape) => shape
+                .outputs
+                .iter()
+                .map(|o| {
+                    o.as_ref()
+                        .and_then(|c| ctx.rules.lookup(&c.db, &c.table, &c.column).cloned())
+                })
+                .collect(),
+            None => Vec::new(),
+        });
     }
     let edits = encode_jobs(jobs)?;
     let sql = if edits.is_empty() {
@@ -182,6 +203,7 @@ pub fn rewrite_query<'a>(
         statements,
         placeholders,
         plain_read,
+        results: results.into(),
     })
 }
 

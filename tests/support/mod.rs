@@ -7,6 +7,7 @@
 
 pub mod cursor;
 pub mod dump;
+pub mod oracle;
 pub mod raw;
 pub mod scenarios;
 

@@ -1,0 +1,711 @@
+//! Expressions: a precedence-climbing parser (MariaDB's operator
+//! precedence) that tracks whether a value is a compressed column's stored
+//! bytes and refuses every operator, function or condition that would make
+//! MariaDB evaluate them.
+
+use super::{refusal, Parser, Stop, R};
+use crate::sql::lexer::TokenKind;
+use crate::sql::rewrite::{ColumnRef, RefuseReason};
+
+/// What an expression evaluates to, as far as compression goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Val {
+    /// Not a compressed value.
+    Plain,
+    /// Exactly the stored value of a compressed column (or NULL).
+    Blob(ColumnRef),
+    /// A function of a compressed value that is NULL exactly when the value
+    /// is (`JSON_UNQUOTE(doc)`): fine under `IS [NOT] NULL`, nowhere else.
+    NullProbe(ColumnRef),
+}
+
+impl Val {
+    pub(super) fn column(&self) -> Option<&ColumnRef> {
+        match self {
+            Val::Plain => None,
+            Val::Blob(c) | Val::NullProbe(c) => Some(c),
+        }
+    }
+}
+
+// Binding powers, loosest first (MariaDB's operator precedence).
+const ASSIGN: u8 = 1;
+const OR: u8 = 2;
+const XOR: u8 = 3;
+const AND: u8 = 4;
+const NOT: u8 = 5;
+const BETWEEN: u8 = 6;
+const COMPARE: u8 = 7;
+const BIT_OR: u8 = 8;
+const BIT_AND: u8 = 9;
+const SHIFT: u8 = 10;
+const ADD: u8 = 11;
+const MUL: u8 = 12;
+const BIT_XOR: u8 = 13;
+const UNARY: u8 = 14;
+const COLLATE: u8 = 15;
+
+const COMPARISONS: &[&str] = &["=", "<", ">", "<=", ">=", "<>", "!=", "<=>"];
+
+/// Functions that never look inside their argument's bytes.
+const COUNTING: &[&str] = &["COUNT", "ISNULL"];
+
+impl Parser<'_, '_> {
+    /// One expression.
+    pub(super) fn expr(&mut self) -> R<Val> {
+        self.expr_bp(0)
+    }
+
+    /// An expression that must not be a compressed value (a condition, an
+    /// operand, a sort key...).
+    pub(super) fn plain_expr(&mut self, reason: RefuseReason, what: &str) -> R<()> {
+        let v = self.expr()?;
+        self.reject(&v, reason, what)
+    }
+
+    pub(super) fn reject(&self, v: &Val, reason: RefuseReason, what: &str) -> R<()> {
+        match v.column() {
+            Some(c) => Err(refusal(c.clone(), reason, what)),
+            None => Ok(()),
+        }
+    }
+
+    fn expr_bp(&mut self, min: u8) -> R<Val> {
+        self.enter()?;
+        let r = self.expr_bp_inner(min);
+        self.leave();
+        r
+    }
+
+    fn expr_bp_inner(&mut self, min: u8) -> R<Val> {
+        let mut lhs = self.prefix()?;
+        while let Some(t) = self.peek().copied() {
+            let text = t.text(self.src);
+            if t.kind != TokenKind::Ident && t.kind != TokenKind::Op {
+                break;
+            }
+            let upper = String::from_utf8_lossy(text).to_ascii_uppercase();
+            // `NOT LIKE`, `NOT IN`, `NOT BETWEEN`, `NOT REGEXP`.
+            let negated = upper == "NOT"
+                && ["LIKE", "IN", "BETWEEN", "REGEXP", "RLIKE"]
+                    .iter()
+                    .any(|w| self.kw_at(1, w));
+            let word = if negated {
+                String::from_utf8_lossy(self.toks[self.pos + 1].text(self.src)).to_ascii_uppercase()
+            } else {
+                upper.clone()
+            };
+            let skip = if negated { 2 } else { 1 };
+            match word.as_str() {
+                "IS" if t.kind == TokenKind::Ident => {
+                    if COMPARE < min {
+                        break;
+                    }
+                    self.pos += 1;
+                    self.eat_kw("NOT");
+                    if self.eat_kw("NULL") {
+                        lhs = Val::Plain;
+                    } else if self.any_kw(&["TRUE", "FALSE", "UNKNOWN"]) {
+                        self.pos += 1;
+                        self.reject(&lhs, RefuseReason::Comparison, "IS TRUE/FALSE/UNKNOWN")?;
+                        lhs = Val::Plain;
+                    } else {
+                        return Err(self.unparsed("expected NULL/TRUE/FALSE after IS"));
+                    }
+                }
+                "LIKE" | "REGEXP" | "RLIKE" if t.kind == TokenKind::Ident => {
+                    if COMPARE < min {
+                        break;
+                    }
+                    self.reject(&lhs, RefuseReason::Like, &word)?;
+                    self.pos += skip;
+                    let rhs = self.expr_bp(COMPARE + 1)?;
+                    self.reject(&rhs, RefuseReason::Like, &word)?;
+                    if self.eat_kw("ESCAPE") {
+                        self.plain_expr_bp(COMPARE + 1, RefuseReason::Like, "ESCAPE")?;
+                    }
+                    lhs = Val::Plain;
+                }
+                "SOUNDS" if t.kind == TokenKind::Ident && self.kw_at(1, "LIKE") => {
+                    if COMPARE < min {
+                        break;
+                    }
+                    self.reject(&lhs, RefuseReason::Like, "SOUNDS LIKE")?;
+                    self.pos += 2;
+                    self.plain_expr_bp(COMPARE + 1, RefuseReason::Like, "SOUNDS LIKE")?;
+                    lhs = Val::Plain;
+                }
+                "IN" if t.kind == TokenKind::Ident => {
+                    if COMPARE < min {
+                        break;
+                    }
+                    self.reject(&lhs, RefuseReason::Comparison, "IN (...)")?;
+                    self.pos += skip;
+                    self.in_list()?;
+                    lhs = Val::Plain;
+                }
+                "MEMBER" if t.kind == TokenKind::Ident && self.kw_at(1, "OF") => {
+                    if COMPARE < min {
+                        break;
+                    }
+                    self.reject(&lhs, RefuseReason::JsonFunction, "MEMBER OF")?;
+                    self.pos += 2;
+                    self.expect_kind(TokenKind::LParen, "(")?;
+                    self.plain_expr(RefuseReason::JsonFunction, "MEMBER OF")?;
+                    self.expect_kind(TokenKind::RParen, ")")?;
+                    lhs = Val::Plain;
+                }
+                "BETWEEN" if t.kind == TokenKind::Ident => {
+                    if BETWEEN < min {
+                        break;
+                    }
+                    self.reject(&lhs, RefuseReason::Comparison, "BETWEEN")?;
+                    self.pos += skip;
+                    self.plain_expr_bp(COMPARE, RefuseReason::Comparison, "BETWEEN")?;
+                    self.expect_kw("AND")?;
+                    self.plain_expr_bp(BETWEEN + 1, RefuseReason::Comparison, "BETWEEN")?;
+                    lhs = Val::Plain;
+                }
+                "COLLATE" if t.kind == TokenKind::Ident => {
+                    if COLLATE < min {
+                        break;
+                    }
+                    self.reject(&lhs, RefuseReason::Function, "COLLATE")?;
+                    self.pos += 1;
+                    if matches!(self.kind_at(0), Some(TokenKind::Str { .. })) || self.is_name() {
+                        self.pos += 1;
+                    } else {
+                        self.take_name()?;
+                    }
+                    lhs = Val::Plain;
+                }
+                "->" | "->>" if t.kind == TokenKind::Op => {
+                    self.reject(
+                        &lhs,
+                        RefuseReason::JsonFunction,
+                        &format!("the `{word}` operator"),
+                    )?;
+                    self.pos += 1;
+                    self.plain_expr_bp(COLLATE + 1, RefuseReason::JsonFunction, &word)?;
+                    lhs = Val::Plain;
+                }
+                ":=" => {
+                    if ASSIGN < min {
+                        break;
+                    }
+                    self.pos += 1;
+                    let rhs = self.expr_bp(ASSIGN)?;
+                    self.reject(
+                        &rhs,
+                        RefuseReason::Other,
+                        "an assignment to a variable (squeeze cannot inflate a variable's value)",
+                    )?;
+                    lhs = Val::Plain;
+                }
+                _ => {
+                    let Some(bp) = binary_power(t.kind, &word) else {
+                        break;
+                    };
+                    if bp < min {
+                        break;
+                    }
+                    let (reason, what) = operator_reason(&word);
+                    self.reject(&lhs, reason, &what)?;
+                    self.pos += 1;
+                    if bp == COMPARE
+                        && self.any_kw(&["ANY", "SOME", "ALL"])
+                        && self.query_starts_at(2)
+                    {
+                        self.pos += 1;
+                        self.subquery_operand(reason, &what)?;
+                    } else {
+                        let rhs = self.expr_bp(bp + 1)?;
+                        self.reject(&rhs, reason, &what)?;
+                    }
+                    lhs = Val::Plain;
+                }
+            }
+        }
+        Ok(lhs)
+    }
+
+    fn plain_expr_bp(&mut self, bp: u8, reason: RefuseReason, what: &str) -> R<()> {
+        let v = self.expr_bp(bp)?;
+        self.reject(&v, reason, what)
+    }
+
+    /// `( subquery )` whose rows are compared with something.
+    fn subquery_operand(&mut self, reason: RefuseReason, what: &str) -> R<()> {
+        self.expect_kind(TokenKind::LParen, "(")?;
+        let outs = self.query_expression()?;
+        self.expect_kind(TokenKind::RParen, ")")?;
+        if let Some(c) = outs.into_iter().find_map(|o| o.blob) {
+            return Err(refusal(c, reason, what));
+        }
+        Ok(())
+    }
+
+    /// After `IN`: `(subquery)` or `(expr, ...)`.
+    fn in_list(&mut self) -> R<()> {
+        if self.is_kind(TokenKind::LParen) && self.query_starts_at(1) {
+            return self.subquery_operand(RefuseReason::Comparison, "IN (SELECT ...)");
+        }
+        self.expect_kind(TokenKind::LParen, "(")?;
+        loop {
+            self.plain_expr(RefuseReason::Comparison, "IN (...)")?;
+            if !self.eat_kind(TokenKind::Comma) {
+                break;
+            }
+        }
+        self.expect_kind(TokenKind::RParen, ")")
+    }
+
+    fn prefix(&mut self) -> R<Val> {
+        let Some(t) = self.peek().copied() else {
+            return Err(self.unparsed("expected an expression"));
+        };
+        match t.kind {
+            TokenKind::Str { .. } => {
+                while matches!(self.kind_at(0), Some(TokenKind::Str { .. })) {
+                    self.pos += 1;
+                }
+                Ok(Val::Plain)
+            }
+            TokenKind::Number
+            | TokenKind::HexLit
+            | TokenKind::BitLit
+            | TokenKind::Placeholder
+            | TokenKind::Variable => {
+                self.pos += 1;
+                Ok(Val::Plain)
+            }
+            TokenKind::LParen => self.parenthesised(),
+            TokenKind::Op => {
+                let text = t.text(self.src);
+                match text {
+                    b"-" | b"+" | b"~" | b"!" => {
+                        self.pos += 1;
+                        let v = self.expr_bp(UNARY)?;
+                        let what =
+                            format!("the unary `{}` operator", String::from_utf8_lossy(text));
+                        self.reject(&v, RefuseReason::Function, &what)?;
+                        Ok(Val::Plain)
+                    }
+                    _ => Err(self.unparsed("unexpected operator")),
+                }
+            }
+            TokenKind::QuotedIdent => self.name_or_call(),
+            TokenKind::Ident => self.word(),
+            _ => Err(self.unparsed("expected an expression")),
+        }
+    }
+
+    /// `( subquery )`, `( expr )` or a row `( expr, expr ... )`.
+    fn parenthesised(&mut self) -> R<Val> {
+        if self.query_starts_at(1) {
+            self.pos += 1;
+            let outs = self.query_expression()?;
+            self.expect_kind(TokenKind::RParen, ")")?;
+            // A scalar subquery passes its value through; a row subquery is
+            // only ever compared, so any compressed column in it counts.
+            return Ok(match outs.into_iter().find_map(|o| o.blob) {
+                Some(c) => Val::Blob(c),
+                None => Val::Plain,
+            });
+        }
+        self.pos += 1;
+        let first = self.expr()?;
+        if self.is_kind(TokenKind::Comma) {
+            let mut row = first;
+            while self.eat_kind(TokenKind::Comma) {
+                let v = self.expr()?;
+                if row.column().is_none() {
+                    row = v;
+                }
+            }
+            self.expect_kind(TokenKind::RParen, ")")?;
+            // A row is only ever compared.
+            return Ok(match row.column() {
+                Some(c) => Val::Blob(c.clone()),
+                None => Val::Plain,
+            });
+        }
+        self.expect_kind(TokenKind::RParen, ")")?;
+        Ok(first)
+    }
+
+    /// An unquoted word: keyword-led expression, function call or name.
+    fn word(&mut self) -> R<Val> {
+        let kw = |p: &Self, w: &str| p.kw(w);
+        if kw(self, "NOT") {
+            self.pos += 1;
+            self.plain_expr_bp(NOT, RefuseReason::Comparison, "a condition (`NOT`)")?;
+            return Ok(Val::Plain);
+        }
+        if self.any_kw(&["NULL", "TRUE", "FALSE", "UNKNOWN"]) {
+            self.pos += 1;
+            return Ok(Val::Plain);
+        }
+        if kw(self, "DEFAULT") && self.kind_at(1) != Some(TokenKind::LParen) {
+            self.pos += 1;
+            return Ok(Val::Plain);
+        }
+        if kw(self, "EXISTS") {
+            self.pos += 1;
+            self.expect_kind(TokenKind::LParen, "(")?;
+            // EXISTS looks at whether rows exist, never at their values.
+            self.query_expression()?;
+            self.expect_kind(TokenKind::RParen, ")")?;
+            return Ok(Val::Plain);
+        }
+        if kw(self, "CASE") {
+            return self.case_expr();
+        }
+        if kw(self, "INTERVAL") && self.kind_at(1) != Some(TokenKind::LParen) {
+            self.pos += 1;
+            self.plain_expr_bp(UNARY, RefuseReason::Function, "INTERVAL")?;
+            self.take_name()?;
+            return Ok(Val::Plain);
+        }
+        if kw(self, "BINARY") && self.kind_at(1) != Some(TokenKind::LParen) {
+            self.pos += 1;
+            self.plain_expr_bp(COLLATE, RefuseReason::Function, "BINARY")?;
+            return Ok(Val::Plain);
+        }
+        if self.any_kw(&["DATE", "TIME", "TIMESTAMP"])
+            && matches!(self.kind_at(1), Some(TokenKind::Str { .. }))
+        {
+            self.pos += 2;
+            return Ok(Val::Plain);
+        }
+        if kw(self, "ROW") && self.kind_at(1) == Some(TokenKind::LParen) {
+            self.pos += 1;
+            return self.parenthesised();
+        }
+        if kw(self, "MATCH") && self.kind_at(1) == Some(TokenKind::LParen) {
+            self.pos += 1;
+            self.scan_group(RefuseReason::Function, "MATCH ... AGAINST")?;
+            self.expect_kw("AGAINST")?;
+            self.scan_group(RefuseReason::Function, "MATCH ... AGAINST")?;
+            return Ok(Val::Plain);
+        }
+        let t = self.toks[self.pos];
+        if super::is_reserved(t.text(self.src)) && self.kind_at(1) != Some(TokenKind::LParen) {
+            return Err(self.unparsed("unexpected keyword"));
+        }
+        self.name_or_call()
+    }
+
+    fn case_expr(&mut self) -> R<Val> {
+        self.pos += 1;
+        let what = "CASE";
+        if !self.kw("WHEN") {
+            self.plain_expr(RefuseReason::Comparison, what)?;
+        }
+        while self.eat_kw("WHEN") {
+            self.plain_expr(RefuseReason::Comparison, what)?;
+            self.expect_kw("THEN")?;
+            self.plain_expr(RefuseReason::Function, what)?;
+        }
+        if self.eat_kw("ELSE") {
+            self.plain_expr(RefuseReason::Function, what)?;
+        }
+        self.expect_kw("END")?;
+        Ok(Val::Plain)
+    }
+
+    /// A column reference (`c`, `t.c`, `db.t.c`) or a call (`f(...)`,
+    /// `db.f(...)`).
+    fn name_or_call(&mut self) -> R<Val> {
+        let mut parts = vec![self.pos];
+        self.pos += 1;
+        while self.is_kind(TokenKind::Dot)
+            && matches!(
+                self.kind_at(1),
+                Some(TokenKind::Ident | TokenKind::QuotedIdent)
+            )
+        {
+            parts.push(self.pos + 1);
+            self.pos += 2;
+        }
+        if parts.len() > 3 {
+            return Err(self.unparsed("a name with more than three parts"));
+        }
+        if self.is_kind(TokenKind::LParen) {
+            let name = self
+                .name_text(*parts.last().expect("one part"))
+                .to_ascii_uppercase();
+            return self.call(&name, parts.len() > 1);
+        }
+        let names: Vec<String> = parts.iter().map(|&i| self.name_text(i)).collect();
+        Ok(match self.resolve_names(&names) {
+            Some(c) => Val::Blob(c),
+            None => Val::Plain,
+        })
+    }
+
+    pub(super) fn resolve_names(&self, names: &[String]) -> Option<ColumnRef> {
+        let parts: Vec<&str> = names.iter().map(String::as_str).collect();
+        super::scope::resolve(
+            &self.scopes,
+            self.catalog,
+            self.current_db.as_deref(),
+            &parts,
+        )
+    }
+
+    /// A function call; the cursor is on `(`.
+    fn call(&mut self, name: &str, qualified: bool) -> R<Val> {
+        self.check_routine(qualified)?;
+        let result = if !qualified && COUNTING.contains(&name) {
+            self.counting_call(name)?
+        } else if !qualified && name == "JSON_UNQUOTE" && self.single_name_arg() {
+            // Django's `filter(doc__isnull=True)`: NULL exactly when doc is.
+            self.pos += 1;
+            let v = self.expr()?;
+            self.expect_kind(TokenKind::RParen, ")")?;
+            match v {
+                Val::Blob(c) => Val::NullProbe(c),
+                other => {
+                    self.reject(&other, RefuseReason::JsonFunction, "JSON_UNQUOTE")?;
+                    Val::Plain
+                }
+            }
+        } else {
+            let (reason, what) = if name.starts_with("JSON_") {
+                (RefuseReason::JsonFunction, name.to_string())
+            } else {
+                (RefuseReason::Function, format!("{name}()"))
+            };
+            self.ordinary_args(reason, &what)?;
+            Val::Plain
+        };
+        if self.kw("OVER") {
+            self.pos += 1;
+            if self.is_kind(TokenKind::LParen) {
+                self.scan_group(RefuseReason::OrderBy, "a window's PARTITION BY / ORDER BY")?;
+            } else {
+                self.take_name()?;
+            }
+        }
+        Ok(result)
+    }
+
+    /// The arguments of a function that may look at its arguments' bytes:
+    /// parsed as expressions where they are plain ones (so `IF(doc IS NULL,
+    /// 1, 2)` is understood), else scanned conservatively (`CAST(x AS ..)`,
+    /// `TRIM(LEADING ..)`, ...). A compressed argument is refused.
+    fn ordinary_args(&mut self, reason: RefuseReason, what: &str) -> R<()> {
+        let open = self.pos;
+        self.pos += 1;
+        let parsed = (|| {
+            if self.eat_kind(TokenKind::RParen) {
+                return Ok(());
+            }
+            loop {
+                let v = self.expr()?;
+                self.reject(&v, reason, what)?;
+                if !self.eat_kind(TokenKind::Comma) {
+                    break;
+                }
+            }
+            self.expect_kind(TokenKind::RParen, ")")
+        })();
+        match parsed {
+            Err(Stop::Unparsed(_)) => {
+                self.pos = open;
+                self.scan_group(reason, what)
+            }
+            other => other,
+        }
+    }
+
+    /// A stored function whose body reads compressed columns is refused.
+    /// The cursor is on `(`; the name is the one or two tokens before it.
+    fn check_routine(&self, qualified: bool) -> R<()> {
+        let name = self.name_text(self.pos - 1);
+        let db = if qualified {
+            Some(self.name_text(self.pos - 3))
+        } else {
+            self.current_db.clone()
+        };
+        if let Some(db) = db {
+            if self.catalog.routine_reads_compressed(&db, &name) {
+                return Err(Stop::Refuse(crate::sql::rewrite::routine_refusal(
+                    &db, &name,
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// `f( name )` exactly (one bare or qualified column as the argument)?
+    fn single_name_arg(&self) -> bool {
+        let mut k = 1;
+        loop {
+            if !matches!(
+                self.kind_at(k),
+                Some(TokenKind::Ident | TokenKind::QuotedIdent)
+            ) {
+                return false;
+            }
+            k += 1;
+            if self.kind_at(k) == Some(TokenKind::Dot) {
+                k += 1;
+                continue;
+            }
+            return self.kind_at(k) == Some(TokenKind::RParen);
+        }
+    }
+
+    /// `COUNT(...)` / `ISNULL(x)`: a compressed argument is fine (only its
+    /// NULL-ness is used), except `COUNT(DISTINCT doc)`.
+    fn counting_call(&mut self, name: &str) -> R<Val> {
+        self.pos += 1;
+        if self.eat_op("*") {
+            self.expect_kind(TokenKind::RParen, ")")?;
+            return Ok(Val::Plain);
+        }
+        let distinct = self.eat_kw("DISTINCT");
+        self.eat_kw("ALL");
+        loop {
+            let v = self.expr()?;
+            if distinct {
+                self.reject(&v, RefuseReason::Distinct, &format!("{name}(DISTINCT ...)"))?;
+            }
+            if !self.eat_kind(TokenKind::Comma) {
+                break;
+            }
+        }
+        self.expect_kind(TokenKind::RParen, ")")?;
+        Ok(Val::Plain)
+    }
+
+    /// Walk a parenthesised group whose grammar the analyzer does not model
+    /// (function arguments, window specifications, MATCH columns): every
+    /// name in it that could be a compressed column, and every subquery
+    /// that outputs one, is refused. Over-refuses, never under-refuses.
+    pub(super) fn scan_group(&mut self, reason: RefuseReason, what: &str) -> R<()> {
+        if !self.is_kind(TokenKind::LParen) {
+            return Err(self.unparsed("expected ("));
+        }
+        let close = crate::sql::classify::matching_paren(self.toks, self.pos);
+        if close >= self.toks.len() {
+            return Err(self.unparsed("unbalanced parenthesis"));
+        }
+        self.pos += 1;
+        while self.pos < close {
+            let t = self.toks[self.pos];
+            match t.kind {
+                TokenKind::LParen if self.query_starts_at(1) => {
+                    self.subquery_operand(reason, what)?;
+                }
+                TokenKind::Ident | TokenKind::QuotedIdent => {
+                    let mut names = vec![self.name_text(self.pos)];
+                    self.pos += 1;
+                    while self.is_kind(TokenKind::Dot)
+                        && matches!(
+                            self.kind_at(1),
+                            Some(TokenKind::Ident | TokenKind::QuotedIdent)
+                        )
+                    {
+                        names.push(self.name_text(self.pos + 1));
+                        self.pos += 2;
+                    }
+                    if names.len() <= 3 && !self.is_kind(TokenKind::LParen) {
+                        if let Some(c) = self.resolve_names(&names) {
+                            return Err(refusal(c, reason, what));
+                        }
+                    }
+                }
+                _ => self.pos += 1,
+            }
+        }
+        if self.pos != close {
+            return Err(self.unparsed("unbalanced group"));
+        }
+        self.pos = close + 1;
+        Ok(())
+    }
+
+    /// `SET a = expr, b := expr ...` / `DO expr, ...`.
+    pub(super) fn assignment_list(&mut self) -> R<()> {
+        let what = "an assignment to a variable (squeeze cannot inflate a variable's value)";
+        while !self.at_end() {
+            // Find this item's `=` / `:=` at depth 0, if any.
+            let mut k = self.pos;
+            let mut depth = 0usize;
+            let mut eq = None;
+            while k < self.toks.len() {
+                let t = self.toks[k];
+                match t.kind {
+                    TokenKind::LParen => depth += 1,
+                    TokenKind::RParen => depth = depth.saturating_sub(1),
+                    TokenKind::Comma if depth == 0 => break,
+                    TokenKind::Op
+                        if depth == 0 && (t.is_op(self.src, "=") || t.is_op(self.src, ":=")) =>
+                    {
+                        eq = Some(k);
+                        break;
+                    }
+                    _ => {}
+                }
+                k += 1;
+            }
+            match eq {
+                Some(eq) => self.pos = eq + 1,
+                None if k == self.toks.len() || self.toks[k].kind == TokenKind::Comma => {
+                    // `DO expr` (no `=`), or `SET NAMES x` and friends.
+                    let v = self.expr();
+                    match v {
+                        Ok(v) => self.reject(&v, RefuseReason::Other, what)?,
+                        Err(Stop::Unparsed(_)) => self.pos = k,
+                        Err(other) => return Err(other),
+                    }
+                    if !self.eat_kind(TokenKind::Comma) && !self.at_end() {
+                        self.pos = k;
+                        self.eat_kind(TokenKind::Comma);
+                    }
+                    continue;
+                }
+                None => self.pos = k,
+            }
+            let v = self.expr()?;
+            self.reject(&v, RefuseReason::Other, what)?;
+            if !self.eat_kind(TokenKind::Comma) {
+                break;
+            }
+        }
+        if !self.at_end() {
+            return Err(self.unparsed("unexpected token in SET/DO"));
+        }
+        Ok(())
+    }
+}
+
+/// The binding power of a binary operator token, if it is one.
+fn binary_power(kind: TokenKind, word: &str) -> Option<u8> {
+    Some(match (kind, word) {
+        (TokenKind::Ident, "OR") | (TokenKind::Op, "||") => OR,
+        (TokenKind::Ident, "XOR") => XOR,
+        (TokenKind::Ident, "AND") | (TokenKind::Op, "&&") => AND,
+        (TokenKind::Op, w) if COMPARISONS.contains(&w) => COMPARE,
+        (TokenKind::Op, "|") => BIT_OR,
+        (TokenKind::Op, "&") => BIT_AND,
+        (TokenKind::Op, "<<" | ">>") => SHIFT,
+        (TokenKind::Op, "+" | "-") => ADD,
+        (TokenKind::Op, "*" | "/" | "%") | (TokenKind::Ident, "DIV" | "MOD") => MUL,
+        (TokenKind::Op, "^") => BIT_XOR,
+        _ => return None,
+    })
+}
+
+fn operator_reason(word: &str) -> (RefuseReason, String) {
+    if COMPARISONS.contains(&word) {
+        (RefuseReason::Comparison, format!("a comparison (`{word}`)"))
+    } else if ["AND", "OR", "XOR", "&&", "||"].contains(&word) {
+        (RefuseReason::Comparison, format!("a condition (`{word}`)"))
+    } else {
+        (RefuseReason::Function, format!("the `{word}` operator"))
+    }
+}

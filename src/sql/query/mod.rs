@@ -1,0 +1,416 @@
+//! Default-deny analysis of statements that read compressed columns.
+//!
+//! A recursive-descent parser over the lexer's tokens that follows every
+//! value derived from a compressed column through aliases, derived tables,
+//! CTEs (recursive too), views, subqueries, set operations and ordinals,
+//! and accepts a statement only when each such value is either handed to
+//! the client unchanged (the result side inflates it), tested with
+//! `IS [NOT] NULL`, or counted. Everything else that would make MariaDB
+//! look inside a compressed value is refused with a reason; and a statement
+//! the parser does not understand is refused too, when it touches a table
+//! with compressed columns. Nothing is re-printed: the statement is sent as
+//! the client wrote it.
+//!
+//! Entry points: [`analyze_query`] (SELECT, WITH, VALUES, TABLE, and a
+//! parenthesised query), [`analyze_expressions`] (the right-hand sides of
+//! `SET`/`DO`).
+
+mod expr;
+pub mod scope;
+mod select;
+
+use std::sync::Arc;
+
+use super::classify::matching_paren;
+use super::lexer::{ident_name, lex, LexOptions, Token, TokenKind};
+use super::rewrite::{ColumnCatalog, ColumnRef, Refusal, RefuseReason};
+pub use scope::OutCol;
+use scope::Scope;
+
+/// What the analyzer learnt about an accepted query: for each column of its
+/// result, the compressed column whose values it passes through unchanged.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct QueryShape {
+    pub outputs: Vec<Option<ColumnRef>>,
+}
+
+/// Why the analysis stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stop {
+    /// MariaDB would have to look inside a compressed value.
+    Refuse(Refusal),
+    /// The statement has a shape the analyzer does not understand (the
+    /// caller refuses it if it touches a compressed table).
+    Unparsed(String),
+    /// `*` or `NATURAL JOIN` over a table whose columns the catalog does not
+    /// know yet (the caller fetches them and plans again).
+    NeedColumns(String, String),
+}
+
+impl From<Refusal> for Stop {
+    fn from(r: Refusal) -> Self {
+        Stop::Refuse(r)
+    }
+}
+
+type R<T> = Result<T, Stop>;
+
+/// Deepest nesting of subqueries, views and parentheses analysed; deeper
+/// statements are refused (they would otherwise risk the stack).
+const MAX_DEPTH: usize = 96;
+
+/// A CTE visible by name.
+#[derive(Debug, Clone)]
+struct Cte {
+    name: String,
+    /// `None` while its own (recursive) body is analysed for the first time.
+    columns: Option<Vec<OutCol>>,
+}
+
+/// The parser state over one statement's significant tokens.
+pub(crate) struct Parser<'a, 'c> {
+    src: &'a [u8],
+    toks: &'a [Token],
+    pos: usize,
+    opts: LexOptions,
+    current_db: Option<String>,
+    catalog: &'c dyn ColumnCatalog,
+    scopes: Vec<Scope>,
+    ctes: Vec<Cte>,
+    depth: usize,
+    /// Views being expanded (to stop a definition that names itself).
+    views: Vec<(String, String)>,
+}
+
+/// Analyse a query statement (`toks` are its significant tokens).
+pub fn analyze_query(
+    src: &[u8],
+    toks: &[Token],
+    opts: LexOptions,
+    current_db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Result<QueryShape, Stop> {
+    let mut p = Parser::new(src, toks, opts, current_db, catalog);
+    let out = p.query_statement()?;
+    Ok(QueryShape {
+        outputs: out.into_iter().map(|c| c.blob).collect(),
+    })
+}
+
+/// Analyse `SET a = expr, ...` or `DO expr, ...`: no assigned or evaluated
+/// value may be a compressed value (it would be compared or carried into a
+/// variable squeeze does not inflate). `start` is the token after `SET`/`DO`.
+pub fn analyze_expressions(
+    src: &[u8],
+    toks: &[Token],
+    start: usize,
+    opts: LexOptions,
+    current_db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Result<(), Stop> {
+    let mut p = Parser::new(src, toks, opts, current_db, catalog);
+    p.pos = start;
+    p.scopes.push(Scope::default());
+    p.assignment_list()
+}
+
+impl<'a, 'c> Parser<'a, 'c> {
+    fn new(
+        src: &'a [u8],
+        toks: &'a [Token],
+        opts: LexOptions,
+        current_db: Option<&str>,
+        catalog: &'c dyn ColumnCatalog,
+    ) -> Self {
+        Parser {
+            src,
+            toks,
+            pos: 0,
+            opts,
+            current_db: current_db.map(str::to_string),
+            catalog,
+            scopes: Vec::new(),
+            ctes: Vec::new(),
+            depth: 0,
+            views: Vec::new(),
+        }
+    }
+
+    // ---- cursor ---------------------------------------------------------
+
+    fn peek(&self) -> Option<&Token> {
+        self.toks.get(self.pos)
+    }
+
+    fn peek_at(&self, k: usize) -> Option<&Token> {
+        self.toks.get(self.pos + k)
+    }
+
+    fn at_end(&self) -> bool {
+        self.pos >= self.toks.len()
+    }
+
+    fn kind_at(&self, k: usize) -> Option<TokenKind> {
+        self.peek_at(k).map(|t| t.kind)
+    }
+
+    fn is_kind(&self, kind: TokenKind) -> bool {
+        self.kind_at(0) == Some(kind)
+    }
+
+    fn kw_at(&self, k: usize, w: &str) -> bool {
+        self.peek_at(k).is_some_and(|t| t.is_keyword(self.src, w))
+    }
+
+    fn kw(&self, w: &str) -> bool {
+        self.kw_at(0, w)
+    }
+
+    fn any_kw(&self, words: &[&str]) -> bool {
+        words.iter().any(|w| self.kw(w))
+    }
+
+    fn op(&self, o: &str) -> bool {
+        self.peek().is_some_and(|t| t.is_op(self.src, o))
+    }
+
+    fn eat_kw(&mut self, w: &str) -> bool {
+        if self.kw(w) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn eat_kind(&mut self, kind: TokenKind) -> bool {
+        if self.is_kind(kind) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn eat_op(&mut self, o: &str) -> bool {
+        if self.op(o) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect_kw(&mut self, w: &str) -> R<()> {
+        if self.eat_kw(w) {
+            Ok(())
+        } else {
+            Err(self.unparsed(&format!("expected {w}")))
+        }
+    }
+
+    fn expect_kind(&mut self, kind: TokenKind, what: &str) -> R<()> {
+        if self.eat_kind(kind) {
+            Ok(())
+        } else {
+            Err(self.unparsed(&format!("expected {what}")))
+        }
+    }
+
+    /// An identifier (quoted, or unquoted and not a reserved word).
+    fn is_name(&self) -> bool {
+        match self.peek() {
+            Some(t) if t.kind == TokenKind::QuotedIdent => true,
+            Some(t) if t.kind == TokenKind::Ident => !is_reserved(t.text(self.src)),
+            _ => false,
+        }
+    }
+
+    fn name_text(&self, i: usize) -> String {
+        ident_name(self.src, &self.toks[i]).into_owned()
+    }
+
+    fn take_name(&mut self) -> R<String> {
+        if self.is_name() || self.is_kind(TokenKind::Ident) {
+            self.pos += 1;
+            Ok(self.name_text(self.pos - 1))
+        } else {
+            Err(self.unparsed("expected a name"))
+        }
+    }
+
+    fn unparsed(&self, what: &str) -> Stop {
+        let near = self
+            .peek()
+            .map(|t| {
+                let text = String::from_utf8_lossy(t.text(self.src));
+                text.chars().take(32).collect::<String>()
+            })
+            .unwrap_or_else(|| "end of statement".into());
+        Stop::Unparsed(format!("{what} near `{near}`"))
+    }
+
+    /// Skip a balanced parenthesised group starting at `(`.
+    fn skip_parens(&mut self) -> R<()> {
+        if !self.is_kind(TokenKind::LParen) {
+            return Err(self.unparsed("expected ("));
+        }
+        let close = matching_paren(self.toks, self.pos);
+        if close >= self.toks.len() {
+            return Err(self.unparsed("unbalanced parenthesis"));
+        }
+        self.pos = close + 1;
+        Ok(())
+    }
+
+    fn enter(&mut self) -> R<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(Stop::Unparsed(
+                "nesting deeper than squeeze analyses".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// Is the token at `pos + k` the start of a query (`SELECT`, `WITH`,
+    /// `VALUES`, `TABLE`, or `(` of one)?
+    fn query_starts_at(&self, k: usize) -> bool {
+        let mut k = k;
+        while self.kind_at(k) == Some(TokenKind::LParen) {
+            k += 1;
+        }
+        self.kw_at(k, "SELECT")
+            || self.kw_at(k, "WITH")
+            || self.kw_at(k, "VALUES")
+            || self.kw_at(k, "TABLE")
+    }
+
+    // ---- views ----------------------------------------------------------
+
+    /// The output columns of a view, analysed from its definition.
+    fn view_columns(&mut self, db: &str, name: &str, text: &Arc<str>) -> R<Vec<OutCol>> {
+        let key = (db.to_string(), name.to_string());
+        if self.views.contains(&key) {
+            return Err(Stop::Unparsed(format!(
+                "view `{db}`.`{name}` refers to itself"
+            )));
+        }
+        self.enter()?;
+        let toks: Vec<Token> = lex(text.as_bytes(), LexOptions::default())
+            .into_iter()
+            .filter(|t| !t.kind.is_trivia())
+            .collect();
+        let mut p = Parser::new(
+            text.as_bytes(),
+            &toks,
+            LexOptions::default(),
+            Some(db),
+            self.catalog,
+        );
+        p.views = self.views.clone();
+        p.views.push(key);
+        p.depth = self.depth;
+        let out = p.query_expression();
+        self.leave();
+        let out = out?;
+        if !p.at_end() {
+            return Err(Stop::Unparsed(format!(
+                "the definition of view `{db}`.`{name}`"
+            )));
+        }
+        Ok(out)
+    }
+}
+
+/// Words that are never an alias or column name (MariaDB reserved words a
+/// statement's structure hangs on).
+fn is_reserved(word: &[u8]) -> bool {
+    const RESERVED: &[&str] = &[
+        "ALL",
+        "AND",
+        "AS",
+        "ASC",
+        "BETWEEN",
+        "BY",
+        "CASE",
+        "CROSS",
+        "DESC",
+        "DISTINCT",
+        "DISTINCTROW",
+        "DIV",
+        "ELSE",
+        "END",
+        "EXCEPT",
+        "EXISTS",
+        "FETCH",
+        "FOR",
+        "FORCE",
+        "FROM",
+        "FULL",
+        "GROUP",
+        "HAVING",
+        "IGNORE",
+        "IN",
+        "INNER",
+        "INTERSECT",
+        "INTERVAL",
+        "INTO",
+        "IS",
+        "JOIN",
+        "KEY",
+        "LATERAL",
+        "LEFT",
+        "LIKE",
+        "LIMIT",
+        "LOCK",
+        "MINUS",
+        "MOD",
+        "NATURAL",
+        "NOT",
+        "NULL",
+        "OFFSET",
+        "ON",
+        "OR",
+        "ORDER",
+        "OUTER",
+        "OVER",
+        "PARTITION",
+        "PROCEDURE",
+        "REGEXP",
+        "RETURNING",
+        "RIGHT",
+        "RLIKE",
+        "SELECT",
+        "SET",
+        "STRAIGHT_JOIN",
+        "THEN",
+        "UNION",
+        "USE",
+        "USING",
+        "VALUES",
+        "WHEN",
+        "WHERE",
+        "WINDOW",
+        "WITH",
+        "XOR",
+    ];
+    RESERVED
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w.as_bytes()))
+}
+
+fn refusal(col: ColumnRef, reason: RefuseReason, what: impl Into<String>) -> Stop {
+    Stop::Refuse(Refusal {
+        column: col,
+        reason,
+        what: what.into(),
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,1044 @@
+//! Query expressions: WITH, set operations, SELECT, FROM (joins, derived
+//! tables, CTEs, views), ORDER BY / GROUP BY by name, alias and ordinal,
+//! LIMIT, INTO and locking clauses.
+
+use super::expr::Val;
+use super::scope::{OutCol, Relation, Scope, StarRole};
+use super::{refusal, Cte, Parser, Stop, R};
+use crate::sql::lexer::TokenKind;
+use crate::sql::rewrite::RefuseReason;
+
+/// Words that end a select list or a FROM clause at depth 0.
+const CLAUSE_WORDS: &[&str] = &[
+    "FROM",
+    "INTO",
+    "WHERE",
+    "GROUP",
+    "HAVING",
+    "WINDOW",
+    "ORDER",
+    "LIMIT",
+    "UNION",
+    "EXCEPT",
+    "INTERSECT",
+    "MINUS",
+    "FOR",
+    "LOCK",
+    "PROCEDURE",
+    "OFFSET",
+    "FETCH",
+    "RETURNING",
+];
+
+impl Parser<'_, '_> {
+    /// A whole statement: one query and nothing after it.
+    pub(super) fn query_statement(&mut self) -> R<Vec<OutCol>> {
+        let out = self.query_expression()?;
+        if !self.at_end() {
+            return Err(self.unparsed("unexpected token after the query"));
+        }
+        Ok(out)
+    }
+
+    /// `[WITH ...] term { set-op term } [ORDER BY] [LIMIT] [INTO] [FOR UPDATE]`.
+    pub(super) fn query_expression(&mut self) -> R<Vec<OutCol>> {
+        self.enter()?;
+        let visible = self.ctes.len();
+        let r = self.query_expression_inner();
+        self.ctes.truncate(visible);
+        self.leave();
+        r
+    }
+
+    fn query_expression_inner(&mut self) -> R<Vec<OutCol>> {
+        if self.kw("WITH") {
+            self.with_clause()?;
+        }
+        let (out, scope) = self.set_expression()?;
+        // ORDER BY after a single SELECT sees its FROM and its aliases;
+        // after a set operation, only the result's columns.
+        let mut scope = scope.unwrap_or_default();
+        scope.outputs = out.clone();
+        scope.aliases_visible = true;
+        self.scopes.push(scope);
+        let r = self.query_tail(&out);
+        self.scopes.pop();
+        r?;
+        Ok(out)
+    }
+
+    fn with_clause(&mut self) -> R<()> {
+        self.expect_kw("WITH")?;
+        let recursive = self.eat_kw("RECURSIVE");
+        loop {
+            let name = self.take_name()?;
+            let renames = if self.is_kind(TokenKind::LParen) {
+                Some(self.name_list()?)
+            } else {
+                None
+            };
+            self.expect_kw("AS")?;
+            self.expect_kind(TokenKind::LParen, "(")?;
+            let body = self.pos;
+            let columns = if recursive {
+                // Analyse with the CTE's own columns assumed plain, then
+                // again with what that found, until the compressed
+                // positions stop growing (they only ever grow).
+                self.ctes.push(Cte {
+                    name: name.clone(),
+                    columns: None,
+                });
+                let mut cols: Option<Vec<OutCol>> = None;
+                for _ in 0..4 {
+                    self.pos = body;
+                    let out = rename(self.query_expression()?, renames.as_deref());
+                    let stable = cols.as_ref().is_some_and(|c| {
+                        c.iter()
+                            .zip(&out)
+                            .all(|(a, b)| a.blob.is_some() == b.blob.is_some())
+                    });
+                    cols = Some(out.clone());
+                    self.ctes.last_mut().expect("pushed").columns = Some(out);
+                    if stable {
+                        break;
+                    }
+                }
+                self.ctes.pop();
+                cols.expect("analysed at least once")
+            } else {
+                rename(self.query_expression()?, renames.as_deref())
+            };
+            self.expect_kind(TokenKind::RParen, ")")?;
+            self.ctes.push(Cte {
+                name,
+                columns: Some(columns),
+            });
+            if !self.eat_kind(TokenKind::Comma) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// `( name, ... )`.
+    fn name_list(&mut self) -> R<Vec<String>> {
+        self.expect_kind(TokenKind::LParen, "(")?;
+        let mut names = Vec::new();
+        loop {
+            names.push(self.take_name()?);
+            if !self.eat_kind(TokenKind::Comma) {
+                break;
+            }
+        }
+        self.expect_kind(TokenKind::RParen, ")")?;
+        Ok(names)
+    }
+
+    /// Terms joined by UNION / EXCEPT / INTERSECT. Only `UNION ALL` passes
+    /// values through; every other set operation compares rows.
+    fn set_expression(&mut self) -> R<(Vec<OutCol>, Option<Scope>)> {
+        let (mut out, mut scope) = self.query_term()?;
+        loop {
+            let op = if self.kw("UNION") {
+                "UNION"
+            } else if self.kw("EXCEPT") || self.kw("MINUS") {
+                "EXCEPT"
+            } else if self.kw("INTERSECT") {
+                "INTERSECT"
+            } else {
+                break;
+            };
+            self.pos += 1;
+            let all = self.eat_kw("ALL");
+            if !all {
+                self.eat_kw("DISTINCT");
+            }
+            let (rhs, _) = self.query_term()?;
+            scope = None;
+            if !(op == "UNION" && all) {
+                let what = if op == "UNION" {
+                    "UNION (DISTINCT), which compares rows to remove duplicates".to_string()
+                } else {
+                    format!("{op}, which compares rows")
+                };
+                if let Some(c) = out.iter().chain(&rhs).find_map(|o| o.blob.clone()) {
+                    return Err(refusal(c, RefuseReason::Comparison, what));
+                }
+            }
+            for (o, r) in out.iter_mut().zip(rhs) {
+                if o.blob.is_none() {
+                    o.blob = r.blob;
+                }
+            }
+        }
+        Ok((out, scope))
+    }
+
+    fn query_term(&mut self) -> R<(Vec<OutCol>, Option<Scope>)> {
+        if self.is_kind(TokenKind::LParen) {
+            self.pos += 1;
+            let out = self.query_expression()?;
+            self.expect_kind(TokenKind::RParen, ")")?;
+            return Ok((out, None));
+        }
+        if self.kw("SELECT") {
+            let (out, scope) = self.select_core()?;
+            return Ok((out, Some(scope)));
+        }
+        if self.kw("VALUES") {
+            self.pos += 1;
+            return Ok((self.values_rows()?, None));
+        }
+        if self.kw("TABLE") {
+            self.pos += 1;
+            let mut rels = Vec::new();
+            self.table_name_factor(&mut rels)?;
+            let out = self.star_columns(&rels)?;
+            return Ok((out, None));
+        }
+        Err(self.unparsed("expected SELECT"))
+    }
+
+    /// `VALUES (..), (..)` / `VALUES ROW(..), ...`.
+    fn values_rows(&mut self) -> R<Vec<OutCol>> {
+        let mut out: Vec<OutCol> = Vec::new();
+        loop {
+            self.eat_kw("ROW");
+            self.expect_kind(TokenKind::LParen, "(")?;
+            let mut i = 0;
+            loop {
+                let start = self.pos;
+                let v = self.expr()?;
+                if let Val::NullProbe(c) = &v {
+                    return Err(refusal(
+                        c.clone(),
+                        RefuseReason::JsonFunction,
+                        "JSON_UNQUOTE",
+                    ));
+                }
+                let blob = match v {
+                    Val::Blob(c) => Some(c),
+                    _ => None,
+                };
+                if i == out.len() {
+                    out.push(OutCol {
+                        name: self.text_of(start, self.pos),
+                        blob,
+                    });
+                } else if out[i].blob.is_none() {
+                    out[i].blob = blob;
+                }
+                i += 1;
+                if !self.eat_kind(TokenKind::Comma) {
+                    break;
+                }
+            }
+            self.expect_kind(TokenKind::RParen, ")")?;
+            if !self.eat_kind(TokenKind::Comma) {
+                break;
+            }
+        }
+        Ok(out)
+    }
+
+    fn text_of(&self, from: usize, to: usize) -> String {
+        if from >= to {
+            return String::new();
+        }
+        let a = self.toks[from].start;
+        let b = self.toks[to - 1].end;
+        String::from_utf8_lossy(&self.src[a..b]).into_owned()
+    }
+
+    /// One `SELECT ... [FROM] [WHERE] [GROUP BY] [HAVING] [WINDOW]`.
+    fn select_core(&mut self) -> R<(Vec<OutCol>, Scope)> {
+        self.expect_kw("SELECT")?;
+        let mut distinct = false;
+        loop {
+            if self.any_kw(&["DISTINCT", "DISTINCTROW"]) {
+                distinct = true;
+            } else if !self.any_kw(&[
+                "ALL",
+                "HIGH_PRIORITY",
+                "STRAIGHT_JOIN",
+                "SQL_SMALL_RESULT",
+                "SQL_BIG_RESULT",
+                "SQL_BUFFER_RESULT",
+                "SQL_CACHE",
+                "SQL_NO_CACHE",
+                "SQL_CALC_FOUND_ROWS",
+            ]) {
+                break;
+            }
+            self.pos += 1;
+        }
+        // The select list names FROM's relations, which come after it:
+        // read FROM first, then come back.
+        let list_start = self.pos;
+        let list_end = self.clause_end(self.pos);
+        self.pos = list_end;
+        let mut into_early = false;
+        if self.kw("INTO") {
+            into_early = true;
+            self.skip_into()?;
+        }
+        let mut scope = Scope::default();
+        if self.eat_kw("FROM") {
+            if self.kw("DUAL") {
+                self.pos += 1;
+            } else {
+                scope.relations = self.table_references()?;
+            }
+        }
+        let after_from = self.pos;
+        self.scopes.push(scope);
+        let r = self.select_body(list_start, list_end, after_from, distinct, into_early);
+        let scope = self.scopes.pop().expect("pushed");
+        let out = r?;
+        Ok((out, scope))
+    }
+
+    fn select_body(
+        &mut self,
+        list_start: usize,
+        list_end: usize,
+        after_from: usize,
+        distinct: bool,
+        into_early: bool,
+    ) -> R<Vec<OutCol>> {
+        self.pos = list_start;
+        let out = self.select_list(distinct)?;
+        if self.pos != list_end {
+            return Err(self.unparsed("unexpected token in the select list"));
+        }
+        if into_early {
+            self.refuse_carried_out(&out, "SELECT ... INTO")?;
+        }
+        self.pos = after_from;
+        if self.eat_kw("WHERE") {
+            self.plain_expr(RefuseReason::Comparison, "a WHERE condition")?;
+        }
+        self.scopes.last_mut().expect("pushed").outputs = out.clone();
+        if self.kw("GROUP") && self.kw_at(1, "BY") {
+            self.pos += 2;
+            self.with_aliases(|p| p.sort_keys(&out, RefuseReason::GroupBy, "GROUP BY"))?;
+            if self.kw("WITH") && self.kw_at(1, "ROLLUP") {
+                self.pos += 2;
+            }
+        }
+        if self.eat_kw("HAVING") {
+            self.with_aliases(|p| p.plain_expr(RefuseReason::Comparison, "a HAVING condition"))?;
+        }
+        if self.eat_kw("WINDOW") {
+            loop {
+                self.take_name()?;
+                self.expect_kw("AS")?;
+                self.scan_group(RefuseReason::OrderBy, "a window's PARTITION BY / ORDER BY")?;
+                if !self.eat_kind(TokenKind::Comma) {
+                    break;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn with_aliases<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        let scope = self.scopes.last_mut().expect("a select scope");
+        let was = scope.aliases_visible;
+        scope.aliases_visible = true;
+        let r = f(self);
+        self.scopes
+            .last_mut()
+            .expect("a select scope")
+            .aliases_visible = was;
+        r
+    }
+
+    /// The first depth-0 clause keyword (or `)`, or the end) at or after `from`.
+    fn clause_end(&self, from: usize) -> usize {
+        let mut depth = 0usize;
+        let mut k = from;
+        while k < self.toks.len() {
+            let t = self.toks[k];
+            match t.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen if depth == 0 => return k,
+                TokenKind::RParen => depth -= 1,
+                TokenKind::Ident
+                    if depth == 0 && CLAUSE_WORDS.iter().any(|w| t.is_keyword(self.src, w)) =>
+                {
+                    return k;
+                }
+                _ => {}
+            }
+            k += 1;
+        }
+        k
+    }
+
+    fn select_list(&mut self, distinct: bool) -> R<Vec<OutCol>> {
+        let mut out = Vec::new();
+        loop {
+            if self.eat_op("*") {
+                let rels = self.scopes.last().expect("select scope").relations.clone();
+                out.extend(self.star_columns(&rels)?);
+            } else if let Some(rels) = self.qualified_star()? {
+                out.extend(self.star_columns(&rels)?);
+            } else {
+                let start = self.pos;
+                let bare_name = self.bare_column_name();
+                let v = self.expr()?;
+                let end = self.pos;
+                if let Val::NullProbe(c) = &v {
+                    return Err(refusal(
+                        c.clone(),
+                        RefuseReason::JsonFunction,
+                        "JSON_UNQUOTE",
+                    ));
+                }
+                let name = match self.alias()? {
+                    Some(a) => a,
+                    None => bare_name.unwrap_or_else(|| self.text_of(start, end)),
+                };
+                out.push(OutCol {
+                    name,
+                    blob: match v {
+                        Val::Blob(c) => Some(c),
+                        _ => None,
+                    },
+                });
+            }
+            if !self.eat_kind(TokenKind::Comma) {
+                break;
+            }
+        }
+        if distinct {
+            if let Some(c) = out.iter().find_map(|o| o.blob.clone()) {
+                return Err(refusal(c, RefuseReason::Distinct, "SELECT DISTINCT"));
+            }
+        }
+        Ok(out)
+    }
+
+    /// If the item at the cursor is a plain column chain (`a`, `t.a`,
+    /// `db.t.a`) followed by the end of the item, its last part.
+    fn bare_column_name(&self) -> Option<String> {
+        let mut k = self.pos;
+        loop {
+            let t = self.toks.get(k)?;
+            if !matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent) {
+                return None;
+            }
+            if self.toks.get(k + 1).map(|t| t.kind) == Some(TokenKind::Dot) {
+                k += 2;
+                continue;
+            }
+            let next = self.toks.get(k + 1);
+            let ends = match next {
+                None => true,
+                Some(n) => {
+                    matches!(
+                        n.kind,
+                        TokenKind::Comma
+                            | TokenKind::RParen
+                            | TokenKind::QuotedIdent
+                            | TokenKind::Str { .. }
+                    ) || (n.kind == TokenKind::Ident)
+                }
+            };
+            return ends.then(|| self.name_text(k));
+        }
+    }
+
+    /// `t.*` / `db.t.*` at the cursor: the relations it expands.
+    fn qualified_star(&mut self) -> R<Option<Vec<Relation>>> {
+        let mut k = self.pos;
+        let mut names = Vec::new();
+        while matches!(
+            self.toks.get(k).map(|t| t.kind),
+            Some(TokenKind::Ident | TokenKind::QuotedIdent)
+        ) && self.toks.get(k + 1).map(|t| t.kind) == Some(TokenKind::Dot)
+        {
+            names.push(self.name_text(k));
+            k += 2;
+        }
+        if names.is_empty() || !self.toks.get(k).is_some_and(|t| t.is_op(self.src, "*")) {
+            return Ok(None);
+        }
+        self.pos = k + 1;
+        let scope = self.scopes.last().expect("select scope");
+        let found: Vec<Relation> = scope
+            .relations
+            .iter()
+            .filter(|r| match names.as_slice() {
+                [q] => r.qualifier == *q || r.qualifier.eq_ignore_ascii_case(q),
+                [db, t] => r.base.as_ref().is_some_and(|(d, tt)| d == db && tt == t),
+                _ => false,
+            })
+            .take(1)
+            .cloned()
+            .collect();
+        if found.is_empty() {
+            return Err(self.unparsed("`t.*` of an unknown table"));
+        }
+        Ok(Some(found))
+    }
+
+    /// The columns `*` expands to over `rels`.
+    pub(super) fn star_columns(&mut self, rels: &[Relation]) -> R<Vec<OutCol>> {
+        let mut out = Vec::new();
+        for r in rels.iter().filter(|r| r.star != StarRole::Merged) {
+            out.extend(self.relation_columns(r)?);
+        }
+        Ok(out)
+    }
+
+    fn relation_columns(&self, r: &Relation) -> R<Vec<OutCol>> {
+        if let Some(cols) = &r.columns {
+            return Ok(cols.clone());
+        }
+        let Some((db, table)) = &r.base else {
+            return Err(Stop::Unparsed("the columns of a table function".into()));
+        };
+        match self.catalog.table_columns(db, table) {
+            Some(names) => Ok(names
+                .into_iter()
+                .map(|n| OutCol {
+                    blob: self.catalog.is_compressed(db, table, &n).then(|| {
+                        crate::sql::rewrite::ColumnRef {
+                            db: db.clone(),
+                            table: table.clone(),
+                            column: n.clone(),
+                        }
+                    }),
+                    name: n,
+                })
+                .collect()),
+            None => Err(Stop::NeedColumns(db.clone(), table.clone())),
+        }
+    }
+
+    /// `[AS] alias` after a select item; `None` when there is none.
+    fn alias(&mut self) -> R<Option<String>> {
+        if self.eat_kw("AS") {
+            if matches!(self.kind_at(0), Some(TokenKind::Str { .. })) {
+                self.pos += 1;
+                return Ok(Some(self.string_text(self.pos - 1)));
+            }
+            return self.take_name().map(Some);
+        }
+        if matches!(self.kind_at(0), Some(TokenKind::Str { .. })) {
+            self.pos += 1;
+            return Ok(Some(self.string_text(self.pos - 1)));
+        }
+        if self.is_name() {
+            self.pos += 1;
+            return Ok(Some(self.name_text(self.pos - 1)));
+        }
+        Ok(None)
+    }
+
+    fn string_text(&self, i: usize) -> String {
+        crate::sql::lexer::decode_string(self.src, &self.toks[i], self.opts)
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default()
+    }
+
+    /// ORDER BY / GROUP BY items: a number alone is an ordinal into the
+    /// select list; anything else an expression (aliases visible).
+    fn sort_keys(&mut self, out: &[OutCol], reason: RefuseReason, clause: &str) -> R<()> {
+        loop {
+            let ordinal_end = matches!(
+                self.kind_at(1),
+                None | Some(TokenKind::Comma | TokenKind::RParen)
+            ) || self.kw_at(1, "ASC")
+                || self.kw_at(1, "DESC")
+                || self.kw_at(1, "LIMIT")
+                || self.kw_at(1, "WITH")
+                || self.kw_at(1, "HAVING")
+                || self.kw_at(1, "ORDER")
+                || self.kw_at(1, "WINDOW")
+                || self.kw_at(1, "OFFSET")
+                || self.kw_at(1, "FETCH")
+                || self.kw_at(1, "FOR")
+                || self.kw_at(1, "LOCK")
+                || self.kw_at(1, "INTO")
+                || self.kw_at(1, "PROCEDURE")
+                || self.kw_at(1, "UNION")
+                || self.kw_at(1, "EXCEPT")
+                || self.kw_at(1, "INTERSECT");
+            if self.is_kind(TokenKind::Number) && ordinal_end {
+                let n: usize = String::from_utf8_lossy(self.toks[self.pos].text(self.src))
+                    .parse()
+                    .unwrap_or(0);
+                if let Some(c) = n
+                    .checked_sub(1)
+                    .and_then(|i| out.get(i))
+                    .and_then(|o| o.blob.clone())
+                {
+                    return Err(refusal(c, reason, format!("{clause} {n}")));
+                }
+                self.pos += 1;
+            } else {
+                self.plain_expr(reason, clause)?;
+            }
+            if !self.eat_kw("ASC") {
+                self.eat_kw("DESC");
+            }
+            if !self.eat_kind(TokenKind::Comma) {
+                return Ok(());
+            }
+        }
+    }
+
+    /// ORDER BY, LIMIT, OFFSET/FETCH, INTO, PROCEDURE, FOR UPDATE, LOCK IN
+    /// SHARE MODE after a query.
+    fn query_tail(&mut self, out: &[OutCol]) -> R<()> {
+        loop {
+            if self.kw("ORDER") && self.kw_at(1, "BY") {
+                self.pos += 2;
+                self.sort_keys(out, RefuseReason::OrderBy, "ORDER BY")?;
+            } else if self.eat_kw("LIMIT") {
+                if self.kw("ROWS") && self.kw_at(1, "EXAMINED") {
+                    self.pos += 2;
+                    self.plain_expr(RefuseReason::Other, "LIMIT")?;
+                    continue;
+                }
+                self.plain_expr(RefuseReason::Other, "LIMIT")?;
+                if self.eat_kind(TokenKind::Comma) || self.eat_kw("OFFSET") {
+                    self.plain_expr(RefuseReason::Other, "LIMIT")?;
+                }
+                if self.kw("ROWS") && self.kw_at(1, "EXAMINED") {
+                    self.pos += 2;
+                    self.plain_expr(RefuseReason::Other, "LIMIT")?;
+                }
+            } else if self.eat_kw("OFFSET") {
+                self.plain_expr(RefuseReason::Other, "OFFSET")?;
+                if !self.eat_kw("ROWS") {
+                    self.eat_kw("ROW");
+                }
+            } else if self.eat_kw("FETCH") {
+                if !self.eat_kw("FIRST") {
+                    self.expect_kw("NEXT")?;
+                }
+                if !self.any_kw(&["ROW", "ROWS"]) {
+                    self.plain_expr(RefuseReason::Other, "FETCH")?;
+                }
+                if !self.eat_kw("ROWS") {
+                    self.expect_kw("ROW")?;
+                }
+                if self.eat_kw("WITH") {
+                    self.expect_kw("TIES")?;
+                } else {
+                    self.expect_kw("ONLY")?;
+                }
+            } else if self.kw("INTO") {
+                self.refuse_carried_out(out, "SELECT ... INTO")?;
+                self.skip_into()?;
+            } else if self.eat_kw("PROCEDURE") {
+                if let Some(c) = out.iter().find_map(|o| o.blob.clone()) {
+                    return Err(refusal(c, RefuseReason::Function, "PROCEDURE ANALYSE()"));
+                }
+                self.take_name()?;
+                self.skip_parens()?;
+            } else if self.kw("FOR") && self.kw_at(1, "UPDATE") {
+                self.pos += 2;
+                if self.eat_kw("OF") {
+                    loop {
+                        self.take_name()?;
+                        if !self.eat_kind(TokenKind::Comma) {
+                            break;
+                        }
+                    }
+                }
+                self.lock_wait()?;
+            } else if self.kw("LOCK") && self.kw_at(1, "IN") {
+                self.pos += 2;
+                self.expect_kw("SHARE")?;
+                self.expect_kw("MODE")?;
+                self.lock_wait()?;
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    fn lock_wait(&mut self) -> R<()> {
+        if self.eat_kw("NOWAIT") {
+        } else if self.kw("SKIP") && self.kw_at(1, "LOCKED") {
+            self.pos += 2;
+        } else if self.eat_kw("WAIT") {
+            self.plain_expr(RefuseReason::Other, "WAIT")?;
+        }
+        Ok(())
+    }
+
+    fn refuse_carried_out(&self, out: &[OutCol], what: &str) -> R<()> {
+        if let Some(c) = out.iter().find_map(|o| o.blob.clone()) {
+            return Err(refusal(
+                c,
+                RefuseReason::Other,
+                format!(
+                    "{what}, which would carry the compressed value where squeeze cannot inflate it (a file or a variable); select the column to the client instead"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// `INTO OUTFILE '..' [options] | INTO DUMPFILE '..' | INTO @a, @b`.
+    fn skip_into(&mut self) -> R<()> {
+        self.expect_kw("INTO")?;
+        if self.eat_kw("OUTFILE") || self.eat_kw("DUMPFILE") {
+            // The file name and export options: up to the next clause.
+            while !(self.at_end()
+                || self.is_kind(TokenKind::RParen)
+                || (self.kw("FOR") && self.kw_at(1, "UPDATE"))
+                || (self.kw("LOCK") && self.kw_at(1, "IN"))
+                || self.any_kw(&["FROM", "UNION", "EXCEPT", "INTERSECT"]))
+            {
+                self.pos += 1;
+            }
+            return Ok(());
+        }
+        loop {
+            if !(self.eat_kind(TokenKind::Variable) || self.take_name().is_ok()) {
+                return Err(self.unparsed("expected a variable after INTO"));
+            }
+            if !self.eat_kind(TokenKind::Comma) {
+                return Ok(());
+            }
+        }
+    }
+
+    // ---- FROM -------------------------------------------------------------
+
+    fn table_references(&mut self) -> R<Vec<Relation>> {
+        let mut rels = Vec::new();
+        loop {
+            self.table_ref(&mut rels)?;
+            if !self.eat_kind(TokenKind::Comma) {
+                return Ok(rels);
+            }
+        }
+    }
+
+    /// A table factor and the joins hanging off it.
+    fn table_ref(&mut self, rels: &mut Vec<Relation>) -> R<()> {
+        let start = rels.len();
+        self.table_factor(rels)?;
+        loop {
+            let natural = self.eat_kw("NATURAL");
+            let mut joined = false;
+            if self.eat_kw("STRAIGHT_JOIN") {
+                joined = true;
+            } else {
+                if self.any_kw(&["LEFT", "RIGHT", "FULL"]) {
+                    self.pos += 1;
+                    self.eat_kw("OUTER");
+                } else if self.any_kw(&["INNER", "CROSS"]) {
+                    self.pos += 1;
+                }
+                if self.eat_kw("JOIN") {
+                    joined = true;
+                }
+            }
+            if !joined {
+                if natural {
+                    return Err(self.unparsed("expected JOIN after NATURAL"));
+                }
+                return Ok(());
+            }
+            let right_join = self.toks[self.pos.saturating_sub(2)].is_keyword(self.src, "RIGHT")
+                || self.toks[self.pos.saturating_sub(3)].is_keyword(self.src, "RIGHT");
+            let left = rels.len();
+            self.table_factor(rels)?;
+            if natural {
+                self.natural_join(&rels[start..left], &rels[left..])?;
+                let common = self.common_names(&rels[start..left], &rels[left..])?;
+                self.merge_for_star(rels, start, left, &common, right_join)?;
+            }
+            if self.eat_kw("ON") {
+                self.scopes.push(Scope {
+                    relations: rels.clone(),
+                    ..Scope::default()
+                });
+                let r = self.plain_expr(RefuseReason::Comparison, "a JOIN ... ON condition");
+                self.scopes.pop();
+                r?;
+            } else if self.eat_kw("USING") {
+                let names = self.name_list()?;
+                self.merge_for_star(rels, start, left, &names, right_join)?;
+                for n in names {
+                    for r in rels.iter() {
+                        if let Some(c) = self.relation_columns(r).ok().and_then(|cols| {
+                            cols.into_iter()
+                                .find(|c| c.name.eq_ignore_ascii_case(&n))
+                                .and_then(|c| c.blob)
+                        }) {
+                            return Err(refusal(c, RefuseReason::Comparison, "JOIN ... USING"));
+                        }
+                        if let Some((db, t)) = &r.base {
+                            if self.catalog.is_compressed(db, t, &n) {
+                                return Err(refusal(
+                                    crate::sql::rewrite::ColumnRef {
+                                        db: db.clone(),
+                                        table: t.clone(),
+                                        column: n.clone(),
+                                    },
+                                    RefuseReason::Comparison,
+                                    "JOIN ... USING",
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The column names both sides of a NATURAL JOIN have.
+    fn common_names(&self, left: &[Relation], right: &[Relation]) -> R<Vec<String>> {
+        let l = self.star_of(left)?;
+        let r = self.star_of(right)?;
+        Ok(l.iter()
+            .filter(|a| r.iter().any(|b| b.name.eq_ignore_ascii_case(&a.name)))
+            .map(|a| a.name.clone())
+            .collect())
+    }
+
+    fn star_of(&self, rels: &[Relation]) -> R<Vec<OutCol>> {
+        let mut out = Vec::new();
+        for r in rels.iter().filter(|r| r.star != StarRole::Merged) {
+            out.extend(self.relation_columns(r)?);
+        }
+        Ok(out)
+    }
+
+    /// After `NATURAL JOIN` / `JOIN ... USING (common)`, `*` lists the
+    /// common columns once, first, then the rest of each side (the right
+    /// side's first for a RIGHT JOIN): add that list as a relation only `*`
+    /// sees, and hide the joined ones from `*`.
+    fn merge_for_star(
+        &self,
+        rels: &mut Vec<Relation>,
+        start: usize,
+        left: usize,
+        common: &[String],
+        right_join: bool,
+    ) -> R<()> {
+        let l = self.star_of(&rels[start..left])?;
+        let r = self.star_of(&rels[left..])?;
+        let is_common = |c: &OutCol| common.iter().any(|n| n.eq_ignore_ascii_case(&c.name));
+        let (first, second) = if right_join { (&r, &l) } else { (&l, &r) };
+        let mut merged: Vec<OutCol> = Vec::new();
+        for n in common {
+            let a = first.iter().find(|c| c.name.eq_ignore_ascii_case(n));
+            let b = second.iter().find(|c| c.name.eq_ignore_ascii_case(n));
+            let name = a.or(b).map(|c| c.name.clone()).unwrap_or_else(|| n.clone());
+            let blob = a
+                .and_then(|c| c.blob.clone())
+                .or_else(|| b.and_then(|c| c.blob.clone()));
+            merged.push(OutCol { name, blob });
+        }
+        merged.extend(first.iter().filter(|c| !is_common(c)).cloned());
+        merged.extend(second.iter().filter(|c| !is_common(c)).cloned());
+        for rel in &mut rels[start..] {
+            rel.star = StarRole::Merged;
+        }
+        rels.push(Relation {
+            qualifier: String::new(),
+            base: None,
+            columns: Some(merged),
+            star: StarRole::StarOnly,
+        });
+        Ok(())
+    }
+
+    /// NATURAL JOIN compares every column the two sides share by name.
+    fn natural_join(&self, left: &[Relation], right: &[Relation]) -> R<()> {
+        let mut l = Vec::new();
+        for r in left {
+            l.extend(self.relation_columns(r)?);
+        }
+        let mut rr = Vec::new();
+        for r in right {
+            rr.extend(self.relation_columns(r)?);
+        }
+        for a in &l {
+            if let Some(b) = rr.iter().find(|b| b.name.eq_ignore_ascii_case(&a.name)) {
+                if let Some(c) = a.blob.clone().or_else(|| b.blob.clone()) {
+                    return Err(refusal(
+                        c,
+                        RefuseReason::Comparison,
+                        "NATURAL JOIN (it compares columns of the same name)",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn table_factor(&mut self, rels: &mut Vec<Relation>) -> R<()> {
+        if self.is_kind(TokenKind::LParen) {
+            if self.query_starts_at(1) {
+                self.pos += 1;
+                // A derived table sees the enclosing queries, not its siblings.
+                let out = self.query_expression()?;
+                self.expect_kind(TokenKind::RParen, ")")?;
+                self.eat_kw("AS");
+                let alias = self.take_name()?;
+                let out = if self.is_kind(TokenKind::LParen) {
+                    let names = self.name_list()?;
+                    rename(out, Some(&names))
+                } else {
+                    out
+                };
+                rels.push(Relation {
+                    qualifier: alias,
+                    base: None,
+                    columns: Some(out),
+                    star: StarRole::Listed,
+                });
+                return Ok(());
+            }
+            // A parenthesised join.
+            self.pos += 1;
+            loop {
+                self.table_ref(rels)?;
+                if !self.eat_kind(TokenKind::Comma) {
+                    break;
+                }
+            }
+            return self.expect_kind(TokenKind::RParen, ")");
+        }
+        if self.kw("JSON_TABLE") && self.kind_at(1) == Some(TokenKind::LParen) {
+            self.pos += 1;
+            // JSON_TABLE reads the tables to its left.
+            self.scopes.push(Scope {
+                relations: rels.clone(),
+                ..Scope::default()
+            });
+            let r = self.scan_group(RefuseReason::JsonFunction, "JSON_TABLE");
+            self.scopes.pop();
+            r?;
+            self.eat_kw("AS");
+            let alias = self.take_name()?;
+            rels.push(Relation {
+                qualifier: alias,
+                base: None,
+                columns: Some(Vec::new()),
+                star: StarRole::Listed,
+            });
+            return Ok(());
+        }
+        self.table_name_factor(rels)
+    }
+
+    /// `[db.]name [PARTITION (..)] [[AS] alias] [index hints]`.
+    pub(super) fn table_name_factor(&mut self, rels: &mut Vec<Relation>) -> R<()> {
+        let first = self.take_name()?;
+        let (db, name) = if self.is_kind(TokenKind::Dot) {
+            self.pos += 1;
+            let t = self.take_name()?;
+            (Some(first), t)
+        } else {
+            (None, first)
+        };
+        if self.kw("PARTITION") {
+            self.pos += 1;
+            self.skip_parens()?;
+        }
+        if self.kw("FOR") && self.kw_at(1, "SYSTEM_TIME") {
+            return Err(self.unparsed("FOR SYSTEM_TIME"));
+        }
+        let explicit_alias = if self.eat_kw("AS") || self.is_name() {
+            Some(self.take_name()?)
+        } else {
+            None
+        };
+        self.index_hints()?;
+        let qualifier = explicit_alias.unwrap_or_else(|| name.clone());
+        // A CTE of that name hides a table.
+        if db.is_none() {
+            if let Some(cte) = self
+                .ctes
+                .iter()
+                .rev()
+                .find(|c| c.name.eq_ignore_ascii_case(&name))
+            {
+                rels.push(Relation {
+                    qualifier,
+                    base: None,
+                    columns: Some(cte.columns.clone().unwrap_or_default()),
+                    star: StarRole::Listed,
+                });
+                return Ok(());
+            }
+        }
+        let db = match db.or_else(|| self.current_db.clone()) {
+            Some(d) => d,
+            None => {
+                // No database: the server will refuse the statement.
+                rels.push(Relation {
+                    qualifier,
+                    base: None,
+                    columns: Some(Vec::new()),
+                    star: StarRole::Listed,
+                });
+                return Ok(());
+            }
+        };
+        if let Some(def) = self.catalog.view_definition(&db, &name) {
+            let cols = self.view_columns(&db, &name, &def)?;
+            rels.push(Relation {
+                qualifier,
+                base: None,
+                columns: Some(cols),
+                star: StarRole::Listed,
+            });
+            return Ok(());
+        }
+        rels.push(Relation {
+            qualifier,
+            base: Some((db, name)),
+            columns: None,
+            star: StarRole::Listed,
+        });
+        Ok(())
+    }
+
+    fn index_hints(&mut self) -> R<()> {
+        while self.any_kw(&["USE", "IGNORE", "FORCE"])
+            && (self.kw_at(1, "INDEX") || self.kw_at(1, "KEY"))
+        {
+            self.pos += 2;
+            if self.eat_kw("FOR") {
+                if self.eat_kw("JOIN") {
+                } else if self.any_kw(&["ORDER", "GROUP"]) {
+                    self.pos += 1;
+                    self.expect_kw("BY")?;
+                } else {
+                    return Err(self.unparsed("index hint"));
+                }
+            }
+            self.skip_parens()?;
+            if self.is_kind(TokenKind::Comma)
+                && ["USE", "IGNORE", "FORCE"].iter().any(|w| self.kw_at(1, w))
+            {
+                self.pos += 1;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Apply a column-name list (`WITH c (a, b)`, `AS d (a, b)`).
+fn rename(mut out: Vec<OutCol>, names: Option<&[String]>) -> Vec<OutCol> {
+    if let Some(names) = names {
+        for (o, n) in out.iter_mut().zip(names) {
+            o.name = n.clone();
+        }
+    }
+    out
+}

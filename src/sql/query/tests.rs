@@ -1,0 +1,383 @@
+//! The analyzer's claims, over a fixed catalog (no server).
+//!
+//! `app.docs(id, doc*, title)`, `app.users(id, name)`, view `app.v_docs`
+//! over docs renaming `doc` to `body`, view `app.v_v` over `v_docs`.
+//! `*` = compressed.
+
+use std::sync::Arc;
+
+use super::{analyze_query, Stop};
+use crate::sql::classify::significant_tokens;
+use crate::sql::lexer::LexOptions;
+use crate::sql::rewrite::{ColumnCatalog, RefuseReason};
+use proptest::prelude::*;
+
+struct Cat;
+
+impl ColumnCatalog for Cat {
+    fn is_compressed(&self, db: &str, table: &str, column: &str) -> bool {
+        db == "app" && table == "docs" && column.eq_ignore_ascii_case("doc")
+    }
+    fn table_has_compressed(&self, db: &str, table: &str) -> bool {
+        db == "app" && table == "docs"
+    }
+    fn table_columns(&self, db: &str, table: &str) -> Option<Vec<String>> {
+        let cols: &[&str] = match (db, table) {
+            ("app", "docs") => &["id", "doc", "title"],
+            ("app", "users") => &["id", "name"],
+            _ => return None,
+        };
+        Some(cols.iter().map(|s| s.to_string()).collect())
+    }
+    fn view_definition(&self, db: &str, name: &str) -> Option<Arc<str>> {
+        match (db, name) {
+            ("app", "v_docs") => Some(
+                "select `app`.`docs`.`id` AS `id`,`app`.`docs`.`doc` AS `body` from `app`.`docs`"
+                    .into(),
+            ),
+            ("app", "v_v") => {
+                Some("select `v`.`body` AS `b2`,`v`.`id` AS `id` from `app`.`v_docs` `v`".into())
+            }
+            _ => None,
+        }
+    }
+}
+
+fn analyse(sql: &str) -> Result<Vec<bool>, Stop> {
+    let (toks, _, _) = significant_tokens(sql.as_bytes(), 0, LexOptions::default());
+    analyze_query(
+        sql.as_bytes(),
+        &toks,
+        LexOptions::default(),
+        Some("app"),
+        &Cat,
+    )
+    .map(|s| s.outputs.iter().map(Option::is_some).collect())
+}
+
+fn refused(sql: &str) -> RefuseReason {
+    match analyse(sql) {
+        Err(Stop::Refuse(r)) => {
+            assert!(
+                !r.column.column.is_empty(),
+                "{sql}: refusal names no column"
+            );
+            r.reason
+        }
+        other => panic!("expected a refusal for {sql}: {other:?}"),
+    }
+}
+
+fn outputs(sql: &str) -> Vec<bool> {
+    match analyse(sql) {
+        Ok(o) => o,
+        Err(e) => panic!("expected {sql} to be accepted: {e:?}"),
+    }
+}
+
+#[test]
+fn plain_reads_are_accepted_and_their_compressed_outputs_marked() {
+    assert_eq!(
+        outputs("SELECT id, doc FROM docs WHERE id = 1"),
+        [false, true]
+    );
+    assert_eq!(outputs("SELECT * FROM docs"), [false, true, false]);
+    assert_eq!(
+        outputs("SELECT d.*, u.name FROM docs d JOIN users u ON u.id = d.id"),
+        [false, true, false, false]
+    );
+    assert_eq!(
+        outputs("SELECT doc AS j FROM docs ORDER BY id DESC LIMIT 10 OFFSET 5"),
+        [true]
+    );
+    assert_eq!(
+        outputs("SELECT id FROM docs WHERE doc IS NOT NULL AND id > 3"),
+        [false]
+    );
+    assert_eq!(
+        outputs("SELECT COUNT(doc), COUNT(*) FROM docs GROUP BY title HAVING COUNT(*) > 1"),
+        [false, false]
+    );
+    assert_eq!(
+        outputs("SELECT id FROM docs WHERE JSON_UNQUOTE(doc) IS NULL"),
+        [false]
+    );
+    assert_eq!(
+        outputs("SELECT (SELECT doc FROM docs d2 WHERE d2.id = d.id) FROM docs d"),
+        [true]
+    );
+    assert_eq!(
+        outputs("SELECT id FROM docs d WHERE EXISTS (SELECT doc FROM docs e WHERE e.id = d.id)"),
+        [false]
+    );
+    assert_eq!(outputs("SELECT doc FROM docs FOR UPDATE"), [true]);
+    assert_eq!(
+        outputs("SELECT IF(doc IS NULL, 'none', 'some') FROM docs"),
+        [false]
+    );
+}
+
+#[test]
+fn values_pass_through_derived_tables_ctes_and_union_all() {
+    assert_eq!(
+        outputs("SELECT x FROM (SELECT doc AS x FROM docs) t"),
+        [true]
+    );
+    assert_eq!(
+        outputs("SELECT * FROM (SELECT id, doc FROM (SELECT * FROM docs) a) b"),
+        [false, true]
+    );
+    assert_eq!(
+        outputs("WITH c AS (SELECT doc FROM docs) SELECT doc FROM c"),
+        [true]
+    );
+    assert_eq!(
+        outputs("WITH c (k, v) AS (SELECT id, doc FROM docs) SELECT v, k FROM c"),
+        [true, false]
+    );
+    assert_eq!(
+        outputs("SELECT id, doc FROM docs UNION ALL SELECT id, name FROM users"),
+        [false, true]
+    );
+    assert_eq!(
+        outputs("SELECT id, name FROM users UNION ALL SELECT id, doc FROM docs"),
+        [false, true]
+    );
+    assert_eq!(
+        outputs("(SELECT doc FROM docs) UNION ALL (SELECT doc FROM docs) ORDER BY 1 IS NULL"),
+        [true]
+    );
+    assert_eq!(
+        outputs("WITH RECURSIVE r (n, d) AS (SELECT 1, doc FROM docs WHERE id = 1 UNION ALL SELECT n + 1, d FROM r WHERE n < 3) SELECT * FROM r"),
+        [false, true]
+    );
+}
+
+#[test]
+fn views_are_resolved_through_their_definitions() {
+    assert_eq!(outputs("SELECT body FROM v_docs"), [true]);
+    assert_eq!(outputs("SELECT * FROM v_v"), [true, false]);
+    assert_eq!(
+        refused("SELECT id FROM v_docs WHERE body = 'x'"),
+        RefuseReason::Comparison
+    );
+    assert_eq!(
+        refused("SELECT LENGTH(b2) FROM v_v"),
+        RefuseReason::Function
+    );
+    assert_eq!(
+        refused("SELECT id FROM v_v ORDER BY b2"),
+        RefuseReason::OrderBy
+    );
+}
+
+#[test]
+fn a_renamed_compressed_column_is_still_refused_where_it_is_compared() {
+    use RefuseReason::*;
+    assert_eq!(
+        refused("SELECT * FROM (SELECT doc AS x FROM docs) t WHERE x = 'a'"),
+        Comparison
+    );
+    assert_eq!(
+        refused("WITH c AS (SELECT doc AS j FROM docs) SELECT * FROM c WHERE j LIKE 'a%'"),
+        Like
+    );
+    assert_eq!(
+        refused("SELECT * FROM (SELECT * FROM (SELECT doc y FROM docs) a) b ORDER BY y"),
+        OrderBy
+    );
+    assert_eq!(refused("SELECT doc AS j FROM docs ORDER BY j"), OrderBy);
+    assert_eq!(refused("SELECT doc AS j, id FROM docs GROUP BY j"), GroupBy);
+}
+
+#[test]
+fn ordinals_are_resolved_to_the_select_list() {
+    use RefuseReason::*;
+    assert_eq!(refused("SELECT id, doc FROM docs ORDER BY 2"), OrderBy);
+    assert_eq!(
+        refused("SELECT doc, COUNT(*) FROM docs GROUP BY 1"),
+        GroupBy
+    );
+    assert_eq!(
+        refused("SELECT id, doc FROM docs UNION ALL SELECT id, doc FROM docs ORDER BY 2 DESC"),
+        OrderBy
+    );
+    assert_eq!(
+        outputs("SELECT id, doc FROM docs ORDER BY 1"),
+        [false, true]
+    );
+    assert_eq!(
+        outputs("SELECT id, doc FROM docs ORDER BY 2 + 0"),
+        [false, true]
+    );
+}
+
+#[test]
+fn set_operations_that_compare_rows_are_refused() {
+    use RefuseReason::*;
+    assert_eq!(
+        refused("SELECT doc FROM docs UNION SELECT doc FROM docs"),
+        Comparison
+    );
+    assert_eq!(
+        refused("SELECT doc FROM docs UNION DISTINCT SELECT name FROM users"),
+        Comparison
+    );
+    assert_eq!(
+        refused("SELECT name FROM users INTERSECT SELECT doc FROM docs"),
+        Comparison
+    );
+    assert_eq!(
+        refused("SELECT doc FROM docs EXCEPT ALL SELECT doc FROM docs"),
+        Comparison
+    );
+    assert_eq!(
+        refused("(SELECT doc FROM docs) UNION (SELECT doc FROM docs)"),
+        Comparison
+    );
+    assert_eq!(
+        outputs("SELECT id FROM docs UNION SELECT id FROM users"),
+        [false]
+    );
+}
+
+#[test]
+fn joins_that_compare_compressed_columns_implicitly_are_refused() {
+    use RefuseReason::*;
+    assert_eq!(
+        refused("SELECT * FROM docs a NATURAL JOIN docs b"),
+        Comparison
+    );
+    assert_eq!(
+        refused("SELECT * FROM docs a JOIN docs b USING (doc)"),
+        Comparison
+    );
+    assert_eq!(
+        refused("SELECT * FROM (SELECT doc AS name FROM docs) x NATURAL JOIN users"),
+        Comparison
+    );
+    assert_eq!(
+        outputs("SELECT * FROM docs a JOIN docs b USING (id)"),
+        [false, true, false, false, true, false]
+    );
+    assert_eq!(
+        outputs("SELECT u.name FROM users u NATURAL JOIN (SELECT id FROM docs) d"),
+        [false]
+    );
+}
+
+#[test]
+fn values_carried_out_of_the_result_are_refused() {
+    use RefuseReason::*;
+    assert_eq!(refused("SELECT doc INTO @v FROM docs LIMIT 1"), Other);
+    assert_eq!(refused("SELECT doc FROM docs LIMIT 1 INTO @v"), Other);
+    assert_eq!(refused("SELECT doc FROM docs INTO OUTFILE '/tmp/x'"), Other);
+    assert_eq!(refused("SELECT @v := doc FROM docs"), Other);
+    assert_eq!(
+        refused("SELECT doc FROM docs PROCEDURE ANALYSE()"),
+        Function
+    );
+    assert_eq!(outputs("SELECT id INTO @v FROM docs LIMIT 1"), [false]);
+}
+
+#[test]
+fn functions_operators_and_conditions_on_compressed_values_are_refused() {
+    use RefuseReason::*;
+    for (sql, reason) in [
+        ("SELECT COALESCE(doc, '{}') FROM docs", Function),
+        (
+            "SELECT IF(doc IS NULL, 1, 2), CASE WHEN doc THEN 1 END FROM docs",
+            Comparison,
+        ),
+        ("SELECT IF(doc IS NULL, doc, 2) FROM docs", Function),
+        ("SELECT CASE doc WHEN '1' THEN 1 END FROM docs", Comparison),
+        ("SELECT CAST(doc AS CHAR) FROM docs", Function),
+        (
+            "SELECT id FROM docs WHERE (SELECT doc FROM docs LIMIT 1) = 'x'",
+            Comparison,
+        ),
+        (
+            "SELECT id FROM users WHERE name IN (SELECT doc FROM docs)",
+            Comparison,
+        ),
+        (
+            "SELECT id FROM users WHERE name = ANY (SELECT doc FROM docs)",
+            Comparison,
+        ),
+        ("SELECT ROW_NUMBER() OVER (ORDER BY doc) FROM docs", OrderBy),
+        ("SELECT MAX(doc) FROM docs", Function),
+        ("SELECT GROUP_CONCAT(doc) FROM docs", Function),
+        ("SELECT JSON_VALUE(doc, '$.a') FROM docs", JsonFunction),
+        ("SELECT JSON_UNQUOTE(doc) FROM docs", JsonFunction),
+        (
+            "SELECT id FROM docs WHERE JSON_UNQUOTE(doc) = 'x'",
+            Comparison,
+        ),
+        ("SELECT id FROM docs WHERE id = doc IS NULL", Comparison),
+        ("SELECT doc COLLATE utf8mb4_bin FROM docs", Function),
+        ("SELECT -doc, id FROM docs", Function),
+        ("SELECT id FROM docs WHERE NOT doc", Comparison),
+        ("SELECT f(doc) FROM docs", Function),
+        ("SELECT app.f(doc) FROM docs", Function),
+        (
+            "SELECT x FROM (SELECT doc x FROM docs) t WHERE LENGTH(x) > 3",
+            Function,
+        ),
+    ] {
+        assert_eq!(refused(sql), reason, "{sql}");
+    }
+}
+
+#[test]
+fn shapes_the_analyzer_does_not_model_stop_the_analysis() {
+    for sql in [
+        "SELECT doc FROM docs FOR SYSTEM_TIME ALL",
+        "SELECT doc FROM docs WHERE {fn x()}",
+        "SELECT doc FROM docs garbage garbage garbage",
+    ] {
+        assert!(
+            matches!(analyse(sql), Err(Stop::Unparsed(_))),
+            "{sql}: {:?}",
+            analyse(sql)
+        );
+    }
+}
+
+#[test]
+fn star_over_a_table_of_unknown_columns_asks_for_them() {
+    assert_eq!(
+        analyse("SELECT * FROM docs, other"),
+        Err(Stop::NeedColumns("app".into(), "other".into()))
+    );
+}
+
+proptest! {
+    /// Wrapping a compressed column's reference in any number of
+    /// pass-through layers (parentheses, derived tables, CTEs, aliases)
+    /// never hides it from a comparison in the outermost WHERE.
+    #[test]
+    fn no_layering_hides_a_compressed_column_from_a_comparison(layers in proptest::collection::vec(0u8..4, 0..6)) {
+        let mut inner = "SELECT id, doc AS c0 FROM docs".to_string();
+        for (i, l) in layers.iter().enumerate() {
+            let (p, n) = (format!("c{i}"), format!("c{}", i + 1));
+            inner = match l {
+                0 => format!("SELECT id, {p} AS {n} FROM ({inner}) t{i}"),
+                1 => format!("WITH w{i} AS ({inner}) SELECT id, {p} {n} FROM w{i}"),
+                2 => format!("SELECT * FROM (SELECT id, {p} AS {n} FROM ({inner}) q{i}) r{i}"),
+                _ => format!("SELECT id, ({p}) AS {n} FROM ({inner}) s{i}"),
+            };
+        }
+        let last = format!("c{}", layers.len());
+        let sql = format!("SELECT id FROM ({inner}) outer_t WHERE {last} = 'x'");
+        prop_assert_eq!(refused(&sql), RefuseReason::Comparison);
+        let read = format!("SELECT {last} FROM ({inner}) outer_t WHERE id = 1");
+        prop_assert_eq!(outputs(&read), vec![true]);
+    }
+
+    /// Arbitrary token soup never panics the analyzer.
+    #[test]
+    fn arbitrary_text_never_panics(s in "[a-z() ,.*=']{0,80}") {
+        let sql = format!("SELECT {s} FROM docs");
+        let _ = analyse(&sql);
+    }
+}

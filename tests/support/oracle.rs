@@ -1,0 +1,803 @@
+//! The differential oracle: the same tables twice on one MariaDB, `truth`
+//! (JSON as LONGTEXT, queried directly) and `sq` (JSON as LONGBLOB,
+//! written and queried through squeeze, compressed). Every statement runs
+//! on both; the answers must be equal (rows byte for byte, column types as a
+//! client sees them: text or bytes), or squeeze must refuse with ERR 1235
+//! naming the column. Anything else is a wrong answer, and a value starting
+//! with squeeze's magic byte in a result is a leak.
+//!
+//! Shared by `tests/oracle.rs` (fixed seed, in the test command) and
+//! `bench/oracle` (any seed, any count).
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+
+use mysql_async::prelude::*;
+use mysql_async::{Conn, Opts, Value};
+
+use super::{dump, MariaDb, Squeeze, APP_PASS, APP_USER};
+
+pub const TRUTH: &str = "truth";
+pub const SQ: &str = "sq";
+
+/// Schema, as `(name, DDL with {json} for the JSON column type)`. Every
+/// table exists in both databases; `{json}` is LONGTEXT in truth and
+/// LONGBLOB in sq.
+const TABLES: &[&str] = &[
+    "CREATE TABLE docs (id INT PRIMARY KEY, doc {json} NULL, title VARCHAR(32), n INT)",
+    "CREATE TABLE notes (id INT PRIMARY KEY, body {json} NULL, doc_id INT)",
+    "CREATE TABLE users (id INT PRIMARY KEY, name VARCHAR(32), doc VARCHAR(32))",
+];
+
+const VIEWS: &[&str] = &[
+    "CREATE VIEW v_docs AS SELECT id, doc AS body, title FROM docs",
+    "CREATE VIEW v_v AS SELECT body AS b2, id FROM v_docs",
+    "CREATE VIEW v_plain AS SELECT id, name FROM users",
+    "CREATE FUNCTION f_doc(x INT) RETURNS LONGTEXT READS SQL DATA RETURN (SELECT doc FROM docs WHERE id = x)",
+    "CREATE FUNCTION f_len(x INT) RETURNS INT READS SQL DATA RETURN (SELECT LENGTH(doc) FROM docs WHERE id = x)",
+];
+
+/// The oracle's pair of connections and what it counted.
+pub struct Oracle {
+    pub truth: Conn,
+    pub sq: Conn,
+    db_port: u16,
+    sq_port: u16,
+    /// class -> [same, refused, both_error]
+    pub counts: BTreeMap<String, [u64; 3]>,
+    pub failures: Vec<String>,
+}
+
+/// Set up both databases and a squeeze compressing `sq`'s JSON columns.
+pub async fn setup(db: &MariaDb) -> (Squeeze, Oracle) {
+    for name in [TRUTH, SQ] {
+        db.fresh_db(name);
+        let json = if name == TRUTH {
+            "LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"
+        } else {
+            "LONGBLOB"
+        };
+        let mut ddl = format!("USE {name};");
+        for t in TABLES {
+            ddl.push_str(&t.replace("{json}", json));
+            ddl.push(';');
+        }
+        for v in VIEWS {
+            ddl.push_str(v);
+            ddl.push(';');
+        }
+        db.root_sql(&ddl);
+    }
+    let dicts = concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries");
+    let sq = Squeeze::for_db(
+        db,
+        &[
+            "--dictionaries",
+            dicts,
+            "--compress",
+            "sq.docs.doc=reddit_comments",
+            "--compress",
+            "sq.notes.body=reddit_comments",
+        ],
+    );
+    let truth = connect(db.port, TRUTH).await;
+    let sqc = connect(sq.port, SQ).await;
+    let mut o = Oracle {
+        truth,
+        sq: sqc,
+        db_port: db.port,
+        sq_port: sq.port,
+        counts: BTreeMap::new(),
+        failures: Vec::new(),
+    };
+    o.load_rows().await;
+    (sq, o)
+}
+
+async fn connect(port: u16, db: &str) -> Conn {
+    Conn::new(Opts::from(dump::opts(port, APP_USER, APP_PASS, Some(db))))
+        .await
+        .unwrap_or_else(|e| panic!("connect to {port}/{db}: {e}"))
+}
+
+fn documents() -> Vec<String> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reddit_comments_t1.ndjson"
+    ))
+    .expect("tests/data/reddit_comments_t1.ndjson");
+    text.lines().take(60).map(str::to_string).collect()
+}
+
+fn quote(s: &str) -> String {
+    let mut q = String::with_capacity(s.len() + 2);
+    q.push('\'');
+    for c in s.chars() {
+        match c {
+            '\'' => q.push_str("\\'"),
+            '\\' => q.push_str("\\\\"),
+            '\0' => q.push_str("\\0"),
+            c => q.push(c),
+        }
+    }
+    q.push('\'');
+    q
+}
+
+impl Oracle {
+    /// The same rows into both: truth directly, sq through squeeze.
+    async fn load_rows(&mut self) {
+        let docs = documents();
+        let mut stmts = Vec::new();
+        for id in 1..=40usize {
+            let doc = match id % 7 {
+                0 => "NULL".to_string(),
+                3 => quote(r#"{"a":1}"#),
+                _ => quote(&docs[id % docs.len()]),
+            };
+            stmts.push(format!(
+                "INSERT INTO docs (id, doc, title, n) VALUES ({id}, {doc}, 't{}', {})",
+                id % 5,
+                id % 3
+            ));
+        }
+        for id in 1..=20usize {
+            let body = if id % 6 == 0 {
+                "NULL".to_string()
+            } else {
+                quote(&docs[(id * 7) % docs.len()])
+            };
+            stmts.push(format!(
+                "INSERT INTO notes (id, body, doc_id) VALUES ({id}, {body}, {})",
+                id % 12
+            ));
+        }
+        for id in 1..=10usize {
+            stmts.push(format!(
+                "INSERT INTO users (id, name, doc) VALUES ({id}, 'u{id}', 'x{}')",
+                id % 4
+            ));
+        }
+        for s in &stmts {
+            self.truth.query_drop(s).await.expect("truth insert");
+            self.sq
+                .query_drop(s)
+                .await
+                .unwrap_or_else(|e| panic!("insert through squeeze: {e}: {s}"));
+        }
+    }
+
+    /// Stored bytes in sq: every JSON value of at least 100 bytes must be
+    /// compressed (the write side's contract, checked on the server).
+    pub async fn assert_stored_compressed(&mut self) {
+        let mut direct = connect(self.db_port, SQ).await;
+        for (table, col) in [("docs", "doc"), ("notes", "body")] {
+            let rows: Vec<(i64, Option<Vec<u8>>)> = direct
+                .query(format!("SELECT id, {col} FROM {table}"))
+                .await
+                .unwrap();
+            for (id, v) in rows {
+                if let Some(v) = v {
+                    if v.len() >= 100 {
+                        assert_eq!(v[0], 0xF5, "sq.{table}.{col} id {id} stored raw");
+                    }
+                }
+            }
+        }
+        direct.disconnect().await.ok();
+    }
+
+    /// Fresh connections (after a case that changes session state).
+    pub async fn reconnect(&mut self) {
+        let t = std::mem::replace(&mut self.truth, connect(self.db_port, TRUTH).await);
+        let s = std::mem::replace(&mut self.sq, connect(self.sq_port, SQ).await);
+        t.disconnect().await.ok();
+        s.disconnect().await.ok();
+    }
+
+    /// Run one statement on both sides (text protocol, or prepared when
+    /// `prepared`), classify and record.
+    /// Run the statements of a case in order; after a refusal the two
+    /// sessions differ (truth ran what squeeze refused), so the rest of the
+    /// case is not compared.
+    pub async fn check_case(&mut self, class: &str, stmts: &[String]) {
+        for s in stmts {
+            if self.check(class, s, false).await == Verdict::Refused {
+                break;
+            }
+        }
+    }
+
+    pub async fn check(&mut self, class: &str, sql: &str, prepared: bool) -> Verdict {
+        let truth = run(&mut self.truth, sql, prepared).await;
+        let sq = run(&mut self.sq, sql, prepared).await;
+        let verdict = judge(&truth, &sq);
+        let slot = self.counts.entry(class.to_string()).or_default();
+        match &verdict {
+            Verdict::Same => slot[0] += 1,
+            Verdict::Refused => slot[1] += 1,
+            Verdict::BothError => slot[2] += 1,
+            Verdict::Leak(d) | Verdict::Wrong(d) => {
+                let kind = if matches!(verdict, Verdict::Leak(_)) {
+                    "LEAK"
+                } else {
+                    "WRONG"
+                };
+                let p = if prepared { " (prepared)" } else { "" };
+                self.failures
+                    .push(format!("{kind} [{class}]{p}: {sql}\n    {d}"));
+            }
+        }
+        verdict
+    }
+
+    /// The per-class table and totals.
+    pub fn report(&self) -> String {
+        let mut out = String::from(
+            "| class | same | refused | both-error | refusal rate |\n|---|---:|---:|---:|---:|\n",
+        );
+        let mut total = [0u64; 3];
+        for (class, c) in &self.counts {
+            let n = c.iter().sum::<u64>().max(1);
+            out.push_str(&format!(
+                "| {class} | {} | {} | {} | {:.1}% |\n",
+                c[0],
+                c[1],
+                c[2],
+                100.0 * c[1] as f64 / n as f64
+            ));
+            for i in 0..3 {
+                total[i] += c[i];
+            }
+        }
+        let n = total.iter().sum::<u64>().max(1);
+        out.push_str(&format!(
+            "| all | {} | {} | {} | {:.1}% |\n",
+            total[0],
+            total[1],
+            total[2],
+            100.0 * total[1] as f64 / n as f64
+        ));
+        out.push_str(&format!(
+            "RESULT statements={} same={} refused={} both_error={} leaks={} wrong={}\n",
+            n,
+            total[0],
+            total[1],
+            total[2],
+            self.failures
+                .iter()
+                .filter(|f| f.starts_with("LEAK"))
+                .count(),
+            self.failures
+                .iter()
+                .filter(|f| f.starts_with("WRONG"))
+                .count()
+        ));
+        out
+    }
+}
+
+/// What one side answered.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// Result sets: column (type, is-binary) pairs and rows (values as
+    /// canonical bytes, `None` for NULL), rows sorted (statements without a
+    /// total order may return rows in any order).
+    Rows(Sets),
+    Error(u16, String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict {
+    Same,
+    Refused,
+    BothError,
+    Leak(String),
+    Wrong(String),
+}
+
+async fn run(conn: &mut Conn, sql: &str, prepared: bool) -> Answer {
+    let r = if prepared {
+        collect(conn.exec_iter(sql, ()).await).await
+    } else {
+        collect(conn.query_iter(sql).await).await
+    };
+    match r {
+        Ok(sets) => Answer::Rows(sets),
+        Err(mysql_async::Error::Server(e)) => Answer::Error(e.code, e.message),
+        Err(e) => Answer::Error(0, e.to_string()),
+    }
+}
+
+/// Result sets: each its columns and its rows.
+pub type Sets = Vec<(Vec<(u8, bool)>, Vec<Vec<Option<Vec<u8>>>>)>;
+
+async fn collect<P: mysql_async::prelude::Protocol>(
+    r: Result<mysql_async::QueryResult<'_, '_, P>, mysql_async::Error>,
+) -> Result<Sets, mysql_async::Error> {
+    let mut result = r?;
+    let mut sets = Vec::new();
+    while !result.is_empty() {
+        let cols: Vec<(u8, bool)> = result
+            .columns_ref()
+            .iter()
+            .map(|c| (c.column_type() as u8, c.character_set() == 63))
+            .collect();
+        let rows: Vec<mysql_async::Row> = result.collect().await?;
+        let mut rows: Vec<Vec<Option<Vec<u8>>>> = rows
+            .into_iter()
+            .map(|r| r.unwrap().into_iter().map(canonical).collect())
+            .collect();
+        rows.sort();
+        sets.push((cols, rows));
+    }
+    Ok(sets)
+}
+
+fn canonical(v: Value) -> Option<Vec<u8>> {
+    match v {
+        Value::NULL => None,
+        Value::Bytes(b) => Some(b),
+        other => Some(format!("{other:?}").into_bytes()),
+    }
+}
+
+/// Compare the two answers.
+pub fn judge(truth: &Answer, sq: &Answer) -> Verdict {
+    if let Answer::Rows(sets) = sq {
+        for (_, rows) in sets {
+            for row in rows {
+                for v in row.iter().flatten() {
+                    if v.as_slice().first() == Some(&0xF5) {
+                        return Verdict::Leak(format!(
+                            "a value starting with 0xF5 ({} bytes) reached the client",
+                            v.len()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    match (truth, sq) {
+        (_, Answer::Error(1235, msg)) if msg.contains("squeeze") => {
+            if msg.contains("column `") {
+                Verdict::Refused
+            } else {
+                Verdict::Wrong(format!("a refusal that names no column: {msg}"))
+            }
+        }
+        (Answer::Error(..), Answer::Error(..)) => Verdict::BothError,
+        (Answer::Error(c, m), Answer::Rows(_)) => {
+            Verdict::Wrong(format!("truth failed ({c}: {m}) but squeeze answered"))
+        }
+        (Answer::Rows(_), Answer::Error(c, m)) => {
+            Verdict::Wrong(format!("squeeze failed ({c}: {m}) but truth answered"))
+        }
+        (Answer::Rows(a), Answer::Rows(b)) => {
+            if a.len() != b.len() {
+                return Verdict::Wrong(format!("{} result sets vs {}", a.len(), b.len()));
+            }
+            for (i, ((ca, ra), (cb, rb))) in a.iter().zip(b).enumerate() {
+                if ca != cb {
+                    return Verdict::Wrong(format!(
+                        "result {i}: column types (type, binary) truth {ca:?} squeeze {cb:?}"
+                    ));
+                }
+                if ra != rb {
+                    let shown = |r: &Vec<Vec<Option<Vec<u8>>>>| {
+                        r.iter()
+                            .take(3)
+                            .map(|row| {
+                                row.iter()
+                                    .map(|v| match v {
+                                        None => "NULL".to_string(),
+                                        Some(b) => String::from_utf8_lossy(&b[..b.len().min(40)])
+                                            .into_owned(),
+                                    })
+                                    .collect::<Vec<_>>()
+                                    .join(" | ")
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" ;; ")
+                    };
+                    return Verdict::Wrong(format!(
+                        "result {i}: {} rows vs {}; truth: {} / squeeze: {}",
+                        ra.len(),
+                        rb.len(),
+                        shown(ra),
+                        shown(rb)
+                    ));
+                }
+            }
+            Verdict::Same
+        }
+    }
+}
+
+// ---- the generator ------------------------------------------------------
+
+/// A small deterministic PRNG (xorshift64*), so a seed reproduces a run.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    pub fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
+        &xs[self.below(xs.len())]
+    }
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// A relation the generator can select from: name and columns.
+#[derive(Clone)]
+struct Rel {
+    from: String,
+    alias: String,
+    cols: Vec<String>,
+}
+
+fn base_rels() -> Vec<(&'static str, Vec<&'static str>)> {
+    vec![
+        ("docs", vec!["id", "doc", "title", "n"]),
+        ("notes", vec!["id", "body", "doc_id"]),
+        ("users", vec!["id", "name", "doc"]),
+        ("v_docs", vec!["id", "body", "title"]),
+        ("v_v", vec!["b2", "id"]),
+        ("v_plain", vec!["id", "name"]),
+    ]
+}
+
+/// The shape classes the generator draws from.
+pub const CLASSES: &[&str] = &[
+    "select",
+    "join",
+    "derived",
+    "cte",
+    "setop",
+    "subquery",
+    "view",
+    "aggregate",
+    "window",
+    "function",
+    "ordinal",
+];
+
+/// One generated statement and its class.
+pub fn generate(rng: &mut Rng) -> (String, &'static str) {
+    let class = *rng.pick(CLASSES);
+    let sql =
+        match class {
+            "select" => {
+                let r = table(rng, false, "t");
+                simple_select(rng, &r)
+            }
+            "join" => join_query(rng),
+            "derived" => {
+                let inner = table(rng, true, "t");
+                let (sql, cols) = projection(rng, &inner);
+                let d = Rel {
+                    from: format!("({sql})"),
+                    alias: "d".into(),
+                    cols,
+                };
+                simple_select(rng, &d)
+            }
+            "cte" => {
+                let inner = table(rng, true, "t");
+                let (sql, cols) = projection(rng, &inner);
+                let c = Rel {
+                    from: "c".into(),
+                    alias: "c".into(),
+                    cols: cols.clone(),
+                };
+                let outer = simple_select(rng, &c);
+                if rng.chance(30) {
+                    // A chain: c2 reads c.
+                    let (sql2, cols2) = projection(rng, &c);
+                    let c2 = Rel {
+                        from: "c2".into(),
+                        alias: "c2".into(),
+                        cols: cols2,
+                    };
+                    let outer2 = simple_select(rng, &c2);
+                    format!("WITH c AS ({sql}), c2 AS ({sql2}) {outer2}")
+                } else {
+                    format!("WITH c AS ({sql}) {outer}")
+                }
+            }
+            "setop" => {
+                let a = table(rng, false, "a");
+                let b = table(rng, false, "b");
+                let n = 1 + rng.below(2);
+                let pick_cols = |rng: &mut Rng, r: &Rel| -> Vec<String> {
+                    (0..n).map(|_| rng.pick(&r.cols).clone()).collect()
+                };
+                let ca = pick_cols(rng, &a);
+                let cb = pick_cols(rng, &b);
+                let op = rng.pick(&[
+                    "UNION ALL",
+                    "UNION",
+                    "UNION DISTINCT",
+                    "INTERSECT",
+                    "EXCEPT",
+                ]);
+                let mut sql = format!(
+                    "SELECT {} FROM {} {} {op} SELECT {} FROM {} {}",
+                    ca.join(", "),
+                    a.from,
+                    a.alias,
+                    cb.join(", "),
+                    b.from,
+                    b.alias
+                );
+                if rng.chance(40) {
+                    sql = format!("({sql})");
+                    sql = sql.replacen(&format!(" {op} "), &format!(") {op} ("), 1);
+                }
+                if rng.chance(30) {
+                    sql.push_str(&format!(" ORDER BY {}", 1 + rng.below(n)));
+                }
+                sql
+            }
+            "subquery" => {
+                let outer = table(rng, false, "o");
+                let inner = table(rng, false, "i");
+                let ic = rng.pick(&inner.cols).clone();
+                match rng.below(4) {
+                    0 => {
+                        format!(
+                    "SELECT {}, (SELECT {ic} FROM {} i ORDER BY i.{} LIMIT 1) AS s FROM {} o",
+                    rng.pick(&outer.cols),
+                    inner.from,
+                    inner.cols.iter().find(|c| *c == "id").unwrap_or(&inner.cols[0]),
+                    outer.from
+                )
+                    }
+                    1 => format!(
+                        "SELECT {} FROM {} o WHERE {} IN (SELECT {ic} FROM {} i)",
+                        rng.pick(&outer.cols),
+                        outer.from,
+                        rng.pick(&outer.cols),
+                        inner.from
+                    ),
+                    2 => format!(
+                        "SELECT {} FROM {} o WHERE EXISTS (SELECT {ic} FROM {} i WHERE {})",
+                        rng.pick(&outer.cols),
+                        outer.from,
+                        inner.from,
+                        predicate(rng, &inner)
+                    ),
+                    _ => format!(
+                        "SELECT o.{} FROM {} o WHERE {} = (SELECT MAX(i.id) FROM {} i)",
+                        rng.pick(&outer.cols),
+                        outer.from,
+                        if outer.cols.contains(&"id".to_string()) {
+                            "o.id"
+                        } else {
+                            "1"
+                        },
+                        inner.from
+                    ),
+                }
+            }
+            "view" => {
+                let v = rng.pick(&["v_docs", "v_v", "v_plain"]);
+                let r = rel_named(v, "v");
+                simple_select(rng, &r)
+            }
+            "aggregate" => {
+                let r = table(rng, false, "t");
+                let g = rng.pick(&r.cols).clone();
+                let agg = match rng.below(5) {
+                    0 => format!("COUNT({})", rng.pick(&r.cols)),
+                    1 => "COUNT(*)".to_string(),
+                    2 => format!("MAX({})", rng.pick(&r.cols)),
+                    3 => format!("COUNT(DISTINCT {})", rng.pick(&r.cols)),
+                    _ => format!("GROUP_CONCAT({0} ORDER BY {0})", rng.pick(&r.cols)),
+                };
+                let by = match rng.below(3) {
+                    0 => g.clone(),
+                    1 => "1".into(),
+                    _ => "k".into(),
+                };
+                let mut sql = format!(
+                    "SELECT {g} AS k, {agg} AS a FROM {} t GROUP BY {by}",
+                    r.from
+                );
+                if rng.chance(30) {
+                    sql.push_str(" HAVING COUNT(*) > 1");
+                }
+                sql
+            }
+            "window" => {
+                let r = table(rng, false, "t");
+                let p = rng.pick(&r.cols).clone();
+                let id = if r.cols.contains(&"id".to_string()) {
+                    "id".to_string()
+                } else {
+                    r.cols[0].clone()
+                };
+                format!(
+                    "SELECT {}, ROW_NUMBER() OVER (PARTITION BY {p} ORDER BY {id}) AS rn FROM {} t",
+                    rng.pick(&r.cols),
+                    r.from
+                )
+            }
+            "function" => {
+                let r = table(rng, false, "t");
+                let c = rng.pick(&r.cols).clone();
+                let f = rng.pick(&[
+                    "LENGTH({c})",
+                    "CONCAT('x', {c})",
+                    "COALESCE({c}, 'none')",
+                    "IF({c} IS NULL, 'n', 'v')",
+                    "JSON_VALUE({c}, '$.id')",
+                    "JSON_EXTRACT({c}, '$.author')",
+                    "CASE WHEN {c} IS NULL THEN 0 ELSE 1 END",
+                    "{c} IS NOT NULL",
+                    "UPPER({c})",
+                    "ISNULL({c})",
+                    "JSON_UNQUOTE({c}) IS NULL",
+                    "({c})",
+                ]);
+                format!(
+                    "SELECT id_or, {} AS f FROM {} t",
+                    f.replace("{c}", &c),
+                    r.from
+                )
+                .replace(
+                    "id_or",
+                    if r.cols.contains(&"id".to_string()) {
+                        "id"
+                    } else {
+                        &r.cols[0]
+                    },
+                )
+            }
+            _ => {
+                // ordinal
+                let r = table(rng, false, "t");
+                let a = rng.pick(&r.cols).clone();
+                let b = rng.pick(&r.cols).clone();
+                let clause = rng.pick(&["ORDER BY", "GROUP BY"]);
+                let k = 1 + rng.below(2);
+                if *clause == "GROUP BY" {
+                    format!(
+                        "SELECT {a} AS a, COUNT(*) FROM {} t GROUP BY {}",
+                        r.from,
+                        if k == 1 { "1" } else { "a" }
+                    )
+                } else {
+                    format!("SELECT {a}, {b} FROM {} t ORDER BY {k}", r.from)
+                }
+            }
+        };
+    (sql, class)
+}
+
+fn rel_named(name: &str, alias: &str) -> Rel {
+    let (_, cols) = base_rels().into_iter().find(|(n, _)| *n == name).unwrap();
+    Rel {
+        from: name.into(),
+        alias: alias.into(),
+        cols: cols.into_iter().map(str::to_string).collect(),
+    }
+}
+
+fn table(rng: &mut Rng, with_views: bool, alias: &str) -> Rel {
+    let rels = base_rels();
+    let n = if with_views { rels.len() } else { 3 };
+    let (name, _) = rels[rng.below(n)].clone();
+    rel_named(name, alias)
+}
+
+/// A projection of `r` with some columns renamed: its SQL and the names.
+fn projection(rng: &mut Rng, r: &Rel) -> (String, Vec<String>) {
+    let mut items = Vec::new();
+    let mut names = Vec::new();
+    for (i, c) in r.cols.iter().enumerate() {
+        if rng.chance(30) && i > 0 {
+            continue;
+        }
+        if rng.chance(40) {
+            let alias = format!("{c}_{i}");
+            items.push(format!("{} AS {alias}", c));
+            names.push(alias);
+        } else {
+            items.push(c.clone());
+            names.push(c.clone());
+        }
+    }
+    let mut sql = format!("SELECT {} FROM {} {}", items.join(", "), r.from, r.alias);
+    if rng.chance(30) {
+        sql.push_str(&format!(" WHERE {}", predicate(rng, r)));
+    }
+    (sql, names)
+}
+
+fn predicate(rng: &mut Rng, r: &Rel) -> String {
+    let c = rng.pick(&r.cols).clone();
+    match rng.below(8) {
+        0 => format!("{c} IS NULL"),
+        1 => format!("{c} IS NOT NULL"),
+        2 => format!("{c} = 't1'"),
+        3 => format!("{c} LIKE '%a%'"),
+        4 => format!("{c} > 3"),
+        5 => format!("{c} IN (1, 2, 3)"),
+        6 => format!("NOT ({c} IS NULL) AND {c} <> 'x'"),
+        _ => format!("{c} BETWEEN 1 AND 10"),
+    }
+}
+
+fn simple_select(rng: &mut Rng, r: &Rel) -> String {
+    let list = if rng.chance(20) {
+        "*".to_string()
+    } else {
+        let n = 1 + rng.below(r.cols.len().min(3));
+        (0..n)
+            .map(|_| {
+                let c = rng.pick(&r.cols);
+                if rng.chance(30) {
+                    format!("{}.{c}", r.alias)
+                } else {
+                    c.clone()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let distinct = if rng.chance(10) { "DISTINCT " } else { "" };
+    let mut sql = format!("SELECT {distinct}{list} FROM {} {}", r.from, r.alias);
+    if rng.chance(50) {
+        sql.push_str(&format!(" WHERE {}", predicate(rng, r)));
+    }
+    if rng.chance(30) {
+        sql.push_str(&format!(" ORDER BY {}", rng.pick(&r.cols)));
+    }
+    sql
+}
+
+fn join_query(rng: &mut Rng) -> String {
+    let a = table(rng, true, "a");
+    let b = table(rng, true, "b");
+    let ac = rng.pick(&a.cols).clone();
+    let bc = rng.pick(&b.cols).clone();
+    let cond = match rng.below(5) {
+        0 => "a.id = b.id".to_string(),
+        1 => format!("a.{ac} = b.{bc}"),
+        2 => "USING (id)".into(),
+        3 => "NATURAL".into(),
+        _ => format!("a.{ac} IS NULL"),
+    };
+    let list = format!("a.{ac}, b.{bc}");
+    match cond.as_str() {
+        "USING (id)" if a.cols.contains(&"id".into()) && b.cols.contains(&"id".into()) => {
+            format!(
+                "SELECT {list} FROM {} a JOIN {} b USING (id)",
+                a.from, b.from
+            )
+        }
+        "NATURAL" => format!("SELECT * FROM {} a NATURAL JOIN {} b", a.from, b.from),
+        "USING (id)" => format!("SELECT {list} FROM {} a CROSS JOIN {} b", a.from, b.from),
+        _ => format!(
+            "SELECT {list} FROM {} a {} JOIN {} b ON {cond}",
+            a.from,
+            rng.pick(&["", "LEFT", "INNER"]),
+            b.from
+        ),
+    }
+}
