@@ -43,6 +43,7 @@ impl Session {
                 statements: vec![StatementKind::Select; statements],
                 placeholders: Vec::new(),
                 plain_read: true,
+                ddl: Vec::new(),
             });
         }
         for _ in 0..MAX_METADATA_ROUNDS {
@@ -207,7 +208,7 @@ impl Session {
                 .await;
         }
         let text = packet.payload.slice(1..);
-        let rewrite = match self.rewrite(&text).await {
+        let mut rewrite = match self.rewrite(&text).await {
             Ok(r) => r,
             Err(e) => {
                 self.reply_error(&e);
@@ -223,6 +224,7 @@ impl Session {
             .iter()
             .flat_map(TrackedChange::from_kind)
             .collect();
+        let ddl = std::mem::take(&mut rewrite.ddl);
         let flow = match rewrite.sql {
             std::borrow::Cow::Borrowed(_) => {
                 self.forward_command(&packet.payload, ResponseShape::Results, RelayMode::text())
@@ -236,6 +238,9 @@ impl Session {
                     .await
             }
         };
+        // DDL may have run even when a later statement failed: dropping
+        // cache entries is always safe.
+        self.ctx.schema.invalidate_targets(&ddl);
         if self.last_ok {
             for k in kinds {
                 self.apply(k);
@@ -262,11 +267,6 @@ impl Session {
                 } else {
                     Some(lower)
                 };
-            }
-            TrackedChange::Ddl => {
-                if let Some(db) = self.current_db() {
-                    self.ctx.schema.invalidate_db(&db);
-                }
             }
         }
     }
@@ -475,7 +475,7 @@ fn may_change_session(sql: &[u8]) -> bool {
     let word_len = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
     let word = &rest[..word_len];
     [
-        "use", "set", "create", "alter", "drop", "rename", "truncate", "prepare",
+        "use", "set", "create", "alter", "drop", "rename", "truncate", "prepare", "execute",
     ]
     .iter()
     .any(|v| word.eq_ignore_ascii_case(v.as_bytes()))
@@ -486,14 +486,12 @@ enum TrackedChange {
     Use(String),
     SqlMode(String),
     Charset(String),
-    Ddl,
 }
 
 impl TrackedChange {
     fn from_kind(kind: &StatementKind<'_>) -> Vec<TrackedChange> {
         match kind {
             StatementKind::Use(db) => vec![TrackedChange::Use(db.to_string())],
-            StatementKind::Ddl => vec![TrackedChange::Ddl],
             StatementKind::Set(changes) => changes
                 .iter()
                 .filter_map(|c| match c {
