@@ -151,17 +151,22 @@ async fn assert_reads_back(c: &mut Conn, table: &str, want: &BTreeMap<i64, Optio
     assert_eq!(got.len(), want.len(), "{table}: rows {:?}", got.keys());
 }
 
+/// A statement shortened for a failure message.
+fn short(sql: &str) -> String {
+    sql.chars().take(200).collect()
+}
+
 async fn run(c: &mut Conn, sql: String) {
     c.query_drop(&sql)
         .await
-        .unwrap_or_else(|e| panic!("{e}: {}", &sql[..sql.len().min(300)]))
+        .unwrap_or_else(|e| panic!("{e}: {}", short(&sql)))
 }
 
 async fn server_err(c: &mut Conn, sql: &str) -> (u16, String, String) {
     match c.query_drop(sql).await {
         Err(mysql_async::Error::Server(e)) => (e.code, e.state, e.message),
-        Ok(()) => panic!("expected an error for {sql}"),
-        Err(e) => panic!("expected a server error for {sql}, got {e:?}"),
+        Ok(()) => panic!("expected an error for {}", short(sql)),
+        Err(e) => panic!("expected a server error for {}, got {e:?}", short(sql)),
     }
 }
 

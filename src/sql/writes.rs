@@ -1039,8 +1039,8 @@ fn ddl(
         }
         let mut depth = 0usize;
         let mut query = None;
-        for j in a.table_end(i)..toks.len() {
-            match toks[j].kind {
+        for (j, t) in toks.iter().enumerate().skip(a.table_end(i)) {
+            match t.kind {
                 TokenKind::LParen if depth == 0 && a.is_query_start(j + 1) => {
                     query = Some(j);
                     break;
@@ -1051,7 +1051,7 @@ fn ddl(
                     if depth == 0
                         && ["SELECT", "WITH", "TABLE", "VALUES"]
                             .iter()
-                            .any(|w| toks[j].is_keyword(sql, w)) =>
+                            .any(|w| t.is_keyword(sql, w)) =>
                 {
                     query = Some(j);
                     break;
