@@ -3,8 +3,9 @@
 //! answers must be equal, or squeeze must refuse with ERR 1235 naming the
 //! column: zero leaks, zero wrong answers, over the hand-written corpus
 //! (`tests/oracle/corpus.sql`, text and prepared) and 5,000 generated
-//! statements with a fixed seed. `cargo bench --bench oracle -- --seed N
-//! --count M` runs any number with any seed.
+//! statements with a fixed seed. `ORACLE_SEED=N ORACLE_COUNT=M cargo test
+//! --test oracle -- --nocapture` runs any number with any seed (`ORACLE_SEED=random`
+//! draws one and prints it) and prints the counts per shape class.
 
 mod support;
 
@@ -58,14 +59,26 @@ fn squeeze_answers_as_truth_or_refuses_over_the_corpus_and_generated_statements(
         println!("hand-written corpus:\n{hand}");
         let corpus_failures = o.failures.clone();
         o.counts.clear();
-        let mut rng = Rng::new(20261123);
+        let seed: u64 = match std::env::var("ORACLE_SEED").as_deref() {
+            Ok("random") => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_nanos() as u64,
+            Ok(s) => s.parse().expect("ORACLE_SEED is a number or `random`"),
+            Err(_) => 20261123,
+        };
+        let count: usize = std::env::var("ORACLE_COUNT")
+            .ok()
+            .map(|c| c.parse().expect("ORACLE_COUNT is a number"))
+            .unwrap_or(5000);
+        let mut rng = Rng::new(seed);
         let started = std::time::Instant::now();
-        for _ in 0..5000 {
+        for _ in 0..count {
             let (sql, class) = generate(&mut rng);
             o.check(class, &sql, false).await;
         }
         println!(
-            "generated (seed 20261123, 5000 statements, {:.1} s):\n{}",
+            "generated (seed {seed}, {count} statements, {:.1} s):\n{}",
             started.elapsed().as_secs_f64(),
             o.report()
         );

@@ -45,6 +45,7 @@ impl Session {
                 placeholders: Vec::new(),
                 plain_read: true,
                 results,
+                ddl: Vec::new(),
             });
         }
         for _ in 0..MAX_METADATA_ROUNDS {
@@ -270,7 +271,7 @@ impl Session {
                 .await;
         }
         let text = packet.payload.slice(1..);
-        let rewrite = match self.rewrite(&text).await {
+        let mut rewrite = match self.rewrite(&text).await {
             Ok(r) => r,
             Err(e) => {
                 self.reply_error(&e);
@@ -286,7 +287,12 @@ impl Session {
             .iter()
             .flat_map(TrackedChange::from_kind)
             .collect();
+        let had_ddl = rewrite
+            .statements
+            .iter()
+            .any(|k| matches!(k, StatementKind::Ddl));
         self.result_hints = Some((rewrite.results.clone(), 0));
+        let ddl = std::mem::take(&mut rewrite.ddl);
         let flow = match rewrite.sql {
             std::borrow::Cow::Borrowed(_) => {
                 self.forward_command(&packet.payload, ResponseShape::Results, RelayMode::text())
@@ -301,6 +307,12 @@ impl Session {
             }
         };
         self.result_hints = None;
+        // DDL may have run even when a later statement failed: dropping
+        // cache entries is always safe.
+        self.ctx.schema.invalidate_targets(&ddl);
+        if had_ddl {
+            self.ctx.schema.invalidate_dependents();
+        }
         if self.last_ok {
             for k in kinds {
                 self.apply(k);
@@ -327,12 +339,6 @@ impl Session {
                 } else {
                     Some(lower)
                 };
-            }
-            TrackedChange::Ddl => {
-                if let Some(db) = self.current_db() {
-                    self.ctx.schema.invalidate_db(&db);
-                }
-                self.ctx.schema.invalidate_dependents();
             }
         }
     }
@@ -559,7 +565,7 @@ fn may_change_session(sql: &[u8]) -> bool {
     let word_len = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
     let word = &rest[..word_len];
     [
-        "use", "set", "create", "alter", "drop", "rename", "truncate", "prepare",
+        "use", "set", "create", "alter", "drop", "rename", "truncate", "prepare", "execute",
     ]
     .iter()
     .any(|v| word.eq_ignore_ascii_case(v.as_bytes()))
@@ -570,14 +576,12 @@ enum TrackedChange {
     Use(String),
     SqlMode(String),
     Charset(String),
-    Ddl,
 }
 
 impl TrackedChange {
     fn from_kind(kind: &StatementKind<'_>) -> Vec<TrackedChange> {
         match kind {
             StatementKind::Use(db) => vec![TrackedChange::Use(db.to_string())],
-            StatementKind::Ddl => vec![TrackedChange::Ddl],
             StatementKind::Set(changes) => changes
                 .iter()
                 .filter_map(|c| match c {

@@ -37,6 +37,24 @@ pub enum StatementKind<'a> {
     },
     /// `EXECUTE name [USING @a, ...]`.
     Execute,
+    /// `EXECUTE IMMEDIATE 'text' [USING expr, ...]`. `text` is the string
+    /// literal holding the statement, `None` when it is anything else (a
+    /// user variable, an expression), which the proxy cannot see.
+    ExecuteImmediate {
+        /// The string literal token (decode with [`decode_string`]).
+        text: Option<Token>,
+        /// Significant-token index of `USING`, if any.
+        using: Option<usize>,
+    },
+    /// MariaDB's `SET STATEMENT var = value [, ...] FOR <statement>`: the
+    /// variables hold only for the inner statement, which MariaDB parses
+    /// with the session's sql_mode (it parses before it applies them).
+    SetStatement {
+        /// What the inner statement is.
+        inner: Box<StatementKind<'a>>,
+        /// Significant-token index of the inner statement's first token.
+        at: usize,
+    },
     /// `USE db`.
     Use(Cow<'a, str>),
     /// `SET ...`; lists the changes the session must track (may be empty,
@@ -172,6 +190,14 @@ pub fn classify_statement<'a>(
             None
         };
         StatementKind::Prepare { name, text }
+    } else if is("EXECUTE") && kw(src, toks, i + 1, "IMMEDIATE") {
+        let using = (i + 2..toks.len()).find(|&k| kw(src, toks, k, "USING"));
+        let end = using.unwrap_or(toks.len());
+        let text = match &toks[i + 2..end] {
+            [t] if matches!(t.kind, TokenKind::Str { .. }) => Some(*t),
+            _ => None,
+        };
+        StatementKind::ExecuteImmediate { text, using }
     } else if is("EXECUTE") {
         StatementKind::Execute
     } else if is("USE") {
@@ -180,6 +206,29 @@ pub fn classify_statement<'a>(
                 StatementKind::Use(ident_name(src, t))
             }
             _ => StatementKind::Other,
+        }
+    } else if is("SET") && kw(src, toks, i + 1, "STATEMENT") {
+        // The inner statement starts after the first depth-0 FOR.
+        let mut depth = 0usize;
+        let mut at = None;
+        for (k, t) in toks.iter().enumerate().skip(i + 2) {
+            match t.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth = depth.saturating_sub(1),
+                TokenKind::Ident if depth == 0 && t.is_keyword(src, "FOR") => {
+                    at = Some(k + 1);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        match at {
+            Some(at) => StatementKind::SetStatement {
+                inner: Box::new(classify_statement(src, &toks[at..], opts)),
+                at,
+            },
+            // Not valid SQL; the server reports it.
+            None => StatementKind::Other,
         }
     } else if is("SET") {
         StatementKind::Set(parse_set(src, &toks[i + 1..], opts))
@@ -287,6 +336,80 @@ fn parse_set(src: &[u8], toks: &[Token], opts: LexOptions) -> Vec<SessionChange>
         }
     }
     changes
+}
+
+/// A schema-cache entry a DDL statement may change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SchemaTarget {
+    /// (database, table).
+    Table(String, String),
+    /// Every table of a database (`DROP/CREATE/ALTER DATABASE`).
+    Database(String),
+}
+
+/// What a DDL statement may change in the schema cache: for `CREATE/DROP/
+/// ALTER DATABASE|SCHEMA x` the database; otherwise every name the
+/// statement writes, qualified (`db.t`, the first two parts of `db.t.c`)
+/// or in `current_db` (`t`). A name that is not a table (a column, a type)
+/// only costs a cache miss; a table in any database is never left stale.
+pub fn ddl_targets(src: &[u8], toks: &[Token], current_db: Option<&str>) -> Vec<SchemaTarget> {
+    let k = |i: usize, w: &str| kw(src, toks, i, w);
+    if k(0, "CREATE") || k(0, "DROP") || k(0, "ALTER") {
+        let mut i = 1;
+        if k(i, "OR") && k(i + 1, "REPLACE") {
+            i += 2;
+        }
+        if k(i, "DATABASE") || k(i, "SCHEMA") {
+            i += 1;
+            if k(i, "IF") {
+                i += if k(i + 1, "NOT") { 3 } else { 2 };
+            }
+            return match toks.get(i) {
+                Some(t) if is_name(t) => {
+                    vec![SchemaTarget::Database(ident_name(src, t).into_owned())]
+                }
+                // `ALTER DATABASE CHARACTER SET ...`: the current database.
+                _ => current_db
+                    .map(|d| vec![SchemaTarget::Database(d.to_string())])
+                    .unwrap_or_default(),
+            };
+        }
+    }
+    let mut out: Vec<SchemaTarget> = Vec::new();
+    let mut push = |t: SchemaTarget| {
+        if !out.contains(&t) {
+            out.push(t);
+        }
+    };
+    let mut j = 0;
+    while j < toks.len() {
+        let t = &toks[j];
+        if !is_name(t) || (j > 0 && toks[j - 1].kind == TokenKind::Dot) {
+            j += 1;
+            continue;
+        }
+        let dotted = toks.get(j + 1).is_some_and(|d| d.kind == TokenKind::Dot)
+            && toks.get(j + 2).is_some_and(is_name);
+        if dotted {
+            push(SchemaTarget::Table(
+                ident_name(src, t).into_owned(),
+                ident_name(src, &toks[j + 2]).into_owned(),
+            ));
+            j += 3;
+            while toks.get(j).is_some_and(|d| d.kind == TokenKind::Dot) {
+                j += 2;
+            }
+            continue;
+        }
+        if let Some(db) = current_db {
+            push(SchemaTarget::Table(
+                db.to_string(),
+                ident_name(src, t).into_owned(),
+            ));
+        }
+        j += 1;
+    }
+    out
 }
 
 /// A table named by a statement.

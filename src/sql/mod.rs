@@ -27,11 +27,16 @@ pub mod rewrite;
 pub mod route;
 pub mod shape;
 pub mod splice;
+mod writes;
 
 #[cfg(test)]
 mod rewrite_tests;
+#[cfg(test)]
+mod writes_tests;
 
-pub use classify::{classify_statement, SessionChange, StatementKind, TableRef};
+pub use classify::{
+    classify_statement, ddl_targets, SchemaTarget, SessionChange, StatementKind, TableRef,
+};
 pub use lexer::{decode_string, LexOptions, Lexer, Token, TokenKind};
 pub use rewrite::{
     plan_query, plan_statement, ColumnCatalog, ColumnRef, LiteralKind, LiteralSite, Plan, Refusal,

@@ -69,6 +69,24 @@ pub trait ColumnCatalog {
         let _ = (db, table);
         Vec::new()
     }
+    /// May `source`'s stored values be copied as they are into `target`
+    /// (`UPDATE ... SET target = source`)? Both are compressed columns.
+    /// Default: only a column into itself.
+    fn same_rule(&self, target: &ColumnRef, source: &ColumnRef) -> bool {
+        target.db == source.db
+            && target.table == source.table
+            && target.column.eq_ignore_ascii_case(&source.column)
+    }
+    /// One configured compressed column, for refusing statements whose text
+    /// squeeze cannot see (`PREPARE s FROM @v`, `EXECUTE IMMEDIATE @v`);
+    /// `None` when no column is configured. Default: assume there is one.
+    fn any_compressed(&self) -> Option<ColumnRef> {
+        Some(ColumnRef {
+            db: "*".into(),
+            table: "*".into(),
+            column: "*".into(),
+        })
+    }
 }
 
 /// One-pass prefilter: does a query contain any of a set of table names as
@@ -210,6 +228,17 @@ pub enum RefuseReason {
     ColumnOrderUnknown,
     /// A statement shape the analyzer does not understand (default deny).
     Unanalysed,
+    /// A value written to a compressed column that squeeze cannot evaluate
+    /// to a constant (a function, a variable, a subquery, another column).
+    Expression,
+    /// A statement that would copy compressed values somewhere squeeze does
+    /// not inflate them (CTAS, `INTO OUTFILE`, user variables, triggers).
+    Copy,
+    /// DDL that would make stored values unreadable (a non-binary type, a
+    /// rename away from the configuration).
+    Ddl,
+    /// A statement whose text squeeze cannot see (`EXECUTE IMMEDIATE @v`).
+    InvisibleText,
     /// Anything else we cannot prove safe.
     Other,
 }
@@ -230,6 +259,10 @@ impl RefuseReason {
             RefuseReason::PreparedText => "prepared_text",
             RefuseReason::ColumnOrderUnknown => "column_order_unknown",
             RefuseReason::Unanalysed => "unanalysed",
+            RefuseReason::Expression => "expression",
+            RefuseReason::Copy => "copy",
+            RefuseReason::Ddl => "ddl",
+            RefuseReason::InvisibleText => "invisible_text",
             RefuseReason::Other => "other",
         }
     }
@@ -264,6 +297,13 @@ impl Refusal {
                 "column `{c}` is stored compressed by squeeze; {} would copy values without compressing or inflating them. Read the rows and insert them through the proxy",
                 self.what
             ),
+            RefuseReason::Expression => format!(
+                "column `{c}` is stored compressed by squeeze, which can only compress a value it can compute exactly: a literal, CONCAT/CONVERT/CAST/COLLATE of literals, NULL, DEFAULT, a ? parameter, the same compressed column, or CASE/IF/COALESCE/IFNULL branches of those; {} would be stored uncompressed. Compute the value in the application and write it as a literal or a ? parameter",
+                self.what
+            ),
+            RefuseReason::Copy | RefuseReason::Ddl | RefuseReason::InvisibleText => {
+                format!("column `{c}` is stored compressed by squeeze; {}", self.what)
+            }
             _ => format!(
                 "column `{c}` is stored compressed by squeeze; MySQL cannot evaluate {} on it. Read the column and evaluate in the application, or keep the fields you need to query in a separate uncompressed column",
                 self.what
@@ -340,7 +380,7 @@ pub fn plan_query<'a>(
     loop {
         let (end, next) = significant_tokens_into(sql, pos, opts, &mut toks);
         let kind = classify_statement(sql, &toks, opts);
-        let (plan, shape) = if analyse {
+        let (plan, shape) = if analyse || super::writes::plan_anyway(&kind) {
             plan_tokens(sql, &toks, &kind, opts, db.as_deref(), catalog)
         } else {
             (Plan::Untouched, None)
@@ -381,9 +421,6 @@ pub fn plan_statement<'a>(
     current_db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Plan<'a> {
-    if !catalog.may_mention_compressed(sql) {
-        return Plan::Untouched;
-    }
     plan_statement_shape(sql, opts, current_db, catalog).0
 }
 
@@ -394,11 +431,11 @@ pub fn plan_statement_shape<'a>(
     current_db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> (Plan<'a>, Option<QueryShape>) {
-    if !catalog.may_mention_compressed(sql) {
-        return (Plan::Untouched, None);
-    }
     let (toks, _, _) = significant_tokens(sql, 0, opts);
     let kind = classify_statement(sql, &toks, opts);
+    if !catalog.may_mention_compressed(sql) && !super::writes::plan_anyway(&kind) {
+        return (Plan::Untouched, None);
+    }
     plan_tokens(sql, &toks, &kind, opts, current_db, catalog)
 }
 
@@ -417,7 +454,10 @@ fn plan_tokens<'a>(
     match kind {
         StatementKind::Select => return plan_read(sql, toks, opts, db, catalog),
         StatementKind::Set(_) => {
-            return (plan_assignments(sql, toks, 1, opts, db, catalog), None);
+            let plan = plan_assignments(sql, toks, 1, opts, db, catalog);
+            if plan != Plan::Untouched {
+                return (plan, None);
+            }
         }
         StatementKind::Other if toks.first().is_some_and(|t| t.is_keyword(sql, "DO")) => {
             return (plan_assignments(sql, toks, 1, opts, db, catalog), None);
@@ -571,16 +611,30 @@ fn plan_write<'a>(
     match kind {
         StatementKind::Empty
         | StatementKind::Use(_)
-        | StatementKind::Set(_)
         | StatementKind::Execute
         | StatementKind::LoadData => return Plan::Untouched,
+        StatementKind::Set(_) => return super::writes::plan_set(sql, toks, opts, db, catalog),
+        StatementKind::SetStatement { inner, at } => {
+            // MariaDB parses the inner statement with the session's
+            // sql_mode (it applies the variables after parsing).
+            let at = (*at).min(toks.len());
+            return plan_tokens(sql, &toks[at..], inner, opts, db, catalog).0;
+        }
         StatementKind::Prepare { text, .. } => {
             return match text {
                 Some(t) => plan_prepare_text(sql, t, opts, db, catalog),
-                None => Plan::Untouched,
+                None => super::writes::invisible(catalog, "PREPARE ... FROM @variable"),
             }
         }
+        StatementKind::ExecuteImmediate { text, using } => {
+            return super::writes::plan_execute_immediate(
+                sql, toks, *text, *using, opts, db, catalog,
+            )
+        }
         _ => {}
+    }
+    if let Some(r) = super::writes::guard(sql, toks, kind, opts, db, catalog) {
+        return Plan::Refuse(r);
     }
     let mut a = match Analyzer::new(sql, toks, opts, db, catalog) {
         Some(a) => a,
@@ -615,21 +669,28 @@ fn plan_prepare_text<'a>(
             what: "a literal for it inside PREPARE ... FROM '...' cannot be compressed in place"
                 .into(),
         }),
-        // Values bound through `EXECUTE ... USING @var` are invisible to the
-        // proxy and are stored uncompressed (still readable: uncompressed
-        // values pass through).
+        // A `?` bound to a compressed column takes its value from `EXECUTE
+        // ... USING @var`, which squeeze cannot see or compress.
+        Plan::Rewrite { placeholders, .. } => match placeholders.into_iter().flatten().next() {
+            Some(column) => Plan::Refuse(Refusal {
+                column,
+                reason: RefuseReason::PreparedText,
+                what: "a ? bound to it inside PREPARE ... FROM '...' would take its value from EXECUTE ... USING @variable, which squeeze cannot compress (use EXECUTE IMMEDIATE '...' USING with literal values)".into(),
+            }),
+            None => Plan::Untouched,
+        },
         _ => Plan::Untouched,
     }
 }
 
 /// A literal found in value position: span, decoded value, kind, introducer.
-type Literal<'a> = (Range<usize>, Cow<'a, [u8]>, LiteralKind, Option<&'a str>);
+pub(super) type Literal<'a> = (Range<usize>, Cow<'a, [u8]>, LiteralKind, Option<&'a str>);
 
 /// A table named by the statement, resolved to a database.
-struct Table<'a> {
-    db: Option<Cow<'a, str>>,
-    table: Option<Cow<'a, str>>,
-    alias: Option<Cow<'a, str>>,
+pub(super) struct Table<'a> {
+    pub(super) db: Option<Cow<'a, str>>,
+    pub(super) table: Option<Cow<'a, str>>,
+    pub(super) alias: Option<Cow<'a, str>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -663,22 +724,22 @@ struct Frame {
     distinct: bool,
 }
 
-struct Analyzer<'a, 't> {
-    src: &'a [u8],
-    toks: &'t [Token],
-    opts: LexOptions,
-    catalog: &'t dyn ColumnCatalog,
-    current_db: Option<&'t str>,
-    tables: Vec<Table<'t>>,
+pub(super) struct Analyzer<'a, 't> {
+    pub(super) src: &'a [u8],
+    pub(super) toks: &'t [Token],
+    pub(super) opts: LexOptions,
+    pub(super) catalog: &'t dyn ColumnCatalog,
+    pub(super) current_db: Option<&'t str>,
+    pub(super) tables: Vec<Table<'t>>,
     /// Tokens that are table names/aliases, or references already judged
     /// safe by the structural pass.
-    skip: Vec<bool>,
-    sites: Vec<LiteralSite<'a>>,
+    pub(super) skip: Vec<bool>,
+    pub(super) sites: Vec<LiteralSite<'a>>,
     /// Token index of a `?` → bound compressed column.
-    bound: Vec<(usize, ColumnRef)>,
+    pub(super) bound: Vec<(usize, ColumnRef)>,
     /// In the SELECT part of INSERT ... SELECT: reading a compressed column
     /// copies its blob into the target.
-    insert_select: bool,
+    pub(super) insert_select: bool,
 }
 
 /// Keywords after which a name is an expression, not an alias.
@@ -768,11 +829,73 @@ const HARMLESS_FUNCTIONS: &[&str] = &["COUNT", "ISNULL"];
 
 const COMPARISON_OPS: &[&str] = &["=", "<", ">", "<=", ">=", "<>", "!=", "<=>"];
 
-fn is_name(t: &Token) -> bool {
+/// If `range` of `toks` is exactly one literal value, its site data.
+pub(super) fn literal_in<'a>(
+    src: &'a [u8],
+    toks: &[Token],
+    range: Range<usize>,
+    opts: LexOptions,
+) -> Option<Literal<'a>> {
+    let toks = &toks[range.clone()];
+    let first = toks.first()?;
+    let last = toks.last()?;
+    let span = first.start..last.end;
+    if toks.iter().all(|t| matches!(t.kind, TokenKind::Str { .. })) {
+        let introducer = string_introducer(src, first).and_then(|b| std::str::from_utf8(b).ok());
+        let value = if toks.len() == 1 {
+            decode_string(src, first, opts)?
+        } else {
+            let mut v = Vec::new();
+            for t in toks {
+                v.extend_from_slice(&decode_string(src, t, opts)?);
+            }
+            Cow::Owned(v)
+        };
+        return Some((span, value, LiteralKind::Text, introducer));
+    }
+    let (intro, lit) = match toks {
+        [l] => (None, l),
+        [i, l] if i.kind == TokenKind::Ident && i.text(src).first() == Some(&b'_') => {
+            (std::str::from_utf8(&i.text(src)[1..]).ok(), l)
+        }
+        [s, l] if (s.is_op(src, "-") || s.is_op(src, "+")) && l.kind == TokenKind::Number => {
+            return Some((
+                span.clone(),
+                Cow::Borrowed(&src[span]),
+                LiteralKind::Number,
+                None,
+            ));
+        }
+        _ => return None,
+    };
+    match lit.kind {
+        TokenKind::HexLit => Some((
+            span,
+            Cow::Owned(decode_binary_literal(src, lit)?),
+            LiteralKind::Hex,
+            intro,
+        )),
+        TokenKind::BitLit => Some((
+            span,
+            Cow::Owned(decode_binary_literal(src, lit)?),
+            LiteralKind::Bit,
+            intro,
+        )),
+        TokenKind::Number if intro.is_none() => Some((
+            span,
+            Cow::Borrowed(lit.text(src)),
+            LiteralKind::Number,
+            None,
+        )),
+        _ => None,
+    }
+}
+
+pub(super) fn is_name(t: &Token) -> bool {
     matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent)
 }
 
-fn refuse(column: ColumnRef, reason: RefuseReason, what: impl Into<String>) -> Refusal {
+pub(super) fn refuse(column: ColumnRef, reason: RefuseReason, what: impl Into<String>) -> Refusal {
     Refusal {
         column,
         reason,
@@ -789,6 +912,19 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         current_db: Option<&'t str>,
         catalog: &'t dyn ColumnCatalog,
     ) -> Option<Self> {
+        let (a, any) = Self::new_always(src, toks, opts, current_db, catalog);
+        any.then_some(a)
+    }
+
+    /// The analyzer, and whether any table the statement names has a
+    /// compressed column.
+    pub(super) fn new_always(
+        src: &'a [u8],
+        toks: &'t [Token],
+        opts: LexOptions,
+        current_db: Option<&'t str>,
+        catalog: &'t dyn ColumnCatalog,
+    ) -> (Self, bool) {
         let refs = table_refs(src, toks);
         let mut any = false;
         let mut skip = vec![false; toks.len()];
@@ -807,10 +943,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
                 alias: r.alias,
             });
         }
-        if !any {
-            return None;
-        }
-        Some(Analyzer {
+        let a = Analyzer {
             src,
             toks,
             opts,
@@ -821,18 +954,19 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             sites: Vec::new(),
             bound: Vec::new(),
             insert_select: false,
-        })
+        };
+        (a, any)
     }
 
-    fn kw(&self, i: usize, w: &str) -> bool {
+    pub(super) fn kw(&self, i: usize, w: &str) -> bool {
         self.toks.get(i).is_some_and(|t| t.is_keyword(self.src, w))
     }
 
-    fn kind(&self, i: usize) -> Option<TokenKind> {
+    pub(super) fn kind(&self, i: usize) -> Option<TokenKind> {
         self.toks.get(i).map(|t| t.kind)
     }
 
-    fn name(&self, i: usize) -> Cow<'a, str> {
+    pub(super) fn name(&self, i: usize) -> Cow<'a, str> {
         ident_name(self.src, &self.toks[i])
     }
 
@@ -864,7 +998,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
 
     /// The name tokens of the dotted chain starting at `i` and the index
     /// after it; `None` for `t.*` or a function call `f(` / `db.f(`.
-    fn chain(&self, i: usize) -> Option<(Vec<usize>, usize)> {
+    pub(super) fn chain(&self, i: usize) -> Option<(Vec<usize>, usize)> {
         let mut parts = vec![i];
         let mut j = i + 1;
         while self.kind(j) == Some(TokenKind::Dot) {
@@ -897,7 +1031,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         })
     }
 
-    fn check(&self, db: &str, table: &str, column: &str) -> Option<ColumnRef> {
+    pub(super) fn check(&self, db: &str, table: &str, column: &str) -> Option<ColumnRef> {
         self.catalog
             .is_compressed(db, table, column)
             .then(|| ColumnRef {
@@ -909,7 +1043,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
 
     /// The compressed column a chain refers to, if any (see module docs for
     /// the conservative fallback).
-    fn resolve(&self, parts: &[usize]) -> Option<ColumnRef> {
+    pub(super) fn resolve(&self, parts: &[usize]) -> Option<ColumnRef> {
         match parts.len() {
             1 => self.any_table_column(&self.name(parts[0])),
             2 => {
@@ -950,7 +1084,11 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
     }
 
     /// Resolve a column of the INSERT target table (bare or qualified).
-    fn resolve_target(&self, parts: &[usize], target: &(String, String)) -> Option<ColumnRef> {
+    pub(super) fn resolve_target(
+        &self,
+        parts: &[usize],
+        target: &(String, String),
+    ) -> Option<ColumnRef> {
         if parts.len() == 1 {
             self.check(&target.0, &target.1, &self.name(parts[0]))
         } else {
@@ -960,67 +1098,8 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
 
     // ---- literals ------------------------------------------------------
 
-    /// If `range` is exactly one literal value, its site data.
-    fn literal(&self, range: Range<usize>) -> Option<Literal<'a>> {
-        let src = self.src;
-        let toks = &self.toks[range.clone()];
-        let first = toks.first()?;
-        let last = toks.last()?;
-        let span = first.start..last.end;
-        if toks.iter().all(|t| matches!(t.kind, TokenKind::Str { .. })) {
-            let introducer =
-                string_introducer(src, first).and_then(|b| std::str::from_utf8(b).ok());
-            let value = if toks.len() == 1 {
-                decode_string(src, first, self.opts)?
-            } else {
-                let mut v = Vec::new();
-                for t in toks {
-                    v.extend_from_slice(&decode_string(src, t, self.opts)?);
-                }
-                Cow::Owned(v)
-            };
-            return Some((span, value, LiteralKind::Text, introducer));
-        }
-        let (intro, lit) = match toks {
-            [l] => (None, l),
-            [i, l] if i.kind == TokenKind::Ident && i.text(src).first() == Some(&b'_') => {
-                (std::str::from_utf8(&i.text(src)[1..]).ok(), l)
-            }
-            [s, l] if (s.is_op(src, "-") || s.is_op(src, "+")) && l.kind == TokenKind::Number => {
-                return Some((
-                    span.clone(),
-                    Cow::Borrowed(&src[span]),
-                    LiteralKind::Number,
-                    None,
-                ));
-            }
-            _ => return None,
-        };
-        match lit.kind {
-            TokenKind::HexLit => Some((
-                span,
-                Cow::Owned(decode_binary_literal(src, lit)?),
-                LiteralKind::Hex,
-                intro,
-            )),
-            TokenKind::BitLit => Some((
-                span,
-                Cow::Owned(decode_binary_literal(src, lit)?),
-                LiteralKind::Bit,
-                intro,
-            )),
-            TokenKind::Number if intro.is_none() => Some((
-                span,
-                Cow::Borrowed(lit.text(src)),
-                LiteralKind::Number,
-                None,
-            )),
-            _ => None,
-        }
-    }
-
     /// Any compressed column reference in `range` (not skipped).
-    fn find_ref(&self, range: Range<usize>) -> Option<ColumnRef> {
+    pub(super) fn find_ref(&self, range: Range<usize>) -> Option<ColumnRef> {
         let mut i = range.start;
         while i < range.end {
             if is_name(&self.toks[i])
@@ -1040,7 +1119,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         None
     }
 
-    fn mark(&mut self, range: Range<usize>) {
+    pub(super) fn mark(&mut self, range: Range<usize>) {
         // Ranges may end one past an unclosed parenthesis.
         let end = range.end.min(self.skip.len());
         for s in &mut self.skip[range.start.min(end)..end] {
@@ -1048,28 +1127,37 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         }
     }
 
-    /// A value written to compressed column `col`: literal → site, NULL /
-    /// DEFAULT → nothing, `?` → bound. Otherwise the expression is left to
-    /// MySQL (stored uncompressed, still readable) unless it reads a
-    /// compressed column.
-    fn value_for(
+    /// A value written to compressed column `col`. Default deny: a constant
+    /// squeeze evaluates exactly becomes a site (its whole span is replaced
+    /// by the compressed literal), NULL / DEFAULT need nothing, `?` is
+    /// bound, a bare reference to a compressed column of the same rule is a
+    /// copy of stored bytes, `extra_ok` accepts the caller's own forms
+    /// (`VALUES(col)`), the value branches of CASE / IF / COALESCE / IFNULL
+    /// / NULLIF are judged one by one; anything else is refused, whatever
+    /// its size (squeeze cannot know it).
+    pub(super) fn value_for(
         &mut self,
         range: Range<usize>,
         col: &ColumnRef,
-        extra_ok: impl Fn(&Self, Range<usize>) -> bool,
+        extra_ok: &dyn Fn(&Self, Range<usize>) -> bool,
     ) -> Result<(), Refusal> {
         if range.is_empty() {
             return Ok(());
         }
-        if let Some((span, value, kind, introducer)) = self.literal(range.clone()) {
-            self.sites.push(LiteralSite {
-                span,
-                value,
-                kind,
-                introducer,
-                column: col.clone(),
-            });
-            return Ok(());
+        match super::writes::eval(self.src, self.toks, range.clone(), self.opts) {
+            super::writes::Value::Const(site) => {
+                let (span, value, kind, introducer) = site;
+                self.sites.push(LiteralSite {
+                    span,
+                    value,
+                    kind,
+                    introducer,
+                    column: col.clone(),
+                });
+                return Ok(());
+            }
+            super::writes::Value::Null => return Ok(()),
+            super::writes::Value::Unknown => {}
         }
         if range.len() == 1 {
             let t = self.toks[range.start];
@@ -1077,7 +1165,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
                 self.bound.push((range.start, col.clone()));
                 return Ok(());
             }
-            if t.is_keyword(self.src, "NULL") || t.is_keyword(self.src, "DEFAULT") {
+            if t.is_keyword(self.src, "DEFAULT") {
                 return Ok(());
             }
         }
@@ -1085,24 +1173,25 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             self.mark(range);
             return Ok(());
         }
-        // A bare reference to a compressed column copies its blob as is.
-        if is_name(&self.toks[range.start]) {
-            if let Some((parts, end)) = self.chain(range.start) {
-                if end == range.end && self.resolve(&parts).is_some() {
-                    self.mark(range);
-                    return Ok(());
-                }
-            }
+        if self.copy_of_compressed(range.clone(), col)? {
+            return Ok(());
+        }
+        if self.conditional_value(range.clone(), col, extra_ok)? {
+            return Ok(());
         }
         if let Some(src_col) = self.find_ref(range.clone()) {
             let what = format!("an expression computed from it to assign `{}`", col.column);
             return Err(refuse(src_col, RefuseReason::ComputedUpdate, what));
         }
-        Ok(())
+        Err(refuse(
+            col.clone(),
+            RefuseReason::Expression,
+            format!("the value `{}`", self.excerpt(range)),
+        ))
     }
 
     /// Split `range` on depth-0 commas.
-    fn split_commas(&self, range: Range<usize>) -> Vec<Range<usize>> {
+    pub(super) fn split_commas(&self, range: Range<usize>) -> Vec<Range<usize>> {
         let mut out = Vec::new();
         let mut depth = 0usize;
         let mut start = range.start;
@@ -1156,7 +1245,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             let Some(col) = col else { continue };
             let rhs = eq + 1..item.end;
             let target = target.cloned();
-            self.value_for(rhs, &col, |a, r| {
+            self.value_for(rhs, &col, &|a: &Self, r: Range<usize>| {
                 // ON DUPLICATE KEY UPDATE: VALUES(col) and new.col name the
                 // row being inserted, whose value we compressed already.
                 let t = &a.toks[r.clone()];
@@ -1217,7 +1306,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
     }
 
     /// The first depth-0 token at or after `from` that is one of `words`.
-    fn clause_end(&self, from: usize, words: &[&str]) -> usize {
+    pub(super) fn clause_end(&self, from: usize, words: &[&str]) -> usize {
         let mut depth = 0usize;
         for i in from..self.toks.len() {
             match self.toks[i].kind {
@@ -1320,7 +1409,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
                 }
                 for (v, c) in values.into_iter().zip(&compressed) {
                     if let Some(c) = c {
-                        self.value_for(v, c, |_, _| false)?;
+                        self.value_for(v, c, &|_: &Self, _: Range<usize>| false)?;
                     }
                 }
                 i = close + 1;
@@ -1401,7 +1490,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         Ok(())
     }
 
-    fn is_query_start(&self, i: usize) -> bool {
+    pub(super) fn is_query_start(&self, i: usize) -> bool {
         ["SELECT", "WITH", "VALUES", "TABLE"]
             .iter()
             .any(|w| self.kw(i, w))
@@ -1412,7 +1501,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
 
     /// Walk every token; judge each compressed-column reference not already
     /// accounted for by its context.
-    fn generic(&mut self, kind: &StatementKind<'a>) -> Result<(), Refusal> {
+    pub(super) fn generic(&mut self, kind: &StatementKind<'a>) -> Result<(), Refusal> {
         let ddl = matches!(kind, StatementKind::Ddl | StatementKind::Other);
         let mut stack = vec![Frame {
             kind: FrameKind::Top,

@@ -214,10 +214,13 @@ fn literal_forms() {
 }
 
 #[test]
-fn null_default_and_expressions_are_not_sites() {
+fn null_default_are_not_sites_and_expressions_are_refused() {
     untouched("INSERT INTO docs (id, doc) VALUES (1, NULL), (2, DEFAULT)");
-    // Computed by MySQL, stored uncompressed (still readable).
-    untouched("INSERT INTO docs (id, doc) VALUES (1, JSON_OBJECT('a', 1))");
+    // Computed by MySQL, it would be stored uncompressed: refused.
+    assert_eq!(
+        refused("INSERT INTO docs (id, doc) VALUES (1, JSON_OBJECT('a', 1))"),
+        RefuseReason::Expression
+    );
     untouched("INSERT INTO docs (id, title) VALUES (1, 'not compressed')");
     untouched("INSERT INTO docs () VALUES ()");
 }
@@ -558,8 +561,14 @@ fn prepare_text() {
         RefuseReason::PreparedText
     );
     untouched("PREPARE s FROM 'SELECT doc FROM docs WHERE id = ?'");
-    untouched("PREPARE s FROM 'INSERT INTO docs (doc) VALUES (?)'");
-    untouched("PREPARE s FROM @sql");
+    untouched("PREPARE s FROM 'INSERT INTO docs (id) VALUES (?)'");
+    // The value would come from EXECUTE ... USING @v, which squeeze cannot see.
+    assert_eq!(
+        refused("PREPARE s FROM 'INSERT INTO docs (doc) VALUES (?)'"),
+        RefuseReason::PreparedText
+    );
+    // Invisible text while compressed columns are configured.
+    assert_eq!(refused("PREPARE s FROM @sql"), RefuseReason::InvisibleText);
 }
 
 // ---- multi-statement, session state ---------------------------------------------

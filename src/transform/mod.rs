@@ -33,6 +33,9 @@ pub struct ColumnRule {
     pub label: String,
     /// This column's counters.
     pub metrics: ColumnMetrics,
+    /// `codec.max_value_size`: a longer value could never be read back, so
+    /// writing one is refused.
+    pub max_value_size: usize,
 }
 
 /// All compressed columns, indexed for the per-statement and per-result
@@ -93,6 +96,7 @@ impl ColumnRules {
                 encoder,
                 present_as: c.present_as,
                 on_invalid_json: c.on_invalid_json,
+                max_value_size: cfg.codec.max_value_size,
             };
             crate::admin::metrics::METRICS
                 .dictionary_in_use

@@ -191,6 +191,22 @@ mod tests {
     use crate::protocol::coldef::{TYPE_LONGLONG, TYPE_VAR_STRING};
     use crate::router::NamePattern;
 
+    impl ColumnRule {
+        fn clone_for_test(r: &ColumnRule) -> ColumnRule {
+            ColumnRule {
+                schema: r.schema.clone(),
+                table: r.table.clone(),
+                column: r.column.clone(),
+                encoder: ValueEncoder::new(CodecKind::Zstd, 3, None, 16).unwrap(),
+                present_as: r.present_as,
+                on_invalid_json: r.on_invalid_json,
+                label: r.label.clone(),
+                metrics: crate::admin::metrics::ColumnMetrics::for_column(&r.label),
+                max_value_size: r.max_value_size,
+            }
+        }
+    }
+
     fn rule() -> Arc<ColumnRule> {
         Arc::new(ColumnRule {
             schema: NamePattern::parse("db").unwrap(),
@@ -201,6 +217,7 @@ mod tests {
             on_invalid_json: InvalidJson::Compress,
             label: "db.t.doc".into(),
             metrics: crate::admin::metrics::ColumnMetrics::for_column("db.t.doc"),
+            max_value_size: 64 << 20,
         })
     }
 
@@ -241,6 +258,35 @@ mod tests {
             out2.payload.unwrap()[12..16],
             [TYPE_LONGLONG, 0, TYPE_BLOB, 0]
         );
+    }
+
+    #[test]
+    fn parameter_above_max_value_size_is_refused_with_error_1406() {
+        let mut small = ColumnRule::clone_for_test(&rule());
+        small.max_value_size = 100;
+        let mut stmt = PreparedStatement {
+            num_params: 2,
+            param_rules: vec![None, Some(Arc::new(small))],
+            ..Default::default()
+        };
+        let doc = vec![b'{'; 101];
+        match rewrite_execute(&execute(true, 1, &doc), &mut stmt) {
+            Err(ParamError::Write(e)) => {
+                let err = e.to_sql_error();
+                assert_eq!((err.code, err.state), (1406, "22001"));
+                assert!(
+                    err.message.contains("db.t.doc")
+                        && err.message.contains("101 bytes")
+                        && err.message.contains("max_value_size of 100"),
+                    "{}",
+                    err.message
+                );
+            }
+            r => panic!("{r:?}"),
+        }
+        // At the limit it is fine.
+        let doc = vec![b'{'; 100];
+        assert!(rewrite_execute(&execute(true, 1, &doc), &mut stmt).is_ok());
     }
 
     #[test]

@@ -9,7 +9,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use super::ColumnRules;
-use crate::sql::ColumnCatalog;
+use crate::config::InvalidJson;
+use crate::sql::{ColumnCatalog, ColumnRef, SchemaTarget};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableInfo {
@@ -102,6 +103,25 @@ impl SchemaCache {
         self.tables.write().unwrap().retain(|(d, _), _| d != db);
         self.changed();
     }
+
+    /// Drop what a DDL statement may have changed (one generation bump).
+    pub fn invalidate_targets(&self, targets: &[SchemaTarget]) {
+        if targets.is_empty() {
+            return;
+        }
+        {
+            let mut tables = self.tables.write().unwrap();
+            for t in targets {
+                match t {
+                    SchemaTarget::Table(d, n) => {
+                        tables.remove(&(d.clone(), n.clone()));
+                    }
+                    SchemaTarget::Database(d) => tables.retain(|(td, _), _| td != d),
+                }
+            }
+        }
+        self.changed();
+    }
 }
 
 /// The planner's view of compressed columns for one statement. Tables
@@ -166,5 +186,28 @@ impl ColumnCatalog for Catalog<'_> {
             .filter(|r| r.table == table && r.schema.matches(db))
             .map(|r| r.column.clone())
             .collect()
+    }
+
+    fn same_rule(&self, target: &ColumnRef, source: &ColumnRef) -> bool {
+        let (Some(t), Some(s)) = (
+            self.rules.lookup(&target.db, &target.table, &target.column),
+            self.rules.lookup(&source.db, &source.table, &source.column),
+        ) else {
+            return false;
+        };
+        Arc::ptr_eq(t, s)
+            || (t.encoder.codec() == s.encoder.codec()
+                && t.encoder.dict_id() == s.encoder.dict_id()
+                && (t.on_invalid_json != InvalidJson::Refuse
+                    || s.on_invalid_json == InvalidJson::Refuse)
+                && t.max_value_size >= s.max_value_size)
+    }
+
+    fn any_compressed(&self) -> Option<ColumnRef> {
+        self.rules.all().next().map(|r| ColumnRef {
+            db: r.schema.to_string(),
+            table: r.table.clone(),
+            column: r.column.clone(),
+        })
     }
 }

@@ -16,6 +16,10 @@ use crate::sql::{self, ColumnRef, LexOptions, LiteralKind, Plan, Refusal, Statem
 /// MySQL's ER_INVALID_JSON_TEXT.
 pub const ER_INVALID_JSON_TEXT: u16 = 3140;
 
+/// MySQL's ER_DATA_TOO_LONG (SQLSTATE 22001): a value above
+/// `codec.max_value_size`.
+pub const ER_DATA_TOO_LONG: u16 = 1406;
+
 /// Why a write could not go ahead.
 #[derive(Debug)]
 pub enum WriteError {
@@ -37,6 +41,13 @@ pub enum WriteError {
         column: String,
         data_type: String,
     },
+    /// The value is longer than `codec.max_value_size`: stored compressed
+    /// it could never be read back.
+    TooBig {
+        column: String,
+        size: usize,
+        limit: usize,
+    },
 }
 
 impl WriteError {
@@ -47,6 +58,7 @@ impl WriteError {
             WriteError::Charset { .. } => "charset",
             WriteError::InvalidJson { .. } => "invalid_json",
             WriteError::NotBinary { .. } => "not_binary_column",
+            WriteError::TooBig { .. } => "too_big",
         }
     }
 
@@ -80,6 +92,12 @@ impl WriteError {
                 "42000",
                 format!("squeeze: column `{column}` is configured for compression but its type is {data_type}; compressed values need a binary column: ALTER TABLE ... MODIFY {} LONGBLOB", column.rsplit('.').next().unwrap_or(column)),
             ),
+            WriteError::TooBig { column, size, limit } => SqlError::new(
+                Side::Client,
+                ER_DATA_TOO_LONG,
+                "22001",
+                format!("Data too long for column `{column}`: the value is {size} bytes, above squeeze's codec.max_value_size of {limit} bytes (a longer value could never be read back through squeeze). Store a smaller document or raise codec.max_value_size on every squeeze instance first"),
+            ),
         }
     }
 }
@@ -99,6 +117,9 @@ pub struct QueryRewrite<'a> {
     pub plain_read: bool,
     /// For each statement, how its result columns carry compressed values.
     pub results: ResultHints,
+    /// Schema-cache entries the query's DDL statements may change: drop
+    /// them once it ran (whatever the outcome).
+    pub ddl: Vec<sql::SchemaTarget>,
 }
 
 /// The compressed column each result column of a statement passes through
@@ -134,6 +155,20 @@ pub fn rewrite_query<'a>(
     let mut statements = Vec::with_capacity(plans.len());
     let mut results: Vec<ColumnHints> = Vec::with_capacity(plans.len());
     let mut placeholders = Vec::new();
+    let mut ddl = Vec::new();
+    for st in &plans {
+        let at = match &st.kind {
+            StatementKind::Ddl => 0,
+            StatementKind::SetStatement { inner, at } if **inner == StatementKind::Ddl => *at,
+            _ => continue,
+        };
+        let (toks, _, _) = sql::classify::significant_tokens(sql_text, st.range.start, st.opts);
+        ddl.extend(sql::ddl_targets(
+            sql_text,
+            &toks[at.min(toks.len())..],
+            ctx.db,
+        ));
+    }
     for st in plans {
         match st.plan {
             Plan::Untouched => {}
@@ -160,7 +195,8 @@ pub fn rewrite_query<'a>(
                         if let Some(cs) = ctx.non_utf8_charset {
                             let introduced_utf8 = site.introducer.is_some_and(|i| {
                                 let i = i.to_ascii_lowercase();
-                                i == "_utf8mb4" || i == "_utf8" || i == "_utf8mb3" || i == "_binary"
+                                let i = i.trim_start_matches('_');
+                                i == "utf8mb4" || i == "utf8" || i == "utf8mb3" || i == "binary"
                             });
                             if !introduced_utf8 {
                                 return Err(WriteError::Charset {
@@ -204,6 +240,7 @@ pub fn rewrite_query<'a>(
         placeholders,
         plain_read,
         results: results.into(),
+        ddl,
     })
 }
 
@@ -317,6 +354,13 @@ pub fn compress_value(
     value: &[u8],
     out: &mut Vec<u8>,
 ) -> Result<bool, WriteError> {
+    if value.len() > rule.max_value_size {
+        return Err(WriteError::TooBig {
+            column: rule.label.clone(),
+            size: value.len(),
+            limit: rule.max_value_size,
+        });
+    }
     if rule.on_invalid_json == InvalidJson::Refuse {
         if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(value) {
             return Err(WriteError::InvalidJson {

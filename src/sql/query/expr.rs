@@ -197,7 +197,7 @@ impl Parser<'_, '_> {
                     let rhs = self.expr_bp(ASSIGN)?;
                     self.reject(
                         &rhs,
-                        RefuseReason::Other,
+                        RefuseReason::Copy,
                         "an assignment to a variable (squeeze cannot inflate a variable's value)",
                     )?;
                     lhs = Val::Plain;
@@ -658,7 +658,7 @@ impl Parser<'_, '_> {
                     // `DO expr` (no `=`), or `SET NAMES x` and friends.
                     let v = self.expr();
                     match v {
-                        Ok(v) => self.reject(&v, RefuseReason::Other, what)?,
+                        Ok(v) => self.reject(&v, RefuseReason::Copy, what)?,
                         Err(Stop::Unparsed(_)) => self.pos = k,
                         Err(other) => return Err(other),
                     }
@@ -671,7 +671,7 @@ impl Parser<'_, '_> {
                 None => self.pos = k,
             }
             let v = self.expr()?;
-            self.reject(&v, RefuseReason::Other, what)?;
+            self.reject(&v, RefuseReason::Copy, what)?;
             if !self.eat_kind(TokenKind::Comma) {
                 break;
             }

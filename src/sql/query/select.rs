@@ -677,7 +677,7 @@ impl Parser<'_, '_> {
         if let Some(c) = out.iter().find_map(|o| o.blob.clone()) {
             return Err(refusal(
                 c,
-                RefuseReason::Other,
+                RefuseReason::Copy,
                 format!(
                     "{what}, which would carry the compressed value where squeeze cannot inflate it (a file or a variable); select the column to the client instead"
                 ),

@@ -1,0 +1,1302 @@
+//! The write side of the planner: which values squeeze can compress exactly,
+//! and the statements that would store, hide or destroy compressed data
+//! where squeeze cannot see it.
+//!
+//! * [`eval`] evaluates the constant expressions squeeze can compute byte
+//!   for byte as the server would (a literal, a parenthesised literal,
+//!   `CONCAT` of literals, `COLLATE`, `BINARY`, `CONVERT(... USING ...)` and
+//!   `CAST(... AS CHAR|BINARY)` when the conversion changes no byte).
+//! * [`Analyzer::conditional_value`] judges the value branches of `CASE`,
+//!   `IF`, `COALESCE`, `IFNULL` and `NULLIF` one by one.
+//! * [`guard`] refuses copies out of compressed columns (`CREATE TABLE ...
+//!   SELECT`, `SELECT ... INTO OUTFILE|DUMPFILE|@var`, stored programs),
+//!   DDL that would make stored values unreadable, and, with
+//!   [`plan_set`], [`plan_execute_immediate`] and [`invisible`], the
+//!   statements whose values or text squeeze cannot see.
+//!
+//! Everything here is default deny: what is not recognised is refused.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use super::classify::{matching_paren, StatementKind};
+use super::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
+use super::rewrite::{
+    is_name, literal_in, plan_statement, refuse, Analyzer, ColumnCatalog, ColumnRef, Literal,
+    LiteralKind, LiteralSite, Plan, Refusal, RefuseReason, Table,
+};
+
+/// The value of an expression written to a compressed column.
+pub(super) enum Value<'a> {
+    /// A constant squeeze computed exactly: replace the span by the
+    /// compressed value.
+    Const(Literal<'a>),
+    /// `NULL` (also a `CONCAT` with a NULL argument).
+    Null,
+    /// Not a constant squeeze can compute.
+    Unknown,
+}
+
+/// Which character set a constant's bytes are in, as far as the stored
+/// bytes are concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Family {
+    /// The connection's character set (a literal without introducer): the
+    /// write path refuses it unless that is UTF-8.
+    Conn,
+    /// Explicitly UTF-8 (`_utf8mb4'..'`, `CONVERT(.. USING utf8mb4)`).
+    Utf8,
+    /// Bytes (`X'..'`, `_binary'..'`).
+    Binary,
+    /// A number literal (its text).
+    Number,
+    /// Another character set: a conversion would change the bytes.
+    Foreign,
+}
+
+enum Inner<'a> {
+    Null,
+    Val {
+        lit: Literal<'a>,
+        family: Family,
+        /// More than one literal as written: the whole span is replaced.
+        compound: bool,
+    },
+}
+
+/// Evaluate `range` of `toks` if it is a constant squeeze computes exactly.
+pub(super) fn eval<'a>(
+    src: &'a [u8],
+    toks: &[Token],
+    range: Range<usize>,
+    opts: LexOptions,
+) -> Value<'a> {
+    match eval_range(src, toks, range, opts) {
+        None => Value::Unknown,
+        Some(Inner::Null) => Value::Null,
+        Some(Inner::Val {
+            lit,
+            family,
+            compound,
+        }) => {
+            if !compound {
+                return Value::Const(lit);
+            }
+            let (span, value, _, _) = lit;
+            let (kind, introducer) = match family {
+                Family::Conn => (LiteralKind::Text, None),
+                Family::Utf8 => (LiteralKind::Text, Some("utf8mb4")),
+                Family::Binary => (LiteralKind::Text, Some("binary")),
+                // Never the result of a compound expression.
+                Family::Number | Family::Foreign => return Value::Unknown,
+            };
+            Value::Const((span, value, kind, introducer))
+        }
+    }
+}
+
+fn family_of(lit: &Literal<'_>) -> Family {
+    let (_, _, kind, intro) = lit;
+    let intro = intro.map(|i| i.to_ascii_lowercase());
+    match (kind, intro.as_deref()) {
+        (LiteralKind::Number, _) => Family::Number,
+        (LiteralKind::Text, None) => Family::Conn,
+        (LiteralKind::Hex | LiteralKind::Bit, None) => Family::Binary,
+        (_, Some("utf8" | "utf8mb3" | "utf8mb4")) => Family::Utf8,
+        (_, Some("binary")) => Family::Binary,
+        _ => Family::Foreign,
+    }
+}
+
+/// Does a number literal's text read back unchanged as a string
+/// (`CONCAT(12)` is `'12'`, but `CONCAT(012)` is `'12'` and `CONCAT(1e3)`
+/// is `'1000'`)?
+fn number_text_exact(text: &[u8]) -> bool {
+    let (neg, t) = match text.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, text),
+    };
+    if t.is_empty() || t.len() > 60 {
+        return false;
+    }
+    let (int, frac) = match t.iter().position(|&b| b == b'.') {
+        Some(p) => (&t[..p], Some(&t[p + 1..])),
+        None => (t, None),
+    };
+    let digits = |d: &[u8]| !d.is_empty() && d.iter().all(u8::is_ascii_digit);
+    if !digits(int) || (int.len() > 1 && int[0] == b'0') {
+        return false;
+    }
+    if let Some(f) = frac {
+        if !digits(f) {
+            return false;
+        }
+    }
+    // `-0` and `-0.0` lose their sign.
+    !(neg && t.iter().all(|&b| b == b'0' || b == b'.'))
+}
+
+fn span_of(toks: &[Token], r: &Range<usize>) -> Range<usize> {
+    toks[r.start].start..toks[r.end - 1].end
+}
+
+/// Split `range` on depth-0 commas.
+pub(super) fn split_commas(toks: &[Token], range: Range<usize>) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut start = range.start;
+    for i in range.clone() {
+        match toks[i].kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth = depth.saturating_sub(1),
+            TokenKind::Comma if depth == 0 => {
+                out.push(start..i);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if start < range.end || !out.is_empty() {
+        out.push(start..range.end);
+    }
+    out
+}
+
+/// The first depth-0 token in `range` that is keyword `w`.
+fn find_kw(src: &[u8], toks: &[Token], range: Range<usize>, w: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for i in range {
+        match toks[i].kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth = depth.saturating_sub(1),
+            _ if depth == 0 && toks[i].is_keyword(src, w) => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn eval_range<'a>(
+    src: &'a [u8],
+    toks: &[Token],
+    r: Range<usize>,
+    opts: LexOptions,
+) -> Option<Inner<'a>> {
+    if r.is_empty() || r.end > toks.len() {
+        return None;
+    }
+    let first = toks[r.start];
+    let last = toks[r.end - 1];
+    if r.len() == 1 && first.is_keyword(src, "NULL") {
+        return Some(Inner::Null);
+    }
+    if let Some(lit) = literal_in(src, toks, r.clone(), opts) {
+        let family = family_of(&lit);
+        return Some(Inner::Val {
+            lit,
+            family,
+            compound: false,
+        });
+    }
+    // `( x )`: the value of x; only x is replaced.
+    if first.kind == TokenKind::LParen && matching_paren(toks, r.start) == r.end - 1 {
+        return eval_range(src, toks, r.start + 1..r.end - 1, opts);
+    }
+    let compound = |value: Cow<'a, [u8]>, family: Family| {
+        Some(Inner::Val {
+            lit: (span_of(toks, &r), value, LiteralKind::Text, None),
+            family,
+            compound: true,
+        })
+    };
+    // `x COLLATE name`: a collation changes no byte.
+    if r.len() >= 3
+        && toks[r.end - 2].is_keyword(src, "COLLATE")
+        && (is_name(&last) || matches!(last.kind, TokenKind::Str { .. }))
+    {
+        return match eval_range(src, toks, r.start..r.end - 2, opts)? {
+            Inner::Null => Some(Inner::Null),
+            Inner::Val {
+                lit: (_, v, _, _),
+                family,
+                ..
+            } => match family {
+                Family::Conn | Family::Utf8 => compound(v, family),
+                _ => None,
+            },
+        };
+    }
+    // `BINARY x`: the same bytes as a binary string.
+    if first.is_keyword(src, "BINARY") && r.len() >= 2 {
+        return match eval_range(src, toks, r.start + 1..r.end, opts)? {
+            Inner::Null => Some(Inner::Null),
+            Inner::Val {
+                lit: (_, v, _, _),
+                family,
+                ..
+            } => to_charset(v, family, "binary").and_then(|(v, f)| compound(v, f)),
+        };
+    }
+    // Function calls.
+    if first.kind != TokenKind::Ident
+        || toks.get(r.start + 1).map(|t| t.kind) != Some(TokenKind::LParen)
+        || matching_paren(toks, r.start + 1) != r.end - 1
+    {
+        return None;
+    }
+    let name = first.text(src).to_ascii_uppercase();
+    let args = r.start + 2..r.end - 1;
+    match name.as_slice() {
+        b"CONCAT" => {
+            let mut out: Vec<u8> = Vec::new();
+            let mut families = Vec::new();
+            for a in split_commas(toks, args) {
+                match eval_range(src, toks, a, opts)? {
+                    Inner::Null => return Some(Inner::Null),
+                    Inner::Val {
+                        lit: (_, v, _, _),
+                        family,
+                        ..
+                    } => {
+                        match family {
+                            Family::Foreign => return None,
+                            Family::Number if !number_text_exact(&v) => return None,
+                            _ => {}
+                        }
+                        out.extend_from_slice(&v);
+                        families.push(family);
+                    }
+                }
+            }
+            if families.is_empty() {
+                return None;
+            }
+            let family = if families
+                .iter()
+                .any(|f| matches!(f, Family::Conn | Family::Number))
+            {
+                Family::Conn
+            } else if families.contains(&Family::Utf8) {
+                Family::Utf8
+            } else {
+                Family::Binary
+            };
+            compound(Cow::Owned(out), family)
+        }
+        b"CONVERT" => {
+            let using = find_kw(src, toks, args.clone(), "USING")?;
+            let cs = &toks[using + 1..args.end];
+            let [cs] = cs else { return None };
+            if !(is_name(cs) || matches!(cs.kind, TokenKind::Str { .. })) {
+                return None;
+            }
+            let cs = charset_name(src, cs, opts)?;
+            match eval_range(src, toks, args.start..using, opts)? {
+                Inner::Null => Some(Inner::Null),
+                Inner::Val {
+                    lit: (_, v, _, _),
+                    family,
+                    ..
+                } => to_charset(v, family, &cs).and_then(|(v, f)| compound(v, f)),
+            }
+        }
+        b"CAST" => {
+            // The last depth-0 AS separates the value from the type.
+            let mut depth = 0usize;
+            let mut as_at = None;
+            for i in args.clone() {
+                match toks[i].kind {
+                    TokenKind::LParen => depth += 1,
+                    TokenKind::RParen => depth = depth.saturating_sub(1),
+                    _ if depth == 0 && toks[i].is_keyword(src, "AS") => as_at = Some(i),
+                    _ => {}
+                }
+            }
+            let as_at = as_at?;
+            let ty = &toks[as_at + 1..args.end];
+            let kw = |t: &Token, w: &str| t.is_keyword(src, w);
+            let target: Cow<'_, str> = match ty {
+                [b] if kw(b, "BINARY") => "binary".into(),
+                [c] if kw(c, "CHAR") => "".into(),
+                [c, s] if kw(c, "CHAR") && kw(s, "UNICODE") => "utf8mb4".into(),
+                [c, k, name] if kw(c, "CHAR") && kw(k, "CHARSET") => {
+                    charset_name(src, name, opts)?.into()
+                }
+                [c, k, s, name] if kw(c, "CHAR") && kw(k, "CHARACTER") && kw(s, "SET") => {
+                    charset_name(src, name, opts)?.into()
+                }
+                _ => return None,
+            };
+            match eval_range(src, toks, args.start..as_at, opts)? {
+                Inner::Null => Some(Inner::Null),
+                Inner::Val {
+                    lit: (_, v, _, _),
+                    family,
+                    ..
+                } => {
+                    if target.is_empty() {
+                        // The connection's character set: exact when the
+                        // bytes are UTF-8 and the connection is (checked
+                        // by the write path for Family::Conn).
+                        if family == Family::Foreign
+                            || (family == Family::Number && !number_text_exact(&v))
+                            || std::str::from_utf8(&v).is_err()
+                        {
+                            return None;
+                        }
+                        compound(v, Family::Conn)
+                    } else {
+                        to_charset(v, family, &target).and_then(|(v, f)| compound(v, f))
+                    }
+                }
+            }
+        }
+        _ => None,
+    }
+}
+
+fn charset_name(src: &[u8], t: &Token, opts: LexOptions) -> Option<String> {
+    match t.kind {
+        TokenKind::Str { .. } => {
+            decode_string(src, t, opts).map(|v| String::from_utf8_lossy(&v).to_ascii_lowercase())
+        }
+        TokenKind::Ident | TokenKind::QuotedIdent => Some(ident_name(src, t).to_ascii_lowercase()),
+        _ => None,
+    }
+}
+
+/// The bytes of `v` (in `family`) converted to character set `cs`, when the
+/// conversion changes no byte; `None` otherwise.
+fn to_charset<'a>(v: Cow<'a, [u8]>, family: Family, cs: &str) -> Option<(Cow<'a, [u8]>, Family)> {
+    match family {
+        Family::Foreign => return None,
+        Family::Number if !number_text_exact(&v) => return None,
+        _ => {}
+    }
+    // A literal in the connection's character set stays dependent on it.
+    let keep = |f: Family| {
+        if family == Family::Conn {
+            Family::Conn
+        } else {
+            f
+        }
+    };
+    match cs {
+        "binary" => Some((v, keep(Family::Binary))),
+        "utf8mb4" if std::str::from_utf8(&v).is_ok() => Some((v, keep(Family::Utf8))),
+        "utf8" | "utf8mb3" if std::str::from_utf8(&v).is_ok() && v.iter().all(|&b| b < 0xF0) => {
+            Some((v, keep(Family::Utf8)))
+        }
+        _ => None,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CasePart {
+    Operand,
+    When,
+    Then,
+    Else,
+}
+
+impl<'a: 't, 't> Analyzer<'a, 't> {
+    /// The statement text of `range`, shortened for a message.
+    pub(super) fn excerpt(&self, range: Range<usize>) -> String {
+        if range.is_empty() {
+            return String::new();
+        }
+        let text = String::from_utf8_lossy(&self.src[span_of(self.toks, &range)]).into_owned();
+        if text.chars().count() > 60 {
+            let cut: String = text.chars().take(57).collect();
+            format!("{cut}...")
+        } else {
+            text
+        }
+    }
+
+    /// A compressed column a name chain names for certain: a real table
+    /// of the statement, no derived table that could also provide it.
+    fn resolve_exact(&self, parts: &[usize]) -> Option<ColumnRef> {
+        match parts.len() {
+            1 => {
+                if self.tables.iter().any(|t| t.table.is_none()) {
+                    return None;
+                }
+                let col = self.name(parts[0]);
+                let mut hits: Vec<ColumnRef> = Vec::new();
+                for t in &self.tables {
+                    if let (Some(db), Some(table)) = (&t.db, &t.table) {
+                        if let Some(c) = self.check(db, table, &col) {
+                            if !hits.contains(&c) {
+                                hits.push(c);
+                            }
+                        }
+                    }
+                }
+                (hits.len() == 1).then(|| hits.remove(0))
+            }
+            2 => {
+                let q = self.name(parts[0]);
+                let col = self.name(parts[1]);
+                let t = self
+                    .tables
+                    .iter()
+                    .find(|t| t.alias.as_deref() == Some(&*q))
+                    .or_else(|| {
+                        self.tables
+                            .iter()
+                            .find(|t| t.alias.is_none() && t.table.as_deref() == Some(&*q))
+                    })
+                    .or_else(|| {
+                        self.tables.iter().find(|t| {
+                            t.alias
+                                .as_deref()
+                                .is_some_and(|a| a.eq_ignore_ascii_case(&q))
+                        })
+                    })?;
+                match t {
+                    Table {
+                        db: Some(db),
+                        table: Some(table),
+                        ..
+                    } => self.check(db, table, &col),
+                    _ => None,
+                }
+            }
+            _ => self.resolve(parts),
+        }
+    }
+
+    /// `SET doc = other.doc`: a copy of stored bytes, accepted only from a
+    /// compressed column of the same configuration. `Ok(false)`: not a
+    /// bare column reference.
+    pub(super) fn copy_of_compressed(
+        &mut self,
+        range: Range<usize>,
+        col: &ColumnRef,
+    ) -> Result<bool, Refusal> {
+        if !is_name(&self.toks[range.start])
+            || (range.start > 0 && self.toks[range.start - 1].kind == TokenKind::Dot)
+        {
+            return Ok(false);
+        }
+        let Some((parts, end)) = self.chain(range.start) else {
+            return Ok(false);
+        };
+        if end != range.end {
+            return Ok(false);
+        }
+        match self.resolve_exact(&parts) {
+            Some(source) if self.catalog.same_rule(col, &source) => {
+                self.mark(range);
+                Ok(true)
+            }
+            Some(source) => Err(refuse(
+                col.clone(),
+                RefuseReason::Copy,
+                format!(
+                    "copying `{source}` into it would store values compressed with another configuration (codec, dictionary or JSON rule). Read the values through squeeze and write them back as literals or ? parameters"
+                ),
+            )),
+            None if self.resolve(&parts).is_some() => Err(refuse(
+                col.clone(),
+                RefuseReason::Expression,
+                format!(
+                    "the value `{}` (squeeze cannot tie it to a compressed column of a real table)",
+                    self.excerpt(range)
+                ),
+            )),
+            None => Err(refuse(
+                col.clone(),
+                RefuseReason::Expression,
+                format!("the column `{}`, which is not compressed,", self.excerpt(range)),
+            )),
+        }
+    }
+
+    /// A condition inside a value expression may read any column but a
+    /// compressed one.
+    fn condition(&self, range: Range<usize>, what: &str) -> Result<(), Refusal> {
+        match self.find_ref(range) {
+            Some(c) => Err(refuse(
+                c,
+                RefuseReason::Comparison,
+                format!("a {what} condition"),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// `CASE ... END`, `IF(c, a, b)`, `COALESCE(a, ...)`, `IFNULL(a, b)`,
+    /// `NULLIF(a, NULL)`: each value branch is a whole value of `col`
+    /// (compressed in place or refused by [`Analyzer::value_for`]); the
+    /// conditions may read any column but a compressed one. `Ok(false)`:
+    /// not one of these forms.
+    pub(super) fn conditional_value(
+        &mut self,
+        range: Range<usize>,
+        col: &ColumnRef,
+        extra_ok: &dyn Fn(&Self, Range<usize>) -> bool,
+    ) -> Result<bool, Refusal> {
+        let (s, e) = (range.start, range.end);
+        if e - s >= 2 && self.kw(s, "CASE") && self.kw(e - 1, "END") {
+            let mut parts = Vec::new();
+            let (mut depth, mut nested) = (0usize, 0usize);
+            let mut cur = CasePart::Operand;
+            let mut start = s + 1;
+            for i in s + 1..e - 1 {
+                let t = self.toks[i];
+                match t.kind {
+                    TokenKind::LParen => depth += 1,
+                    TokenKind::RParen => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+                if depth != 0 || t.kind != TokenKind::Ident {
+                    continue;
+                }
+                if t.is_keyword(self.src, "CASE") {
+                    nested += 1;
+                    continue;
+                }
+                if t.is_keyword(self.src, "END") && nested > 0 {
+                    nested -= 1;
+                    continue;
+                }
+                if nested > 0 {
+                    continue;
+                }
+                let next = if t.is_keyword(self.src, "WHEN") {
+                    CasePart::When
+                } else if t.is_keyword(self.src, "THEN") {
+                    CasePart::Then
+                } else if t.is_keyword(self.src, "ELSE") {
+                    CasePart::Else
+                } else {
+                    continue;
+                };
+                parts.push((cur, start..i));
+                cur = next;
+                start = i + 1;
+            }
+            parts.push((cur, start..e - 1));
+            // Operand, (WHEN, THEN)+, [ELSE].
+            let kinds: Vec<CasePart> = parts.iter().map(|p| p.0).collect();
+            let mut ok = kinds.len() >= 3 && kinds[0] == CasePart::Operand;
+            let mut k = 1;
+            while ok && k + 1 < kinds.len() && kinds[k] == CasePart::When {
+                ok = kinds[k + 1] == CasePart::Then;
+                k += 2;
+            }
+            if k < kinds.len() {
+                ok &= k == kinds.len() - 1 && kinds[k] == CasePart::Else;
+            }
+            if !ok || parts.iter().skip(1).any(|(_, r)| r.is_empty()) {
+                return Ok(false);
+            }
+            for (p, r) in parts {
+                match p {
+                    CasePart::Operand | CasePart::When => self.condition(r, "CASE")?,
+                    CasePart::Then | CasePart::Else => self.value_for(r, col, extra_ok)?,
+                }
+            }
+            return Ok(true);
+        }
+        if self.kind(s) != Some(TokenKind::Ident)
+            || self.kind(s + 1) != Some(TokenKind::LParen)
+            || matching_paren(self.toks, s + 1) != e - 1
+        {
+            return Ok(false);
+        }
+        let name = String::from_utf8_lossy(self.toks[s].text(self.src)).to_ascii_uppercase();
+        let args = split_commas(self.toks, s + 2..e - 1);
+        if args.iter().any(|a| a.is_empty()) {
+            return Ok(false);
+        }
+        match name.as_str() {
+            "IF" if args.len() == 3 => {
+                self.condition(args[0].clone(), "IF")?;
+                self.value_for(args[1].clone(), col, extra_ok)?;
+                self.value_for(args[2].clone(), col, extra_ok)?;
+            }
+            "COALESCE" | "IFNULL" if name != "IFNULL" || args.len() == 2 => {
+                for a in args {
+                    self.value_for(a, col, extra_ok)?;
+                }
+            }
+            "NULLIF" if args.len() == 2 => {
+                let second = args[1].clone();
+                if second.len() == 1 && self.kw(second.start, "NULL") {
+                    self.value_for(args[0].clone(), col, extra_ok)?;
+                } else {
+                    return Err(refuse(
+                        col.clone(),
+                        RefuseReason::Expression,
+                        format!(
+                            "`{}` (NULLIF compares its first argument with the second, and a compressed first argument would compare differently)",
+                            self.excerpt(range)
+                        ),
+                    ));
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The select lists inside `range`: from each SELECT to the first
+    /// token at its level that ends the list.
+    fn select_lists(&self, range: Range<usize>) -> Vec<Range<usize>> {
+        const ENDS: &[&str] = &[
+            "FROM",
+            "INTO",
+            "WHERE",
+            "GROUP",
+            "HAVING",
+            "ORDER",
+            "LIMIT",
+            "UNION",
+            "EXCEPT",
+            "INTERSECT",
+            "WINDOW",
+            "FOR",
+            "LOCK",
+        ];
+        let mut out = Vec::new();
+        for i in range.clone() {
+            if !self.kw(i, "SELECT") {
+                continue;
+            }
+            let mut depth = 0usize;
+            let mut end = range.end;
+            for j in i + 1..range.end {
+                match self.toks[j].kind {
+                    TokenKind::LParen => depth += 1,
+                    TokenKind::RParen if depth == 0 => {
+                        end = j;
+                        break;
+                    }
+                    TokenKind::RParen => depth -= 1,
+                    TokenKind::Ident if depth == 0 && ENDS.iter().any(|w| self.kw(j, w)) => {
+                        end = j;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            out.push(i + 1..end);
+        }
+        out
+    }
+
+    /// A compressed column whose stored bytes the query part `range`
+    /// would carry out: one named in a select list, or any compressed
+    /// column of the statement's tables behind a `*` or `TABLE t`.
+    fn copied_out(&self, range: Range<usize>) -> Option<ColumnRef> {
+        for list in self.select_lists(range.clone()) {
+            if let Some(c) = self.find_ref(list.clone()) {
+                return Some(c);
+            }
+            for i in list.clone() {
+                if !self.toks[i].is_op(self.src, "*") {
+                    continue;
+                }
+                let star = i == list.start
+                    || self.toks.get(i - 1).is_some_and(|p| {
+                        matches!(p.kind, TokenKind::Comma | TokenKind::Dot)
+                            || ["DISTINCT", "DISTINCTROW", "ALL"]
+                                .iter()
+                                .any(|w| p.is_keyword(self.src, w))
+                    });
+                if star {
+                    if let Some(c) = self.any_compressed_table_column() {
+                        return Some(c);
+                    }
+                }
+            }
+        }
+        // `TABLE t` as a query.
+        for i in range {
+            if self.kw(i, "TABLE") && self.toks.get(i + 1).is_some_and(is_name) {
+                if let Some(c) = self
+                    .table_at(i + 1)
+                    .and_then(|(d, t)| self.first_compressed(&d, &t))
+                {
+                    return Some(c);
+                }
+            }
+        }
+        None
+    }
+
+    fn any_compressed_table_column(&self) -> Option<ColumnRef> {
+        self.tables.iter().find_map(|t| match (&t.db, &t.table) {
+            (Some(d), Some(tb)) => self.first_compressed(d, tb),
+            _ => None,
+        })
+    }
+
+    /// A compressed column of (db, table), if it has one.
+    fn first_compressed(&self, db: &str, table: &str) -> Option<ColumnRef> {
+        if !self.catalog.table_has_compressed(db, table) {
+            return None;
+        }
+        let column = self
+            .catalog
+            .table_columns(db, table)
+            .and_then(|cols| {
+                cols.into_iter()
+                    .find(|c| self.catalog.is_compressed(db, table, c))
+            })
+            .unwrap_or_else(|| "*".into());
+        Some(ColumnRef {
+            db: db.into(),
+            table: table.into(),
+            column,
+        })
+    }
+
+    /// `db.t` or `t` (current database) at token `i`.
+    fn table_at(&self, i: usize) -> Option<(String, String)> {
+        if !self.toks.get(i).is_some_and(is_name) {
+            return None;
+        }
+        if self.kind(i + 1) == Some(TokenKind::Dot) && self.toks.get(i + 2).is_some_and(is_name) {
+            Some((self.name(i).into_owned(), self.name(i + 2).into_owned()))
+        } else {
+            self.current_db
+                .map(|d| (d.to_string(), self.name(i).into_owned()))
+        }
+    }
+
+    fn table_end(&self, i: usize) -> usize {
+        if self.kind(i + 1) == Some(TokenKind::Dot) {
+            i + 3
+        } else {
+            i + 1
+        }
+    }
+
+    /// INSERT/REPLACE/UPDATE inside a stored program writing a table with
+    /// compressed columns.
+    fn program_writes(&self, range: Range<usize>) -> Option<ColumnRef> {
+        for i in range {
+            let t = self.toks[i];
+            let verb = ["INSERT", "REPLACE", "UPDATE"]
+                .iter()
+                .any(|w| t.is_keyword(self.src, w))
+                && self.kind(i + 1) != Some(TokenKind::LParen)
+                && !(i > 0
+                    && ["KEY", "FOR", "ON", "BEFORE", "AFTER", "OF"]
+                        .iter()
+                        .any(|w| self.kw(i - 1, w)));
+            if !verb {
+                continue;
+            }
+            let mut k = i + 1;
+            while ["LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY", "IGNORE", "INTO"]
+                .iter()
+                .any(|w| self.kw(k, w))
+            {
+                k += 1;
+            }
+            if let Some(c) = self
+                .table_at(k)
+                .and_then(|(d, t)| self.first_compressed(&d, &t))
+            {
+                return Some(c);
+            }
+        }
+        None
+    }
+}
+
+/// Statements squeeze must plan even when the prefilter finds no
+/// compressed table name in them: their text is invisible.
+pub(super) fn plan_anyway(kind: &StatementKind<'_>) -> bool {
+    match kind {
+        StatementKind::Prepare { text: None, .. }
+        | StatementKind::ExecuteImmediate { text: None, .. } => true,
+        StatementKind::SetStatement { inner, .. } => plan_anyway(inner),
+        _ => false,
+    }
+}
+
+/// Refuse a statement whose text squeeze cannot see while any column is
+/// compressed.
+pub(super) fn invisible<'a>(catalog: &dyn ColumnCatalog, what: &str) -> Plan<'a> {
+    match catalog.any_compressed() {
+        Some(column) => Plan::Refuse(refuse(
+            column,
+            RefuseReason::InvisibleText,
+            format!(
+                "squeeze cannot see the statement text of {what}, so it could neither compress what it writes into a compressed column nor refuse what it must not run. Use a literal text (PREPARE s FROM '...', EXECUTE IMMEDIATE '...') or prepare through the protocol (COM_STMT_PREPARE) with ? parameters"
+            ),
+        )),
+        None => Plan::Untouched,
+    }
+}
+
+/// `SET @v = (SELECT doc ...)` (any variable): the blob would land in a
+/// variable squeeze never inflates. Functions and comparisons on the column
+/// are refused as in any query.
+pub(super) fn plan_set<'a>(
+    sql: &'a [u8],
+    toks: &[Token],
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Plan<'a> {
+    if !toks.iter().any(|t| t.is_keyword(sql, "SELECT")) {
+        return Plan::Untouched;
+    }
+    let (mut a, any) = Analyzer::new_always(sql, toks, opts, db, catalog);
+    if !any {
+        return Plan::Untouched;
+    }
+    if let Err(r) = a.generic(&StatementKind::Other) {
+        return Plan::Refuse(r);
+    }
+    match a.find_ref(0..toks.len()) {
+        Some(c) => Plan::Refuse(refuse(
+            c,
+            RefuseReason::Copy,
+            "SET ... = (SELECT ...) would put its compressed bytes into a variable, where squeeze does not inflate them (a later SELECT @v returns the blob, INSERT ... VALUES (@v) stores it unchecked). Select the column itself and keep the value in the application",
+        )),
+        None => Plan::Untouched,
+    }
+}
+
+/// `EXECUTE IMMEDIATE 'text' [USING args]`: the text is planned like
+/// `PREPARE ... FROM 'text'`; a `?` bound to a compressed column takes its
+/// USING argument, which is compressed in place when squeeze can evaluate
+/// it exactly, and refused otherwise.
+pub(super) fn plan_execute_immediate<'a>(
+    sql: &'a [u8],
+    toks: &[Token],
+    text: Option<Token>,
+    using: Option<usize>,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Plan<'a> {
+    let Some(tok) = text else {
+        return invisible(
+            catalog,
+            "EXECUTE IMMEDIATE of anything but a string literal",
+        );
+    };
+    let Some(inner) = decode_string(sql, &tok, opts) else {
+        return Plan::Untouched;
+    };
+    let bound: Vec<Option<ColumnRef>> = match plan_statement(&inner, opts, db, catalog) {
+        Plan::Untouched => return Plan::Untouched,
+        Plan::Refuse(r) => {
+            return Plan::Refuse(Refusal {
+                what: format!("the EXECUTE IMMEDIATE text is refused: {}", r.message()),
+                reason: RefuseReason::PreparedText,
+                column: r.column,
+            })
+        }
+        Plan::Rewrite { sites, .. } if !sites.is_empty() => {
+            return Plan::Refuse(refuse(
+                sites[0].column.clone(),
+                RefuseReason::PreparedText,
+                "a literal for it inside EXECUTE IMMEDIATE '...' cannot be compressed in place (write a ? in the text and pass the value with USING '...')",
+            ))
+        }
+        Plan::Rewrite { placeholders, .. } => placeholders,
+    };
+    let args = match using {
+        Some(u) => split_commas(toks, u + 1..toks.len()),
+        None => Vec::new(),
+    };
+    let mut sites = Vec::new();
+    let mut outer: Vec<(usize, ColumnRef)> = Vec::new();
+    for (i, col) in bound.into_iter().enumerate() {
+        let (Some(col), Some(arg)) = (col, args.get(i)) else {
+            // A count mismatch is the server's to report.
+            continue;
+        };
+        match eval(sql, toks, arg.clone(), opts) {
+            Value::Const((span, value, kind, introducer)) => sites.push(LiteralSite {
+                span,
+                value,
+                kind,
+                introducer,
+                column: col,
+            }),
+            Value::Null => {}
+            Value::Unknown if arg.len() == 1 && toks[arg.start].kind == TokenKind::Placeholder => {
+                outer.push((arg.start, col));
+            }
+            Value::Unknown => {
+                let text = String::from_utf8_lossy(&sql[span_of(toks, arg)]).into_owned();
+                return Plan::Refuse(refuse(
+                    col,
+                    RefuseReason::Expression,
+                    format!("the EXECUTE IMMEDIATE ... USING argument `{text}`"),
+                ));
+            }
+        }
+    }
+    let placeholders: Vec<Option<ColumnRef>> = toks
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.kind == TokenKind::Placeholder)
+        .map(|(i, _)| outer.iter().find(|(j, _)| *j == i).map(|(_, c)| c.clone()))
+        .collect();
+    if sites.is_empty() && outer.is_empty() {
+        return Plan::Untouched;
+    }
+    Plan::Rewrite {
+        sites,
+        placeholders,
+    }
+}
+
+/// Refusals that do not depend on how the statement's values are planned:
+/// copies out of compressed columns and DDL that would make stored values
+/// unreadable.
+pub(super) fn guard(
+    sql: &[u8],
+    toks: &[Token],
+    kind: &StatementKind<'_>,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<Refusal> {
+    match kind {
+        StatementKind::Select => select_into(sql, toks, opts, db, catalog),
+        StatementKind::Ddl => ddl(sql, toks, opts, db, catalog),
+        _ => None,
+    }
+}
+
+fn select_into(
+    sql: &[u8],
+    toks: &[Token],
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<Refusal> {
+    let into = toks.iter().enumerate().any(|(i, t)| {
+        t.is_keyword(sql, "INTO")
+            && toks.get(i + 1).is_some_and(|n| {
+                (n.kind == TokenKind::Variable && !n.text(sql).starts_with(b"@@"))
+                    || n.is_keyword(sql, "OUTFILE")
+                    || n.is_keyword(sql, "DUMPFILE")
+            })
+    });
+    if !into {
+        return None;
+    }
+    let (a, any) = Analyzer::new_always(sql, toks, opts, db, catalog);
+    if !any {
+        return None;
+    }
+    a.copied_out(0..toks.len()).map(|c| {
+        refuse(
+            c,
+            RefuseReason::Copy,
+            "SELECT ... INTO OUTFILE / DUMPFILE / @variable would write its compressed bytes where squeeze does not inflate them. Read the column through squeeze into the application and write the file or keep the value there",
+        )
+    })
+}
+
+fn ddl(
+    sql: &[u8],
+    toks: &[Token],
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<Refusal> {
+    let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(sql, w));
+    if kw(0, "CREATE") {
+        // CREATE [OR REPLACE] [DEFINER = ...] [AGGREGATE] TRIGGER|PROCEDURE|FUNCTION|EVENT
+        let head = toks.len().min(12);
+        if let Some(p) = (1..head).find(|&i| {
+            ["TRIGGER", "PROCEDURE", "FUNCTION", "EVENT"]
+                .iter()
+                .any(|w| kw(i, w))
+        }) {
+            return stored_program(sql, toks, p, opts, db, catalog);
+        }
+        // CREATE [OR REPLACE] [TEMPORARY] TABLE [IF NOT EXISTS] t ... [AS] query
+        let t = (1..toks.len().min(6)).find(|&i| kw(i, "TABLE"))?;
+        if (1..t).any(|i| !(kw(i, "OR") || kw(i, "REPLACE") || kw(i, "TEMPORARY"))) {
+            return None;
+        }
+        let mut i = t + 1;
+        if kw(i, "IF") {
+            i += if kw(i + 1, "NOT") { 3 } else { 2 };
+        }
+        let (a, any) = Analyzer::new_always(sql, toks, opts, db, catalog);
+        if !any {
+            return None;
+        }
+        if !toks.get(i).is_some_and(is_name) {
+            return None;
+        }
+        let mut depth = 0usize;
+        let mut query = None;
+        for (j, t) in toks.iter().enumerate().skip(a.table_end(i)) {
+            match t.kind {
+                TokenKind::LParen if depth == 0 && a.is_query_start(j + 1) => {
+                    query = Some(j);
+                    break;
+                }
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth = depth.saturating_sub(1),
+                TokenKind::Ident
+                    if depth == 0
+                        && ["SELECT", "WITH", "TABLE", "VALUES"]
+                            .iter()
+                            .any(|w| t.is_keyword(sql, w)) =>
+                {
+                    query = Some(j);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let q = query?;
+        return a.copied_out(q..toks.len()).map(|c| {
+            refuse(
+                c,
+                RefuseReason::Copy,
+                "CREATE TABLE ... SELECT would copy its compressed bytes into a table squeeze does not inflate (they would read back as blobs). Create the table first; if it should hold the documents, add its column to squeeze's [[columns]] configuration, then copy the rows through squeeze (read them and insert them)",
+            )
+        });
+    }
+    if kw(0, "ALTER") {
+        return alter_table(sql, toks, opts, db, catalog);
+    }
+    if kw(0, "RENAME") && (kw(1, "TABLE") || kw(1, "TABLES")) {
+        let (a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
+        let mut start = 2;
+        if kw(2, "IF") && kw(3, "EXISTS") {
+            start = 4;
+        }
+        for pair in split_commas(toks, start..toks.len()) {
+            let from = a.table_at(pair.start)?;
+            let to_kw = a.table_end(pair.start);
+            if !kw(to_kw, "TO") {
+                return None;
+            }
+            let to = a.table_at(to_kw + 1)?;
+            if let Some(r) = rename_table(&a, &from, &to) {
+                return Some(r);
+            }
+        }
+    }
+    None
+}
+
+/// Renaming table `from` to `to` keeps its compressed columns readable only
+/// when `to` is configured the same way.
+fn rename_table(
+    a: &Analyzer<'_, '_>,
+    from: &(String, String),
+    to: &(String, String),
+) -> Option<Refusal> {
+    let c = a.first_compressed(&from.0, &from.1)?;
+    let cat = a.catalog;
+    let kept = cat.table_has_compressed(&to.0, &to.1)
+        && match cat.table_columns(&from.0, &from.1) {
+            Some(cols) => cols.iter().all(|col| {
+                let src = ColumnRef {
+                    db: from.0.clone(),
+                    table: from.1.clone(),
+                    column: col.clone(),
+                };
+                let dst = ColumnRef {
+                    db: to.0.clone(),
+                    table: to.1.clone(),
+                    column: col.clone(),
+                };
+                cat.is_compressed(&src.db, &src.table, col)
+                    == cat.is_compressed(&dst.db, &dst.table, col)
+                    && (!cat.is_compressed(&src.db, &src.table, col) || cat.same_rule(&dst, &src))
+            }),
+            None => true,
+        };
+    if kept {
+        return None;
+    }
+    Some(refuse(
+        c,
+        RefuseReason::Ddl,
+        format!(
+            "renaming table `{}.{}` to `{}.{}` would leave its compressed values under a name squeeze is not configured for (they would read back as blobs). Add [[columns]] entries for `{}.{}` (same codec and dictionary) to squeeze's configuration and reload it (SIGHUP) first",
+            from.0, from.1, to.0, to.1, to.0, to.1
+        ),
+    ))
+}
+
+/// Is the column type starting at `i` one that keeps a compressed value's
+/// bytes?
+fn binary_type(sql: &[u8], toks: &[Token], i: usize) -> bool {
+    let Some(t) = toks.get(i) else { return false };
+    let binary = [
+        "VARBINARY",
+        "BINARY",
+        "TINYBLOB",
+        "BLOB",
+        "MEDIUMBLOB",
+        "LONGBLOB",
+    ]
+    .iter()
+    .any(|w| t.is_keyword(sql, w))
+        || (t.is_keyword(sql, "LONG")
+            && toks
+                .get(i + 1)
+                .is_some_and(|n| n.is_keyword(sql, "VARBINARY")));
+    // `BINARY` also spells a text attribute after a text type; only a type
+    // here counts, which is what the first token is.
+    binary
+}
+
+fn type_text(sql: &[u8], toks: &[Token], i: usize) -> String {
+    toks.get(i)
+        .map(|t| String::from_utf8_lossy(t.text(sql)).to_ascii_uppercase())
+        .unwrap_or_default()
+}
+
+fn alter_table(
+    sql: &[u8],
+    toks: &[Token],
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<Refusal> {
+    let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(sql, w));
+    let mut i = 1;
+    while kw(i, "ONLINE") || kw(i, "IGNORE") {
+        i += 1;
+    }
+    if !kw(i, "TABLE") {
+        return None;
+    }
+    i += 1;
+    if kw(i, "IF") && kw(i + 1, "EXISTS") {
+        i += 2;
+    }
+    let (a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
+    let table = a.table_at(i)?;
+    if !catalog.table_has_compressed(&table.0, &table.1) {
+        return None;
+    }
+    let col_ref = |name: &str| ColumnRef {
+        db: table.0.clone(),
+        table: table.1.clone(),
+        column: name.to_string(),
+    };
+    let compressed = |name: &str| catalog.is_compressed(&table.0, &table.1, name);
+    let not_binary = |c: &str, ty: String| {
+        refuse(
+            col_ref(c),
+            RefuseReason::Ddl,
+            format!(
+                "ALTER TABLE to type {ty} would make MariaDB convert its compressed bytes and make every stored value unreadable. Keep a binary type (VARBINARY, BLOB, MEDIUMBLOB, LONGBLOB); to store the documents as text, first copy them through squeeze into a new uncompressed column (read them, write them back), then drop this column or remove it from squeeze's [[columns]] configuration"
+            ),
+        )
+    };
+    let renamed = |c: &str, new: &str| {
+        refuse(
+            col_ref(c),
+            RefuseReason::Ddl,
+            format!(
+                "renaming it to `{new}` would leave its compressed values under a name squeeze is not configured for (they would read back as blobs). Add `{}.{}.{new}` (same codec and dictionary) to squeeze's [[columns]] configuration and reload it (SIGHUP) first",
+                table.0, table.1
+            ),
+        )
+    };
+    let keeps_config = |old: &str, new: &str| {
+        old.eq_ignore_ascii_case(new)
+            || (compressed(new) && catalog.same_rule(&col_ref(new), &col_ref(old)))
+    };
+    for spec in split_commas(toks, a.table_end(i)..toks.len()) {
+        let mut k = spec.start;
+        if kw(k, "MODIFY") || kw(k, "CHANGE") {
+            let change = kw(k, "CHANGE");
+            k += 1;
+            if kw(k, "COLUMN") {
+                k += 1;
+            }
+            if kw(k, "IF") && kw(k + 1, "EXISTS") {
+                k += 2;
+            }
+            if !toks.get(k).is_some_and(is_name) {
+                continue;
+            }
+            let old = ident_name(sql, &toks[k]).into_owned();
+            k += 1;
+            if !compressed(&old) {
+                continue;
+            }
+            if change {
+                let new = toks.get(k).map(|t| ident_name(sql, t).into_owned())?;
+                k += 1;
+                if !keeps_config(&old, &new) {
+                    return Some(renamed(&old, &new));
+                }
+            }
+            if !binary_type(sql, toks, k) {
+                return Some(not_binary(&old, type_text(sql, toks, k)));
+            }
+        } else if kw(k, "RENAME") && kw(k + 1, "COLUMN") {
+            let old = toks.get(k + 2).map(|t| ident_name(sql, t).into_owned())?;
+            let new = toks.get(k + 4).map(|t| ident_name(sql, t).into_owned())?;
+            if compressed(&old) && !keeps_config(&old, &new) {
+                return Some(renamed(&old, &new));
+            }
+        } else if kw(k, "RENAME")
+            && !(kw(k + 1, "INDEX") || kw(k + 1, "KEY") || kw(k + 1, "COLUMN"))
+        {
+            k += 1;
+            if kw(k, "TO") || kw(k, "AS") {
+                k += 1;
+            }
+            let to = a.table_at(k)?;
+            if let Some(r) = rename_table(&a, &table, &to) {
+                return Some(r);
+            }
+        }
+    }
+    None
+}
+
+/// `CREATE TRIGGER|PROCEDURE|FUNCTION|EVENT`: the server moves values
+/// inside the body without squeeze seeing them, so a body that reads a
+/// compressed column (`NEW.doc`, `OLD.doc`, `SELECT doc ...`) or writes a
+/// table with compressed columns is refused.
+fn stored_program(
+    sql: &[u8],
+    toks: &[Token],
+    p: usize,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<Refusal> {
+    let (mut a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
+    let mut body = p + 1;
+    if toks[p].is_keyword(sql, "TRIGGER") {
+        let on = (p + 1..toks.len()).find(|&i| toks[i].is_keyword(sql, "ON"))?;
+        let (tdb, ttable) = a.table_at(on + 1)?;
+        body = a.table_end(on + 1);
+        a.mark(on + 1..body);
+        for alias in [None, Some("NEW"), Some("OLD")] {
+            a.tables.push(Table {
+                db: Some(Cow::Owned(tdb.clone())),
+                table: Some(Cow::Owned(ttable.clone())),
+                alias: alias.map(Cow::Borrowed),
+            });
+        }
+    }
+    let what = "a trigger, procedure, function or event whose body reads or writes it: the server would move its compressed bytes (or store new values uncompressed) where squeeze does not see them. Do this work in the application through squeeze, or leave the compressed column out of the body";
+    if let Some(c) = a.find_ref(body..toks.len()) {
+        return Some(refuse(c, RefuseReason::Copy, what));
+    }
+    a.program_writes(body..toks.len())
+        .map(|c| refuse(c, RefuseReason::Copy, what))
+}
