@@ -143,6 +143,8 @@ ts("Backend connect failures/s", "Failed backend connection attempts by shard an
    [(f'sum by (shard, reason) (rate(squeeze_backend_connect_failures_total{{{IS}}}[{R}]))', "{{shard}} {{reason}}")], unit="ops")
 ts("Refused statements/s by reason", "Statements squeeze refused (e.g. a JSON function or comparison on a compressed column, a cross-shard statement).",
    [(f'sum by (reason) (rate(squeeze_refused_statements_total{{{I}}}[{R}]))', "{{reason}}")], unit="ops", stack=True)
+ts("Values inflated without metadata/s", "The result-side safety net: valid compressed values found in result columns whose metadata named no compressed column. Each is a query shape the analyzer admitted without knowing it carries compressed values; nonzero means a gap to report.",
+   [(f'sum(rate(squeeze_inflated_without_metadata_total{{{I}}}[{R}]))', "inflated")], unit="ops")
 ts("Protocol errors/s", "Malformed or unexpected traffic, by side (client/backend) and kind.",
    [(f'sum by (side, kind) (rate(squeeze_protocol_errors_total{{{I}}}[{R}]))', "{{side}} {{kind}}")], unit="ops")
 flush()
