@@ -31,7 +31,8 @@ fn setup(db: &MariaDb, schema: &str, extra_codec: &str) -> Squeeze {
     db.root_sql(&format!(
         "CREATE TABLE {schema}.docs (id BIGINT PRIMARY KEY, doc LONGBLOB, title VARCHAR(100));
          CREATE TABLE {schema}.docs2 (id BIGINT PRIMARY KEY, doc LONGBLOB);
-         CREATE TABLE {schema}.plain (id BIGINT PRIMARY KEY, doc LONGTEXT);"
+         CREATE TABLE {schema}.plain (id BIGINT PRIMARY KEY, doc LONGTEXT);
+         CREATE TABLE {schema}.truth (id BIGINT PRIMARY KEY, doc LONGBLOB);"
     ));
     let toml = format!(
         r#"
@@ -348,6 +349,71 @@ async fn orm_and_constant_expression_writes_are_stored_compressed_and_read_back_
     );
     assert_stored_compressed(db, schema, "docs");
     assert_reads_back(&mut c, "docs", &want).await;
+}
+
+/// Differential check of the evaluator: each constant expression is
+/// written through squeeze into the compressed column and directly on
+/// MariaDB into an uncompressed LONGBLOB; squeeze stores it compressed and
+/// it reads back as exactly the bytes MariaDB computed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn constant_expressions_store_exactly_the_bytes_mariadb_computes() {
+    let db = MariaDb::shared();
+    let schema = "writes_oracle";
+    let sq = setup(db, schema, "");
+    let p = "padding so that every value is above min_size: ".repeat(3);
+    let exprs = [
+        format!("('{{\"p\":\"{p}\"}}')"),
+        format!("CONCAT('{{\"p\":\"{p}', '\"}}')"),
+        format!("CONCAT('{{\"n\":', 1.50, ',\"m\":', -12, ',\"p\":\"{p}\"}}')"),
+        format!("CONCAT(X'7B2270223A22', '{p}\"}}')"),
+        format!("_utf8mb4'{{\"é\":\"{p}\"}}' COLLATE utf8mb4_bin"),
+        format!("'{{\"é\":\"{p}\"}}' COLLATE utf8mb4_unicode_ci"),
+        format!("CONVERT('{{\"é\":\"{p}\"}}' USING utf8mb4)"),
+        format!("CONVERT(_utf8mb3'{{\"é\":\"{p}\"}}' USING utf8mb4)"),
+        format!("CONVERT('{{\"p\":\"{p}\"}}' USING binary)"),
+        format!("CAST('{{\"é\":\"{p}\"}}' AS CHAR)"),
+        format!("CAST(X'7B2270223A2278227D' AS CHAR CHARACTER SET utf8mb4)"),
+        format!("BINARY '{{\"p\":\"{p}\"}}'"),
+        format!("IF(1 = 1, '{{\"p\":\"{p}\"}}', NULL)"),
+        format!("CASE WHEN 1 = 0 THEN '[0]' ELSE CONCAT('{{\"p\":\"', '{p}\"}}') END"),
+        format!("CASE 2 WHEN 1 THEN '[1]' WHEN 2 THEN _utf8mb4'{{\"é\":\"{p}\"}}' END"),
+        format!("COALESCE(NULL, '{{\"p\":\"{p}\"}}')"),
+        format!("IFNULL(NULL, '{{\"é\":\"{p}\"}}')"),
+        format!("NULLIF('{{\"p\":\"{p}\"}}', NULL)"),
+    ];
+    let mut c = connect(&sq, schema).await;
+    let mut direct = String::new();
+    for (i, e) in exprs.iter().enumerate() {
+        c.query_drop(format!("INSERT INTO docs (id, doc) VALUES ({i}, {e})"))
+            .await
+            .unwrap_or_else(|err| panic!("{e}: {err}"));
+        direct += &format!("INSERT INTO {schema}.truth (id, doc) VALUES ({i}, {e});");
+    }
+    db.root_sql(&direct);
+    let truth: BTreeMap<i64, String> = db
+        .root_sql(&format!("SELECT id, HEX(doc) FROM {schema}.truth"))
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let (id, hex) = l.split_once('\t').unwrap();
+            (id.parse().unwrap(), hex.to_string())
+        })
+        .collect();
+    let got: Vec<(i64, Vec<u8>)> = c
+        .query("SELECT id, doc FROM docs ORDER BY id")
+        .await
+        .unwrap();
+    assert_eq!(got.len(), exprs.len());
+    for (id, bytes) in got {
+        let hex: String = bytes.iter().map(|b| format!("{b:02X}")).collect();
+        assert_eq!(
+            Some(&hex),
+            truth.get(&id),
+            "{} is stored differently through squeeze",
+            exprs[id as usize]
+        );
+    }
+    assert_stored_compressed(db, schema, "docs");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

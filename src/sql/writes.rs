@@ -917,6 +917,10 @@ pub(super) fn plan_execute_immediate<'a>(
             // A count mismatch is the server's to report.
             continue;
         };
+        if arg.is_empty() {
+            // `USING a,,b`: a syntax error for the server.
+            continue;
+        }
         match eval(sql, toks, arg.clone(), opts) {
             Value::Const((span, value, kind, introducer)) => sites.push(LiteralSite {
                 span,
@@ -1078,18 +1082,29 @@ fn ddl(
             start = 4;
         }
         for pair in split_commas(toks, start..toks.len()) {
-            let from = a.table_at(pair.start)?;
-            let to_kw = a.table_end(pair.start);
-            if !kw(to_kw, "TO") {
-                return None;
+            if pair.is_empty() {
+                continue;
             }
-            let to = a.table_at(to_kw + 1)?;
+            let Some(from) = a.table_at(pair.start) else {
+                continue;
+            };
+            // `a [WAIT n | NOWAIT] TO b`; a target squeeze cannot read
+            // counts as unconfigured.
+            let to = (a.table_end(pair.start)..pair.end)
+                .find(|&j| kw(j, "TO"))
+                .and_then(|j| a.table_at(j + 1))
+                .unwrap_or_else(unknown_table);
             if let Some(r) = rename_table(&a, &from, &to) {
                 return Some(r);
             }
         }
     }
     None
+}
+
+/// A rename target squeeze could not read (never configured).
+fn unknown_table() -> (String, String) {
+    ("?".into(), "?".into())
 }
 
 /// Renaming table `from` to `to` keeps its compressed columns readable only
@@ -1257,7 +1272,7 @@ fn alter_table(
             if kw(k, "TO") || kw(k, "AS") {
                 k += 1;
             }
-            let to = a.table_at(k)?;
+            let to = a.table_at(k).unwrap_or_else(unknown_table);
             if let Some(r) = rename_table(&a, &table, &to) {
                 return Some(r);
             }

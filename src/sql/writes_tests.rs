@@ -365,6 +365,9 @@ fn execute_immediate_text_is_planned_and_using_literals_are_compressed() {
         format!("EXECUTE IMMEDIATE 'INSERT INTO docs (id, doc) VALUES (?, ?)' USING 1, '{DOC}'");
     assert_eq!(sites(&sql), [(format!("'{DOC}'"), DOC.to_string())]);
     untouched("EXECUTE IMMEDIATE 'UPDATE docs SET doc = ? WHERE id = ?' USING NULL, 3");
+    // Malformed argument lists are the server's to report; no panic.
+    untouched("EXECUTE IMMEDIATE 'UPDATE docs SET doc = ? WHERE id = ?' USING , 3");
+    untouched("EXECUTE IMMEDIATE 'UPDATE docs SET doc = ? WHERE id = ?' USING");
     for sql in [
         "EXECUTE IMMEDIATE 'INSERT INTO docs (id, doc) VALUES (?, ?)' USING 1, @v",
         "EXECUTE IMMEDIATE 'UPDATE docs SET doc = ? WHERE id = ?' USING UPPER('x'), 3",
@@ -460,6 +463,11 @@ fn ddl_that_would_make_compressed_values_unreadable_is_refused() {
         ("ALTER TABLE docs RENAME AS other_db.docs", "other_db.docs"),
         ("RENAME TABLE docs TO docs_old", "app.docs_old"),
         ("RENAME TABLE plain TO p2, app.docs TO x.docs", "x.docs"),
+        ("RENAME TABLE docs WAIT 5 TO docs_old", "app.docs_old"),
+        (
+            "RENAME TABLE IF EXISTS docs NOWAIT TO docs_old",
+            "app.docs_old",
+        ),
         // The same names elsewhere: not configured there.
         ("RENAME TABLE docs TO other", "app.other"),
     ] {
