@@ -372,7 +372,7 @@ async fn constant_expressions_store_exactly_the_bytes_mariadb_computes() {
         format!("CONVERT(_utf8mb3'{{\"é\":\"{p}\"}}' USING utf8mb4)"),
         format!("CONVERT('{{\"p\":\"{p}\"}}' USING binary)"),
         format!("CAST('{{\"é\":\"{p}\"}}' AS CHAR)"),
-        format!("CAST(X'7B2270223A2278227D' AS CHAR CHARACTER SET utf8mb4)"),
+        "CAST(X'7B2270223A2278227D' AS CHAR CHARACTER SET utf8mb4)".to_string(),
         format!("BINARY '{{\"p\":\"{p}\"}}'"),
         format!("IF(1 = 1, '{{\"p\":\"{p}\"}}', NULL)"),
         format!("CASE WHEN 1 = 0 THEN '[0]' ELSE CONCAT('{{\"p\":\"', '{p}\"}}') END"),
