@@ -1150,8 +1150,16 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         };
         if !self.catalog.table_has_compressed(&db, &table) {
             // Writes go to a plain table; reads of compressed columns in an
-            // INSERT ... SELECT are still judged below.
+            // INSERT ... SELECT are still judged below, and a `*` or `TABLE
+            // t` that copies one is refused here.
             self.insert_select = true;
+            if let Some(c) = self.copied_by_star(i..self.toks.len()) {
+                return Err(refuse(
+                    c,
+                    RefuseReason::InsertSelect,
+                    "INSERT ... SELECT of it",
+                ));
+            }
             return Ok(());
         }
         let target = (db, table);
@@ -1270,6 +1278,13 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
                 ));
             }
             self.insert_select = true;
+            if let Some(c) = self.copied_by_star(i..self.toks.len()) {
+                return Err(refuse(
+                    c,
+                    RefuseReason::InsertSelect,
+                    "INSERT ... SELECT of it",
+                ));
+            }
             let odku = self.clause_end(i, &["ON"]);
             if self.kw(odku + 1, "DUPLICATE") {
                 self.on_duplicate(odku, &target, None)?;

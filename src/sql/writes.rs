@@ -691,11 +691,19 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
     /// A compressed column whose stored bytes the query part `range`
     /// would carry out: one named in a select list, or any compressed
     /// column of the statement's tables behind a `*` or `TABLE t`.
-    fn copied_out(&self, range: Range<usize>) -> Option<ColumnRef> {
+    pub(super) fn copied_out(&self, range: Range<usize>) -> Option<ColumnRef> {
         for list in self.select_lists(range.clone()) {
-            if let Some(c) = self.find_ref(list.clone()) {
+            if let Some(c) = self.find_ref(list) {
                 return Some(c);
             }
+        }
+        self.copied_by_star(range)
+    }
+
+    /// A compressed column a `*` of a select list or a `TABLE t` query in
+    /// `range` would copy.
+    pub(super) fn copied_by_star(&self, range: Range<usize>) -> Option<ColumnRef> {
+        for list in self.select_lists(range.clone()) {
             for i in list.clone() {
                 if !self.toks[i].is_op(self.src, "*") {
                     continue;
@@ -856,7 +864,7 @@ pub(super) fn plan_set<'a>(
     if let Err(r) = a.generic(&StatementKind::Other) {
         return Plan::Refuse(r);
     }
-    match a.find_ref(0..toks.len()) {
+    match a.copied_out(0..toks.len()) {
         Some(c) => Plan::Refuse(refuse(
             c,
             RefuseReason::Copy,

@@ -437,6 +437,7 @@ fn copies_of_compressed_values_out_of_squeeze_are_refused() {
         "SELECT COUNT(*) INTO @n FROM docs",
         "SELECT doc FROM docs WHERE id = 1",
         "SET @v = (SELECT id FROM docs LIMIT 1)",
+        "SET @n = (SELECT COUNT(*) FROM docs WHERE doc IS NULL)",
         "CREATE TRIGGER t BEFORE INSERT ON docs FOR EACH ROW SET NEW.title = UPPER(NEW.title)",
     ] {
         untouched(sql);
@@ -446,6 +447,22 @@ fn copies_of_compressed_values_out_of_squeeze_are_refused() {
         refused("SET @v = (SELECT JSON_EXTRACT(doc, '$.a') FROM docs LIMIT 1)"),
         RefuseReason::JsonFunction
     );
+}
+
+#[test]
+fn insert_select_star_or_table_of_a_compressed_table_is_refused() {
+    for sql in [
+        "INSERT INTO plain SELECT * FROM docs",
+        "INSERT INTO plain SELECT d.* FROM docs d WHERE d.id = 1",
+        "REPLACE INTO plain TABLE docs2",
+        "INSERT INTO docs (id, title) SELECT * FROM docs2",
+    ] {
+        assert_eq!(refused(sql), RefuseReason::InsertSelect, "{sql}");
+    }
+    // A subquery value reading it is refused too (as any other use).
+    refused("INSERT INTO plain (id, doc) VALUES (1, (SELECT doc FROM docs LIMIT 1))");
+    untouched("INSERT INTO plain (id) SELECT id FROM docs WHERE doc IS NULL");
+    untouched("INSERT INTO plain SELECT * FROM plain");
 }
 
 // ---- DDL ---------------------------------------------------------------------------
