@@ -187,7 +187,7 @@ async fn orm_and_constant_expression_writes_are_stored_compressed_and_read_back_
     let db = MariaDb::shared();
     let schema = "writes_exprs";
     let sq = setup(db, schema, "");
-    let d = corpus(16);
+    let d = corpus(17);
     let mut c = connect(&sq, schema).await;
     let mut want: BTreeMap<i64, Option<String>> = BTreeMap::new();
     for id in 1..=12 {
@@ -315,6 +315,14 @@ async fn orm_and_constant_expression_writes_are_stored_compressed_and_read_back_
     )
     .await;
     want.insert(23, Some(d[13].clone()));
+    // SQL-level PREPARE, then EXECUTE with the value itself in USING.
+    run(
+        &mut c,
+        "PREPARE ins FROM 'INSERT INTO docs (id, doc) VALUES (?, ?)'".into(),
+    )
+    .await;
+    run(&mut c, format!("EXECUTE ins USING 24, {}", lit(&d[16]))).await;
+    want.insert(24, Some(d[16].clone()));
     // A copy of the same compressed column.
     run(
         &mut c,
@@ -437,6 +445,9 @@ async fn writes_squeeze_cannot_compress_are_refused_naming_the_column_and_store_
     ))
     .await
     .unwrap();
+    c.query_drop("PREPARE ins FROM 'INSERT INTO docs (id, doc) VALUES (?, ?)'")
+        .await
+        .unwrap();
     for sql in [
         format!("UPDATE docs SET doc = UPPER({}) WHERE id = 1", lit(&d[1])),
         "UPDATE docs SET doc = @v WHERE id = 1".to_string(),
@@ -449,7 +460,8 @@ async fn writes_squeeze_cannot_compress_are_refused_naming_the_column_and_store_
             lit(&d[1])
         ),
         "EXECUTE IMMEDIATE 'INSERT INTO docs (id, doc) VALUES (?, ?)' USING 3, @v".to_string(),
-        "PREPARE s FROM 'INSERT INTO docs (id, doc) VALUES (?, ?)'".to_string(),
+        "EXECUTE ins USING 4, @v".to_string(),
+        "EXECUTE ins USING 4, CONCAT(@v, '')".to_string(),
         format!(
             "SET STATEMENT max_statement_time=10 FOR UPDATE docs SET doc = LOWER({}) WHERE id = 1",
             lit(&d[1])
@@ -458,9 +470,13 @@ async fn writes_squeeze_cannot_compress_are_refused_naming_the_column_and_store_
         assert_refused(&mut c, &sql, Some(&col)).await;
     }
     // Invisible statement text, while compressed columns are configured.
-    for sql in ["EXECUTE IMMEDIATE @q", "PREPARE s FROM @q"] {
+    for (sql, needle) in [
+        ("EXECUTE IMMEDIATE @q", "literal text"),
+        ("PREPARE s FROM @q", "literal text"),
+        ("EXECUTE never_prepared USING 1", "did not see statement"),
+    ] {
         let msg = assert_refused(&mut c, sql, None).await;
-        assert!(msg.contains("literal text"), "{sql}: {msg}");
+        assert!(msg.contains(needle), "{sql}: {msg}");
     }
     // Nothing was written: row 1 unchanged, no other row.
     let mut want = BTreeMap::new();

@@ -44,6 +44,7 @@ impl Session {
                 placeholders: Vec::new(),
                 plain_read: true,
                 ddl: Vec::new(),
+                prepared: Vec::new(),
             });
         }
         for _ in 0..MAX_METADATA_ROUNDS {
@@ -54,6 +55,7 @@ impl Session {
                 opts: self.lex,
                 db: db.as_deref(),
                 non_utf8_charset: self.non_utf8_charset.as_deref(),
+                sql_prepared: Some(&self.sql_prepared),
             };
             match rewrite_query(text, &wctx) {
                 Ok(r) => {
@@ -225,6 +227,7 @@ impl Session {
             .flat_map(TrackedChange::from_kind)
             .collect();
         let ddl = std::mem::take(&mut rewrite.ddl);
+        let prepared = std::mem::take(&mut rewrite.prepared);
         let flow = match rewrite.sql {
             std::borrow::Cow::Borrowed(_) => {
                 self.forward_command(&packet.payload, ResponseShape::Results, RelayMode::text())
@@ -241,6 +244,9 @@ impl Session {
         // DDL may have run even when a later statement failed: dropping
         // cache entries is always safe.
         self.ctx.schema.invalidate_targets(&ddl);
+        for (name, placeholders) in prepared {
+            self.sql_prepared.insert(name, placeholders);
+        }
         if self.last_ok {
             for k in kinds {
                 self.apply(k);

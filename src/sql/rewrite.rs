@@ -57,6 +57,14 @@ pub trait ColumnCatalog {
             && target.table == source.table
             && target.column.eq_ignore_ascii_case(&source.column)
     }
+    /// The compressed column bound to each `?` of the SQL-level prepared
+    /// statement `name` (`PREPARE name FROM '...'` this session ran through
+    /// squeeze); `None` when squeeze did not see it prepared. Default: none
+    /// seen.
+    fn sql_prepared(&self, name: &str) -> Option<Vec<Option<ColumnRef>>> {
+        let _ = name;
+        None
+    }
     /// One configured compressed column, for refusing statements whose text
     /// squeeze cannot see (`PREPARE s FROM @v`, `EXECUTE IMMEDIATE @v`);
     /// `None` when no column is configured. Default: assume there is one.
@@ -414,10 +422,10 @@ fn plan_tokens<'a>(
         return Plan::Untouched;
     }
     match kind {
-        StatementKind::Empty
-        | StatementKind::Use(_)
-        | StatementKind::Execute
-        | StatementKind::LoadData => return Plan::Untouched,
+        StatementKind::Empty | StatementKind::Use(_) | StatementKind::LoadData => {
+            return Plan::Untouched
+        }
+        StatementKind::Execute => return super::writes::plan_execute(sql, toks, opts, catalog),
         StatementKind::Set(_) => return super::writes::plan_set(sql, toks, opts, db, catalog),
         StatementKind::SetStatement { inner, at } => {
             // MariaDB parses the inner statement with the session's
@@ -475,17 +483,35 @@ fn plan_prepare_text<'a>(
                 .into(),
         }),
         // A `?` bound to a compressed column takes its value from `EXECUTE
-        // ... USING @var`, which squeeze cannot see or compress.
-        Plan::Rewrite { placeholders, .. } => match placeholders.into_iter().flatten().next() {
-            Some(column) => Plan::Refuse(Refusal {
-                column,
-                reason: RefuseReason::PreparedText,
-                what: "a ? bound to it inside PREPARE ... FROM '...' would take its value from EXECUTE ... USING @variable, which squeeze cannot compress (use EXECUTE IMMEDIATE '...' USING with literal values)".into(),
-            }),
-            None => Plan::Untouched,
-        },
+        // ... USING`, which is checked against what the session recorded
+        // (see [`prepared_placeholders`]).
         _ => Plan::Untouched,
     }
+}
+
+/// The compressed column of each `?` of a `PREPARE name FROM 'text'` that
+/// planned without refusal, for the session to remember under `name`;
+/// `None` for any other statement.
+pub fn prepared_placeholders(
+    sql: &[u8],
+    kind: &StatementKind<'_>,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<(String, Vec<Option<ColumnRef>>)> {
+    let StatementKind::Prepare {
+        name,
+        text: Some(tok),
+    } = kind
+    else {
+        return None;
+    };
+    let text = decode_string(sql, tok, opts)?;
+    let placeholders = match plan_statement(&text, opts, db, catalog) {
+        Plan::Rewrite { placeholders, .. } => placeholders,
+        _ => Vec::new(),
+    };
+    Some((name.to_ascii_lowercase(), placeholders))
 }
 
 /// A literal found in value position: span, decoded value, kind, introducer.

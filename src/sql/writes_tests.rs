@@ -38,6 +38,18 @@ impl ColumnCatalog for Cat {
     fn may_mention_compressed(&self, sql: &[u8]) -> bool {
         !self.prefilter || TableNameFilter::new(["docs", "docs2", "other"]).may_mention(sql)
     }
+    fn sql_prepared(&self, name: &str) -> Option<Vec<Option<ColumnRef>>> {
+        let doc = ColumnRef {
+            db: "app".into(),
+            table: "docs".into(),
+            column: "doc".into(),
+        };
+        match name {
+            "plain_s" => Some(vec![None]),
+            "ins" => Some(vec![None, Some(doc)]),
+            _ => None,
+        }
+    }
     fn same_rule(&self, target: &ColumnRef, source: &ColumnRef) -> bool {
         let kind = |c: &ColumnRef| if c.table == "other" { 2 } else { 1 };
         kind(target) == kind(source)
@@ -399,7 +411,52 @@ fn invisible_statement_text_is_refused_even_without_a_table_name() {
         Plan::Refuse(_)
     ));
     // `EXECUTE s` of a statement prepared from a checked text is fine.
-    assert_eq!(plan_in("EXECUTE s USING @a", &cat), Plan::Untouched);
+    assert_eq!(plan_in("EXECUTE plain_s USING @a", &cat), Plan::Untouched);
+    assert_eq!(plan_in("EXECUTE unseen", &cat), Plan::Untouched);
+    // A statement squeeze did not see prepared may bind anything.
+    match plan_in("EXECUTE unseen USING @a", &cat) {
+        Plan::Refuse(r) => assert_eq!(r.reason, RefuseReason::InvisibleText),
+        p => panic!("{p:?}"),
+    }
+}
+
+#[test]
+fn execute_using_compresses_literals_bound_to_compressed_columns_and_refuses_variables() {
+    // `PREPARE ins FROM 'INSERT INTO docs (id, doc) VALUES (?, ?)'` was seen.
+    let cat = Cat { prefilter: true };
+    let sql = format!("EXECUTE ins USING 1, {}", format_args!("'{DOC}'"));
+    match plan_in(&sql, &cat) {
+        Plan::Rewrite { sites, .. } => {
+            assert_eq!(sites.len(), 1);
+            assert_eq!(&sql[sites[0].span.clone()], format!("'{DOC}'"));
+            assert_eq!(sites[0].value.as_ref(), DOC.as_bytes());
+        }
+        p => panic!("{p:?}"),
+    }
+    assert_eq!(plan_in("EXECUTE ins USING 1, NULL", &cat), Plan::Untouched);
+    for sql in [
+        "EXECUTE ins USING 1, @v",
+        "EXECUTE ins USING @a, UPPER('x')",
+    ] {
+        match plan_in(sql, &cat) {
+            Plan::Refuse(r) => {
+                assert_eq!(r.reason, RefuseReason::Expression, "{sql}");
+                assert!(r.message().contains("app.docs.doc"), "{}", r.message());
+            }
+            p => panic!("{sql}: {p:?}"),
+        }
+    }
+    // The PREPARE itself is accepted and reports what to remember.
+    untouched("PREPARE ins FROM 'INSERT INTO docs (id, doc) VALUES (?, ?)'");
+    let sql = "PREPARE Ins FROM 'INSERT INTO docs (id, doc) VALUES (?, ?)'";
+    let (toks, _, _) = significant_tokens(sql.as_bytes(), 0, D);
+    let kind = classify_statement(sql.as_bytes(), &toks, D);
+    let (name, ph) = prepared_placeholders(sql.as_bytes(), &kind, D, Some("app"), &CAT).unwrap();
+    assert_eq!(name, "ins");
+    assert_eq!(
+        ph.iter().map(Option::is_some).collect::<Vec<_>>(),
+        [false, true]
+    );
 }
 
 // ---- copies out of compressed columns ---------------------------------------------
@@ -424,6 +481,7 @@ fn copies_of_compressed_values_out_of_squeeze_are_refused() {
         "CREATE TRIGGER t BEFORE INSERT ON plain FOR EACH ROW SET NEW.name = (SELECT doc FROM docs LIMIT 1)",
         "CREATE PROCEDURE p() INSERT INTO docs (id, doc) VALUES (1, '{}')",
         "CREATE TRIGGER t AFTER INSERT ON plain FOR EACH ROW UPDATE docs SET title = 'x'",
+        "CREATE PROCEDURE p(v LONGBLOB) PREPARE s FROM 'INSERT INTO docs (id, doc) VALUES (1, ?)'",
     ] {
         let r = refusal(sql);
         assert_eq!(r.reason, RefuseReason::Copy, "{sql}: {r:?}");
@@ -442,6 +500,11 @@ fn copies_of_compressed_values_out_of_squeeze_are_refused() {
     ] {
         untouched(sql);
     }
+    match plan("CREATE PROCEDURE p() PREPARE s FROM @q") {
+        Plan::Refuse(r) => assert_eq!(r.reason, RefuseReason::InvisibleText),
+        p => panic!("{p:?}"),
+    }
+    untouched("CREATE PROCEDURE p() PREPARE s FROM 'SELECT id FROM docs'");
     // Functions inside are judged as in any query.
     assert_eq!(
         refused("SET @v = (SELECT JSON_EXTRACT(doc, '$.a') FROM docs LIMIT 1)"),

@@ -110,7 +110,13 @@ pub struct Catalog<'a> {
     pub rules: &'a ColumnRules,
     pub schema: &'a SchemaCache,
     pub missing: RefCell<Vec<(String, String)>>,
+    /// The session's SQL-level prepared statements (lower-case name → the
+    /// compressed column of each `?`).
+    pub sql_prepared: Option<&'a SqlPrepared>,
 }
+
+/// SQL-level prepared statements a session ran through squeeze.
+pub type SqlPrepared = HashMap<String, Vec<Option<ColumnRef>>>;
 
 impl<'a> Catalog<'a> {
     pub fn new(rules: &'a ColumnRules, schema: &'a SchemaCache) -> Self {
@@ -118,6 +124,7 @@ impl<'a> Catalog<'a> {
             rules,
             schema,
             missing: RefCell::new(Vec::new()),
+            sql_prepared: None,
         }
     }
 }
@@ -162,6 +169,10 @@ impl ColumnCatalog for Catalog<'_> {
                 && (t.on_invalid_json != InvalidJson::Refuse
                     || s.on_invalid_json == InvalidJson::Refuse)
                 && t.max_value_size >= s.max_value_size)
+    }
+
+    fn sql_prepared(&self, name: &str) -> Option<Vec<Option<ColumnRef>>> {
+        self.sql_prepared?.get(name).cloned()
     }
 
     fn any_compressed(&self) -> Option<ColumnRef> {
