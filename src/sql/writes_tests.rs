@@ -607,3 +607,50 @@ fn ddl_targets_name_every_database_and_table_it_changes() {
     );
     assert!(t("ALTER TABLE docs ADD x INT", None).is_empty());
 }
+
+// ---- properties -------------------------------------------------------------------
+
+fn quote(v: &str, nb: bool) -> String {
+    let mut o = String::from("'");
+    for c in v.chars() {
+        match c {
+            '\'' => o.push_str("''"),
+            '\\' if !nb => o.push_str("\\\\"),
+            '\0' if !nb => o.push_str("\\0"),
+            c => o.push(c),
+        }
+    }
+    o.push('\'');
+    o
+}
+
+proptest::proptest! {
+    /// CONCAT of any split of a value, and a CASE branch holding it,
+    /// evaluate to exactly the value, in either backslash mode.
+    #[test]
+    fn concat_splits_and_case_branches_evaluate_to_the_value(
+        v in "[a-z{}\\[\\]\":,' \\\\é😀\\x00]{0,40}",
+        cut in 0usize..41,
+        nb in proptest::bool::ANY,
+    ) {
+        let opts = LexOptions { no_backslash_escapes: nb, ansi_quotes: false };
+        let cut = v.char_indices().map(|(i, _)| i).chain([v.len()]).nth(cut).unwrap_or(v.len());
+        let (a, b) = v.split_at(cut);
+        let concat = format!("CONCAT({}, {})", quote(a, nb), quote(b, nb));
+        let case = format!("CASE WHEN id = 1 THEN {} ELSE NULL END", quote(&v, nb));
+        for (expr, whole) in [(concat.as_str(), true), (case.as_str(), false)] {
+            let sql = format!("UPDATE docs SET doc = {expr} WHERE id = 1");
+            let plans = plan_query(sql.as_bytes(), opts, Some("app"), &CAT);
+            match &plans[0].plan {
+                Plan::Rewrite { sites, .. } => {
+                    proptest::prop_assert_eq!(sites.len(), 1);
+                    proptest::prop_assert_eq!(sites[0].value.as_ref(), v.as_bytes());
+                    if whole {
+                        proptest::prop_assert_eq!(&sql[sites[0].span.clone()], expr);
+                    }
+                }
+                p => proptest::prop_assert!(false, "{sql}: {p:?}"),
+            }
+        }
+    }
+}
