@@ -31,7 +31,8 @@ fn setup(db: &MariaDb, schema: &str, extra_codec: &str) -> Squeeze {
     db.root_sql(&format!(
         "CREATE TABLE {schema}.docs (id BIGINT PRIMARY KEY, doc LONGBLOB, title VARCHAR(100));
          CREATE TABLE {schema}.docs2 (id BIGINT PRIMARY KEY, doc LONGBLOB);
-         CREATE TABLE {schema}.plain (id BIGINT PRIMARY KEY, doc LONGTEXT);"
+         CREATE TABLE {schema}.plain (id BIGINT PRIMARY KEY, doc LONGTEXT);
+         CREATE TABLE {schema}.truth (id BIGINT PRIMARY KEY, doc LONGBLOB);"
     ));
     let toml = format!(
         r#"
@@ -186,7 +187,7 @@ async fn orm_and_constant_expression_writes_are_stored_compressed_and_read_back_
     let db = MariaDb::shared();
     let schema = "writes_exprs";
     let sq = setup(db, schema, "");
-    let d = corpus(16);
+    let d = corpus(17);
     let mut c = connect(&sq, schema).await;
     let mut want: BTreeMap<i64, Option<String>> = BTreeMap::new();
     for id in 1..=12 {
@@ -314,6 +315,14 @@ async fn orm_and_constant_expression_writes_are_stored_compressed_and_read_back_
     )
     .await;
     want.insert(23, Some(d[13].clone()));
+    // SQL-level PREPARE, then EXECUTE with the value itself in USING.
+    run(
+        &mut c,
+        "PREPARE ins FROM 'INSERT INTO docs (id, doc) VALUES (?, ?)'".into(),
+    )
+    .await;
+    run(&mut c, format!("EXECUTE ins USING 24, {}", lit(&d[16]))).await;
+    want.insert(24, Some(d[16].clone()));
     // A copy of the same compressed column.
     run(
         &mut c,
@@ -350,6 +359,71 @@ async fn orm_and_constant_expression_writes_are_stored_compressed_and_read_back_
     assert_reads_back(&mut c, "docs", &want).await;
 }
 
+/// Differential check of the evaluator: each constant expression is
+/// written through squeeze into the compressed column and directly on
+/// MariaDB into an uncompressed LONGBLOB; squeeze stores it compressed and
+/// it reads back as exactly the bytes MariaDB computed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn constant_expressions_store_exactly_the_bytes_mariadb_computes() {
+    let db = MariaDb::shared();
+    let schema = "writes_oracle";
+    let sq = setup(db, schema, "");
+    let p = "padding so that every value is above min_size: ".repeat(3);
+    let exprs = [
+        format!("('{{\"p\":\"{p}\"}}')"),
+        format!("CONCAT('{{\"p\":\"{p}', '\"}}')"),
+        format!("CONCAT('{{\"n\":', 1.50, ',\"m\":', -12, ',\"p\":\"{p}\"}}')"),
+        format!("CONCAT(X'7B2270223A22', '{p}\"}}')"),
+        format!("_utf8mb4'{{\"é\":\"{p}\"}}' COLLATE utf8mb4_bin"),
+        format!("'{{\"é\":\"{p}\"}}' COLLATE utf8mb4_unicode_ci"),
+        format!("CONVERT('{{\"é\":\"{p}\"}}' USING utf8mb4)"),
+        format!("CONVERT(_utf8mb3'{{\"é\":\"{p}\"}}' USING utf8mb4)"),
+        format!("CONVERT('{{\"p\":\"{p}\"}}' USING binary)"),
+        format!("CAST('{{\"é\":\"{p}\"}}' AS CHAR)"),
+        "CAST(X'7B2270223A2278227D' AS CHAR CHARACTER SET utf8mb4)".to_string(),
+        format!("BINARY '{{\"p\":\"{p}\"}}'"),
+        format!("IF(1 = 1, '{{\"p\":\"{p}\"}}', NULL)"),
+        format!("CASE WHEN 1 = 0 THEN '[0]' ELSE CONCAT('{{\"p\":\"', '{p}\"}}') END"),
+        format!("CASE 2 WHEN 1 THEN '[1]' WHEN 2 THEN _utf8mb4'{{\"é\":\"{p}\"}}' END"),
+        format!("COALESCE(NULL, '{{\"p\":\"{p}\"}}')"),
+        format!("IFNULL(NULL, '{{\"é\":\"{p}\"}}')"),
+        format!("NULLIF('{{\"p\":\"{p}\"}}', NULL)"),
+    ];
+    let mut c = connect(&sq, schema).await;
+    let mut direct = String::new();
+    for (i, e) in exprs.iter().enumerate() {
+        c.query_drop(format!("INSERT INTO docs (id, doc) VALUES ({i}, {e})"))
+            .await
+            .unwrap_or_else(|err| panic!("{e}: {err}"));
+        direct += &format!("INSERT INTO {schema}.truth (id, doc) VALUES ({i}, {e});");
+    }
+    db.root_sql(&direct);
+    let truth: BTreeMap<i64, String> = db
+        .root_sql(&format!("SELECT id, HEX(doc) FROM {schema}.truth"))
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let (id, hex) = l.split_once('\t').unwrap();
+            (id.parse().unwrap(), hex.to_string())
+        })
+        .collect();
+    let got: Vec<(i64, Vec<u8>)> = c
+        .query("SELECT id, doc FROM docs ORDER BY id")
+        .await
+        .unwrap();
+    assert_eq!(got.len(), exprs.len());
+    for (id, bytes) in got {
+        let hex: String = bytes.iter().map(|b| format!("{b:02X}")).collect();
+        assert_eq!(
+            Some(&hex),
+            truth.get(&id),
+            "{} is stored differently through squeeze",
+            exprs[id as usize]
+        );
+    }
+    assert_stored_compressed(db, schema, "docs");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn writes_squeeze_cannot_compress_are_refused_naming_the_column_and_store_nothing() {
     let db = MariaDb::shared();
@@ -371,6 +445,9 @@ async fn writes_squeeze_cannot_compress_are_refused_naming_the_column_and_store_
     ))
     .await
     .unwrap();
+    c.query_drop("PREPARE ins FROM 'INSERT INTO docs (id, doc) VALUES (?, ?)'")
+        .await
+        .unwrap();
     for sql in [
         format!("UPDATE docs SET doc = UPPER({}) WHERE id = 1", lit(&d[1])),
         "UPDATE docs SET doc = @v WHERE id = 1".to_string(),
@@ -383,7 +460,8 @@ async fn writes_squeeze_cannot_compress_are_refused_naming_the_column_and_store_
             lit(&d[1])
         ),
         "EXECUTE IMMEDIATE 'INSERT INTO docs (id, doc) VALUES (?, ?)' USING 3, @v".to_string(),
-        "PREPARE s FROM 'INSERT INTO docs (id, doc) VALUES (?, ?)'".to_string(),
+        "EXECUTE ins USING 4, @v".to_string(),
+        "EXECUTE ins USING 4, CONCAT(@v, '')".to_string(),
         format!(
             "SET STATEMENT max_statement_time=10 FOR UPDATE docs SET doc = LOWER({}) WHERE id = 1",
             lit(&d[1])
@@ -392,9 +470,13 @@ async fn writes_squeeze_cannot_compress_are_refused_naming_the_column_and_store_
         assert_refused(&mut c, &sql, Some(&col)).await;
     }
     // Invisible statement text, while compressed columns are configured.
-    for sql in ["EXECUTE IMMEDIATE @q", "PREPARE s FROM @q"] {
+    for (sql, needle) in [
+        ("EXECUTE IMMEDIATE @q", "literal text"),
+        ("PREPARE s FROM @q", "literal text"),
+        ("EXECUTE never_prepared USING 1", "did not see statement"),
+    ] {
         let msg = assert_refused(&mut c, sql, None).await;
-        assert!(msg.contains("literal text"), "{sql}: {msg}");
+        assert!(msg.contains(needle), "{sql}: {msg}");
     }
     // Nothing was written: row 1 unchanged, no other row.
     let mut want = BTreeMap::new();
@@ -425,6 +507,9 @@ async fn copies_out_and_schema_changes_that_would_hide_compressed_values_are_ref
         "CREATE TABLE c1 AS SELECT id, doc FROM docs",
         "CREATE TEMPORARY TABLE c2 SELECT * FROM docs",
         "INSERT INTO plain (id, doc) SELECT id, doc FROM docs",
+        "INSERT INTO plain SELECT id, doc FROM docs",
+        "INSERT INTO plain SELECT d.* FROM docs d",
+        "SET @n = 1, @x := (SELECT d.doc FROM docs d LIMIT 1)",
         "SELECT doc INTO OUTFILE '/tmp/squeeze-writes-outfile' FROM docs WHERE id = 1",
         "SELECT doc INTO DUMPFILE '/tmp/squeeze-writes-dumpfile' FROM docs WHERE id = 1",
         "SELECT doc INTO @x FROM docs WHERE id = 1",

@@ -46,6 +46,7 @@ impl Session {
                 plain_read: true,
                 results,
                 ddl: Vec::new(),
+                prepared: Vec::new(),
             });
         }
         for _ in 0..MAX_METADATA_ROUNDS {
@@ -56,6 +57,7 @@ impl Session {
                 opts: self.lex,
                 db: db.as_deref(),
                 non_utf8_charset: self.non_utf8_charset.as_deref(),
+                sql_prepared: Some(&self.sql_prepared),
             };
             match rewrite_query(text, &wctx) {
                 Ok(r) => {
@@ -293,6 +295,7 @@ impl Session {
             .any(|k| matches!(k, StatementKind::Ddl));
         self.result_hints = Some((rewrite.results.clone(), 0));
         let ddl = std::mem::take(&mut rewrite.ddl);
+        let prepared = std::mem::take(&mut rewrite.prepared);
         let flow = match rewrite.sql {
             std::borrow::Cow::Borrowed(_) => {
                 self.forward_command(&packet.payload, ResponseShape::Results, RelayMode::text())
@@ -312,6 +315,9 @@ impl Session {
         self.ctx.schema.invalidate_targets(&ddl);
         if had_ddl {
             self.ctx.schema.invalidate_dependents();
+        }
+        for (name, placeholders) in prepared {
+            self.sql_prepared.insert(name, placeholders);
         }
         if self.last_ok {
             for k in kinds {

@@ -67,6 +67,9 @@ pub struct Session {
     non_utf8_charset: Option<String>,
     /// Prepared statements with compressed parameters or result columns.
     prepared: std::collections::HashMap<u32, crate::transform::params::PreparedStatement>,
+    /// SQL-level prepared statements (`PREPARE s FROM '...'`) seen through
+    /// squeeze: which `?` go to compressed columns.
+    sql_prepared: crate::transform::schema::SqlPrepared,
     /// Parameter columns of the COM_STMT_PREPARE in flight.
     pending_params: Vec<Option<std::sync::Arc<crate::transform::ColumnRule>>>,
     /// Id of the statement prepared last (MariaDB's execute id -1).
@@ -321,6 +324,7 @@ async fn login(
         result_hints: None,
         non_utf8_charset: charset_name_if_not_utf8(response.charset),
         prepared: Default::default(),
+        sql_prepared: Default::default(),
         pending_params: Vec::new(),
         last_statement: 0,
         bulk: Default::default(),

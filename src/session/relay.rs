@@ -170,6 +170,7 @@ impl Session {
                 Some(InitDb) => self.database = Some(packet.payload[1..].to_vec()),
                 Some(ResetConnection) => {
                     self.prepared.clear();
+                    self.sql_prepared.clear();
                     self.load_session_state().await;
                 }
                 _ => {}
@@ -658,6 +659,7 @@ impl Session {
         };
         self.drop_all_backends();
         self.prepared.clear();
+        self.sql_prepared.clear();
         self.info.user = user;
         self.credential = authed.credential;
         self.backend_user = authed.backend_user;

@@ -77,6 +77,14 @@ pub trait ColumnCatalog {
             && target.table == source.table
             && target.column.eq_ignore_ascii_case(&source.column)
     }
+    /// The compressed column bound to each `?` of the SQL-level prepared
+    /// statement `name` (`PREPARE name FROM '...'` this session ran through
+    /// squeeze); `None` when squeeze did not see it prepared. Default: none
+    /// seen.
+    fn sql_prepared(&self, name: &str) -> Option<Vec<Option<ColumnRef>>> {
+        let _ = name;
+        None
+    }
     /// One configured compressed column, for refusing statements whose text
     /// squeeze cannot see (`PREPARE s FROM @v`, `EXECUTE IMMEDIATE @v`);
     /// `None` when no column is configured. Default: assume there is one.
@@ -609,10 +617,10 @@ fn plan_write<'a>(
     catalog: &dyn ColumnCatalog,
 ) -> Plan<'a> {
     match kind {
-        StatementKind::Empty
-        | StatementKind::Use(_)
-        | StatementKind::Execute
-        | StatementKind::LoadData => return Plan::Untouched,
+        StatementKind::Empty | StatementKind::Use(_) | StatementKind::LoadData => {
+            return Plan::Untouched
+        }
+        StatementKind::Execute => return super::writes::plan_execute(sql, toks, opts, catalog),
         StatementKind::Set(_) => return super::writes::plan_set(sql, toks, opts, db, catalog),
         StatementKind::SetStatement { inner, at } => {
             // MariaDB parses the inner statement with the session's
@@ -670,17 +678,35 @@ fn plan_prepare_text<'a>(
                 .into(),
         }),
         // A `?` bound to a compressed column takes its value from `EXECUTE
-        // ... USING @var`, which squeeze cannot see or compress.
-        Plan::Rewrite { placeholders, .. } => match placeholders.into_iter().flatten().next() {
-            Some(column) => Plan::Refuse(Refusal {
-                column,
-                reason: RefuseReason::PreparedText,
-                what: "a ? bound to it inside PREPARE ... FROM '...' would take its value from EXECUTE ... USING @variable, which squeeze cannot compress (use EXECUTE IMMEDIATE '...' USING with literal values)".into(),
-            }),
-            None => Plan::Untouched,
-        },
+        // ... USING`, which is checked against what the session recorded
+        // (see [`prepared_placeholders`]).
         _ => Plan::Untouched,
     }
+}
+
+/// The compressed column of each `?` of a `PREPARE name FROM 'text'` that
+/// planned without refusal, for the session to remember under `name`;
+/// `None` for any other statement.
+pub fn prepared_placeholders(
+    sql: &[u8],
+    kind: &StatementKind<'_>,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<(String, Vec<Option<ColumnRef>>)> {
+    let StatementKind::Prepare {
+        name,
+        text: Some(tok),
+    } = kind
+    else {
+        return None;
+    };
+    let text = decode_string(sql, tok, opts)?;
+    let placeholders = match plan_statement(&text, opts, db, catalog) {
+        Plan::Rewrite { placeholders, .. } => placeholders,
+        _ => Vec::new(),
+    };
+    Some((name.to_ascii_lowercase(), placeholders))
 }
 
 /// A literal found in value position: span, decoded value, kind, introducer.
@@ -1345,8 +1371,16 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         };
         if !self.catalog.table_has_compressed(&db, &table) {
             // Writes go to a plain table; reads of compressed columns in an
-            // INSERT ... SELECT are still judged below.
+            // INSERT ... SELECT are still judged below, and a `*` or `TABLE
+            // t` that copies one is refused here.
             self.insert_select = true;
+            if let Some(c) = self.copied_by_star(i..self.toks.len()) {
+                return Err(refuse(
+                    c,
+                    RefuseReason::InsertSelect,
+                    "INSERT ... SELECT of it",
+                ));
+            }
             return Ok(());
         }
         let target = (db, table);
@@ -1465,6 +1499,13 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
                 ));
             }
             self.insert_select = true;
+            if let Some(c) = self.copied_by_star(i..self.toks.len()) {
+                return Err(refuse(
+                    c,
+                    RefuseReason::InsertSelect,
+                    "INSERT ... SELECT of it",
+                ));
+            }
             let odku = self.clause_end(i, &["ON"]);
             if self.kw(odku + 1, "DUPLICATE") {
                 self.on_duplicate(odku, &target, None)?;

@@ -691,11 +691,19 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
     /// A compressed column whose stored bytes the query part `range`
     /// would carry out: one named in a select list, or any compressed
     /// column of the statement's tables behind a `*` or `TABLE t`.
-    fn copied_out(&self, range: Range<usize>) -> Option<ColumnRef> {
+    pub(super) fn copied_out(&self, range: Range<usize>) -> Option<ColumnRef> {
         for list in self.select_lists(range.clone()) {
-            if let Some(c) = self.find_ref(list.clone()) {
+            if let Some(c) = self.find_ref(list) {
                 return Some(c);
             }
+        }
+        self.copied_by_star(range)
+    }
+
+    /// A compressed column a `*` of a select list or a `TABLE t` query in
+    /// `range` would copy.
+    pub(super) fn copied_by_star(&self, range: Range<usize>) -> Option<ColumnRef> {
+        for list in self.select_lists(range.clone()) {
             for i in list.clone() {
                 if !self.toks[i].is_op(self.src, "*") {
                     continue;
@@ -815,7 +823,8 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
 pub(super) fn plan_anyway(kind: &StatementKind<'_>) -> bool {
     match kind {
         StatementKind::Prepare { text: None, .. }
-        | StatementKind::ExecuteImmediate { text: None, .. } => true,
+        | StatementKind::ExecuteImmediate { text: None, .. }
+        | StatementKind::Execute => true,
         StatementKind::SetStatement { inner, .. } => plan_anyway(inner),
         _ => false,
     }
@@ -824,16 +833,22 @@ pub(super) fn plan_anyway(kind: &StatementKind<'_>) -> bool {
 /// Refuse a statement whose text squeeze cannot see while any column is
 /// compressed.
 pub(super) fn invisible<'a>(catalog: &dyn ColumnCatalog, what: &str) -> Plan<'a> {
-    match catalog.any_compressed() {
-        Some(column) => Plan::Refuse(refuse(
+    match invisible_refusal(catalog, what) {
+        Some(r) => Plan::Refuse(r),
+        None => Plan::Untouched,
+    }
+}
+
+fn invisible_refusal(catalog: &dyn ColumnCatalog, what: &str) -> Option<Refusal> {
+    catalog.any_compressed().map(|column| {
+        refuse(
             column,
             RefuseReason::InvisibleText,
             format!(
                 "squeeze cannot see the statement text of {what}, so it could neither compress what it writes into a compressed column nor refuse what it must not run. Use a literal text (PREPARE s FROM '...', EXECUTE IMMEDIATE '...') or prepare through the protocol (COM_STMT_PREPARE) with ? parameters"
             ),
-        )),
-        None => Plan::Untouched,
-    }
+        )
+    })
 }
 
 /// `SET @v = (SELECT doc ...)` (any variable): the blob would land in a
@@ -856,7 +871,7 @@ pub(super) fn plan_set<'a>(
     if let Err(r) = a.generic(&StatementKind::Other) {
         return Plan::Refuse(r);
     }
-    match a.find_ref(0..toks.len()) {
+    match a.copied_out(0..toks.len()) {
         Some(c) => Plan::Refuse(refuse(
             c,
             RefuseReason::Copy,
@@ -906,10 +921,57 @@ pub(super) fn plan_execute_immediate<'a>(
         }
         Plan::Rewrite { placeholders, .. } => placeholders,
     };
-    let args = match using {
-        Some(u) => split_commas(toks, u + 1..toks.len()),
-        None => Vec::new(),
+    match using {
+        Some(u) => bind_using(sql, toks, u, bound, opts, "EXECUTE IMMEDIATE ... USING"),
+        None => Plan::Untouched,
+    }
+}
+
+/// `EXECUTE name [USING args]`: the arguments bound to compressed columns
+/// (as the session recorded when it saw `PREPARE name FROM '...'`) are
+/// compressed in place when squeeze can evaluate them exactly (MariaDB
+/// takes any expression in USING), refused otherwise (`@v`: squeeze cannot
+/// see its value). A statement squeeze did not see prepared is refused when
+/// it binds arguments while any column is compressed.
+pub(super) fn plan_execute<'a>(
+    sql: &'a [u8],
+    toks: &[Token],
+    opts: LexOptions,
+    catalog: &dyn ColumnCatalog,
+) -> Plan<'a> {
+    let Some(name) = toks.get(1).filter(|t| is_name(t)) else {
+        return Plan::Untouched;
     };
+    let name = ident_name(sql, name).to_ascii_lowercase();
+    if !toks.get(2).is_some_and(|t| t.is_keyword(sql, "USING")) {
+        return Plan::Untouched;
+    }
+    match catalog.sql_prepared(&name) {
+        Some(bound) => bind_using(sql, toks, 2, bound, opts, "EXECUTE ... USING"),
+        None => match catalog.any_compressed() {
+            Some(column) => Plan::Refuse(refuse(
+                column,
+                RefuseReason::InvisibleText,
+                format!(
+                    "squeeze did not see statement `{name}` prepared in this session (PREPARE {name} FROM '...' through squeeze), so it cannot tell whether a value bound with USING goes to a compressed column. Prepare it through squeeze first, or use EXECUTE IMMEDIATE '...' USING ..."
+                ),
+            )),
+            None => Plan::Untouched,
+        },
+    }
+}
+
+/// The USING arguments (after token `using`) for the `?` of a statement
+/// whose compressed columns are `bound`.
+fn bind_using<'a>(
+    sql: &'a [u8],
+    toks: &[Token],
+    using: usize,
+    bound: Vec<Option<ColumnRef>>,
+    opts: LexOptions,
+    what: &str,
+) -> Plan<'a> {
+    let args = split_commas(toks, using + 1..toks.len());
     let mut sites = Vec::new();
     let mut outer: Vec<(usize, ColumnRef)> = Vec::new();
     for (i, col) in bound.into_iter().enumerate() {
@@ -917,6 +979,10 @@ pub(super) fn plan_execute_immediate<'a>(
             // A count mismatch is the server's to report.
             continue;
         };
+        if arg.is_empty() {
+            // `USING a,,b`: a syntax error for the server.
+            continue;
+        }
         match eval(sql, toks, arg.clone(), opts) {
             Value::Const((span, value, kind, introducer)) => sites.push(LiteralSite {
                 span,
@@ -934,7 +1000,7 @@ pub(super) fn plan_execute_immediate<'a>(
                 return Plan::Refuse(refuse(
                     col,
                     RefuseReason::Expression,
-                    format!("the EXECUTE IMMEDIATE ... USING argument `{text}`"),
+                    format!("the {what} argument `{text}` (squeeze cannot see the value of a variable or compute this expression; pass the value itself, e.g. USING '...')"),
                 ));
             }
         }
@@ -1078,18 +1144,29 @@ fn ddl(
             start = 4;
         }
         for pair in split_commas(toks, start..toks.len()) {
-            let from = a.table_at(pair.start)?;
-            let to_kw = a.table_end(pair.start);
-            if !kw(to_kw, "TO") {
-                return None;
+            if pair.is_empty() {
+                continue;
             }
-            let to = a.table_at(to_kw + 1)?;
+            let Some(from) = a.table_at(pair.start) else {
+                continue;
+            };
+            // `a [WAIT n | NOWAIT] TO b`; a target squeeze cannot read
+            // counts as unconfigured.
+            let to = (a.table_end(pair.start)..pair.end)
+                .find(|&j| kw(j, "TO"))
+                .and_then(|j| a.table_at(j + 1))
+                .unwrap_or_else(unknown_table);
             if let Some(r) = rename_table(&a, &from, &to) {
                 return Some(r);
             }
         }
     }
     None
+}
+
+/// A rename target squeeze could not read (never configured).
+fn unknown_table() -> (String, String) {
+    ("?".into(), "?".into())
 }
 
 /// Renaming table `from` to `to` keeps its compressed columns readable only
@@ -1257,7 +1334,7 @@ fn alter_table(
             if kw(k, "TO") || kw(k, "AS") {
                 k += 1;
             }
-            let to = a.table_at(k)?;
+            let to = a.table_at(k).unwrap_or_else(unknown_table);
             if let Some(r) = rename_table(&a, &table, &to) {
                 return Some(r);
             }
@@ -1291,6 +1368,52 @@ fn stored_program(
                 table: Some(Cow::Owned(ttable.clone())),
                 alias: alias.map(Cow::Borrowed),
             });
+        }
+    }
+    // Dynamic SQL in the body: its text must be visible and must not touch
+    // a compressed column (values bound inside the body are invisible).
+    for i in body..toks.len() {
+        let k = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.is_keyword(sql, w));
+        let text = if k(i, "PREPARE") && k(i + 2, "FROM") {
+            toks.get(i + 3)
+        } else if k(i, "EXECUTE") && k(i + 1, "IMMEDIATE") {
+            toks.get(i + 2)
+        } else {
+            continue;
+        };
+        let inner = text
+            .filter(|t| matches!(t.kind, TokenKind::Str { .. }))
+            .and_then(|t| decode_string(sql, t, opts));
+        let Some(inner) = inner else {
+            if let Some(r) = invisible_refusal(catalog, "dynamic SQL inside a stored program") {
+                return Some(r);
+            }
+            continue;
+        };
+        match plan_statement(&inner, opts, db, catalog) {
+            Plan::Untouched => {}
+            Plan::Refuse(r) => {
+                return Some(Refusal {
+                    what: format!("a stored program's dynamic SQL is refused: {}", r.message()),
+                    reason: RefuseReason::PreparedText,
+                    column: r.column,
+                })
+            }
+            Plan::Rewrite {
+                sites,
+                placeholders,
+            } => {
+                let column = sites
+                    .into_iter()
+                    .map(|s| s.column)
+                    .chain(placeholders.into_iter().flatten())
+                    .next()?;
+                return Some(refuse(
+                    column,
+                    RefuseReason::Copy,
+                    "dynamic SQL inside a stored program writes it, with values squeeze cannot see or compress. Do this work in the application through squeeze",
+                ));
+            }
         }
     }
     let what = "a trigger, procedure, function or event whose body reads or writes it: the server would move its compressed bytes (or store new values uncompressed) where squeeze does not see them. Do this work in the application through squeeze, or leave the compressed column out of the body";

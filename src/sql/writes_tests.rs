@@ -38,6 +38,18 @@ impl ColumnCatalog for Cat {
     fn may_mention_compressed(&self, sql: &[u8]) -> bool {
         !self.prefilter || TableNameFilter::new(["docs", "docs2", "other"]).may_mention(sql)
     }
+    fn sql_prepared(&self, name: &str) -> Option<Vec<Option<ColumnRef>>> {
+        let doc = ColumnRef {
+            db: "app".into(),
+            table: "docs".into(),
+            column: "doc".into(),
+        };
+        match name {
+            "plain_s" => Some(vec![None]),
+            "ins" => Some(vec![None, Some(doc)]),
+            _ => None,
+        }
+    }
     fn same_rule(&self, target: &ColumnRef, source: &ColumnRef) -> bool {
         let kind = |c: &ColumnRef| if c.table == "other" { 2 } else { 1 };
         kind(target) == kind(source)
@@ -365,6 +377,9 @@ fn execute_immediate_text_is_planned_and_using_literals_are_compressed() {
         format!("EXECUTE IMMEDIATE 'INSERT INTO docs (id, doc) VALUES (?, ?)' USING 1, '{DOC}'");
     assert_eq!(sites(&sql), [(format!("'{DOC}'"), DOC.to_string())]);
     untouched("EXECUTE IMMEDIATE 'UPDATE docs SET doc = ? WHERE id = ?' USING NULL, 3");
+    // Malformed argument lists are the server's to report; no panic.
+    untouched("EXECUTE IMMEDIATE 'UPDATE docs SET doc = ? WHERE id = ?' USING , 3");
+    untouched("EXECUTE IMMEDIATE 'UPDATE docs SET doc = ? WHERE id = ?' USING");
     for sql in [
         "EXECUTE IMMEDIATE 'INSERT INTO docs (id, doc) VALUES (?, ?)' USING 1, @v",
         "EXECUTE IMMEDIATE 'UPDATE docs SET doc = ? WHERE id = ?' USING UPPER('x'), 3",
@@ -396,7 +411,52 @@ fn invisible_statement_text_is_refused_even_without_a_table_name() {
         Plan::Refuse(_)
     ));
     // `EXECUTE s` of a statement prepared from a checked text is fine.
-    assert_eq!(plan_in("EXECUTE s USING @a", &cat), Plan::Untouched);
+    assert_eq!(plan_in("EXECUTE plain_s USING @a", &cat), Plan::Untouched);
+    assert_eq!(plan_in("EXECUTE unseen", &cat), Plan::Untouched);
+    // A statement squeeze did not see prepared may bind anything.
+    match plan_in("EXECUTE unseen USING @a", &cat) {
+        Plan::Refuse(r) => assert_eq!(r.reason, RefuseReason::InvisibleText),
+        p => panic!("{p:?}"),
+    }
+}
+
+#[test]
+fn execute_using_compresses_literals_bound_to_compressed_columns_and_refuses_variables() {
+    // `PREPARE ins FROM 'INSERT INTO docs (id, doc) VALUES (?, ?)'` was seen.
+    let cat = Cat { prefilter: true };
+    let sql = format!("EXECUTE ins USING 1, {}", format_args!("'{DOC}'"));
+    match plan_in(&sql, &cat) {
+        Plan::Rewrite { sites, .. } => {
+            assert_eq!(sites.len(), 1);
+            assert_eq!(&sql[sites[0].span.clone()], format!("'{DOC}'"));
+            assert_eq!(sites[0].value.as_ref(), DOC.as_bytes());
+        }
+        p => panic!("{p:?}"),
+    }
+    assert_eq!(plan_in("EXECUTE ins USING 1, NULL", &cat), Plan::Untouched);
+    for sql in [
+        "EXECUTE ins USING 1, @v",
+        "EXECUTE ins USING @a, UPPER('x')",
+    ] {
+        match plan_in(sql, &cat) {
+            Plan::Refuse(r) => {
+                assert_eq!(r.reason, RefuseReason::Expression, "{sql}");
+                assert!(r.message().contains("app.docs.doc"), "{}", r.message());
+            }
+            p => panic!("{sql}: {p:?}"),
+        }
+    }
+    // The PREPARE itself is accepted and reports what to remember.
+    untouched("PREPARE ins FROM 'INSERT INTO docs (id, doc) VALUES (?, ?)'");
+    let sql = "PREPARE Ins FROM 'INSERT INTO docs (id, doc) VALUES (?, ?)'";
+    let (toks, _, _) = significant_tokens(sql.as_bytes(), 0, D);
+    let kind = classify_statement(sql.as_bytes(), &toks, D);
+    let (name, ph) = prepared_placeholders(sql.as_bytes(), &kind, D, Some("app"), &CAT).unwrap();
+    assert_eq!(name, "ins");
+    assert_eq!(
+        ph.iter().map(Option::is_some).collect::<Vec<_>>(),
+        [false, true]
+    );
 }
 
 // ---- copies out of compressed columns ---------------------------------------------
@@ -421,6 +481,7 @@ fn copies_of_compressed_values_out_of_squeeze_are_refused() {
         "CREATE TRIGGER t BEFORE INSERT ON plain FOR EACH ROW SET NEW.name = (SELECT doc FROM docs LIMIT 1)",
         "CREATE PROCEDURE p() INSERT INTO docs (id, doc) VALUES (1, '{}')",
         "CREATE TRIGGER t AFTER INSERT ON plain FOR EACH ROW UPDATE docs SET title = 'x'",
+        "CREATE PROCEDURE p(v LONGBLOB) PREPARE s FROM 'INSERT INTO docs (id, doc) VALUES (1, ?)'",
     ] {
         let r = refusal(sql);
         assert_eq!(r.reason, RefuseReason::Copy, "{sql}: {r:?}");
@@ -434,15 +495,37 @@ fn copies_of_compressed_values_out_of_squeeze_are_refused() {
         "SELECT COUNT(*) INTO @n FROM docs",
         "SELECT doc FROM docs WHERE id = 1",
         "SET @v = (SELECT id FROM docs LIMIT 1)",
+        "SET @n = (SELECT COUNT(*) FROM docs WHERE doc IS NULL)",
         "CREATE TRIGGER t BEFORE INSERT ON docs FOR EACH ROW SET NEW.title = UPPER(NEW.title)",
     ] {
         untouched(sql);
     }
+    match plan("CREATE PROCEDURE p() PREPARE s FROM @q") {
+        Plan::Refuse(r) => assert_eq!(r.reason, RefuseReason::InvisibleText),
+        p => panic!("{p:?}"),
+    }
+    untouched("CREATE PROCEDURE p() PREPARE s FROM 'SELECT id FROM docs'");
     // Functions inside are judged as in any query.
     assert_eq!(
         refused("SET @v = (SELECT JSON_EXTRACT(doc, '$.a') FROM docs LIMIT 1)"),
         RefuseReason::JsonFunction
     );
+}
+
+#[test]
+fn insert_select_star_or_table_of_a_compressed_table_is_refused() {
+    for sql in [
+        "INSERT INTO plain SELECT * FROM docs",
+        "INSERT INTO plain SELECT d.* FROM docs d WHERE d.id = 1",
+        "REPLACE INTO plain TABLE docs2",
+        "INSERT INTO docs (id, title) SELECT * FROM docs2",
+    ] {
+        assert_eq!(refused(sql), RefuseReason::InsertSelect, "{sql}");
+    }
+    // A subquery value reading it is refused too (as any other use).
+    refused("INSERT INTO plain (id, doc) VALUES (1, (SELECT doc FROM docs LIMIT 1))");
+    untouched("INSERT INTO plain (id) SELECT id FROM docs WHERE doc IS NULL");
+    untouched("INSERT INTO plain SELECT * FROM plain");
 }
 
 // ---- DDL ---------------------------------------------------------------------------
@@ -460,6 +543,11 @@ fn ddl_that_would_make_compressed_values_unreadable_is_refused() {
         ("ALTER TABLE docs RENAME AS other_db.docs", "other_db.docs"),
         ("RENAME TABLE docs TO docs_old", "app.docs_old"),
         ("RENAME TABLE plain TO p2, app.docs TO x.docs", "x.docs"),
+        ("RENAME TABLE docs WAIT 5 TO docs_old", "app.docs_old"),
+        (
+            "RENAME TABLE IF EXISTS docs NOWAIT TO docs_old",
+            "app.docs_old",
+        ),
         // The same names elsewhere: not configured there.
         ("RENAME TABLE docs TO other", "app.other"),
     ] {
@@ -518,4 +606,51 @@ fn ddl_targets_name_every_database_and_table_it_changes() {
         [SchemaTarget::Database("app".into())]
     );
     assert!(t("ALTER TABLE docs ADD x INT", None).is_empty());
+}
+
+// ---- properties -------------------------------------------------------------------
+
+fn quote(v: &str, nb: bool) -> String {
+    let mut o = String::from("'");
+    for c in v.chars() {
+        match c {
+            '\'' => o.push_str("''"),
+            '\\' if !nb => o.push_str("\\\\"),
+            '\0' if !nb => o.push_str("\\0"),
+            c => o.push(c),
+        }
+    }
+    o.push('\'');
+    o
+}
+
+proptest::proptest! {
+    /// CONCAT of any split of a value, and a CASE branch holding it,
+    /// evaluate to exactly the value, in either backslash mode.
+    #[test]
+    fn concat_splits_and_case_branches_evaluate_to_the_value(
+        v in "[a-z{}\\[\\]\":,' \\\\é😀\\x00]{0,40}",
+        cut in 0usize..41,
+        nb in proptest::bool::ANY,
+    ) {
+        let opts = LexOptions { no_backslash_escapes: nb, ansi_quotes: false };
+        let cut = v.char_indices().map(|(i, _)| i).chain([v.len()]).nth(cut).unwrap_or(v.len());
+        let (a, b) = v.split_at(cut);
+        let concat = format!("CONCAT({}, {})", quote(a, nb), quote(b, nb));
+        let case = format!("CASE WHEN id = 1 THEN {} ELSE NULL END", quote(&v, nb));
+        for (expr, whole) in [(concat.as_str(), true), (case.as_str(), false)] {
+            let sql = format!("UPDATE docs SET doc = {expr} WHERE id = 1");
+            let plans = plan_query(sql.as_bytes(), opts, Some("app"), &CAT);
+            match &plans[0].plan {
+                Plan::Rewrite { sites, .. } => {
+                    proptest::prop_assert_eq!(sites.len(), 1);
+                    proptest::prop_assert_eq!(sites[0].value.as_ref(), v.as_bytes());
+                    if whole {
+                        proptest::prop_assert_eq!(&sql[sites[0].span.clone()], expr);
+                    }
+                }
+                p => proptest::prop_assert!(false, "{sql}: {p:?}"),
+            }
+        }
+    }
 }

@@ -287,6 +287,12 @@ mod tests {
         // At the limit it is fine.
         let doc = vec![b'{'; 100];
         assert!(rewrite_execute(&execute(true, 1, &doc), &mut stmt).is_ok());
+        // The same for a value sent as long data.
+        stmt.long_data.insert(1, vec![b'{'; 101]);
+        match rewrite_execute(&execute(true, 1, b""), &mut stmt) {
+            Err(ParamError::Write(e)) => assert_eq!(e.to_sql_error().code, 1406),
+            r => panic!("{r:?}"),
+        }
     }
 
     #[test]

@@ -132,7 +132,13 @@ pub struct Catalog<'a> {
     pub schema: &'a SchemaCache,
     pub missing: RefCell<Vec<(String, String)>>,
     dependents: Arc<super::dependents::Dependents>,
+    /// The session's SQL-level prepared statements (lower-case name → the
+    /// compressed column of each `?`).
+    pub sql_prepared: Option<&'a SqlPrepared>,
 }
+
+/// SQL-level prepared statements a session ran through squeeze.
+pub type SqlPrepared = HashMap<String, Vec<Option<ColumnRef>>>;
 
 impl<'a> Catalog<'a> {
     pub fn new(rules: &'a ColumnRules, schema: &'a SchemaCache) -> Self {
@@ -141,6 +147,7 @@ impl<'a> Catalog<'a> {
             schema,
             missing: RefCell::new(Vec::new()),
             dependents: schema.dependents(),
+            sql_prepared: None,
         }
     }
 }
@@ -201,6 +208,10 @@ impl ColumnCatalog for Catalog<'_> {
                 && (t.on_invalid_json != InvalidJson::Refuse
                     || s.on_invalid_json == InvalidJson::Refuse)
                 && t.max_value_size >= s.max_value_size)
+    }
+
+    fn sql_prepared(&self, name: &str) -> Option<Vec<Option<ColumnRef>>> {
+        self.sql_prepared?.get(name).cloned()
     }
 
     fn any_compressed(&self) -> Option<ColumnRef> {

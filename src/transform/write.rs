@@ -120,6 +120,10 @@ pub struct QueryRewrite<'a> {
     /// Schema-cache entries the query's DDL statements may change: drop
     /// them once it ran (whatever the outcome).
     pub ddl: Vec<sql::SchemaTarget>,
+    /// `PREPARE name FROM '...'` statements of the query: the session
+    /// records them once sent (whatever the outcome: a failed PREPARE
+    /// deallocates the old statement of that name).
+    pub prepared: Vec<(String, Vec<Option<ColumnRef>>)>,
 }
 
 /// The compressed column each result column of a statement passes through
@@ -137,6 +141,8 @@ pub struct WriteContext<'a> {
     pub db: Option<&'a str>,
     /// The client's character set name, when it is not UTF-8.
     pub non_utf8_charset: Option<&'a str>,
+    /// The session's SQL-level prepared statements.
+    pub sql_prepared: Option<&'a super::schema::SqlPrepared>,
 }
 
 /// Rewrite a COM_QUERY (or COM_STMT_PREPARE) text.
@@ -144,8 +150,24 @@ pub fn rewrite_query<'a>(
     sql_text: &'a [u8],
     ctx: &WriteContext<'_>,
 ) -> Result<QueryRewrite<'a>, WriteError> {
-    let catalog = Catalog::new(ctx.rules, ctx.schema);
+    let mut catalog = Catalog::new(ctx.rules, ctx.schema);
+    catalog.sql_prepared = ctx.sql_prepared;
     let plans = sql::plan_query(sql_text, ctx.opts, ctx.db, &catalog);
+    let mut prepared = Vec::new();
+    let mut db: Option<String> = ctx.db.map(str::to_string);
+    for st in &plans {
+        match &st.kind {
+            StatementKind::Use(d) => db = Some(d.to_string()),
+            k @ StatementKind::Prepare { .. } => {
+                if let Some(p) =
+                    sql::prepared_placeholders(sql_text, k, st.opts, db.as_deref(), &catalog)
+                {
+                    prepared.push(p);
+                }
+            }
+            _ => {}
+        }
+    }
     let missing = catalog.missing.into_inner();
     let plain_read = missing.is_empty()
         && plans.iter().all(|st| {
@@ -241,6 +263,7 @@ pub fn rewrite_query<'a>(
         plain_read,
         results: results.into(),
         ddl,
+        prepared,
     })
 }
 
