@@ -85,6 +85,13 @@ pub trait ColumnCatalog {
         let _ = name;
         None
     }
+    /// The compressed column each result column of the SQL-level prepared
+    /// statement `name` passes through; `None` when squeeze did not see it
+    /// prepared.
+    fn sql_prepared_outputs(&self, name: &str) -> Option<Vec<Option<ColumnRef>>> {
+        let _ = name;
+        None
+    }
     /// One configured compressed column, for refusing statements whose text
     /// squeeze cannot see (`PREPARE s FROM @v`, `EXECUTE IMMEDIATE @v`);
     /// `None` when no column is configured. Default: assume there is one.
@@ -475,7 +482,11 @@ fn plan_tokens<'a>(
         }
         _ => {}
     }
-    (plan_write(sql, toks, kind, opts, db, catalog), None)
+    let shape = match kind {
+        StatementKind::Execute => execute_shape(sql, toks, catalog),
+        _ => None,
+    };
+    (plan_write(sql, toks, kind, opts, db, catalog), shape)
 }
 
 /// A query: the default-deny analyzer decides.
@@ -707,6 +718,37 @@ pub fn prepared_placeholders(
         _ => Vec::new(),
     };
     Some((name.to_ascii_lowercase(), placeholders))
+}
+
+/// The result shape of the text of `PREPARE name FROM 'text'` (for the
+/// results of `EXECUTE name`); `None` for any other statement or a text
+/// that is not an accepted query.
+pub fn prepared_outputs(
+    sql: &[u8],
+    kind: &StatementKind<'_>,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<Vec<Option<ColumnRef>>> {
+    let StatementKind::Prepare {
+        text: Some(tok), ..
+    } = kind
+    else {
+        return None;
+    };
+    let text = decode_string(sql, tok, opts)?;
+    plan_statement_shape(&text, opts, db, catalog)
+        .1
+        .map(|s| s.outputs)
+}
+
+/// `EXECUTE name`: the result shape recorded when `name` was prepared.
+fn execute_shape(sql: &[u8], toks: &[Token], catalog: &dyn ColumnCatalog) -> Option<QueryShape> {
+    let name = toks.get(1).filter(|t| is_name(t))?;
+    let name = ident_name(sql, name).to_ascii_lowercase();
+    catalog
+        .sql_prepared_outputs(&name)
+        .map(|outputs| QueryShape { outputs })
 }
 
 /// A literal found in value position: span, decoded value, kind, introducer.

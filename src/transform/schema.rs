@@ -137,8 +137,19 @@ pub struct Catalog<'a> {
     pub sql_prepared: Option<&'a SqlPrepared>,
 }
 
-/// SQL-level prepared statements a session ran through squeeze.
-pub type SqlPrepared = HashMap<String, Vec<Option<ColumnRef>>>;
+/// SQL-level prepared statements a session ran through squeeze, by
+/// lower-case name.
+pub type SqlPrepared = HashMap<String, SqlPreparedStatement>;
+
+/// What squeeze learnt from `PREPARE name FROM '...'`.
+#[derive(Debug, Clone, Default)]
+pub struct SqlPreparedStatement {
+    /// The compressed column each `?` is bound to.
+    pub placeholders: Vec<Option<ColumnRef>>,
+    /// The compressed column each result column passes through (for the
+    /// result of `EXECUTE name`).
+    pub outputs: Vec<Option<ColumnRef>>,
+}
 
 impl<'a> Catalog<'a> {
     pub fn new(rules: &'a ColumnRules, schema: &'a SchemaCache) -> Self {
@@ -211,7 +222,11 @@ impl ColumnCatalog for Catalog<'_> {
     }
 
     fn sql_prepared(&self, name: &str) -> Option<Vec<Option<ColumnRef>>> {
-        self.sql_prepared?.get(name).cloned()
+        Some(self.sql_prepared?.get(name)?.placeholders.clone())
+    }
+
+    fn sql_prepared_outputs(&self, name: &str) -> Option<Vec<Option<ColumnRef>>> {
+        Some(self.sql_prepared?.get(name)?.outputs.clone())
     }
 
     fn any_compressed(&self) -> Option<ColumnRef> {

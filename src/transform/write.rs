@@ -123,7 +123,7 @@ pub struct QueryRewrite<'a> {
     /// `PREPARE name FROM '...'` statements of the query: the session
     /// records them once sent (whatever the outcome: a failed PREPARE
     /// deallocates the old statement of that name).
-    pub prepared: Vec<(String, Vec<Option<ColumnRef>>)>,
+    pub prepared: Vec<(String, super::schema::SqlPreparedStatement)>,
 }
 
 /// The compressed column each result column of a statement passes through
@@ -159,10 +159,19 @@ pub fn rewrite_query<'a>(
         match &st.kind {
             StatementKind::Use(d) => db = Some(d.to_string()),
             k @ StatementKind::Prepare { .. } => {
-                if let Some(p) =
+                if let Some((name, placeholders)) =
                     sql::prepared_placeholders(sql_text, k, st.opts, db.as_deref(), &catalog)
                 {
-                    prepared.push(p);
+                    let outputs =
+                        sql::prepared_outputs(sql_text, k, st.opts, db.as_deref(), &catalog)
+                            .unwrap_or_default();
+                    prepared.push((
+                        name,
+                        super::schema::SqlPreparedStatement {
+                            placeholders,
+                            outputs,
+                        },
+                    ));
                 }
             }
             _ => {}

@@ -213,6 +213,8 @@ SELECT doc FROM docs WHERE id = 1 INTO OUTFILE '/tmp/squeeze-oracle-never-writte
 PREPARE s FROM 'SELECT doc FROM docs WHERE id = ?' ;; SET @i = 3 ;; EXECUTE s USING @i
 PREPARE s FROM 'SELECT id FROM docs WHERE doc = ?' ;; SET @i = 'x' ;; EXECUTE s USING @i
 PREPARE s FROM 'SELECT doc FROM docs UNION SELECT body FROM notes' ;; EXECUTE s
+PREPARE s FROM 'SELECT doc FROM docs UNION ALL SELECT body FROM notes' ;; EXECUTE s
+PREPARE s FROM 'SELECT x FROM (SELECT doc AS x FROM docs) t' ;; EXECUTE s ;; DEALLOCATE PREPARE s
 EXECUTE IMMEDIATE 'SELECT id FROM docs WHERE doc LIKE ''%a%'''
 EXECUTE IMMEDIATE 'SELECT doc FROM docs WHERE id = 5'
 ## handler
