@@ -294,6 +294,16 @@ impl PacketConn {
         Ok(())
     }
 
+    /// Wait until the peer closes the connection or sends something while
+    /// no response is expected (an idle connection); returns why. Cancel
+    /// safe: dropping it before it resolves reads nothing.
+    pub async fn closed_by_peer(&mut self) -> String {
+        match self.fill().await {
+            Ok(()) => "unexpected data on an idle connection".to_string(),
+            Err(e) => e.to_string(),
+        }
+    }
+
     /// Queue one packet (split at 16 MiB as needed) with the next sequence id.
     pub fn write_packet(&mut self, payload: &[u8]) {
         encode_packet(&mut self.wbuf, &mut self.seq, payload);

@@ -83,6 +83,8 @@ pub struct Session {
     pending_prepare: Option<(bytes::Bytes, Option<(crate::router::KeyRule, usize)>)>,
     /// The text of a bare BEGIN whose transaction has run nothing yet.
     txn_begin: Option<Vec<u8>>,
+    /// What the command being relayed leaves in the server session.
+    inflight: crate::sql::state::StateEffect,
 }
 
 /// Run one client connection to completion. Never panics the process: all
@@ -327,6 +329,7 @@ async fn login(
         next_stmt_id: 0,
         pending_prepare: None,
         txn_begin: None,
+        inflight: crate::sql::state::StateEffect::None,
     };
     session.shard = session.ctx.router.default_shard;
     if let Some(db) = &response.database {
@@ -440,6 +443,11 @@ impl Session {
                 self.backend = Some(b);
                 self.load_session_state().await;
                 self.replay_state().await;
+                if !self.replay.is_empty() {
+                    if let Some(b) = self.backend.as_mut() {
+                        b.session_state = Some("session variables");
+                    }
+                }
                 Ok(())
             }
             Err(ConnectError::Rejected(err)) => {
@@ -519,6 +527,37 @@ impl Session {
         }
     }
 
+    /// The server-side state the current backend connection holds, which
+    /// its loss would discard: what the session's commands created (see
+    /// `sql::state`), an open transaction, `autocommit=0`, or a
+    /// transaction statement whose outcome is unknown. `None` when the
+    /// session provably holds nothing there.
+    fn state_at_risk(&self) -> Option<&'static str> {
+        use crate::sql::state::StateEffect;
+        let b = self.backend.as_ref()?;
+        if let Some(s) = b.session_state {
+            return Some(s);
+        }
+        if self.status & SERVER_STATUS_IN_TRANS != 0 || self.txn_begin.is_some() {
+            return Some("an open transaction");
+        }
+        if self.status & SERVER_STATUS_AUTOCOMMIT == 0 {
+            return Some("autocommit=0 (an implicit transaction)");
+        }
+        if self.inflight == StateEffect::Transaction {
+            return Some("a transaction statement whose outcome is unknown");
+        }
+        None
+    }
+
+    /// The current backend connection is gone: forget it and the
+    /// transaction status it reported.
+    fn backend_lost(&mut self) {
+        self.drop_backend();
+        self.status = SERVER_STATUS_AUTOCOMMIT;
+        self.txn_begin = None;
+    }
+
     fn drop_backend(&mut self) {
         if self.backend.take().is_some() {
             METRICS
@@ -557,8 +596,23 @@ impl Session {
         loop {
             self.client.begin_command();
             let packet = tokio::select! {
+                biased;
                 p = self.client.read_packet() => p,
                 _ = &mut shutdown_signal => break,
+                why = backend_closed(self.backend.as_mut()) => {
+                    // The server ended the idle session (wait_timeout, KILL,
+                    // a restart): end the client's too, as the server would
+                    // have, rather than answer its next command from a new
+                    // connection without the session's state.
+                    let target = self.target();
+                    METRICS
+                        .backend_connect_failures_total
+                        .with_label_values(&[&target.name, "lost"])
+                        .inc();
+                    tracing::info!(conn = self.id, shard = %target.name, reason = %why, "backend closed the idle session; closing the client connection");
+                    self.backend_lost();
+                    break;
+                }
             };
             let packet = match packet {
                 Ok(p) => p,
@@ -635,6 +689,15 @@ impl Session {
     /// Send an ERR for the current command.
     fn reply_error(&mut self, err: &SqlError) {
         self.client.write_packet(&err.to_packet().encode());
+    }
+}
+
+/// Resolves when the server closes (or writes unasked on) an idle backend
+/// connection; never without one.
+async fn backend_closed(backend: Option<&mut BackendConn>) -> String {
+    match backend {
+        Some(b) => b.conn.closed_by_peer().await,
+        None => std::future::pending().await,
     }
 }
 

@@ -26,6 +26,7 @@ pub mod rewrite;
 pub mod route;
 pub mod shape;
 pub mod splice;
+pub mod state;
 
 #[cfg(test)]
 mod rewrite_tests;
