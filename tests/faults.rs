@@ -1,11 +1,12 @@
 //! Faults (issue 17): a lost backend connection has the semantics of a
-//! lost MySQL connection, never a torn transaction.
+//! lost MySQL connection (never a torn transaction), a config reload keeps
+//! counting sessions, and the shutdown cut sends ERR 1053.
 //!
 //! Tests that kill MariaDB start a server of their own.
 
 mod support;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use mysql_async::prelude::*;
 use mysql_async::Conn;
@@ -234,6 +235,93 @@ async fn a_backend_that_closes_an_idle_session_closes_the_client_socket() {
         .query_drop("SELECT 1")
         .await
         .unwrap();
+}
+
+fn config(db: &MariaDb, proxy: &str) -> String {
+    format!(
+        r#"
+[proxy]
+{proxy}
+
+[[users]]
+name = "{APP_USER}"
+password = "{APP_PASS}"
+
+[backend]
+address = "{}"
+"#,
+        db.addr()
+    )
+}
+
+fn wait_for_log(sq: &Squeeze, needle: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !std::fs::read_to_string(&sq.stderr_path)
+        .unwrap_or_default()
+        .contains(needle)
+    {
+        assert!(
+            Instant::now() < deadline,
+            "no log line {needle:?}:\n{}",
+            sq.log_tail()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// SIGHUP builds a new configuration; the sessions opened under the old
+/// one still count against max_connections.
+#[tokio::test]
+async fn a_config_reload_keeps_counting_sessions_against_max_connections() {
+    let db = MariaDb::shared();
+    let sq = Squeeze::start_with_config(&config(db, "max_connections = 5"), &[]);
+    let mut open = Vec::new();
+    for _ in 0..5 {
+        open.push(dump::connect(sq.port, None).await);
+    }
+    // SAFETY: signalling our own child process.
+    unsafe {
+        libc::kill(sq.pid() as i32, libc::SIGHUP);
+    }
+    wait_for_log(&sq, "configuration reloaded");
+    let o: mysql_async::Opts = dump::opts(sq.port, APP_USER, APP_PASS, None).into();
+    match Conn::new(o).await {
+        Err(mysql_async::Error::Server(e)) => assert_eq!(e.code, 1040, "{e:?}"),
+        Err(e) => panic!("expected ERR 1040, got {e:?}"),
+        Ok(_) => panic!("a sixth session was accepted with max_connections = 5 after SIGHUP"),
+    }
+    drop(open);
+}
+
+/// A statement still running when the SIGTERM drain times out gets ERR
+/// 1053 (SQLSTATE 08S01), as MySQL sends at shutdown, not a bare close.
+#[tokio::test]
+async fn a_session_cut_at_the_shutdown_timeout_gets_err_1053() {
+    let db = MariaDb::shared();
+    let sq = Squeeze::start_with_config(&config(db, "shutdown_timeout_secs = 1"), &[]);
+    let mut c = dump::connect(sq.port, None).await;
+    let pid = sq.pid() as i32;
+    let started = Instant::now();
+    let (res, ()) = tokio::join!(c.query_drop("SELECT SLEEP(20)"), async {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        // SAFETY: signalling our own child process.
+        unsafe {
+            libc::kill(pid, libc::SIGTERM);
+        }
+    });
+    match res {
+        Err(mysql_async::Error::Server(e)) => {
+            assert_eq!(e.code, 1053, "{e:?}");
+            assert_eq!(e.state, "08S01", "{e:?}");
+            assert!(e.message.contains("shutdown"), "{e:?}");
+        }
+        other => panic!("expected ERR 1053 at the shutdown cut, got {other:?}"),
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(6),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 /// Sharded sessions: the same rule per shard connection. A transaction on

@@ -52,6 +52,9 @@ pub struct PacketConn {
     /// Bulk connections: the read half and the adaptive writer task that
     /// owns the write half (`stream` is then `Detached`).
     split: Option<SplitIo>,
+    /// A flush started and has not finished (it was cancelled, or failed):
+    /// the peer may have received part of a packet.
+    write_interrupted: bool,
 }
 
 struct SplitIo {
@@ -75,7 +78,18 @@ impl PacketConn {
             compression: None,
             max_payload,
             split: None,
+            write_interrupted: false,
         }
+    }
+
+    /// Drop queued output (after an interrupted flush it cannot be sent).
+    pub fn discard_output(&mut self) {
+        self.wbuf.clear();
+    }
+
+    /// Whether a flush was cut short, so the peer may hold part of a packet.
+    pub fn write_interrupted(&self) -> bool {
+        self.write_interrupted
     }
 
     pub fn is_tls(&self) -> bool {
@@ -375,6 +389,7 @@ impl PacketConn {
         if self.split.is_some() {
             return self.flush_adaptive().await;
         }
+        self.write_interrupted = true;
         match self.compression {
             None => {
                 self.stream.write_all(&self.wbuf).await?;
@@ -394,6 +409,7 @@ impl PacketConn {
             }
         }
         self.stream.flush().await?;
+        self.write_interrupted = false;
         Ok(())
     }
 

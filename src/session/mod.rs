@@ -20,6 +20,7 @@ use crate::admin::metrics::METRICS;
 use crate::backend::{self, BackendConn, BackendCredential, ConnectError, LoginRequest};
 use crate::error::{
     Side, SqlError, ER_CON_COUNT_ERROR, ER_HANDSHAKE_ERROR, ER_SECURE_TRANSPORT_REQUIRED,
+    ER_SERVER_SHUTDOWN,
 };
 use crate::net::{NetError, PacketConn};
 use crate::protocol::capabilities::*;
@@ -87,14 +88,24 @@ pub struct Session {
     inflight: crate::sql::state::StateEffect,
 }
 
+/// The listener's shutdown signals, as seen by a session.
+pub struct Signals {
+    /// SIGTERM: stop between commands.
+    pub drain: watch::Receiver<bool>,
+    /// The drain timed out: stop now, with ERR 1053 for the command in
+    /// flight.
+    pub cut: watch::Receiver<bool>,
+}
+
+/// Bytes a client may send before it has authenticated: a handshake
+/// response with connection attributes, an auth-switch reply or a password
+/// fits easily. A larger declared packet is refused before anything is
+/// allocated for it.
+pub const HANDSHAKE_MAX_PACKET: usize = 16 * 1024;
+
 /// Run one client connection to completion. Never panics the process: all
 /// errors end in an ERR packet or a closed socket, and are counted.
-pub async fn run(
-    ctx: Arc<ProxyContext>,
-    stream: TcpStream,
-    peer: SocketAddr,
-    shutdown: watch::Receiver<bool>,
-) {
+pub async fn run(ctx: Arc<ProxyContext>, stream: TcpStream, peer: SocketAddr, signals: Signals) {
     let active = ctx.active_sessions.fetch_add(1, Ordering::AcqRel) + 1;
     METRICS.connections_active.inc();
     let id = ctx.next_connection_id();
@@ -117,7 +128,7 @@ pub async fn run(
         match tokio::time::timeout(handshake_timeout, login(ctx.clone(), client, id, peer)).await {
             Ok(Ok(session)) => {
                 METRICS.connections_total.with_label_values(&["ok"]).inc();
-                session.command_loop(shutdown).await;
+                session.command_loop(signals).await;
             }
             Ok(Err(outcome)) => {
                 METRICS
@@ -579,11 +590,18 @@ impl Session {
         self.replay.clear();
     }
 
-    async fn command_loop(mut self, mut shutdown: watch::Receiver<bool>) {
+    async fn command_loop(mut self, signals: Signals) {
+        let Signals {
+            drain: mut shutdown,
+            mut cut,
+        } = signals;
         // Built once: a fresh watch future per command costs measurable CPU
         // on point-select workloads.
         let mut shutdown_signal = std::pin::pin!(async move {
             let _ = shutdown.wait_for(|s| *s).await;
+        });
+        let mut cut_signal = std::pin::pin!(async move {
+            let _ = cut.wait_for(|s| *s).await;
         });
         // Per-session metric handles: label lookups are hashed per call.
         let bytes_in = METRICS
@@ -650,7 +668,14 @@ impl Session {
             let command = Command::from_byte(first);
             let label = command.map(Command::label).unwrap_or("unknown");
             bytes_in.inc_by(packet.payload.len() as u64);
-            let outcome = self.handle_command(command, first, packet).await;
+            let outcome = tokio::select! {
+                biased;
+                o = self.handle_command(command, first, packet) => o,
+                _ = &mut cut_signal => {
+                    self.cut_at_shutdown().await;
+                    break;
+                }
+            };
             let (count, duration) = handles.entry((first, self.shard)).or_insert_with(|| {
                 let shard = &self.ctx.shards[self.shard].name;
                 (
@@ -684,6 +709,28 @@ impl Session {
             let _ = b.conn.flush().await;
         }
         tracing::debug!(conn = self.id, "session ended");
+    }
+
+    /// The shutdown timeout cut the command in flight: answer it with ERR
+    /// 1053, as MySQL answers the sessions it closes at shutdown, unless a
+    /// write to the client was interrupted mid-packet (then an ERR would
+    /// only garble the stream, and a bare close is all that is left).
+    async fn cut_at_shutdown(&mut self) {
+        if self.client.write_interrupted() {
+            self.client.discard_output();
+        } else {
+            let err = SqlError::new(
+                Side::Internal,
+                ER_SERVER_SHUTDOWN,
+                "08S01",
+                format!(
+                    "Server shutdown in progress: squeeze stopped after waiting proxy.shutdown_timeout_secs ({} s) for this statement to finish; it may or may not have completed. Reconnect (to another instance) and retry",
+                    self.ctx.proxy.shutdown_timeout_secs
+                ),
+            );
+            self.client.write_packet(&err.to_packet().encode());
+        }
+        tracing::info!(conn = self.id, "session cut at the shutdown timeout");
     }
 
     /// Send an ERR for the current command.
