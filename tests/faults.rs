@@ -1,16 +1,22 @@
-//! Faults (issue 17): a lost backend connection has the semantics of a
-//! lost MySQL connection (never a torn transaction), a config reload keeps
-//! counting sessions, and the shutdown cut sends ERR 1053.
+//! Faults and hostile input (issue 17): a lost backend connection has the
+//! semantics of a lost MySQL connection (never a torn transaction), a
+//! config reload keeps counting sessions, the shutdown cut sends ERR 1053,
+//! unauthenticated clients cannot make squeeze allocate, and full
+//! caching_sha2 authentication is refused before a password travels in
+//! clear text.
 //!
 //! Tests that kill MariaDB start a server of their own.
 
 mod support;
 
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use mysql_async::prelude::*;
 use mysql_async::Conn;
-use support::{dump, MariaDb, Squeeze, APP_PASS, APP_USER};
+use sha2::{Digest, Sha256};
+use support::{dump, http_get, MariaDb, Squeeze, APP_PASS, APP_USER};
 
 const DB: &str = "squeeze_test";
 
@@ -322,6 +328,202 @@ async fn a_session_cut_at_the_shutdown_timeout_gets_err_1053() {
         "{:?}",
         started.elapsed()
     );
+}
+
+fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .expect("VmRSS in /proc/PID/status")
+}
+
+/// Reads the server greeting (one packet) from a raw connection.
+fn read_greeting(s: &mut TcpStream) -> Vec<u8> {
+    let mut h = [0u8; 4];
+    s.read_exact(&mut h).unwrap();
+    let len = u32::from_le_bytes([h[0], h[1], h[2], 0]) as usize;
+    let mut p = vec![0u8; len];
+    s.read_exact(&mut p).unwrap();
+    p
+}
+
+fn metric(sq: &Squeeze, name: &str, label: &str) -> u64 {
+    let (_, body) = http_get(&sq.admin_addr(), "/metrics");
+    body.lines()
+        .find(|l| l.starts_with(name) && l.contains(label))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Before authentication squeeze reads at most what a handshake needs: 100
+/// clients that declare a 16 MB packet (and start sending it) are refused
+/// without squeeze buffering it, and truncated handshakes are counted as
+/// protocol errors, apart from clients that merely leave.
+#[test]
+fn unauthenticated_connections_declaring_16_mb_packets_do_not_grow_memory() {
+    let db = MariaDb::shared();
+    let sq = Squeeze::for_db(db, &[]);
+    support::mariadb_cli(sq.port, &[], "SELECT 1");
+    let before = rss_kib(sq.pid());
+    let chunk = vec![b'a'; 64 * 1024];
+    let mut held = Vec::new();
+    for _ in 0..100 {
+        let mut s = TcpStream::connect(("127.0.0.1", sq.port)).unwrap();
+        s.set_write_timeout(Some(Duration::from_millis(200)))
+            .unwrap();
+        read_greeting(&mut s);
+        // Header: 16 MiB - 2 bytes, sequence id 1; then 512 KiB of it.
+        let _ = s.write_all(&[0xFE, 0xFF, 0xFF, 0x01]);
+        for _ in 0..8 {
+            if s.write_all(&chunk).is_err() {
+                break;
+            }
+        }
+        held.push(s);
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let after = rss_kib(sq.pid());
+    assert!(
+        after.saturating_sub(before) < 6 * 1024,
+        "RSS grew from {before} KiB to {after} KiB for 100 unauthenticated clients"
+    );
+    assert_eq!(
+        metric(&sq, "squeeze_protocol_errors_total", "handshake_too_large"),
+        100
+    );
+    drop(held);
+
+    // Truncated handshakes: part of a header, then gone.
+    for _ in 0..5 {
+        let mut s = TcpStream::connect(("127.0.0.1", sq.port)).unwrap();
+        read_greeting(&mut s);
+        s.write_all(&[0x20, 0x00]).unwrap();
+    }
+    // Clients that leave without a byte are not protocol errors.
+    for _ in 0..3 {
+        let mut s = TcpStream::connect(("127.0.0.1", sq.port)).unwrap();
+        read_greeting(&mut s);
+    }
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while metric(&sq, "squeeze_protocol_errors_total", "truncated_handshake") < 5 {
+        assert!(
+            Instant::now() < deadline,
+            "truncated handshakes not counted"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(
+        metric(&sq, "squeeze_protocol_errors_total", "truncated_handshake"),
+        5
+    );
+}
+
+/// The 20-byte nonce of a protocol-10 greeting.
+fn greeting_nonce(hs: &[u8]) -> Vec<u8> {
+    let mut i = 1 + hs[1..].iter().position(|&b| b == 0).unwrap() + 1 + 4;
+    let mut nonce = hs[i..i + 8].to_vec();
+    i += 8 + 1 + 2 + 1 + 2 + 2 + 1 + 10;
+    nonce.extend_from_slice(&hs[i..i + 12]);
+    nonce
+}
+
+/// A HandshakeResponse41 for `user` with `plugin` and `token`.
+fn handshake_response(user: &[u8], plugin: &str, token: &[u8]) -> Vec<u8> {
+    // LONG_PASSWORD | PROTOCOL_41 | TRANSACTIONS | SECURE_CONNECTION |
+    // MULTI_RESULTS | PLUGIN_AUTH
+    let flags: u32 = 1 | 0x200 | 0x2000 | 0x8000 | 0x20000 | 0x80000;
+    let mut r = flags.to_le_bytes().to_vec();
+    r.extend_from_slice(&(16u32 << 20).to_le_bytes());
+    r.push(45);
+    r.extend_from_slice(&[0u8; 23]);
+    r.extend_from_slice(user);
+    r.push(0);
+    r.push(token.len() as u8);
+    r.extend_from_slice(token);
+    r.extend_from_slice(plugin.as_bytes());
+    r.push(0);
+    r
+}
+
+fn packet(seq: u8, payload: &[u8]) -> Vec<u8> {
+    let l = payload.len() as u32;
+    let mut p = vec![l as u8, (l >> 8) as u8, (l >> 16) as u8, seq];
+    p.extend_from_slice(payload);
+    p
+}
+
+/// caching_sha2_password full authentication over plain TCP: squeeze
+/// refuses (ERR 3159) right after the fast-auth token, never asking the
+/// client for its password, which some clients would send in clear text.
+/// A user name with a newline cannot forge a line in the text log.
+#[test]
+fn caching_sha2_full_auth_over_plain_tcp_is_refused_before_the_password_is_sent() {
+    let db = MariaDb::shared();
+    let toml = format!(
+        r#"
+[auth]
+default_plugin = "caching_sha2_password"
+caching_sha2_full_auth = true
+
+[[users]]
+name = "{APP_USER}"
+password = "{APP_PASS}"
+
+[backend]
+address = "{}"
+"#,
+        db.addr()
+    );
+    let sq = Squeeze::start_with_config(&toml, &[]);
+    let mut s = TcpStream::connect(("127.0.0.1", sq.port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let hs = read_greeting(&mut s);
+    let nonce = greeting_nonce(&hs);
+    // The correct fast-auth scramble: XOR(SHA256(pw), SHA256(SHA256(SHA256(pw)) + nonce)).
+    let h1 = Sha256::digest(APP_PASS.as_bytes());
+    let h2 = Sha256::digest(h1);
+    let h3 = Sha256::digest([&h2[..], &nonce[..]].concat());
+    let token: Vec<u8> = h1.iter().zip(h3.iter()).map(|(a, b)| a ^ b).collect();
+    s.write_all(&packet(
+        1,
+        &handshake_response(APP_USER.as_bytes(), "caching_sha2_password", &token),
+    ))
+    .unwrap();
+    let reply = read_greeting(&mut s);
+    assert_ne!(
+        &reply[..2.min(reply.len())],
+        &[0x01, 0x04],
+        "squeeze asked for the password over plain TCP"
+    );
+    assert_eq!(reply[0], 0xFF, "expected ERR, got {reply:?}");
+    assert_eq!(u16::from_le_bytes([reply[1], reply[2]]), 3159);
+    let msg = String::from_utf8_lossy(&reply[9..]).into_owned();
+    assert!(msg.contains("requires TLS"), "{msg}");
+
+    // An unknown user whose name carries a newline and a fake log line.
+    let mut s = TcpStream::connect(("127.0.0.1", sq.port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    read_greeting(&mut s);
+    let user = b"evil\nERROR squeeze: forged line";
+    s.write_all(&packet(
+        1,
+        &handshake_response(user, "mysql_native_password", &[1u8; 20]),
+    ))
+    .unwrap();
+    let reply = read_greeting(&mut s);
+    assert_eq!(u16::from_le_bytes([reply[1], reply[2]]), 1045);
+    wait_for_log(&sq, "access denied");
+    let log = std::fs::read_to_string(&sq.stderr_path).unwrap();
+    assert!(
+        !log.lines().any(|l| l.starts_with("ERROR squeeze: forged")),
+        "a user name forged a log line:\n{log}"
+    );
+    assert!(log.contains(r"evil\nERROR squeeze: forged line"), "{log}");
 }
 
 /// Sharded sessions: the same rule per shard connection. A transaction on

@@ -122,21 +122,23 @@ pub(super) async fn verify(
             false
         } else if ctx.auth.caching_sha2_full_auth || needs_plaintext {
             // Full authentication: the plaintext, which only TLS may carry.
-            client.write_packet(&auth_more_data(&[auth::SHA2_PERFORM_FULL_AUTH]));
-            flush(client).await?;
-            let reply = client.read_packet().await.map_err(|_| AuthFailure::Gone)?;
+            // Refuse before asking for it, so a client never sends it in
+            // clear text.
             if !client.is_tls() {
                 let err = SqlError::new(
                     Side::Client,
                     ER_SECURE_TRANSPORT_REQUIRED,
                     "HY000",
-                    format!("caching_sha2_password full authentication for user '{user}' requires TLS: connect with TLS (ssl-mode=REQUIRED) or use mysql_native_password; squeeze does not offer the RSA key exchange"),
+                    format!("caching_sha2_password full authentication for user '{}' requires TLS: connect with TLS (ssl-mode=REQUIRED) or use mysql_native_password; squeeze does not offer the RSA key exchange", user.escape_debug()),
                 );
                 METRICS.auth_failures_total.inc();
                 client.write_packet(&err.to_packet().encode());
                 client.shutdown().await;
                 return Err(AuthFailure::Reported);
             }
+            client.write_packet(&auth_more_data(&[auth::SHA2_PERFORM_FULL_AUTH]));
+            flush(client).await?;
+            let reply = client.read_packet().await.map_err(|_| AuthFailure::Gone)?;
             let pw = reply.payload.strip_suffix(&[0]).unwrap_or(&reply.payload);
             if entry.verifier.verify_plaintext(pw) {
                 learned_plaintext = Some(String::from_utf8_lossy(pw).into_owned());
@@ -186,7 +188,9 @@ async fn deny(
     using_password: bool,
 ) -> AuthFailure {
     METRICS.auth_failures_total.inc();
-    tracing::info!(user = %user, host = %host, "access denied");
+    // Debug formatting escapes the client-chosen name: a user name with a
+    // newline cannot forge a line in the text log.
+    tracing::info!(user = ?user, host = %host, "access denied");
     client.write_packet(
         &SqlError::access_denied(user, host, using_password)
             .to_packet()

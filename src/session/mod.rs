@@ -109,7 +109,7 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: TcpStream, peer: SocketAddr, si
     let active = ctx.active_sessions.fetch_add(1, Ordering::AcqRel) + 1;
     METRICS.connections_active.inc();
     let id = ctx.next_connection_id();
-    let mut client = PacketConn::new(stream, ctx.proxy.max_packet_size);
+    let mut client = PacketConn::new(stream, HANDSHAKE_MAX_PACKET.min(ctx.proxy.max_packet_size));
     if active > ctx.proxy.max_connections {
         METRICS
             .connections_total
@@ -366,6 +366,9 @@ async fn login(
         session.client.shutdown().await;
         return Err("backend_failed");
     }
+    // Authenticated: from here on the configured packet limit applies.
+    let max_packet = session.ctx.proxy.max_packet_size;
+    session.client.set_max_payload(max_packet);
     session
         .client
         .write_packet(&ok_packet(session.status, 0, 0));
@@ -376,7 +379,7 @@ async fn login(
         let level = session.ctx.proxy.client_compression_level;
         session.client.enable_compression(level, true);
     }
-    tracing::debug!(conn = id, user = %user, %peer, tls = session.client.is_tls(), "session started");
+    tracing::debug!(conn = id, user = ?user, %peer, tls = session.client.is_tls(), "session started");
     Ok(session)
 }
 
@@ -387,6 +390,33 @@ async fn report_handshake_error(
 ) -> &'static str {
     match e {
         NetError::Closed => "client_gone",
+        NetError::Protocol(crate::protocol::ProtocolError::Truncated) => {
+            // The peer closed partway through a packet: nobody is left to
+            // read an ERR, but it was broken traffic, not a client leaving.
+            METRICS
+                .protocol_errors_total
+                .with_label_values(&["client", "truncated_handshake"])
+                .inc();
+            tracing::debug!(%peer, "truncated handshake");
+            "truncated_handshake"
+        }
+        NetError::Protocol(crate::protocol::ProtocolError::TooLarge { size, max }) => {
+            METRICS
+                .protocol_errors_total
+                .with_label_values(&["client", "handshake_too_large"])
+                .inc();
+            tracing::debug!(%peer, size, "handshake packet too large");
+            fail(
+                client,
+                SqlError::new(
+                    Side::Client,
+                    ER_HANDSHAKE_ERROR,
+                    "08S01",
+                    format!("Bad handshake: a {size}-byte packet before authentication; squeeze reads at most {max} bytes per packet until the client has logged in"),
+                ),
+            )
+            .await
+        }
         NetError::Protocol(p) => {
             METRICS
                 .protocol_errors_total

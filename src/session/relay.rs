@@ -494,7 +494,7 @@ impl Session {
             ),
             RowError::Malformed(p) => format!("squeeze: malformed result row from the backend: {p}"),
         };
-        tracing::warn!(conn = self.id, column = %column, reason = label, "stored value failed to decode");
+        tracing::warn!(conn = self.id, column = ?column, reason = label, "stored value failed to decode");
         let err = SqlError::new(Side::Internal, ER_UNKNOWN_ERROR, "HY000", message);
         self.client.write_packet(&err.to_packet().encode());
         self.last_ok = false;
