@@ -84,13 +84,18 @@ fn plain_fast_path(sql: &[u8]) -> bool {
     let verb = ["SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE"]
         .iter()
         .any(|v| word.eq_ignore_ascii_case(v.as_bytes()));
-    verb && !sql.iter().enumerate().any(|(i, &b)| match b {
-        b'@' | b';' => true,
-        b'_' => sql
-            .get(i + 1..i + 5)
-            .is_some_and(|w| w.eq_ignore_ascii_case(b"lock")),
-        _ => false,
-    })
+    // `SELECT1` or `SELECT_x` is one identifier, not the verb.
+    let whole_word = !rest
+        .get(word_len)
+        .is_some_and(|&b| super::lexer::is_ident_byte(b));
+    verb && whole_word
+        && !sql.iter().enumerate().any(|(i, &b)| match b {
+            b'@' | b';' => true,
+            b'_' => sql
+                .get(i + 1..i + 5)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"lock")),
+            _ => false,
+        })
 }
 
 fn statement_effect(src: &[u8], toks: &[Token]) -> StateEffect {
@@ -276,6 +281,31 @@ mod tests {
         assert!(!plain_fast_path(b"SELECT @a"));
         assert!(!plain_fast_path(b"SET @a = 1"));
         assert!(!plain_fast_path(b"SELECT 1 FROM t_LOCK"));
+    }
+
+    fn lexed(sql: &[u8]) -> StateEffect {
+        statements(sql, LexOptions::default())
+            .iter()
+            .fold(StateEffect::None, |e, st| {
+                e.max(statement_effect(sql, &st.tokens))
+            })
+    }
+
+    proptest::proptest! {
+        /// Hostile query text never panics the classifier.
+        #[test]
+        fn any_bytes_classify_without_panicking(sql in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200)) {
+            let _ = query_state_effect(&sql, LexOptions::default());
+        }
+
+        /// What the fast path clears, the lexer-based classification
+        /// clears too.
+        #[test]
+        fn the_fast_path_never_clears_what_the_lexer_counts(sql in "(SELECT|INSERT|SET|BEGIN|LOCK|@|@@x|;|'|`|\"|/\\*!|\\*/|-- |#|\n| |x|1|_|GET_LOCK|\\(|\\)){0,12}") {
+            if plain_fast_path(sql.as_bytes()) {
+                proptest::prop_assert_eq!(lexed(sql.as_bytes()), StateEffect::None, "{}", sql);
+            }
+        }
     }
 
     #[test]
