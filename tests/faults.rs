@@ -423,6 +423,39 @@ fn unauthenticated_connections_declaring_16_mb_packets_do_not_grow_memory() {
     );
 }
 
+/// The same limit holds for the packets of the authentication exchange: a
+/// client that declares a 16 MB auth-switch reply gets ERR 1043 and is
+/// counted as a protocol error.
+#[test]
+fn an_oversized_auth_switch_reply_is_refused_as_a_protocol_error() {
+    let db = MariaDb::shared();
+    let sq = Squeeze::for_db(db, &[]);
+    let mut s = TcpStream::connect(("127.0.0.1", sq.port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    read_greeting(&mut s);
+    // A plugin squeeze cannot verify: it switches the client to another.
+    s.write_all(&packet(
+        1,
+        &handshake_response(APP_USER.as_bytes(), "mysql_clear_password", b"x"),
+    ))
+    .unwrap();
+    let switch = read_greeting(&mut s);
+    assert_eq!(switch[0], 0xFE, "expected an auth switch, got {switch:?}");
+    s.write_all(&[0xFE, 0xFF, 0xFF, 0x03]).unwrap();
+    let reply = read_greeting(&mut s);
+    assert_eq!(
+        reply[0],
+        0xFF,
+        "expected ERR, got {:?}",
+        &reply[..reply.len().min(16)]
+    );
+    assert_eq!(u16::from_le_bytes([reply[1], reply[2]]), 1043);
+    assert_eq!(
+        metric(&sq, "squeeze_protocol_errors_total", "handshake_too_large"),
+        1
+    );
+}
+
 /// The 20-byte nonce of a protocol-10 greeting.
 fn greeting_nonce(hs: &[u8]) -> Vec<u8> {
     let mut i = 1 + hs[1..].iter().position(|&b| b == 0).unwrap() + 1 + 4;
