@@ -42,8 +42,11 @@ pub const ER_NOT_SUPPORTED_AUTH_MODE: u16 = 1251;
 pub const ER_SERVER_SHUTDOWN: u16 = 1053;
 pub const ER_MALFORMED_PACKET: u16 = 1835;
 pub const ER_SECURE_TRANSPORT_REQUIRED: u16 = 3159;
+/// MariaDB's "Connection was killed": what squeeze reports when a session's
+/// backend connection is lost (a server-range code: Connector/C turns
+/// client-range codes sent by a server into "malformed packet").
+pub const ER_CONNECTION_KILLED: u16 = 1927;
 pub const CR_CONN_HOST_ERROR: u16 = 2003;
-pub const CR_SERVER_LOST: u16 = 2013;
 
 /// An error a client will receive as an ERR packet.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -90,13 +93,15 @@ impl SqlError {
         )
     }
 
-    pub fn backend_lost(name: &str, addr: &str, why: &str) -> Self {
-        SqlError::new(
-            Side::Backend,
-            CR_SERVER_LOST,
-            "HY000",
-            format!("squeeze: lost connection to backend '{name}' at {addr} during query ({why}); the statement may or may not have run, and session state on that backend is gone"),
-        )
+    /// The backend connection died during a command. `lost_state` names
+    /// the session state the server discarded with it; when there is some,
+    /// squeeze closes the client connection after this ERR.
+    pub fn backend_lost(name: &str, addr: &str, why: &str, lost_state: Option<&str>) -> Self {
+        let message = match lost_state {
+            Some(state) => format!("squeeze: lost the connection to backend '{name}' at {addr} ({why}) while this session held {state}, which the server has discarded; the statement may or may not have run. squeeze closes this connection, as the server would: reconnect and retry the whole transaction"),
+            None => format!("squeeze: lost the connection to backend '{name}' at {addr} during the statement ({why}); it may or may not have run. The session held no server-side state, so its next statement runs on a new backend connection"),
+        };
+        SqlError::new(Side::Backend, ER_CONNECTION_KILLED, "70100", message)
     }
 
     /// MySQL's own wording, plus why squeeze says so.

@@ -43,8 +43,12 @@ pub struct ProxyContext {
     pub rules: Arc<crate::transform::ColumnRules>,
     /// Table metadata shared by all sessions.
     pub schema: Arc<crate::transform::schema::SchemaCache>,
-    next_connection_id: AtomicU32,
-    pub active_sessions: AtomicUsize,
+    /// Shared with the contexts this one replaces or is replaced by
+    /// (SIGHUP): ids stay unique and the session count stays whole.
+    next_connection_id: Arc<AtomicU32>,
+    /// Sessions open against `proxy.max_connections`, whichever context
+    /// they started with.
+    pub active_sessions: Arc<AtomicUsize>,
 }
 
 impl ProxyContext {
@@ -53,12 +57,15 @@ impl ProxyContext {
     }
 }
 
-/// Builds a fresh context; `health` carries the registry over a reload so
-/// the admin endpoint keeps serving the same one.
+/// Builds a fresh context. On a reload, `previous` hands over the health
+/// registry (the admin endpoint keeps serving the same one), the session
+/// count (sessions of the old configuration still count against the
+/// connection limit) and the connection-id sequence.
 pub fn build_context(
     cfg: &Config,
-    health: Option<Arc<HealthRegistry>>,
+    previous: Option<&ProxyContext>,
 ) -> anyhow::Result<Arc<ProxyContext>> {
+    let health = previous.map(|p| p.health.clone());
     let issues = cfg.validate();
     if !issues.is_empty() {
         let list: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
@@ -124,8 +131,12 @@ pub fn build_context(
         router,
         tls_acceptor,
         health,
-        next_connection_id: AtomicU32::new(1),
-        active_sessions: AtomicUsize::new(0),
+        next_connection_id: previous
+            .map(|p| p.next_connection_id.clone())
+            .unwrap_or_else(|| Arc::new(AtomicU32::new(1))),
+        active_sessions: previous
+            .map(|p| p.active_sessions.clone())
+            .unwrap_or_default(),
     }))
 }
 
@@ -180,6 +191,9 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("binding {}", ctx.proxy.listen))?;
     let (shutdown_tx, shutdown_rx) = watch::channel(false);
+    // Fired when the drain times out: sessions still running a command
+    // answer it with ERR 1053 and close.
+    let (cut_tx, cut_rx) = watch::channel(false);
 
     // Learn the backend's version and capabilities before the first client.
     let login = probe_login(&ctx);
@@ -223,10 +237,13 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
                     }
                 };
                 let ctx = ctx.clone();
-                let rx = shutdown_rx.clone();
+                let signals = session::Signals {
+                    drain: shutdown_rx.clone(),
+                    cut: cut_rx.clone(),
+                };
                 workers.spawn_in(&mut sessions, async move {
                     match tokio::net::TcpStream::from_std(stream) {
-                        Ok(stream) => session::run(ctx, stream, peer, rx).await,
+                        Ok(stream) => session::run(ctx, stream, peer, signals).await,
                         Err(e) => tracing::warn!(error = %e, %peer, "worker could not take the connection"),
                     }
                 });
@@ -245,7 +262,7 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
                         continue;
                     }
                 };
-                match build_context(&new_cfg, Some(ctx.health.clone())) {
+                match build_context(&new_cfg, Some(&ctx)) {
                     Ok(new_ctx) => {
                         health_task.abort();
                         ctx = new_ctx;
@@ -279,6 +296,13 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
             remaining = sessions.len(),
             "shutdown timeout reached; closing remaining sessions"
         );
+        // Let each cut session send its ERR 1053 (as MySQL does at
+        // shutdown) before the process ends; abort whatever still hangs.
+        let _ = cut_tx.send(true);
+        let _ = tokio::time::timeout(Duration::from_secs(2), async {
+            while sessions.join_next().await.is_some() {}
+        })
+        .await;
         sessions.abort_all();
     }
     let _ = METRICS.connections_active.get();

@@ -219,6 +219,7 @@ async fn connect_inner(
         conn,
         handshake,
         capabilities: caps | if want_tls { CLIENT_SSL } else { 0 },
+        session_state: None,
     })
 }
 

@@ -116,4 +116,8 @@ pub struct BackendConn {
     pub handshake: InitialHandshake,
     /// Capabilities in force on this connection.
     pub capabilities: u32,
+    /// Session state this connection holds that a new connection would
+    /// lack (user variables, temporary tables, ...), once a command has
+    /// created some: losing the connection then ends the client's session.
+    pub session_state: Option<&'static str>,
 }

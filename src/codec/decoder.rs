@@ -14,6 +14,25 @@ pub enum Decoded {
     Legacy,
 }
 
+/// The most bytes a payload of `payload_len` bytes can inflate to with
+/// `codec`, whatever it holds (the format's own expansion limit, so every
+/// value an encoder can write stays below it):
+///
+/// - zstd: after a frame header of at least 2 bytes, every block costs at
+///   least 4 bytes (3-byte header plus one byte of content, as in an RLE
+///   block) and regenerates at most 128 KiB;
+/// - deflate: a length-258 match coded in 2 bits, 1032 bytes per input byte;
+/// - lz4 block: a match grows by at most 255 bytes per length byte, and a
+///   sequence of token + offset (3 bytes) yields at most 19.
+pub fn max_inflated_len(codec: CodecKind, payload_len: usize) -> u64 {
+    let n = payload_len as u64;
+    match codec {
+        CodecKind::Zstd => (n.saturating_sub(2) / 4) * (128 * 1024),
+        CodecKind::Zlib => n * 1032 + 258,
+        CodecKind::Lz4 => n * 255 + 64,
+    }
+}
+
 /// Decodes `stored`, appending the original value to `out`.
 ///
 /// The output is capped by the header's length and by `max_len`, and is
@@ -46,6 +65,16 @@ pub fn decode_payload(
         return Err(DecodeError::TooLarge {
             len: header.len,
             max: max_len,
+        });
+    }
+    // A hostile or corrupt header must not size the output buffer: the
+    // declared length has to fit what this payload can produce at all.
+    let possible = max_inflated_len(header.codec, payload.len());
+    if header.len > possible {
+        return Err(DecodeError::ImplausibleLength {
+            len: header.len,
+            payload: payload.len(),
+            max: possible,
         });
     }
     let len = header.len as usize;

@@ -23,6 +23,8 @@ pub enum DecodeError {
     UnknownDictionary(u32),
     #[error("stored value declares {len} bytes, above the limit of {max}")]
     TooLarge { len: u64, max: usize },
+    #[error("stored value declares {len} bytes, but its {payload}-byte payload can inflate to at most {max}")]
+    ImplausibleLength { len: u64, payload: usize, max: u64 },
     #[error("{codec} payload is corrupt or truncated: {reason}")]
     CorruptPayload { codec: CodecKind, reason: String },
     #[error("payload inflated to {actual} bytes, header declares {expected}")]

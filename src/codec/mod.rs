@@ -33,7 +33,7 @@ pub mod varint;
 pub mod zlib;
 pub mod zstd;
 
-pub use decoder::{decode_payload, decode_value, Decoded};
+pub use decoder::{decode_payload, decode_value, max_inflated_len, Decoded};
 pub use dictionary::Dictionary;
 pub use encoder::{EncodeOutcome, ValueEncoder, DEFAULT_MIN_SIZE};
 pub use error::{DecodeError, EncoderConfigError, RegistryError};

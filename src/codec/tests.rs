@@ -189,6 +189,70 @@ fn decode_errors_are_specific() {
     assert_eq!(&out[3..], doc);
 }
 
+/// A stored value whose header declares far more than its payload could
+/// ever inflate to (planted bytes, a corrupt length) is refused before any
+/// output is reserved, even when `max_value_size` would allow the length.
+#[test]
+fn a_small_value_declaring_a_huge_length_is_refused_before_allocating() {
+    for codec in CodecKind::ALL {
+        let header = format::Header {
+            version: FORMAT_VERSION,
+            codec,
+            dict_id: 0,
+            len: 64 << 20,
+            crc32: 0,
+        };
+        let mut stored = Vec::new();
+        header.write(&mut stored);
+        stored.extend(std::iter::repeat_n(0x55u8, 2048));
+        let mut out = Vec::new();
+        let err = decode_value(&stored, &DictionaryRegistry::empty(), 1 << 30, &mut out)
+            .expect_err("a 2 KB value cannot hold 64 MiB");
+        assert!(
+            matches!(err, DecodeError::ImplausibleLength { len, payload: 2048, .. } if len == 64 << 20),
+            "{codec}: {err}"
+        );
+        assert_eq!(out.capacity(), 0, "{codec}: nothing reserved");
+        assert!(err.to_string().contains("2048-byte payload"), "{err}");
+    }
+}
+
+/// The expansion bounds are the formats' own limits: the most compressible
+/// values the encoders write (long runs of one byte) still decode.
+#[test]
+fn the_most_compressible_values_stay_within_the_expansion_bounds() {
+    let mut doc = b"{\"a\":\"".to_vec();
+    doc.extend(std::iter::repeat_n(b'x', 4 << 20));
+    doc.extend_from_slice(b"\"}");
+    let runs = vec![b' '; 4 << 20];
+    for value in [&doc, &runs] {
+        for enc in [
+            ValueEncoder::new(CodecKind::Zstd, 1, None, 0).unwrap(),
+            ValueEncoder::new(CodecKind::Zstd, 3, None, 0).unwrap(),
+            ValueEncoder::new(CodecKind::Zlib, 9, None, 0).unwrap(),
+            ValueEncoder::new(CodecKind::Lz4, 1, None, 0).unwrap(),
+        ] {
+            let mut stored = Vec::new();
+            assert!(matches!(
+                enc.encode(value, &mut stored),
+                EncodeOutcome::Compressed(_)
+            ));
+            let (header, hlen) = parse_header(&stored).unwrap().unwrap();
+            let bound = max_inflated_len(header.codec, stored.len() - hlen);
+            assert!(
+                header.len <= bound,
+                "{}: {} bytes from {} (bound {bound})",
+                header.codec,
+                header.len,
+                stored.len() - hlen
+            );
+            let mut out = Vec::new();
+            decode_value(&stored, &DictionaryRegistry::empty(), 1 << 30, &mut out).unwrap();
+            assert_eq!(&out, value);
+        }
+    }
+}
+
 #[test]
 fn level_validation() {
     assert!(ValueEncoder::new(CodecKind::Zstd, 23, None, 0).is_err());

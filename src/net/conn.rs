@@ -52,6 +52,9 @@ pub struct PacketConn {
     /// Bulk connections: the read half and the adaptive writer task that
     /// owns the write half (`stream` is then `Detached`).
     split: Option<SplitIo>,
+    /// A flush started and has not finished (it was cancelled, or failed):
+    /// the peer may have received part of a packet.
+    write_interrupted: bool,
 }
 
 struct SplitIo {
@@ -68,14 +71,27 @@ impl PacketConn {
         let _ = stream.set_nodelay(true);
         PacketConn {
             stream: MaybeTlsStream::Plain(stream),
-            rbuf: BytesMut::with_capacity(READ_CHUNK),
+            // Grown on first use: a connection that never gets past the
+            // handshake costs no 64 KiB buffers.
+            rbuf: BytesMut::new(),
             raw: BytesMut::new(),
-            wbuf: BytesMut::with_capacity(READ_CHUNK),
+            wbuf: BytesMut::with_capacity(1024),
             seq: 0,
             compression: None,
             max_payload,
             split: None,
+            write_interrupted: false,
         }
+    }
+
+    /// Drop queued output (after an interrupted flush it cannot be sent).
+    pub fn discard_output(&mut self) {
+        self.wbuf.clear();
+    }
+
+    /// Whether a flush was cut short, so the peer may hold part of a packet.
+    pub fn write_interrupted(&self) -> bool {
+        self.write_interrupted
     }
 
     pub fn is_tls(&self) -> bool {
@@ -185,11 +201,19 @@ impl PacketConn {
     }
 
     /// Read one packet without reading past its end (connection phase, so a
-    /// TLS ClientHello that follows an SSLRequest stays on the socket).
+    /// TLS ClientHello that follows an SSLRequest stays on the socket). The
+    /// declared length is checked against the limit before anything is
+    /// allocated for the payload. A peer that closes before sending a byte
+    /// is `Closed`; one that closes partway through a packet is
+    /// `Truncated` (a protocol error, not a client that merely left).
     pub async fn read_packet_exact(&mut self) -> Result<Packet, NetError> {
         debug_assert!(self.rbuf.is_empty() && self.compression.is_none());
         let mut header = [0u8; HEADER_LEN];
-        read_exact_or_closed(&mut self.stream, &mut header).await?;
+        match read_fully(&mut self.stream, &mut header).await? {
+            0 => return Err(NetError::Closed),
+            HEADER_LEN => {}
+            _ => return Err(ProtocolError::Truncated.into()),
+        }
         let len = u32::from_le_bytes([header[0], header[1], header[2], 0]) as usize;
         if len >= MAX_PAYLOAD || len > self.max_payload {
             return Err(ProtocolError::TooLarge {
@@ -206,7 +230,9 @@ impl PacketConn {
             .into());
         }
         let mut payload = vec![0u8; len];
-        read_exact_or_closed(&mut self.stream, &mut payload).await?;
+        if read_fully(&mut self.stream, &mut payload).await? < len {
+            return Err(ProtocolError::Truncated.into());
+        }
         self.seq = self.seq.wrapping_add(1);
         Ok(Packet {
             seq: header[3],
@@ -294,6 +320,16 @@ impl PacketConn {
         Ok(())
     }
 
+    /// Wait until the peer closes the connection or sends something while
+    /// no response is expected (an idle connection); returns why. Cancel
+    /// safe: dropping it before it resolves reads nothing.
+    pub async fn closed_by_peer(&mut self) -> String {
+        match self.fill().await {
+            Ok(()) => "unexpected data on an idle connection".to_string(),
+            Err(e) => e.to_string(),
+        }
+    }
+
     /// Queue one packet (split at 16 MiB as needed) with the next sequence id.
     pub fn write_packet(&mut self, payload: &[u8]) {
         encode_packet(&mut self.wbuf, &mut self.seq, payload);
@@ -365,6 +401,7 @@ impl PacketConn {
         if self.split.is_some() {
             return self.flush_adaptive().await;
         }
+        self.write_interrupted = true;
         match self.compression {
             None => {
                 self.stream.write_all(&self.wbuf).await?;
@@ -384,6 +421,7 @@ impl PacketConn {
             }
         }
         self.stream.flush().await?;
+        self.write_interrupted = false;
         Ok(())
     }
 
@@ -437,12 +475,18 @@ fn chunk_len(remaining: usize, chunk: usize) -> usize {
     }
 }
 
-async fn read_exact_or_closed(stream: &mut MaybeTlsStream, buf: &mut [u8]) -> Result<(), NetError> {
-    match stream.read_exact(buf).await {
-        Ok(_) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Err(NetError::Closed),
-        Err(e) => Err(e.into()),
+/// Fill `buf` unless the peer closes first; returns how many bytes came.
+async fn read_fully(stream: &mut MaybeTlsStream, buf: &mut [u8]) -> Result<usize, NetError> {
+    let mut got = 0;
+    while got < buf.len() {
+        match stream.read(&mut buf[got..]).await {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => break,
+            Err(e) => return Err(e.into()),
+        }
     }
+    Ok(got)
 }
 
 #[cfg(test)]

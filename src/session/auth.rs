@@ -5,11 +5,12 @@
 use super::random_nonce;
 use crate::admin::metrics::METRICS;
 use crate::backend::BackendCredential;
-use crate::error::{Side, SqlError, ER_SECURE_TRANSPORT_REQUIRED};
-use crate::net::PacketConn;
+use crate::error::{Side, SqlError, ER_HANDSHAKE_ERROR, ER_SECURE_TRANSPORT_REQUIRED};
+use crate::net::{NetError, PacketConn};
 use crate::protocol::auth::{self, CACHING_SHA2_PASSWORD, NATIVE_PASSWORD};
 use crate::protocol::capabilities::CLIENT_PLUGIN_AUTH;
 use crate::protocol::handshake::{auth_more_data, auth_switch_request, HandshakeResponse};
+use crate::protocol::{Packet, ProtocolError};
 use crate::server::{ProxyContext, UserEntry};
 
 pub(super) struct Authenticated {
@@ -87,12 +88,7 @@ pub(super) async fn verify(
         data.push(0);
         client.write_packet(&auth_switch_request(target.as_bytes(), &data));
         flush(client).await?;
-        token = client
-            .read_packet()
-            .await
-            .map_err(|_| AuthFailure::Gone)?
-            .payload
-            .to_vec();
+        token = read_auth_packet(client).await?.payload.to_vec();
         plugin = target.to_string();
     }
     let using_password = !token.is_empty();
@@ -122,21 +118,23 @@ pub(super) async fn verify(
             false
         } else if ctx.auth.caching_sha2_full_auth || needs_plaintext {
             // Full authentication: the plaintext, which only TLS may carry.
-            client.write_packet(&auth_more_data(&[auth::SHA2_PERFORM_FULL_AUTH]));
-            flush(client).await?;
-            let reply = client.read_packet().await.map_err(|_| AuthFailure::Gone)?;
+            // Refuse before asking for it, so a client never sends it in
+            // clear text.
             if !client.is_tls() {
                 let err = SqlError::new(
                     Side::Client,
                     ER_SECURE_TRANSPORT_REQUIRED,
                     "HY000",
-                    format!("caching_sha2_password full authentication for user '{user}' requires TLS: connect with TLS (ssl-mode=REQUIRED) or use mysql_native_password; squeeze does not offer the RSA key exchange"),
+                    format!("caching_sha2_password full authentication for user '{}' requires TLS: connect with TLS (ssl-mode=REQUIRED) or use mysql_native_password; squeeze does not offer the RSA key exchange", user.escape_debug()),
                 );
                 METRICS.auth_failures_total.inc();
                 client.write_packet(&err.to_packet().encode());
                 client.shutdown().await;
                 return Err(AuthFailure::Reported);
             }
+            client.write_packet(&auth_more_data(&[auth::SHA2_PERFORM_FULL_AUTH]));
+            flush(client).await?;
+            let reply = read_auth_packet(client).await?;
             let pw = reply.payload.strip_suffix(&[0]).unwrap_or(&reply.payload);
             if entry.verifier.verify_plaintext(pw) {
                 learned_plaintext = Some(String::from_utf8_lossy(pw).into_owned());
@@ -186,7 +184,9 @@ async fn deny(
     using_password: bool,
 ) -> AuthFailure {
     METRICS.auth_failures_total.inc();
-    tracing::info!(user = %user, host = %host, "access denied");
+    // Debug formatting escapes the client-chosen name: a user name with a
+    // newline cannot forge a line in the text log.
+    tracing::info!(user = ?user, host = %host, "access denied");
     client.write_packet(
         &SqlError::access_denied(user, host, using_password)
             .to_packet()
@@ -194,6 +194,36 @@ async fn deny(
     );
     client.shutdown().await;
     AuthFailure::Reported
+}
+
+/// The client's next packet of the authentication exchange. A malformed or
+/// oversized one (before login squeeze reads at most
+/// `HANDSHAKE_MAX_PACKET` bytes) is a protocol error, counted and answered
+/// with ERR 1043, not a client that left.
+async fn read_auth_packet(client: &mut PacketConn) -> Result<Packet, AuthFailure> {
+    match client.read_packet().await {
+        Ok(p) => Ok(p),
+        Err(NetError::Protocol(e)) => {
+            let kind = match e {
+                ProtocolError::TooLarge { .. } => "handshake_too_large",
+                _ => "bad_handshake",
+            };
+            METRICS
+                .protocol_errors_total
+                .with_label_values(&["client", kind])
+                .inc();
+            let err = SqlError::new(
+                Side::Client,
+                ER_HANDSHAKE_ERROR,
+                "08S01",
+                format!("Bad handshake: {e} during authentication"),
+            );
+            client.write_packet(&err.to_packet().encode());
+            client.shutdown().await;
+            Err(AuthFailure::Reported)
+        }
+        Err(_) => Err(AuthFailure::Gone),
+    }
 }
 
 async fn flush(client: &mut PacketConn) -> Result<(), AuthFailure> {

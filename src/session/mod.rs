@@ -20,6 +20,7 @@ use crate::admin::metrics::METRICS;
 use crate::backend::{self, BackendConn, BackendCredential, ConnectError, LoginRequest};
 use crate::error::{
     Side, SqlError, ER_CON_COUNT_ERROR, ER_HANDSHAKE_ERROR, ER_SECURE_TRANSPORT_REQUIRED,
+    ER_SERVER_SHUTDOWN,
 };
 use crate::net::{NetError, PacketConn};
 use crate::protocol::capabilities::*;
@@ -89,20 +90,32 @@ pub struct Session {
     pending_prepare: Option<(bytes::Bytes, Option<(crate::router::KeyRule, usize)>)>,
     /// The text of a bare BEGIN whose transaction has run nothing yet.
     txn_begin: Option<Vec<u8>>,
+    /// What the command being relayed leaves in the server session.
+    inflight: crate::sql::state::StateEffect,
 }
+
+/// The listener's shutdown signals, as seen by a session.
+pub struct Signals {
+    /// SIGTERM: stop between commands.
+    pub drain: watch::Receiver<bool>,
+    /// The drain timed out: stop now, with ERR 1053 for the command in
+    /// flight.
+    pub cut: watch::Receiver<bool>,
+}
+
+/// Bytes a client may send before it has authenticated: a handshake
+/// response with connection attributes, an auth-switch reply or a password
+/// fits easily. A larger declared packet is refused before anything is
+/// allocated for it.
+pub const HANDSHAKE_MAX_PACKET: usize = 16 * 1024;
 
 /// Run one client connection to completion. Never panics the process: all
 /// errors end in an ERR packet or a closed socket, and are counted.
-pub async fn run(
-    ctx: Arc<ProxyContext>,
-    stream: TcpStream,
-    peer: SocketAddr,
-    shutdown: watch::Receiver<bool>,
-) {
+pub async fn run(ctx: Arc<ProxyContext>, stream: TcpStream, peer: SocketAddr, signals: Signals) {
     let active = ctx.active_sessions.fetch_add(1, Ordering::AcqRel) + 1;
     METRICS.connections_active.inc();
     let id = ctx.next_connection_id();
-    let mut client = PacketConn::new(stream, ctx.proxy.max_packet_size);
+    let mut client = PacketConn::new(stream, HANDSHAKE_MAX_PACKET.min(ctx.proxy.max_packet_size));
     if active > ctx.proxy.max_connections {
         METRICS
             .connections_total
@@ -121,7 +134,7 @@ pub async fn run(
         match tokio::time::timeout(handshake_timeout, login(ctx.clone(), client, id, peer)).await {
             Ok(Ok(session)) => {
                 METRICS.connections_total.with_label_values(&["ok"]).inc();
-                session.command_loop(shutdown).await;
+                session.command_loop(signals).await;
             }
             Ok(Err(outcome)) => {
                 METRICS
@@ -335,6 +348,7 @@ async fn login(
         next_stmt_id: 0,
         pending_prepare: None,
         txn_begin: None,
+        inflight: crate::sql::state::StateEffect::None,
     };
     session.shard = session.ctx.router.default_shard;
     if let Some(db) = &response.database {
@@ -360,6 +374,9 @@ async fn login(
         session.client.shutdown().await;
         return Err("backend_failed");
     }
+    // Authenticated: from here on the configured packet limit applies.
+    let max_packet = session.ctx.proxy.max_packet_size;
+    session.client.set_max_payload(max_packet);
     session
         .client
         .write_packet(&ok_packet(session.status, 0, 0));
@@ -370,7 +387,7 @@ async fn login(
         let level = session.ctx.proxy.client_compression_level;
         session.client.enable_compression(level, true);
     }
-    tracing::debug!(conn = id, user = %user, %peer, tls = session.client.is_tls(), "session started");
+    tracing::debug!(conn = id, user = ?user, %peer, tls = session.client.is_tls(), "session started");
     Ok(session)
 }
 
@@ -381,6 +398,33 @@ async fn report_handshake_error(
 ) -> &'static str {
     match e {
         NetError::Closed => "client_gone",
+        NetError::Protocol(crate::protocol::ProtocolError::Truncated) => {
+            // The peer closed partway through a packet: nobody is left to
+            // read an ERR, but it was broken traffic, not a client leaving.
+            METRICS
+                .protocol_errors_total
+                .with_label_values(&["client", "truncated_handshake"])
+                .inc();
+            tracing::debug!(%peer, "truncated handshake");
+            "truncated_handshake"
+        }
+        NetError::Protocol(crate::protocol::ProtocolError::TooLarge { size, max }) => {
+            METRICS
+                .protocol_errors_total
+                .with_label_values(&["client", "handshake_too_large"])
+                .inc();
+            tracing::debug!(%peer, size, "handshake packet too large");
+            fail(
+                client,
+                SqlError::new(
+                    Side::Client,
+                    ER_HANDSHAKE_ERROR,
+                    "08S01",
+                    format!("Bad handshake: a {size}-byte packet before authentication; squeeze reads at most {max} bytes per packet until the client has logged in"),
+                ),
+            )
+            .await
+        }
         NetError::Protocol(p) => {
             METRICS
                 .protocol_errors_total
@@ -448,6 +492,11 @@ impl Session {
                 self.backend = Some(b);
                 self.load_session_state().await;
                 self.replay_state().await;
+                if !self.replay.is_empty() {
+                    if let Some(b) = self.backend.as_mut() {
+                        b.session_state = Some("session variables");
+                    }
+                }
                 Ok(())
             }
             Err(ConnectError::Rejected(err)) => {
@@ -527,6 +576,37 @@ impl Session {
         }
     }
 
+    /// The server-side state the current backend connection holds, which
+    /// its loss would discard: what the session's commands created (see
+    /// `sql::state`), an open transaction, `autocommit=0`, or a
+    /// transaction statement whose outcome is unknown. `None` when the
+    /// session provably holds nothing there.
+    fn state_at_risk(&self) -> Option<&'static str> {
+        use crate::sql::state::StateEffect;
+        let b = self.backend.as_ref()?;
+        if let Some(s) = b.session_state {
+            return Some(s);
+        }
+        if self.status & SERVER_STATUS_IN_TRANS != 0 || self.txn_begin.is_some() {
+            return Some("an open transaction");
+        }
+        if self.status & SERVER_STATUS_AUTOCOMMIT == 0 {
+            return Some("autocommit=0 (an implicit transaction)");
+        }
+        if self.inflight == StateEffect::Transaction {
+            return Some("a transaction statement whose outcome is unknown");
+        }
+        None
+    }
+
+    /// The current backend connection is gone: forget it and the
+    /// transaction status it reported.
+    fn backend_lost(&mut self) {
+        self.drop_backend();
+        self.status = SERVER_STATUS_AUTOCOMMIT;
+        self.txn_begin = None;
+    }
+
     fn drop_backend(&mut self) {
         if self.backend.take().is_some() {
             METRICS
@@ -548,11 +628,18 @@ impl Session {
         self.replay.clear();
     }
 
-    async fn command_loop(mut self, mut shutdown: watch::Receiver<bool>) {
+    async fn command_loop(mut self, signals: Signals) {
+        let Signals {
+            drain: mut shutdown,
+            mut cut,
+        } = signals;
         // Built once: a fresh watch future per command costs measurable CPU
         // on point-select workloads.
         let mut shutdown_signal = std::pin::pin!(async move {
             let _ = shutdown.wait_for(|s| *s).await;
+        });
+        let mut cut_signal = std::pin::pin!(async move {
+            let _ = cut.wait_for(|s| *s).await;
         });
         // Per-session metric handles: label lookups are hashed per call.
         let bytes_in = METRICS
@@ -565,8 +652,23 @@ impl Session {
         loop {
             self.client.begin_command();
             let packet = tokio::select! {
+                biased;
                 p = self.client.read_packet() => p,
                 _ = &mut shutdown_signal => break,
+                why = backend_closed(self.backend.as_mut()) => {
+                    // The server ended the idle session (wait_timeout, KILL,
+                    // a restart): end the client's too, as the server would
+                    // have, rather than answer its next command from a new
+                    // connection without the session's state.
+                    let target = self.target();
+                    METRICS
+                        .backend_connect_failures_total
+                        .with_label_values(&[&target.name, "lost"])
+                        .inc();
+                    tracing::info!(conn = self.id, shard = %target.name, reason = %why, "backend closed the idle session; closing the client connection");
+                    self.backend_lost();
+                    break;
+                }
             };
             let packet = match packet {
                 Ok(p) => p,
@@ -604,7 +706,14 @@ impl Session {
             let command = Command::from_byte(first);
             let label = command.map(Command::label).unwrap_or("unknown");
             bytes_in.inc_by(packet.payload.len() as u64);
-            let outcome = self.handle_command(command, first, packet).await;
+            let outcome = tokio::select! {
+                biased;
+                o = self.handle_command(command, first, packet) => o,
+                _ = &mut cut_signal => {
+                    self.cut_at_shutdown().await;
+                    break;
+                }
+            };
             let (count, duration) = handles.entry((first, self.shard)).or_insert_with(|| {
                 let shard = &self.ctx.shards[self.shard].name;
                 (
@@ -640,9 +749,40 @@ impl Session {
         tracing::debug!(conn = self.id, "session ended");
     }
 
+    /// The shutdown timeout cut the command in flight: answer it with ERR
+    /// 1053, as MySQL answers the sessions it closes at shutdown, unless a
+    /// write to the client was interrupted mid-packet (then an ERR would
+    /// only garble the stream, and a bare close is all that is left).
+    async fn cut_at_shutdown(&mut self) {
+        if self.client.write_interrupted() {
+            self.client.discard_output();
+        } else {
+            let err = SqlError::new(
+                Side::Internal,
+                ER_SERVER_SHUTDOWN,
+                "08S01",
+                format!(
+                    "Server shutdown in progress: squeeze stopped after waiting proxy.shutdown_timeout_secs ({} s) for this statement to finish; it may or may not have completed. Reconnect (to another instance) and retry",
+                    self.ctx.proxy.shutdown_timeout_secs
+                ),
+            );
+            self.client.write_packet(&err.to_packet().encode());
+        }
+        tracing::info!(conn = self.id, "session cut at the shutdown timeout");
+    }
+
     /// Send an ERR for the current command.
     fn reply_error(&mut self, err: &SqlError) {
         self.client.write_packet(&err.to_packet().encode());
+    }
+}
+
+/// Resolves when the server closes (or writes unasked on) an idle backend
+/// connection; never without one.
+async fn backend_closed(backend: Option<&mut BackendConn>) -> String {
+    match backend {
+        Some(b) => b.conn.closed_by_peer().await,
+        None => std::future::pending().await,
     }
 }
 

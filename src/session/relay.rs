@@ -82,6 +82,7 @@ impl Session {
         packet: Packet,
     ) -> Flow {
         use Command::*;
+        self.inflight = command_state_effect(command, &packet.payload, self.lex);
         let shape = match command {
             Some(Quit) => return Flow::Close,
             Some(ChangeUser) => return self.change_user(packet).await,
@@ -169,6 +170,9 @@ impl Session {
             match command {
                 Some(InitDb) => self.database = Some(packet.payload[1..].to_vec()),
                 Some(ResetConnection) => {
+                    if let Some(b) = self.backend.as_mut() {
+                        b.session_state = None;
+                    }
                     self.prepared.clear();
                     self.sql_prepared.clear();
                     self.load_session_state().await;
@@ -206,6 +210,13 @@ impl Session {
             }
             return Flow::Continue;
         }
+        if let (crate::sql::state::StateEffect::Leaves(what), Some(b)) =
+            (self.inflight, self.backend.as_mut())
+        {
+            // Marked before sending: if the connection dies now, whatever
+            // the command did on the server is lost.
+            b.session_state.get_or_insert(what);
+        }
         match self.relay(payload, shape, mode).await {
             Ok(()) => Flow::Continue,
             Err(RelayError::Client) => {
@@ -215,18 +226,26 @@ impl Session {
                 Flow::Close
             }
             Err(RelayError::Backend(why)) => {
+                let lost_state = self.state_at_risk();
                 let target = self.target();
                 METRICS
                     .backend_connect_failures_total
                     .with_label_values(&[&target.name, "lost"])
                     .inc();
-                tracing::warn!(conn = self.id, shard = %target.name, error = %why, "backend connection lost");
-                let err = SqlError::backend_lost(&target.name, &target.address, &why);
-                self.drop_backend();
+                tracing::warn!(conn = self.id, shard = %target.name, error = %why, lost_state = lost_state.unwrap_or("none"), "backend connection lost");
+                let err = SqlError::backend_lost(&target.name, &target.address, &why, lost_state);
+                self.backend_lost();
                 if shape != ResponseShape::None {
                     self.client.write_packet(&err.to_packet().encode());
                 }
-                Flow::Continue
+                // A lost MySQL connection takes the session's state with
+                // it; the client must see its connection end, never have
+                // its next statement run silently on a fresh one.
+                if lost_state.is_some() {
+                    Flow::Close
+                } else {
+                    Flow::Continue
+                }
             }
         }
     }
@@ -493,7 +512,7 @@ impl Session {
             ),
             RowError::Malformed(p) => format!("squeeze: malformed result row from the backend: {p}"),
         };
-        tracing::warn!(conn = self.id, column = %column, reason = label, "stored value failed to decode");
+        tracing::warn!(conn = self.id, column = ?column, reason = label, "stored value failed to decode");
         let err = SqlError::new(Side::Internal, ER_UNKNOWN_ERROR, "HY000", message);
         self.client.write_packet(&err.to_packet().encode());
         self.last_ok = false;
@@ -697,6 +716,24 @@ impl Session {
                 Flow::Close
             }
         }
+    }
+}
+
+/// What a client command leaves in the server session (see `sql::state`).
+fn command_state_effect(
+    command: Option<Command>,
+    payload: &[u8],
+    lex: crate::sql::LexOptions,
+) -> crate::sql::state::StateEffect {
+    use crate::sql::state::{query_state_effect, StateEffect};
+    use Command::*;
+    match command {
+        Some(Query) => query_state_effect(payload.get(1..).unwrap_or_default(), lex),
+        Some(StmtPrepare | StmtExecute | StmtSendLongData | StmtFetch | StmtReset | StmtClose) => {
+            StateEffect::Leaves("prepared statements")
+        }
+        Some(SetOption) => StateEffect::Leaves("session options (COM_SET_OPTION)"),
+        _ => StateEffect::None,
     }
 }
 

@@ -27,6 +27,7 @@ pub mod rewrite;
 pub mod route;
 pub mod shape;
 pub mod splice;
+pub mod state;
 mod writes;
 
 #[cfg(test)]

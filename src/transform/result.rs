@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use super::{ColumnRule, ColumnRules};
-use crate::codec::{decode_payload, is_compressed_value, parse_header, DecodeError};
+use crate::codec::{
+    decode_payload, is_compressed_value, max_inflated_len, parse_header, DecodeError,
+};
 use crate::config::PresentAs;
 use crate::protocol::coldef::*;
 use crate::protocol::rows::{binary_row_spans, text_row_spans, RowSplice, ValueSpan};
@@ -113,7 +115,7 @@ impl RowError {
                 DecodeError::UnknownCodec(_) => "unknown_codec",
                 DecodeError::TruncatedHeader | DecodeError::MalformedHeader(_) => "bad_header",
                 DecodeError::UnknownDictionary(_) => "unknown_dictionary",
-                DecodeError::TooLarge { .. } => "too_large",
+                DecodeError::TooLarge { .. } | DecodeError::ImplausibleLength { .. } => "too_large",
                 DecodeError::CorruptPayload { .. } => "corrupt_payload",
                 DecodeError::LengthMismatch { .. } => "length_mismatch",
                 DecodeError::ChecksumMismatch { .. } => "checksum_mismatch",
@@ -226,7 +228,11 @@ impl ResultColumns {
                 self.out.clear();
                 // decode_payload enforces max_value_size; a corrupt header
                 // must not make this reservation huge first.
-                let len = header.len.min(rules.max_value_size as u64) as usize;
+                let len = header
+                    .len
+                    .min(rules.max_value_size as u64)
+                    .min(max_inflated_len(header.codec, stored.len() - hlen))
+                    as usize;
                 self.out.reserve(payload.len() + len);
                 RowSplice::new(payload)
             });

@@ -1,0 +1,328 @@
+//! Which statements leave state in the server session.
+//!
+//! When a session's backend connection dies, everything the server kept for
+//! that session is gone. squeeze may only carry on with a new backend
+//! connection when the session provably held nothing of the kind; this
+//! module decides, per query text, whether running it leaves such state
+//! behind. It is deliberately conservative: a statement it does not know is
+//! counted as leaving state.
+
+use super::lexer::{LexOptions, Token, TokenKind};
+use super::route::statements;
+
+/// What running a statement leaves in the server session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StateEffect {
+    /// Nothing a new connection would lack.
+    None,
+    /// Starts or ends a transaction. The session follows transactions
+    /// through the server's status flags; while such a statement is in
+    /// flight its outcome is unknown.
+    Transaction,
+    /// Leaves state that only a session reset clears (what, for messages).
+    Leaves(&'static str),
+}
+
+impl StateEffect {
+    /// The stronger of two effects (`Leaves` > `Transaction` > `None`).
+    pub fn max(self, other: StateEffect) -> StateEffect {
+        match (self, other) {
+            (StateEffect::Leaves(a), _) => StateEffect::Leaves(a),
+            (_, StateEffect::Leaves(b)) => StateEffect::Leaves(b),
+            (StateEffect::Transaction, _) | (_, StateEffect::Transaction) => {
+                StateEffect::Transaction
+            }
+            _ => StateEffect::None,
+        }
+    }
+}
+
+/// Verbs whose statements leave nothing behind unless their body does
+/// (user variables, temporary tables, named locks).
+const PLAIN_VERBS: &[&str] = &[
+    "SELECT", "WITH", "VALUES", "TABLE", "INSERT", "UPDATE", "DELETE", "REPLACE", "SHOW",
+    "DESCRIBE", "DESC", "EXPLAIN", "ANALYZE", "CHECKSUM", "CHECK", "OPTIMIZE", "REPAIR", "USE",
+    "DO", "CREATE", "ALTER", "DROP", "RENAME", "TRUNCATE", "GRANT", "REVOKE", "FLUSH", "KILL",
+    "LOAD", "HELP",
+];
+
+/// Statements longer than this that the fast path cannot clear are counted
+/// as leaving state rather than lexed (a bulk INSERT of JSON documents full
+/// of `@` and `;` would otherwise be lexed twice).
+const MAX_CLASSIFIED_LEN: usize = 64 * 1024;
+
+/// What running `sql` (one COM_QUERY, possibly several statements) leaves
+/// in the server session.
+pub fn query_state_effect(sql: &[u8], opts: LexOptions) -> StateEffect {
+    if plain_fast_path(sql) {
+        return StateEffect::None;
+    }
+    if sql.len() > MAX_CLASSIFIED_LEN {
+        return StateEffect::Leaves("state left by a statement too large to classify");
+    }
+    let mut effect = StateEffect::None;
+    for st in statements(sql, opts) {
+        effect = effect.max(statement_effect(sql, &st.tokens));
+        if matches!(effect, StateEffect::Leaves(_)) {
+            break;
+        }
+    }
+    effect
+}
+
+/// The common single statement (`SELECT`/`INSERT`/`UPDATE`/`DELETE`/
+/// `REPLACE` without `@`, `;` or a `..._LOCK` function) without lexing:
+/// this runs before every query of a session. One pass over the bytes.
+fn plain_fast_path(sql: &[u8]) -> bool {
+    let start = sql
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(sql.len());
+    let rest = &sql[start..];
+    let word_len = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    let word = &rest[..word_len];
+    let verb = ["SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE"]
+        .iter()
+        .any(|v| word.eq_ignore_ascii_case(v.as_bytes()));
+    // `SELECT1` or `SELECT_x` is one identifier, not the verb.
+    let whole_word = !rest
+        .get(word_len)
+        .is_some_and(|&b| super::lexer::is_ident_byte(b));
+    verb && whole_word
+        && !sql.iter().enumerate().any(|(i, &b)| match b {
+            b'@' | b';' => true,
+            b'_' => sql
+                .get(i + 1..i + 5)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"lock")),
+            _ => false,
+        })
+}
+
+fn statement_effect(src: &[u8], toks: &[Token]) -> StateEffect {
+    let Some(first) = toks.iter().position(|t| t.kind != TokenKind::LParen) else {
+        return StateEffect::None;
+    };
+    let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(src, w));
+    let verb = toks[first];
+    if PLAIN_VERBS.iter().any(|v| verb.is_keyword(src, v)) {
+        return body_effect(src, toks);
+    }
+    if kw(first, "BEGIN") {
+        // `BEGIN [WORK]` opens a transaction; `BEGIN NOT ATOMIC` is a
+        // compound statement that may do anything.
+        return if toks.len() == first + 1 || (toks.len() == first + 2 && kw(first + 1, "WORK")) {
+            StateEffect::Transaction
+        } else {
+            StateEffect::Leaves("a compound statement")
+        };
+    }
+    if kw(first, "START") {
+        return if kw(first + 1, "TRANSACTION") {
+            StateEffect::Transaction
+        } else {
+            StateEffect::Leaves("state left by a statement squeeze does not classify")
+        };
+    }
+    if ["COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE"]
+        .iter()
+        .any(|v| verb.is_keyword(src, v))
+    {
+        return body_effect(src, toks).max(StateEffect::Transaction);
+    }
+    let what = if verb.is_keyword(src, "SET") {
+        if has_user_variable(src, toks) {
+            "user variables"
+        } else {
+            "session variables"
+        }
+    } else if ["PREPARE", "EXECUTE", "DEALLOCATE"]
+        .iter()
+        .any(|v| verb.is_keyword(src, v))
+    {
+        "prepared statements"
+    } else if verb.is_keyword(src, "LOCK") || verb.is_keyword(src, "UNLOCK") {
+        "table locks"
+    } else if verb.is_keyword(src, "HANDLER") {
+        "open HANDLER tables"
+    } else if verb.is_keyword(src, "XA") {
+        "an XA transaction"
+    } else if verb.is_keyword(src, "CALL") {
+        "a stored procedure call"
+    } else {
+        "state left by a statement squeeze does not classify"
+    };
+    StateEffect::Leaves(what)
+}
+
+/// State created inside an otherwise plain statement.
+fn body_effect(src: &[u8], toks: &[Token]) -> StateEffect {
+    if has_user_variable(src, toks) {
+        return StateEffect::Leaves("user variables");
+    }
+    for t in toks {
+        if t.is_keyword(src, "TEMPORARY") {
+            return StateEffect::Leaves("temporary tables");
+        }
+        if t.kind == TokenKind::Ident {
+            let w = t.text(src);
+            let upper =
+                |s: &[u8]| w.len() >= s.len() && w[w.len() - s.len()..].eq_ignore_ascii_case(s);
+            // GET_LOCK, RELEASE_LOCK, RELEASE_ALL_LOCKS, ...
+            if upper(b"_LOCK") || upper(b"_LOCKS") {
+                return StateEffect::Leaves("named locks");
+            }
+        }
+    }
+    StateEffect::None
+}
+
+/// `@name` (not `@@system_variable`) anywhere: read or assigned, the
+/// session may depend on it.
+fn has_user_variable(src: &[u8], toks: &[Token]) -> bool {
+    toks.iter()
+        .any(|t| t.kind == TokenKind::Variable && !t.text(src).starts_with(b"@@"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn effect(sql: &str) -> StateEffect {
+        query_state_effect(sql.as_bytes(), LexOptions::default())
+    }
+
+    #[test]
+    fn plain_reads_and_writes_leave_nothing() {
+        for sql in [
+            "SELECT * FROM t WHERE id = 1",
+            "  insert into t values (1, 'a')",
+            "UPDATE t SET a = 'x@y' WHERE id = 2",
+            "DELETE FROM t",
+            "(SELECT 1) UNION (SELECT 2)",
+            "SELECT @@session.sql_mode",
+            "CREATE TABLE t (id INT)",
+            "DROP TABLE t",
+            "SHOW TABLES",
+            "USE app",
+            "SELECT 1; SELECT 2",
+            "SELECT 'GET_LOCK'",
+            "",
+        ] {
+            assert_eq!(effect(sql), StateEffect::None, "{sql}");
+        }
+    }
+
+    #[test]
+    fn transaction_statements_are_tracked_by_status() {
+        for sql in [
+            "BEGIN",
+            "begin work",
+            "START TRANSACTION READ ONLY",
+            "COMMIT",
+            "ROLLBACK",
+            "SAVEPOINT a",
+            "RELEASE SAVEPOINT a",
+            "INSERT INTO t VALUES (1); COMMIT",
+        ] {
+            assert_eq!(effect(sql), StateEffect::Transaction, "{sql}");
+        }
+    }
+
+    #[test]
+    fn session_state_is_named() {
+        let cases = [
+            ("SET @x = 1", "user variables"),
+            ("SELECT @x := 5", "user variables"),
+            ("SELECT id INTO @v FROM t LIMIT 1", "user variables"),
+            ("SELECT /*!40000 @x := 1 */ 2", "user variables"),
+            ("SET autocommit = 0", "session variables"),
+            ("SET SESSION wait_timeout = 2", "session variables"),
+            ("SET NAMES utf8mb4", "session variables"),
+            (
+                "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE",
+                "session variables",
+            ),
+            ("CREATE TEMPORARY TABLE t (id INT)", "temporary tables"),
+            ("SELECT GET_LOCK('a', 1)", "named locks"),
+            ("DO release_all_locks()", "named locks"),
+            ("LOCK TABLES t WRITE", "table locks"),
+            ("PREPARE s FROM 'SELECT 1'", "prepared statements"),
+            ("HANDLER t OPEN", "open HANDLER tables"),
+            ("XA START 'x'", "an XA transaction"),
+            ("CALL p()", "a stored procedure call"),
+            ("BEGIN NOT ATOMIC SELECT 1; END", "a compound statement"),
+            (
+                "FROBNICATE",
+                "state left by a statement squeeze does not classify",
+            ),
+            ("SELECT 1; SET @a = 2", "user variables"),
+            ("BEGIN; SET @a = 2", "user variables"),
+        ];
+        for (sql, what) in cases {
+            assert_eq!(effect(sql), StateEffect::Leaves(what), "{sql}");
+        }
+    }
+
+    #[test]
+    fn the_fast_path_agrees_with_the_lexer() {
+        for sql in [
+            "SELECT a FROM t WHERE id = 7",
+            "INSERT INTO t VALUES (1)",
+            "SELECT block FROM t",
+        ] {
+            assert!(plain_fast_path(sql.as_bytes()));
+            let full: Vec<_> = statements(sql.as_bytes(), LexOptions::default())
+                .into_iter()
+                .map(|s| statement_effect(sql.as_bytes(), &s.tokens))
+                .collect();
+            assert!(full.iter().all(|e| *e == StateEffect::None), "{sql}");
+        }
+        assert!(!plain_fast_path(b"SELECT get_lock('x', 1)"));
+        assert!(!plain_fast_path(b"SELECT @a"));
+        assert!(!plain_fast_path(b"SET @a = 1"));
+        assert!(!plain_fast_path(b"SELECT 1 FROM t_LOCK"));
+    }
+
+    fn lexed(sql: &[u8]) -> StateEffect {
+        statements(sql, LexOptions::default())
+            .iter()
+            .fold(StateEffect::None, |e, st| {
+                e.max(statement_effect(sql, &st.tokens))
+            })
+    }
+
+    proptest::proptest! {
+        /// Hostile query text never panics the classifier.
+        #[test]
+        fn any_bytes_classify_without_panicking(sql in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200)) {
+            let _ = query_state_effect(&sql, LexOptions::default());
+        }
+
+        /// What the fast path clears, the lexer-based classification
+        /// clears too.
+        #[test]
+        fn the_fast_path_never_clears_what_the_lexer_counts(sql in "(SELECT|INSERT|SET|BEGIN|LOCK|@|@@x|;|'|`|\"|/\\*!|\\*/|-- |#|\n| |x|1|_|GET_LOCK|\\(|\\)){0,12}") {
+            if plain_fast_path(sql.as_bytes()) {
+                proptest::prop_assert_eq!(lexed(sql.as_bytes()), StateEffect::None, "{}", sql);
+            }
+        }
+    }
+
+    #[test]
+    fn large_statements_the_fast_path_cannot_clear_count_as_state() {
+        let mut big = b"INSERT INTO t VALUES ('".to_vec();
+        big.extend(std::iter::repeat_n(b'@', 100 * 1024));
+        big.extend_from_slice(b"')");
+        assert_eq!(
+            effect(std::str::from_utf8(&big).unwrap()),
+            StateEffect::Leaves("state left by a statement too large to classify")
+        );
+        let mut plain = b"INSERT INTO t VALUES ('".to_vec();
+        plain.extend(std::iter::repeat_n(b'x', 100 * 1024));
+        plain.extend_from_slice(b"')");
+        assert_eq!(
+            effect(std::str::from_utf8(&plain).unwrap()),
+            StateEffect::None
+        );
+    }
+}
