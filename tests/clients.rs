@@ -123,11 +123,23 @@ fn python_mysqlclient_suite() {
         passed >= 30,
         "only {passed} mysqlclient tests passed directly: {direct:?}"
     );
-    let diffs: Vec<String> = direct
-        .iter()
-        .filter(|(n, o)| proxied.get(*n) != Some(*o))
-        .map(|(n, o)| format!("{n}: direct {o}, through squeeze {:?}", proxied.get(n)))
-        .collect();
+    let differing = |direct: &BTreeMap<String, String>, proxied: &BTreeMap<String, String>| {
+        direct
+            .iter()
+            .filter(|(n, o)| proxied.get(*n) != Some(*o))
+            .map(|(n, o)| format!("{n}: direct {o}, through squeeze {:?}", proxied.get(n)))
+            .collect::<Vec<String>>()
+    };
+    let mut diffs = differing(&direct, &proxied);
+    if !diffs.is_empty() {
+        // Some upstream tests race a thread against the server
+        // (test_result_concurrent_use_raises): a difference counts only if
+        // a second run of both sides shows it again.
+        let direct2 = mysqlclient_suite(&py, db.port, db, "mysqlclient_direct_run");
+        let proxied2 = mysqlclient_suite(&py, sq.port, db, "mysqlclient_direct_run");
+        let again = differing(&direct2, &proxied2);
+        diffs.retain(|d| again.contains(d));
+    }
     assert!(
         diffs.is_empty() && direct.len() == proxied.len(),
         "mysqlclient suite differs through squeeze:\n{}\nsqueeze log:\n{}",

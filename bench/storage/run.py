@@ -247,6 +247,16 @@ listen mysql
             "--admin", f"127.0.0.1:{self.aport}", "--dictionaries", dict_dir,
             "--compress", f"{DB}.t_squeeze.doc={dict_name}"], env=env)
         wait_tcp(self.sport, self.squeeze, "squeeze")
+        if self.a.baseline:
+            # The same table through another build (e.g. main before a
+            # change), so before/after share one run's noise.
+            self.bport, baport = free_port(), free_port()
+            self.baseline = self.start("baseline", [
+                self.a.baseline, "serve", "--listen", f"127.0.0.1:{self.bport}",
+                "--backend", f"127.0.0.1:{self.mport}", "--user", f"{USER}:{PASSWORD}",
+                "--admin", f"127.0.0.1:{baport}", "--dictionaries", dict_dir,
+                "--compress", f"{DB}.t_squeeze.doc={dict_name}"], env=env)
+            wait_tcp(self.bport, self.baseline, "baseline squeeze")
 
     # ---------------------------------------------------------------- data
     def prepare_data(self):
@@ -331,7 +341,8 @@ listen mysql
         }
 
     def port_of(self, route):
-        return {"direct": self.mport, "haproxy": self.hport, "squeeze": self.sport}[route]
+        return {"direct": self.mport, "haproxy": self.hport, "squeeze": self.sport,
+                "baseline": getattr(self, "bport", None)}[route]
 
     # ---------------------------------------------------------------- phases
     def load_all(self):
@@ -404,6 +415,8 @@ listen mysql
             ("direct -> plain", "direct", "t_plain"),
             ("squeeze relay -> plain", "squeeze", "t_plain"),
         ]
+        if self.a.baseline:
+            configs += [("baseline -> squeeze table", "baseline", "t_squeeze")]
         if self.a.prepared:
             configs += [("squeeze -> squeeze (prep)", "squeeze-ps", "t_squeeze"),
                         ("haproxy -> plain (prep)", "haproxy-ps", "t_plain")]
@@ -572,6 +585,13 @@ listen mysql
                   f"point_select_vs_haproxy={(sq['events'] / sq['time']) / hqps:.3f} "
                   f"insert_vs_row_compressed="
                   f"{(self.rows / self.inserts['squeeze']['time']) / rc:.3f}")
+        if self.a.baseline:
+            bq = self.selects["baseline -> squeeze table"]
+            ratio = (sq["events"] / sq["time"]) / (bq["events"] / bq["time"])
+            cpu_ratio = sel_cpu["baseline -> squeeze table"] / sel_cpu["squeeze -> squeeze table"]
+            print(f"this build vs baseline ({self.a.baseline}): point-select qps ratio "
+                  f"{ratio:.3f}, baseline/this cpu per query {cpu_ratio:.3f}")
+            result += f" point_select_vs_baseline={ratio:.3f} cpu_baseline_vs_this={cpu_ratio:.3f}"
         print(f"CPU-cost view (noise-robust; >1 means squeeze needs less CPU): point select "
               f"haproxy/squeeze cpu per query = {self.cpu_ratios[0]:.3f}, insert "
               f"row_comp_8/squeeze cpu per row = {self.cpu_ratios[1]:.3f}")
@@ -634,6 +654,9 @@ def main():
     p.add_argument("--no-optimize", action="store_true",
                    help="compare sizes right after loading, skip OPTIMIZE TABLE")
     p.add_argument("--keep", action="store_true", help="keep the temp dir")
+    p.add_argument("--baseline", default=None,
+                   help="another squeeze binary (e.g. a build of an earlier commit) to serve "
+                        "the squeeze table too: point selects of both, side by side")
     args = p.parse_args()
     random.seed()
 
