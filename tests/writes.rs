@@ -646,6 +646,84 @@ async fn ddl_in_another_database_refreshes_the_cached_column_order() {
     assert_eq!(got, vec![(3, d[2].as_bytes().to_vec())]);
 }
 
+/// DDL this instance did not see (run directly on MariaDB, or through a
+/// second squeeze) never makes it put a compressed value into another
+/// column or store a document raw in the compressed one: within the cache's
+/// staleness bound the INSERT carries the column list squeeze assumed (the
+/// server maps values by name, or rejects a name that is gone); after the
+/// bound the new column order is read and the INSERT lands as it would
+/// directly.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ddl_squeeze_did_not_see_never_puts_a_compressed_value_in_another_column() {
+    let db = MariaDb::shared();
+    let schema = "writes_extddl";
+    let sq = setup(db, schema, "");
+    let other = setup(db, "writes_extddl_b", "");
+    db.root_sql(&format!(
+        "DROP TABLE {schema}.docs; CREATE TABLE {schema}.docs (id BIGINT PRIMARY KEY, doc LONGBLOB, note VARCHAR(3000))"
+    ));
+    let d = corpus(6);
+    let mut c = connect(&sq, schema).await;
+    c.query_drop(format!("INSERT INTO docs VALUES (1, {}, 'n1')", lit(&d[0])))
+        .await
+        .unwrap();
+    // Reorder behind this instance's back: directly on MariaDB.
+    db.root_sql(&format!(
+        "ALTER TABLE {schema}.docs DROP COLUMN note, ADD COLUMN note VARCHAR(3000) AFTER id"
+    ));
+    // Within the bound: values go by the names squeeze assumed, so the
+    // document still lands in `doc`, compressed.
+    let started = std::time::Instant::now();
+    c.query_drop(format!("INSERT INTO docs VALUES (2, {}, 'n2')", lit(&d[1])))
+        .await
+        .unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(4));
+    let notes = db.root_sql(&format!("SELECT note FROM {schema}.docs WHERE id = 2"));
+    assert!(notes.contains("n2"), "{notes}");
+    assert_stored_compressed(db, schema, "docs");
+    // An added column: still by the names squeeze assumed (the new column
+    // gets its default), never shifted.
+    db.root_sql(&format!("ALTER TABLE {schema}.docs ADD COLUMN extra INT"));
+    c.query_drop(format!("INSERT INTO docs VALUES (3, {}, 'n3')", lit(&d[2])))
+        .await
+        .unwrap();
+    // After the bound the new order (id, note, doc, extra) is read again.
+    tokio::time::sleep(std::time::Duration::from_millis(5200)).await;
+    c.query_drop(format!(
+        "INSERT INTO docs VALUES (4, 'n4', {}, 7)",
+        lit(&d[3])
+    ))
+    .await
+    .unwrap();
+    let notes = db.root_sql(&format!("SELECT id, note FROM {schema}.docs ORDER BY id"));
+    // (n1 went with the first DROP COLUMN.)
+    for n in ["n2", "n3", "n4"] {
+        assert!(notes.contains(n), "{n} not in {notes}");
+    }
+    // The same through a second squeeze instance (it drops the notes).
+    let mut b = connect(&other, schema).await;
+    b.query_drop(format!(
+        "ALTER TABLE {schema}.docs DROP COLUMN extra, DROP COLUMN note, ADD COLUMN note VARCHAR(3000) FIRST"
+    ))
+    .await
+    .unwrap();
+    c.query_drop(format!("INSERT INTO docs VALUES (5, {}, 'n5')", lit(&d[4])))
+        .await
+        .unwrap_err();
+    tokio::time::sleep(std::time::Duration::from_millis(5200)).await;
+    c.query_drop(format!("INSERT INTO docs VALUES ('n6', 6, {})", lit(&d[5])))
+        .await
+        .unwrap();
+    assert_stored_compressed(db, schema, "docs");
+    let want: BTreeMap<i64, Option<String>> = [(1, 0), (2, 1), (3, 2), (4, 3), (6, 5)]
+        .into_iter()
+        .map(|(id, i)| (id, Some(d[i].clone())))
+        .collect();
+    assert_reads_back(&mut c, "docs", &want).await;
+    let notes = db.root_sql(&format!("SELECT note FROM {schema}.docs WHERE id = 6"));
+    assert!(notes.contains("n6"), "{notes}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn values_above_max_value_size_are_refused_in_text_binary_and_load_data() {
     let db = MariaDb::shared();

@@ -348,6 +348,12 @@ pub enum Plan<'a> {
         sites: Vec<LiteralSite<'a>>,
         /// Column bound to each `?`.
         placeholders: Vec<Option<ColumnRef>>,
+        /// For an INSERT/REPLACE without a column list: where to insert the
+        /// column list squeeze assumed (` (`a`, `b`) `), so MariaDB maps the
+        /// values by name and rejects a count that no longer fits: DDL this
+        /// instance did not see can never put a compressed value into
+        /// another column.
+        column_list: Option<(usize, String)>,
     },
     /// Do not send; answer the client with an error.
     Refuse(Refusal),
@@ -805,6 +811,8 @@ pub(super) struct Analyzer<'a, 't> {
     pub(super) sites: Vec<LiteralSite<'a>>,
     /// Token index of a `?` → bound compressed column.
     pub(super) bound: Vec<(usize, ColumnRef)>,
+    /// See [`Plan::Rewrite::column_list`].
+    pub(super) column_list: Option<(usize, String)>,
     /// In the SELECT part of INSERT ... SELECT: reading a compressed column
     /// copies its blob into the target.
     pub(super) insert_select: bool,
@@ -1022,6 +1030,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             sites: Vec::new(),
             bound: Vec::new(),
             insert_select: false,
+            column_list: None,
         };
         (a, any)
     }
@@ -1039,7 +1048,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
     }
 
     fn finish(self) -> Plan<'a> {
-        if self.sites.is_empty() && self.bound.is_empty() {
+        if self.sites.is_empty() && self.bound.is_empty() && self.column_list.is_none() {
             return Plan::Untouched;
         }
         let placeholders = self
@@ -1059,6 +1068,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         Plan::Rewrite {
             sites,
             placeholders,
+            column_list: self.column_list,
         }
     }
 
@@ -1451,7 +1461,15 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             let names: Vec<String> = match &columns {
                 Some(c) => c.iter().map(|(n, _)| n.to_string()).collect(),
                 None => match self.catalog.table_columns(&target.0, &target.1) {
-                    Some(c) => c,
+                    Some(c) => {
+                        let list: Vec<String> = c
+                            .iter()
+                            .map(|n| format!("`{}`", n.replace('`', "``")))
+                            .collect();
+                        self.column_list =
+                            Some((self.toks[i].start, format!("({}) ", list.join(", "))));
+                        c
+                    }
                     None => {
                         return Err(refuse(
                             ColumnRef {

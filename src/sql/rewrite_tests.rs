@@ -506,7 +506,8 @@ fn placeholders() {
         p,
         Plan::Rewrite {
             sites: vec![],
-            placeholders: vec![None, col("doc"), None]
+            placeholders: vec![None, col("doc"), None],
+            column_list: None,
         }
     );
     let p = plan_statement(
@@ -519,7 +520,8 @@ fn placeholders() {
         p,
         Plan::Rewrite {
             sites: vec![],
-            placeholders: vec![col("doc"), None]
+            placeholders: vec![col("doc"), None],
+            column_list: None,
         }
     );
     let p = plan_statement(
@@ -532,6 +534,7 @@ fn placeholders() {
         Plan::Rewrite {
             sites,
             placeholders,
+            ..
         } => {
             assert_eq!(sites.len(), 1);
             assert_eq!(placeholders, vec![None]);
@@ -923,6 +926,7 @@ fn plan_outline(sql: &str, opts: LexOptions) -> Vec<String> {
                 Plan::Rewrite {
                     sites,
                     placeholders,
+                    ..
                 } => format!(
                     "rewrite {:?} {:?}",
                     sites.iter().map(|s| &s.column).collect::<Vec<_>>(),
@@ -1028,4 +1032,34 @@ proptest! {
             prop_assert_eq!(plan_outline(&qa, opts), plan_outline(&qb, opts), "{} vs {}", qa, qb);
         }
     }
+}
+
+#[test]
+fn an_insert_without_a_column_list_names_the_columns_squeeze_assumed() {
+    // MariaDB then maps the values by name: DDL squeeze did not see (a
+    // reordered or added column) cannot put a compressed value into another
+    // column; a column count that no longer fits is rejected by the server.
+    for sql in [
+        "INSERT INTO docs VALUES (1, '{}', 't')",
+        "INSERT INTO docs VALUES (1, NULL, 't')",
+        "REPLACE INTO app.docs VALUES (?, ?, ?)",
+    ] {
+        match plan(sql) {
+            Plan::Rewrite {
+                column_list: Some((at, list)),
+                ..
+            } => {
+                assert_eq!(list, "(`id`, `doc`, `title`) ", "{sql}");
+                assert!(sql[at..].starts_with("VALUES"), "{sql}");
+            }
+            p => panic!("expected a column list for {sql}: {p:?}"),
+        }
+    }
+    assert!(matches!(
+        plan("INSERT INTO docs (id, doc) VALUES (1, '{}')"),
+        Plan::Rewrite {
+            column_list: None,
+            ..
+        }
+    ));
 }

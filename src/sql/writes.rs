@@ -1017,6 +1017,7 @@ fn bind_using<'a>(
     Plan::Rewrite {
         sites,
         placeholders,
+        column_list: None,
     }
 }
 
@@ -1402,6 +1403,7 @@ fn stored_program(
             Plan::Rewrite {
                 sites,
                 placeholders,
+                ..
             } => {
                 let column = sites
                     .into_iter()

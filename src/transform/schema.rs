@@ -37,9 +37,17 @@ pub fn is_binary_type(data_type: &str) -> bool {
     )
 }
 
+/// How long a cached table definition is trusted: the bound on how long DDL
+/// that this instance did not see (run directly on MariaDB or through
+/// another squeeze) can go unnoticed. Within it, an INSERT without a column
+/// list is sent with the column list squeeze assumed, so MariaDB maps its
+/// values by name (a compressed value still only reaches the compressed
+/// column) and rejects a column count that no longer fits.
+pub const TABLE_MAX_AGE: std::time::Duration = std::time::Duration::from_secs(5);
+
 #[derive(Debug, Default)]
 pub struct SchemaCache {
-    tables: RwLock<HashMap<(String, String), Arc<TableInfo>>>,
+    tables: RwLock<HashMap<(String, String), (Arc<TableInfo>, std::time::Instant)>>,
     /// Views and routines that read compressed columns.
     dependents: super::dependents::DependentsCache,
     /// Bumped on every change, so plans made from the cache can be dropped.
@@ -56,19 +64,18 @@ impl SchemaCache {
         self.generation.fetch_add(1, Ordering::AcqRel);
     }
 
+    /// The table's definition, if cached less than [`TABLE_MAX_AGE`] ago.
     pub fn get(&self, db: &str, table: &str) -> Option<Arc<TableInfo>> {
-        self.tables
-            .read()
-            .unwrap()
-            .get(&(db.to_string(), table.to_string()))
-            .cloned()
+        let tables = self.tables.read().unwrap();
+        let (info, at) = tables.get(&(db.to_string(), table.to_string()))?;
+        (at.elapsed() < TABLE_MAX_AGE).then(|| info.clone())
     }
 
     pub fn insert(&self, db: &str, table: &str, info: TableInfo) {
-        self.tables
-            .write()
-            .unwrap()
-            .insert((db.to_string(), table.to_string()), Arc::new(info));
+        self.tables.write().unwrap().insert(
+            (db.to_string(), table.to_string()),
+            (Arc::new(info), std::time::Instant::now()),
+        );
         self.changed();
     }
 

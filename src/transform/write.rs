@@ -185,6 +185,7 @@ pub fn rewrite_query<'a>(
     let mut jobs: Vec<Job<'a>> = Vec::new();
     let mut statements = Vec::with_capacity(plans.len());
     let mut results: Vec<ColumnHints> = Vec::with_capacity(plans.len());
+    let mut insertions: Vec<Edit> = Vec::new();
     let mut placeholders = Vec::new();
     let mut ddl = Vec::new();
     for st in &plans {
@@ -212,7 +213,11 @@ pub fn rewrite_query<'a>(
             Plan::Rewrite {
                 sites,
                 placeholders: ph,
+                column_list,
             } => {
+                if let Some((at, list)) = column_list {
+                    insertions.push((at..at, list.into_bytes()));
+                }
                 for p in &ph {
                     let rule = match p {
                         Some(c) => Some(rule_for(ctx, c)?),
@@ -259,7 +264,11 @@ pub fn rewrite_query<'a>(
             None => Vec::new(),
         });
     }
-    let edits = encode_jobs(jobs)?;
+    let mut edits = encode_jobs(jobs)?;
+    if !insertions.is_empty() {
+        edits.extend(insertions);
+        edits.sort_by_key(|(r, _)| r.start);
+    }
     let sql = if edits.is_empty() {
         Cow::Borrowed(sql_text)
     } else {
