@@ -45,9 +45,12 @@ pub fn is_binary_type(data_type: &str) -> bool {
 /// column) and rejects a column count that no longer fits.
 pub const TABLE_MAX_AGE: std::time::Duration = std::time::Duration::from_secs(5);
 
+/// A table definition and when it was read.
+type CachedTable = (Arc<TableInfo>, std::time::Instant);
+
 #[derive(Debug, Default)]
 pub struct SchemaCache {
-    tables: RwLock<HashMap<(String, String), (Arc<TableInfo>, std::time::Instant)>>,
+    tables: RwLock<HashMap<(String, String), CachedTable>>,
     /// Views and routines that read compressed columns.
     dependents: super::dependents::DependentsCache,
     /// Bumped on every change, so plans made from the cache can be dropped.
