@@ -20,9 +20,11 @@
 //! let rewritten = sql::splice(query, &edits);
 //! ```
 
+pub mod catalog;
 pub mod classify;
 pub mod lexer;
 pub mod query;
+pub mod refusal;
 pub mod rewrite;
 pub mod route;
 pub mod shape;

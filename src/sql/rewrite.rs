@@ -1,10 +1,12 @@
-//! Locating the literals that must be compressed, and refusing statements
-//! that would make MySQL look inside a compressed value.
+//! Planning a statement: queries go to the default-deny read analyzer
+//! ([`super::query`]); writes to the literal locator here (values for
+//! compressed columns are compressed in place or refused, see
+//! [`super::writes`]).
 //!
 //! Entry points: [`plan_query`] for a `COM_QUERY` (any number of `;`-separated
 //! statements) and [`plan_statement`] for a `COM_STMT_PREPARE` text.
 //!
-//! The analysis is syntactic and deliberately conservative: it finds every
+//! The write locator's analysis is syntactic and deliberately conservative: it finds every
 //! reference to a compressed column (`doc`, `t.doc`, `alias.doc`,
 //! `db.t.doc`), classifies the context it appears in, and refuses unless the
 //! context is known to be a plain read, a plain write of a literal, or
@@ -18,7 +20,6 @@
 //! catalog sees fit (case-sensitive on Linux with `lower_case_table_names=0`).
 
 use std::borrow::Cow;
-use std::fmt;
 use std::ops::Range;
 
 use super::classify::{
@@ -31,156 +32,8 @@ use super::lexer::{
 };
 use super::query::{analyze_expressions, analyze_query, QueryShape, Stop};
 
-/// The schema knowledge the planner needs; implemented by the caller over
-/// its column cache.
-pub trait ColumnCatalog {
-    /// Is (db, table, column) compressed? `db` is already resolved (explicit
-    /// or current database). Compare `column` case-insensitively.
-    fn is_compressed(&self, db: &str, table: &str, column: &str) -> bool;
-    /// Does the table have any compressed column? (fast path)
-    fn table_has_compressed(&self, db: &str, table: &str) -> bool;
-    /// The table's column names in ordinal order (for INSERT without a
-    /// column list); `None` if unknown.
-    fn table_columns(&self, db: &str, table: &str) -> Option<Vec<String>>;
-    /// Cheap prefilter over the raw query bytes: may it name a table with a
-    /// compressed column? Returning `false` skips all analysis (the query is
-    /// still split and classified). Default: always analyse. Implement with a
-    /// [`TableNameFilter`].
-    fn may_mention_compressed(&self, sql: &[u8]) -> bool {
-        let _ = sql;
-        true
-    }
-    /// The definition (a query text, names qualified as MariaDB stores
-    /// them in information_schema.VIEWS) of a view that reads compressed
-    /// columns, directly or through other views; `None` for a base table
-    /// or a view that does not.
-    fn view_definition(&self, db: &str, name: &str) -> Option<std::sync::Arc<str>> {
-        let _ = (db, name);
-        None
-    }
-    /// Does the stored function or procedure read compressed columns
-    /// (directly or through views and other routines)?
-    fn routine_reads_compressed(&self, db: &str, name: &str) -> bool {
-        let _ = (db, name);
-        false
-    }
-    /// The compressed columns of a table (to name one in a refusal).
-    fn compressed_columns(&self, db: &str, table: &str) -> Vec<String> {
-        let _ = (db, table);
-        Vec::new()
-    }
-    /// May `source`'s stored values be copied as they are into `target`
-    /// (`UPDATE ... SET target = source`)? Both are compressed columns.
-    /// Default: only a column into itself.
-    fn same_rule(&self, target: &ColumnRef, source: &ColumnRef) -> bool {
-        target.db == source.db
-            && target.table == source.table
-            && target.column.eq_ignore_ascii_case(&source.column)
-    }
-    /// The compressed column bound to each `?` of the SQL-level prepared
-    /// statement `name` (`PREPARE name FROM '...'` this session ran through
-    /// squeeze); `None` when squeeze did not see it prepared. Default: none
-    /// seen.
-    fn sql_prepared(&self, name: &str) -> Option<Vec<Option<ColumnRef>>> {
-        let _ = name;
-        None
-    }
-    /// The compressed column each result column of the SQL-level prepared
-    /// statement `name` passes through; `None` when squeeze did not see it
-    /// prepared.
-    fn sql_prepared_outputs(&self, name: &str) -> Option<Vec<Option<ColumnRef>>> {
-        let _ = name;
-        None
-    }
-    /// One configured compressed column, for refusing statements whose text
-    /// squeeze cannot see (`PREPARE s FROM @v`, `EXECUTE IMMEDIATE @v`);
-    /// `None` when no column is configured. Default: assume there is one.
-    fn any_compressed(&self) -> Option<ColumnRef> {
-        Some(ColumnRef {
-            db: "*".into(),
-            table: "*".into(),
-            column: "*".into(),
-        })
-    }
-}
-
-/// One-pass prefilter: does a query contain any of a set of table names as
-/// an identifier-like run of bytes (ASCII case-insensitive, so it is safe
-/// under any `lower_case_table_names`)? False positives (a name inside a
-/// string or comment) only cost a full analysis.
-#[derive(Debug, Clone, Default)]
-pub struct TableNameFilter {
-    /// Names made only of identifier bytes, matched against whole runs.
-    words: Vec<Vec<u8>>,
-    /// Names with other bytes (spaces, dashes), matched as substrings.
-    odd: Vec<Vec<u8>>,
-}
-
-impl TableNameFilter {
-    /// Build from the unqualified names of every table with a compressed
-    /// column.
-    pub fn new<I, S>(names: I) -> Self
-    where
-        I: IntoIterator<Item = S>,
-        S: AsRef<str>,
-    {
-        let mut f = TableNameFilter::default();
-        for n in names {
-            let n = n.as_ref().as_bytes().to_ascii_lowercase();
-            if n.is_empty() {
-                continue;
-            }
-            if n.iter().all(|&b| super::lexer::is_ident_byte(b)) {
-                f.words.push(n);
-            } else {
-                f.odd.push(n);
-            }
-        }
-        f
-    }
-
-    /// May `sql` mention one of the names?
-    pub fn may_mention(&self, sql: &[u8]) -> bool {
-        if !self.words.is_empty() {
-            let mut i = 0;
-            while i < sql.len() {
-                if !super::lexer::is_ident_byte(sql[i]) {
-                    i += 1;
-                    continue;
-                }
-                let start = i;
-                while i < sql.len() && super::lexer::is_ident_byte(sql[i]) {
-                    i += 1;
-                }
-                let run = &sql[start..i];
-                if self.words.iter().any(|w| w.eq_ignore_ascii_case(run)) {
-                    return true;
-                }
-            }
-        }
-        self.odd
-            .iter()
-            .any(|n| sql.windows(n.len()).any(|w| w.eq_ignore_ascii_case(n)))
-    }
-}
-
-/// A fully resolved compressed column.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ColumnRef {
-    /// Database (explicit or the current one).
-    pub db: String,
-    /// Table name as written.
-    pub table: String,
-    /// Column name as written (or as the catalog lists it, for INSERT
-    /// without a column list).
-    pub column: String,
-}
-
-impl fmt::Display for ColumnRef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.{}.{}", self.db, self.table, self.column)
-    }
-}
+pub use super::catalog::{ColumnCatalog, TableNameFilter};
+pub use super::refusal::{ColumnRef, Refusal, RefuseReason};
 
 /// How a literal was written; the decoded bytes are in [`LiteralSite::value`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -212,125 +65,6 @@ pub struct LiteralSite<'a> {
     pub introducer: Option<&'a str>,
     /// The column the value is written to.
     pub column: ColumnRef,
-}
-
-/// Why a statement is refused. Labels are stable (used as metric labels).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RefuseReason {
-    /// `JSON_*()`, `->`, `->>`, `MEMBER OF`, `JSON_TABLE`.
-    JsonFunction,
-    /// Any other function or operator computing with the value.
-    Function,
-    /// `=`, `<`, `<=>`, `IN`, `BETWEEN`, use as a condition, ...
-    Comparison,
-    /// `LIKE`, `REGEXP`, `RLIKE`, `SOUNDS LIKE`.
-    Like,
-    /// `ORDER BY` (also window ordering).
-    OrderBy,
-    /// `GROUP BY`.
-    GroupBy,
-    /// `SELECT DISTINCT` over the column.
-    Distinct,
-    /// An assignment computed from a compressed value.
-    ComputedUpdate,
-    /// `INSERT ... SELECT` writing or copying a compressed column.
-    InsertSelect,
-    /// `PREPARE ... FROM '...'` whose text is refused or has literals we
-    /// would have to rewrite inside the string.
-    PreparedText,
-    /// INSERT without a column list into a table whose column order is not
-    /// known.
-    ColumnOrderUnknown,
-    /// A statement shape the analyzer does not understand (default deny).
-    Unanalysed,
-    /// A value written to a compressed column that squeeze cannot evaluate
-    /// to a constant (a function, a variable, a subquery, another column).
-    Expression,
-    /// A statement that would copy compressed values somewhere squeeze does
-    /// not inflate them (CTAS, `INTO OUTFILE`, user variables, triggers).
-    Copy,
-    /// DDL that would make stored values unreadable (a non-binary type, a
-    /// rename away from the configuration).
-    Ddl,
-    /// A statement whose text squeeze cannot see (`EXECUTE IMMEDIATE @v`).
-    InvisibleText,
-    /// Anything else we cannot prove safe.
-    Other,
-}
-
-impl RefuseReason {
-    /// Stable label for metrics.
-    pub fn as_label(self) -> &'static str {
-        match self {
-            RefuseReason::JsonFunction => "json_function",
-            RefuseReason::Function => "function",
-            RefuseReason::Comparison => "comparison",
-            RefuseReason::Like => "like",
-            RefuseReason::OrderBy => "order_by",
-            RefuseReason::GroupBy => "group_by",
-            RefuseReason::Distinct => "distinct",
-            RefuseReason::ComputedUpdate => "computed_update",
-            RefuseReason::InsertSelect => "insert_select",
-            RefuseReason::PreparedText => "prepared_text",
-            RefuseReason::ColumnOrderUnknown => "column_order_unknown",
-            RefuseReason::Unanalysed => "unanalysed",
-            RefuseReason::Expression => "expression",
-            RefuseReason::Copy => "copy",
-            RefuseReason::Ddl => "ddl",
-            RefuseReason::InvisibleText => "invisible_text",
-            RefuseReason::Other => "other",
-        }
-    }
-}
-
-/// A refused statement: which column, why, and what exactly (e.g.
-/// `JSON_EXTRACT`, `LIKE`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
-    /// The compressed column involved.
-    pub column: ColumnRef,
-    /// Category (for metrics).
-    pub reason: RefuseReason,
-    /// What MySQL would have had to evaluate, for the message.
-    pub what: String,
-}
-
-impl Refusal {
-    /// Human-readable message for the client's ERR packet.
-    pub fn message(&self) -> String {
-        let c = &self.column;
-        match self.reason {
-            RefuseReason::ColumnOrderUnknown => format!(
-                "table `{}.{}` has columns stored compressed by squeeze and its column order is not known yet; name the columns in the INSERT (INSERT INTO t (a, b) VALUES ...) or retry",
-                c.db, c.table
-            ),
-            RefuseReason::PreparedText => format!(
-                "column `{c}` is stored compressed by squeeze; {}. Prepare the statement through the protocol (COM_STMT_PREPARE) with ? parameters instead",
-                self.what
-            ),
-            RefuseReason::InsertSelect => format!(
-                "column `{c}` is stored compressed by squeeze; {} would copy values without compressing or inflating them. Read the rows and insert them through the proxy",
-                self.what
-            ),
-            RefuseReason::Expression => format!(
-                "column `{c}` is stored compressed by squeeze, which can only compress a value it can compute exactly: a literal, CONCAT/CONVERT/CAST/COLLATE of literals, NULL, DEFAULT, a ? parameter, the same compressed column, or CASE/IF/COALESCE/IFNULL branches of those; {} would be stored uncompressed. Compute the value in the application and write it as a literal or a ? parameter",
-                self.what
-            ),
-            RefuseReason::Copy | RefuseReason::Ddl | RefuseReason::InvisibleText => {
-                format!("column `{c}` is stored compressed by squeeze; {}", self.what)
-            }
-            _ => format!(
-                "column `{c}` is stored compressed by squeeze; MySQL cannot evaluate {} on it. Read the column and evaluate in the application, or keep the fields you need to query in a separate uncompressed column",
-                self.what
-            ),
-        }
-    }
-}
-
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message())
-    }
 }
 
 /// What to do with one statement.

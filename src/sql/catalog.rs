@@ -1,0 +1,139 @@
+//! What the planners need to know about the schema: which columns are
+//! compressed, table column orders, views and routines that read compressed
+//! columns, and a cheap prefilter over raw query bytes.
+
+use super::lexer::is_ident_byte;
+use super::refusal::ColumnRef;
+
+/// The schema knowledge the planner needs; implemented by the caller over
+/// its column cache.
+pub trait ColumnCatalog {
+    /// Is (db, table, column) compressed? `db` is already resolved (explicit
+    /// or current database). Compare `column` case-insensitively.
+    fn is_compressed(&self, db: &str, table: &str, column: &str) -> bool;
+    /// Does the table have any compressed column? (fast path)
+    fn table_has_compressed(&self, db: &str, table: &str) -> bool;
+    /// The table's column names in ordinal order (for INSERT without a
+    /// column list); `None` if unknown.
+    fn table_columns(&self, db: &str, table: &str) -> Option<Vec<String>>;
+    /// Cheap prefilter over the raw query bytes: may it name a table with a
+    /// compressed column? Returning `false` skips all analysis (the query is
+    /// still split and classified). Default: always analyse. Implement with a
+    /// [`TableNameFilter`].
+    fn may_mention_compressed(&self, sql: &[u8]) -> bool {
+        let _ = sql;
+        true
+    }
+    /// The definition (a query text, names qualified as MariaDB stores
+    /// them in information_schema.VIEWS) of a view that reads compressed
+    /// columns, directly or through other views; `None` for a base table
+    /// or a view that does not.
+    fn view_definition(&self, db: &str, name: &str) -> Option<std::sync::Arc<str>> {
+        let _ = (db, name);
+        None
+    }
+    /// Does the stored function or procedure read compressed columns
+    /// (directly or through views and other routines)?
+    fn routine_reads_compressed(&self, db: &str, name: &str) -> bool {
+        let _ = (db, name);
+        false
+    }
+    /// The compressed columns of a table (to name one in a refusal).
+    fn compressed_columns(&self, db: &str, table: &str) -> Vec<String> {
+        let _ = (db, table);
+        Vec::new()
+    }
+    /// May `source`'s stored values be copied as they are into `target`
+    /// (`UPDATE ... SET target = source`)? Both are compressed columns.
+    /// Default: only a column into itself.
+    fn same_rule(&self, target: &ColumnRef, source: &ColumnRef) -> bool {
+        target.db == source.db
+            && target.table == source.table
+            && target.column.eq_ignore_ascii_case(&source.column)
+    }
+    /// The compressed column bound to each `?` of the SQL-level prepared
+    /// statement `name` (`PREPARE name FROM '...'` this session ran through
+    /// squeeze); `None` when squeeze did not see it prepared. Default: none
+    /// seen.
+    fn sql_prepared(&self, name: &str) -> Option<Vec<Option<ColumnRef>>> {
+        let _ = name;
+        None
+    }
+    /// The compressed column each result column of the SQL-level prepared
+    /// statement `name` passes through; `None` when squeeze did not see it
+    /// prepared.
+    fn sql_prepared_outputs(&self, name: &str) -> Option<Vec<Option<ColumnRef>>> {
+        let _ = name;
+        None
+    }
+    /// One configured compressed column, for refusing statements whose text
+    /// squeeze cannot see (`PREPARE s FROM @v`, `EXECUTE IMMEDIATE @v`);
+    /// `None` when no column is configured. Default: assume there is one.
+    fn any_compressed(&self) -> Option<ColumnRef> {
+        Some(ColumnRef {
+            db: "*".into(),
+            table: "*".into(),
+            column: "*".into(),
+        })
+    }
+}
+
+/// One-pass prefilter: does a query contain any of a set of table names as
+/// an identifier-like run of bytes (ASCII case-insensitive, so it is safe
+/// under any `lower_case_table_names`)? False positives (a name inside a
+/// string or comment) only cost a full analysis.
+#[derive(Debug, Clone, Default)]
+pub struct TableNameFilter {
+    /// Names made only of identifier bytes, matched against whole runs.
+    words: Vec<Vec<u8>>,
+    /// Names with other bytes (spaces, dashes), matched as substrings.
+    odd: Vec<Vec<u8>>,
+}
+
+impl TableNameFilter {
+    /// Build from the unqualified names of every table with a compressed
+    /// column.
+    pub fn new<I, S>(names: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let mut f = TableNameFilter::default();
+        for n in names {
+            let n = n.as_ref().as_bytes().to_ascii_lowercase();
+            if n.is_empty() {
+                continue;
+            }
+            if n.iter().all(|&b| is_ident_byte(b)) {
+                f.words.push(n);
+            } else {
+                f.odd.push(n);
+            }
+        }
+        f
+    }
+
+    /// May `sql` mention one of the names?
+    pub fn may_mention(&self, sql: &[u8]) -> bool {
+        if !self.words.is_empty() {
+            let mut i = 0;
+            while i < sql.len() {
+                if !is_ident_byte(sql[i]) {
+                    i += 1;
+                    continue;
+                }
+                let start = i;
+                while i < sql.len() && is_ident_byte(sql[i]) {
+                    i += 1;
+                }
+                let run = &sql[start..i];
+                if self.words.iter().any(|w| w.eq_ignore_ascii_case(run)) {
+                    return true;
+                }
+            }
+        }
+        self.odd
+            .iter()
+            .any(|n| sql.windows(n.len()).any(|w| w.eq_ignore_ascii_case(n)))
+    }
+}
