@@ -884,3 +884,65 @@ mod tests {
         assert_eq!(tables("SELECT * FROM t FOR UPDATE"), ["t"]);
     }
 }
+
+/// The target of an `INSERT`/`REPLACE`: shared by the write planner and the
+/// shard-key code, so both read the same statement the same way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InsertTarget<'a> {
+    /// Explicit database qualifier, if written.
+    pub db: Option<Cow<'a, str>>,
+    pub table: Cow<'a, str>,
+    /// Token index of the table name's last part.
+    pub name_at: usize,
+    /// Token index after the name and any `PARTITION (...)` clause: the
+    /// column list, `VALUES`, `SET` or the query.
+    pub after: usize,
+}
+
+/// `INSERT|REPLACE [LOW_PRIORITY|DELAYED|HIGH_PRIORITY] [IGNORE] [INTO]
+/// [db.]t [PARTITION (...)]`; `None` when `toks` is not such a statement.
+pub fn insert_target<'a>(src: &'a [u8], toks: &[Token]) -> Option<InsertTarget<'a>> {
+    let first = toks.first()?;
+    if !(first.is_keyword(src, "INSERT") || first.is_keyword(src, "REPLACE")) {
+        return None;
+    }
+    let mut i = 1;
+    while toks.get(i).is_some_and(|t| {
+        ["LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY", "IGNORE", "INTO"]
+            .iter()
+            .any(|w| t.is_keyword(src, w))
+    }) {
+        i += 1;
+    }
+    let is_name = |k: usize| {
+        toks.get(k)
+            .is_some_and(|t| matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent))
+    };
+    if !is_name(i) {
+        return None;
+    }
+    let (db, table, name_at) =
+        if toks.get(i + 1).map(|t| t.kind) == Some(TokenKind::Dot) && is_name(i + 2) {
+            (
+                Some(ident_name(src, &toks[i])),
+                ident_name(src, &toks[i + 2]),
+                i + 2,
+            )
+        } else {
+            (None, ident_name(src, &toks[i]), i)
+        };
+    let mut after = name_at + 1;
+    if toks
+        .get(after)
+        .is_some_and(|t| t.is_keyword(src, "PARTITION"))
+        && toks.get(after + 1).map(|t| t.kind) == Some(TokenKind::LParen)
+    {
+        after = matching_paren(toks, after + 1) + 1;
+    }
+    Some(InsertTarget {
+        db,
+        table,
+        name_at,
+        after,
+    })
+}

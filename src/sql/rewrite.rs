@@ -1132,29 +1132,17 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
     }
 
     fn insert(&mut self) -> Result<(), Refusal> {
-        let mut i = 1;
-        while ["LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY", "IGNORE", "INTO"]
-            .iter()
-            .any(|w| self.kw(i, w))
-        {
-            i += 1;
-        }
-        // Target table.
-        if !self.toks.get(i).is_some_and(is_name) {
+        let Some(t) = super::classify::insert_target(self.src, self.toks) else {
             return Ok(());
-        }
-        let (db, table) = if self.kind(i + 1) == Some(TokenKind::Dot)
-            && self.toks.get(i + 2).is_some_and(is_name)
-        {
-            i += 3;
-            (self.name(i - 3).into_owned(), self.name(i - 1).into_owned())
-        } else {
-            i += 1;
-            match self.current_db {
-                Some(d) => (d.to_string(), self.name(i - 1).into_owned()),
-                None => return Ok(()),
-            }
         };
+        let Some(db) =
+            t.db.map(Cow::into_owned)
+                .or(self.current_db.map(str::to_string))
+        else {
+            return Ok(());
+        };
+        let table = t.table.into_owned();
+        let mut i = t.after;
         if !self.catalog.table_has_compressed(&db, &table) {
             // Writes go to a plain table; reads of compressed columns in an
             // INSERT ... SELECT are still judged below, and a `*` or `TABLE
@@ -1170,9 +1158,6 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             return Ok(());
         }
         let target = (db, table);
-        if self.kw(i, "PARTITION") && self.kind(i + 1) == Some(TokenKind::LParen) {
-            i = matching_paren(self.toks, i + 1) + 1;
-        }
         // Column list (not a parenthesised SELECT).
         let mut columns: Option<Vec<(Cow<'a, str>, usize)>> = None;
         if self.kind(i) == Some(TokenKind::LParen) && !self.is_query_start(i + 1) {

@@ -127,25 +127,11 @@ pub fn key_pins(
 }
 
 fn insert_pins(src: &[u8], toks: &[Token], opts: LexOptions, column: &str) -> KeyPins {
-    // Find the column list after the table name, then VALUES rows or SET.
-    let Some(into) = toks
-        .iter()
-        .position(|t| t.is_keyword(src, "INTO"))
-        .or(Some(0))
-    else {
+    // The column list after the table name, then VALUES rows or SET.
+    let Some(target) = super::classify::insert_target(src, toks) else {
         return KeyPins::Unpinned;
     };
-    // The table name: `t` or `db.t`.
-    let mut i = into + 1;
-    if toks
-        .get(i)
-        .is_some_and(|t| matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent))
-    {
-        i += 1;
-        if toks.get(i).map(|t| t.kind) == Some(TokenKind::Dot) {
-            i += 2;
-        }
-    }
+    let mut i = target.after;
     if is_kw(src, toks.get(i), "SET") {
         let mut j = i + 1;
         while j < toks.len() {
@@ -341,6 +327,16 @@ mod tests {
             KeyPins::Values(vec![b"7".to_vec()])
         );
         assert_eq!(pins("INSERT INTO pins VALUES (1, 'x')"), KeyPins::Unpinned);
+        // The shape the write planner reads too: modifiers without INTO,
+        // and a PARTITION clause.
+        assert_eq!(
+            pins("INSERT IGNORE pins (id, doc) VALUES (5, 'x')"),
+            KeyPins::Values(vec![b"5".to_vec()])
+        );
+        assert_eq!(
+            pins("INSERT LOW_PRIORITY INTO app.pins PARTITION (p0) (doc, id) VALUES ('x', 6)"),
+            KeyPins::Values(vec![b"6".to_vec()])
+        );
         assert_eq!(
             pins("SELECT doc FROM pins WHERE id = 5"),
             KeyPins::Values(vec![b"5".to_vec()])
