@@ -32,6 +32,46 @@ fn corpus() -> Vec<(String, Vec<String>)> {
     cases
 }
 
+/// The write corpus with its placeholders filled: (class, statement).
+fn write_cases() -> Vec<(String, String)> {
+    let docs: Vec<String> = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reddit_comments_t1.ndjson"
+    ))
+    .unwrap()
+    .lines()
+    .filter(|l| l.is_ascii() && (300..3000).contains(&l.len()))
+    .skip(100)
+    .take(6)
+    .map(str::to_string)
+    .collect();
+    let quote = |s: &str| format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"));
+    let half = docs[5].len() / 2;
+    let mut fills: Vec<(String, String)> = (0..6)
+        .map(|i| (format!("{{J{}}}", i + 1), quote(&docs[i])))
+        .collect();
+    fills.push(("{H1}".into(), quote(&docs[5][..half])));
+    fills.push(("{H2}".into(), quote(&docs[5][half..])));
+    let mut class = String::from("none");
+    let mut cases = Vec::new();
+    for line in include_str!("oracle/writes.sql").lines() {
+        let line = line.trim();
+        if let Some(c) = line.strip_prefix("## ") {
+            class = format!("write {}", c.trim());
+            continue;
+        }
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut sql = line.to_string();
+        for (k, v) in &fills {
+            sql = sql.replace(k, v);
+        }
+        cases.push((class.clone(), sql));
+    }
+    cases
+}
+
 #[test]
 fn squeeze_answers_as_truth_or_refuses_over_the_corpus_and_generated_statements() {
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -82,9 +122,27 @@ fn squeeze_answers_as_truth_or_refuses_over_the_corpus_and_generated_statements(
             started.elapsed().as_secs_f64(),
             o.report()
         );
+        let writes = write_cases();
+        assert!(
+            writes.len() >= 40,
+            "write corpus has {} cases",
+            writes.len()
+        );
+        o.counts.clear();
+        let before = o.failures.len();
+        for (class, sql) in &writes {
+            o.check_write(class, sql).await;
+        }
+        println!("write corpus:\n{}", o.report());
+        let write_failures: Vec<String> = o.failures[before..].to_vec();
         sq.assert_alive();
         let mut all = corpus_failures;
         all.extend(o.failures.iter().skip(all.len()).cloned());
+        for f in write_failures {
+            if !all.contains(&f) {
+                all.push(f);
+            }
+        }
         assert!(
             all.is_empty(),
             "{} leaks or wrong answers:\n{}",

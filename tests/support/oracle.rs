@@ -170,21 +170,8 @@ impl Oracle {
     /// Stored bytes in sq: every JSON value of at least 100 bytes must be
     /// compressed (the write side's contract, checked on the server).
     pub async fn assert_stored_compressed(&mut self) {
-        let mut direct = connect(self.db_port, SQ).await;
-        for (table, col) in [("docs", "doc"), ("notes", "body")] {
-            let rows: Vec<(i64, Option<Vec<u8>>)> = direct
-                .query(format!("SELECT id, {col} FROM {table}"))
-                .await
-                .unwrap();
-            for (id, v) in rows {
-                if let Some(v) = v {
-                    if v.len() >= 100 {
-                        assert_eq!(v[0], 0xF5, "sq.{table}.{col} id {id} stored raw");
-                    }
-                }
-            }
-        }
-        direct.disconnect().await.ok();
+        let raw = self.stored_raw().await;
+        assert!(raw.is_empty(), "stored without the squeeze header: {raw:?}");
     }
 
     /// Fresh connections (after a case that changes session state).
@@ -212,8 +199,13 @@ impl Oracle {
         let truth = run(&mut self.truth, sql, prepared).await;
         let sq = run(&mut self.sq, sql, prepared).await;
         let verdict = judge(&truth, &sq);
+        self.record(class, sql, prepared, &verdict);
+        verdict
+    }
+
+    fn record(&mut self, class: &str, sql: &str, prepared: bool, verdict: &Verdict) {
         let slot = self.counts.entry(class.to_string()).or_default();
-        match &verdict {
+        match verdict {
             Verdict::Same => slot[0] += 1,
             Verdict::Refused => slot[1] += 1,
             Verdict::BothError => slot[2] += 1,
@@ -228,6 +220,82 @@ impl Oracle {
                     .push(format!("{kind} [{class}]{p}: {sql}\n    {d}"));
             }
         }
+    }
+
+    /// Values of at least squeeze's `min_size` (64 bytes) stored in sq's
+    /// compressed columns without the squeeze header, read on the server.
+    async fn stored_raw(&self) -> Vec<String> {
+        let mut direct = connect(self.db_port, SQ).await;
+        let mut raw = Vec::new();
+        for (table, col) in [("docs", "doc"), ("notes", "body")] {
+            let rows: Vec<(i64, Option<Vec<u8>>)> = direct
+                .query(format!("SELECT id, {col} FROM {table}"))
+                .await
+                .unwrap();
+            for (id, v) in rows {
+                if v.is_some_and(|v| v.len() >= 64 && v[0] != 0xF5) {
+                    raw.push(format!("sq.{table}.{col} id {id}"));
+                }
+            }
+        }
+        direct.disconnect().await.ok();
+        raw
+    }
+
+    /// Both copies of the tables, truth directly and sq through squeeze.
+    async fn tables_equal(&mut self) -> Result<(), String> {
+        for q in [
+            "SELECT id, doc, title, n FROM docs ORDER BY id",
+            "SELECT id, body, doc_id FROM notes ORDER BY id",
+        ] {
+            let a = run(&mut self.truth, q, false).await;
+            let b = run(&mut self.sq, q, false).await;
+            if let v @ (Verdict::Wrong(_) | Verdict::Leak(_)) = judge(&a, &b) {
+                return Err(format!("after the write, `{q}` differs: {v:?}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// A write: run on truth inside a transaction and through squeeze;
+    /// when squeeze refuses (or fails), truth rolls back so the copies stay
+    /// comparable. Then the affected rows, both whole tables and sq's
+    /// stored bytes are checked.
+    pub async fn check_write(&mut self, class: &str, sql: &str) -> Verdict {
+        self.truth
+            .query_drop("BEGIN")
+            .await
+            .expect("BEGIN on truth");
+        let truth = run(&mut self.truth, sql, false).await;
+        let truth_rows = self.truth.affected_rows();
+        let sq = run(&mut self.sq, sql, false).await;
+        let sq_rows = self.sq.affected_rows();
+        let end = if matches!(sq, Answer::Error(..)) {
+            "ROLLBACK"
+        } else {
+            "COMMIT"
+        };
+        self.truth
+            .query_drop(end)
+            .await
+            .expect("end of truth transaction");
+        let mut verdict = judge(&truth, &sq);
+        if verdict == Verdict::Same && truth_rows != sq_rows {
+            verdict = Verdict::Wrong(format!(
+                "{truth_rows} rows affected on truth, {sq_rows} through squeeze"
+            ));
+        }
+        if !matches!(verdict, Verdict::Wrong(_) | Verdict::Leak(_)) {
+            if let Err(e) = self.tables_equal().await {
+                verdict = Verdict::Wrong(e);
+            } else {
+                let raw = self.stored_raw().await;
+                if !raw.is_empty() {
+                    verdict = Verdict::Leak(format!("stored raw: {raw:?}"));
+                }
+            }
+        }
+        self.record(class, sql, false, &verdict);
         verdict
     }
 
