@@ -46,7 +46,11 @@ pub const ER_SECURE_TRANSPORT_REQUIRED: u16 = 3159;
 /// backend connection is lost (a server-range code: Connector/C turns
 /// client-range codes sent by a server into "malformed packet").
 pub const ER_CONNECTION_KILLED: u16 = 1927;
-pub const CR_CONN_HOST_ERROR: u16 = 2003;
+/// MariaDB's "Unable to connect to foreign data source": what squeeze
+/// reports when it cannot reach a backend. Never a client-range code
+/// (2000-2999) such as 2003: Connector/C (the `mariadb` CLI) reports a
+/// server ERR with one as "Received malformed packet" and drops the text.
+pub const ER_CONNECT_TO_BACKEND: u16 = 1429;
 
 /// An error a client will receive as an ERR packet.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -87,7 +91,7 @@ impl SqlError {
     pub fn backend_unreachable(name: &str, addr: &str, why: &str) -> Self {
         SqlError::new(
             Side::Backend,
-            CR_CONN_HOST_ERROR,
+            ER_CONNECT_TO_BACKEND,
             "HY000",
             format!("squeeze: can't connect to backend '{name}' at {addr} ({why}); check that the server is up and reachable from the proxy"),
         )
@@ -172,5 +176,25 @@ mod tests {
         );
         let p = e.to_packet().encode();
         assert_eq!(&p[..9], b"\xff\x15\x04#28000");
+    }
+}
+
+#[cfg(test)]
+mod code_range_tests {
+    use super::*;
+
+    #[test]
+    fn squeeze_sends_no_client_range_error_codes() {
+        // Connector/C turns a server ERR with a code in 2000..=2999 into
+        // "malformed packet"; every code squeeze itself sends is below.
+        let errors = [
+            SqlError::backend_unreachable("s", "127.0.0.1:1", "refused"),
+            SqlError::backend_lost("s", "127.0.0.1:1", "reset", None),
+            SqlError::backend_lost("s", "127.0.0.1:1", "reset", Some("a transaction")),
+            SqlError::access_denied("u", "h", true),
+        ];
+        for e in errors {
+            assert!(!(2000..3000).contains(&e.code), "{e}");
+        }
     }
 }

@@ -409,3 +409,21 @@ fn init_db() {
     assert_eq!(direct, proxied, "COM_INIT_DB exchange differs");
     sq.assert_alive();
 }
+
+/// When the backend is down, the `mariadb` CLI (Connector/C) shows squeeze's
+/// own message: the ERR carries a server-range code (1429), not 2003, which
+/// Connector/C would report as "Received malformed packet".
+#[test]
+fn the_mariadb_cli_shows_why_the_backend_is_unreachable() {
+    let closed = support::free_port();
+    let backend = format!("127.0.0.1:{closed}");
+    let user = format!("{}:{}", support::APP_USER, support::APP_PASS);
+    let sq = Squeeze::start(&["--backend", &backend, "--user", &user]);
+    let (ok, _, stderr) = support::mariadb_cli(sq.port, &[], "SELECT 1");
+    assert!(!ok, "the query cannot succeed without a backend");
+    assert!(
+        stderr.contains("ERROR 1429") && stderr.contains("can't connect to backend"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("malformed"), "{stderr}");
+}

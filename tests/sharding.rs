@@ -332,7 +332,7 @@ async fn sharded_fleet() {
     let started = std::time::Instant::now();
     let mut on_c = connect(port, Some("pins_0000")).await;
     let (code, msg) = server_code(on_c.query_drop("SELECT v FROM meta.kv").await.unwrap_err());
-    assert!(code == 2003 || code == 2013, "{code} {msg}");
+    assert!(code == 1429 || code == 1927, "{code} {msg}");
     assert!(msg.contains("'c'"), "{msg}");
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
     for i in 0..10i64 {
