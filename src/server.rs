@@ -185,10 +185,22 @@ fn spawn_health(ctx: &ProxyContext, cfg: &Config) -> tokio::task::JoinHandle<()>
     ))
 }
 
+/// The client listener, with an explicit accept backlog (std's and
+/// tokio's `bind` use a fixed one).
+fn listen(addr: std::net::SocketAddr, backlog: u32) -> std::io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(backlog)
+}
+
 pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
     let mut ctx = build_context(&cfg, None)?;
-    let listener = TcpListener::bind(ctx.proxy.listen)
-        .await
+    let listener = listen(ctx.proxy.listen, ctx.proxy.listen_backlog)
         .with_context(|| format!("binding {}", ctx.proxy.listen))?;
     let (shutdown_tx, shutdown_rx) = watch::channel(false);
     // Fired when the drain times out: sessions still running a command

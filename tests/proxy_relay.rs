@@ -427,3 +427,87 @@ fn the_mariadb_cli_shows_why_the_backend_is_unreachable() {
     );
     assert!(!stderr.contains("malformed"), "{stderr}");
 }
+
+fn aborted_clients(db: &MariaDb) -> u64 {
+    let out = db.root_sql("SHOW GLOBAL STATUS LIKE 'Aborted_clients'");
+    out.lines()
+        .nth(1)
+        .and_then(|l| l.split('\t').nth(1))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no Aborted_clients in {out}"))
+}
+
+/// A client that vanishes (SIGKILL) is an aborted client on the server, as
+/// it would be direct: squeeze closes its backend connection without
+/// COM_QUIT. A client that quits properly is not.
+#[test]
+fn a_killed_client_counts_as_aborted_on_the_server_and_a_quitting_one_does_not() {
+    let db = MariaDb::start();
+    let sq = Squeeze::for_db(&db, &[]);
+    let before = aborted_clients(&db);
+    let (ok, _, err) = support::mariadb_cli(sq.port, &[], "SELECT 1");
+    assert!(ok, "{err}");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(aborted_clients(&db), before, "a COM_QUIT is not an abort");
+    let mariadb = support::require_bin("mariadb", "apt-get install -y mariadb-client");
+    let mut child = std::process::Command::new(mariadb)
+        .args(["--no-defaults", "-h127.0.0.1", &format!("-P{}", sq.port)])
+        .args([
+            &format!("-u{}", support::APP_USER),
+            &format!("-p{}", support::APP_PASS),
+        ])
+        .args(["-e", "SELECT SLEEP(1)"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(400));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while aborted_clients(&db) == before && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(aborted_clients(&db), before + 1);
+}
+
+/// A burst of 500 concurrent connects all log in (the accept backlog,
+/// `proxy.listen_backlog`, is 1024, not the 128 a plain bind gives).
+#[test]
+fn five_hundred_concurrent_connects_all_log_in() {
+    let db = MariaDb::shared();
+    let sq = Squeeze::for_db(db, &[]);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(4)
+        .enable_all()
+        .build()
+        .unwrap();
+    let port = sq.port;
+    let failures = rt.block_on(async move {
+        let tasks: Vec<_> = (0..500)
+            .map(|_| {
+                tokio::spawn(async move {
+                    let opts: mysql_async::Opts =
+                        dump::opts(port, support::APP_USER, support::APP_PASS, None).into();
+                    let c = mysql_async::Conn::new(opts)
+                        .await
+                        .map_err(|e| e.to_string())?;
+                    c.disconnect().await.map_err(|e| e.to_string())
+                })
+            })
+            .collect();
+        let mut failures = Vec::new();
+        for t in tasks {
+            if let Err(e) = t.await.unwrap() {
+                failures.push(e);
+            }
+        }
+        failures
+    });
+    assert!(
+        failures.is_empty(),
+        "{} of 500 connects failed: {:?}",
+        failures.len(),
+        &failures[..failures.len().min(5)]
+    );
+}

@@ -51,6 +51,10 @@ pub struct ProxyConfig {
     pub listen: SocketAddr,
     /// Most concurrent client connections; more get ERR 1040. Default 4096.
     pub max_connections: usize,
+    /// Length of the kernel's queue of connections not yet accepted (capped
+    /// by `net.core.somaxconn`). Default 1024 (MariaDB's back_log is 150
+    /// plus connections; a burst of connects beyond the queue is reset).
+    pub listen_backlog: u32,
     /// Largest logical packet accepted from either side, in bytes. Default 1 GiB
     /// (MySQL's own upper bound for max_allowed_packet).
     pub max_packet_size: usize,
@@ -78,6 +82,7 @@ impl Default for ProxyConfig {
         ProxyConfig {
             listen: "127.0.0.1:6033".parse().unwrap(),
             max_connections: 4096,
+            listen_backlog: 1024,
             max_packet_size: 1 << 30,
             server_version: None,
             handshake_timeout_secs: 10,

@@ -64,6 +64,11 @@ pub struct Session {
     /// How the result sets of the command being relayed carry compressed
     /// values (from the analyzer), and which result set is next.
     result_hints: Option<(crate::transform::write::ResultHints, usize)>,
+    /// The session ends in order (the client sent COM_QUIT, or squeeze is
+    /// draining): say COM_QUIT to the backends. A client that vanished
+    /// gets no COM_QUIT, so the server counts it in `Aborted_clients` as
+    /// it would direct.
+    orderly_end: bool,
     /// The client character set's name when it is not UTF-8.
     non_utf8_charset: Option<String>,
     /// Prepared statements with compressed parameters or result columns.
@@ -335,6 +340,7 @@ async fn login(
         lex: crate::sql::LexOptions::default(),
         read_plans: Default::default(),
         result_hints: None,
+        orderly_end: false,
         non_utf8_charset: charset_name_if_not_utf8(response.charset),
         prepared: Default::default(),
         sql_prepared: Default::default(),
@@ -654,7 +660,10 @@ impl Session {
             let packet = tokio::select! {
                 biased;
                 p = self.client.read_packet() => p,
-                _ = &mut shutdown_signal => break,
+                _ = &mut shutdown_signal => {
+                    self.orderly_end = true;
+                    break;
+                }
                 why = backend_closed(self.backend.as_mut()) => {
                     // The server ended the idle session (wait_timeout, KILL,
                     // a restart): end the client's too, as the server would
@@ -742,9 +751,11 @@ impl Session {
                 .backend_connections_active
                 .with_label_values(&[&self.ctx.shards[shard].name])
                 .dec();
-            b.conn.begin_command();
-            b.conn.write_packet(&[Command::Quit as u8]);
-            let _ = b.conn.flush().await;
+            if self.orderly_end {
+                b.conn.begin_command();
+                b.conn.write_packet(&[Command::Quit as u8]);
+                let _ = b.conn.flush().await;
+            }
         }
         tracing::debug!(conn = self.id, "session ended");
     }

@@ -84,7 +84,10 @@ impl Session {
         use Command::*;
         self.inflight = command_state_effect(command, &packet.payload, self.lex);
         let shape = match command {
-            Some(Quit) => return Flow::Close,
+            Some(Quit) => {
+                self.orderly_end = true;
+                return Flow::Close;
+            }
             Some(ChangeUser) => return self.change_user(packet).await,
             Some(Query) => return self.query(packet).await,
             Some(StmtPrepare) => return self.prepare(packet).await,
