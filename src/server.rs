@@ -49,6 +49,8 @@ pub struct ProxyContext {
     /// Sessions open against `proxy.max_connections`, whichever context
     /// they started with.
     pub active_sessions: Arc<AtomicUsize>,
+    /// Open sessions by client-visible id (for `KILL`), kept across reloads.
+    pub sessions: Arc<crate::session::registry::SessionRegistry>,
 }
 
 impl ProxyContext {
@@ -137,6 +139,7 @@ pub fn build_context(
         active_sessions: previous
             .map(|p| p.active_sessions.clone())
             .unwrap_or_default(),
+        sessions: previous.map(|p| p.sessions.clone()).unwrap_or_default(),
     }))
 }
 

@@ -229,7 +229,7 @@ async fn a_backend_that_closes_an_idle_session_closes_the_client_socket() {
     // session that holds no state: the client sees its connection end.
     let mut c = dump::connect(sq.port, None).await;
     let id: u64 = c
-        .query_first("SELECT CONNECTION_ID()")
+        .query_first("SELECT @@pseudo_thread_id")
         .await
         .unwrap()
         .unwrap();

@@ -511,3 +511,68 @@ fn five_hundred_concurrent_connects_all_log_in() {
         &failures[..failures.len().min(5)]
     );
 }
+
+/// `KILL QUERY <id>` with the id the client was given (the handshake's,
+/// which `CONNECTION_ID()` now also answers) ends the other session's query
+/// with 1317 and leaves the session working; an id squeeze did not hand out
+/// is 1094 and never reaches the server; another user's session is 1095.
+#[test]
+fn kill_query_by_the_handed_out_id_ends_the_query_and_only_that() {
+    let db = MariaDb::shared();
+    let sq = Squeeze::for_db(db, &[]);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let port = sq.port;
+    rt.block_on(async move {
+        let mut victim = dump::connect(port, None).await;
+        let id = victim.id();
+        let via_sql: u32 = victim
+            .query_first("SELECT CONNECTION_ID()")
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(via_sql, id, "CONNECTION_ID() answers the handed-out id");
+        let sleeper = tokio::spawn(async move {
+            let started = Instant::now();
+            let r: Result<Option<i64>, _> = victim.query_first("SELECT SLEEP(20)").await;
+            (victim, r, started.elapsed())
+        });
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let mut killer = dump::connect(port, None).await;
+        killer.query_drop(format!("KILL QUERY {id}")).await.unwrap();
+        let (mut victim, r, took) = sleeper.await.unwrap();
+        // MariaDB ends a killed SLEEP with 1317 or returns 1 from it.
+        match r {
+            Err(mysql_async::Error::Server(e)) => assert_eq!(e.code, 1317, "{e:?}"),
+            Ok(v) => assert_eq!(v, Some(1)),
+            Err(e) => panic!("{e:?}"),
+        }
+        assert!(
+            took < Duration::from_secs(10),
+            "the query was not killed: {took:?}"
+        );
+        let one: i64 = victim.query_first("SELECT 1").await.unwrap().unwrap();
+        assert_eq!(one, 1, "the killed query's session lives on");
+        // An id squeeze never handed out.
+        let unknown = id + 100_000;
+        match killer.query_drop(format!("KILL {unknown}")).await {
+            Err(mysql_async::Error::Server(e)) => assert_eq!(e.code, 1094, "{e:?}"),
+            other => panic!("{other:?}"),
+        }
+        // Another user's session.
+        let opts: mysql_async::Opts =
+            dump::opts(port, support::OTHER_USER, support::OTHER_PASS, None).into();
+        let mut other = mysql_async::Conn::new(opts).await.unwrap();
+        match other.query_drop(format!("KILL QUERY {id}")).await {
+            Err(mysql_async::Error::Server(e)) => assert_eq!(e.code, 1095, "{e:?}"),
+            other => panic!("{other:?}"),
+        }
+        // KILL CONNECTION ends the victim's connection.
+        killer.query_drop(format!("KILL {id}")).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(victim.query_drop("SELECT 1").await.is_err());
+    });
+}

@@ -233,6 +233,25 @@ impl Session {
 
     /// COM_QUERY.
     pub(super) async fn query(&mut self, packet: Packet) -> Flow {
+        if let Some(flow) = self.kill(&packet.payload[1..]).await {
+            return flow;
+        }
+        let packet = match crate::sql::kill::connection_id_rewrite(
+            &packet.payload[1..],
+            self.lex,
+            self.id,
+        ) {
+            Some(text) => {
+                let mut payload = Vec::with_capacity(1 + text.len());
+                payload.push(packet.payload[0]);
+                payload.extend_from_slice(&text);
+                Packet {
+                    payload: payload.into(),
+                    ..packet
+                }
+            }
+            None => packet,
+        };
         if self.sharded() {
             let text = packet.payload.slice(1..);
             match self.route_text(&text, false) {

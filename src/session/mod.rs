@@ -4,6 +4,8 @@
 mod auth;
 mod bulk;
 mod columns;
+mod kill;
+pub mod registry;
 mod relay;
 mod routing;
 
@@ -69,6 +71,11 @@ pub struct Session {
     /// gets no COM_QUIT, so the server counts it in `Aborted_clients` as
     /// it would direct.
     orderly_end: bool,
+    /// Wakes this session to close its client (`KILL CONNECTION` from
+    /// another session).
+    close_signal: Arc<tokio::sync::Notify>,
+    /// The backend threads last published to the session registry.
+    published_backends: Vec<(usize, u32)>,
     /// The client character set's name when it is not UTF-8.
     non_utf8_charset: Option<String>,
     /// Prepared statements with compressed parameters or result columns.
@@ -137,9 +144,15 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: TcpStream, peer: SocketAddr, si
     } else {
         let handshake_timeout = Duration::from_secs(ctx.proxy.handshake_timeout_secs);
         match tokio::time::timeout(handshake_timeout, login(ctx.clone(), client, id, peer)).await {
-            Ok(Ok(session)) => {
+            Ok(Ok(mut session)) => {
                 METRICS.connections_total.with_label_values(&["ok"]).inc();
+                session.close_signal = ctx.sessions.register(id, &session.info.user);
+                // Login may have connected a backend before the session
+                // was registered.
+                session.published_backends.clear();
+                session.publish_backends();
                 session.command_loop(signals).await;
+                ctx.sessions.unregister(id);
             }
             Ok(Err(outcome)) => {
                 METRICS
@@ -341,6 +354,8 @@ async fn login(
         read_plans: Default::default(),
         result_hints: None,
         orderly_end: false,
+        close_signal: Arc::new(tokio::sync::Notify::new()),
+        published_backends: Vec::new(),
         non_utf8_charset: charset_name_if_not_utf8(response.charset),
         prepared: Default::default(),
         sql_prepared: Default::default(),
@@ -496,6 +511,7 @@ impl Session {
                     .with_label_values(&[&target.name])
                     .inc();
                 self.backend = Some(b);
+                self.publish_backends();
                 self.load_session_state().await;
                 self.replay_state().await;
                 if !self.replay.is_empty() {
@@ -607,6 +623,24 @@ impl Session {
 
     /// The current backend connection is gone: forget it and the
     /// transaction status it reported.
+    /// Tell the session registry which backend threads this session holds
+    /// (for `KILL` from other sessions), when that changed.
+    fn publish_backends(&mut self) {
+        let mut now: Vec<(usize, u32)> = self
+            .parked
+            .iter()
+            .map(|(s, b)| (*s, b.handshake.connection_id))
+            .collect();
+        if let Some(b) = &self.backend {
+            now.push((self.shard, b.handshake.connection_id));
+        }
+        now.sort_unstable();
+        if now != self.published_backends {
+            self.ctx.sessions.set_backends(self.id, now.clone());
+            self.published_backends = now;
+        }
+    }
+
     fn backend_lost(&mut self) {
         self.drop_backend();
         self.status = SERVER_STATUS_AUTOCOMMIT;
@@ -651,6 +685,7 @@ impl Session {
         let bytes_in = METRICS
             .client_bytes_total
             .with_label_values(&["client_to_proxy"]);
+        let close_signal = self.close_signal.clone();
         let mut handles: std::collections::HashMap<
             (u8, usize),
             (prometheus::IntCounter, prometheus::Histogram),
@@ -664,6 +699,7 @@ impl Session {
                     self.orderly_end = true;
                     break;
                 }
+                _ = close_signal.notified() => break,
                 why = backend_closed(self.backend.as_mut()) => {
                     // The server ended the idle session (wait_timeout, KILL,
                     // a restart): end the client's too, as the server would
@@ -732,6 +768,7 @@ impl Session {
             });
             count.inc();
             duration.observe(started.elapsed().as_secs_f64());
+            self.publish_backends();
             match outcome {
                 Flow::Continue => {
                     if self.client.flush().await.is_err() {

@@ -683,6 +683,7 @@ impl Session {
         self.prepared.clear();
         self.sql_prepared.clear();
         self.info.user = user;
+        self.ctx.sessions.set_user(self.id, &self.info.user);
         self.credential = authed.credential;
         self.backend_user = authed.backend_user;
         self.database = cu.database.clone();

@@ -1,0 +1,131 @@
+//! `KILL [QUERY|CONNECTION] <id>` through squeeze. Clients know squeeze's
+//! session ids (the handshake's), not the backends' thread ids: the id is
+//! looked up in the session registry and the KILL is sent for each backend
+//! thread that session holds, on its shard. An id squeeze did not hand out
+//! is answered with 1094 and never reaches a server, where it could name an
+//! unrelated session's thread.
+
+use super::{Flow, Session};
+use crate::backend::query::{simple_query, QueryError};
+use crate::error::{Side, SqlError, ER_NOT_SUPPORTED_YET};
+use crate::protocol::response::ok_packet;
+use crate::sql::kill::{parse_kill, Kill};
+
+const ER_NO_SUCH_THREAD: u16 = 1094;
+const ER_KILL_DENIED_ERROR: u16 = 1095;
+
+/// Cheap test before lexing: does the text contain `kill` at all?
+fn may_kill(text: &[u8]) -> bool {
+    text.windows(4).any(|w| w.eq_ignore_ascii_case(b"kill"))
+}
+
+impl Session {
+    /// Answer a `KILL` by thread id; `None` when `text` is not one.
+    pub(super) async fn kill(&mut self, text: &[u8]) -> Option<Flow> {
+        if !may_kill(text) {
+            return None;
+        }
+        let statements = crate::sql::route::statements(text, self.lex);
+        let kills: Vec<Option<Kill>> = statements
+            .iter()
+            .map(|st| parse_kill(text, &st.tokens))
+            .collect();
+        let kill = match kills.as_slice() {
+            [k] => (*k)?,
+            many if many.iter().all(Option::is_none) => return None,
+            _ => {
+                self.reply_error(&SqlError::new(
+                    Side::Client,
+                    ER_NOT_SUPPORTED_YET,
+                    "42000",
+                    "squeeze: send KILL as a statement of its own, not inside a multi-statement query",
+                ));
+                return Some(Flow::Continue);
+            }
+        };
+        let (id, query) = match kill {
+            Kill::Connection(id) => (id, false),
+            Kill::Query(id) => (id, true),
+            Kill::Opaque => {
+                self.reply_error(&SqlError::new(
+                    Side::Client,
+                    ER_NOT_SUPPORTED_YET,
+                    "42000",
+                    "squeeze: KILL needs the connection id as a number (the id is translated to the backend's thread; squeeze cannot read it from an expression or variable)",
+                ));
+                return Some(Flow::Continue);
+            }
+        };
+        Some(self.kill_session(id, query).await)
+    }
+
+    async fn kill_session(&mut self, id: u64, query: bool) -> Flow {
+        let entry = u32::try_from(id)
+            .ok()
+            .and_then(|i| self.ctx.sessions.get(i));
+        let Some(entry) = entry else {
+            self.reply_error(&SqlError::new(
+                Side::Client,
+                ER_NO_SUCH_THREAD,
+                "HY000",
+                format!("Unknown thread id: {id}"),
+            ));
+            return Flow::Continue;
+        };
+        if entry.user != self.info.user {
+            self.reply_error(&SqlError::new(
+                Side::Client,
+                ER_KILL_DENIED_ERROR,
+                "HY000",
+                format!("You are not owner of thread {id}"),
+            ));
+            return Flow::Continue;
+        }
+        tracing::debug!(conn = self.id, target = id, backends = ?entry.backends, query, "KILL");
+        let own = id == u64::from(self.id);
+        let home = self.shard;
+        for (shard, thread) in entry.backends {
+            if own && !query {
+                break;
+            }
+            self.switch_shard(shard);
+            if let Err(e) = self.ensure_backend().await {
+                self.switch_shard(home);
+                self.client.write_packet(&e.encode());
+                return Flow::Continue;
+            }
+            let verb = if query { "QUERY" } else { "CONNECTION" };
+            let backend = self.backend.as_mut().expect("backend connected");
+            let r = simple_query(
+                &mut backend.conn,
+                backend.capabilities,
+                &format!("KILL {verb} {thread}"),
+            )
+            .await;
+            self.switch_shard(home);
+            match r {
+                // The thread ended meanwhile: nothing left to kill.
+                Ok(_) => {}
+                Err(QueryError::Server(e)) if e.code == ER_NO_SUCH_THREAD => {}
+                Err(QueryError::Server(e)) => {
+                    self.client.write_packet(&e.encode());
+                    return Flow::Continue;
+                }
+                Err(QueryError::Net(why)) => {
+                    self.reply_error(&SqlError::internal(format!(
+                        "squeeze: KILL on the backend failed: {why}"
+                    )));
+                    return Flow::Continue;
+                }
+            }
+        }
+        if !query {
+            entry.close.notify_one();
+            if own {
+                return Flow::Close;
+            }
+        }
+        self.client.write_packet(&ok_packet(self.status, 0, 0));
+        Flow::Continue
+    }
+}
