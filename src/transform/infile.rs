@@ -1249,7 +1249,7 @@ mod tests {
     fn a_field_above_max_value_size_is_refused_with_its_size() {
         let st = parse("LOAD DATA LOCAL INFILE 'f' INTO TABLE t");
         let doc = big_value(100_000);
-        let file = file_of(&st, &[doc.clone()]);
+        let file = file_of(&st, std::slice::from_ref(&doc));
         let mut r = InfileRewriter::new(st.clone(), 2, vec![(1, zstd_rule(50_000))]);
         let mut out = Vec::new();
         let mut res = Ok(());
