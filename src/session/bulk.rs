@@ -11,9 +11,11 @@
 //! only get wire compression when `[bulk] negotiate = "all"`; they still get
 //! column compression of their LOAD DATA files.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use bytes::Bytes;
+use tokio::sync::mpsc;
 
 use crate::admin::metrics::METRICS;
 use crate::backend::adaptive::WriterSettings;
@@ -200,65 +202,89 @@ impl Session {
     /// compressed columns when the statement loads any.
     pub(super) async fn bulk_local_infile(&mut self) -> Result<(), RelayError> {
         self.client.flush().await.map_err(|_| RelayError::Client)?;
-        let mut rewriter = self.bulk.infile.take();
         let chunk = self
             .backend
             .as_mut()
             .and_then(|b| b.conn.adaptive().map(|w| w.chunk_size()))
             .unwrap_or(1 << 20);
-        let mut out = Vec::with_capacity(chunk * 2);
+        let Some(rewriter) = self.bulk.infile.take() else {
+            return self.relay_infile_verbatim(chunk).await;
+        };
+        let mut job = match OffloadedRewriter::spawn(rewriter, chunk) {
+            Ok(job) => job,
+            Err(e) => {
+                // No thread to rewrite with: refuse the file (the client
+                // sends it anyway; it is read and dropped below).
+                tracing::error!(conn = self.id, "cannot start a LOAD DATA thread: {e}");
+                let (input, _) = mpsc::channel(1);
+                let (_, output) = mpsc::channel(1);
+                OffloadedRewriter {
+                    input,
+                    output,
+                    cancel: Arc::new(AtomicBool::new(false)),
+                }
+            }
+        };
+        // A file packet read from the client that the rewriter has no room
+        // for yet: the client is read only as fast as the rewriter goes.
+        let mut next: Option<Bytes> = None;
+        let mut read_all = false;
         let mut failure: Option<SqlError> = None;
         loop {
-            let p = match self.client.read_packet().await {
-                Ok(p) => p,
-                Err(_) => return Err(RelayError::Client),
-            };
-            let end = p.payload.is_empty();
-            if failure.is_some() {
-                if end {
-                    break;
-                }
-                continue;
-            }
-            let backend = self.backend.as_mut().expect("backend connected");
-            match rewriter.as_mut() {
-                None => {
-                    if !end {
-                        backend.conn.write_packet(&p.payload);
-                    }
-                }
-                Some(r) => {
-                    let res = if end {
-                        r.finish(&mut out)
-                    } else {
-                        r.feed(&p.payload, &mut out)
-                    };
-                    if let Err(e) = res {
-                        METRICS
-                            .refused_statements_total
-                            .with_label_values(&[e.reason_label()])
-                            .inc();
-                        failure = Some(e.to_sql_error());
-                        if end {
-                            break;
+            tokio::select! {
+                biased;
+                msg = job.output.recv(), if failure.is_none() => {
+                    let backend = self.backend.as_mut().expect("backend connected");
+                    match msg {
+                        Some(Rewritten::Data(d)) => {
+                            backend.conn.write_packet(&d);
+                            if backend.conn.pending_output() >= chunk {
+                                backend.conn.flush().await?;
+                            }
                         }
-                        continue;
+                        Some(Rewritten::End) => {
+                            backend.conn.write_packet(&[]);
+                            backend.conn.flush().await?;
+                            return Ok(());
+                        }
+                        Some(Rewritten::Failed(e)) => {
+                            METRICS
+                                .refused_statements_total
+                                .with_label_values(&[e.reason_label()])
+                                .inc();
+                            failure = Some(e.to_sql_error());
+                        }
+                        None => {
+                            failure = Some(SqlError::internal(
+                                "squeeze: the LOAD DATA rewriter stopped unexpectedly",
+                            ));
+                        }
                     }
-                    if !out.is_empty() && (end || out.len() >= chunk) {
-                        backend.conn.write_packet(&out);
-                        out.clear();
+                    if failure.is_some() && read_all {
+                        break;
                     }
                 }
-            }
-            if end {
-                backend.conn.write_packet(&[]);
-                backend.conn.flush().await?;
-                return Ok(());
-            }
-            if backend.conn.pending_output() >= chunk {
-                backend.conn.flush().await?;
+                permit = job.input.reserve(), if next.is_some() => {
+                    match permit {
+                        Ok(permit) => permit.send(next.take().expect("packet waiting")),
+                        // The rewriter stopped; its output says why.
+                        Err(_) => next = None,
+                    }
+                }
+                p = self.client.read_packet(), if next.is_none() && !read_all => {
+                    // A client that goes away ends the session here; dropping
+                    // `job` stops the rewriter thread.
+                    let p = p.map_err(|_| RelayError::Client)?;
+                    read_all = p.payload.is_empty();
+                    if failure.is_none() {
+                        next = Some(p.payload);
+                    } else if read_all {
+                        break;
+                    }
+                }
             }
         }
+        drop(job);
         // A value was refused mid-file: part of the file already reached
         // the server. Closing the backend connection aborts the statement
         // (InnoDB rolls it back), so no half-loaded file stays behind.
@@ -272,6 +298,127 @@ impl Session {
         );
         self.client.write_packet(&err.to_packet().encode());
         Err(RelayError::Client)
+    }
+
+    /// LOAD DATA LOCAL of a file that needs no rewriting: relay it as is.
+    async fn relay_infile_verbatim(&mut self, chunk: usize) -> Result<(), RelayError> {
+        loop {
+            let p = self
+                .client
+                .read_packet()
+                .await
+                .map_err(|_| RelayError::Client)?;
+            let backend = self.backend.as_mut().expect("backend connected");
+            if p.payload.is_empty() {
+                backend.conn.write_packet(&[]);
+                backend.conn.flush().await?;
+                return Ok(());
+            }
+            backend.conn.write_packet(&p.payload);
+            if backend.conn.pending_output() >= chunk {
+                backend.conn.flush().await?;
+            }
+        }
+    }
+}
+
+/// File packets waiting for the rewriter and rewritten chunks waiting for
+/// the backend, per load: with the row being read, all a load holds.
+const IN_FLIGHT: usize = 4;
+
+/// What the rewriter thread hands back.
+enum Rewritten {
+    Data(Vec<u8>),
+    /// The whole file went through.
+    End,
+    Failed(WriteError),
+}
+
+/// A LOAD DATA rewriter running on a blocking thread. Parsing and
+/// compressing a file takes seconds of CPU per 100 MB; on the session's
+/// own thread it would stall every other session of that worker.
+struct OffloadedRewriter {
+    /// File packets; the empty packet ends the file.
+    input: mpsc::Sender<Bytes>,
+    output: mpsc::Receiver<Rewritten>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl OffloadedRewriter {
+    fn spawn(rewriter: InfileRewriter, chunk: usize) -> std::io::Result<Self> {
+        let (input, in_rx) = mpsc::channel(IN_FLIGHT);
+        let (out_tx, output) = mpsc::channel(IN_FLIGHT);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&cancel);
+        // Not joined: the thread ends when the file does, or when this
+        // handle is dropped (channels closed, `cancel` set).
+        std::thread::Builder::new()
+            .name("squeeze-infile".into())
+            .spawn(move || {
+                lower_priority();
+                run_rewriter(rewriter, chunk, in_rx, out_tx, &stop)
+            })?;
+        Ok(OffloadedRewriter {
+            input,
+            output,
+            cancel,
+        })
+    }
+}
+
+impl Drop for OffloadedRewriter {
+    fn drop(&mut self) {
+        // Checked before every packet: a session that ends mid-load (the
+        // client went away) leaves no CPU burning behind it.
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Bulk work yields to interactive sessions: the load's own thread runs
+/// at nice 10, so on a busy machine a worker waking for a `SELECT 1` gets
+/// the CPU first (the load still gets its share, so the backend never
+/// waits on it long enough to time out).
+fn lower_priority() {
+    // SAFETY: gettid and setpriority have no memory preconditions; on
+    // Linux PRIO_PROCESS with a thread id changes only this thread.
+    unsafe {
+        let tid = libc::gettid();
+        let _ = libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, 10);
+    }
+}
+
+fn run_rewriter(
+    mut r: InfileRewriter,
+    chunk: usize,
+    mut input: mpsc::Receiver<Bytes>,
+    output: mpsc::Sender<Rewritten>,
+    cancel: &AtomicBool,
+) {
+    let mut out = Vec::new();
+    while let Some(data) = input.blocking_recv() {
+        if cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        let end = data.is_empty();
+        let res = if end {
+            r.finish(&mut out)
+        } else {
+            r.feed(&data, &mut out)
+        };
+        if let Err(e) = res {
+            let _ = output.blocking_send(Rewritten::Failed(e));
+            return;
+        }
+        if !out.is_empty() && (end || out.len() >= chunk) {
+            let data = std::mem::take(&mut out);
+            if output.blocking_send(Rewritten::Data(data)).is_err() {
+                return;
+            }
+        }
+        if end {
+            let _ = output.blocking_send(Rewritten::End);
+            return;
+        }
     }
 }
 
