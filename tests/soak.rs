@@ -13,6 +13,7 @@ fn sixty_seconds_with_two_backend_kills_lose_tear_and_corrupt_nothing_and_squeez
         kill_every: 20,
         sessions: 8,
         seed: 17,
+        squeeze_bin: None,
     });
     assert_eq!(r.kills, 2, "the run must kill the server twice");
     // Every kind of session did work that was checked.

@@ -14,7 +14,8 @@
 //! Needs mariadbd, mariadb-install-db and mariadb (apt-get install
 //! mariadb-server mariadb-client). The code is shared with `tests/soak.rs`
 //! (a 60 s run with 2 kills in the test command).
-//! Exit status 1 when anything was lost, torn, mismatched or crashed.
+//! `SQUEEZE_BIN=path` soaks another squeeze build (e.g. one from before a
+//! fix). Exit status 1 when anything was lost, torn, mismatched or crashed.
 
 #[path = "../../tests/support/soak.rs"]
 mod soak;

@@ -442,6 +442,12 @@ impl Squeeze {
     /// Proxy in front of `db` with the test users (app, other) and TLS on the
     /// client side using the harness's certificate; `extra` is appended.
     pub fn for_db(db: &MariaDb, extra: &[&str]) -> Squeeze {
+        Self::for_db_bin(env!("CARGO_BIN_EXE_squeeze"), db, extra)
+    }
+
+    /// `for_db` running the squeeze executable `bin` (another build, for
+    /// A/B runs of a benchmark).
+    pub fn for_db_bin(bin: &str, db: &MariaDb, extra: &[&str]) -> Squeeze {
         let backend = db.addr();
         let app = format!("{APP_USER}:{APP_PASS}");
         let other = format!("{OTHER_USER}:{OTHER_PASS}");
@@ -460,7 +466,7 @@ impl Squeeze {
             &key,
         ];
         args.extend_from_slice(extra);
-        Self::spawn(None, &args)
+        Self::spawn_bin(bin, None, &args)
     }
 
     /// A fresh database `schema` with table `docs (id BIGINT PRIMARY KEY,
@@ -483,7 +489,10 @@ impl Squeeze {
     }
 
     fn spawn(toml: Option<&str>, args: &[&str]) -> Squeeze {
-        let bin = env!("CARGO_BIN_EXE_squeeze");
+        Self::spawn_bin(env!("CARGO_BIN_EXE_squeeze"), toml, args)
+    }
+
+    fn spawn_bin(bin: &str, toml: Option<&str>, args: &[&str]) -> Squeeze {
         let dir = tempfile::Builder::new()
             .prefix("squeeze-proxy-")
             .tempdir()

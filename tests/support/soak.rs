@@ -10,9 +10,10 @@
 //!   `pair_id`); on any error it reconnects and retries the transaction
 //!   from `BEGIN` with the same ids until it commits (a duplicate key on the
 //!   retry shows the earlier attempt committed).
-//! * `txn-stmt-retry`: the same pairs, but on an error it retries the failed
-//!   statement once on the same connection and goes on to `COMMIT`: the
-//!   writer that tore transactions before backend loss closed sessions.
+//! * `txn-stmt-retry`: the same pairs, but on an error it sends the failed
+//!   statement again on the same connection (while squeeze answers, until
+//!   the server is back) and goes on to `COMMIT`: the writer that tore
+//!   transactions before backend loss closed stateful sessions.
 //! * `autocommit`: single-row INSERTs and UPDATEs of its own rows, one write
 //!   in four read back through squeeze at once. The first such session
 //!   uses only the text protocol, so it holds no server-side state and
@@ -56,6 +57,9 @@ const OP_TIMEOUT: Duration = Duration::from_secs(30);
 const GRACE: Duration = Duration::from_secs(90);
 /// How long MariaDB stays dead before it is restarted.
 const DEAD_TIME: Duration = Duration::from_millis(1000);
+/// How often `txn-stmt-retry` sends a failed statement again (200 ms
+/// apart: longer than MariaDB takes to come back here).
+const STATEMENT_RETRIES: u32 = 50;
 /// Mismatch details printed (all are counted).
 const MAX_DETAILS: usize = 20;
 
@@ -68,6 +72,8 @@ pub struct Options {
     pub kill_every: u64,
     pub sessions: usize,
     pub seed: u64,
+    /// Another squeeze executable than this build's (A/B of two commits).
+    pub squeeze_bin: Option<String>,
 }
 
 impl Default for Options {
@@ -77,15 +83,20 @@ impl Default for Options {
             kill_every: 120,
             sessions: 8,
             seed: 17,
+            squeeze_bin: None,
         }
     }
 }
 
 impl Options {
     /// Parses `--seconds`, `--kill-every`, `--sessions`, `--seed`; ignores
-    /// the `--bench` flag cargo passes to benchmark programs.
+    /// the `--bench` flag cargo passes to benchmark programs. `SQUEEZE_BIN`
+    /// in the environment names another squeeze executable.
     pub fn from_args(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
-        let mut o = Options::default();
+        let mut o = Options {
+            squeeze_bin: std::env::var("SQUEEZE_BIN").ok(),
+            ..Options::default()
+        };
         let mut it = args.into_iter();
         while let Some(a) = it.next() {
             if a == "--bench" {
@@ -540,7 +551,7 @@ async fn retry_from_begin(
 }
 
 /// The writer that tore transactions: an error is answered by sending the
-/// failed statement once more on the same connection, then carrying on to
+/// failed statement again on the same connection, then carrying on to
 /// COMMIT. With backend loss closing stateful sessions, the retry fails.
 async fn retry_statement(
     shared: &Shared,
@@ -556,13 +567,17 @@ async fn retry_statement(
         return PairStatus::InDoubt;
     };
     for s in stmts {
-        if let Err(e) = op(c.query_drop(s.as_str())).await {
+        let mut tries = 0;
+        while let Err(e) = op(c.query_drop(s.as_str())).await {
             out.stats.error(&e);
-            if let Err(e) = op(c.query_drop(s.as_str())).await {
-                out.stats.error(&e);
+            tries += 1;
+            // While squeeze answers (the connection is open), wait for the
+            // server to come back and send the statement again.
+            if !e.is_server() || tries > STATEMENT_RETRIES {
                 close(conn.take()).await;
                 return PairStatus::InDoubt;
             }
+            tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }
     PairStatus::Acked
@@ -663,6 +678,9 @@ async fn autocommit_writer(
     close(conn).await;
 }
 
+/// A row of a range read: id and value.
+type IdDoc = (i64, Option<Vec<u8>>);
+
 /// `SELECT doc` of one row, text or prepared.
 async fn read_one(c: &mut Conn, id: i64, prepared: bool) -> Result<Option<Vec<u8>>, OpError> {
     let row: Option<Option<Vec<u8>>> = if prepared {
@@ -694,7 +712,7 @@ async fn reader(shared: &Shared, rng: &mut StdRng, stats: &mut Stats) {
         let result = if rng.gen_range(0..8) == 0 {
             // A short range: rows of any writer, in-doubt ones included.
             let sql = "SELECT id, doc FROM docs WHERE id >= ? ORDER BY id LIMIT 10";
-            let rows: Result<Vec<(i64, Option<Vec<u8>>)>, OpError> = if prepared {
+            let rows: Result<Vec<IdDoc>, OpError> = if prepared {
                 op(c.exec(sql, (id,))).await
             } else {
                 op(c.query(sql.replace('?', &id.to_string()))).await
@@ -764,11 +782,15 @@ pub fn run(o: &Options) -> Report {
     );
     let dicts = concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries");
     let rule = format!("{DB}.docs.doc=reddit_comments");
-    let mut sq = Squeeze::for_db(&db, &["--dictionaries", dicts, "--compress", &rule]);
+    let bin = o
+        .squeeze_bin
+        .clone()
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_squeeze").to_string());
+    let mut sq = Squeeze::for_db_bin(&bin, &db, &["--dictionaries", dicts, "--compress", &rule]);
     let pid = sq.pid();
     println!(
         "soak: {} s, a kill every {} s, {} sessions, seed {}; mariadbd on 127.0.0.1:{} \
-         (innodb_flush_log_at_trx_commit=1), squeeze pid {pid} on 127.0.0.1:{}",
+         (innodb_flush_log_at_trx_commit=1), squeeze {bin} pid {pid} on 127.0.0.1:{}",
         o.seconds, o.kill_every, o.sessions, o.seed, db.port, sq.port
     );
 
@@ -855,7 +877,7 @@ pub fn run(o: &Options) -> Report {
         crashes = 1;
         println!("squeeze EXITED ({st}); its log:\n{}", sq.log_tail());
         // A fresh proxy reads the data back for the check.
-        sq = Squeeze::for_db(&db, &["--dictionaries", dicts, "--compress", &rule]);
+        sq = Squeeze::for_db_bin(&bin, &db, &["--dictionaries", dicts, "--compress", &rule]);
     }
 
     let check = rt.block_on(verify(&db, &sq, &shared, &outcomes));
