@@ -188,6 +188,8 @@ pub struct MariaDb {
     pub dir: PathBuf,
     pub certs: Certs,
     pub error_log: PathBuf,
+    /// InnoDB flushes its log at every commit (see `start_durable`).
+    durable: bool,
     child: Mutex<Option<Child>>,
     tempdir: Option<tempfile::TempDir>,
     _watchdog: Option<ChildStdin>,
@@ -210,6 +212,18 @@ impl MariaDb {
 
     /// A private server, stopped and removed on drop.
     pub fn start() -> MariaDb {
+        Self::start_with(false)
+    }
+
+    /// A private server whose acknowledged commits survive `kill()`
+    /// (`innodb_flush_log_at_trx_commit=1`, doublewrite on): for tests that
+    /// count lost writes across SIGKILLs, which must measure squeeze, not a
+    /// server told to lose its last second of commits.
+    pub fn start_durable() -> MariaDb {
+        Self::start_with(true)
+    }
+
+    fn start_with(durable: bool) -> MariaDb {
         let install_db = require_bin("mariadb-install-db", APT_HINT);
         require_bin("mariadbd", APT_HINT);
         require_bin("mariadb", APT_HINT);
@@ -237,6 +251,7 @@ impl MariaDb {
             port,
             socket: dir.join("mysqld.sock"),
             error_log: dir.join("error.log"),
+            durable,
             dir,
             certs,
             child: Mutex::new(None),
@@ -278,6 +293,14 @@ impl MariaDb {
             .arg(format!("--ssl-cert={}", self.certs.cert.display()))
             .arg(format!("--ssl-key={}", self.certs.key.display()))
             .args(innodb_small_args())
+            .args(if self.durable {
+                &[
+                    "--innodb-flush-log-at-trx-commit=1",
+                    "--innodb-doublewrite=1",
+                ][..]
+            } else {
+                &[][..]
+            })
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null());
@@ -419,6 +442,12 @@ impl Squeeze {
     /// Proxy in front of `db` with the test users (app, other) and TLS on the
     /// client side using the harness's certificate; `extra` is appended.
     pub fn for_db(db: &MariaDb, extra: &[&str]) -> Squeeze {
+        Self::for_db_bin(env!("CARGO_BIN_EXE_squeeze"), db, extra)
+    }
+
+    /// `for_db` running the squeeze executable `bin` (another build, for
+    /// A/B runs of a benchmark).
+    pub fn for_db_bin(bin: &str, db: &MariaDb, extra: &[&str]) -> Squeeze {
         let backend = db.addr();
         let app = format!("{APP_USER}:{APP_PASS}");
         let other = format!("{OTHER_USER}:{OTHER_PASS}");
@@ -437,7 +466,7 @@ impl Squeeze {
             &key,
         ];
         args.extend_from_slice(extra);
-        Self::spawn(None, &args)
+        Self::spawn_bin(bin, None, &args)
     }
 
     /// A fresh database `schema` with table `docs (id BIGINT PRIMARY KEY,
@@ -460,7 +489,10 @@ impl Squeeze {
     }
 
     fn spawn(toml: Option<&str>, args: &[&str]) -> Squeeze {
-        let bin = env!("CARGO_BIN_EXE_squeeze");
+        Self::spawn_bin(env!("CARGO_BIN_EXE_squeeze"), toml, args)
+    }
+
+    fn spawn_bin(bin: &str, toml: Option<&str>, args: &[&str]) -> Squeeze {
         let dir = tempfile::Builder::new()
             .prefix("squeeze-proxy-")
             .tempdir()
@@ -545,6 +577,11 @@ impl Squeeze {
 
     pub fn pid(&self) -> u32 {
         self.child.as_ref().unwrap().id()
+    }
+
+    /// How the proxy process ended, or `None` while it runs.
+    pub fn exit_status(&mut self) -> Option<std::process::ExitStatus> {
+        self.child.as_mut().unwrap().try_wait().unwrap()
     }
 }
 
