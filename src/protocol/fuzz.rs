@@ -6,9 +6,9 @@
 use bytes::BytesMut;
 
 use super::coldef::ColumnDef;
-use super::compress::decode_frame;
+use super::compress::{decode_frame, FRAME_HEADER_LEN};
 use super::handshake::{parse_auth_switch, ChangeUser, HandshakeResponse, InitialHandshake};
-use super::packet::decode_packet;
+use super::packet::{decode_packet, HEADER_LEN, MAX_PAYLOAD};
 use super::response::{terminator_status, ErrPacket, OkInfo};
 use super::rows::{binary_row_spans, text_row_spans};
 
@@ -23,6 +23,90 @@ pub fn decode_everything(data: &[u8]) {
         decode_payload(&f.data);
     }
     decode_payload(data);
+}
+
+/// Client-side compressed protocol: `data` is a stream of frames as a client
+/// sends them after negotiating `CLIENT_COMPRESS`, read the way
+/// `net::PacketConn::try_read_packet` reads them (inflate one buffered frame
+/// into the stream buffer whenever it holds no complete packet, frame ids
+/// checked, packet ids not). The first two bytes choose the configured
+/// `max_packet_size` and whether sequence ids restart after every packet
+/// (a new command); the third the size of the socket reads. Returns the
+/// packets decoded. Panics (a fuzz finding) if the stream buffer ever holds
+/// more than one incomplete packet of at most `max_payload` bytes plus one
+/// frame, if a frame inflates to other than its declared length, or if a
+/// packet exceeds `max_payload`.
+pub fn client_compressed(data: &[u8]) -> usize {
+    let [a, b, c, rest @ ..] = data else {
+        return 0;
+    };
+    let sel = u16::from_le_bytes([*a, *b]);
+    // Mostly small limits (so the limit is what stops a stream), sometimes
+    // MariaDB's default `max_allowed_packet` and squeeze's 1 GiB maximum.
+    let max_payload = match sel >> 14 {
+        0 | 1 => (sel & 0x3fff) as usize,
+        2 => 16 << 20,
+        _ => 1 << 30,
+    };
+    let new_command_each_packet = sel & 1 != 0;
+    let read_size = 1 + *c as usize * 17;
+    // As PacketConn::decode_buffered_frame: a frame may carry up to 16 MiB
+    // of stream bytes whatever the packet limit.
+    let max_frame = max_payload.max(MAX_PAYLOAD);
+    let max_chunks = max_payload / MAX_PAYLOAD + 1;
+    let buffered_bound = max_payload + HEADER_LEN * max_chunks + max_frame;
+
+    let mut raw = BytesMut::new();
+    let mut rbuf = BytesMut::new();
+    let mut frame_seq: u8 = 0;
+    let mut packets = 0;
+    for chunk in rest.chunks(read_size) {
+        raw.extend_from_slice(chunk);
+        loop {
+            match decode_packet(&mut rbuf, max_payload) {
+                Ok(Some(p)) => {
+                    assert!(p.payload.len() <= max_payload, "packet over the limit");
+                    packets += 1;
+                    if new_command_each_packet {
+                        frame_seq = 0;
+                    }
+                    continue;
+                }
+                Ok(None) => {}
+                Err(_) => return packets,
+            }
+            let declared = (raw.len() >= FRAME_HEADER_LEN).then(|| {
+                let comp = u32::from_le_bytes([raw[0], raw[1], raw[2], 0]) as usize;
+                let raw_len = u32::from_le_bytes([raw[4], raw[5], raw[6], 0]) as usize;
+                if raw_len == 0 {
+                    comp
+                } else {
+                    raw_len
+                }
+            });
+            let frame = match decode_frame(&mut raw, max_frame) {
+                Ok(Some(f)) => f,
+                Ok(None) => break,
+                Err(_) => return packets,
+            };
+            assert_eq!(Some(frame.data.len()), declared, "frame length");
+            assert!(
+                frame.data.len() <= max_frame,
+                "frame inflated past the limit"
+            );
+            if frame.seq != frame_seq {
+                return packets;
+            }
+            frame_seq = frame.seq.wrapping_add(1);
+            rbuf.extend_from_slice(&frame.data);
+            assert!(
+                rbuf.len() <= buffered_bound,
+                "{} stream bytes buffered with max_payload {max_payload}",
+                rbuf.len()
+            );
+        }
+    }
+    packets
 }
 
 fn decode_payload(p: &[u8]) {
@@ -46,13 +130,41 @@ fn decode_payload(p: &[u8]) {
 
 #[cfg(test)]
 mod tests {
+    use bytes::BytesMut;
     use proptest::prelude::*;
+
+    use crate::protocol::compress::encode_frame;
+    use crate::protocol::packet::encode_packet;
+
+    #[test]
+    fn client_compressed_reads_packets_split_across_frames() {
+        let mut stream = BytesMut::new();
+        let mut seq = 0;
+        let query = [b"\x03SELECT '".as_slice(), &[b'x'; 3000], b"'"].concat();
+        encode_packet(&mut stream, &mut seq, &query);
+        encode_packet(&mut stream, &mut seq, b"\x0e");
+        let mut wire = vec![0xfe, 0x3f, 5]; // max_payload 16382, one command
+        let mut frames = BytesMut::new();
+        for (i, part) in stream.chunks(1000).enumerate() {
+            encode_frame(&mut frames, i as u8, part, true, 6);
+        }
+        wire.extend_from_slice(&frames);
+        assert_eq!(super::client_compressed(&wire), 2);
+        // With a limit below the query, the stream stops at the limit.
+        wire[1] = 0x01;
+        assert_eq!(super::client_compressed(&wire), 0);
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
         #[test]
         fn decoders_never_panic(data in proptest::collection::vec(any::<u8>(), 0..600)) {
             super::decode_everything(&data);
+        }
+
+        #[test]
+        fn client_compressed_frames_never_panic(data in proptest::collection::vec(any::<u8>(), 0..600)) {
+            super::client_compressed(&data);
         }
 
         #[test]
