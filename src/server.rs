@@ -187,6 +187,14 @@ fn spawn_health(ctx: &ProxyContext, cfg: &Config) -> tokio::task::JoinHandle<()>
 
 pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
     let mut ctx = build_context(&cfg, None)?;
+    let budget = crate::limits::budget::install(crate::limits::Budget::new(
+        cfg.limits.memory_budget_bytes(),
+    ));
+    tracing::info!(
+        memory_budget = budget.limit(),
+        max_packet_size = ctx.proxy.max_packet_size,
+        "memory limits"
+    );
     let listener = TcpListener::bind(ctx.proxy.listen)
         .await
         .with_context(|| format!("binding {}", ctx.proxy.listen))?;
