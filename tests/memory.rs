@@ -47,10 +47,14 @@ fn a_statement_past_the_memory_budget_gets_err_1041_while_another_session_keeps_
     select_1(&mut other);
 
     let mut big = RawConn::login(sq.port, APP_USER, APP_PASS, None).unwrap();
-    let mut q = b"\x03SELECT LENGTH('".to_vec();
-    q.resize(q.len() + (6 << 20), b'x');
-    q.extend_from_slice(b"')");
-    big.command(&q);
+    // The header of a 6 MiB COM_QUERY and its first bytes: squeeze refuses
+    // from the declared length, before it buffers the rest (which a real
+    // client would still be sending).
+    let len: u32 = 6 << 20;
+    let mut q = len.to_le_bytes()[..3].to_vec();
+    q.push(0);
+    q.extend_from_slice(b"\x03SELECT LENGTH('xxxxxxxx");
+    big.s.write_all(&q).unwrap();
     let reply = big.read_packet().expect("an ERR, not a bare close");
     let (code, msg) = parse_err(&reply);
     assert_eq!(code, 1041, "{msg}");
@@ -179,6 +183,10 @@ fn a_huge_client_compressed_statement_is_refused_without_rss_growing_past_the_pa
     // squeeze grew by at most ~3x the 16 MiB limit (the packet being
     // assembled as it doubles, one frame step, allocator slack).
     let grew_mib = (peak.saturating_sub(before)) / 1024;
+    eprintln!(
+        "squeeze RSS grew by {grew_mib} MiB (sent {} MiB)",
+        sent >> 20
+    );
     assert!(
         grew_mib <= 48,
         "RSS grew by {grew_mib} MiB for a refused statement (sent {} MiB, refused early: {refused_early})",

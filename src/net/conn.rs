@@ -395,12 +395,14 @@ impl PacketConn {
             .inflating
             .as_ref()
             .map_or(0, |f| f.remaining().min(INFLATE_STEP));
-        let grow = (self.rbuf.len() + step).saturating_sub(self.rbuf.capacity());
-        if grow > 0 {
-            // Growth as Vec does it (doubling), so the prediction holds.
-            let new_cap = (self.rbuf.len() + step).max(2 * self.rbuf.capacity());
+        // Room for the packet as far as its headers tell (its size was
+        // checked against max_payload), so the buffer grows once per
+        // 16 MiB chunk rather than doubling through every size below it.
+        let want = (self.rbuf.len() + step).max(packet_end_hint(&self.rbuf));
+        if want > self.rbuf.capacity() {
+            let new_cap = self.next_capacity(self.rbuf.capacity(), want);
             self.reserve_growth(new_cap - self.rbuf.capacity())?;
-            self.rbuf.reserve(step);
+            grow_to(&mut self.rbuf, new_cap);
         }
         let done = match &mut self.inflating {
             Some(f) => f.step(&mut self.rbuf, step)?,
@@ -435,18 +437,26 @@ impl PacketConn {
         if cap >= want || (cap > len && hint <= cap && !self.read_full) {
             return Ok(());
         }
-        // BytesMut grows like Vec (at least doubling) unless it can reuse
-        // the room of bytes already consumed; charge the worst case, then
-        // count what was really allocated.
-        let predicted = want.max(2 * cap);
-        self.reserve_growth(predicted - cap)?;
+        let new_cap = self.next_capacity(cap, want);
+        self.reserve_growth(new_cap - cap)?;
         let target = if compressed {
             &mut self.raw
         } else {
             &mut self.rbuf
         };
-        target.reserve(want - len);
+        grow_to(target, new_cap);
         Ok(())
+    }
+
+    /// The capacity a read buffer grows to when it needs `want` bytes:
+    /// doubling (so a packet of unknown total is copied O(log n) times),
+    /// but never past what the largest allowed packet can need, so a
+    /// refused packet cannot make the buffer twice the limit.
+    fn next_capacity(&self, cap: usize, want: usize) -> usize {
+        let ceiling = self.max_payload.max(MAX_PAYLOAD)
+            + HEADER_LEN * (self.max_payload / MAX_PAYLOAD + 2)
+            + INFLATE_STEP.max(READ_CHUNK);
+        (2 * cap).min(ceiling).max(want)
     }
 
     async fn fill(&mut self) -> Result<(), NetError> {
@@ -666,6 +676,18 @@ fn chunk_len(remaining: usize, chunk: usize) -> usize {
     } else {
         chunk
     }
+}
+
+/// Give `buf` at least `cap` bytes of capacity, exactly that much when it
+/// must reallocate (BytesMut's own `reserve` may double past it). Room
+/// already consumed at the front is reused when that is enough.
+fn grow_to(buf: &mut BytesMut, cap: usize) {
+    if buf.capacity() >= cap || buf.try_reclaim(cap - buf.len()) {
+        return;
+    }
+    let mut bigger = BytesMut::with_capacity(cap);
+    bigger.extend_from_slice(buf);
+    *buf = bigger;
 }
 
 /// Fill `buf` unless the peer closes first; returns how many bytes came.
