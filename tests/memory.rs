@@ -132,32 +132,42 @@ fn a_huge_client_compressed_statement_is_refused_without_rss_growing_past_the_pa
     std::thread::sleep(Duration::from_millis(300));
     let before = rss_kib(sq.pid());
 
-    // A 256 MiB COM_QUERY: 16 packets of 16 MiB - 1 (and a last one), as a
-    // stream cut in frames that each declare 16 MiB - 1 of inflated bytes
-    // (about 16 KB of zlib each).
+    // A 256 MiB COM_QUERY (16 packets of 16 MiB - 1 and an empty last
+    // one), its stream cut in frames that each declare 16 MiB - 1 of
+    // inflated bytes (about 16 KB of zlib each).
     let mut s = login_compressed(sq.port);
     s.set_write_timeout(Some(Duration::from_secs(20))).unwrap();
     const MAX: usize = 0xFF_FFFF;
-    let mut stream_chunk = vec![b'a'; MAX];
-    // Frame 0 starts with the first packet's header and the command byte.
-    stream_chunk[..5].copy_from_slice(&[0xFF, 0xFF, 0xFF, 0, 0x03]);
-    let first = frame(0, &stream_chunk);
-    let filler = frame(0, &vec![b'a'; MAX]);
+    let chunks = 16usize;
+    let stream_len = chunks * (MAX + 4) + 4;
     let mut sent = 0usize;
     let mut peak = before;
     let mut refused_early = false;
-    for seq in 0..17u8 {
-        let mut f = if seq == 0 {
-            first.clone()
-        } else {
-            filler.clone()
-        };
-        f[3] = seq;
-        if s.write_all(&f).is_err() {
+    for (seq, start) in (0..stream_len).step_by(MAX).enumerate() {
+        let end = (start + MAX).min(stream_len);
+        let mut raw = vec![b'a'; end - start];
+        // Patch in the packet headers (and the command byte) that fall here.
+        for c in 0..=chunks {
+            let h = c * (MAX + 4);
+            let len = if c < chunks { MAX } else { 0 };
+            let mut head = (len as u32).to_le_bytes();
+            head[3] = c as u8;
+            let bytes: Vec<u8> = if c == 0 {
+                [&head[..], &[0x03]].concat()
+            } else {
+                head.to_vec()
+            };
+            for (i, b) in bytes.iter().enumerate() {
+                if (start..end).contains(&(h + i)) {
+                    raw[h + i - start] = *b;
+                }
+            }
+        }
+        if s.write_all(&frame(seq as u8, &raw)).is_err() {
             refused_early = true;
             break;
         }
-        sent += MAX;
+        sent += raw.len();
         peak = peak.max(rss_kib(sq.pid()));
     }
     // squeeze answers with ERR 1153 (in a compressed frame) and closes.
@@ -165,6 +175,19 @@ fn a_huge_client_compressed_statement_is_refused_without_rss_growing_past_the_pa
     let mut answer = Vec::new();
     let _ = s.read_to_end(&mut answer);
     peak = peak.max(rss_kib(sq.pid()));
+    // The statement was refused once its size showed, not inflated whole:
+    // squeeze grew by at most ~3x the 16 MiB limit (the packet being
+    // assembled as it doubles, one frame step, allocator slack).
+    let grew_mib = (peak.saturating_sub(before)) / 1024;
+    eprintln!(
+        "squeeze RSS grew by {grew_mib} MiB (sent {} MiB)",
+        sent >> 20
+    );
+    assert!(
+        grew_mib <= 48,
+        "RSS grew by {grew_mib} MiB for a refused statement (sent {} MiB, refused early: {refused_early})",
+        sent >> 20
+    );
     assert!(answer.len() >= 7, "expected an ERR frame, got {answer:?}");
     let raw_len = u32::from_le_bytes([answer[4], answer[5], answer[6], 0]) as usize;
     let data = if raw_len == 0 {
@@ -179,19 +202,6 @@ fn a_huge_client_compressed_statement_is_refused_without_rss_growing_past_the_pa
     let (code, msg) = parse_err(&data[4..]);
     assert_eq!(code, 1153, "{msg}");
     assert!(msg.contains("max_packet_size"), "{msg}");
-    // The statement was refused once its size showed, not inflated whole:
-    // squeeze grew by at most ~3x the 16 MiB limit (the packet being
-    // assembled as it doubles, one frame step, allocator slack).
-    let grew_mib = (peak.saturating_sub(before)) / 1024;
-    eprintln!(
-        "squeeze RSS grew by {grew_mib} MiB (sent {} MiB)",
-        sent >> 20
-    );
-    assert!(
-        grew_mib <= 48,
-        "RSS grew by {grew_mib} MiB for a refused statement (sent {} MiB, refused early: {refused_early})",
-        sent >> 20
-    );
     // Other sessions never noticed.
     select_1(&mut probe);
 }
