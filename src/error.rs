@@ -29,6 +29,7 @@ impl Side {
 // Server error codes (include/mysqld_error.h) and client codes used by
 // proxies for backend reachability (include/errmsg.h).
 pub const ER_CON_COUNT_ERROR: u16 = 1040;
+pub const ER_OUT_OF_RESOURCES: u16 = 1041;
 pub const ER_HANDSHAKE_ERROR: u16 = 1043;
 pub const ER_ACCESS_DENIED_ERROR: u16 = 1045;
 pub const ER_UNKNOWN_COM_ERROR: u16 = 1047;
@@ -133,6 +134,19 @@ impl SqlError {
             ER_NOT_SUPPORTED_YET,
             "42000",
             format!("squeeze does not support {what}"),
+        )
+    }
+
+    /// The session would go past the global memory budget doing `what`.
+    pub fn over_budget(what: &str, e: &crate::limits::OverBudget) -> Self {
+        SqlError::new(
+            Side::Internal,
+            ER_OUT_OF_RESOURCES,
+            "HY000",
+            format!(
+                "Out of memory: squeeze refused {what}: {e}. Retry later, make the statement or result smaller, or raise {} (squeeze serve --memory-budget)",
+                crate::limits::budget::CONFIG_KEY
+            ),
         )
     }
 

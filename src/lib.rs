@@ -10,6 +10,7 @@ pub mod cli;
 pub mod codec;
 pub mod config;
 pub mod error;
+pub mod limits;
 pub mod net;
 pub mod protocol;
 pub mod router;

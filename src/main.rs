@@ -77,6 +77,13 @@ struct ServeArgs {
     /// dictionary of that name: DB.TABLE.COLUMN=DICTIONARY (repeatable).
     #[arg(long = "compress", value_name = "DB.TABLE.COLUMN[=DICTIONARY]")]
     compress: Vec<String>,
+    /// Bytes all sessions may hold in large buffers (overrides
+    /// limits.memory_budget; default a quarter of RAM, 256 MiB..4 GiB).
+    #[arg(long, value_name = "BYTES")]
+    memory_budget: Option<usize>,
+    /// Largest packet accepted from either side (overrides proxy.max_packet_size).
+    #[arg(long, value_name = "BYTES")]
+    max_packet_size: Option<usize>,
 }
 
 fn build_config(args: &ServeArgs) -> Result<Config, String> {
@@ -120,6 +127,12 @@ fn build_config(args: &ServeArgs) -> Result<Config, String> {
     }
     if let Some(d) = &args.dictionaries {
         cfg.codec.dictionaries_dir = d.clone();
+    }
+    if let Some(b) = args.memory_budget {
+        cfg.limits.memory_budget = Some(b);
+    }
+    if let Some(m) = args.max_packet_size {
+        cfg.proxy.max_packet_size = m;
     }
     for spec in &args.compress {
         cfg.columns.push(parse_compress_flag(spec)?);

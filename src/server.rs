@@ -203,6 +203,14 @@ fn listen(addr: std::net::SocketAddr, backlog: u32) -> std::io::Result<TcpListen
 
 pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
     let mut ctx = build_context(&cfg, None)?;
+    let budget = crate::limits::budget::install(crate::limits::Budget::new(
+        cfg.limits.memory_budget_bytes(),
+    ));
+    tracing::info!(
+        memory_budget = budget.limit(),
+        max_packet_size = ctx.proxy.max_packet_size,
+        "memory limits"
+    );
     let listener = listen(ctx.proxy.listen, ctx.proxy.listen_backlog)
         .with_context(|| format!("binding {}", ctx.proxy.listen))?;
     let (shutdown_tx, shutdown_rx) = watch::channel(false);

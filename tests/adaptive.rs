@@ -26,9 +26,17 @@ level = 3
 fn proxy(db: &MariaDb, mode: &str, schema: &str) -> Squeeze {
     let backend = db.addr();
     let user = format!("{APP_USER}:{APP_PASS}");
+    // Packets above MariaDB's 16 MiB default go both ways here.
     Squeeze::start_with_config(
         &config(mode, schema),
-        &["--backend", &backend, "--user", &user],
+        &[
+            "--backend",
+            &backend,
+            "--user",
+            &user,
+            "--max-packet-size",
+            "67108864",
+        ],
     )
 }
 

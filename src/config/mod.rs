@@ -42,6 +42,34 @@ pub struct Config {
     /// Bulk-load sessions and adaptive wire compression to the backend.
     #[serde(default)]
     pub bulk: crate::backend::adaptive::BulkConfig,
+    /// Process-wide resource limits.
+    #[serde(default)]
+    pub limits: LimitsConfig,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct LimitsConfig {
+    /// Bytes all sessions together may hold in large buffers: packets being
+    /// assembled (client and backend), inflated client-compressed frames,
+    /// decoded values and rows waiting for a slow client. A session that
+    /// would go past it gets ERR 1041 (ER_OUT_OF_RESOURCES); the others keep
+    /// working. Default: a quarter of the machine's RAM (MemTotal), at least
+    /// 256 MiB and at most 4 GiB. `squeeze serve --memory-budget` overrides
+    /// it. Read at startup only (a SIGHUP reload keeps the first value).
+    pub memory_budget: Option<usize>,
+}
+
+impl LimitsConfig {
+    /// The configured budget, or the default for this machine's RAM.
+    pub fn memory_budget_bytes(&self) -> usize {
+        self.memory_budget.unwrap_or_else(|| {
+            let total = std::fs::read_to_string("/proc/meminfo")
+                .ok()
+                .and_then(|m| crate::limits::budget::parse_mem_total(&m));
+            crate::limits::budget::default_for_ram(total)
+        })
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -55,8 +83,11 @@ pub struct ProxyConfig {
     /// by `net.core.somaxconn`). Default 1024 (MariaDB's back_log is 150
     /// plus connections; a burst of connects beyond the queue is reset).
     pub listen_backlog: u32,
-    /// Largest logical packet accepted from either side, in bytes. Default 1 GiB
-    /// (MySQL's own upper bound for max_allowed_packet).
+    /// Largest logical packet accepted from either side, in bytes (a
+    /// client's statement, a backend's row). Default 16 MiB, MariaDB's
+    /// default `max_allowed_packet`; at most 1 GiB (MySQL's own upper
+    /// bound). Raise it together with the server's `max_allowed_packet`
+    /// for larger statements or rows.
     pub max_packet_size: usize,
     /// Version string announced to clients. Default: the backend's own.
     pub server_version: Option<String>,
@@ -77,13 +108,16 @@ pub struct ProxyConfig {
     pub bulk: crate::backend::adaptive::BulkConfig,
 }
 
+/// MariaDB's default `max_allowed_packet`.
+pub const DEFAULT_MAX_PACKET_SIZE: usize = 16 << 20;
+
 impl Default for ProxyConfig {
     fn default() -> Self {
         ProxyConfig {
             listen: "127.0.0.1:6033".parse().unwrap(),
             max_connections: 4096,
             listen_backlog: 1024,
-            max_packet_size: 1 << 30,
+            max_packet_size: DEFAULT_MAX_PACKET_SIZE,
             server_version: None,
             handshake_timeout_secs: 10,
             shutdown_timeout_secs: 30,
@@ -543,6 +577,14 @@ impl Config {
                 "proxy.max_packet_size".into(),
                 "must be between 1024 and 1073741824 bytes".into(),
             );
+        }
+        if let Some(b) = self.limits.memory_budget {
+            if b < (1 << 20) {
+                issue(
+                    "limits.memory_budget".into(),
+                    "must be at least 1048576 bytes (1 MiB)".into(),
+                );
+            }
         }
         if self.proxy.client_compression_level > 9 {
             issue(

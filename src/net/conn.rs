@@ -13,8 +13,11 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 use super::stream::MaybeTlsStream;
-use crate::protocol::compress::{decode_frame, encode_frame};
-use crate::protocol::packet::{decode_packet, encode_packet, HEADER_LEN, MAX_PAYLOAD};
+use crate::limits::{OverBudget, Reservation};
+use crate::protocol::compress::{encode_frame, frame_end_hint, next_frame, FrameInflater};
+use crate::protocol::packet::{
+    decode_packet, encode_packet, packet_end_hint, HEADER_LEN, MAX_PAYLOAD,
+};
 use crate::protocol::{Packet, ProtocolError};
 
 #[derive(Debug, thiserror::Error)]
@@ -27,6 +30,10 @@ pub enum NetError {
     Protocol(#[from] ProtocolError),
     #[error("TLS error: {0}")]
     Tls(String),
+    /// Buffering more would go past the global memory budget; the packet
+    /// being read is incomplete, so the connection cannot go on.
+    #[error(transparent)]
+    OverBudget(#[from] OverBudget),
 }
 
 /// Compressed-protocol state of one connection.
@@ -55,6 +62,16 @@ pub struct PacketConn {
     /// A flush started and has not finished (it was cancelled, or failed):
     /// the peer may have received part of a packet.
     write_interrupted: bool,
+    /// The compressed frame being inflated (a step at a time).
+    inflating: Option<FrameInflater>,
+    /// The last read filled all the room it had: read more at a time.
+    read_full: bool,
+    /// Bytes of the packet last returned by a read, held by the caller
+    /// until the next command (counted against the budget meanwhile).
+    held: usize,
+    /// This connection's share of the global memory budget: the capacity
+    /// of its buffers plus `held`.
+    mem: Reservation,
 }
 
 struct SplitIo {
@@ -63,6 +80,13 @@ struct SplitIo {
 }
 
 const READ_CHUNK: usize = 64 * 1024;
+/// First read into an empty buffer (an idle connection waiting for its next
+/// command holds only this much).
+const IDLE_READ: usize = 4 * 1024;
+/// Buffers above this size are released when the connection goes idle.
+const IDLE_KEEP: usize = 4 * 1024;
+/// Bytes inflated per step from a client-compressed frame.
+const INFLATE_STEP: usize = 64 * 1024;
 /// Flush automatically once this much output is buffered.
 const WRITE_HIGH_WATER: usize = 1 << 20;
 
@@ -75,13 +99,61 @@ impl PacketConn {
             // handshake costs no 64 KiB buffers.
             rbuf: BytesMut::new(),
             raw: BytesMut::new(),
-            wbuf: BytesMut::with_capacity(1024),
+            wbuf: BytesMut::new(),
             seq: 0,
             compression: None,
             max_payload,
             split: None,
             write_interrupted: false,
+            inflating: None,
+            read_full: false,
+            held: 0,
+            mem: Reservation::global(),
         }
+    }
+
+    /// Bytes this connection holds against the memory budget.
+    pub fn budget_bytes(&self) -> usize {
+        self.mem.bytes()
+    }
+
+    fn buffered_bytes(&self) -> usize {
+        self.rbuf.capacity() + self.raw.capacity() + self.wbuf.capacity() + self.held
+    }
+
+    /// Count what the buffers hold now (they may have grown past what was
+    /// reserved: allocators round up).
+    fn true_up(&mut self) {
+        let n = self.buffered_bytes();
+        self.mem.set_forced(n);
+    }
+
+    /// Reserve for buffers growing by up to `extra` bytes before growing
+    /// them.
+    fn reserve_growth(&mut self, extra: usize) -> Result<(), OverBudget> {
+        let n = self.buffered_bytes() + extra;
+        self.mem.ensure(n)
+    }
+
+    /// The session is between commands: release the packet it held and
+    /// the capacity of buffers that grew for a large packet or result, so
+    /// an idle connection costs a few KB.
+    pub fn shrink_idle(&mut self) {
+        self.held = 0;
+        if self.inflating.is_none() {
+            if self.rbuf.is_empty() && self.rbuf.capacity() > IDLE_KEEP {
+                self.rbuf = BytesMut::new();
+                self.read_full = false;
+            }
+            if self.raw.is_empty() && self.raw.capacity() > IDLE_KEEP {
+                self.raw = BytesMut::new();
+                self.read_full = false;
+            }
+        }
+        if self.wbuf.is_empty() && self.wbuf.capacity() > IDLE_KEEP {
+            self.wbuf = BytesMut::new();
+        }
+        self.true_up();
     }
 
     /// Drop queued output (after an interrupted flush it cannot be sent).
@@ -150,6 +222,7 @@ impl PacketConn {
 
     /// Start a new command phase: sequence ids restart at 0.
     pub fn begin_command(&mut self) {
+        self.held = 0;
         self.seq = 0;
         if let Some(c) = &mut self.compression {
             c.seq = 0;
@@ -158,7 +231,7 @@ impl PacketConn {
 
     /// Bytes already received but not yet consumed as packets.
     pub fn has_buffered_input(&self) -> bool {
-        !self.rbuf.is_empty() || !self.raw.is_empty()
+        !self.rbuf.is_empty() || !self.raw.is_empty() || self.inflating.is_some()
     }
 
     /// Upgrade to TLS as the server side. Nothing may be buffered: the
@@ -246,6 +319,10 @@ impl PacketConn {
         loop {
             if let Some(p) = decode_packet(&mut self.rbuf, self.max_payload)? {
                 self.accept_seq(&p)?;
+                // The caller holds the payload until its next command; a
+                // packet joined from 16 MiB chunks is a copy of its own.
+                self.held = p.payload.len();
+                self.true_up();
                 return Ok(Some(p));
             }
             // With compression, inflate another buffered frame and retry.
@@ -284,32 +361,113 @@ impl PacketConn {
         Ok(())
     }
 
+    /// Move more stream bytes out of the compressed frames received: the
+    /// next step of the frame being inflated, or the next frame. A step
+    /// adds at most `INFLATE_STEP` bytes, and the caller tries to cut a
+    /// packet (whose declared size is checked) between steps, so what a
+    /// client's frames expand to is never buffered past `max_payload` plus
+    /// a step, and is charged to the budget before it is produced.
     fn decode_buffered_frame(&mut self) -> Result<bool, NetError> {
         let Some(c) = &mut self.compression else {
             return Ok(false);
         };
-        let Some(frame) = decode_frame(&mut self.raw, self.max_payload.max(MAX_PAYLOAD))? else {
-            return Ok(false);
-        };
-        if frame.seq != c.seq {
-            return Err(ProtocolError::OutOfOrder {
-                expected: c.seq,
-                got: frame.seq,
+        if self.inflating.is_none() {
+            let Some(frame) = next_frame(&mut self.raw, self.max_payload.max(MAX_PAYLOAD))? else {
+                return Ok(false);
+            };
+            if frame.seq != c.seq {
+                return Err(ProtocolError::OutOfOrder {
+                    expected: c.seq,
+                    got: frame.seq,
+                }
+                .into());
             }
-            .into());
+            c.seq = frame.seq.wrapping_add(1);
+            if frame.raw_len == 0 {
+                self.reserve_growth(frame.body.len())?;
+                self.rbuf.extend_from_slice(&frame.body);
+                self.true_up();
+                return Ok(true);
+            }
+            self.inflating = Some(FrameInflater::new(frame.body, frame.raw_len));
         }
-        c.seq = frame.seq.wrapping_add(1);
-        self.rbuf.extend_from_slice(&frame.data);
+        let step = self
+            .inflating
+            .as_ref()
+            .map_or(0, |f| f.remaining().min(INFLATE_STEP));
+        // Room for the packet as far as its headers tell (its size was
+        // checked against max_payload), so the buffer grows once per
+        // 16 MiB chunk rather than doubling through every size below it.
+        let want = (self.rbuf.len() + step).max(packet_end_hint(&self.rbuf));
+        if want > self.rbuf.capacity() {
+            let new_cap = self.next_capacity(self.rbuf.capacity(), want);
+            self.reserve_growth(new_cap - self.rbuf.capacity())?;
+            grow_to(&mut self.rbuf, new_cap);
+        }
+        let done = match &mut self.inflating {
+            Some(f) => f.step(&mut self.rbuf, step)?,
+            None => true,
+        };
+        if done {
+            self.inflating = None;
+        }
+        self.true_up();
         Ok(true)
     }
 
+    /// Make room for the next read, charging the growth to the budget
+    /// first: as much as the packet (or frame) at the front says it needs,
+    /// else a small read for a connection that has been quiet and a large
+    /// one while data streams in.
+    fn grow_for_read(&mut self) -> Result<(), OverBudget> {
+        let compressed = self.compression.is_some();
+        let target = if compressed { &self.raw } else { &self.rbuf };
+        let hint = if compressed {
+            frame_end_hint(target)
+        } else {
+            packet_end_hint(target)
+        };
+        let (len, cap) = (target.len(), target.capacity());
+        let chunk = if self.read_full {
+            READ_CHUNK
+        } else {
+            IDLE_READ
+        };
+        let want = hint.max(len + chunk);
+        if cap >= want || (cap > len && hint <= cap && !self.read_full) {
+            return Ok(());
+        }
+        let new_cap = self.next_capacity(cap, want);
+        self.reserve_growth(new_cap - cap)?;
+        let target = if compressed {
+            &mut self.raw
+        } else {
+            &mut self.rbuf
+        };
+        grow_to(target, new_cap);
+        Ok(())
+    }
+
+    /// The capacity a read buffer grows to when it needs `want` bytes:
+    /// doubling (so a packet of unknown total is copied O(log n) times),
+    /// but never past what the largest allowed packet can need, so a
+    /// refused packet cannot make the buffer twice the limit.
+    fn next_capacity(&self, cap: usize, want: usize) -> usize {
+        let ceiling = self.max_payload.max(MAX_PAYLOAD)
+            + HEADER_LEN * (self.max_payload / MAX_PAYLOAD + 2)
+            + INFLATE_STEP.max(READ_CHUNK);
+        (2 * cap).min(ceiling).max(want)
+    }
+
     async fn fill(&mut self) -> Result<(), NetError> {
+        self.grow_for_read()?;
+        self.true_up();
         let target = if self.compression.is_some() {
             &mut self.raw
         } else {
             &mut self.rbuf
         };
-        target.reserve(READ_CHUNK);
+        let room = target.capacity() - target.len();
         let n = match &mut self.split {
             Some(s) => s.read.read_buf(target).await?,
             None => self.stream.read_buf(target).await?,
@@ -317,6 +475,7 @@ impl PacketConn {
         if n == 0 {
             return Err(NetError::Closed);
         }
+        self.read_full = n >= room;
         Ok(())
     }
 
@@ -330,17 +489,61 @@ impl PacketConn {
         }
     }
 
-    /// Queue one packet (split at 16 MiB as needed) with the next sequence id.
+    /// Queue one packet (split at 16 MiB as needed) with the next sequence
+    /// id. Never refused: its buffer is counted against the budget after
+    /// the fact (callers that relay large data use `write_packet_buffered`).
     pub fn write_packet(&mut self, payload: &[u8]) {
         encode_packet(&mut self.wbuf, &mut self.seq, payload);
+        if self.wbuf.capacity() > IDLE_KEEP {
+            self.true_up();
+        }
     }
 
-    /// Queue a packet and flush if a lot of output is pending.
+    /// Queue a packet and flush if a lot of output is pending. A large
+    /// payload on a plain connection is written straight from the caller's
+    /// buffer instead of being copied behind the queued output, so a row
+    /// waiting for a slow client is held once, not twice. Buffer growth is
+    /// charged to the budget first (`NetError::OverBudget`, nothing
+    /// written).
     pub async fn write_packet_buffered(&mut self, payload: &[u8]) -> Result<(), NetError> {
+        if payload.len() >= WRITE_HIGH_WATER && self.compression.is_none() && self.split.is_none() {
+            self.flush().await?;
+            return self.write_packet_direct(payload).await;
+        }
+        let needed =
+            self.wbuf.len() + payload.len() + HEADER_LEN * (payload.len() / MAX_PAYLOAD + 1);
+        if needed > self.wbuf.capacity() {
+            let predicted = needed.max(2 * self.wbuf.capacity());
+            self.reserve_growth(predicted - self.wbuf.capacity())?;
+        }
         self.write_packet(payload);
         if self.wbuf.len() >= WRITE_HIGH_WATER {
             self.flush().await?;
         }
+        Ok(())
+    }
+
+    /// Send one packet from `payload` without copying it (nothing else may
+    /// be queued): headers and chunks go out as they are.
+    async fn write_packet_direct(&mut self, payload: &[u8]) -> Result<(), NetError> {
+        debug_assert!(self.wbuf.is_empty());
+        self.write_interrupted = true;
+        let mut rest = payload;
+        loop {
+            let n = rest.len().min(MAX_PAYLOAD);
+            let mut header = [0u8; HEADER_LEN];
+            header[..3].copy_from_slice(&(n as u32).to_le_bytes()[..3]);
+            header[3] = self.seq;
+            self.seq = self.seq.wrapping_add(1);
+            self.stream.write_all(&header).await?;
+            self.stream.write_all(&rest[..n]).await?;
+            rest = &rest[n..];
+            if n < MAX_PAYLOAD {
+                break;
+            }
+        }
+        self.stream.flush().await?;
+        self.write_interrupted = false;
         Ok(())
     }
 
@@ -473,6 +676,18 @@ fn chunk_len(remaining: usize, chunk: usize) -> usize {
     } else {
         chunk
     }
+}
+
+/// Give `buf` at least `cap` bytes of capacity, exactly that much when it
+/// must reallocate (BytesMut's own `reserve` may double past it). Room
+/// already consumed at the front is reused when that is enough.
+fn grow_to(buf: &mut BytesMut, cap: usize) {
+    if buf.capacity() >= cap || buf.try_reclaim(cap - buf.len()) {
+        return;
+    }
+    let mut bigger = BytesMut::with_capacity(cap);
+    bigger.extend_from_slice(buf);
+    *buf = bigger;
 }
 
 /// Fill `buf` unless the peer closes first; returns how many bytes came.

@@ -24,13 +24,29 @@ pub struct Frame {
     pub was_compressed: bool,
 }
 
-/// Take one frame off `buf`, or `None` if more bytes are needed.
-pub fn decode_frame(buf: &mut BytesMut, max_frame: usize) -> Result<Option<Frame>, ProtocolError> {
+/// A frame taken off the wire whose body is not inflated yet.
+#[derive(Debug)]
+pub struct RawFrame {
+    pub seq: u8,
+    /// The frame body as sent (zlib data, or the stream bytes themselves).
+    pub body: Bytes,
+    /// The uncompressed length the header declares; 0 = sent raw.
+    pub raw_len: usize,
+}
+
+impl RawFrame {
+    pub fn wire_len(&self) -> usize {
+        FRAME_HEADER_LEN + self.body.len()
+    }
+}
+
+/// Check a frame header's lengths against `max_frame`; `None` if fewer
+/// than `FRAME_HEADER_LEN` bytes are there.
+fn frame_header(buf: &[u8], max_frame: usize) -> Result<Option<(usize, u8, usize)>, ProtocolError> {
     if buf.len() < FRAME_HEADER_LEN {
         return Ok(None);
     }
     let comp_len = u32::from_le_bytes([buf[0], buf[1], buf[2], 0]) as usize;
-    let seq = buf[3];
     let raw_len = u32::from_le_bytes([buf[4], buf[5], buf[6], 0]) as usize;
     if comp_len > max_frame || raw_len > max_frame {
         return Err(ProtocolError::TooLarge {
@@ -38,28 +54,136 @@ pub fn decode_frame(buf: &mut BytesMut, max_frame: usize) -> Result<Option<Frame
             max: max_frame,
         });
     }
+    Ok(Some((comp_len, buf[3], raw_len)))
+}
+
+/// Take one whole frame off `buf` without inflating it, or `None` if more
+/// bytes are needed. Nothing is allocated on the header's word: the body
+/// is taken only once it has arrived.
+pub fn next_frame(buf: &mut BytesMut, max_frame: usize) -> Result<Option<RawFrame>, ProtocolError> {
+    let Some((comp_len, seq, raw_len)) = frame_header(buf, max_frame)? else {
+        return Ok(None);
+    };
     if buf.len() < FRAME_HEADER_LEN + comp_len {
-        buf.reserve(FRAME_HEADER_LEN + comp_len - buf.len());
         return Ok(None);
     }
     let mut frame = buf.split_to(FRAME_HEADER_LEN + comp_len);
-    let body = frame.split_off(FRAME_HEADER_LEN);
-    let wire_len = FRAME_HEADER_LEN + comp_len;
-    if raw_len == 0 {
+    let body = frame.split_off(FRAME_HEADER_LEN).freeze();
+    Ok(Some(RawFrame { seq, body, raw_len }))
+}
+
+/// How many bytes `buf` must hold to complete the frame at its front, as
+/// far as its header tells (0 when the header itself is incomplete or
+/// invalid).
+pub fn frame_end_hint(buf: &[u8]) -> usize {
+    match frame_header(buf, usize::MAX) {
+        Ok(Some((comp_len, _, _))) => FRAME_HEADER_LEN + comp_len,
+        _ => 0,
+    }
+}
+
+/// Take one frame off `buf` and inflate it whole, or `None` if more bytes
+/// are needed. (Connections inflate incrementally with `FrameInflater`.)
+pub fn decode_frame(buf: &mut BytesMut, max_frame: usize) -> Result<Option<Frame>, ProtocolError> {
+    let Some(f) = next_frame(buf, max_frame)? else {
+        return Ok(None);
+    };
+    let wire_len = f.wire_len();
+    if f.raw_len == 0 {
         return Ok(Some(Frame {
-            seq,
-            data: body.freeze(),
+            seq: f.seq,
+            data: f.body,
             wire_len,
             was_compressed: false,
         }));
     }
-    let data = inflate_exact(&body, raw_len)?;
+    let data = inflate_exact(&f.body, f.raw_len)?;
     Ok(Some(Frame {
-        seq,
+        seq: f.seq,
         data: Bytes::from(data),
         wire_len,
         was_compressed: true,
     }))
+}
+
+/// Inflates one compressed frame a step at a time, so the reader can check
+/// the packets it produces (and its memory budget) before inflating more:
+/// a frame of a few KB that declares 16 MiB costs nothing until its bytes
+/// are really produced, and never more than the header declared.
+pub struct FrameInflater {
+    z: Decompress,
+    input: Bytes,
+    /// Bytes still expected from the stream.
+    left: usize,
+}
+
+impl std::fmt::Debug for FrameInflater {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FrameInflater")
+            .field("input_left", &self.input.len())
+            .field("left", &self.left)
+            .finish()
+    }
+}
+
+impl FrameInflater {
+    pub fn new(body: Bytes, raw_len: usize) -> Self {
+        FrameInflater {
+            z: Decompress::new(true),
+            input: body,
+            left: raw_len,
+        }
+    }
+
+    /// Bytes the frame still has to produce.
+    pub fn remaining(&self) -> usize {
+        self.left
+    }
+
+    /// Append up to `max` more inflated bytes to `out`. Returns true once
+    /// the frame is done (exactly the declared length, stream ended).
+    pub fn step(&mut self, out: &mut BytesMut, max: usize) -> Result<bool, ProtocolError> {
+        let want = self.left.min(max.max(1));
+        let start = out.len();
+        out.resize(start + want, 0);
+        let (in_before, out_before) = (self.z.total_in(), self.z.total_out());
+        let status = self
+            .z
+            .decompress(&self.input, &mut out[start..], FlushDecompress::None);
+        let used = (self.z.total_in() - in_before) as usize;
+        let produced = (self.z.total_out() - out_before) as usize;
+        out.truncate(start + produced);
+        bytes::Buf::advance(&mut self.input, used);
+        self.left -= produced;
+        match status {
+            Err(_) => Err(ProtocolError::BadCompression("invalid zlib data")),
+            Ok(Status::StreamEnd) if self.left == 0 => Ok(true),
+            Ok(Status::StreamEnd) => Err(ProtocolError::BadCompression(
+                "inflated length differs from header",
+            )),
+            Ok(_) if self.left == 0 => {
+                // All declared bytes are out: the stream must end here.
+                let mut probe = [0u8; 1];
+                match self
+                    .z
+                    .decompress(&self.input, &mut probe, FlushDecompress::Finish)
+                {
+                    Ok(Status::StreamEnd)
+                        if self.z.total_out() as usize == out_before as usize + produced =>
+                    {
+                        Ok(true)
+                    }
+                    _ => Err(ProtocolError::BadCompression(
+                        "zlib stream longer than the header says",
+                    )),
+                }
+            }
+            Ok(_) if produced == 0 && used == 0 => Err(ProtocolError::BadCompression(
+                "zlib stream ends before the length in the header",
+            )),
+            Ok(_) => Ok(false),
+        }
+    }
 }
 
 /// Inflate a zlib stream that must produce exactly `raw_len` bytes.
@@ -173,6 +297,59 @@ mod tests {
             decode_frame(&mut wire, 1 << 24),
             Err(ProtocolError::BadCompression(_))
         ));
+    }
+
+    fn inflate_in_steps(wire: &mut BytesMut, step: usize) -> Result<Vec<u8>, ProtocolError> {
+        let f = next_frame(wire, 1 << 24)?.unwrap();
+        let mut inf = FrameInflater::new(f.body, f.raw_len);
+        let mut out = BytesMut::new();
+        while !inf.step(&mut out, step)? {
+            assert!(out.len() <= f.raw_len);
+        }
+        Ok(out.to_vec())
+    }
+
+    #[test]
+    fn incremental_inflation_matches_whole_inflation_and_never_overshoots() {
+        let big: Vec<u8> = (0..300_000u32)
+            .map(|i| (i % 251) as u8 ^ (i / 7) as u8)
+            .collect();
+        for step in [1usize, 1000, 65536, 1 << 20] {
+            let mut wire = BytesMut::new();
+            assert!(encode_frame(&mut wire, 0, &big, true, 6));
+            assert_eq!(inflate_in_steps(&mut wire, step).unwrap(), big);
+        }
+    }
+
+    #[test]
+    fn incremental_inflation_refuses_lies_and_junk() {
+        let data = vec![b'a'; 1000];
+        let z = deflate(&data, 6).unwrap();
+        for declared in [999usize, 1001, 5000] {
+            let mut wire = BytesMut::new();
+            put_header(&mut wire, z.len(), 0, declared);
+            wire.extend_from_slice(&z);
+            assert!(
+                inflate_in_steps(&mut wire, 64).is_err(),
+                "declared {declared}"
+            );
+        }
+        let mut wire = BytesMut::new();
+        put_header(&mut wire, 5, 0, 100);
+        wire.extend_from_slice(b"junk!");
+        assert!(inflate_in_steps(&mut wire, 64).is_err());
+    }
+
+    #[test]
+    fn a_frame_header_alone_allocates_nothing() {
+        // 16 MiB declared, 5 bytes sent: no body, no reservation.
+        let mut wire = BytesMut::new();
+        put_header(&mut wire, 0xFF_FFFF, 0, 0xFF_FFFF);
+        wire.extend_from_slice(b"12345");
+        let cap = wire.capacity();
+        assert!(next_frame(&mut wire, 1 << 24).unwrap().is_none());
+        assert_eq!(wire.capacity(), cap);
+        assert_eq!(frame_end_hint(&wire), FRAME_HEADER_LEN + 0xFF_FFFF);
     }
 
     #[test]

@@ -81,8 +81,8 @@ pub fn decode_packet(
         }
     }
     if buf.len() < offset {
-        // Reserve so the remaining socket reads land in one allocation.
-        buf.reserve(offset - buf.len());
+        // The reader sizes its buffer from `packet_end_hint` (and charges
+        // it to the memory budget first), so nothing is reserved here.
         return Ok(None);
     }
     let mut frame = buf.split_to(offset);
@@ -107,6 +107,27 @@ pub fn decode_packet(
         chunks,
         payload: joined.freeze(),
     }))
+}
+
+/// How many bytes `buf` must hold to complete the logical packet at its
+/// front, as far as the physical headers present tell: the end of the
+/// last visible chunk, plus room for the next header when that chunk is
+/// a 16 MiB continuation. 0 when not even one header is there.
+pub fn packet_end_hint(buf: &[u8]) -> usize {
+    let mut offset = 0usize;
+    while buf.len() >= offset + HEADER_LEN {
+        let h = &buf[offset..offset + HEADER_LEN];
+        let len = u32::from_le_bytes([h[0], h[1], h[2], 0]) as usize;
+        offset += HEADER_LEN + len;
+        if len < MAX_PAYLOAD {
+            return offset;
+        }
+    }
+    if offset == 0 {
+        0
+    } else {
+        offset + HEADER_LEN
+    }
 }
 
 /// Append `payload` to `out` as one logical packet starting at `*seq`,
@@ -186,6 +207,17 @@ mod tests {
             decode_packet(&mut buf, 1000),
             Err(ProtocolError::TooLarge { .. })
         ));
+    }
+
+    #[test]
+    fn end_hint_follows_the_visible_headers() {
+        assert_eq!(packet_end_hint(&[1, 0]), 0);
+        assert_eq!(packet_end_hint(&[5, 0, 0, 0, 1]), 9);
+        let mut buf = vec![0xFF, 0xFF, 0xFF, 0];
+        assert_eq!(packet_end_hint(&buf), 2 * HEADER_LEN + MAX_PAYLOAD);
+        buf.resize(HEADER_LEN + MAX_PAYLOAD, 0);
+        buf.extend_from_slice(&[3, 0, 0, 1]);
+        assert_eq!(packet_end_hint(&buf), 2 * HEADER_LEN + MAX_PAYLOAD + 3);
     }
 
     #[test]

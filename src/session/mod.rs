@@ -734,6 +734,20 @@ impl Session {
                     break;
                 }
                 Err(NetError::Tls(_)) => break,
+                Err(NetError::OverBudget(e)) => {
+                    // The statement is half read: refuse it and end the
+                    // session (as the server does past max_allowed_packet);
+                    // every other session goes on.
+                    METRICS
+                        .protocol_errors_total
+                        .with_label_values(&["client", "over_budget"])
+                        .inc();
+                    tracing::warn!(conn = self.id, error = %e, "statement refused: memory budget exhausted");
+                    let err = SqlError::over_budget("to buffer this statement", &e);
+                    self.client.seq = self.client.seq.max(1);
+                    self.client.write_packet(&err.to_packet().encode());
+                    break;
+                }
             };
             let Some(&first) = packet.payload.first() else {
                 METRICS
@@ -774,6 +788,7 @@ impl Session {
                     if self.client.flush().await.is_err() {
                         break;
                     }
+                    self.shrink_idle();
                 }
                 Flow::Close => break,
             }
@@ -817,6 +832,18 @@ impl Session {
             self.client.write_packet(&err.to_packet().encode());
         }
         tracing::info!(conn = self.id, "session cut at the shutdown timeout");
+    }
+
+    /// Between commands: give back what buffers grew to for the last one
+    /// (and the budget they held), so idle sessions cost a few KB.
+    fn shrink_idle(&mut self) {
+        self.client.shrink_idle();
+        if let Some(b) = self.backend.as_mut() {
+            b.conn.shrink_idle();
+        }
+        for b in self.parked.values_mut() {
+            b.conn.shrink_idle();
+        }
     }
 
     /// Send an ERR for the current command.

@@ -66,11 +66,35 @@ pub(super) enum RelayError {
     Client,
     /// The backend connection failed or spoke nonsense.
     Backend(String),
+    /// Buffering a backend packet would go past the memory budget: the
+    /// backend connection is mid-packet and cannot be reused.
+    OverBudget(crate::limits::OverBudget),
 }
 
 impl From<NetError> for RelayError {
     fn from(e: NetError) -> Self {
-        RelayError::Backend(e.to_string())
+        match e {
+            NetError::OverBudget(e) => RelayError::OverBudget(e),
+            e => RelayError::Backend(e.to_string()),
+        }
+    }
+}
+
+/// Why a write to the client failed: the budget refused to buffer it (the
+/// statement can still end with an ERR), or the client is gone.
+pub(super) enum ClientWriteError {
+    OverBudget(crate::limits::OverBudget),
+    Gone,
+}
+
+impl From<ClientWriteError> for RelayError {
+    fn from(e: ClientWriteError) -> Self {
+        match e {
+            // Mid-response with unread backend output: handled like a
+            // backend that cannot go on.
+            ClientWriteError::OverBudget(e) => RelayError::OverBudget(e),
+            ClientWriteError::Gone => RelayError::Client,
+        }
     }
 }
 
@@ -228,6 +252,30 @@ impl Session {
                 self.drop_backend();
                 Flow::Close
             }
+            Err(RelayError::OverBudget(e)) => {
+                // The backend's response is partly unread: drop that
+                // connection (as after a loss) and say why in an ERR 1041.
+                let lost_state = self.state_at_risk();
+                METRICS
+                    .protocol_errors_total
+                    .with_label_values(&["backend", "over_budget"])
+                    .inc();
+                tracing::warn!(conn = self.id, error = %e, lost_state = lost_state.unwrap_or("none"), "response refused: memory budget exhausted");
+                self.backend_lost();
+                let what = match lost_state {
+                    Some(s) => format!("to buffer this response; the backend connection holding {s} had to be closed, so this connection closes too"),
+                    None => "to buffer this response".to_string(),
+                };
+                if shape != ResponseShape::None {
+                    self.client
+                        .write_packet(&SqlError::over_budget(&what, &e).to_packet().encode());
+                }
+                if lost_state.is_some() {
+                    Flow::Close
+                } else {
+                    Flow::Continue
+                }
+            }
             Err(RelayError::Backend(why)) => {
                 let lost_state = self.state_at_risk();
                 let target = self.target();
@@ -312,10 +360,17 @@ impl Session {
     }
 
     async fn forward(&mut self, payload: &[u8]) -> Result<(), RelayError> {
+        Ok(self.send_to_client(payload).await?)
+    }
+
+    async fn send_to_client(&mut self, payload: &[u8]) -> Result<(), ClientWriteError> {
         self.client
             .write_packet_buffered(payload)
             .await
-            .map_err(|_| RelayError::Client)
+            .map_err(|e| match e {
+                NetError::OverBudget(e) => ClientWriteError::OverBudget(e),
+                _ => ClientWriteError::Gone,
+            })
     }
 
     fn deprecate_eof(&self) -> bool {
@@ -477,19 +532,36 @@ impl Session {
                 self.forward(&p.payload).await?;
                 return Ok(RowsEnd::Error);
             }
-            let Some(t) = transform.as_deref_mut() else {
-                self.forward(&p.payload).await?;
-                continue;
+            let sent = match transform.as_deref_mut() {
+                None => self.send_to_client(&p.payload).await,
+                Some(t) => match t.row(&self.ctx.rules, &p.payload, binary) {
+                    Ok(None) => self.send_to_client(&p.payload).await,
+                    Ok(Some(row)) => {
+                        self.client
+                            .write_packet_buffered(row)
+                            .await
+                            .map_err(|e| match e {
+                                NetError::OverBudget(e) => ClientWriteError::OverBudget(e),
+                                _ => ClientWriteError::Gone,
+                            })
+                    }
+                    Err(e) => Err(ClientWriteError::OverBudget(match e {
+                        RowError::OverBudget(b) => b,
+                        e => {
+                            self.row_failed(e).await?;
+                            return Ok(RowsEnd::Error);
+                        }
+                    })),
+                },
             };
-            match t.row(&self.ctx.rules, &p.payload, binary) {
-                Ok(None) => self.forward(&p.payload).await?,
-                Ok(Some(row)) => self
-                    .client
-                    .write_packet_buffered(row)
-                    .await
-                    .map_err(|_| RelayError::Client)?,
-                Err(e) => {
-                    self.row_failed(e).await?;
+            match sent {
+                Ok(()) => {}
+                Err(ClientWriteError::Gone) => return Err(RelayError::Client),
+                Err(ClientWriteError::OverBudget(e)) => {
+                    // Rows already sent stay sent; the statement ends with
+                    // an ERR, as when a server runs out of memory mid-result,
+                    // and the backend's remaining rows are read and dropped.
+                    self.row_failed(RowError::OverBudget(e)).await?;
                     return Ok(RowsEnd::Error);
                 }
             }
@@ -500,9 +572,20 @@ impl Session {
     /// the column (never send wrong bytes), and discard the rest of the
     /// backend's response so the connection stays usable.
     async fn row_failed(&mut self, e: RowError) -> Result<(), RelayError> {
+        if let RowError::OverBudget(b) = &e {
+            METRICS
+                .protocol_errors_total
+                .with_label_values(&["client", "over_budget"])
+                .inc();
+            tracing::warn!(conn = self.id, error = %b, "result refused: memory budget exhausted");
+            let err = SqlError::over_budget("to inflate and buffer a row of this result", b);
+            self.client.write_packet(&err.to_packet().encode());
+            self.last_ok = false;
+            return self.discard_rest_after_err().await;
+        }
         let (column, label) = match &e {
             RowError::Decode { column, .. } => (column.clone(), e.reason_label()),
-            RowError::Malformed(_) => ("?".to_string(), e.reason_label()),
+            RowError::Malformed(_) | RowError::OverBudget(_) => ("?".to_string(), e.reason_label()),
         };
         METRICS
             .decode_errors_total
@@ -514,12 +597,23 @@ impl Session {
                 key.as_ref().map(|k| format!(" in the row with primary key {k}")).unwrap_or_default()
             ),
             RowError::Malformed(p) => format!("squeeze: malformed result row from the backend: {p}"),
+            RowError::OverBudget(b) => b.to_string(),
         };
         tracing::warn!(conn = self.id, column = ?column, reason = label, "stored value failed to decode");
         let err = SqlError::new(Side::Internal, ER_UNKNOWN_ERROR, "HY000", message);
         self.client.write_packet(&err.to_packet().encode());
         self.last_ok = false;
-        self.discard_rest().await
+        self.discard_rest_after_err().await
+    }
+
+    /// `discard_rest` once the client has its ERR: if the rest cannot be
+    /// read within the memory budget either, the session ends there (a
+    /// second ERR would break the client's protocol state).
+    async fn discard_rest_after_err(&mut self) -> Result<(), RelayError> {
+        match self.discard_rest().await {
+            Err(RelayError::OverBudget(_)) => Err(RelayError::Client),
+            other => other,
+        }
     }
 
     /// Read and drop the remainder of the current response.

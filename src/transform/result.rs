@@ -94,6 +94,8 @@ pub struct ResultColumns {
     pk: Option<usize>,
     spans: Vec<ValueSpan>,
     out: Vec<u8>,
+    /// `out` and `scratch` counted against the global memory budget.
+    mem: crate::limits::Reservation,
 }
 
 /// A row that could not be presented.
@@ -105,6 +107,8 @@ pub enum RowError {
         error: DecodeError,
     },
     Malformed(ProtocolError),
+    /// Inflating the row would go past the global memory budget.
+    OverBudget(crate::limits::OverBudget),
 }
 
 impl RowError {
@@ -121,6 +125,7 @@ impl RowError {
                 DecodeError::ChecksumMismatch { .. } => "checksum_mismatch",
             },
             RowError::Malformed(_) => "malformed_row",
+            RowError::OverBudget(_) => "over_budget",
         }
     }
 }
@@ -137,6 +142,7 @@ impl ResultColumns {
             pk: None,
             spans: Vec::new(),
             out: Vec::new(),
+            mem: crate::limits::Reservation::global(),
         }
     }
 
@@ -199,6 +205,13 @@ impl ResultColumns {
             let Some(rule) = rule else {
                 if self.net[i] && is_compressed_value(&payload[span.clone()]) {
                     let stored = &payload[span.clone()];
+                    if let Ok(Some((header, _))) = parse_header(stored) {
+                        // Charged before inflating (the length is capped
+                        // by max_value_size inside `inflate_untrusted`).
+                        let len = header.len.min(rules.max_value_size as u64) as usize;
+                        let need = self.out.capacity().max(payload.len() + len) + len;
+                        self.mem.ensure(need).map_err(RowError::OverBudget)?;
+                    }
                     if inflate_untrusted(stored, rules, &mut self.scratch) {
                         crate::admin::metrics::METRICS
                             .inflated_without_metadata_total
@@ -224,15 +237,25 @@ impl ResultColumns {
                 }
                 Err(error) => return Err(self.decode_error(rule, payload, binary, error)),
             };
+            // decode_payload enforces max_value_size; a corrupt header
+            // must not make this reservation huge first.
+            let len = header
+                .len
+                .min(rules.max_value_size as u64)
+                .min(max_inflated_len(header.codec, stored.len() - hlen))
+                as usize;
+            // Charged to the memory budget before anything is inflated:
+            // the row so far (or the whole stored row), plus this value.
+            let base = if splice.is_some() {
+                self.out.len() + payload.len()
+            } else {
+                payload.len()
+            };
+            self.mem
+                .ensure(self.scratch.capacity() + base + len)
+                .map_err(RowError::OverBudget)?;
             let splice = splice.get_or_insert_with(|| {
                 self.out.clear();
-                // decode_payload enforces max_value_size; a corrupt header
-                // must not make this reservation huge first.
-                let len = header
-                    .len
-                    .min(rules.max_value_size as u64)
-                    .min(max_inflated_len(header.codec, stored.len() - hlen))
-                    as usize;
                 self.out.reserve(payload.len() + len);
                 RowSplice::new(payload)
             });
@@ -254,6 +277,9 @@ impl ResultColumns {
         let Some(splice) = splice else {
             return Ok(None);
         };
+        // What was really allocated (the reservation was the estimate).
+        self.mem
+            .set_forced(self.out.capacity() + self.scratch.capacity());
         splice.finish(&mut self.out);
         Ok(Some(&self.out))
     }

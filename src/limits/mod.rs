@@ -1,0 +1,5 @@
+//! Process-wide resource limits that every session shares.
+
+pub mod budget;
+
+pub use budget::{Budget, OverBudget, Reservation};
