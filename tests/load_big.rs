@@ -231,7 +231,9 @@ async fn probe_greeting(port: u16, stop: Arc<AtomicBool>) -> (Duration, u64) {
             .await
             .unwrap();
         let mut hdr = [0u8; 5];
-        s.read_exact(&mut hdr).await.unwrap();
+        if let Err(e) = s.read_exact(&mut hdr).await {
+            panic!("no handshake greeting after {:?}: {e}", t.elapsed());
+        }
         assert_eq!(hdr[4], 10, "a protocol-10 greeting");
         worst = worst.max(t.elapsed());
         n += 1;
