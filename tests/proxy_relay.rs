@@ -12,10 +12,13 @@ use support::{http_get, scenarios, MariaDb, Squeeze};
 
 macro_rules! relay {
     ($name:ident) => {
+        relay!($name, []);
+    };
+    ($name:ident, $extra:expr) => {
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn $name() {
             let db = MariaDb::shared();
-            let mut sq = Squeeze::for_db(db, &[]);
+            let mut sq = Squeeze::for_db(db, &$extra);
             let name = concat!("relay_", stringify!($name));
             let direct = scenarios::$name(db.port, name).await;
             let proxied = scenarios::$name(sq.port, name).await;
@@ -31,7 +34,9 @@ relay!(multi_results);
 relay!(session_commands);
 relay!(load_data_local);
 relay!(errors);
-relay!(big_packets);
+// 20 MB values: above the 16 MiB default max_packet_size, so raised the way
+// an operator raises it together with the server's max_allowed_packet.
+relay!(big_packets, ["--max-packet-size", "67108864"]);
 
 #[test]
 fn cursor_fetch() {
