@@ -321,8 +321,16 @@ impl PacketConn {
                 self.accept_seq(&p)?;
                 // The caller holds the payload until its next command; a
                 // packet joined from 16 MiB chunks is a copy of its own.
-                self.held = p.payload.len();
-                self.true_up();
+                // Small packets are not worth an atomic update per row.
+                let held = if p.payload.len() >= READ_CHUNK {
+                    p.payload.len()
+                } else {
+                    0
+                };
+                if held != self.held {
+                    self.held = held;
+                    self.true_up();
+                }
                 return Ok(Some(p));
             }
             // With compression, inflate another buffered frame and retry.
@@ -461,6 +469,11 @@ impl PacketConn {
 
     async fn fill(&mut self) -> Result<(), NetError> {
         self.grow_for_read()?;
+        self.read_more().await
+    }
+
+    /// Read into the spare room of the buffer the next bytes belong in.
+    async fn read_more(&mut self) -> Result<(), NetError> {
         self.true_up();
         let target = if self.compression.is_some() {
             &mut self.raw
@@ -483,7 +496,17 @@ impl PacketConn {
     /// no response is expected (an idle connection); returns why. Cancel
     /// safe: dropping it before it resolves reads nothing.
     pub async fn closed_by_peer(&mut self) -> String {
-        match self.fill().await {
+        // Watching needs a small buffer; it is counted but never refused,
+        // since a refusal here would read as the peer going away.
+        let target = if self.compression.is_some() {
+            &mut self.raw
+        } else {
+            &mut self.rbuf
+        };
+        if target.capacity() == target.len() {
+            target.reserve(IDLE_READ);
+        }
+        match self.read_more().await {
             Ok(()) => "unexpected data on an idle connection".to_string(),
             Err(e) => e.to_string(),
         }
