@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
     // Round trip: the input as a document through every codec must come back.
     let dict = reg.get(1);
     for codec in CodecKind::ALL {
-        let enc = ValueEncoder::new(codec, codec.default_level(), dict.clone(), 0).unwrap();
+        let enc = ValueEncoder::new(codec, codec.default_level(), dict.cloned(), 0).unwrap();
         let mut stored = Vec::new();
         if let EncodeOutcome::Compressed(_) = enc.encode(data, &mut stored) {
             out.clear();
