@@ -855,28 +855,33 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
 
     /// The compressed column a chain refers to, if any (see module docs for
     /// the conservative fallback).
+    /// The table a qualifier names: its alias exactly, else an unaliased
+    /// table of that name, else an alias in another case.
+    pub(super) fn table_by_qualifier(&self, q: &str) -> Option<&Table<'t>> {
+        self.tables
+            .iter()
+            .find(|t| t.alias.as_deref() == Some(q))
+            .or_else(|| {
+                self.tables
+                    .iter()
+                    .find(|t| t.alias.is_none() && t.table.as_deref() == Some(q))
+            })
+            .or_else(|| {
+                self.tables.iter().find(|t| {
+                    t.alias
+                        .as_deref()
+                        .is_some_and(|a| a.eq_ignore_ascii_case(q))
+                })
+            })
+    }
+
     pub(super) fn resolve(&self, parts: &[usize]) -> Option<ColumnRef> {
         match parts.len() {
             1 => self.any_table_column(&self.name(parts[0])),
             2 => {
                 let q = self.name(parts[0]);
                 let col = self.name(parts[1]);
-                let by_alias = self
-                    .tables
-                    .iter()
-                    .find(|t| t.alias.as_deref() == Some(&*q))
-                    .or_else(|| {
-                        self.tables
-                            .iter()
-                            .find(|t| t.alias.is_none() && t.table.as_deref() == Some(&*q))
-                    })
-                    .or_else(|| {
-                        self.tables.iter().find(|t| {
-                            t.alias
-                                .as_deref()
-                                .is_some_and(|a| a.eq_ignore_ascii_case(&q))
-                        })
-                    });
+                let by_alias = self.table_by_qualifier(&q);
                 match by_alias {
                     Some(Table {
                         db: Some(db),

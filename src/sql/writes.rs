@@ -438,22 +438,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             2 => {
                 let q = self.name(parts[0]);
                 let col = self.name(parts[1]);
-                let t = self
-                    .tables
-                    .iter()
-                    .find(|t| t.alias.as_deref() == Some(&*q))
-                    .or_else(|| {
-                        self.tables
-                            .iter()
-                            .find(|t| t.alias.is_none() && t.table.as_deref() == Some(&*q))
-                    })
-                    .or_else(|| {
-                        self.tables.iter().find(|t| {
-                            t.alias
-                                .as_deref()
-                                .is_some_and(|a| a.eq_ignore_ascii_case(&q))
-                        })
-                    })?;
+                let t = self.table_by_qualifier(&q)?;
                 match t {
                     Table {
                         db: Some(db),
