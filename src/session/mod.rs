@@ -626,6 +626,15 @@ impl Session {
     /// Tell the session registry which backend threads this session holds
     /// (for `KILL` from other sessions), when that changed.
     fn publish_backends(&mut self) {
+        // Runs after every command: the common case (no parked shards, the
+        // same backend as last time) must not allocate.
+        let current = self
+            .backend
+            .as_ref()
+            .map(|b| (self.shard, b.handshake.connection_id));
+        if self.parked.is_empty() && self.published_backends.as_slice() == current.as_slice() {
+            return;
+        }
         let mut now: Vec<(usize, u32)> = self
             .parked
             .iter()
