@@ -7,6 +7,7 @@ use crate::admin::metrics::METRICS;
 use crate::backend::query::{quote, simple_query};
 use crate::error::SqlError;
 use crate::protocol::Packet;
+use crate::sql::prescan::Prescan;
 use crate::sql::{LexOptions, SessionChange, StatementKind};
 use crate::transform::dependents::{Definition, Dependents};
 use crate::transform::params::{rewrite_execute, ParamError, PreparedStatement};
@@ -232,15 +233,17 @@ impl Session {
     }
 
     /// COM_QUERY.
-    pub(super) async fn query(&mut self, packet: Packet) -> Flow {
-        if let Some(flow) = self.kill(&packet.payload[1..]).await {
+    pub(super) async fn query(&mut self, packet: Packet, scan: Prescan) -> Flow {
+        if let Some(flow) = self.kill(&packet.payload[1..], &scan).await {
             return flow;
         }
-        let packet = match crate::sql::kill::connection_id_rewrite(
-            &packet.payload[1..],
-            self.lex,
-            self.id,
-        ) {
+        let rewritten_id = scan
+            .connection_id
+            .then(|| {
+                crate::sql::kill::connection_id_rewrite(&packet.payload[1..], self.lex, self.id)
+            })
+            .flatten();
+        let packet = match rewritten_id {
             Some(text) => {
                 let mut payload = Vec::with_capacity(1 + text.len());
                 payload.push(packet.payload[0]);
@@ -285,7 +288,7 @@ impl Session {
                         .schema
                         .dependents()
                         .may_mention(&packet.payload[1..])
-                    || may_change_session(&packet.payload[1..])));
+                    || scan.may_change_session()));
         if !needs_analysis {
             return self
                 .forward_command(&packet.payload, ResponseShape::Results, RelayMode::text())
@@ -571,29 +574,6 @@ impl Session {
             }
         }
     }
-}
-
-/// Cheap check before lexing a query that names no compressed table: can it
-/// change what squeeze tracks (database, sql_mode, character set, table
-/// definitions)? Only a statement starting with one of those verbs, a
-/// multi-statement query, or one starting with a comment (which could hide
-/// the verb) needs the lexer. False positives only cost a lexing pass.
-fn may_change_session(sql: &[u8]) -> bool {
-    let start = sql
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(sql.len());
-    let rest = &sql[start..];
-    if rest.is_empty() || matches!(rest[0], b'/' | b'-' | b'#' | b'(') || sql.contains(&b';') {
-        return true;
-    }
-    let word_len = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
-    let word = &rest[..word_len];
-    [
-        "use", "set", "create", "alter", "drop", "rename", "truncate", "prepare", "execute",
-    ]
-    .iter()
-    .any(|v| word.eq_ignore_ascii_case(v.as_bytes()))
 }
 
 /// Session changes to apply once the server accepted the statement.

@@ -10,19 +10,15 @@ use crate::backend::query::{simple_query, QueryError};
 use crate::error::{Side, SqlError, ER_NOT_SUPPORTED_YET};
 use crate::protocol::response::ok_packet;
 use crate::sql::kill::{parse_kill, Kill};
+use crate::sql::prescan::Prescan;
 
 const ER_NO_SUCH_THREAD: u16 = 1094;
 const ER_KILL_DENIED_ERROR: u16 = 1095;
 
-/// Cheap test before lexing: does the text contain `kill` at all?
-fn may_kill(text: &[u8]) -> bool {
-    text.windows(4).any(|w| w.eq_ignore_ascii_case(b"kill"))
-}
-
 impl Session {
     /// Answer a `KILL` by thread id; `None` when `text` is not one.
-    pub(super) async fn kill(&mut self, text: &[u8]) -> Option<Flow> {
-        if !may_kill(text) {
+    pub(super) async fn kill(&mut self, text: &[u8], scan: &Prescan) -> Option<Flow> {
+        if !scan.kill {
             return None;
         }
         let statements = crate::sql::route::statements(text, self.lex);

@@ -695,6 +695,9 @@ impl Session {
             .client_bytes_total
             .with_label_values(&["client_to_proxy"]);
         let close_signal = self.close_signal.clone();
+        // One waiter for the whole session (a KILL CONNECTION from another
+        // session), not a new one per command.
+        let mut killed = std::pin::pin!(close_signal.notified());
         let mut handles: std::collections::HashMap<
             (u8, usize),
             (prometheus::IntCounter, prometheus::Histogram),
@@ -708,7 +711,7 @@ impl Session {
                     self.orderly_end = true;
                     break;
                 }
-                _ = close_signal.notified() => break,
+                _ = &mut killed => break,
                 why = backend_closed(self.backend.as_mut()) => {
                     // The server ended the idle session (wait_timeout, KILL,
                     // a restart): end the client's too, as the server would

@@ -12,6 +12,7 @@ use crate::protocol::handshake::ChangeUser;
 use crate::protocol::lenenc::Reader;
 use crate::protocol::response::{self, ok_packet, ErrPacket};
 use crate::protocol::Packet;
+use crate::sql::prescan::Prescan;
 use crate::transform::result::{ResultColumns, RowError};
 
 use super::{Flow, Session};
@@ -106,14 +107,20 @@ impl Session {
         packet: Packet,
     ) -> Flow {
         use Command::*;
-        self.inflight = command_state_effect(command, &packet.payload, self.lex);
+        // One scan of a query's bytes answers the cheap questions every
+        // query is asked (state effect, KILL, CONNECTION_ID, session change).
+        let scan = match command {
+            Some(Query) => Prescan::of(packet.payload.get(1..).unwrap_or_default()),
+            _ => Prescan::default(),
+        };
+        self.inflight = command_state_effect(command, &packet.payload, &scan, self.lex);
         let shape = match command {
             Some(Quit) => {
                 self.orderly_end = true;
                 return Flow::Close;
             }
             Some(ChangeUser) => return self.change_user(packet).await,
-            Some(Query) => return self.query(packet).await,
+            Some(Query) => return self.query(packet, scan).await,
             Some(StmtPrepare) => return self.prepare(packet).await,
             Some(StmtExecute) => return self.execute(packet).await,
             Some(StmtSendLongData) => return self.long_data(packet).await,
@@ -419,7 +426,7 @@ impl Session {
                     let columns = self.defs_following(&p.payload)?;
                     self.forward(&p.payload).await?;
                     let hints = self.next_result_hints();
-                    let mut transform = self.relay_column_defs(columns, &hints).await?;
+                    let mut transform = self.relay_column_defs(columns, hints.columns()).await?;
                     if !self.deprecate_eof() {
                         let eof = self.backend_packet().await?;
                         let status = response::terminator_status(&eof.payload).unwrap_or(0);
@@ -455,14 +462,13 @@ impl Session {
 
     /// The analyzer's column hints for the next result of the command being
     /// relayed (one result per statement), if it has any.
-    fn next_result_hints(&mut self) -> crate::transform::write::ColumnHints {
+    fn next_result_hints(&mut self) -> StatementHints {
         match &mut self.result_hints {
             Some((hints, next)) => {
-                let h = hints.get(*next).cloned().unwrap_or_default();
                 *next += 1;
-                h
+                StatementHints(Some((hints.clone(), *next - 1)))
             }
-            None => Vec::new(),
+            None => StatementHints(None),
         }
     }
 
@@ -479,7 +485,7 @@ impl Session {
     async fn relay_column_defs(
         &mut self,
         count: usize,
-        hints: &crate::transform::write::ColumnHints,
+        hints: &[Option<std::sync::Arc<crate::transform::ColumnRule>>],
     ) -> Result<Option<ResultColumns>, RelayError> {
         if self.ctx.rules.is_empty() {
             for _ in 0..count {
@@ -723,11 +729,9 @@ impl Session {
         if cols > 0 {
             // Result column definitions: present compressed columns as
             // clients expect them.
-            let hints = match &self.result_hints {
-                Some((hints, _)) => hints.first().cloned().unwrap_or_default(),
-                None => Vec::new(),
-            };
-            self.relay_column_defs(cols as usize, &hints).await?;
+            let hints = StatementHints(self.result_hints.as_ref().map(|(h, _)| (h.clone(), 0)));
+            self.relay_column_defs(cols as usize, hints.columns())
+                .await?;
             if !self.deprecate_eof() {
                 let eof = self.backend_packet().await?;
                 self.forward(&eof.payload).await?;
@@ -817,16 +821,31 @@ impl Session {
     }
 }
 
+/// The analyzer's hints for one statement's result: a reference-counted
+/// handle on the command's hints and the statement's index, so relaying a
+/// result copies nothing.
+struct StatementHints(Option<(crate::transform::write::ResultHints, usize)>);
+
+impl StatementHints {
+    fn columns(&self) -> &[Option<std::sync::Arc<crate::transform::ColumnRule>>] {
+        match &self.0 {
+            Some((all, i)) => all.get(*i).map(Vec::as_slice).unwrap_or_default(),
+            None => &[],
+        }
+    }
+}
+
 /// What a client command leaves in the server session (see `sql::state`).
 fn command_state_effect(
     command: Option<Command>,
     payload: &[u8],
+    scan: &Prescan,
     lex: crate::sql::LexOptions,
 ) -> crate::sql::state::StateEffect {
-    use crate::sql::state::{query_state_effect, StateEffect};
+    use crate::sql::state::{query_state_effect_scanned, StateEffect};
     use Command::*;
     match command {
-        Some(Query) => query_state_effect(payload.get(1..).unwrap_or_default(), lex),
+        Some(Query) => query_state_effect_scanned(payload.get(1..).unwrap_or_default(), scan, lex),
         Some(StmtPrepare | StmtExecute | StmtSendLongData | StmtFetch | StmtReset | StmtClose) => {
             StateEffect::Leaves("prepared statements")
         }

@@ -64,13 +64,6 @@ pub fn connection_id_rewrite(
     opts: super::lexer::LexOptions,
     id: u32,
 ) -> Option<Vec<u8>> {
-    const NAME: &[u8] = b"connection_id";
-    if !src
-        .windows(NAME.len())
-        .any(|w| w.eq_ignore_ascii_case(NAME))
-    {
-        return None;
-    }
     let toks: Vec<Token> = super::lexer::lex(src, opts)
         .into_iter()
         .filter(|t| !t.kind.is_trivia())

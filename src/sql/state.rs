@@ -8,6 +8,7 @@
 //! counted as leaving state.
 
 use super::lexer::{LexOptions, Token, TokenKind};
+use super::prescan::Prescan;
 use super::route::statements;
 
 /// What running a statement leaves in the server session.
@@ -54,7 +55,14 @@ const MAX_CLASSIFIED_LEN: usize = 64 * 1024;
 /// What running `sql` (one COM_QUERY, possibly several statements) leaves
 /// in the server session.
 pub fn query_state_effect(sql: &[u8], opts: LexOptions) -> StateEffect {
-    if plain_fast_path(sql) {
+    query_state_effect_scanned(sql, &Prescan::of(sql), opts)
+}
+
+/// `query_state_effect` for a query already pre-scanned: this runs before
+/// every query of a session, and the common single DML statement without
+/// `@`, `;` or a `..._LOCK` function is cleared without lexing.
+pub fn query_state_effect_scanned(sql: &[u8], scan: &Prescan, opts: LexOptions) -> StateEffect {
+    if scan.is_plain_dml() {
         return StateEffect::None;
     }
     if sql.len() > MAX_CLASSIFIED_LEN {
@@ -68,34 +76,6 @@ pub fn query_state_effect(sql: &[u8], opts: LexOptions) -> StateEffect {
         }
     }
     effect
-}
-
-/// The common single statement (`SELECT`/`INSERT`/`UPDATE`/`DELETE`/
-/// `REPLACE` without `@`, `;` or a `..._LOCK` function) without lexing:
-/// this runs before every query of a session. One pass over the bytes.
-fn plain_fast_path(sql: &[u8]) -> bool {
-    let start = sql
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(sql.len());
-    let rest = &sql[start..];
-    let word_len = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
-    let word = &rest[..word_len];
-    let verb = ["SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE"]
-        .iter()
-        .any(|v| word.eq_ignore_ascii_case(v.as_bytes()));
-    // `SELECT1` or `SELECT_x` is one identifier, not the verb.
-    let whole_word = !rest
-        .get(word_len)
-        .is_some_and(|&b| super::lexer::is_ident_byte(b));
-    verb && whole_word
-        && !sql.iter().enumerate().any(|(i, &b)| match b {
-            b'@' | b';' => true,
-            b'_' => sql
-                .get(i + 1..i + 5)
-                .is_some_and(|w| w.eq_ignore_ascii_case(b"lock")),
-            _ => false,
-        })
 }
 
 fn statement_effect(src: &[u8], toks: &[Token]) -> StateEffect {
@@ -270,17 +250,17 @@ mod tests {
             "INSERT INTO t VALUES (1)",
             "SELECT block FROM t",
         ] {
-            assert!(plain_fast_path(sql.as_bytes()));
+            assert!(Prescan::of(sql.as_bytes()).is_plain_dml());
             let full: Vec<_> = statements(sql.as_bytes(), LexOptions::default())
                 .into_iter()
                 .map(|s| statement_effect(sql.as_bytes(), &s.tokens))
                 .collect();
             assert!(full.iter().all(|e| *e == StateEffect::None), "{sql}");
         }
-        assert!(!plain_fast_path(b"SELECT get_lock('x', 1)"));
-        assert!(!plain_fast_path(b"SELECT @a"));
-        assert!(!plain_fast_path(b"SET @a = 1"));
-        assert!(!plain_fast_path(b"SELECT 1 FROM t_LOCK"));
+        assert!(!Prescan::of(b"SELECT get_lock('x', 1)").is_plain_dml());
+        assert!(!Prescan::of(b"SELECT @a").is_plain_dml());
+        assert!(!Prescan::of(b"SET @a = 1").is_plain_dml());
+        assert!(!Prescan::of(b"SELECT 1 FROM t_LOCK").is_plain_dml());
     }
 
     fn lexed(sql: &[u8]) -> StateEffect {
@@ -302,7 +282,7 @@ mod tests {
         /// clears too.
         #[test]
         fn the_fast_path_never_clears_what_the_lexer_counts(sql in "(SELECT|INSERT|SET|BEGIN|LOCK|@|@@x|;|'|`|\"|/\\*!|\\*/|-- |#|\n| |x|1|_|GET_LOCK|\\(|\\)){0,12}") {
-            if plain_fast_path(sql.as_bytes()) {
+            if Prescan::of(sql.as_bytes()).is_plain_dml() {
                 proptest::prop_assert_eq!(lexed(sql.as_bytes()), StateEffect::None, "{}", sql);
             }
         }
