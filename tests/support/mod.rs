@@ -285,7 +285,10 @@ impl MariaDb {
             .arg("--skip-name-resolve")
             .arg("--local-infile=1")
             .arg("--max-allowed-packet=1G")
-            .arg("--max-connections=300")
+            // Above the 500 concurrent logins of the listen-backlog test
+            // (each opens a backend connection) plus the other tests
+            // sharing this server at the same time.
+            .arg("--max-connections=1000")
             .arg("--performance-schema=OFF")
             .arg("--character-set-server=utf8mb4")
             .arg("--collation-server=utf8mb4_general_ci")
