@@ -7,12 +7,12 @@ use crate::admin::metrics::METRICS;
 use crate::backend::query::{quote, simple_query};
 use crate::error::SqlError;
 use crate::protocol::Packet;
-use crate::sql::prescan::Prescan;
+use crate::sql::statement::Query;
 use crate::sql::{LexOptions, SessionChange, StatementKind};
 use crate::transform::dependents::{Definition, Dependents};
 use crate::transform::params::{rewrite_execute, ParamError, PreparedStatement};
 use crate::transform::schema::TableInfo;
-use crate::transform::write::{rewrite_query, QueryRewrite, WriteContext, WriteError};
+use crate::transform::write::{rewrite_statements, QueryRewrite, WriteContext, WriteError};
 
 use super::relay::{RelayMode, ResponseShape};
 use super::{Flow, Session};
@@ -32,7 +32,8 @@ impl Session {
 
     /// Rewrite `text` for the current session, fetching table metadata as
     /// the rewriter asks for it. `Err` carries the ERR for the client.
-    async fn rewrite<'a>(&mut self, text: &'a [u8]) -> Result<QueryRewrite<'a>, SqlError> {
+    async fn rewrite<'a>(&mut self, query: &Query<'a>) -> Result<QueryRewrite<'a>, SqlError> {
+        let text = query.text;
         let known = self.read_plans.lookup(
             text,
             self.lex,
@@ -60,7 +61,7 @@ impl Session {
                 non_utf8_charset: self.non_utf8_charset.as_deref(),
                 sql_prepared: Some(&self.sql_prepared),
             };
-            match rewrite_query(text, &wctx) {
+            match rewrite_statements(text, query.statements(), &wctx) {
                 Ok(r) => {
                     if r.plain_read {
                         self.read_plans.remember(r.results.clone());
@@ -189,10 +190,10 @@ impl Session {
     }
 
     /// Remember session-scope SET statements for new shard connections.
-    fn capture_replay(&mut self, text: &[u8]) {
-        for st in crate::sql::route::statements(text, self.lex) {
-            let kind = crate::sql::classify_statement(text, &st.tokens, self.lex);
-            if !matches!(kind, StatementKind::Set(_)) {
+    fn capture_replay(&mut self, query: &Query<'_>) {
+        let text = query.text;
+        for st in query.non_empty() {
+            if !matches!(st.kind, StatementKind::Set(_)) {
                 continue;
             }
             let raw = &text[st.range.clone()];
@@ -233,31 +234,36 @@ impl Session {
     }
 
     /// COM_QUERY.
-    pub(super) async fn query(&mut self, packet: Packet, scan: Prescan) -> Flow {
-        if let Some(flow) = self.kill(&packet.payload[1..], &scan).await {
+    pub(super) async fn query(&mut self, packet: Packet) -> Flow {
+        // The statement model: one pre-scan now, lexed and split at most
+        // once, shared by every step below.
+        let sent = packet.payload.slice(1..);
+        let as_sent = Query::new(&sent, self.lex);
+        self.inflight = crate::sql::state::query_effect(&as_sent);
+        if let Some(flow) = self.kill(&as_sent).await {
             return flow;
         }
-        let rewritten_id = scan
+        let rewritten_id = as_sent
+            .scan
             .connection_id
-            .then(|| {
-                crate::sql::kill::connection_id_rewrite(&packet.payload[1..], self.lex, self.id)
-            })
+            .then(|| crate::sql::kill::connection_id_rewrite(&sent, self.lex, self.id))
             .flatten();
-        let packet = match rewritten_id {
+        let payload: bytes::Bytes = match &rewritten_id {
             Some(text) => {
                 let mut payload = Vec::with_capacity(1 + text.len());
                 payload.push(packet.payload[0]);
-                payload.extend_from_slice(&text);
-                Packet {
-                    payload: payload.into(),
-                    ..packet
-                }
+                payload.extend_from_slice(text);
+                payload.into()
             }
-            None => packet,
+            None => packet.payload.clone(),
+        };
+        let rewritten_text = payload.slice(1..);
+        let query = match rewritten_id {
+            Some(_) => Query::new(&rewritten_text, self.lex),
+            None => as_sent,
         };
         if self.sharded() {
-            let text = packet.payload.slice(1..);
-            match self.route_text(&text, false) {
+            match self.route_text(&query, false) {
                 Ok(super::routing::Route::Shard(s)) => {
                     if self.txn_begin.is_some() && s != self.shard {
                         if let Err(e) = self.move_empty_transaction(s).await {
@@ -273,29 +279,24 @@ impl Session {
                     return Flow::Continue;
                 }
             }
-            self.capture_replay(&text);
-            self.note_transaction_start(&text);
+            self.capture_replay(&query);
+            self.note_transaction_start(&query);
         }
-        if let Some(flow) = self.bulk_before_query(&packet.payload).await {
+        if let Some(flow) = self.bulk_before_query(&payload).await {
             return flow;
         }
         self.refresh_dependents().await;
         let needs_analysis = self.sharded()
             || (self.compression_on()
-                && (self.ctx.rules.may_mention(&packet.payload[1..])
-                    || self
-                        .ctx
-                        .schema
-                        .dependents()
-                        .may_mention(&packet.payload[1..])
-                    || scan.may_change_session()));
+                && (self.ctx.rules.may_mention(query.text)
+                    || self.ctx.schema.dependents().may_mention(query.text)
+                    || query.scan.may_change_session()));
         if !needs_analysis {
             return self
-                .forward_command(&packet.payload, ResponseShape::Results, RelayMode::text())
+                .forward_command(&payload, ResponseShape::Results, RelayMode::text())
                 .await;
         }
-        let text = packet.payload.slice(1..);
-        let mut rewrite = match self.rewrite(&text).await {
+        let mut rewrite = match self.rewrite(&query).await {
             Ok(r) => r,
             Err(e) => {
                 self.reply_error(&e);
@@ -320,7 +321,7 @@ impl Session {
         let prepared = std::mem::take(&mut rewrite.prepared);
         let flow = match rewrite.sql {
             std::borrow::Cow::Borrowed(_) => {
-                self.forward_command(&packet.payload, ResponseShape::Results, RelayMode::text())
+                self.forward_command(&payload, ResponseShape::Results, RelayMode::text())
                     .await
             }
             std::borrow::Cow::Owned(new_sql) => {
@@ -376,7 +377,7 @@ impl Session {
     pub(super) async fn prepare(&mut self, packet: Packet) -> Flow {
         if self.sharded() {
             let text = packet.payload.slice(1..);
-            let key_param = match self.route_text(&text, true) {
+            let key_param = match self.route_text(&Query::new(&text, self.lex), true) {
                 Ok(super::routing::Route::Shard(s)) => {
                     self.switch_shard(s);
                     None
@@ -399,7 +400,8 @@ impl Session {
         }
         self.refresh_dependents().await;
         let text = packet.payload.slice(1..);
-        let rewrite = match self.rewrite(&text).await {
+        let query = Query::new(&text, self.lex);
+        let rewrite = match self.rewrite(&query).await {
             Ok(r) => r,
             Err(e) => {
                 self.reply_error(&e);

@@ -10,21 +10,20 @@ use crate::backend::query::{simple_query, QueryError};
 use crate::error::{Side, SqlError, ER_NOT_SUPPORTED_YET};
 use crate::protocol::response::ok_packet;
 use crate::sql::kill::{parse_kill, Kill};
-use crate::sql::prescan::Prescan;
+use crate::sql::statement::Query;
 
 const ER_NO_SUCH_THREAD: u16 = 1094;
 const ER_KILL_DENIED_ERROR: u16 = 1095;
 
 impl Session {
     /// Answer a `KILL` by thread id; `None` when `text` is not one.
-    pub(super) async fn kill(&mut self, text: &[u8], scan: &Prescan) -> Option<Flow> {
-        if !scan.kill {
+    pub(super) async fn kill(&mut self, query: &Query<'_>) -> Option<Flow> {
+        if !query.scan.kill {
             return None;
         }
-        let statements = crate::sql::route::statements(text, self.lex);
-        let kills: Vec<Option<Kill>> = statements
-            .iter()
-            .map(|st| parse_kill(text, &st.tokens))
+        let kills: Vec<Option<Kill>> = query
+            .non_empty()
+            .map(|st| parse_kill(query.text, &st.tokens))
             .collect();
         let kill = match kills.as_slice() {
             [k] => (*k)?,

@@ -12,7 +12,6 @@ use crate::protocol::handshake::ChangeUser;
 use crate::protocol::lenenc::Reader;
 use crate::protocol::response::{self, ok_packet, ErrPacket};
 use crate::protocol::Packet;
-use crate::sql::prescan::Prescan;
 use crate::transform::result::{ResultColumns, RowError};
 
 use super::{Flow, Session};
@@ -107,20 +106,14 @@ impl Session {
         packet: Packet,
     ) -> Flow {
         use Command::*;
-        // One scan of a query's bytes answers the cheap questions every
-        // query is asked (state effect, KILL, CONNECTION_ID, session change).
-        let scan = match command {
-            Some(Query) => Prescan::of(packet.payload.get(1..).unwrap_or_default()),
-            _ => Prescan::default(),
-        };
-        self.inflight = command_state_effect(command, &packet.payload, &scan, self.lex);
+        self.inflight = command_state_effect(command);
         let shape = match command {
             Some(Quit) => {
                 self.orderly_end = true;
                 return Flow::Close;
             }
             Some(ChangeUser) => return self.change_user(packet).await,
-            Some(Query) => return self.query(packet, scan).await,
+            Some(Query) => return self.query(packet).await,
             Some(StmtPrepare) => return self.prepare(packet).await,
             Some(StmtExecute) => return self.execute(packet).await,
             Some(StmtSendLongData) => return self.long_data(packet).await,
@@ -835,17 +828,12 @@ impl StatementHints {
     }
 }
 
-/// What a client command leaves in the server session (see `sql::state`).
-fn command_state_effect(
-    command: Option<Command>,
-    payload: &[u8],
-    scan: &Prescan,
-    lex: crate::sql::LexOptions,
-) -> crate::sql::state::StateEffect {
-    use crate::sql::state::{query_state_effect_scanned, StateEffect};
+/// What a client command other than COM_QUERY leaves in the server
+/// session (`query` classifies its text from the statement model).
+fn command_state_effect(command: Option<Command>) -> crate::sql::state::StateEffect {
+    use crate::sql::state::StateEffect;
     use Command::*;
     match command {
-        Some(Query) => query_state_effect_scanned(payload.get(1..).unwrap_or_default(), scan, lex),
         Some(StmtPrepare | StmtExecute | StmtSendLongData | StmtFetch | StmtReset | StmtClose) => {
             StateEffect::Leaves("prepared statements")
         }

@@ -12,8 +12,9 @@ use crate::protocol::capabilities::SERVER_STATUS_IN_TRANS;
 use crate::protocol::coldef::{binary_layout, BinaryLayout};
 use crate::protocol::lenenc::Reader;
 use crate::router::{KeyRule, KeyValue, RouteError};
-use crate::sql::route::{key_pins, statements, tables, KeyPins};
-use crate::sql::{classify_statement, StatementKind};
+use crate::sql::route::{key_pins, tables, KeyPins};
+use crate::sql::statement::Query;
+use crate::sql::StatementKind;
 
 use super::Session;
 
@@ -61,9 +62,10 @@ impl Session {
     /// Route a query text (COM_QUERY or COM_STMT_PREPARE).
     pub(super) fn route_text(
         &self,
-        text: &[u8],
+        query: &Query<'_>,
         allow_placeholders: bool,
     ) -> Result<Route, SqlError> {
+        let text = query.text;
         let router = &self.ctx.router;
         let current_db = self
             .database
@@ -89,9 +91,8 @@ impl Session {
                 .shard_for_db(db, self.shard)
                 .map_err(|RouteError::UnknownDatabase(d)| SqlError::unknown_database(&d))
         };
-        for st in statements(text, self.lex) {
-            let kind = classify_statement(text, &st.tokens, self.lex);
-            if let StatementKind::Use(db) = &kind {
+        for st in query.non_empty() {
+            if let StatementKind::Use(db) = &st.kind {
                 pick(db_shard(db)?, format!("USE {db}"))?;
                 continue;
             }
@@ -111,7 +112,7 @@ impl Session {
                 let Some(rule) = router.key_rule(&db_name, &table) else {
                     continue;
                 };
-                match key_pins(text, &st.tokens, self.lex, &table, &rule.column) {
+                match key_pins(text, &st.tokens, st.opts, &table, &rule.column) {
                     KeyPins::NotReferenced => {}
                     KeyPins::Values(values) => {
                         for v in values {
@@ -163,8 +164,9 @@ impl Session {
 
     /// Remember a bare BEGIN / START TRANSACTION: the transaction is not
     /// tied to a shard until its first real statement.
-    pub(super) fn note_transaction_start(&mut self, text: &[u8]) {
-        let stmts = statements(text, self.lex);
+    pub(super) fn note_transaction_start(&mut self, query: &Query<'_>) {
+        let text = query.text;
+        let stmts: Vec<_> = query.non_empty().collect();
         let bare_begin = stmts.len() == 1 && {
             let t = &stmts[0].tokens;
             (t.len() == 1 && t[0].is_keyword(text, "BEGIN"))

@@ -32,6 +32,7 @@ pub mod route;
 pub mod shape;
 pub mod splice;
 pub mod state;
+pub mod statement;
 mod writes;
 
 #[cfg(test)]
@@ -44,8 +45,9 @@ pub use classify::{
 };
 pub use lexer::{decode_string, LexOptions, Lexer, Token, TokenKind};
 pub use rewrite::{
-    plan_query, plan_statement, prepared_outputs, prepared_placeholders, ColumnCatalog, ColumnRef,
-    LiteralKind, LiteralSite, Plan, Refusal, RefuseReason, StatementPlan, TableNameFilter,
+    plan_query, plan_statement, plan_statements, prepared_outputs, prepared_placeholders,
+    ColumnCatalog, ColumnRef, LiteralKind, LiteralSite, Plan, Refusal, RefuseReason, StatementPlan,
+    TableNameFilter,
 };
 pub use shape::shape_into;
 pub use splice::{binary_literal, hex_literal, shortest_literal, splice};

@@ -23,14 +23,14 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use super::classify::{
-    classify_statement, matching_paren, significant_tokens, significant_tokens_into, table_refs,
-    StatementKind,
+    classify_statement, matching_paren, significant_tokens, table_refs, StatementKind,
 };
 use super::lexer::{
     decode_binary_literal, decode_string, ident_name, string_introducer, LexOptions, Token,
     TokenKind,
 };
 use super::query::{analyze_expressions, analyze_query, QueryShape, Stop};
+use super::statement::Statement;
 
 pub use super::catalog::{ColumnCatalog, TableNameFilter};
 pub use super::refusal::{ColumnRef, Refusal, RefuseReason};
@@ -126,43 +126,40 @@ pub fn plan_query<'a>(
     current_db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Vec<StatementPlan<'a>> {
+    plan_statements(
+        sql,
+        &super::statement::split(sql, opts),
+        current_db,
+        catalog,
+    )
+}
+
+/// [`plan_query`] for a query already split into statements.
+pub fn plan_statements<'a>(
+    sql: &'a [u8],
+    statements: &[Statement<'a>],
+    current_db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Vec<StatementPlan<'a>> {
     let analyse = catalog.may_mention_compressed(sql);
-    let mut out = Vec::new();
-    let mut opts = opts;
     let mut db: Option<Cow<'_, str>> = current_db.map(Cow::Borrowed);
-    let mut pos = 0;
-    let mut toks = Vec::new();
-    loop {
-        let (end, next) = significant_tokens_into(sql, pos, opts, &mut toks);
-        let kind = classify_statement(sql, &toks, opts);
-        let (plan, shape) = if analyse || super::writes::plan_anyway(&kind) {
-            plan_tokens(sql, &toks, &kind, opts, db.as_deref(), catalog)
+    let mut out = Vec::with_capacity(statements.len());
+    for st in statements {
+        let (plan, shape) = if analyse || super::writes::plan_anyway(&st.kind) {
+            plan_tokens(sql, &st.tokens, &st.kind, st.opts, db.as_deref(), catalog)
         } else {
             (Plan::Untouched, None)
         };
-        let stmt_opts = opts;
-        match &kind {
-            StatementKind::Use(name) => db = Some(Cow::Owned(name.to_string())),
-            StatementKind::Set(changes) => {
-                for c in changes {
-                    if let super::classify::SessionChange::SqlMode(Some(mode)) = c {
-                        opts = LexOptions::from_sql_mode(mode);
-                    }
-                }
-            }
-            _ => {}
+        if let StatementKind::Use(name) = &st.kind {
+            db = Some(Cow::Owned(name.to_string()));
         }
         out.push(StatementPlan {
-            range: pos..end,
-            kind,
-            opts: stmt_opts,
+            range: st.range.clone(),
+            kind: st.kind.clone(),
+            opts: st.opts,
             plan,
             shape,
         });
-        if next >= sql.len() {
-            break;
-        }
-        pos = next;
     }
     out
 }

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::classify::{significant_tokens_into, table_refs};
+use super::classify::table_refs;
 use super::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
 
 /// What a statement says about a table's shard key.
@@ -18,34 +18,6 @@ pub enum KeyPins {
     Placeholder(usize),
     /// The table is touched but no single key value is pinned.
     Unpinned,
-}
-
-/// One statement of a query, tokenized.
-#[derive(Debug, Clone)]
-pub struct RoutedStatement {
-    pub range: std::ops::Range<usize>,
-    pub tokens: Vec<Token>,
-}
-
-/// Split a query into statements with their significant tokens.
-pub fn statements(src: &[u8], opts: LexOptions) -> Vec<RoutedStatement> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    while start < src.len() {
-        let mut tokens = Vec::new();
-        let (end, next) = significant_tokens_into(src, start, opts, &mut tokens);
-        if !tokens.is_empty() {
-            out.push(RoutedStatement {
-                range: start..end,
-                tokens,
-            });
-        }
-        if next <= start {
-            break;
-        }
-        start = next;
-    }
-    out
 }
 
 /// `(database, table)` of every named table; the database is `None` when
@@ -304,7 +276,7 @@ mod tests {
 
     fn pins(sql: &str) -> KeyPins {
         let opts = LexOptions::default();
-        let st = statements(sql.as_bytes(), opts);
+        let st = crate::sql::statement::split(sql.as_bytes(), opts);
         key_pins(sql.as_bytes(), &st[0].tokens, opts, "pins", "id")
     }
 

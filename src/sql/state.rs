@@ -8,8 +8,7 @@
 //! counted as leaving state.
 
 use super::lexer::{LexOptions, Token, TokenKind};
-use super::prescan::Prescan;
-use super::route::statements;
+use super::statement::Query;
 
 /// What running a statement leaves in the server session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,22 +54,22 @@ const MAX_CLASSIFIED_LEN: usize = 64 * 1024;
 /// What running `sql` (one COM_QUERY, possibly several statements) leaves
 /// in the server session.
 pub fn query_state_effect(sql: &[u8], opts: LexOptions) -> StateEffect {
-    query_state_effect_scanned(sql, &Prescan::of(sql), opts)
+    query_effect(&Query::new(sql, opts))
 }
 
-/// `query_state_effect` for a query already pre-scanned: this runs before
-/// every query of a session, and the common single DML statement without
-/// `@`, `;` or a `..._LOCK` function is cleared without lexing.
-pub fn query_state_effect_scanned(sql: &[u8], scan: &Prescan, opts: LexOptions) -> StateEffect {
-    if scan.is_plain_dml() {
+/// `query_state_effect` of a query's model: this runs before every query
+/// of a session, and the common single DML statement without `@`, `;` or
+/// a `..._LOCK` function is cleared from the pre-scan, without lexing.
+pub fn query_effect(query: &Query<'_>) -> StateEffect {
+    if query.scan.is_plain_dml() {
         return StateEffect::None;
     }
-    if sql.len() > MAX_CLASSIFIED_LEN {
+    if query.text.len() > MAX_CLASSIFIED_LEN {
         return StateEffect::Leaves("state left by a statement too large to classify");
     }
     let mut effect = StateEffect::None;
-    for st in statements(sql, opts) {
-        effect = effect.max(statement_effect(sql, &st.tokens));
+    for st in query.non_empty() {
+        effect = effect.max(statement_effect(query.text, &st.tokens));
         if matches!(effect, StateEffect::Leaves(_)) {
             break;
         }
@@ -166,6 +165,8 @@ fn has_user_variable(src: &[u8], toks: &[Token]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sql::prescan::Prescan;
+    use crate::sql::statement::split;
 
     fn effect(sql: &str) -> StateEffect {
         query_state_effect(sql.as_bytes(), LexOptions::default())
@@ -251,7 +252,7 @@ mod tests {
             "SELECT block FROM t",
         ] {
             assert!(Prescan::of(sql.as_bytes()).is_plain_dml());
-            let full: Vec<_> = statements(sql.as_bytes(), LexOptions::default())
+            let full: Vec<_> = split(sql.as_bytes(), LexOptions::default())
                 .into_iter()
                 .map(|s| statement_effect(sql.as_bytes(), &s.tokens))
                 .collect();
@@ -264,7 +265,7 @@ mod tests {
     }
 
     fn lexed(sql: &[u8]) -> StateEffect {
-        statements(sql, LexOptions::default())
+        split(sql, LexOptions::default())
             .iter()
             .fold(StateEffect::None, |e, st| {
                 e.max(statement_effect(sql, &st.tokens))

@@ -150,9 +150,19 @@ pub fn rewrite_query<'a>(
     sql_text: &'a [u8],
     ctx: &WriteContext<'_>,
 ) -> Result<QueryRewrite<'a>, WriteError> {
+    rewrite_statements(sql_text, &sql::statement::split(sql_text, ctx.opts), ctx)
+}
+
+/// [`rewrite_query`] for a query already split into statements (the
+/// session's statement model; see [`sql::statement::Query`]).
+pub fn rewrite_statements<'a>(
+    sql_text: &'a [u8],
+    split: &[sql::statement::Statement<'a>],
+    ctx: &WriteContext<'_>,
+) -> Result<QueryRewrite<'a>, WriteError> {
     let mut catalog = Catalog::new(ctx.rules, ctx.schema);
     catalog.sql_prepared = ctx.sql_prepared;
-    let plans = sql::plan_query(sql_text, ctx.opts, ctx.db, &catalog);
+    let plans = sql::plan_statements(sql_text, split, ctx.db, &catalog);
     let mut prepared = Vec::new();
     let mut db: Option<String> = ctx.db.map(str::to_string);
     for st in &plans {
@@ -188,13 +198,13 @@ pub fn rewrite_query<'a>(
     let mut insertions: Vec<Edit> = Vec::new();
     let mut placeholders = Vec::new();
     let mut ddl = Vec::new();
-    for st in &plans {
+    for st in split {
         let at = match &st.kind {
             StatementKind::Ddl => 0,
             StatementKind::SetStatement { inner, at } if **inner == StatementKind::Ddl => *at,
             _ => continue,
         };
-        let (toks, _, _) = sql::classify::significant_tokens(sql_text, st.range.start, st.opts);
+        let toks = &st.tokens;
         ddl.extend(sql::ddl_targets(
             sql_text,
             &toks[at.min(toks.len())..],
