@@ -1,5 +1,6 @@
 //! Process-wide resource limits that every session shares.
 
 pub mod budget;
+pub mod heavy;
 
 pub use budget::{Budget, OverBudget, Reservation};

@@ -19,7 +19,7 @@ use tokio::sync::mpsc;
 
 use crate::admin::metrics::METRICS;
 use crate::backend::adaptive::WriterSettings;
-use crate::error::{Side, SqlError, ER_NOT_SUPPORTED_YET};
+use crate::error::{Side, SqlError, ER_NOT_SUPPORTED_YET, ER_OUT_OF_RESOURCES};
 use crate::transform::infile::{parse_load_data, InfileRewriter};
 use crate::transform::schema::is_binary_type;
 use crate::transform::write::WriteError;
@@ -210,26 +210,43 @@ impl Session {
         let Some(rewriter) = self.bulk.infile.take() else {
             return self.relay_infile_verbatim(chunk).await;
         };
-        let mut job = match OffloadedRewriter::spawn(rewriter, chunk) {
-            Ok(job) => job,
-            Err(e) => {
-                // No thread to rewrite with: refuse the file (the client
-                // sends it anyway; it is read and dropped below).
-                tracing::error!(conn = self.id, "cannot start a LOAD DATA thread: {e}");
+        // A heavy-work slot first: at most one rewriter per core at a time.
+        // Waiting longer than the server's net_read_timeout (30 s by
+        // default) would end in a timeout there; refuse the file instead.
+        let started = match tokio::time::timeout(SLOT_WAIT, crate::limits::heavy::slot()).await {
+            Ok(slot) => OffloadedRewriter::spawn(rewriter, chunk, slot)
+                .map_err(|e| format!("cannot start a LOAD DATA thread: {e}")),
+            Err(_) => Err(format!(
+                "every heavy-work slot (one per core) stayed busy with other loads or large statements for {} s",
+                SLOT_WAIT.as_secs()
+            )),
+        };
+        let (mut job, mut failure) = match started {
+            Ok(job) => (job, None),
+            Err(why) => {
+                // Refuse the file (the client sends it anyway; it is read
+                // and dropped below).
+                tracing::warn!(conn = self.id, "LOAD DATA refused: {why}");
                 let (input, _) = mpsc::channel(1);
                 let (_, output) = mpsc::channel(1);
-                OffloadedRewriter {
+                let idle = OffloadedRewriter {
                     input,
                     output,
                     cancel: Arc::new(AtomicBool::new(false)),
-                }
+                };
+                let err = SqlError::new(
+                    Side::Internal,
+                    ER_OUT_OF_RESOURCES,
+                    "HY000",
+                    format!("squeeze: LOAD DATA into a compressed column refused: {why}; retry when fewer run at once"),
+                );
+                (idle, Some(err))
             }
         };
         // A file packet read from the client that the rewriter has no room
         // for yet: the client is read only as fast as the rewriter goes.
         let mut next: Option<Bytes> = None;
         let mut read_all = false;
-        let mut failure: Option<SqlError> = None;
         loop {
             tokio::select! {
                 biased;
@@ -322,6 +339,10 @@ impl Session {
     }
 }
 
+/// How long a LOAD DATA into a compressed column waits for a heavy-work
+/// slot before it is refused.
+const SLOT_WAIT: std::time::Duration = std::time::Duration::from_secs(20);
+
 /// File packets waiting for the rewriter and rewritten chunks waiting for
 /// the backend, per load: with the row being read, all a load holds.
 const IN_FLIGHT: usize = 4;
@@ -345,7 +366,11 @@ struct OffloadedRewriter {
 }
 
 impl OffloadedRewriter {
-    fn spawn(rewriter: InfileRewriter, chunk: usize) -> std::io::Result<Self> {
+    fn spawn(
+        rewriter: InfileRewriter,
+        chunk: usize,
+        slot: crate::limits::heavy::Slot,
+    ) -> std::io::Result<Self> {
         let (input, in_rx) = mpsc::channel(IN_FLIGHT);
         let (out_tx, output) = mpsc::channel(IN_FLIGHT);
         let cancel = Arc::new(AtomicBool::new(false));
@@ -355,7 +380,8 @@ impl OffloadedRewriter {
         std::thread::Builder::new()
             .name("squeeze-infile".into())
             .spawn(move || {
-                lower_priority();
+                let _slot = slot;
+                crate::limits::heavy::lower_priority();
                 run_rewriter(rewriter, chunk, in_rx, out_tx, &stop)
             })?;
         Ok(OffloadedRewriter {
@@ -371,19 +397,6 @@ impl Drop for OffloadedRewriter {
         // Checked before every packet: a session that ends mid-load (the
         // client went away) leaves no CPU burning behind it.
         self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
-/// Bulk work yields to interactive sessions: the load's own thread runs
-/// at nice 10, so on a busy machine a worker waking for a `SELECT 1` gets
-/// the CPU first (the load still gets its share, so the backend never
-/// waits on it long enough to time out).
-fn lower_priority() {
-    // SAFETY: gettid and setpriority have no memory preconditions; on
-    // Linux PRIO_PROCESS with a thread id changes only this thread.
-    unsafe {
-        let tid = libc::gettid();
-        let _ = libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, 10);
     }
 }
 

@@ -12,13 +12,11 @@ use crate::sql::{LexOptions, SessionChange, StatementKind};
 use crate::transform::dependents::{Definition, Dependents};
 use crate::transform::params::{rewrite_execute, ParamError, PreparedStatement};
 use crate::transform::schema::TableInfo;
-use crate::transform::write::{rewrite_statements, QueryRewrite, WriteContext, WriteError};
+use crate::transform::write::{rewrite_statements, QueryRewrite, WriteContext};
 
+use super::plan::{too_many_rounds, MAX_METADATA_ROUNDS};
 use super::relay::{RelayMode, ResponseShape};
 use super::{Flow, Session};
-
-/// How many rounds of metadata fetching one statement may need.
-const MAX_METADATA_ROUNDS: usize = 8;
 
 impl Session {
     fn compression_on(&self) -> bool {
@@ -26,13 +24,16 @@ impl Session {
     }
 
     /// Borrowed unless the name is not UTF-8 (asked on every rewrite).
-    fn current_db(&self) -> Option<std::borrow::Cow<'_, str>> {
+    pub(super) fn current_db(&self) -> Option<std::borrow::Cow<'_, str>> {
         self.database.as_ref().map(|d| String::from_utf8_lossy(d))
     }
 
     /// Rewrite `text` for the current session, fetching table metadata as
     /// the rewriter asks for it. `Err` carries the ERR for the client.
-    async fn rewrite<'a>(&mut self, query: &Query<'a>) -> Result<QueryRewrite<'a>, SqlError> {
+    pub(super) async fn rewrite<'a>(
+        &mut self,
+        query: &Query<'a>,
+    ) -> Result<QueryRewrite<'a>, SqlError> {
         let text = query.text;
         let known = self.read_plans.lookup(
             text,
@@ -68,39 +69,10 @@ impl Session {
                     }
                     return Ok(r);
                 }
-                Err(WriteError::NeedTables(tables)) => {
-                    let before: Vec<bool> = tables
-                        .iter()
-                        .map(|(d, t)| self.ctx.schema.get(d, t).is_some())
-                        .collect();
-                    for (d, t) in &tables {
-                        self.fetch_table(d, t).await?;
-                    }
-                    let progressed = tables
-                        .iter()
-                        .zip(before)
-                        .any(|((d, t), b)| !b && self.ctx.schema.get(d, t).is_some());
-                    if !progressed {
-                        let err = WriteError::NeedTables(tables);
-                        METRICS
-                            .refused_statements_total
-                            .with_label_values(&[err.reason_label()])
-                            .inc();
-                        return Err(err.to_sql_error());
-                    }
-                }
-                Err(e) => {
-                    METRICS
-                        .refused_statements_total
-                        .with_label_values(&[e.reason_label()])
-                        .inc();
-                    return Err(e.to_sql_error());
-                }
+                Err(e) => self.after_refusal(e).await?,
             }
         }
-        Err(SqlError::internal(
-            "squeeze: too many metadata lookups for one statement",
-        ))
+        Err(too_many_rounds())
     }
 
     /// Load a table's columns and types from information_schema.
@@ -296,35 +268,20 @@ impl Session {
                 .forward_command(&payload, ResponseShape::Results, RelayMode::text())
                 .await;
         }
-        let mut rewrite = match self.rewrite(&query).await {
-            Ok(r) => r,
+        let planned = match self.plan(&query, &payload.slice(1..)).await {
+            Ok(p) => p,
             Err(e) => {
                 self.reply_error(&e);
                 return Flow::Continue;
             }
         };
-        let changed_mode = rewrite
-            .statements
-            .iter()
-            .any(|k| matches!(k, StatementKind::Set(c) if c.iter().any(|c| matches!(c, SessionChange::SqlMode(None)))));
-        let kinds: Vec<TrackedChange> = rewrite
-            .statements
-            .iter()
-            .flat_map(TrackedChange::from_kind)
-            .collect();
-        let had_ddl = rewrite
-            .statements
-            .iter()
-            .any(|k| matches!(k, StatementKind::Ddl));
-        self.result_hints = Some((rewrite.results.clone(), 0));
-        let ddl = std::mem::take(&mut rewrite.ddl);
-        let prepared = std::mem::take(&mut rewrite.prepared);
-        let flow = match rewrite.sql {
-            std::borrow::Cow::Borrowed(_) => {
+        self.result_hints = Some((planned.results, 0));
+        let flow = match planned.sql {
+            None => {
                 self.forward_command(&payload, ResponseShape::Results, RelayMode::text())
                     .await
             }
-            std::borrow::Cow::Owned(new_sql) => {
+            Some(new_sql) => {
                 let mut payload = Vec::with_capacity(1 + new_sql.len());
                 payload.push(0x03);
                 payload.extend_from_slice(&new_sql);
@@ -335,18 +292,18 @@ impl Session {
         self.result_hints = None;
         // DDL may have run even when a later statement failed: dropping
         // cache entries is always safe.
-        self.ctx.schema.invalidate_targets(&ddl);
-        if had_ddl {
+        self.ctx.schema.invalidate_targets(&planned.ddl);
+        if planned.had_ddl {
             self.ctx.schema.invalidate_dependents();
         }
-        for (name, placeholders) in prepared {
+        for (name, placeholders) in planned.prepared {
             self.sql_prepared.insert(name, placeholders);
         }
         if self.last_ok {
-            for k in kinds {
+            for k in planned.tracked {
                 self.apply(k);
             }
-            if changed_mode {
+            if planned.reread_sql_mode {
                 self.reload_sql_mode_after_command().await;
             }
         }
@@ -579,14 +536,14 @@ impl Session {
 }
 
 /// Session changes to apply once the server accepted the statement.
-enum TrackedChange {
+pub(super) enum TrackedChange {
     Use(String),
     SqlMode(String),
     Charset(String),
 }
 
 impl TrackedChange {
-    fn from_kind(kind: &StatementKind<'_>) -> Vec<TrackedChange> {
+    pub(super) fn from_kind(kind: &StatementKind<'_>) -> Vec<TrackedChange> {
         match kind {
             StatementKind::Use(db) => vec![TrackedChange::Use(db.to_string())],
             StatementKind::Set(changes) => changes

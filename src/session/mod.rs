@@ -5,6 +5,7 @@ mod auth;
 mod bulk;
 mod columns;
 mod kill;
+mod plan;
 pub mod registry;
 mod relay;
 mod routing;

@@ -1,0 +1,144 @@
+//! Planning a COM_QUERY for compressed columns: the owned plan the session
+//! acts on, and where the planning runs. A statement of
+//! `OFFLOAD_MIN_BYTES` or more (a multi-row INSERT of documents, a dump
+//! being restored) is lexed, planned and compressed on a heavy-work thread
+//! (`limits::heavy`) while the session awaits it, so the other sessions of
+//! its worker are not stalled for the tens or hundreds of milliseconds
+//! that takes.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+
+use crate::admin::metrics::METRICS;
+use crate::error::SqlError;
+use crate::sql::statement::Query;
+use crate::sql::{SchemaTarget, SessionChange, StatementKind};
+use crate::transform::schema::SqlPreparedStatement;
+use crate::transform::write::{rewrite_query, QueryRewrite, ResultHints, WriteContext, WriteError};
+
+use super::columns::TrackedChange;
+use super::Session;
+
+/// Statements at least this long are planned off the session's worker.
+/// Below it planning takes well under a millisecond.
+pub(super) const OFFLOAD_MIN_BYTES: usize = 256 * 1024;
+
+/// How many rounds of metadata fetching one statement may need.
+pub(super) const MAX_METADATA_ROUNDS: usize = 8;
+
+/// What the session needs of a rewritten query, owned (it may have been
+/// planned on another thread).
+pub(super) struct Planned {
+    /// The text to send instead of the client's; `None` sends it as is.
+    pub sql: Option<Vec<u8>>,
+    /// Session changes to apply once the server accepted the query.
+    pub tracked: Vec<TrackedChange>,
+    /// A `SET sql_mode` whose value squeeze must read back afterwards.
+    pub reread_sql_mode: bool,
+    pub had_ddl: bool,
+    pub results: ResultHints,
+    pub ddl: Vec<SchemaTarget>,
+    pub prepared: Vec<(String, SqlPreparedStatement)>,
+}
+
+impl From<QueryRewrite<'_>> for Planned {
+    fn from(r: QueryRewrite<'_>) -> Planned {
+        let reread_sql_mode = r.statements.iter().any(|k| {
+            matches!(k, StatementKind::Set(c) if c.iter().any(|c| matches!(c, SessionChange::SqlMode(None))))
+        });
+        Planned {
+            sql: match r.sql {
+                std::borrow::Cow::Borrowed(_) => None,
+                std::borrow::Cow::Owned(v) => Some(v),
+            },
+            tracked: r
+                .statements
+                .iter()
+                .flat_map(TrackedChange::from_kind)
+                .collect(),
+            reread_sql_mode,
+            had_ddl: r.statements.iter().any(|k| matches!(k, StatementKind::Ddl)),
+            results: r.results,
+            ddl: r.ddl,
+            prepared: r.prepared,
+        }
+    }
+}
+
+impl Session {
+    /// Plan `query` (whose bytes `text` holds), inline or, for a big
+    /// statement, on a heavy-work thread. `Err` carries the client's ERR.
+    pub(super) async fn plan(
+        &mut self,
+        query: &Query<'_>,
+        text: &Bytes,
+    ) -> Result<Planned, SqlError> {
+        if text.len() < OFFLOAD_MIN_BYTES {
+            return self.rewrite(query).await.map(Planned::from);
+        }
+        for _ in 0..MAX_METADATA_ROUNDS {
+            let (rules, schema) = (Arc::clone(&self.ctx.rules), Arc::clone(&self.ctx.schema));
+            let (opts, db) = (self.lex, self.current_db().map(|d| d.into_owned()));
+            let charset = self.non_utf8_charset.clone();
+            let prepared = self.sql_prepared.clone();
+            let text = text.clone();
+            let planned = crate::limits::heavy::run(move || {
+                let ctx = WriteContext {
+                    rules: &rules,
+                    schema: &schema,
+                    opts,
+                    db: db.as_deref(),
+                    non_utf8_charset: charset.as_deref(),
+                    sql_prepared: Some(&prepared),
+                };
+                rewrite_query(&text, &ctx).map(Planned::from)
+            })
+            .await
+            .map_err(|e| {
+                SqlError::internal(format!("squeeze: cannot plan a large statement: {e}"))
+            })?;
+            match planned {
+                Ok(p) => return Ok(p),
+                Err(e) => self.after_refusal(e).await?,
+            }
+        }
+        Err(too_many_rounds())
+    }
+
+    /// A plan came back refused: fetch the table definitions it asked for
+    /// (`Ok`: plan again), or count the refusal and return the client's ERR.
+    pub(super) async fn after_refusal(&mut self, e: WriteError) -> Result<(), SqlError> {
+        let WriteError::NeedTables(tables) = e else {
+            METRICS
+                .refused_statements_total
+                .with_label_values(&[e.reason_label()])
+                .inc();
+            return Err(e.to_sql_error());
+        };
+        let before: Vec<bool> = tables
+            .iter()
+            .map(|(d, t)| self.ctx.schema.get(d, t).is_some())
+            .collect();
+        for (d, t) in &tables {
+            self.fetch_table(d, t).await?;
+        }
+        let progressed = tables
+            .iter()
+            .zip(before)
+            .any(|((d, t), b)| !b && self.ctx.schema.get(d, t).is_some());
+        if progressed {
+            return Ok(());
+        }
+        let err = WriteError::NeedTables(tables);
+        METRICS
+            .refused_statements_total
+            .with_label_values(&[err.reason_label()])
+            .inc();
+        Err(err.to_sql_error())
+    }
+}
+
+pub(super) fn too_many_rounds() -> SqlError {
+    SqlError::internal("squeeze: too many metadata lookups for one statement")
+}
