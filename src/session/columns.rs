@@ -7,6 +7,7 @@ use crate::admin::metrics::METRICS;
 use crate::backend::query::{quote, simple_query};
 use crate::error::SqlError;
 use crate::protocol::Packet;
+use crate::sql::prescan::Prescan;
 use crate::sql::statement::Query;
 use crate::sql::{LexOptions, SessionChange, StatementKind};
 use crate::transform::dependents::{Definition, Dependents};
@@ -14,7 +15,7 @@ use crate::transform::params::{rewrite_execute, ParamError, PreparedStatement};
 use crate::transform::schema::TableInfo;
 use crate::transform::write::{rewrite_statements, QueryRewrite, WriteContext};
 
-use super::plan::{too_many_rounds, MAX_METADATA_ROUNDS};
+use super::plan::{too_many_rounds, MAX_METADATA_ROUNDS, OFFLOAD_MIN_BYTES};
 use super::relay::{RelayMode, ResponseShape};
 use super::{Flow, Session};
 
@@ -210,7 +211,7 @@ impl Session {
         // The statement model: one pre-scan now, lexed and split at most
         // once, shared by every step below.
         let sent = packet.payload.slice(1..);
-        let as_sent = Query::new(&sent, self.lex);
+        let as_sent = Query::scanned(&sent, prescan(&sent).await, self.lex);
         self.inflight = crate::sql::state::query_effect(&as_sent);
         if let Some(flow) = self.kill(&as_sent).await {
             return flow;
@@ -258,9 +259,12 @@ impl Session {
             return flow;
         }
         self.refresh_dependents().await;
+        // A big statement goes to the planner (off this worker) without
+        // scanning its megabytes for table names here first.
         let needs_analysis = self.sharded()
             || (self.compression_on()
-                && (self.ctx.rules.may_mention(query.text)
+                && (query.text.len() >= OFFLOAD_MIN_BYTES
+                    || self.ctx.rules.may_mention(query.text)
                     || self.ctx.schema.dependents().may_mention(query.text)
                     || query.scan.may_change_session()));
         if !needs_analysis {
@@ -532,6 +536,19 @@ impl Session {
                 self.prepared.remove(&id);
             }
         }
+    }
+}
+
+/// The pre-scan of a query text; a big one (megabytes of documents) is
+/// scanned off the worker like the rest of its planning.
+async fn prescan(text: &bytes::Bytes) -> Prescan {
+    if text.len() < OFFLOAD_MIN_BYTES {
+        return Prescan::of(text);
+    }
+    let owned = text.clone();
+    match crate::limits::heavy::run(move || Prescan::of(&owned)).await {
+        Ok(scan) => scan,
+        Err(_) => Prescan::of(text),
     }
 }
 

@@ -78,7 +78,8 @@ impl Prescan {
                 _ => scan.lock_function |= word_at(sql, i + 1, b"lock"),
             }
         }
-        scan.kill = memchr::memchr2_iter(b'k', b'K', sql).any(|i| word_at(sql, i, b"kill"));
+        scan.kill = memchr::memchr2_iter(b'k', b'K', sql)
+            .any(|i| word_at(sql, i, b"kill") && may_start_statement(sql, i));
         scan.connection_id =
             memchr::memchr2_iter(b'c', b'C', sql).any(|i| word_at(sql, i, b"connection_id"));
         scan
@@ -102,6 +103,20 @@ impl Prescan {
     /// table.
     pub fn may_change_session(&self) -> bool {
         self.hidden_start || self.semicolon || self.verb == Some(Verb::SessionOrSchema)
+    }
+}
+
+/// Whether a keyword at `at` may begin a statement: what precedes it
+/// (skipping spaces and tabs) is the start of the text, a `;`, or the end
+/// or inside of a comment (`*/`, a newline ending a `--`/`#` comment, the
+/// `!` or version digits of `/*!50000`). A word after a letter, a quote or
+/// punctuation (`"will kill"`, `'kill'` in a document) cannot be a
+/// statement's first keyword, so a multi-megabyte INSERT of documents
+/// mentioning "kill" is not lexed for a KILL.
+fn may_start_statement(sql: &[u8], at: usize) -> bool {
+    match sql[..at].iter().rev().find(|&&b| b != b' ' && b != b'\t') {
+        None => true,
+        Some(&b) => matches!(b, b';' | b'/' | b'!' | b'\n' | b'\r' | b'0'..=b'9'),
     }
 }
 
@@ -183,9 +198,52 @@ mod tests {
     }
 
     #[test]
-    fn kill_and_connection_id_are_found_in_any_case_anywhere() {
-        assert!(Prescan::of(b"kIlL 5").kill);
-        assert!(Prescan::of(b"SELECT 1; KILL QUERY 5").kill);
+    fn kill_is_found_in_any_case_wherever_a_statement_may_start() {
+        for sql in [
+            "kIlL 5",
+            "  KILL 5",
+            "SELECT 1; KILL QUERY 5",
+            "SELECT 1;KILL 5",
+            "/* c */ KILL 5",
+            "SELECT 1; -- note\nKILL 5",
+            "# note\n\tKILL 5",
+            "/*!KILL 5*/",
+            "/*!50000 KILL 5*/",
+            "/*M!100000KILL 5*/",
+        ] {
+            assert!(Prescan::of(sql.as_bytes()).kill, "{sql:?}");
+        }
+    }
+
+    #[test]
+    fn kill_inside_a_document_or_an_expression_is_not_a_kill_statement() {
+        for sql in [
+            r#"INSERT INTO t VALUES ('{"text":"will kill the process"}')"#,
+            r#"INSERT INTO t VALUES ('kill')"#,
+            "SELECT skill FROM t",
+            "SELECT a,kill FROM t",
+        ] {
+            assert!(!Prescan::of(sql.as_bytes()).kill, "{sql:?}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Soundness of the shortcut: whenever the lexer finds a KILL
+        /// statement, the pre-scan said "maybe".
+        #[test]
+        fn every_kill_the_lexer_finds_the_prescan_flags(sql in "(KILL|kill| |\t|\n|;|5|x|'|\"|`|/\\*|\\*/|/\\*!|/\\*!50000|-- |#|SELECT|\\(|\\)|,){0,14}") {
+            let opts = crate::sql::LexOptions::default();
+            let found = crate::sql::statement::split(sql.as_bytes(), opts)
+                .iter()
+                .any(|st| crate::sql::kill::parse_kill(sql.as_bytes(), &st.tokens).is_some());
+            if found {
+                proptest::prop_assert!(Prescan::of(sql.as_bytes()).kill, "{:?}", sql);
+            }
+        }
+    }
+
+    #[test]
+    fn connection_id_is_found_in_any_case_anywhere() {
         assert!(Prescan::of(b"SELECT Connection_Id()").connection_id);
         assert!(!Prescan::of(b"SELECT connection").connection_id);
     }

@@ -75,9 +75,15 @@ pub struct Query<'a> {
 
 impl<'a> Query<'a> {
     pub fn new(text: &'a [u8], opts: LexOptions) -> Query<'a> {
+        Query::scanned(text, Prescan::of(text), opts)
+    }
+
+    /// A query whose pre-scan was made elsewhere (for a big text, on
+    /// another thread): `scan` must be `Prescan::of(text)`.
+    pub fn scanned(text: &'a [u8], scan: Prescan, opts: LexOptions) -> Query<'a> {
         Query {
             text,
-            scan: Prescan::of(text),
+            scan,
             opts,
             statements: OnceLock::new(),
         }
