@@ -240,6 +240,9 @@ impl MariaDb {
             .arg(format!("--datadir={}", datadir.display()))
             .arg("--skip-test-db")
             .arg("--skip-name-resolve")
+            // Its own temp dir: in the shared /tmp a concurrent install's
+            // temporary tables (named by pid) were seen to collide.
+            .arg(format!("--tmpdir={}", dir.display()))
             .args(innodb_small_args());
         if is_root() {
             cmd.arg("--user=root");
