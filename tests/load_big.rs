@@ -16,6 +16,10 @@ use sha2::{Digest, Sha256};
 use support::dump;
 use support::{require_bin, MariaDb, Squeeze, APP_PASS, APP_USER};
 
+/// The tests here each load the machine and measure latency: one at a
+/// time, so none measures another's load.
+static HEAVY: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// squeeze with every session on ONE worker, so a load that blocked its
 /// event loop would stall the probes.
 fn one_worker_proxy(db: &MariaDb, schema: &str) -> Squeeze {
@@ -289,6 +293,7 @@ fn temp_file(name: &str) -> (tempfile::TempDir, PathBuf) {
 /// stored compressed and reads back byte-identical.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn big_load_data_never_stalls_its_worker_and_reads_back_identical() {
+    let _alone = HEAVY.lock().await;
     let db = MariaDb::shared();
     let schema = "load_big";
     let sq = one_worker_proxy(db, schema);
@@ -392,6 +397,7 @@ async fn big_load_data_never_stalls_its_worker_and_reads_back_identical() {
 /// in the table.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn client_killed_mid_load_leaves_squeeze_idle_within_a_second() {
+    let _alone = HEAVY.lock().await;
     let db = MariaDb::shared();
     let schema = "load_big_kill";
     let sq = one_worker_proxy(db, schema);
@@ -467,14 +473,44 @@ fn sql_string(s: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Runs `statements` on one connection to `port` while probing
+/// `probe_port` as `load_while_probing` does; returns the wall time and
+/// what the probes saw.
+async fn insert_while_probing(
+    port: u16,
+    probe_port: u16,
+    schema: &'static str,
+    statements: &[String],
+) -> (Duration, Probed) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let probes = tokio::spawn(probe_latency(probe_port, schema, 4, stop.clone()));
+    let greetings = tokio::spawn(probe_greeting(probe_port, stop.clone()));
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mut conn = dump::connect(port, Some(schema)).await;
+    let t = Instant::now();
+    for sql in statements {
+        conn.query_drop(sql.as_str()).await.unwrap();
+    }
+    let took = t.elapsed();
+    conn.disconnect().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    stop.store(true, Ordering::Relaxed);
+    let mut seen = probes.await.unwrap();
+    (seen.greeting, seen.greetings) = greetings.await.unwrap();
+    (took, seen)
+}
+
 /// A multi-row INSERT of 12 MB of documents (and one with a single 6 MB
-/// value) through squeeze, with every session on one worker: planning and
-/// compressing it runs off that worker, so new connections get their
-/// greeting within 100 ms and `SELECT 1` on other connections stays
-/// under 100 ms meanwhile; the documents are stored compressed and read
-/// back byte-identical.
+/// value) through squeeze, with every session on one worker: it is
+/// planned and compressed off that worker, so new connections get their
+/// greeting and `SELECT 1` on four other connections answers within 100
+/// ms (or, when the machine itself stalls them longer during the same
+/// inserts made directly on MariaDB, within 100 ms of that); the documents
+/// are stored compressed and read back byte-identical. (Planned on the
+/// worker, the greeting waited 544 ms on a quiet machine.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn big_multi_row_insert_never_stalls_its_worker_and_reads_back_identical() {
+    let _alone = HEAVY.lock().await;
     let db = MariaDb::shared();
     let schema = "insert_big";
     let sq = one_worker_proxy(db, schema);
@@ -482,55 +518,51 @@ async fn big_multi_row_insert_never_stalls_its_worker_and_reads_back_identical()
         .map(|i| (i, json_doc(100_000, i as u64)))
         .collect();
     let one = vec![(1000, json_doc(6_000_000, 1000))];
-    let statements: Vec<Vec<u8>> = [&many, &one]
-        .iter()
-        .map(|docs| {
-            let mut sql = b"INSERT INTO docs (id, doc) VALUES ".to_vec();
-            for (k, (id, doc)) in docs.iter().enumerate() {
-                if k > 0 {
-                    sql.push(b',');
+    let statements = |table: &str| -> Vec<String> {
+        [&many, &one]
+            .iter()
+            .map(|docs| {
+                let mut sql = format!("INSERT INTO {table} (id, doc) VALUES ").into_bytes();
+                for (k, (id, doc)) in docs.iter().enumerate() {
+                    if k > 0 {
+                        sql.push(b',');
+                    }
+                    sql.extend_from_slice(format!("({id},").as_bytes());
+                    sql.extend_from_slice(&sql_string(doc));
+                    sql.push(b')');
                 }
-                sql.extend_from_slice(format!("({id},").as_bytes());
-                sql.extend_from_slice(&sql_string(doc));
-                sql.push(b')');
-            }
-            sql
-        })
-        .collect();
+                String::from_utf8(sql).unwrap()
+            })
+            .collect()
+    };
 
-    let stop = Arc::new(AtomicBool::new(false));
-    let probes = tokio::spawn(probe_latency(sq.port, schema, 4, stop.clone()));
-    let greetings = tokio::spawn(probe_greeting(sq.port, stop.clone()));
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let mut conn = dump::connect(sq.port, Some(schema)).await;
-    let t = Instant::now();
-    for sql in &statements {
-        conn.query_drop(String::from_utf8(sql.clone()).unwrap())
-            .await
-            .unwrap();
-    }
-    let took = t.elapsed();
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    stop.store(true, Ordering::Relaxed);
-    let seen = probes.await.unwrap();
-    let (greeting, greetings) = greetings.await.unwrap();
-    let mb = statements.iter().map(Vec::len).sum::<usize>() as f64 / 1e6;
+    let (direct, base) = insert_while_probing(db.port, db.port, schema, &statements("plain")).await;
+    let to_squeeze = statements("docs");
+    let (took, seen) = insert_while_probing(sq.port, sq.port, schema, &to_squeeze).await;
+    let mb = to_squeeze.iter().map(String::len).sum::<usize>() as f64 / 1e6;
     eprintln!(
-        "{mb:.1} MB of INSERT text in {took:?}; worst latency: SELECT 1 {:?}, new connection + SELECT 1 {:?} ({} queries), greeting {greeting:?} ({greetings} connections)",
-        seen.select, seen.connect, seen.queries
+        "{mb:.1} MB of INSERT text: direct {direct:?}, through squeeze {took:?}\n\
+         worst latency through squeeze: SELECT 1 {:?}, new connection + SELECT 1 {:?} ({} queries), greeting {:?} ({} connections)\n\
+         worst latency directly on MariaDB during the direct inserts: SELECT 1 {:?}, new connection + SELECT 1 {:?}, greeting {:?}",
+        seen.select, seen.connect, seen.queries, seen.greeting, seen.greetings,
+        base.select, base.connect, base.greeting,
     );
     assert!(
-        seen.queries > 4 && greetings > 2,
+        seen.queries > 4 && seen.greetings > 2,
         "the probes ran during the inserts"
     );
+    let slack = Duration::from_millis(100);
     assert!(
-        greeting < Duration::from_millis(100),
-        "worst handshake greeting latency during the inserts was {greeting:?}"
+        seen.greeting < slack.max(base.greeting + slack),
+        "worst handshake greeting latency during the inserts was {:?} (MariaDB's own greeting during them directly: {:?})",
+        seen.greeting,
+        base.greeting
     );
     let worst = seen.select.max(seen.connect);
+    let base_worst = base.select.max(base.connect);
     assert!(
-        worst < Duration::from_millis(100),
-        "worst SELECT 1 / connect latency during the inserts was {worst:?}"
+        worst < slack.max(base_worst + slack),
+        "worst SELECT 1 / connect latency during the inserts was {worst:?} (directly on MariaDB: {base_worst:?})"
     );
 
     let all: Vec<&(i64, Vec<u8>)> = many.iter().chain(one.iter()).collect();
@@ -555,6 +587,7 @@ async fn big_multi_row_insert_never_stalls_its_worker_and_reads_back_identical()
         "{} bytes stored for {raw}",
         stored[1]
     );
+    let mut conn = dump::connect(sq.port, Some(schema)).await;
     let back: Vec<(i64, Vec<u8>)> = conn
         .query("SELECT id, doc FROM docs ORDER BY id")
         .await
