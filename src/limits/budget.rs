@@ -183,6 +183,21 @@ impl Drop for Reservation {
     }
 }
 
+/// After a command released at least this much buffer memory (a large
+/// statement or row), the allocator is asked to give freed pages back.
+pub const RETURN_TO_OS_ABOVE: usize = 1 << 20;
+
+/// Give memory freed by this thread back to the operating system now.
+/// mimalloc otherwise keeps freed pages of an idle worker mapped: after
+/// 16 readers of 64 MiB rows RSS stayed at 588 MiB with every session
+/// idle (76 MiB with this), and a later burst then counted on top.
+pub fn return_freed_memory() {
+    // SAFETY: mi_collect only walks and purges mimalloc's own heap
+    // structures of the calling thread (and abandoned segments); it has no
+    // preconditions and is a no-op when mimalloc holds nothing.
+    unsafe { libmimalloc_sys::mi_collect(true) }
+}
+
 static INSTALLED: OnceLock<Arc<Budget>> = OnceLock::new();
 
 /// Make `budget` the process budget (once; later calls keep the first, so

@@ -142,8 +142,10 @@ impl PacketConn {
     /// The session is between commands: release the packet it held and
     /// the capacity of buffers that grew for a large packet or result, so
     /// an idle connection costs a few KB.
-    pub fn shrink_idle(&mut self) {
+    /// Returns how many bytes of buffer capacity it released.
+    pub fn shrink_idle(&mut self) -> usize {
         self.held = 0;
+        let before = self.rbuf.capacity() + self.raw.capacity() + self.wbuf.capacity();
         if self.inflating.is_none() {
             if self.rbuf.is_empty() && self.rbuf.capacity() > IDLE_KEEP {
                 self.rbuf = BytesMut::new();
@@ -158,6 +160,7 @@ impl PacketConn {
             self.wbuf = BytesMut::new();
         }
         self.true_up();
+        before - (self.rbuf.capacity() + self.raw.capacity() + self.wbuf.capacity())
     }
 
     /// Drop queued output (after an interrupted flush it cannot be sent).

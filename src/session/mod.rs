@@ -850,12 +850,15 @@ impl Session {
     /// Between commands: give back what buffers grew to for the last one
     /// (and the budget they held), so idle sessions cost a few KB.
     fn shrink_idle(&mut self) {
-        self.client.shrink_idle();
+        let mut released = self.client.shrink_idle();
         if let Some(b) = self.backend.as_mut() {
-            b.conn.shrink_idle();
+            released += b.conn.shrink_idle();
         }
         for b in self.parked.values_mut() {
-            b.conn.shrink_idle();
+            released += b.conn.shrink_idle();
+        }
+        if released >= crate::limits::budget::RETURN_TO_OS_ABOVE {
+            crate::limits::budget::return_freed_memory();
         }
     }
 
