@@ -244,7 +244,7 @@ fn check_config_connect_accepts_a_longblob_column_and_names_a_text_column_with_i
 fn docs_table(db: &MariaDb, schema: &str, n: u32) {
     db.fresh_db(schema);
     db.root_sql(&format!(
-        "CREATE TABLE {schema}.docs (id INT PRIMARY KEY, doc LONGTEXT);
+        "USE {schema}; CREATE TABLE {schema}.docs (id INT PRIMARY KEY, doc LONGTEXT);
          INSERT INTO {schema}.docs SELECT seq, JSON_OBJECT('id', seq, 'author', CONCAT('user_', seq MOD 97),
            'subreddit', ELT(1 + seq MOD 5, 'rust', 'databases', 'sre', 'golang', 'linux'),
            'body', REPEAT(CONCAT('comment text number ', seq, ' '), 1 + seq MOD 7),
@@ -360,11 +360,7 @@ fn dict_train_refuses_an_existing_name_unless_replace() {
     assert!(ok, "{out}{err}");
     let manifest = std::fs::read_to_string(dir.join("manifest.toml")).unwrap();
     if out.contains("unchanged") {
-        assert_eq!(
-            manifest.matches("[[dictionaries]]").count(),
-            1,
-            "{manifest}"
-        );
+        assert_eq!(manifest.matches("[[dictionary]]").count(), 1, "{manifest}");
     } else {
         assert!(out.contains("dictionary 2 \"docs\""), "{out}");
     }

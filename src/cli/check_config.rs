@@ -168,8 +168,10 @@ pub fn connect_checks(cfg: &Config) -> anyhow::Result<ConnectReport> {
         }
     };
     for target in &ctx.shards {
+        let mut req = login.request("squeeze-check-config");
+        req.database = Some(b"information_schema".to_vec());
         let result: Result<(), String> = rt.block_on(async {
-            let mut b = crate::backend::connect(target, &login.request("squeeze-check-config"))
+            let mut b = crate::backend::connect(target, &req)
                 .await
                 .map_err(|e| format!("cannot log in to {} as {}: {e}", target.address, login.user))?;
             for (i, c) in cfg.columns.iter().enumerate() {
