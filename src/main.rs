@@ -17,7 +17,7 @@ use squeeze::config::{BackendConfig, ColumnConfig, Config, LogFormat, ProxyTlsCo
 #[derive(Parser, Debug)]
 #[command(
     name = "squeeze",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("SQUEEZE_GIT_COMMIT"), ")"),
     about = "Transparent MySQL proxy that stores JSON columns dictionary-compressed"
 )]
 struct Cli {
@@ -29,11 +29,9 @@ struct Cli {
 enum Cmd {
     /// Run the proxy.
     Serve(ServeArgs),
-    /// Validate a configuration file and explain every problem.
-    CheckConfig {
-        /// The TOML file.
-        file: PathBuf,
-    },
+    /// Validate a configuration file with the checks `serve` runs at
+    /// startup and explain every problem (key path and cause).
+    CheckConfig(squeeze::cli::check_config::CheckConfigArgs),
     /// Print the stored hash of a password for `password_hash` (reads the
     /// password from stdin, so it never appears in shell history).
     HashPassword,
@@ -212,24 +210,13 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Cmd::CheckConfig { file } => match Config::load(&file) {
-            Err(e) => {
-                eprintln!("{e}");
+        Cmd::CheckConfig(args) => {
+            if squeeze::cli::check_config::run(&args) {
+                ExitCode::SUCCESS
+            } else {
                 ExitCode::FAILURE
             }
-            Ok(cfg) => {
-                let issues = cfg.validate();
-                if issues.is_empty() {
-                    println!("{}: ok", file.display());
-                    ExitCode::SUCCESS
-                } else {
-                    for i in &issues {
-                        eprintln!("{}: {i}", file.display());
-                    }
-                    ExitCode::FAILURE
-                }
-            }
-        },
+        }
         Cmd::HashPassword => {
             let mut line = String::new();
             if std::io::stdin().read_line(&mut line).is_err() {
@@ -256,5 +243,39 @@ fn report(r: anyhow::Result<()>) -> ExitCode {
             eprintln!("squeeze: {e:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    fn undocumented(cmd: &clap::Command, path: &str, out: &mut Vec<String>) {
+        for a in cmd.get_arguments() {
+            let id = a.get_id().as_str();
+            if id != "help" && id != "version" && a.get_help().is_none() {
+                out.push(format!("{path} {id}"));
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            if sub.get_about().is_none() && sub.get_name() != "help" {
+                out.push(format!("{path} {}", sub.get_name()));
+            }
+            undocumented(sub, &format!("{path} {}", sub.get_name()), out);
+        }
+    }
+
+    #[test]
+    fn every_flag_and_subcommand_has_help_text() {
+        let mut missing = Vec::new();
+        undocumented(&Cli::command(), "squeeze", &mut missing);
+        assert!(missing.is_empty(), "no help text: {missing:?}");
+    }
+
+    #[test]
+    fn version_includes_the_commit() {
+        let v = Cli::command().get_version().unwrap_or_default().to_string();
+        assert!(v.contains("(commit "), "{v}");
     }
 }

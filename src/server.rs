@@ -143,9 +143,9 @@ pub fn build_context(
     }))
 }
 
-/// Credentials for health probes: the service account, else the first
-/// user with a plaintext password.
-fn probe_login(ctx: &ProxyContext) -> Option<ProbeLogin> {
+/// Credentials for health probes (and `check-config --connect`): the
+/// service account, else the first user with a plaintext password.
+pub fn probe_login(ctx: &ProxyContext) -> Option<ProbeLogin> {
     if let Some((user, password)) = ctx.shards.iter().find_map(|s| s.service_user.as_ref()) {
         return Some(ProbeLogin {
             user: user.clone(),

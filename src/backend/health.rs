@@ -103,6 +103,25 @@ pub struct ProbeLogin {
     pub password: String,
 }
 
+impl ProbeLogin {
+    /// A plain (no database, no compression) login as this account.
+    pub fn request(&self, program_name: &str) -> LoginRequest {
+        LoginRequest {
+            user: self.user.clone(),
+            credential: BackendCredential::Plaintext(self.password.clone()),
+            database: None,
+            client_capabilities: PROXY_SUPPORTED,
+            charset: 45,
+            max_packet: 1 << 24,
+            attributes: vec![(b"program_name".to_vec(), program_name.as_bytes().to_vec())],
+            compress: false,
+            adaptive: None,
+            max_payload: 1 << 24,
+            ext_capabilities: 0,
+        }
+    }
+}
+
 /// Probe one backend: a full login plus COM_QUIT when credentials are
 /// known (so the server never counts an aborted handshake), otherwise the
 /// handshake alone.
@@ -112,19 +131,7 @@ pub async fn probe(
 ) -> Result<InitialHandshake, String> {
     match login {
         Some(l) => {
-            let req = LoginRequest {
-                user: l.user.clone(),
-                credential: BackendCredential::Plaintext(l.password.clone()),
-                database: None,
-                client_capabilities: PROXY_SUPPORTED,
-                charset: 45,
-                max_packet: 1 << 24,
-                attributes: vec![(b"program_name".to_vec(), b"squeeze-health".to_vec())],
-                compress: false,
-                adaptive: None,
-                max_payload: 1 << 24,
-                ext_capabilities: 0,
-            };
+            let req = l.request("squeeze-health");
             match connect(target, &req).await {
                 Ok(mut b) => {
                     b.conn.begin_command();

@@ -6,6 +6,7 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::mysql_source::{redact_url, stored_values_registry, Source};
 use crate::codec::registry::{add_dictionary, now_rfc3339, ManifestEntry};
 use crate::codec::train::{
     measure, split_holdout, train_dictionary, Measurement, DEFAULT_ZSTD_DICT_SIZE,
@@ -24,6 +25,7 @@ pub enum DictCommand {
     Eval(EvalArgs),
     /// List the dictionaries of DIR.
     List {
+        /// Dictionary directory (holds manifest.toml and the .dict files).
         #[arg(long)]
         dir: PathBuf,
     },
@@ -34,21 +36,53 @@ pub struct TrainArgs {
     /// NDJSON file: one sample document per line.
     #[arg(long, conflicts_with = "from", required_unless_present = "from")]
     pub samples: Option<PathBuf>,
-    /// Sample rows from a live server: mysql://user:pass@host:port/db
-    #[arg(long, requires_all = ["table", "column"])]
+    /// Sample rows from a live server: mysql://USER@HOST:PORT/DB (give the
+    /// password with --password-env or --password-file). TLS: add
+    /// ?require_ssl=true (and --tls-ca, or verify_ca=false to skip
+    /// verification); --tls-ca alone also turns TLS on.
+    #[arg(long, requires_all = ["table", "column"], value_name = "URL")]
     pub from: Option<String>,
+    /// Environment variable holding the --from account's password.
+    #[arg(
+        long,
+        requires = "from",
+        conflicts_with = "password_file",
+        value_name = "VAR"
+    )]
+    pub password_env: Option<String>,
+    /// File whose content (trailing newline trimmed) is the --from
+    /// account's password, e.g. a mounted secret.
+    #[arg(long, requires = "from", value_name = "PATH")]
+    pub password_file: Option<PathBuf>,
+    /// PEM CA certificate to verify the --from server with (turns TLS on).
+    #[arg(long, requires = "from", value_name = "PATH")]
+    pub tls_ca: Option<PathBuf>,
+    /// Table to sample with --from: TABLE (in the URL's database) or DB.TABLE.
     #[arg(long)]
     pub table: Option<String>,
+    /// Column to sample with --from (values squeeze already stored are
+    /// decoded with the dictionaries of --dir first).
     #[arg(long)]
     pub column: Option<String>,
-    /// Rows to sample with --from.
-    #[arg(long, default_value_t = 20_000)]
-    pub limit: u64,
+    /// Rows to sample with --from, drawn at random over the whole table:
+    /// random starting points in the integer primary key's range, each
+    /// followed by a short index range read, so at most about 4×N rows are
+    /// read whatever the table's size (never a full scan). A table without
+    /// a single-column integer primary key gives its first N rows instead.
+    #[arg(long, alias = "limit", default_value_t = 20_000, value_name = "N")]
+    pub sample: u64,
     /// Dictionary directory (created if missing).
     #[arg(long)]
     pub dir: PathBuf,
+    /// Dictionary name, as `[[columns]] dictionary = NAME` refers to it.
     #[arg(long)]
     pub name: String,
+    /// Train a new version of a NAME that already exists in DIR (it becomes
+    /// the one used for writing; older versions stay readable). Without
+    /// it, an existing name is refused.
+    #[arg(long)]
+    pub replace: bool,
+    /// Codec the dictionary is for: zstd, zlib or lz4.
     #[arg(long, default_value = "zstd")]
     pub codec: CodecKind,
     /// Dictionary size in bytes (zlib keeps at most 32 KiB, lz4 16 KiB).
@@ -67,6 +101,7 @@ pub struct EvalArgs {
     /// NDJSON file: one document per line (use documents not trained on).
     #[arg(long)]
     pub samples: PathBuf,
+    /// Dictionary directory whose dictionaries are compared (with none).
     #[arg(long)]
     pub dir: PathBuf,
 }
@@ -85,6 +120,15 @@ fn train(a: TrainArgs) -> anyhow::Result<()> {
     }
     let level = a.level.unwrap_or(a.codec.default_level());
     ValueEncoder::new(a.codec, level, None, 0)?; // validate the level early
+    let existing = existing_version(&a.dir, &a.name)?;
+    if let (Some(e), false) = (&existing, a.replace) {
+        bail!(
+            "dictionary {:?} already exists in {} (id {}); pass --replace to train a new version of it, or choose another --name",
+            a.name,
+            a.dir.display(),
+            e.id
+        );
+    }
     let (docs, source) = match (&a.samples, &a.from) {
         (Some(path), _) => (read_ndjson(path)?, path.display().to_string()),
         (None, Some(url)) => {
@@ -92,7 +136,13 @@ fn train(a: TrainArgs) -> anyhow::Result<()> {
                 a.table.as_deref().unwrap_or(""),
                 a.column.as_deref().unwrap_or(""),
             );
-            let rows = sample_mysql(url, table, column, a.limit, &a.dir)?;
+            let src = Source {
+                url: url.clone(),
+                password_env: a.password_env.clone(),
+                password_file: a.password_file.clone(),
+                tls_ca: a.tls_ca.clone(),
+            };
+            let rows = sample_mysql(&src, table, column, a.sample, &a.dir)?;
             (rows, format!("{table}.{column}"))
         }
         (None, None) => bail!("give --samples FILE or --from mysql://..."),
@@ -125,6 +175,13 @@ fn train(a: TrainArgs) -> anyhow::Result<()> {
     let base = measure(&without, &reg, &held, 1).map_err(anyhow::Error::msg)?;
     sp.finish_and_clear();
 
+    if let Some(e) = existing.filter(|e| e.crc32 == crate::codec::registry::crc32_hex(&bytes)) {
+        println!(
+            "dictionary {} \"{}\" is unchanged (same bytes as id {}); nothing written",
+            e.id, e.name, e.id
+        );
+        return Ok(());
+    }
     let entry = ManifestEntry {
         id: 0,
         name: a.name.clone(),
@@ -271,65 +328,38 @@ fn spinner(msg: String) -> ProgressBar {
     s
 }
 
-/// `mysql://user:secret@host/db` -> `mysql://user:***@host/db`, for messages.
-pub fn redact_url(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_string();
-    };
-    let (auth, host) = match rest.rsplit_once('@') {
-        Some(p) => p,
-        None => return url.to_string(),
-    };
-    match auth.split_once(':') {
-        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
-        None => url.to_string(),
+/// The newest manifest entry named `name` in `dir`, if any.
+fn existing_version(dir: &Path, name: &str) -> anyhow::Result<Option<ManifestEntry>> {
+    if !dir.join(crate::codec::registry::MANIFEST_FILE).exists() {
+        return Ok(None);
     }
+    let reg = DictionaryRegistry::load_dir(dir)?;
+    Ok(reg
+        .entries()
+        .iter()
+        .filter(|e| e.name == name)
+        .max_by_key(|e| e.id)
+        .cloned())
 }
 
-/// `db.table` or `table` -> backquoted identifier(s).
-fn quote_ident(name: &str) -> String {
-    name.split('.')
-        .map(|p| format!("`{}`", p.replace('`', "``")))
-        .collect::<Vec<_>>()
-        .join(".")
-}
-
-/// Samples up to `limit` non-null values of `table.column` through a normal
+/// Samples up to `n` non-null values of `table.column` through a normal
 /// client connection. Values already stored by squeeze are decoded with the
 /// dictionaries of `dir` (if any) so training sees the original documents.
 fn sample_mysql(
-    url: &str,
+    source: &Source,
     table: &str,
     column: &str,
-    limit: u64,
+    n: u64,
     dir: &Path,
 ) -> anyhow::Result<Vec<Vec<u8>>> {
-    use mysql_async::prelude::Queryable;
-    let shown = redact_url(url);
-    let opts = mysql_async::Opts::from_url(url)
-        .map_err(|e| anyhow::anyhow!("invalid --from URL {shown}: {e}"))?;
-    let reg = DictionaryRegistry::load_dir(dir).unwrap_or_default();
-    let sql = format!(
-        "SELECT {} FROM {} WHERE {} IS NOT NULL LIMIT {limit}",
-        quote_ident(column),
-        quote_ident(table),
-        quote_ident(column)
-    );
+    let shown = redact_url(&source.url);
+    let reg = stored_values_registry(dir);
     let sp = spinner(format!(
-        "sampling {limit} rows of {table}.{column} from {shown}"
+        "sampling {n} rows of {table}.{column} from {shown}"
     ));
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()?;
-    let rows: Vec<Vec<u8>> = rt
-        .block_on(async {
-            let mut conn = mysql_async::Conn::new(opts).await?;
-            let rows: Vec<Vec<u8>> = conn.query(sql).await?;
-            conn.disconnect().await?;
-            Ok::<_, mysql_async::Error>(rows)
-        })
-        .map_err(|e| anyhow::anyhow!("sampling from {shown}: {e}"))?;
+    let rows = super::mysql_source::sample(source, table, column, n);
     sp.finish_and_clear();
+    let rows = rows?;
     let mut docs = Vec::with_capacity(rows.len());
     let mut skipped = 0;
     for r in rows {
@@ -347,19 +377,4 @@ fn sample_mysql(
         );
     }
     Ok(docs)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn password_is_redacted() {
-        assert_eq!(
-            redact_url("mysql://app:s3cr3t@db:3306/x"),
-            "mysql://app:***@db:3306/x"
-        );
-        assert_eq!(redact_url("mysql://app@db/x"), "mysql://app@db/x");
-        assert_eq!(quote_ident("db.t`x"), "`db`.`t``x`");
-    }
 }

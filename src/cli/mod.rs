@@ -1,3 +1,6 @@
 //! Command-line subcommands other than `serve` (which lives in `server`).
+pub mod check_config;
 pub mod dict;
 pub mod inspect;
+pub mod mysql_source;
+pub mod sample_plan;

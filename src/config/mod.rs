@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 mod secret;
+mod validate;
 pub use secret::Secret;
+pub use validate::{encoder as column_encoder, log_level_error, CheckMode};
 
 /// Top-level configuration file.
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -479,8 +481,17 @@ impl Config {
             .collect()
     }
 
-    /// Every problem, each with its key path. Empty means valid.
+    /// Every problem `serve` would refuse to start with, each with its key
+    /// path. Empty means valid. Reads secrets and files (TLS material,
+    /// dictionaries) as `serve` does.
     pub fn validate(&self) -> Vec<ConfigIssue> {
+        self.validate_with(CheckMode::Full)
+    }
+
+    /// [`Config::validate`]; `CheckMode::Offline` skips everything that
+    /// needs secrets or files outside the configuration.
+    pub fn validate_with(&self, mode: CheckMode) -> Vec<ConfigIssue> {
+        let full = mode == CheckMode::Full;
         let mut issues = Vec::new();
         let mut issue = |path: String, message: String| issues.push(ConfigIssue { path, message });
         for (path, message) in self.bulk.validate() {
@@ -515,7 +526,16 @@ impl Config {
                     format!("{:?} is not host:port", b.address),
                 );
             }
-            if let Err(e) = b.service_password() {
+            let pw = if full {
+                b.service_password().map(|_| ())
+            } else {
+                Secret::check_sources(
+                    b.password.is_some(),
+                    b.password_env.is_some(),
+                    b.password_file.is_some(),
+                )
+            };
+            if let Err(e) = pw {
                 issue(format!("{path}.password"), e);
             }
             if b.password.is_some() as u8
@@ -568,7 +588,12 @@ impl Config {
                     format!("duplicate user {:?}", u.name),
                 );
             }
-            if let Err(e) = u.secret().verifier() {
+            let checked = if full {
+                u.secret().verifier().map(|_| ())
+            } else {
+                u.secret().check_offline()
+            };
+            if let Err(e) = checked {
                 issue(format!("users[{i}]"), e);
             }
         }
@@ -593,24 +618,17 @@ impl Config {
             );
         }
         if let Some(t) = &self.proxy.tls {
-            if let Err(e) = crate::net::tls::server_config(&t.cert, &t.key) {
-                issue("proxy.tls".into(), format!("{e:#}"));
+            if full {
+                if let Err(e) = crate::net::tls::server_config(&t.cert, &t.key) {
+                    issue("proxy.tls".into(), format!("{e:#}"));
+                }
             }
         }
-        for (i, c) in self.columns.iter().enumerate() {
-            if !matches!(c.codec.as_str(), "zstd" | "zlib" | "lz4") {
-                issue(
-                    format!("columns[{i}].codec"),
-                    format!("{:?} is not one of zstd, zlib, lz4", c.codec),
-                );
-            }
-            if c.schema.is_empty() || c.table.is_empty() || c.column.is_empty() {
-                issue(
-                    format!("columns[{i}]"),
-                    "schema, table and column must all be set".into(),
-                );
-            }
+        if full {
+            issues.extend(validate::backend_tls_files(self));
         }
+        issues.extend(validate::log(&self.log));
+        issues.extend(validate::columns(self, mode));
         issues
     }
 }
@@ -623,11 +641,7 @@ mod tests {
     fn example_config_is_valid() {
         let text = include_str!("../../proxy-config/squeeze.example.toml");
         let cfg = Config::from_toml(text).expect("example parses");
-        let issues: Vec<_> = cfg
-            .validate()
-            .into_iter()
-            .filter(|i| i.path != "proxy.tls" && !i.message.contains("is not set"))
-            .collect();
+        let issues = cfg.validate_with(CheckMode::Offline);
         assert!(issues.is_empty(), "{issues:?}");
     }
 

@@ -69,6 +69,38 @@ impl Secret {
         Ok(None)
     }
 
+    /// At most one plaintext source is set.
+    pub fn check_sources(password: bool, env: bool, file: bool) -> Result<(), String> {
+        if password as u8 + env as u8 + file as u8 > 1 {
+            return Err("set only one of password, password_env, password_file".into());
+        }
+        Ok(())
+    }
+
+    /// What [`Secret::verifier`] checks without reading the environment or
+    /// files: exactly one source, and a well-formed `password_hash`.
+    pub fn check_offline(&self) -> Result<(), String> {
+        Secret::check_sources(
+            self.password.is_some(),
+            self.password_env.is_some(),
+            self.password_file.is_some(),
+        )?;
+        let plain =
+            self.password.is_some() || self.password_env.is_some() || self.password_file.is_some();
+        match (plain, &self.password_hash) {
+            (true, Some(_)) => {
+                Err("set either a plaintext password source or password_hash, not both".into())
+            }
+            (true, None) => Ok(()),
+            (false, Some(h)) => PasswordVerifier::from_hash(h)
+                .map(|_| ())
+                .map_err(|e| format!("password_hash: {e}")),
+            (false, None) => Err(
+                "no password: set password, password_env, password_file or password_hash".into(),
+            ),
+        }
+    }
+
     /// The plaintext, when the source provides one (not for hashes).
     pub fn plaintext_value(&self) -> Result<Option<String>, String> {
         Secret::resolve_plain(

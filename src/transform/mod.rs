@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::admin::metrics::ColumnMetrics;
-use crate::codec::{CodecKind, DictionaryRegistry, ValueEncoder};
+use crate::codec::{DictionaryRegistry, ValueEncoder};
 use crate::config::{Config, InvalidJson, PresentAs};
 use crate::router::NamePattern;
 use crate::sql::TableNameFilter;
@@ -71,19 +71,8 @@ impl ColumnRules {
         let mut by_table: HashMap<String, Vec<Arc<ColumnRule>>> = HashMap::new();
         for (i, c) in cfg.columns.iter().enumerate() {
             let path = format!("columns[{i}]");
-            let codec: CodecKind = c.codec.parse().map_err(|e| format!("{path}.codec: {e}"))?;
-            let level = c.level.unwrap_or_else(|| codec.default_level());
-            let dict = match &c.dictionary {
-                Some(name) => Some(registry.latest_by_name(name).ok_or_else(|| {
-                    format!(
-                        "{path}.dictionary: no dictionary named {name:?} in {}",
-                        dir.display()
-                    )
-                })?),
-                None => None,
-            };
-            let encoder = ValueEncoder::new(codec, level, dict, c.min_size)
-                .map_err(|e| format!("{path}: {e}"))?;
+            let encoder = crate::config::column_encoder(c, &registry, dir)
+                .map_err(|(key, e)| format!("{path}{key}: {e}"))?;
             let schema =
                 NamePattern::parse(&c.schema).map_err(|e| format!("{path}.schema: {e}"))?;
             let label = format!("{}.{}.{}", c.schema, c.table, c.column);

@@ -1,0 +1,287 @@
+//! `squeeze check-config`: the validation `serve` runs at startup
+//! ([`Config::validate_with`]), optionally offline (no secrets or mounted
+//! files) or followed by a look at the backends (`--connect`).
+
+use std::path::PathBuf;
+
+use crate::backend::query::{quote, simple_query};
+use crate::config::{CheckMode, ColumnConfig, Config, ConfigIssue, PresentAs};
+use crate::router::NamePattern;
+
+#[derive(clap::Args, Debug)]
+pub struct CheckConfigArgs {
+    /// The TOML file.
+    pub file: PathBuf,
+    /// Check syntax, types, ranges, names and duplicates only: no
+    /// password_env/password_file secrets, TLS files or dictionaries are
+    /// read (for CI, where they are absent).
+    #[arg(long, conflicts_with = "connect")]
+    pub offline: bool,
+    /// After the checks `serve` runs, log into every backend as `serve`
+    /// would and check that each configured column exists with a binary
+    /// type (BLOB/VARBINARY family); print what the first write does.
+    #[arg(long)]
+    pub connect: bool,
+}
+
+/// Runs the check, printing problems to stderr; true when the file is good.
+pub fn run(a: &CheckConfigArgs) -> bool {
+    let file = a.file.display().to_string();
+    let cfg = match Config::load(&a.file) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{e}");
+            return false;
+        }
+    };
+    let mode = if a.offline {
+        CheckMode::Offline
+    } else {
+        CheckMode::Full
+    };
+    let mut issues = cfg.validate_with(mode);
+    if issues.is_empty() && a.connect {
+        issues = match connect_checks(&cfg) {
+            Ok(r) => {
+                for line in &r.notes {
+                    println!("{line}");
+                }
+                r.issues
+            }
+            Err(e) => vec![ConfigIssue {
+                path: "backend".into(),
+                message: format!("{e:#}"),
+            }],
+        };
+    }
+    if issues.is_empty() {
+        let how = if a.offline { " (offline)" } else { "" };
+        println!("{file}: ok{how}");
+        true
+    } else {
+        for i in &issues {
+            eprintln!("{file}: {i}");
+        }
+        false
+    }
+}
+
+/// What the backends said about the configured columns.
+#[derive(Debug, Default)]
+pub struct ConnectReport {
+    pub issues: Vec<ConfigIssue>,
+    /// One line per column found: what its first write will do.
+    pub notes: Vec<String>,
+}
+
+/// One column as a backend's information_schema describes it.
+#[derive(Debug, Clone)]
+pub struct FoundColumn {
+    pub shard: String,
+    pub schema: String,
+    pub data_type: String,
+    pub column_type: String,
+}
+
+/// Types that hold compressed bytes unchanged.
+pub fn is_binary_type(data_type: &str) -> bool {
+    matches!(
+        data_type.to_ascii_lowercase().as_str(),
+        "tinyblob" | "blob" | "mediumblob" | "longblob" | "varbinary" | "binary"
+    )
+}
+
+/// Checks column `i` against what the backends hold (pure).
+pub fn judge_column(
+    i: usize,
+    c: &ColumnConfig,
+    found: &[FoundColumn],
+    shards: &[String],
+    encoder: &str,
+) -> (Vec<ConfigIssue>, Vec<String>) {
+    let path = format!("columns[{i}]");
+    let mut issues = Vec::new();
+    let mut notes = Vec::new();
+    if found.is_empty() {
+        issues.push(ConfigIssue {
+            path,
+            message: format!(
+                "{}.{}.{} does not exist on any backend ({}); create it as LONGBLOB before the first write",
+                c.schema,
+                c.table,
+                c.column,
+                shards.join(", ")
+            ),
+        });
+        return (issues, notes);
+    }
+    let shown = match c.present_as {
+        PresentAs::Json => "JSON",
+        PresentAs::Text => "text",
+    };
+    for f in found {
+        let name = format!("{}.{}.{}", f.schema, c.table, c.column);
+        if is_binary_type(&f.data_type) {
+            notes.push(format!(
+                "{path} {name} on {} is {}: the first write stores values of {} bytes or more {encoder}; clients read it as {shown}",
+                f.shard,
+                f.column_type.to_uppercase(),
+                c.min_size
+            ));
+        } else {
+            issues.push(ConfigIssue {
+                path: path.clone(),
+                message: format!(
+                    "{name} on {} is {}, not a binary type: compressed values need BLOB/VARBINARY (ALTER TABLE `{}`.`{}` MODIFY `{}` LONGBLOB)",
+                    f.shard,
+                    f.column_type.to_uppercase(),
+                    f.schema,
+                    c.table,
+                    c.column
+                ),
+            });
+        }
+    }
+    (issues, notes)
+}
+
+/// Logs into every backend (as `serve` does) and looks up each column.
+pub fn connect_checks(cfg: &Config) -> anyhow::Result<ConnectReport> {
+    let ctx = crate::server::build_context(cfg, None)?;
+    let login = crate::server::probe_login(&ctx).ok_or_else(|| {
+        anyhow::anyhow!(
+            "no credentials to log in with: set [backend].user and a password, or give a user a plaintext password source"
+        )
+    })?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let registry =
+        crate::codec::DictionaryRegistry::load_dir(&cfg.codec.dictionaries_dir).unwrap_or_default();
+    let mut report = ConnectReport::default();
+    let mut found: Vec<Vec<FoundColumn>> = vec![Vec::new(); cfg.columns.len()];
+    let shard_key = |name: &str| {
+        if cfg.shards.is_empty() {
+            "backend".to_string()
+        } else {
+            format!("shards.{name}")
+        }
+    };
+    for target in &ctx.shards {
+        let mut req = login.request("squeeze-check-config");
+        req.database = Some(b"information_schema".to_vec());
+        let result: Result<(), String> = rt.block_on(async {
+            let mut b = crate::backend::connect(target, &req)
+                .await
+                .map_err(|e| format!("cannot log in to {} as {}: {e}", target.address, login.user))?;
+            for (i, c) in cfg.columns.iter().enumerate() {
+                let sql = format!(
+                    "SELECT TABLE_SCHEMA, DATA_TYPE, COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_NAME = {} AND COLUMN_NAME = {}",
+                    quote(&c.table),
+                    quote(&c.column)
+                );
+                let rows = simple_query(&mut b.conn, b.capabilities, &sql)
+                    .await
+                    .map_err(|e| format!("looking up columns[{i}]: {e}"))?;
+                let pattern = NamePattern::parse(&c.schema).map_err(|e| e.to_string())?;
+                for r in rows {
+                    let cell = |k: usize| {
+                        let v = r.get(k).cloned().flatten().unwrap_or_default();
+                        String::from_utf8_lossy(&v).into_owned()
+                    };
+                    if pattern.matches(&cell(0)) {
+                        found[i].push(FoundColumn {
+                            shard: target.name.clone(),
+                            schema: cell(0),
+                            data_type: cell(1),
+                            column_type: cell(2),
+                        });
+                    }
+                }
+            }
+            b.conn.begin_command();
+            b.conn.write_packet(&[0x01]);
+            let _ = b.conn.flush().await;
+            Ok::<(), String>(())
+        });
+        if let Err(message) = result {
+            report.issues.push(ConfigIssue {
+                path: shard_key(&target.name),
+                message,
+            });
+        }
+    }
+    if !report.issues.is_empty() {
+        return Ok(report);
+    }
+    let shards: Vec<String> = ctx.shards.iter().map(|s| s.name.clone()).collect();
+    for (i, c) in cfg.columns.iter().enumerate() {
+        let encoder = crate::config::column_encoder(c, &registry, &cfg.codec.dictionaries_dir)
+            .map(|e| describe_encoder(&e))
+            .unwrap_or_else(|(_, e)| e);
+        let (issues, notes) = judge_column(i, c, &found[i], &shards, &encoder);
+        report.issues.extend(issues);
+        report.notes.extend(notes);
+    }
+    Ok(report)
+}
+
+fn describe_encoder(e: &crate::codec::ValueEncoder) -> String {
+    match e.dict_id() {
+        0 => format!("as {} level {} without a dictionary", e.codec(), e.level()),
+        id => format!("as {} level {} with dictionary {id}", e.codec(), e.level()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn col() -> ColumnConfig {
+        let text = "schema = \"db\"\ntable = \"t\"\ncolumn = \"doc\"\n";
+        toml::from_str(text).unwrap()
+    }
+
+    fn found(data_type: &str, column_type: &str) -> FoundColumn {
+        FoundColumn {
+            shard: "default".into(),
+            schema: "db".into(),
+            data_type: data_type.into(),
+            column_type: column_type.into(),
+        }
+    }
+
+    #[test]
+    fn a_text_column_is_an_error_naming_it_and_its_type() {
+        let (issues, notes) = judge_column(
+            2,
+            &col(),
+            &[found("text", "text")],
+            &["default".into()],
+            "as zstd",
+        );
+        assert!(notes.is_empty());
+        assert_eq!(issues.len(), 1);
+        assert_eq!(issues[0].path, "columns[2]");
+        assert!(issues[0].message.contains("db.t.doc"), "{}", issues[0]);
+        assert!(issues[0].message.contains("TEXT"), "{}", issues[0]);
+    }
+
+    #[test]
+    fn blob_family_is_binary_and_text_family_is_not() {
+        for t in ["LONGBLOB", "blob", "varbinary", "binary", "mediumblob"] {
+            assert!(is_binary_type(t), "{t}");
+        }
+        for t in ["text", "longtext", "varchar", "json", "char"] {
+            assert!(!is_binary_type(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn a_missing_column_is_an_error() {
+        let (issues, _) = judge_column(0, &col(), &[], &["a".into(), "b".into()], "");
+        assert!(issues[0]
+            .message
+            .contains("does not exist on any backend (a, b)"));
+    }
+}

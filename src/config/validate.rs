@@ -1,0 +1,222 @@
+//! Checks `serve` used to make only at startup (log filter, codec levels,
+//! dictionaries, duplicate columns, backend TLS files), shared with
+//! `check-config` through [`super::Config::validate_with`].
+
+use std::collections::HashMap;
+
+use super::{BackendTls, ColumnConfig, Config, ConfigIssue, LogConfig};
+use crate::codec::{CodecKind, DictionaryRegistry, ValueEncoder};
+
+/// How much `validate_with` may look outside the configuration text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckMode {
+    /// Everything `serve` checks: secrets are resolved, TLS files and
+    /// dictionaries are read.
+    Full,
+    /// Syntax, types, ranges, names and duplicates only: no environment
+    /// variables, password files, certificates or dictionaries needed
+    /// (for CI, where secrets and mounted files are absent).
+    Offline,
+}
+
+const LEVELS: &str = "trace, debug, info, warn, error, off";
+
+/// Why `level` is not a log filter squeeze accepts, if it is not. Each
+/// comma-separated directive is a level or `TARGET=LEVEL`; a bare word that
+/// is not a level (e.g. `verbose`) would silently select a tracing target
+/// of that name and log nothing, so it is refused.
+pub fn log_level_error(level: &str) -> Option<String> {
+    use std::str::FromStr;
+    use tracing::level_filters::LevelFilter;
+    if level.trim().is_empty() {
+        return Some(format!("empty; use one of {LEVELS}"));
+    }
+    for directive in level.split(',') {
+        let d = directive.trim();
+        let lvl = match d.rsplit_once('=') {
+            Some((target, lvl)) if !target.is_empty() => lvl,
+            _ => d,
+        };
+        if LevelFilter::from_str(lvl).is_err() {
+            return Some(format!(
+                "{d:?} is not a level; use one of {LEVELS}, or TARGET=LEVEL (e.g. squeeze=debug)"
+            ));
+        }
+    }
+    tracing_subscriber::EnvFilter::try_new(level)
+        .err()
+        .map(|e| format!("{level:?} is not a log filter: {e}"))
+}
+
+pub(super) fn log(log: &LogConfig) -> Vec<ConfigIssue> {
+    log_level_error(&log.level)
+        .map(|message| ConfigIssue {
+            path: "log.level".into(),
+            message,
+        })
+        .into_iter()
+        .collect()
+}
+
+/// Every backend's `tls_ca` can be read and parsed (`serve` builds its TLS
+/// client configuration from it at startup).
+pub(super) fn backend_tls_files(cfg: &Config) -> Vec<ConfigIssue> {
+    let mut issues = Vec::new();
+    for (name, b) in cfg.backends() {
+        let path = if cfg.shards.is_empty() {
+            "backend".to_string()
+        } else {
+            format!("shards.{name}")
+        };
+        let (Some(ca), true) = (&b.tls_ca, b.tls != BackendTls::Disabled) else {
+            continue;
+        };
+        let identity = b.tls == BackendTls::VerifyIdentity;
+        if let Err(e) = crate::net::tls::client_config(Some(ca), identity) {
+            issues.push(ConfigIssue {
+                path: format!("{path}.tls_ca"),
+                message: format!("{e:#} (mount the CA file or fix the path)"),
+            });
+        }
+    }
+    issues
+}
+
+/// `[[columns]]`: codec, level, names, duplicates and (in full mode) the
+/// dictionaries they name.
+pub(super) fn columns(cfg: &Config, mode: CheckMode) -> Vec<ConfigIssue> {
+    let mut issues = Vec::new();
+    let mut issue = |path: String, message: String| issues.push(ConfigIssue { path, message });
+    let mut seen: HashMap<(String, String, String), usize> = HashMap::new();
+    for (i, c) in cfg.columns.iter().enumerate() {
+        let path = format!("columns[{i}]");
+        if c.schema.is_empty() || c.table.is_empty() || c.column.is_empty() {
+            issue(
+                path.clone(),
+                "schema, table and column must all be set".into(),
+            );
+        }
+        if let Err(e) = crate::router::NamePattern::parse(&c.schema) {
+            issue(format!("{path}.schema"), e);
+        }
+        let key = (
+            c.schema.to_lowercase(),
+            c.table.to_lowercase(),
+            c.column.to_lowercase(),
+        );
+        if let Some(first) = seen.get(&key) {
+            issue(
+                path.clone(),
+                format!(
+                    "{}.{}.{} is already configured by columns[{first}]; keep one entry",
+                    c.schema, c.table, c.column
+                ),
+            );
+        } else {
+            seen.insert(key, i);
+        }
+        if c.dictionary.as_deref().is_some_and(|d| d.trim().is_empty()) {
+            issue(
+                format!("{path}.dictionary"),
+                "empty name; remove the key for no dictionary".into(),
+            );
+        }
+        let Ok(codec) = c.codec.parse::<CodecKind>() else {
+            issue(
+                format!("{path}.codec"),
+                format!("{:?} is not one of zstd, zlib, lz4", c.codec),
+            );
+            continue;
+        };
+        if let Some(level) = c.level {
+            let range = codec.level_range();
+            if !range.contains(&level) {
+                issue(
+                    format!("{path}.level"),
+                    format!(
+                        "{level} is outside {codec}'s levels {}..{}",
+                        range.start(),
+                        range.end()
+                    ),
+                );
+            }
+        }
+    }
+    if mode == CheckMode::Full && issues.is_empty() {
+        issues.extend(dictionaries(cfg));
+    }
+    issues
+}
+
+/// Loads the dictionaries directory as `serve` does and builds each
+/// column's encoder.
+fn dictionaries(cfg: &Config) -> Vec<ConfigIssue> {
+    let dir = &cfg.codec.dictionaries_dir;
+    let users: Vec<usize> = (cfg.columns.iter().enumerate())
+        .filter(|(_, c)| c.dictionary.is_some())
+        .map(|(i, _)| i)
+        .collect();
+    let registry = if dir.join(crate::codec::registry::MANIFEST_FILE).exists() || !users.is_empty()
+    {
+        match DictionaryRegistry::load_dir(dir) {
+            Ok(r) => r,
+            Err(e) => {
+                let why = if dir.is_dir() {
+                    format!("{e}")
+                } else {
+                    format!(
+                        "{} does not exist or is not a directory (needed by columns[{}].dictionary); mount it, or create it with `squeeze dict train --dir {}`",
+                        dir.display(),
+                        users.first().copied().unwrap_or(0),
+                        dir.display()
+                    )
+                };
+                return vec![ConfigIssue {
+                    path: "codec.dictionaries_dir".into(),
+                    message: why,
+                }];
+            }
+        }
+    } else {
+        DictionaryRegistry::empty()
+    };
+    let mut issues = Vec::new();
+    for (i, c) in cfg.columns.iter().enumerate() {
+        if let Err((path, message)) = encoder(c, &registry, &cfg.codec.dictionaries_dir)
+            .map(|_| ())
+            .map_err(|(k, m)| (format!("columns[{i}]{k}"), m))
+        {
+            issues.push(ConfigIssue { path, message });
+        }
+    }
+    issues
+}
+
+/// The encoder `serve` would use for column `c`; on error, the key suffix
+/// (`.dictionary`, ...) and the cause.
+pub fn encoder(
+    c: &ColumnConfig,
+    registry: &DictionaryRegistry,
+    dir: &std::path::Path,
+) -> Result<ValueEncoder, (String, String)> {
+    let codec: CodecKind = c.codec.parse().map_err(|e| (".codec".to_string(), e))?;
+    let level = c.level.unwrap_or_else(|| codec.default_level());
+    let dict = match &c.dictionary {
+        Some(name) => Some(registry.latest_by_name(name).ok_or_else(|| {
+            let mut names: Vec<&str> = registry.entries().iter().map(|e| e.name.as_str()).collect();
+            names.sort();
+            names.dedup();
+            (
+                ".dictionary".to_string(),
+                format!(
+                    "no dictionary named {name:?} in {} (available: {}); train it with `squeeze dict train --name {name} --dir {}`",
+                    dir.display(),
+                    if names.is_empty() { "none".to_string() } else { names.join(", ") },
+                    dir.display()
+                ),
+            )
+        })?),
+        None => None,
+    };
+    ValueEncoder::new(codec, level, dict, c.min_size).map_err(|e| (String::new(), e.to_string()))
+}
