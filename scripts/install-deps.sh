@@ -30,6 +30,9 @@ have_cmd pkg-config || need_apt+=(pkg-config)
 [ -f /usr/include/mariadb/mysql.h ] || need_apt+=(libmariadb-dev)
 /usr/bin/python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need_apt+=(python3-venv)
 have_cmd gcc || need_apt+=(gcc)
+# aws-lc-sys (TLS of `dict train --from`, via mysql_async's rustls) may
+# build with CMake.
+have_cmd cmake || need_apt+=(cmake)
 /usr/bin/python3-config --includes >/dev/null 2>&1 || need_apt+=(python3-dev)
 
 if [ ${#need_apt[@]} -gt 0 ]; then
@@ -40,7 +43,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends \
     mariadb-server mariadb-client libmariadb-dev pkg-config python3-venv python3-dev \
-    gcc openssl haproxy sysbench prometheus >/dev/null
+    gcc cmake openssl haproxy sysbench prometheus >/dev/null
   # The distribution's service is not used by the tests (they start their own
   # mariadbd); stop it if the package start-up launched it, so it does not eat RAM.
   if command -v systemctl >/dev/null 2>&1; then $SUDO systemctl stop mariadb prometheus >/dev/null 2>&1 || true; fi
