@@ -124,10 +124,29 @@ async fn connect_inner(
     };
     // MariaDB extended capabilities travel only with CLIENT_LONG_PASSWORD
     // (MariaDB's CLIENT_MYSQL) clear.
-    let ext = req.ext_capabilities & handshake.ext_capabilities;
-    if ext != 0 && server_caps & CLIENT_LONG_PASSWORD == 0 {
+    let ext = if server_caps & CLIENT_LONG_PASSWORD == 0 {
+        req.ext_capabilities & handshake.ext_capabilities
+    } else {
+        0
+    };
+    if ext != 0 {
         response.capabilities &= !CLIENT_LONG_PASSWORD;
         response.ext_capabilities = ext;
+    }
+    // The client parses what this backend sends with the layout it
+    // negotiated with squeeze; a backend without it (a shard replaced by an
+    // older server since) would be misread, so it is not used.
+    let missing = req.ext_capabilities & MARIADB_LAYOUT_CAPABILITIES & !ext;
+    if missing != 0 {
+        return Err(ConnectError::Protocol(format!(
+            "shard '{}' does not offer the MariaDB extended capabilities 0x{missing:x} ({}) this session negotiated when every shard had them; reconnect",
+            target.name,
+            if missing & MARIADB_CLIENT_EXTENDED_METADATA != 0 {
+                "extended column metadata"
+            } else {
+                "metadata caching"
+            }
+        )));
     }
     if want_tls {
         response.capabilities |= CLIENT_SSL;

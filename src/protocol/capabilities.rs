@@ -35,10 +35,9 @@ pub const CLIENT_QUERY_ATTRIBUTES: u32 = 1 << 27;
 ///   without column definitions, which the row transformer needs.
 /// * `CLIENT_ZSTD_COMPRESSION_ALGORITHM` on the client side is not offered;
 ///   zlib `CLIENT_COMPRESS` is.
-/// * MariaDB's extended capabilities (metadata caching, bulk operations)
-///   change row and statement layouts, so squeeze presents itself with
-///   `CLIENT_LONG_PASSWORD` set, which tells MariaDB clients that the
-///   extended flags are absent.
+/// * MariaDB's extended capabilities travel in the handshake filler and
+///   only with `CLIENT_LONG_PASSWORD` clear; squeeze presents itself with
+///   it set (no extended flags) unless it offers one of the two below.
 pub const PROXY_SUPPORTED: u32 = CLIENT_LONG_PASSWORD
     | CLIENT_FOUND_ROWS
     | CLIENT_LONG_FLAG
@@ -72,9 +71,18 @@ pub const HOP_LOCAL: u32 = CLIENT_SSL | CLIENT_COMPRESS | CLIENT_ZSTD_COMPRESSIO
 
 /// MariaDB's extended capabilities (bits 32..63 of the capability word),
 /// carried in the handshake filler when `CLIENT_LONG_PASSWORD` (MariaDB's
-/// `CLIENT_MYSQL`) is clear. Only metadata caching is ever negotiated: it
-/// only adds one byte to the column-count packet, which the relay follows.
+/// `CLIENT_MYSQL`) is clear. Only these two are ever negotiated (bulk
+/// execute and progress reports change statement and response layouts):
+/// metadata caching adds one byte to the column-count packet, which the
+/// relay follows; extended metadata adds a block to every column
+/// definition (`protocol::coldef`), which squeeze parses and, for a
+/// column it presents as JSON, writes.
 pub const MARIADB_CLIENT_CACHE_METADATA: u32 = 1 << (36 - 32);
+pub const MARIADB_CLIENT_EXTENDED_METADATA: u32 = 1 << (35 - 32);
+/// Extended capabilities that change the layout of what the backend sends,
+/// so a backend connection must have them exactly when the client does.
+pub const MARIADB_LAYOUT_CAPABILITIES: u32 =
+    MARIADB_CLIENT_CACHE_METADATA | MARIADB_CLIENT_EXTENDED_METADATA;
 
 pub const SERVER_STATUS_IN_TRANS: u16 = 1;
 pub const SERVER_STATUS_AUTOCOMMIT: u16 = 1 << 1;

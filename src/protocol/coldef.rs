@@ -1,5 +1,12 @@
 //! Column definitions (ColumnDefinition41) as they appear in result sets and
 //! prepare responses.
+//!
+//! With MariaDB's `MARIADB_CLIENT_EXTENDED_METADATA` negotiated, every
+//! definition carries one more length-encoded string after `org_name`: a
+//! block of `(id: u8, value: lenenc string)` entries, id 0 the data type
+//! name (`inet6`, `uuid`, ...) and id 1 the format (`json`). The layout is
+//! chosen by the capability, not recognisable from the bytes, so parsing
+//! takes it as a parameter.
 
 use super::lenenc::{put_lenenc_bytes, put_lenenc_int, Reader};
 use super::packet::ProtocolError;
@@ -46,6 +53,13 @@ pub const CHARSET_BINARY: u16 = 63;
 /// utf8mb4_general_ci, what squeeze presents decompressed JSON columns as.
 pub const CHARSET_UTF8MB4_GENERAL_CI: u16 = 45;
 
+/// Extended-metadata entry ids (MariaDB `MARIADB_FIELD_ATTR_*`).
+pub const EXT_DATA_TYPE_NAME: u8 = 0;
+pub const EXT_FORMAT: u8 = 1;
+/// The extended-metadata block MariaDB 10.11 sends for a JSON column
+/// (captured: `01 04 6a736f6e`, format = "json").
+pub const EXT_JSON_FORMAT: &[u8] = b"\x01\x04json";
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ColumnDef {
     pub catalog: Vec<u8>,
@@ -54,6 +68,8 @@ pub struct ColumnDef {
     pub org_table: Vec<u8>,
     pub name: Vec<u8>,
     pub org_name: Vec<u8>,
+    /// The extended-metadata block (`None` when the capability is off).
+    pub extended: Option<Vec<u8>>,
     pub charset: u16,
     pub column_length: u32,
     pub column_type: u8,
@@ -74,18 +90,30 @@ pub struct ColumnDefView<'a> {
     pub org_table: &'a [u8],
     pub name: &'a [u8],
     pub org_name: &'a [u8],
+    /// The extended-metadata block (`None` when the capability is off).
+    pub extended: Option<&'a [u8]>,
     pub charset: u16,
     pub column_length: u32,
     pub column_type: u8,
     pub flags: u16,
     pub decimals: u8,
     pub trailer: &'a [u8],
+    /// Offset of the extended-metadata field (its length prefix), which
+    /// is where the fixed-length part starts when there is none.
+    pub extended_at: usize,
+    /// Offset of the fixed part's length prefix (0x0c).
+    pub fixed_len_at: usize,
     /// Offset of the fixed-length fields (charset first) in the payload.
     pub fixed_at: usize,
 }
 
 impl<'a> ColumnDefView<'a> {
-    pub fn parse(payload: &'a [u8]) -> Result<ColumnDefView<'a>, ProtocolError> {
+    /// `extended_metadata`: whether `MARIADB_CLIENT_EXTENDED_METADATA` is in
+    /// force on the connection the packet came from.
+    pub fn parse(
+        payload: &'a [u8],
+        extended_metadata: bool,
+    ) -> Result<ColumnDefView<'a>, ProtocolError> {
         let mut r = Reader::new(payload);
         let catalog = r.lenenc_bytes()?;
         let schema = r.lenenc_bytes()?;
@@ -93,6 +121,15 @@ impl<'a> ColumnDefView<'a> {
         let org_table = r.lenenc_bytes()?;
         let name = r.lenenc_bytes()?;
         let org_name = r.lenenc_bytes()?;
+        let extended_at = r.position();
+        let extended = if extended_metadata {
+            let block = r.lenenc_bytes()?;
+            check_extended(block)?;
+            Some(block)
+        } else {
+            None
+        };
+        let fixed_len_at = r.position();
         let fixed_len = r.lenenc_int()?;
         if fixed_len < 0x0a {
             return Err(ProtocolError::Malformed(
@@ -113,6 +150,7 @@ impl<'a> ColumnDefView<'a> {
             org_table,
             name,
             org_name,
+            extended,
             charset,
             column_length,
             column_type,
@@ -120,12 +158,16 @@ impl<'a> ColumnDefView<'a> {
             decimals,
             // Anything after the fixed fields (COM_FIELD_LIST default values).
             trailer: r.rest(),
+            extended_at,
+            fixed_len_at,
             fixed_at,
         })
     }
 
     /// A copy of `payload` (the packet this view was parsed from) with the
     /// type fields changed: one allocation, names copied as they came.
+    /// `extended`: a new extended-metadata block, used only when the packet
+    /// has one (the capability is on); `None` keeps the server's.
     pub fn retyped(
         &self,
         payload: &[u8],
@@ -133,9 +175,19 @@ impl<'a> ColumnDefView<'a> {
         column_length: u32,
         column_type: u8,
         flags: u16,
+        extended: Option<&[u8]>,
     ) -> Vec<u8> {
-        let mut out = payload.to_vec();
-        let f = self.fixed_at;
+        let (mut out, f) = match (extended, self.extended) {
+            (Some(new), Some(_)) => {
+                let mut out = Vec::with_capacity(payload.len() + new.len() + 9);
+                out.extend_from_slice(&payload[..self.extended_at]);
+                put_lenenc_bytes(&mut out, new);
+                let moved = out.len();
+                out.extend_from_slice(&payload[self.fixed_len_at..]);
+                (out, moved + (self.fixed_at - self.fixed_len_at))
+            }
+            _ => (payload.to_vec(), self.fixed_at),
+        };
         out[f..f + 2].copy_from_slice(&charset.to_le_bytes());
         out[f + 2..f + 6].copy_from_slice(&column_length.to_le_bytes());
         out[f + 6] = column_type;
@@ -151,6 +203,7 @@ impl<'a> ColumnDefView<'a> {
             org_table: self.org_table.to_vec(),
             name: self.name.to_vec(),
             org_name: self.org_name.to_vec(),
+            extended: self.extended.map(<[u8]>::to_vec),
             charset: self.charset,
             column_length: self.column_length,
             column_type: self.column_type,
@@ -162,8 +215,8 @@ impl<'a> ColumnDefView<'a> {
 }
 
 impl ColumnDef {
-    pub fn parse(payload: &[u8]) -> Result<ColumnDef, ProtocolError> {
-        ColumnDefView::parse(payload).map(|v| v.to_owned_def())
+    pub fn parse(payload: &[u8], extended_metadata: bool) -> Result<ColumnDef, ProtocolError> {
+        ColumnDefView::parse(payload, extended_metadata).map(|v| v.to_owned_def())
     }
 
     pub fn encode(&self) -> Vec<u8> {
@@ -174,6 +227,9 @@ impl ColumnDef {
         put_lenenc_bytes(&mut out, &self.org_table);
         put_lenenc_bytes(&mut out, &self.name);
         put_lenenc_bytes(&mut out, &self.org_name);
+        if let Some(block) = &self.extended {
+            put_lenenc_bytes(&mut out, block);
+        }
         put_lenenc_int(&mut out, 0x0c);
         out.extend_from_slice(&self.charset.to_le_bytes());
         out.extend_from_slice(&self.column_length.to_le_bytes());
@@ -184,6 +240,39 @@ impl ColumnDef {
         out.extend_from_slice(&self.trailer);
         out
     }
+}
+
+/// The `(id, value)` entries of an extended-metadata block; an error when
+/// an entry runs past the block.
+pub fn extended_entries(block: &[u8]) -> Result<Vec<(u8, &[u8])>, ProtocolError> {
+    let mut r = Reader::new(block);
+    let mut out = Vec::new();
+    while !r.is_empty() {
+        let id = r.u8()?;
+        out.push((id, r.lenenc_bytes()?));
+    }
+    Ok(out)
+}
+
+/// Whether `block` is a whole number of entries (no allocation: every
+/// column definition of a result passes here).
+fn check_extended(block: &[u8]) -> Result<(), ProtocolError> {
+    let mut r = Reader::new(block);
+    while !r.is_empty() {
+        r.u8()?;
+        r.lenenc_bytes()?;
+    }
+    Ok(())
+}
+
+/// An extended-metadata block holding `entries`.
+pub fn encode_extended(entries: &[(u8, &[u8])]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (id, value) in entries {
+        out.push(*id);
+        put_lenenc_bytes(&mut out, value);
+    }
+    out
 }
 
 /// How a binary-protocol value of this type is laid out.
@@ -222,6 +311,7 @@ mod tests {
             org_table: b"docs".to_vec(),
             name: b"body".to_vec(),
             org_name: b"body".to_vec(),
+            extended: None,
             charset: CHARSET_BINARY,
             column_length: 0xFFFF_FFFF,
             column_type: TYPE_LONG_BLOB,
@@ -234,10 +324,10 @@ mod tests {
     #[test]
     fn column_def_round_trip() {
         let c = sample_def();
-        assert_eq!(ColumnDef::parse(&c.encode()).unwrap(), c);
-        assert!(ColumnDef::parse(&c.encode()[..10]).is_err());
+        assert_eq!(ColumnDef::parse(&c.encode(), false).unwrap(), c);
+        assert!(ColumnDef::parse(&c.encode()[..10], false).is_err());
         let encoded = c.encode();
-        let v = ColumnDefView::parse(&encoded).unwrap();
+        let v = ColumnDefView::parse(&encoded, false).unwrap();
         assert_eq!(
             (v.schema, v.org_table, v.org_name),
             (&c.schema[..], &c.org_table[..], &c.org_name[..])
@@ -246,7 +336,7 @@ mod tests {
             (v.charset, v.column_type, v.flags),
             (c.charset, c.column_type, c.flags)
         );
-        assert!(ColumnDefView::parse(&encoded[..10]).is_err());
+        assert!(ColumnDefView::parse(&encoded[..10], false).is_err());
     }
 
     #[test]
@@ -258,8 +348,8 @@ mod tests {
             ..sample_def()
         };
         let encoded = c.encode();
-        let v = ColumnDefView::parse(&encoded).unwrap();
-        let out = v.retyped(&encoded, 45, u32::MAX, TYPE_JSON, FLAG_BLOB);
+        let v = ColumnDefView::parse(&encoded, false).unwrap();
+        let out = v.retyped(&encoded, 45, u32::MAX, TYPE_JSON, FLAG_BLOB, None);
         assert_eq!(out.len(), encoded.len());
         let want = ColumnDef {
             charset: 45,
@@ -268,6 +358,125 @@ mod tests {
             flags: FLAG_BLOB,
             ..c
         };
-        assert_eq!(ColumnDef::parse(&out).unwrap(), want);
+        assert_eq!(ColumnDef::parse(&out, false).unwrap(), want);
+    }
+
+    /// What MariaDB 10.11 sent with `MARIADB_CLIENT_EXTENDED_METADATA` on
+    /// for `SELECT j FROM t.j`, `j` a `JSON` column (captured with a raw
+    /// client, client collation 45).
+    const MARIADB_JSON_DEF: &str =
+        "036465660174016a016a016a016a0601046a736f6e0c2d00fffffffffc9000000000";
+    /// ... and for a LONGBLOB column of the same name: an empty block.
+    const MARIADB_LONGBLOB_DEF: &str = "036465660174016a016a016a016a000c3f00fffffffffc9000000000";
+
+    #[test]
+    fn extended_metadata_block_parses_after_org_name_only_when_negotiated() {
+        let json = hex::decode(MARIADB_JSON_DEF).unwrap();
+        let v = ColumnDefView::parse(&json, true).unwrap();
+        assert_eq!(v.org_name, b"j");
+        assert_eq!(v.extended, Some(EXT_JSON_FORMAT));
+        assert_eq!(
+            extended_entries(v.extended.unwrap()).unwrap(),
+            vec![(EXT_FORMAT, &b"json"[..])]
+        );
+        assert_eq!(
+            (v.charset, v.column_length, v.column_type, v.flags),
+            (45, u32::MAX, TYPE_BLOB, FLAG_BLOB | FLAG_BINARY)
+        );
+        assert!(v.trailer.is_empty());
+        // Read without the capability, the block is taken for the fixed
+        // part's length (6) and the definition is refused, not misread.
+        assert!(ColumnDefView::parse(&json, false).is_err());
+        let blob = hex::decode(MARIADB_LONGBLOB_DEF).unwrap();
+        let v = ColumnDefView::parse(&blob, true).unwrap();
+        assert_eq!(v.extended, Some(&b""[..]));
+        assert_eq!(v.charset, CHARSET_BINARY);
+    }
+
+    #[test]
+    fn extended_metadata_round_trips_through_encode() {
+        for block in [
+            Vec::new(),
+            EXT_JSON_FORMAT.to_vec(),
+            encode_extended(&[(EXT_DATA_TYPE_NAME, b"inet6"), (EXT_FORMAT, b"json")]),
+        ] {
+            let c = ColumnDef {
+                extended: Some(block.clone()),
+                trailer: b"dflt".to_vec(),
+                ..sample_def()
+            };
+            let encoded = c.encode();
+            assert_eq!(ColumnDef::parse(&encoded, true).unwrap(), c);
+            let v = ColumnDefView::parse(&encoded, true).unwrap();
+            assert_eq!(v.extended, Some(&block[..]));
+            assert_eq!(v.trailer, b"dflt");
+        }
+        assert_eq!(
+            ColumnDef::parse(&hex::decode(MARIADB_JSON_DEF).unwrap(), true)
+                .unwrap()
+                .encode(),
+            hex::decode(MARIADB_JSON_DEF).unwrap()
+        );
+    }
+
+    #[test]
+    fn malformed_extended_metadata_is_an_error_not_a_panic() {
+        // An entry whose value runs past the block.
+        let c = ColumnDef {
+            extended: Some(b"\x01\x09json".to_vec()),
+            ..sample_def()
+        };
+        let encoded = c.encode();
+        assert!(ColumnDefView::parse(&encoded, true).is_err());
+        // A block length past the packet.
+        let json = hex::decode(MARIADB_JSON_DEF).unwrap();
+        let org_name_end = 14;
+        let mut cut = json[..org_name_end].to_vec();
+        cut.extend_from_slice(&[0xfc, 0xff, 0x00]);
+        assert!(ColumnDefView::parse(&cut, true).is_err());
+        for n in 0..json.len() {
+            assert!(ColumnDefView::parse(&json[..n], true).is_err(), "{n}");
+        }
+    }
+
+    #[test]
+    fn retyped_with_a_new_extended_block_gives_mariadbs_json_definition() {
+        // squeeze's JSON presentation of a LONGBLOB column, made from the
+        // server's packet, is byte for byte MariaDB's own JSON definition.
+        let blob = hex::decode(MARIADB_LONGBLOB_DEF).unwrap();
+        let v = ColumnDefView::parse(&blob, true).unwrap();
+        let out = v.retyped(
+            &blob,
+            45,
+            u32::MAX,
+            TYPE_BLOB,
+            FLAG_BLOB | FLAG_BINARY,
+            Some(EXT_JSON_FORMAT),
+        );
+        assert_eq!(hex::encode(&out), MARIADB_JSON_DEF);
+        // And back: a shorter block moves the fixed part the other way.
+        let j = ColumnDefView::parse(&out, true).unwrap();
+        let back = j.retyped(
+            &out,
+            CHARSET_BINARY,
+            u32::MAX,
+            TYPE_BLOB,
+            FLAG_BLOB | FLAG_BINARY,
+            Some(b""),
+        );
+        assert_eq!(back, blob);
+        // Without the capability there is no block to replace.
+        let plain = sample_def().encode();
+        let p = ColumnDefView::parse(&plain, false).unwrap();
+        let out = p.retyped(
+            &plain,
+            45,
+            u32::MAX,
+            TYPE_BLOB,
+            FLAG_BLOB,
+            Some(EXT_JSON_FORMAT),
+        );
+        assert_eq!(out.len(), plain.len());
+        assert_eq!(ColumnDef::parse(&out, false).unwrap().extended, None);
     }
 }

@@ -116,8 +116,12 @@ fn decode_payload(p: &[u8]) {
     let _ = ChangeUser::parse(p, u32::MAX);
     let _ = ChangeUser::parse(p, 0);
     let _ = parse_auth_switch(p);
-    let _ = ColumnDef::parse(p);
-    let _ = crate::protocol::coldef::ColumnDefView::parse(p);
+    for extended in [false, true] {
+        let _ = ColumnDef::parse(p, extended);
+        if let Ok(v) = crate::protocol::coldef::ColumnDefView::parse(p, extended) {
+            let _ = v.retyped(p, 45, u32::MAX, 0xFC, 0x90, Some(b"\x01\x04json"));
+        }
+    }
     let _ = ErrPacket::parse(p);
     let _ = OkInfo::parse(p);
     let _ = terminator_status(p);

@@ -218,20 +218,27 @@ async fn login(
     } else {
         caps &= !CLIENT_SSL;
     }
-    // Offer MariaDB's prepared-statement metadata caching when every shard
-    // has it and no column needs the metadata squeeze would then not see.
+    // MariaDB's extended capabilities are offered when every shard has
+    // them (a backend connection must match the client's layout):
+    // prepared-statement metadata caching only while no column needs the
+    // metadata squeeze would then not see; extended column metadata always
+    // (squeeze parses it and writes it for columns it presents as JSON).
     let report = ctx.health.report();
-    let all_cache = !report.is_empty()
-        && report.iter().all(|s| {
-            s.handshake
-                .as_ref()
-                .is_some_and(|h| h.ext_capabilities & MARIADB_CLIENT_CACHE_METADATA != 0)
-        });
-    let ext_offer = if all_cache && ctx.rules.is_empty() {
-        MARIADB_CLIENT_CACHE_METADATA
-    } else {
-        0
+    let all_shards_have = |flag: u32| {
+        !report.is_empty()
+            && report.iter().all(|s| {
+                s.handshake.as_ref().is_some_and(|h| {
+                    h.capabilities & CLIENT_LONG_PASSWORD == 0 && h.ext_capabilities & flag != 0
+                })
+            })
     };
+    let mut ext_offer = 0;
+    if ctx.rules.is_empty() && all_shards_have(MARIADB_CLIENT_CACHE_METADATA) {
+        ext_offer |= MARIADB_CLIENT_CACHE_METADATA;
+    }
+    if all_shards_have(MARIADB_CLIENT_EXTENDED_METADATA) {
+        ext_offer |= MARIADB_CLIENT_EXTENDED_METADATA;
+    }
     if ext_offer != 0 {
         caps &= !CLIENT_LONG_PASSWORD;
     }

@@ -488,11 +488,19 @@ impl Session {
             return Ok(None);
         }
         let mut t = ResultColumns::with_capacity(count);
+        // Backend connections have it exactly when the client has (login).
+        let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
         for i in 0..count {
             let c = self.backend_packet().await?;
             let hint = hints.get(i).and_then(Option::as_ref);
             let replacement = t
-                .column(&self.ctx.rules, &c.payload, self.info.charset as u16, hint)
+                .column(
+                    &self.ctx.rules,
+                    &c.payload,
+                    self.info.charset as u16,
+                    extended,
+                    hint,
+                )
                 .map_err(|e| RelayError::Backend(format!("bad column definition: {e}")))?;
             match replacement {
                 Some(replacement) => self.forward(&replacement).await?,

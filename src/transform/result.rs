@@ -38,25 +38,38 @@ pub fn present(
     rule: &ColumnRule,
     client_collation: u16,
 ) -> Vec<u8> {
+    // LONGTEXT in the client's utf8mb4 collation (MySQL reports TEXT
+    // columns as BLOB type with a character set).
+    let text_charset = if is_utf8mb4_collation(client_collation) {
+        client_collation
+    } else {
+        CHARSET_UTF8MB4_GENERAL_CI
+    };
+    // Keep the server's blob size class: MariaDB reports a LONGTEXT base
+    // column as BLOB but a computed one (UNION, derived table) as
+    // LONG_BLOB, and the uncompressed copy does the same.
+    let text_type = match def.column_type {
+        TYPE_TINY_BLOB | TYPE_MEDIUM_BLOB | TYPE_LONG_BLOB | TYPE_BLOB => def.column_type,
+        _ => TYPE_BLOB,
+    };
     match rule.present_as {
         PresentAs::Text => {
-            // LONGTEXT in the client's utf8mb4 collation (MySQL reports
-            // TEXT columns as BLOB type with a character set).
-            let charset = if is_utf8mb4_collation(client_collation) {
-                client_collation
-            } else {
-                CHARSET_UTF8MB4_GENERAL_CI
-            };
             let flags = (def.flags | FLAG_BLOB) & !FLAG_BINARY;
-            // Keep the server's blob size class: MariaDB reports a LONGTEXT
-            // base column as BLOB but a computed one (UNION, derived table)
-            // as LONG_BLOB, and the uncompressed copy does the same.
-            let ty = match def.column_type {
-                TYPE_TINY_BLOB | TYPE_MEDIUM_BLOB | TYPE_LONG_BLOB | TYPE_BLOB => def.column_type,
-                _ => TYPE_BLOB,
-            };
-            def.retyped(payload, charset, u32::MAX, ty, flags)
+            def.retyped(payload, text_charset, u32::MAX, text_type, flags, None)
         }
+        // A client that negotiated MariaDB's extended metadata gets what
+        // MariaDB sends for its own JSON type (a utf8mb4_bin LONGTEXT, so
+        // BINARY is flagged, with format "json"), which such clients turn
+        // into objects. The MySQL 8 JSON type with a binary character set
+        // would make them decode the text as binary (mysql2 does).
+        PresentAs::Json if def.extended.is_some() => def.retyped(
+            payload,
+            text_charset,
+            u32::MAX,
+            text_type,
+            def.flags | FLAG_BINARY,
+            Some(EXT_JSON_FORMAT),
+        ),
         // As MySQL 8 sends JSON: its own type, binary character set.
         PresentAs::Json => def.retyped(
             payload,
@@ -64,6 +77,7 @@ pub fn present(
             u32::MAX,
             TYPE_JSON,
             def.flags | FLAG_BLOB | FLAG_BINARY,
+            None,
         ),
     }
 }
@@ -150,14 +164,18 @@ impl ResultColumns {
     /// the definition to send when it must change. `hint`: the compressed
     /// column the analyzer proved this result column passes through (for
     /// derived tables, views, unions, where the metadata does not say so).
+    /// `extended_metadata`: MariaDB's extended metadata is negotiated, so
+    /// every definition carries its block (and a JSON presentation says so
+    /// there).
     pub fn column(
         &mut self,
         rules: &ColumnRules,
         payload: &[u8],
         client_collation: u16,
+        extended_metadata: bool,
         hint: Option<&Arc<ColumnRule>>,
     ) -> Result<Option<Vec<u8>>, ProtocolError> {
-        let def = ColumnDefView::parse(payload)?;
+        let def = ColumnDefView::parse(payload, extended_metadata)?;
         let idx = self.types.len();
         self.types.push(def.column_type);
         if self.pk.is_none() && def.flags & FLAG_PRI_KEY != 0 {

@@ -18,6 +18,9 @@ pub struct RawConn {
     pub s: TcpStream,
     pub seq: u8,
     pub server_version: Vec<u8>,
+    /// MariaDB extended capabilities the server offered (0 when it set
+    /// CLIENT_LONG_PASSWORD, MariaDB's CLIENT_MYSQL).
+    pub server_ext: u32,
 }
 
 pub fn native_scramble(seed: &[u8], pass: &[u8]) -> Vec<u8> {
@@ -43,6 +46,7 @@ impl RawConn {
             s,
             seq: 0,
             server_version: vec![],
+            server_ext: 0,
         }
     }
 
@@ -86,6 +90,19 @@ impl RawConn {
     /// Full login with mysql_native_password. Returns the final OK packet
     /// payload, or Err(ERR payload).
     pub fn login(port: u16, user: &str, pass: &str, db: Option<&str>) -> Result<RawConn, Vec<u8>> {
+        Self::login_ext(port, user, pass, db, 0)
+    }
+
+    /// `login` asking for the MariaDB extended capabilities `ext` (those
+    /// the server offers; CLIENT_LONG_PASSWORD is then left clear, which is
+    /// how they are requested).
+    pub fn login_ext(
+        port: u16,
+        user: &str,
+        pass: &str,
+        db: Option<&str>,
+        ext: u32,
+    ) -> Result<RawConn, Vec<u8>> {
         let mut c = RawConn::connect_tcp(port);
         let hs = c.read_packet().expect("read handshake");
         assert_eq!(
@@ -106,6 +123,9 @@ impl RawConn {
         let caps = cap_lo | (cap_hi << 16);
         i += 2;
         let auth_len = hs[i] as usize;
+        if caps & CLIENT_LONG_PASSWORD == 0 {
+            c.server_ext = u32::from_le_bytes(hs[i + 7..i + 11].try_into().unwrap());
+        }
         i += 1 + 10;
         if caps & CLIENT_SECURE_CONNECTION != 0 {
             let n = std::cmp::max(13, auth_len.saturating_sub(8));
@@ -131,11 +151,16 @@ impl RawConn {
         if db.is_some() {
             flags |= CLIENT_CONNECT_WITH_DB;
         }
+        let ext = ext & c.server_ext;
+        if ext != 0 {
+            flags &= !CLIENT_LONG_PASSWORD;
+        }
         let mut resp = Vec::new();
         resp.extend_from_slice(&flags.to_le_bytes());
         resp.extend_from_slice(&(16u32 << 20).to_le_bytes());
         resp.push(45); // utf8mb4_general_ci
-        resp.extend_from_slice(&[0u8; 23]);
+        resp.extend_from_slice(&[0u8; 19]);
+        resp.extend_from_slice(&ext.to_le_bytes());
         resp.extend_from_slice(user.as_bytes());
         resp.push(0);
         let scr = native_scramble(&seed, pass.as_bytes());
