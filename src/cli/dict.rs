@@ -16,6 +16,8 @@ use crate::codec::{
     DEFAULT_LEVEL,
 };
 
+// Parsed once per CLI run: the size of the largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(clap::Subcommand, Debug)]
 pub enum DictCommand {
     /// Train a dictionary on sample documents, measure it on held-out ones,
