@@ -1,4 +1,4 @@
-//! Codec benchmark (a program, not a timed test): `cargo bench --bench codec -- [NDJSON] [--level N]
+//! Codec benchmark (a program, not a timed test): `cargo bench --bench codec -- [NDJSON[.xz]] [--level N]
 //! [--dict-size BYTES] [--rounds N] [--passes N] [--no-cli]`.
 //!
 //! One document per call, dictionary trained on one half of the documents and
@@ -11,8 +11,11 @@
 //! alternating passes (default 5) and each reports its best pass: this VM's
 //! per-core speed moves by ~1.5x for seconds at a time, so one pass each
 //! compares whichever phases they happened to land in.
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
+
+#[path = "corpus.rs"]
+mod corpus;
 
 use squeeze::codec::train::{
     measure, split_holdout, train_dictionary, Measurement, DEFAULT_ZSTD_DICT_SIZE,
@@ -60,30 +63,17 @@ fn parse_args() -> Args {
     a
 }
 
+/// The corpus: a path on the command line (NDJSON, or .xz), else the
+/// shipped Reddit comments (bench/data).
 fn corpus_path(arg: Option<PathBuf>) -> PathBuf {
-    if let Some(p) = arg {
-        return p;
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shared = root.join("../shared/data/reddit_comments_t1.ndjson");
-    if shared.exists() {
-        return shared;
-    }
-    eprintln!(
-        "warning: {} not found, using the small tests/data subset (numbers are not comparable)",
-        shared.display()
-    );
-    root.join("tests/data/reddit_comments_t1.ndjson")
+    arg.unwrap_or_else(|| corpus::shipped("reddit_comments_t1"))
 }
 
 fn main() {
     let args = parse_args();
     let path = corpus_path(args.path);
-    let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let docs: Vec<&[u8]> = text
-        .split(|&b| b == b'\n')
-        .filter(|l| !l.is_empty())
-        .collect();
+    let text = corpus::read(&path);
+    let docs = corpus::lines(&text);
     let (train, held) = split_holdout(&docs, 0.5);
     let raw: usize = held.iter().map(|d| d.len()).sum();
     println!(

@@ -18,14 +18,17 @@
 //! (medians), and the RESULT line adds the overheads per second of
 //! mariadbd CPU (see the end of `main`).
 //! Needs mariadbd, mariadb-install-db and mariadb (apt-get install
-//! mariadb-server mariadb-client) and reads ../shared/data or tests/data.
+//! mariadb-server mariadb-client) and reads the corpora shipped in bench/data.
 //! `SQUEEZE_BIN=path` runs another squeeze build (A/B of two commits).
 
-use std::io::{BufRead, Read, Write};
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+#[path = "../corpus.rs"]
+mod corpus;
 
 const MODES: [&str; 3] = ["adaptive", "always", "never"];
 /// Label of the loopback control: a second squeeze in `never` mode.
@@ -183,28 +186,15 @@ fn root_sql(s: &Server, sql: &str) {
 /// fresh ids until `target` bytes; LOAD DATA default format (tab, newline,
 /// backslash escapes).
 fn build_corpus(path: &Path, target: usize) -> (u64, u64) {
-    let mut dirs = vec![
-        PathBuf::from("../shared/data"),
-        PathBuf::from("/work/shared/data"),
-        PathBuf::from("tests/data"),
-    ];
-    dirs.retain(|d| d.join("reddit_comments_t1.ndjson").exists());
-    let dir = dirs
-        .first()
-        .expect("no corpus directory (../shared/data or tests/data)");
+    // the shipped corpora (bench/data), so a clean clone loads the same bytes
     let mut docs: Vec<Vec<u8>> = Vec::new();
-    for f in [
-        "reddit_comments_t1.ndjson",
-        "gsoc2018_projects.ndjson",
-        "usgs_earthquakes.ndjson",
+    for name in [
+        "reddit_comments_t1",
+        "gsoc2018_projects",
+        "usgs_earthquakes",
     ] {
-        let file = std::fs::File::open(dir.join(f)).unwrap();
-        for line in std::io::BufReader::new(file).split(b'\n') {
-            let line = line.unwrap();
-            if !line.is_empty() {
-                docs.push(line);
-            }
-        }
+        let text = corpus::read(&corpus::shipped(name));
+        docs.extend(corpus::lines(&text).into_iter().map(<[u8]>::to_vec));
     }
     let mut out = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
     let (mut written, mut rows, mut doc_bytes) = (0usize, 0u64, 0u64);

@@ -3,11 +3,13 @@
 inserts of squeeze against the in-server alternatives, side by side, in one run.
 
 What it does
-  1. Splits the Reddit comments corpus in two halves (even / odd lines),
+  1. Splits the Reddit comments corpus (shipped in bench/data) in two
+     halves (even / odd lines),
      trains a fresh zstd dictionary on the even half with
      `squeeze dict train`, and loads only the odd half (held out), replicated
      with fresh ids to --rows rows (doc for id i = half[(i-1) % len(half)]).
-  2. Starts its own throwaway MariaDB (mariadb-install-db into a temp dir,
+  2. Starts its own throwaway MariaDB (bench/benchlib.py, shared with
+     bench/iobound: mariadb-install-db into a temp dir,
      mariadbd on a free loopback port, file-per-table, 512M buffer pool,
      flush-log-at-trx-commit=2, no binlog, utf8mb4), squeeze (release build)
      and HAProxy (mode tcp) in front of it.
@@ -55,25 +57,20 @@ Options: --help. --keep leaves the temp dir (logs, datadir) for inspection.
 """
 
 import argparse
-import hashlib
 import os
 import random
 import re
-import resource
-import shutil
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.dirname(HERE))
+from benchlib import REPO, Fail, Stack, log, shipped_corpus  # noqa: E402
+
 LUA = os.path.join(HERE, "load.lua")
-DB = "bench"
-USER, PASSWORD = "app", "secret"
 
 # variant name -> (table, CREATE TABLE tail, how it is loaded)
 VARIANTS = [
@@ -90,215 +87,16 @@ VARIANTS = [
 SIZE_VARIANTS = [v for v in VARIANTS if v[0] != "plain@haproxy"]
 
 
-class Fail(Exception):
-    pass
+class Bench(Stack):
+    """The storage benchmark on a benchlib.Stack (MariaDB, HAProxy, squeeze)."""
 
-
-def log(msg):
-    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
-
-
-def need(tool, hint):
-    path = shutil.which(tool, path=os.environ.get("PATH", "") + ":/usr/sbin:/usr/local/sbin:/sbin")
-    if not path:
-        raise Fail(f"{tool} not found. Install it: {hint}")
-    return path
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def cpu_seconds(pid):
-    """utime+stime of a running process, in seconds."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except OSError:
-        return 0.0
-
-
-def wait_tcp(port, proc, name, timeout=60):
-    end = time.time() + timeout
-    while time.time() < end:
-        if proc.poll() is not None:
-            raise Fail(f"{name} exited with {proc.returncode}; see its log")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise Fail(f"{name} did not listen on {port} within {timeout}s")
-
-
-class Bench:
-    def __init__(self, args):
-        self.a = args
-        self.procs = {}  # name -> Popen
-        self.tmp = None
-
-    # ---------------------------------------------------------------- infra
-    def start(self, name, argv, env=None):
-        logf = open(os.path.join(self.tmp, f"{name}.log"), "wb")
-        p = subprocess.Popen(argv, stdout=logf, stderr=subprocess.STDOUT,
-                             stdin=subprocess.DEVNULL, start_new_session=True,
-                             env=env)
-        self.procs[name] = p
-        return p
-
-    def cleanup(self):
-        for name, p in reversed(list(self.procs.items())):
-            if p.poll() is None:
-                try:
-                    p.terminate()
-                except OSError:
-                    pass
-        for name, p in self.procs.items():
-            try:
-                p.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
-        if self.tmp and not self.a.keep:
-            shutil.rmtree(self.tmp, ignore_errors=True)
-        elif self.tmp:
-            log(f"kept {self.tmp}")
-
-    def sql(self, query, port=None, user=None, password=None, db=DB):
-        """Run SQL with the mariadb CLI; returns raw tab-separated stdout.
-        Default: root over the unix socket; with port: app user over TCP."""
-        argv = [self.mariadb, "--no-defaults", "--default-character-set=utf8mb4",
-                "-N", "-B", "-r"]
-        if port:
-            argv += ["--protocol=tcp", "-h127.0.0.1", f"-P{port}",
-                     f"-u{user or USER}", f"-p{password or PASSWORD}"]
-        else:
-            argv += [f"--socket={self.sock}", "-uroot"]
-        if db:
-            argv.append(db)
-        r = subprocess.run(argv + ["-e", query], capture_output=True)
-        if r.returncode != 0:
-            raise Fail(f"SQL failed ({query[:80]}...): {r.stderr.decode(errors='replace').strip()}")
-        return r.stdout
-
-    def start_mariadb(self):
-        datadir = os.path.join(self.tmp, "data")
-        self.sock = os.path.join(self.tmp, "mysqld.sock")
-        r = subprocess.run([need("mariadb-install-db", "apt-get install -y mariadb-server"),
-                            "--no-defaults", f"--datadir={datadir}", "--user=root",
-                            "--skip-test-db", "--auth-root-authentication-method=socket"],
-                           capture_output=True)
-        if r.returncode != 0:
-            raise Fail("mariadb-install-db failed:\n" + r.stdout.decode() + r.stderr.decode())
-        self.mport = free_port()
-        self.mysqld = self.start("mariadbd", [
-            self.mariadbd, "--no-defaults", f"--datadir={datadir}", "--user=root",
-            f"--socket={self.sock}", f"--port={self.mport}", "--bind-address=127.0.0.1",
-            f"--pid-file={os.path.join(self.tmp, 'mysqld.pid')}",
-            f"--log-error={os.path.join(self.tmp, 'mariadbd.err')}",
-            f"--tmpdir={self.tmp}",
-            "--innodb-file-per-table=1", "--innodb-buffer-pool-size=512M",
-            "--innodb-flush-log-at-trx-commit=2", "--skip-log-bin", "--local-infile=1",
-            "--innodb-log-file-size=256M",
-            "--character-set-server=utf8mb4", "--collation-server=utf8mb4_general_ci",
-            "--skip-name-resolve", "--max-connections=500", "--max-allowed-packet=64M",
-        ])
-        wait_tcp(self.mport, self.mysqld, "mariadbd")
-        self.sql(f"CREATE DATABASE {DB};"
-                 f"CREATE USER '{USER}'@'%' IDENTIFIED BY '{PASSWORD}';"
-                 f"GRANT ALL ON *.* TO '{USER}'@'%';", db=None)
-        ver = self.sql("SELECT VERSION()", db=None).decode().strip()
-        algo = self.sql("SHOW VARIABLES LIKE 'innodb_compression_algorithm'", db=None).decode().split()
-        lvl = self.sql("SELECT @@innodb_compression_level, @@column_compression_zlib_level,"
-                       " @@column_compression_threshold", db=None).decode().split()
-        self.page_algo = algo[1] if len(algo) > 1 else "?"
-        self.server_info = (f"MariaDB {ver}; page compression: innodb_compression_algorithm="
-                            f"{self.page_algo} innodb_compression_level={lvl[0]}; "
-                            f"column compression: zlib level {lvl[1]}, threshold {lvl[2]} bytes")
-        log(self.server_info)
-
-    def start_haproxy(self):
-        self.hport = free_port()
-        cfg = os.path.join(self.tmp, "haproxy.cfg")
-        with open(cfg, "w") as f:
-            f.write(f"""global
-    maxconn 2000
-defaults
-    mode tcp
-    timeout connect 5s
-    timeout client 1h
-    timeout server 1h
-listen mysql
-    bind 127.0.0.1:{self.hport}
-    server db 127.0.0.1:{self.mport}
-""")
-        self.haproxy = self.start("haproxy", [self.haproxy_bin, "-db", "-f", cfg])
-        wait_tcp(self.hport, self.haproxy, "haproxy")
-
-    def start_squeeze(self, dict_dir, dict_name):
-        self.sport, self.aport = free_port(), free_port()
-        env = dict(os.environ, SQUEEZE_LOG=self.a.squeeze_log)
-        self.squeeze = self.start("squeeze", [
-            self.squeeze_bin, "serve", "--listen", f"127.0.0.1:{self.sport}",
-            "--backend", f"127.0.0.1:{self.mport}", "--user", f"{USER}:{PASSWORD}",
-            "--admin", f"127.0.0.1:{self.aport}", "--dictionaries", dict_dir,
-            "--compress", f"{DB}.t_squeeze.doc={dict_name}"], env=env)
-        wait_tcp(self.sport, self.squeeze, "squeeze")
+    def start_squeezes(self, dict_dir, dict_name):
+        self.start_squeeze(dict_dir, dict_name, "t_squeeze.doc")
         if self.a.baseline:
             # The same table through another build (e.g. main before a
             # change), so before/after share one run's noise.
-            self.bport, baport = free_port(), free_port()
-            self.baseline = self.start("baseline", [
-                self.a.baseline, "serve", "--listen", f"127.0.0.1:{self.bport}",
-                "--backend", f"127.0.0.1:{self.mport}", "--user", f"{USER}:{PASSWORD}",
-                "--admin", f"127.0.0.1:{baport}", "--dictionaries", dict_dir,
-                "--compress", f"{DB}.t_squeeze.doc={dict_name}"], env=env)
-            wait_tcp(self.bport, self.baseline, "baseline squeeze")
-
-    # ---------------------------------------------------------------- data
-    def prepare_data(self):
-        with open(self.a.data, "rb") as f:
-            lines = [l for l in f.read().split(b"\n") if l.strip()]
-        self.train_docs, self.load_docs = lines[0::2], lines[1::2]
-        self.train_file = os.path.join(self.tmp, "train.ndjson")
-        self.load_file = os.path.join(self.tmp, "load.ndjson")
-        with open(self.train_file, "wb") as f:
-            f.write(b"\n".join(self.train_docs) + b"\n")
-        # the load generator reads ready-made SQL string literals, one per
-        # line, so no client time goes into escaping
-        self.literals_file = os.path.join(self.tmp, "load.literals")
-        with open(self.load_file, "wb") as f:
-            f.write(b"\n".join(self.load_docs) + b"\n")
-        with open(self.literals_file, "wb") as f:
-            for d in self.load_docs:
-                if any(c in d for c in (b"\n", b"\r", b"\0")):
-                    raise Fail("a document contains a raw newline or NUL; not compact JSON")
-                f.write(b"'" + d.replace(b"\\", b"\\\\").replace(b"'", b"\\'") + b"'\n")
-        n = len(self.load_docs)
-        self.rows = self.a.rows - self.a.rows % self.a.batch
-        self.raw_bytes = sum(len(self.load_docs[(i - 1) % n]) for i in range(1, self.rows + 1))
-        log(f"{self.a.data}: {len(lines)} documents; training on {len(self.train_docs)}, "
-            f"loading the other {n} as {self.rows} rows ({self.raw_bytes / 1e6:.1f} MB of JSON)")
-
-    def train_dictionary(self):
-        ddir = os.path.join(self.tmp, "dict")
-        r = subprocess.run([self.squeeze_bin, "dict", "train", "--samples", self.train_file,
-                            "--dir", ddir, "--name", "bench"], capture_output=True)
-        out = (r.stdout + r.stderr).decode(errors="replace").strip()
-        if r.returncode == 0:
-            self.dict_note = ("fresh dictionary trained with `squeeze dict train` on the even "
-                              "half; rows loaded are the odd half (no overlap). " +
-                              " ".join(out.splitlines()[-1:]))
-            log(out)
-            return ddir, "bench"
-        log(f"`squeeze dict train` failed ({out}); falling back to the shipped dictionary")
-        self.dict_note = ("WARNING: squeeze dict train unusable; shipped dictionary "
-                          "0001-reddit_comments used (trained on every 2nd document of the "
-                          "300-document tests/data subset, so up to 150 loaded documents overlap)")
-        return os.path.join(REPO, "dictionaries"), "reddit_comments"
+            self.bport = self.start_squeeze(dict_dir, dict_name, "t_squeeze.doc",
+                                            name="baseline", binary=self.a.baseline)
 
     def create_tables(self):
         stmts = [f"CREATE TABLE {t} (id BIGINT NOT NULL PRIMARY KEY, {tail};"
@@ -306,39 +104,8 @@ listen mysql
         self.sql("".join(stmts))
 
     # ---------------------------------------------------------------- sysbench
-    def sysbench(self, port, mode, table, threads, extra):
-        argv = [self.sysbench_bin, LUA, "--db-driver=mysql", "--mysql-host=127.0.0.1",
-                f"--mysql-port={port}", f"--mysql-user={USER}", f"--mysql-password={PASSWORD}",
-                f"--mysql-db={DB}", f"--threads={threads}", f"--mode={mode}",
-                f"--tbl={table}", "--percentile=95", f"--rand-seed={random.randint(1, 1 << 30)}"
-                ] + extra + ["run"]
-        servers = {n: p.pid for n, p in self.procs.items()}
-        before = {n: cpu_seconds(pid) for n, pid in servers.items()}
-        ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t0 = time.time()
-        r = subprocess.run(argv, capture_output=True)
-        wall = time.time() - t0
-        ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-        out = r.stdout.decode(errors="replace")
-        if r.returncode != 0 or "FATAL" in out:
-            raise Fail(f"sysbench {mode} {table} on port {port} failed:\n{out}\n"
-                       f"{r.stderr.decode(errors='replace')}")
-
-        def grab(pat):
-            m = re.search(pat, out)
-            if not m:
-                raise Fail(f"cannot parse sysbench output ({pat}):\n{out}")
-            return float(m.group(1))
-
-        cpu = {n: cpu_seconds(pid) - before[n] for n, pid in servers.items()}
-        cpu["sysbench"] = (ru1.ru_utime + ru1.ru_stime) - (ru0.ru_utime + ru0.ru_stime)
-        return {
-            "time": grab(r"total time:\s+([\d.]+)s"),
-            "events": grab(r"total number of events:\s+(\d+)"),
-            "p95": grab(r"95th percentile:\s+([\d.]+)"),
-            "avg": grab(r"avg:\s+([\d.]+)"),
-            "wall": wall, "cpu": cpu,
-        }
+    def run_load(self, port, mode, table, threads, extra):
+        return self.sysbench(LUA, port, threads, [f"--mode={mode}", f"--tbl={table}"] + extra)
 
     def port_of(self, route):
         return {"direct": self.mport, "haproxy": self.hport, "squeeze": self.sport,
@@ -358,7 +125,7 @@ listen mysql
             if r % 2:
                 order.reverse()
             for name, table, _, route in order:
-                res = self.sysbench(self.port_of(route), "insert", table, self.a.threads, [
+                res = self.run_load(self.port_of(route), "insert", table, self.a.threads, [
                     "--time=0", "--events=0", f"--docs={self.literals_file}",
                     f"--batch={self.a.batch}", f"--first={first}", f"--last={last}"])
                 acc[name]["time"] += res["time"]
@@ -372,26 +139,15 @@ listen mysql
                 raise Fail(f"{table} has {n} rows, expected {self.rows}")
         self.inserts = acc
 
-    def snapshot_sizes(self):
-        """Flush every table's pages to its .ibd, then stat the files.
-        name -> (apparent st_size, allocated st_blocks*512, DATA_FREE)."""
-        tables = ",".join(t for _, t, _, _ in SIZE_VARIANTS)
-        self.sql(f"FLUSH TABLES {tables} FOR EXPORT; UNLOCK TABLES;")
-        free = {}
-        for line in self.sql(f"SELECT TABLE_NAME, DATA_FREE FROM information_schema.TABLES "
-                             f"WHERE TABLE_SCHEMA='{DB}'").decode().splitlines():
-            t, f = line.split("\t")
-            free[t] = int(f)
-        out = {}
-        for name, table, _, _ in SIZE_VARIANTS:
-            st = os.stat(os.path.join(self.tmp, "data", DB, f"{table}.ibd"))
-            out[name] = (st.st_size, st.st_blocks * 512, free.get(table, 0))
-        return out
+    def variant_sizes(self):
+        """variant -> (apparent, allocated, DATA_FREE) of its .ibd file."""
+        got = self.snapshot_sizes([t for _, t, _, _ in SIZE_VARIANTS])
+        return {name: got[t] for name, t, _, _ in SIZE_VARIANTS}
 
     def measure_sizes(self):
         # the haproxy-loaded copy of plain only served the insert-speed table
         self.sql("DROP TABLE t_plain_hap")
-        self.sizes_loaded = self.snapshot_sizes()
+        self.sizes_loaded = self.variant_sizes()
         if self.a.no_optimize:
             self.sizes = self.sizes_loaded
             return
@@ -405,7 +161,7 @@ listen mysql
             self.sql(f"OPTIMIZE TABLE {table}")
             self.optimize_times[name] = time.time() - t1
         log(f"OPTIMIZE TABLE of all variants took {time.time() - t0:.1f}s")
-        self.sizes = self.snapshot_sizes()
+        self.sizes = self.variant_sizes()
 
     def point_selects(self):
         configs = [
@@ -429,7 +185,7 @@ listen mysql
             order = configs if r % 2 == 0 else list(reversed(configs))
             for label, route, table in order:
                 mode = "pselect" if route.endswith("-ps") else "select"
-                res = self.sysbench(self.port_of(route.replace("-ps", "")), mode, table,
+                res = self.run_load(self.port_of(route.replace("-ps", "")), mode, table,
                                     self.a.threads, [f"--time={self.a.seconds}", "--events=0",
                                                      f"--rows={self.rows}"])
                 a = acc[label]
@@ -600,23 +356,13 @@ listen mysql
     # ---------------------------------------------------------------- main
     def run(self):
         a = self.a
-        self.mariadbd = need("mariadbd", "apt-get install -y mariadb-server")
-        self.mariadb = need("mariadb", "apt-get install -y mariadb-client")
-        self.haproxy_bin = need("haproxy", "apt-get install -y haproxy")
-        self.sysbench_bin = need("sysbench", "apt-get install -y sysbench")
-        self.squeeze_bin = a.squeeze
-        if not os.access(self.squeeze_bin, os.X_OK):
-            raise Fail(f"{self.squeeze_bin} not found: run `cargo build --release` first "
-                       f"(or pass --squeeze PATH)")
-        if not os.path.exists(a.data):
-            raise Fail(f"corpus {a.data} not found (pass --data FILE.ndjson)")
         t0 = time.time()
         self.tmp = tempfile.mkdtemp(prefix="squeeze-storage-bench-")
-        self.prepare_data()
+        self.prepare_documents(a.rows, a.batch)
         dict_dir, dict_name = self.train_dictionary()
-        self.start_mariadb()
+        self.start_mariadb(["--innodb-buffer-pool-size=512M"])
         self.start_haproxy()
-        self.start_squeeze(dict_dir, dict_name)
+        self.start_squeezes(dict_dir, dict_name)
         self.create_tables()
         log("loading (insert-speed phase)")
         self.load_all()
@@ -630,12 +376,10 @@ listen mysql
 
 
 def main():
-    shared = os.path.join(REPO, "..", "shared", "data", "reddit_comments_t1.ndjson")
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--data", default=shared if os.path.exists(shared)
-                   else os.path.join(REPO, "tests", "data", "reddit_comments_t1.ndjson"),
-                   help="NDJSON corpus (default: ../shared/data/reddit_comments_t1.ndjson, "
-                        "else the 300-document tests/data copy)")
+    p.add_argument("--data", default=shipped_corpus(),
+                   help="NDJSON corpus, plain or .xz (default: the shipped Reddit comments, "
+                        "bench/data/reddit_comments_t1.ndjson.xz)")
     p.add_argument("--rows", type=int, default=50000, help="rows per table (default 50000)")
     p.add_argument("--batch", type=int, default=100, help="rows per INSERT (default 100)")
     p.add_argument("--threads", type=int, default=4, help="client threads (default 4)")
@@ -665,8 +409,9 @@ def main():
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGHUP, on_signal)
 
-    b = Bench(args)
+    b = None
     try:
+        b = Bench(args)
         b.run()
     except Fail as e:
         print(f"error: {e}", file=sys.stderr)
@@ -675,7 +420,8 @@ def main():
         print("interrupted", file=sys.stderr)
         return 130
     finally:
-        b.cleanup()
+        if b:
+            b.cleanup()
     return 0
 
 
