@@ -247,6 +247,29 @@ async fn probe_greeting(port: u16, stop: Arc<AtomicBool>) -> (Duration, u64) {
     (worst, n)
 }
 
+/// Runs `work` while probing `probe_port` (four `SELECT 1` connections
+/// and fresh greetings, settled first); returns how long `work` took, its
+/// result and what the probes saw.
+async fn while_probing<T>(
+    probe_port: u16,
+    schema: &'static str,
+    work: impl std::future::Future<Output = T>,
+) -> (Duration, T, Probed) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let probes = tokio::spawn(probe_latency(probe_port, schema, 4, stop.clone()));
+    let greetings = tokio::spawn(probe_greeting(probe_port, stop.clone()));
+    // Let the probes connect and settle first.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let t = Instant::now();
+    let out = work.await;
+    let took = t.elapsed();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    stop.store(true, Ordering::Relaxed);
+    let mut seen = probes.await.unwrap();
+    (seen.greeting, seen.greetings) = greetings.await.unwrap();
+    (took, out, seen)
+}
+
 /// Runs `sql` through the CLI on `port` while probing `probe_port`; returns
 /// the load's wall time, its output and what the probes saw.
 async fn load_while_probing(
@@ -255,21 +278,12 @@ async fn load_while_probing(
     schema: &'static str,
     sql: String,
 ) -> (Duration, std::process::Output, Probed) {
-    let stop = Arc::new(AtomicBool::new(false));
-    let probes = tokio::spawn(probe_latency(probe_port, schema, 4, stop.clone()));
-    let greetings = tokio::spawn(probe_greeting(probe_port, stop.clone()));
-    // Let the probes connect and settle first.
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let t = Instant::now();
-    let out = tokio::task::spawn_blocking(move || wait_or_kill(spawn_cli(port, schema, &sql)))
-        .await
-        .unwrap();
-    let took = t.elapsed();
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    stop.store(true, Ordering::Relaxed);
-    let mut seen = probes.await.unwrap();
-    (seen.greeting, seen.greetings) = greetings.await.unwrap();
-    (took, out, seen)
+    while_probing(probe_port, schema, async move {
+        tokio::task::spawn_blocking(move || wait_or_kill(spawn_cli(port, schema, &sql)))
+            .await
+            .unwrap()
+    })
+    .await
 }
 
 fn sha(b: &[u8]) -> String {
@@ -474,29 +488,21 @@ fn sql_string(s: &[u8]) -> Vec<u8> {
 }
 
 /// Runs `statements` on one connection to `port` while probing
-/// `probe_port` as `load_while_probing` does; returns the wall time and
-/// what the probes saw.
+/// `probe_port`; returns the wall time and what the probes saw.
 async fn insert_while_probing(
     port: u16,
     probe_port: u16,
     schema: &'static str,
     statements: &[String],
 ) -> (Duration, Probed) {
-    let stop = Arc::new(AtomicBool::new(false));
-    let probes = tokio::spawn(probe_latency(probe_port, schema, 4, stop.clone()));
-    let greetings = tokio::spawn(probe_greeting(probe_port, stop.clone()));
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let mut conn = dump::connect(port, Some(schema)).await;
-    let t = Instant::now();
-    for sql in statements {
-        conn.query_drop(sql.as_str()).await.unwrap();
-    }
-    let took = t.elapsed();
-    conn.disconnect().await.unwrap();
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    stop.store(true, Ordering::Relaxed);
-    let mut seen = probes.await.unwrap();
-    (seen.greeting, seen.greetings) = greetings.await.unwrap();
+    let (took, (), seen) = while_probing(probe_port, schema, async {
+        let mut conn = dump::connect(port, Some(schema)).await;
+        for sql in statements {
+            conn.query_drop(sql.as_str()).await.unwrap();
+        }
+        conn.disconnect().await.unwrap();
+    })
+    .await;
     (took, seen)
 }
 
