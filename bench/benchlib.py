@@ -353,3 +353,30 @@ def percentile(hist, q):
         if seen >= need_n:
             return v
     return hist[-1][0]
+
+
+def run_bench(make):
+    """Run `make().run()` as a benchmark program: SIGTERM/SIGHUP end it like
+    Ctrl-C, a Fail prints `error: ...`, and the processes it started are
+    always cleaned up. Returns the exit status."""
+    import signal
+
+    def on_signal(signum, _frame):
+        raise SystemExit(128 + signum)
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGHUP, on_signal)
+
+    b = None
+    try:
+        b = make()
+        b.run()
+    except Fail as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    finally:
+        if b:
+            b.cleanup()
+    return 0

@@ -64,14 +64,13 @@ Options: --help. --keep leaves the temp dir (logs, datadir) for inspection.
 import argparse
 import os
 import random
-import signal
 import sys
 import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from benchlib import REPO, Fail, Stack, log, percentile, shipped_corpus  # noqa: E402
+from benchlib import REPO, Fail, Stack, run_bench, log, percentile, shipped_corpus  # noqa: E402
 
 POINT_LUA = os.path.join(HERE, "point.lua")
 LOAD_LUA = os.path.join(REPO, "bench", "storage", "load.lua")
@@ -387,25 +386,7 @@ def main():
         args.threads = [16]
     random.seed()
 
-    def on_signal(signum, _frame):
-        raise SystemExit(128 + signum)
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGHUP, on_signal)
-
-    b = None
-    try:
-        b = IoBound(args)
-        b.run()
-    except Fail as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
-    finally:
-        if b:
-            b.cleanup()
-    return 0
+    return run_bench(lambda: IoBound(args))
 
 
 if __name__ == "__main__":

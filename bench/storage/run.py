@@ -60,7 +60,6 @@ import argparse
 import os
 import random
 import re
-import signal
 import sys
 import tempfile
 import time
@@ -68,7 +67,7 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from benchlib import REPO, Fail, Stack, log, shipped_corpus  # noqa: E402
+from benchlib import REPO, Fail, Stack, run_bench, log, shipped_corpus  # noqa: E402
 
 LUA = os.path.join(HERE, "load.lua")
 
@@ -404,25 +403,7 @@ def main():
     args = p.parse_args()
     random.seed()
 
-    def on_signal(signum, _frame):
-        raise SystemExit(128 + signum)
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGHUP, on_signal)
-
-    b = None
-    try:
-        b = Bench(args)
-        b.run()
-    except Fail as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
-    finally:
-        if b:
-            b.cleanup()
-    return 0
+    return run_bench(lambda: Bench(args))
 
 
 if __name__ == "__main__":
