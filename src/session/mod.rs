@@ -4,6 +4,8 @@
 mod auth;
 mod bulk;
 mod columns;
+mod commands;
+mod dispatch;
 mod kill;
 mod plan;
 pub mod registry;
@@ -27,7 +29,7 @@ use crate::error::{
 };
 use crate::net::{NetError, PacketConn};
 use crate::protocol::capabilities::*;
-use crate::protocol::command::Command;
+use crate::protocol::command::{ClientCommand, Command};
 use crate::protocol::handshake::{HandshakeResponse, InitialHandshake};
 use crate::protocol::response::{ok_packet, ErrPacket};
 use crate::server::ProxyContext;
@@ -787,7 +789,7 @@ impl Session {
             bytes_in.inc_by(packet.payload.len() as u64);
             let outcome = tokio::select! {
                 biased;
-                o = self.handle_command(command, first, packet) => o,
+                o = self.handle_command(packet) => o,
                 _ = &mut cut_signal => {
                     self.cut_at_shutdown().await;
                     break;
@@ -825,7 +827,7 @@ impl Session {
                 .dec();
             if self.orderly_end {
                 b.conn.begin_command();
-                b.conn.write_packet(&[Command::Quit as u8]);
+                b.conn.write_packet(&ClientCommand::Quit.encode());
                 let _ = b.conn.flush().await;
             }
         }

@@ -12,6 +12,7 @@ use bytes::Bytes;
 
 use crate::admin::metrics::METRICS;
 use crate::error::SqlError;
+use crate::sql::prescan::Prescan;
 use crate::sql::statement::Query;
 use crate::sql::{SchemaTarget, SessionChange, StatementKind};
 use crate::transform::schema::SqlPreparedStatement;
@@ -141,4 +142,17 @@ impl Session {
 
 pub(super) fn too_many_rounds() -> SqlError {
     SqlError::internal("squeeze: too many metadata lookups for one statement")
+}
+
+/// The pre-scan of a query text; a big one (megabytes of documents) is
+/// scanned off the worker like the rest of its planning.
+pub(super) async fn prescan(text: &bytes::Bytes) -> Prescan {
+    if text.len() < OFFLOAD_MIN_BYTES {
+        return Prescan::of(text);
+    }
+    let owned = text.clone();
+    match crate::limits::heavy::run(move || Prescan::of(&owned)).await {
+        Ok(scan) => scan,
+        Err(_) => Prescan::of(text),
+    }
 }

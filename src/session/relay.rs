@@ -7,10 +7,8 @@ use crate::admin::metrics::METRICS;
 use crate::error::{Side, SqlError, ER_UNKNOWN_ERROR};
 use crate::net::NetError;
 use crate::protocol::capabilities::*;
-use crate::protocol::command::Command;
-use crate::protocol::handshake::ChangeUser;
 use crate::protocol::lenenc::Reader;
-use crate::protocol::response::{self, ok_packet, ErrPacket};
+use crate::protocol::response::{self, ErrPacket};
 use crate::protocol::Packet;
 use crate::transform::result::{ResultColumns, RowError};
 
@@ -99,131 +97,6 @@ impl From<ClientWriteError> for RelayError {
 }
 
 impl Session {
-    pub(super) async fn handle_command(
-        &mut self,
-        command: Option<Command>,
-        first: u8,
-        packet: Packet,
-    ) -> Flow {
-        use Command::*;
-        self.inflight = command_state_effect(command);
-        let shape = match command {
-            Some(Quit) => {
-                self.orderly_end = true;
-                return Flow::Close;
-            }
-            Some(ChangeUser) => return self.change_user(packet).await,
-            Some(Query) => return self.query(packet).await,
-            Some(StmtPrepare) => return self.prepare(packet).await,
-            Some(StmtExecute) => return self.execute(packet).await,
-            Some(StmtSendLongData) => return self.long_data(packet).await,
-            Some(StmtFetch | StmtClose | StmtReset) if self.sharded() => {
-                if let Err(e) = self.place_statement(&packet.payload).await {
-                    if command != Some(StmtClose) {
-                        self.reply_error(&e);
-                    }
-                    return Flow::Continue;
-                }
-                if command == Some(StmtClose) {
-                    self.close_everywhere(&packet.payload).await;
-                    self.statement_closed(&packet.payload, false);
-                    return Flow::Continue;
-                }
-                if command == Some(StmtReset) {
-                    self.statement_closed(&packet.payload, true);
-                    return self
-                        .forward_command(&packet.payload, ResponseShape::Single, RelayMode::text())
-                        .await;
-                }
-                return self.fetch(&packet.payload).await;
-            }
-            Some(InitDb) if self.sharded() => {
-                let db = String::from_utf8_lossy(&packet.payload[1..]).into_owned();
-                match self.ctx.router.shard_for_db(&db, self.shard) {
-                    Ok(s) => {
-                        if let Err(e) = self.check_transaction(s) {
-                            self.reply_error(&e);
-                            return Flow::Continue;
-                        }
-                        self.switch_shard(s);
-                    }
-                    Err(crate::router::RouteError::UnknownDatabase(d)) => {
-                        self.reply_error(&SqlError::unknown_database(&d));
-                        return Flow::Continue;
-                    }
-                }
-                ResponseShape::Single
-            }
-            Some(StmtFetch) => {
-                return self.fetch(&packet.payload).await;
-            }
-            Some(StmtClose) => {
-                self.statement_closed(&packet.payload, false);
-                ResponseShape::None
-            }
-            Some(StmtReset) => {
-                self.statement_closed(&packet.payload, true);
-                ResponseShape::Single
-            }
-            Some(FieldList) => ResponseShape::FieldList,
-            Some(
-                InitDb | Ping | Statistics | SetOption | ResetConnection | Refresh | ProcessKill
-                | Debug | CreateDb | DropDb,
-            ) => ResponseShape::Single,
-            Some(ProcessInfo) => ResponseShape::Results,
-            Some(
-                c @ (BinlogDump | BinlogDumpGtid | RegisterSlave | TableDump | ConnectOut
-                | Shutdown | Daemon | DelayedInsert | Connect | Sleep | Time),
-            ) => {
-                self.reply_error(&SqlError::not_supported(&format!(
-                    "the {} command through the proxy; connect to the server directly for replication and administration",
-                    c.label()
-                )));
-                return Flow::Continue;
-            }
-            None => {
-                METRICS
-                    .protocol_errors_total
-                    .with_label_values(&["client", "unknown_command"])
-                    .inc();
-                self.reply_error(&SqlError::unknown_command(first));
-                return Flow::Continue;
-            }
-        };
-        let flow = self
-            .forward_command(&packet.payload, shape, RelayMode::text())
-            .await;
-        if self.last_ok {
-            match command {
-                Some(InitDb) => self.database = Some(packet.payload[1..].to_vec()),
-                Some(ResetConnection) => {
-                    if let Some(b) = self.backend.as_mut() {
-                        b.session_state = None;
-                    }
-                    self.prepared.clear();
-                    self.sql_prepared.clear();
-                    self.load_session_state().await;
-                }
-                _ => {}
-            }
-        }
-        flow
-    }
-
-    /// COM_STMT_FETCH: rows of an open cursor, inflated like its execute's.
-    async fn fetch(&mut self, payload: &[u8]) -> Flow {
-        let id = payload
-            .get(1..5)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-        let mode = RelayMode {
-            binary: true,
-            cursor_for: None,
-            fetch_of: id,
-        };
-        self.forward_command(payload, ResponseShape::Fetch, mode)
-            .await
-    }
-
     /// Send `payload` as a new command to the backend and relay the answer.
     pub(super) async fn forward_command(
         &mut self,
@@ -740,86 +613,6 @@ impl Session {
         }
         Ok(())
     }
-
-    /// COM_CHANGE_USER: authenticate the new user here, then replace the
-    /// backend connection (a new login resets all session state, exactly as
-    /// the server's own COM_CHANGE_USER does).
-    async fn change_user(&mut self, packet: Packet) -> Flow {
-        let cu = match ChangeUser::parse(&packet.payload, self.info.capabilities) {
-            Ok(c) => c,
-            Err(e) => {
-                METRICS
-                    .protocol_errors_total
-                    .with_label_values(&["client", "malformed"])
-                    .inc();
-                self.reply_error(&SqlError::from_client_protocol(&e));
-                return Flow::Close;
-            }
-        };
-        let user = String::from_utf8_lossy(&cu.username).into_owned();
-        let plugin = cu
-            .auth_plugin
-            .as_ref()
-            .map(|p| String::from_utf8_lossy(p).into_owned())
-            .unwrap_or_else(|| crate::protocol::auth::NATIVE_PASSWORD.to_string());
-        let nonce = self.info.nonce.clone();
-        let host = self.info.host.clone();
-        let authed = match super::auth::verify(
-            &self.ctx,
-            &mut self.client,
-            &user,
-            &host,
-            &plugin,
-            cu.auth_response.clone(),
-            &nonce,
-        )
-        .await
-        {
-            Ok(a) => a,
-            Err(_) => return Flow::Close,
-        };
-        self.drop_all_backends();
-        self.prepared.clear();
-        self.sql_prepared.clear();
-        self.info.user = user;
-        self.ctx.sessions.set_user(self.id, &self.info.user);
-        self.credential = authed.credential;
-        self.backend_user = authed.backend_user;
-        self.database = cu.database.clone();
-        self.shard = match &self.database {
-            Some(db) => match self
-                .ctx
-                .router
-                .shard_for_db(&String::from_utf8_lossy(db), self.ctx.router.default_shard)
-            {
-                Ok(s) => s,
-                Err(crate::router::RouteError::UnknownDatabase(d)) => {
-                    self.reply_error(&SqlError::unknown_database(&d));
-                    return Flow::Close;
-                }
-            },
-            None => self.ctx.router.default_shard,
-        };
-        self.stmt_map.clear();
-        if let Some(cs) = cu.charset {
-            self.info.charset = cs as u8;
-        }
-        if !cu.attributes.is_empty() {
-            self.info.attributes = cu.attributes.clone();
-        }
-        self.bulk.user_changed();
-        match self.ensure_backend().await {
-            Ok(()) => {
-                self.status = SERVER_STATUS_AUTOCOMMIT;
-                self.client.write_packet(&ok_packet(self.status, 0, 0));
-                Flow::Continue
-            }
-            Err(err) => {
-                self.client.write_packet(&err.encode());
-                Flow::Close
-            }
-        }
-    }
 }
 
 /// The analyzer's hints for one statement's result: a reference-counted
@@ -833,20 +626,6 @@ impl StatementHints {
             Some((all, i)) => all.get(*i).map(Vec::as_slice).unwrap_or_default(),
             None => &[],
         }
-    }
-}
-
-/// What a client command other than COM_QUERY leaves in the server
-/// session (`query` classifies its text from the statement model).
-fn command_state_effect(command: Option<Command>) -> crate::sql::state::StateEffect {
-    use crate::sql::state::StateEffect;
-    use Command::*;
-    match command {
-        Some(StmtPrepare | StmtExecute | StmtSendLongData | StmtFetch | StmtReset | StmtClose) => {
-            StateEffect::Leaves("prepared statements")
-        }
-        Some(SetOption) => StateEffect::Leaves("session options (COM_SET_OPTION)"),
-        _ => StateEffect::None,
     }
 }
 

@@ -10,6 +10,7 @@ use bytes::Bytes;
 use crate::error::{Side, SqlError, ER_NOT_SUPPORTED_YET};
 use crate::protocol::capabilities::SERVER_STATUS_IN_TRANS;
 use crate::protocol::coldef::{binary_layout, BinaryLayout};
+use crate::protocol::command::ClientCommand;
 use crate::protocol::lenenc::Reader;
 use crate::router::{KeyRule, KeyValue, RouteError};
 use crate::sql::route::{key_pins, tables, KeyPins};
@@ -240,17 +241,17 @@ impl Session {
         Ok(())
     }
 
-    /// Shard for an execute of a key-param statement, from the bound value.
+    /// Shard for an execute of a key-param statement, from the bound value
+    /// (`params`: the execute's bytes after its iteration count).
     pub(super) fn shard_from_execute(
         &self,
-        payload: &[u8],
+        params: &[u8],
         stmt: &ShardStatement,
         types: Option<&[u8]>,
     ) -> Option<usize> {
         let (rule, index) = stmt.key_param.as_ref()?;
         let n = stmt.num_params as usize;
-        let mut r = Reader::new(payload);
-        r.skip(10).ok()?;
+        let mut r = Reader::new(params);
         let bitmap = r.take(n.div_ceil(8)).ok()?;
         if bitmap[index / 8] & (1 << (index % 8)) != 0 {
             return None;
@@ -302,8 +303,6 @@ impl Session {
     }
 }
 
-const STATEMENT_COMMANDS: [u8; 5] = [0x17, 0x18, 0x19, 0x1A, 0x1C];
-
 impl Session {
     pub(super) fn sharded(&self) -> bool {
         self.ctx.router.is_sharded()
@@ -312,31 +311,22 @@ impl Session {
     /// The payload as the current shard's connection must see it: squeeze's
     /// statement ids replaced by that shard's own.
     pub(super) fn backend_payload<'a>(&self, payload: &'a [u8]) -> std::borrow::Cow<'a, [u8]> {
-        if !self.sharded() || payload.len() < 5 || !STATEMENT_COMMANDS.contains(&payload[0]) {
+        if !self.sharded() {
             return std::borrow::Cow::Borrowed(payload);
         }
-        let client_id = self.resolve_client_id(u32::from_le_bytes([
-            payload[1], payload[2], payload[3], payload[4],
-        ]));
+        let Ok(command) = ClientCommand::decode(payload) else {
+            return std::borrow::Cow::Borrowed(payload);
+        };
+        let Some(stmt) = command.statement() else {
+            return std::borrow::Cow::Borrowed(payload);
+        };
         match self
             .stmt_map
-            .get(&client_id)
+            .get(&self.resolve_statement(stmt))
             .and_then(|s| s.ids.get(&self.shard))
         {
-            Some(id) => {
-                let mut p = payload.to_vec();
-                p[1..5].copy_from_slice(&id.to_le_bytes());
-                std::borrow::Cow::Owned(p)
-            }
+            Some(&id) => std::borrow::Cow::Owned(command.with_statement(id).encode()),
             None => std::borrow::Cow::Borrowed(payload),
-        }
-    }
-
-    pub(super) fn resolve_client_id(&self, id: u32) -> u32 {
-        if id == u32::MAX {
-            self.last_statement
-        } else {
-            id
         }
     }
 
@@ -362,19 +352,24 @@ impl Session {
 
     /// Before a statement command: move to the shard it must run on, and
     /// prepare it there first if needed. `Err` is the ERR for the client.
-    pub(super) async fn place_statement(&mut self, payload: &[u8]) -> Result<(), SqlError> {
-        if !self.sharded() || payload.len() < 5 {
+    /// `execute_params`: the parameter bytes of a COM_STMT_EXECUTE (its
+    /// shard may follow from a bound key).
+    pub(super) async fn place_statement(
+        &mut self,
+        stmt: u32,
+        execute_params: Option<&[u8]>,
+    ) -> Result<(), SqlError> {
+        if !self.sharded() {
             return Ok(());
         }
-        let client_id = self.resolve_client_id(u32::from_le_bytes([
-            payload[1], payload[2], payload[3], payload[4],
-        ]));
+        let client_id = self.resolve_statement(stmt);
         let Some(stmt) = self.stmt_map.get(&client_id).cloned() else {
             return Ok(()); // unknown id: the backend reports it
         };
-        let target = if payload[0] == 0x17 && stmt.key_param.is_some() {
+        let key_params = execute_params.filter(|_| stmt.key_param.is_some());
+        let target = if let Some(params) = key_params {
             let types = self.prepared.get(&client_id).and_then(|p| p.types.clone());
-            self.shard_from_execute(payload, &stmt, types.as_deref()).ok_or_else(|| {
+            self.shard_from_execute(params, &stmt, types.as_deref()).ok_or_else(|| {
                 SqlError::new(Side::Client, ER_NOT_SUPPORTED_YET, "42000", "squeeze: the shard-key parameter of this statement is NULL or cannot be mapped to a shard")
             })?
         } else if stmt.ids.contains_key(&self.shard) {
@@ -392,9 +387,7 @@ impl Session {
             .await
             .map_err(|e| SqlError::new(Side::Backend, e.code, "HY000", e.message))?;
         let backend = self.backend.as_mut().expect("backend connected");
-        let mut prep = Vec::with_capacity(1 + stmt.text.len());
-        prep.push(0x16);
-        prep.extend_from_slice(&stmt.text);
+        let prep = ClientCommand::Prepare(&stmt.text).encode();
         let deprecate_eof =
             backend.capabilities & crate::protocol::capabilities::CLIENT_DEPRECATE_EOF != 0;
         let id = prepare_quietly(&mut backend.conn, &prep, deprecate_eof)
@@ -409,13 +402,8 @@ impl Session {
     }
 
     /// COM_STMT_CLOSE on every shard the statement was prepared on.
-    pub(super) async fn close_everywhere(&mut self, payload: &[u8]) {
-        if payload.len() < 5 {
-            return;
-        }
-        let client_id = self.resolve_client_id(u32::from_le_bytes([
-            payload[1], payload[2], payload[3], payload[4],
-        ]));
+    pub(super) async fn close_everywhere(&mut self, stmt: u32) {
+        let client_id = self.resolve_statement(stmt);
         let Some(stmt) = self.stmt_map.remove(&client_id) else {
             return;
         };
@@ -427,9 +415,7 @@ impl Session {
             };
             if let Some(b) = conn {
                 b.conn.begin_command();
-                let mut p = vec![0x19];
-                p.extend_from_slice(&id.to_le_bytes());
-                b.conn.write_packet(&p);
+                b.conn.write_packet(&ClientCommand::Close(id).encode());
                 let _ = b.conn.flush().await;
             }
         }
