@@ -2,7 +2,7 @@
 //! stored verifier, switching plugins when needed, and work out which
 //! credential the backend login will use.
 
-use super::random_nonce;
+use super::handshake::random_nonce;
 use crate::admin::metrics::METRICS;
 use crate::backend::BackendCredential;
 use crate::error::{Side, SqlError, ER_HANDSHAKE_ERROR, ER_SECURE_TRANSPORT_REQUIRED};

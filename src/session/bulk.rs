@@ -81,7 +81,7 @@ impl Session {
     }
 
     fn set_bulk_active(&mut self, on: bool) {
-        if let Some(b) = self.backend.as_mut() {
+        if let Some(b) = self.shards.current_conn() {
             if let Some(w) = b.conn.adaptive() {
                 w.active = on;
             }
@@ -105,11 +105,12 @@ impl Session {
         if !is_load || self.ctx.rules.is_empty() {
             return None;
         }
-        let Ok(st) = parse_load_data(sql, self.lex) else {
+        let Ok(st) = parse_load_data(sql, self.tracked.lex) else {
             return None; // the server reports the syntax error
         };
         let db = match st.db.clone().or_else(|| {
-            self.database
+            self.tracked
+                .database
                 .as_ref()
                 .map(|d| String::from_utf8_lossy(d).into_owned())
         }) {
@@ -203,8 +204,8 @@ impl Session {
     pub(super) async fn bulk_local_infile(&mut self) -> Result<(), RelayError> {
         self.client.flush().await.map_err(|_| RelayError::Client)?;
         let chunk = self
-            .backend
-            .as_mut()
+            .shards
+            .current_conn()
             .and_then(|b| b.conn.adaptive().map(|w| w.chunk_size()))
             .unwrap_or(1 << 20);
         let Some(rewriter) = self.bulk.infile.take() else {
@@ -251,7 +252,7 @@ impl Session {
             tokio::select! {
                 biased;
                 msg = job.output.recv(), if failure.is_none() => {
-                    let backend = self.backend.as_mut().expect("backend connected");
+                    let backend = self.shards.conn()?;
                     match msg {
                         Some(Rewritten::Data(d)) => {
                             backend.conn.write_packet(&d);
@@ -325,7 +326,7 @@ impl Session {
                 .read_packet()
                 .await
                 .map_err(|_| RelayError::Client)?;
-            let backend = self.backend.as_mut().expect("backend connected");
+            let backend = self.shards.conn()?;
             if p.payload.is_empty() {
                 backend.conn.write_packet(&[]);
                 backend.conn.flush().await?;

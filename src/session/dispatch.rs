@@ -15,7 +15,7 @@ impl Session {
             // The command loop answers empty packets before dispatch.
             return Flow::Close;
         };
-        self.inflight = command_state_effect(command.command());
+        self.tracked.inflight = command_state_effect(command.command());
         let payload = &packet.payload;
         use ClientCommand as C;
         match command {

@@ -78,7 +78,7 @@ impl Session {
         }
         tracing::debug!(conn = self.id, target = id, backends = ?entry.backends, query, "KILL");
         let own = id == u64::from(self.id);
-        let home = self.shard;
+        let home = self.shards.current();
         for (shard, thread) in entry.backends {
             if own && !query {
                 break;
@@ -90,7 +90,14 @@ impl Session {
                 return Flow::Continue;
             }
             let verb = if query { "QUERY" } else { "CONNECTION" };
-            let backend = self.backend.as_mut().expect("backend connected");
+            let backend = match self.shards.conn() {
+                Ok(b) => b,
+                Err(e) => {
+                    self.switch_shard(home);
+                    self.reply_error(&e.into());
+                    return Flow::Continue;
+                }
+            };
             let r = simple_query(
                 &mut backend.conn,
                 backend.capabilities,
@@ -120,7 +127,8 @@ impl Session {
                 return Flow::Close;
             }
         }
-        self.client.write_packet(&ok_packet(self.status, 0, 0));
+        self.client
+            .write_packet(&ok_packet(self.tracked.status, 0, 0));
         Flow::Continue
     }
 }

@@ -69,6 +69,15 @@ pub(super) enum RelayError {
     OverBudget(crate::limits::OverBudget),
 }
 
+impl From<super::shards::NoBackend> for RelayError {
+    fn from(e: super::shards::NoBackend) -> Self {
+        RelayError::Backend(format!(
+            "squeeze: internal error: no backend connection to shard #{}",
+            e.shard
+        ))
+    }
+}
+
 impl From<NetError> for RelayError {
     fn from(e: NetError) -> Self {
         match e {
@@ -111,7 +120,7 @@ impl Session {
             return Flow::Continue;
         }
         if let (crate::sql::state::StateEffect::Leaves(what), Some(b)) =
-            (self.inflight, self.backend.as_mut())
+            (self.tracked.inflight, self.shards.current_conn())
         {
             // Marked before sending: if the connection dies now, whatever
             // the command did on the server is lost.
@@ -182,7 +191,7 @@ impl Session {
     ) -> Result<(), RelayError> {
         // Borrowed unless a sharded statement id had to be translated.
         let payload = self.backend_payload(payload);
-        let backend = self.backend.as_mut().expect("backend connected");
+        let backend = self.shards.conn()?;
         backend.conn.begin_command();
         backend.conn.write_packet(&payload);
         backend.conn.flush().await?;
@@ -210,9 +219,13 @@ impl Session {
             },
             ResponseShape::Fetch => {
                 let id = mode.fetch_of.unwrap_or(0);
-                let mut cursor = self.prepared.get_mut(&id).and_then(|s| s.cursor.take());
+                let mut cursor = self
+                    .statements
+                    .compressed
+                    .get_mut(&id)
+                    .and_then(|s| s.cursor.take());
                 let r = self.relay_rows(cursor.as_mut(), true).await;
-                if let (Some(c), Some(s)) = (cursor, self.prepared.get_mut(&id)) {
+                if let (Some(c), Some(s)) = (cursor, self.statements.compressed.get_mut(&id)) {
                     s.cursor = Some(c);
                 }
                 r.map(|_| ())
@@ -222,21 +235,21 @@ impl Session {
 
     /// Next backend packet; flushes pending client output first if it would
     /// have to wait, so responses stream instead of piling up.
-    async fn backend_packet(&mut self) -> Result<Packet, RelayError> {
-        let backend = self.backend.as_mut().expect("backend connected");
+    pub(super) async fn backend_packet(&mut self) -> Result<Packet, RelayError> {
+        let backend = self.shards.conn()?;
         if let Some(p) = backend.conn.try_read_packet()? {
             return Ok(p);
         }
         self.client.flush().await.map_err(|_| RelayError::Client)?;
-        let backend = self.backend.as_mut().expect("backend connected");
+        let backend = self.shards.conn()?;
         Ok(backend.conn.read_packet().await?)
     }
 
-    async fn forward(&mut self, payload: &[u8]) -> Result<(), RelayError> {
+    pub(super) async fn forward(&mut self, payload: &[u8]) -> Result<(), RelayError> {
         Ok(self.send_to_client(payload).await?)
     }
 
-    async fn send_to_client(&mut self, payload: &[u8]) -> Result<(), ClientWriteError> {
+    pub(super) async fn send_to_client(&mut self, payload: &[u8]) -> Result<(), ClientWriteError> {
         self.client
             .write_packet_buffered(payload)
             .await
@@ -246,16 +259,16 @@ impl Session {
             })
     }
 
-    fn deprecate_eof(&self) -> bool {
+    pub(super) fn deprecate_eof(&self) -> bool {
         self.info.capabilities & CLIENT_DEPRECATE_EOF != 0
     }
 
     /// Track transaction/autocommit status and whether the command succeeded.
-    fn note_status(&mut self, payload: &[u8]) {
+    pub(super) fn note_status(&mut self, payload: &[u8]) {
         if response::is_ok(payload) || (response::is_eof(payload) && payload.len() <= 5) {
             self.last_ok = true;
             if let Ok(status) = response::terminator_status(payload) {
-                self.status = status;
+                self.tracked.status = status;
             }
         } else if response::is_err(payload) {
             if let Ok(err) = ErrPacket::parse(payload) {
@@ -276,7 +289,7 @@ impl Session {
                     self.next_result_hints();
                     self.note_status(&p.payload);
                     self.forward(&p.payload).await?;
-                    if !response::more_results(self.status) {
+                    if !response::more_results(self.tracked.status) {
                         return Ok(());
                     }
                 }
@@ -299,10 +312,10 @@ impl Session {
                         self.forward(&eof.payload).await?;
                         if status & SERVER_STATUS_CURSOR_EXISTS != 0 {
                             // A cursor was opened: rows come with COM_STMT_FETCH.
-                            self.status = status;
+                            self.tracked.status = status;
                             self.last_ok = true;
                             if let (Some(t), Some(id)) = (transform, mode.cursor_for) {
-                                if let Some(s) = self.prepared.get_mut(&id) {
+                                if let Some(s) = self.statements.compressed.get_mut(&id) {
                                     s.cursor = Some(t);
                                 }
                             }
@@ -313,7 +326,7 @@ impl Session {
                         RowsEnd::Status(status) if response::more_results(status) => continue,
                         RowsEnd::Status(status) if status & SERVER_STATUS_CURSOR_EXISTS != 0 => {
                             if let (Some(t), Some(id)) = (transform, mode.cursor_for) {
-                                if let Some(s) = self.prepared.get_mut(&id) {
+                                if let Some(s) = self.statements.compressed.get_mut(&id) {
                                     s.cursor = Some(t);
                                 }
                             }
@@ -348,7 +361,7 @@ impl Session {
 
     /// Forward `count` column definitions, rewriting those of compressed
     /// columns; returns the row transformer when any column needs one.
-    async fn relay_column_defs(
+    pub(super) async fn relay_column_defs(
         &mut self,
         count: usize,
         hints: &[Option<std::sync::Arc<crate::transform::ColumnRule>>],
@@ -391,7 +404,7 @@ impl Session {
     ) -> Result<RowsEnd, RelayError> {
         loop {
             if transform.is_none() {
-                let backend = self.backend.as_mut().expect("backend connected");
+                let backend = self.shards.conn()?;
                 if backend.conn.pass_rows_to(&mut self.client) > 0
                     && self.client.pending_output() >= 1 << 20
                 {
@@ -402,7 +415,7 @@ impl Session {
             if response::is_eof(&p.payload) {
                 let status = response::terminator_status(&p.payload)
                     .map_err(|e| RelayError::Backend(e.to_string()))?;
-                self.status = status;
+                self.tracked.status = status;
                 self.last_ok = true;
                 self.forward(&p.payload).await?;
                 return Ok(RowsEnd::Status(status));
@@ -500,7 +513,7 @@ impl Session {
     async fn discard_rest(&mut self) -> Result<(), RelayError> {
         let deprecate_eof = self.deprecate_eof();
         let cache_metadata = self.info.ext_capabilities & MARIADB_CLIENT_CACHE_METADATA != 0;
-        let backend = self.backend.as_mut().expect("backend connected");
+        let backend = self.shards.conn()?;
         // Finish the current row stream.
         loop {
             let p = backend.conn.read_packet().await?;
@@ -560,68 +573,15 @@ impl Session {
     async fn relay_local_infile(&mut self) -> Result<(), RelayError> {
         self.bulk_local_infile().await
     }
-
-    async fn relay_prepare(&mut self) -> Result<(), RelayError> {
-        let p = self.backend_packet().await?;
-        if response::is_err(&p.payload) {
-            self.note_status(&p.payload);
-            self.pending_params.clear();
-            return self.forward(&p.payload).await;
-        }
-        let parsed = (|| {
-            let mut r = Reader::new(&p.payload);
-            r.u8()?;
-            let stmt = r.u32()?;
-            let cols = r.u16()?;
-            let params = r.u16()?;
-            Ok::<_, crate::protocol::ProtocolError>((stmt, cols, params))
-        })();
-        let (stmt, cols, params) =
-            parsed.map_err(|e| RelayError::Backend(format!("bad prepare response: {e}")))?;
-        self.last_ok = true;
-        if self.sharded() {
-            // Clients see squeeze's id; each shard has its own.
-            let client_id = self.map_new_statement(stmt, params);
-            self.register_statement(client_id, params);
-            let mut ok = p.payload.to_vec();
-            ok[1..5].copy_from_slice(&client_id.to_le_bytes());
-            self.forward(&ok).await?;
-        } else {
-            self.register_statement(stmt, params);
-            self.forward(&p.payload).await?;
-        }
-        if params > 0 {
-            for _ in 0..params {
-                let d = self.backend_packet().await?;
-                self.forward(&d.payload).await?;
-            }
-            if !self.deprecate_eof() {
-                let eof = self.backend_packet().await?;
-                self.forward(&eof.payload).await?;
-            }
-        }
-        if cols > 0 {
-            // Result column definitions: present compressed columns as
-            // clients expect them.
-            let hints = StatementHints(self.result_hints.as_ref().map(|(h, _)| (h.clone(), 0)));
-            self.relay_column_defs(cols as usize, hints.columns())
-                .await?;
-            if !self.deprecate_eof() {
-                let eof = self.backend_packet().await?;
-                self.forward(&eof.payload).await?;
-            }
-        }
-        Ok(())
-    }
 }
 
 /// The analyzer's hints for one statement's result: a reference-counted
 /// handle on the command's hints and the statement's index, so relaying a
 /// result copies nothing.
-struct StatementHints(Option<(crate::transform::write::ResultHints, usize)>);
+pub(super) struct StatementHints(pub(super) Option<(crate::transform::write::ResultHints, usize)>);
 
 impl StatementHints {
-    fn columns(&self) -> &[Option<std::sync::Arc<crate::transform::ColumnRule>>] {
+    pub(super) fn columns(&self) -> &[Option<std::sync::Arc<crate::transform::ColumnRule>>] {
         match &self.0 {
             Some((all, i)) => all.get(*i).map(Vec::as_slice).unwrap_or_default(),
             None => &[],

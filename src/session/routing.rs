@@ -3,12 +3,7 @@
 //! routing (a shard-key literal or `?` in the statement). A statement that
 //! would need two shards is refused with an error naming them.
 
-use std::collections::HashMap;
-
-use bytes::Bytes;
-
 use crate::error::{Side, SqlError, ER_NOT_SUPPORTED_YET};
-use crate::protocol::capabilities::SERVER_STATUS_IN_TRANS;
 use crate::protocol::coldef::{binary_layout, BinaryLayout};
 use crate::protocol::command::ClientCommand;
 use crate::protocol::lenenc::Reader;
@@ -18,17 +13,6 @@ use crate::sql::statement::Query;
 use crate::sql::StatementKind;
 
 use super::Session;
-
-/// A prepared statement of a sharded session: its text and its id on each
-/// shard it has been prepared on. Clients see squeeze's own ids.
-#[derive(Debug, Clone)]
-pub(super) struct ShardStatement {
-    pub text: Bytes,
-    pub ids: HashMap<usize, u32>,
-    /// Key-routed by a parameter: the rule and the parameter's index.
-    pub key_param: Option<(KeyRule, usize)>,
-    pub num_params: u16,
-}
 
 /// Where a statement goes.
 #[derive(Debug, Clone)]
@@ -50,12 +34,12 @@ fn cross_shard(shards: &[&str], why: &str) -> SqlError {
 impl Session {
     /// The shard the session's current database lives on.
     pub(super) fn home_shard(&self) -> usize {
-        match &self.database {
+        match &self.tracked.database {
             Some(db) => self
                 .ctx
                 .router
-                .shard_for_db(&String::from_utf8_lossy(db), self.shard)
-                .unwrap_or(self.shard),
+                .shard_for_db(&String::from_utf8_lossy(db), self.shards.current())
+                .unwrap_or(self.shards.current()),
             None => self.ctx.router.default_shard,
         }
     }
@@ -69,6 +53,7 @@ impl Session {
         let text = query.text;
         let router = &self.ctx.router;
         let current_db = self
+            .tracked
             .database
             .as_ref()
             .map(|d| String::from_utf8_lossy(d).into_owned());
@@ -89,7 +74,7 @@ impl Session {
         };
         let db_shard = |db: &str| {
             router
-                .shard_for_db(db, self.shard)
+                .shard_for_db(db, self.shards.current())
                 .map_err(|RouteError::UnknownDatabase(d)| SqlError::unknown_database(&d))
         };
         for st in query.non_empty() {
@@ -152,9 +137,9 @@ impl Session {
             }
         }
         // Statements naming no shard stay with an open transaction.
-        let in_transaction = self.status & SERVER_STATUS_IN_TRANS != 0 && self.backend.is_some();
+        let in_transaction = self.tracked.in_transaction() && self.shards.is_connected();
         let fallback = if in_transaction {
-            self.shard
+            self.shards.current()
         } else {
             self.home_shard()
         };
@@ -163,36 +148,16 @@ impl Session {
         Ok(Route::Shard(target))
     }
 
-    /// Remember a bare BEGIN / START TRANSACTION: the transaction is not
-    /// tied to a shard until its first real statement.
-    pub(super) fn note_transaction_start(&mut self, query: &Query<'_>) {
-        let text = query.text;
-        let stmts: Vec<_> = query.non_empty().collect();
-        let bare_begin = stmts.len() == 1 && {
-            let t = &stmts[0].tokens;
-            (t.len() == 1 && t[0].is_keyword(text, "BEGIN"))
-                || (t.len() >= 2
-                    && t[0].is_keyword(text, "START")
-                    && t[1].is_keyword(text, "TRANSACTION"))
-                || (t.len() == 2 && t[0].is_keyword(text, "BEGIN") && t[1].is_keyword(text, "WORK"))
-        };
-        if bare_begin {
-            self.txn_begin = Some(text[stmts[0].range.clone()].to_vec());
-        } else if self.status & SERVER_STATUS_IN_TRANS == 0 || !stmts.is_empty() {
-            self.txn_begin = None;
-        }
-    }
-
     /// The first statement of a transaction opened with a bare BEGIN needs
     /// another shard: end the empty transaction here and open it there.
     pub(super) async fn move_empty_transaction(&mut self, target: usize) -> Result<(), SqlError> {
-        let Some(begin) = self.txn_begin.take() else {
+        let Some(begin) = self.tracked.txn_begin.take() else {
             return Ok(());
         };
-        if target == self.shard {
+        if target == self.shards.current() {
             return Ok(());
         }
-        if let Some(b) = self.backend.as_mut() {
+        if let Some(b) = self.shards.current_conn() {
             let _ =
                 crate::backend::query::simple_query(&mut b.conn, b.capabilities, "ROLLBACK").await;
         }
@@ -200,7 +165,7 @@ impl Session {
         self.ensure_backend()
             .await
             .map_err(|e| SqlError::new(Side::Backend, e.code, "HY000", e.message))?;
-        let b = self.backend.as_mut().expect("backend connected");
+        let b = self.shards.conn()?;
         crate::backend::query::simple_query(
             &mut b.conn,
             b.capabilities,
@@ -221,10 +186,10 @@ impl Session {
     pub(super) fn check_transaction(&self, target: usize) -> Result<(), SqlError> {
         // A transaction that has only run BEGIN can still move (see
         // `move_empty_transaction`).
-        if target != self.shard
-            && self.status & SERVER_STATUS_IN_TRANS != 0
-            && self.backend.is_some()
-            && self.txn_begin.is_none()
+        if target != self.shards.current()
+            && self.tracked.in_transaction()
+            && self.shards.is_connected()
+            && self.tracked.txn_begin.is_none()
         {
             let r = &self.ctx.router;
             return Err(SqlError::new(
@@ -233,7 +198,7 @@ impl Session {
                 "42000",
                 format!(
                     "squeeze: a transaction is open on shard {} and this statement needs shard {}; COMMIT or ROLLBACK first (transactions cannot span shards)",
-                    r.shard_name(self.shard),
+                    r.shard_name(self.shards.current()),
                     r.shard_name(target)
                 ),
             ));
@@ -246,7 +211,7 @@ impl Session {
     pub(super) fn shard_from_execute(
         &self,
         params: &[u8],
-        stmt: &ShardStatement,
+        stmt: &super::statements::ShardStatement,
         types: Option<&[u8]>,
     ) -> Option<usize> {
         let (rule, index) = stmt.key_param.as_ref()?;
@@ -320,34 +285,10 @@ impl Session {
         let Some(stmt) = command.statement() else {
             return std::borrow::Cow::Borrowed(payload);
         };
-        match self
-            .stmt_map
-            .get(&self.resolve_statement(stmt))
-            .and_then(|s| s.ids.get(&self.shard))
-        {
-            Some(&id) => std::borrow::Cow::Owned(command.with_statement(id).encode()),
+        match self.statements.shard_id(stmt, self.shards.current()) {
+            Some(id) => std::borrow::Cow::Owned(command.with_statement(id).encode()),
             None => std::borrow::Cow::Borrowed(payload),
         }
-    }
-
-    /// A prepare succeeded on the current shard with `backend_id`: give the
-    /// client squeeze's own id for it.
-    pub(super) fn map_new_statement(&mut self, backend_id: u32, num_params: u16) -> u32 {
-        self.next_stmt_id = self.next_stmt_id.wrapping_add(1).max(1);
-        let client_id = self.next_stmt_id;
-        let (text, key_param) = self.pending_prepare.take().unwrap_or_default();
-        let mut ids = HashMap::new();
-        ids.insert(self.shard, backend_id);
-        self.stmt_map.insert(
-            client_id,
-            ShardStatement {
-                text,
-                ids,
-                key_param,
-                num_params,
-            },
-        );
-        client_id
     }
 
     /// Before a statement command: move to the shard it must run on, and
@@ -362,20 +303,28 @@ impl Session {
         if !self.sharded() {
             return Ok(());
         }
-        let client_id = self.resolve_statement(stmt);
-        let Some(stmt) = self.stmt_map.get(&client_id).cloned() else {
+        let client_id = self.statements.resolve(stmt);
+        let Some(stmt) = self.statements.sharded.get(&client_id).cloned() else {
             return Ok(()); // unknown id: the backend reports it
         };
         let key_params = execute_params.filter(|_| stmt.key_param.is_some());
         let target = if let Some(params) = key_params {
-            let types = self.prepared.get(&client_id).and_then(|p| p.types.clone());
+            let types = self
+                .statements
+                .compressed
+                .get(&client_id)
+                .and_then(|p| p.types.clone());
             self.shard_from_execute(params, &stmt, types.as_deref()).ok_or_else(|| {
                 SqlError::new(Side::Client, ER_NOT_SUPPORTED_YET, "42000", "squeeze: the shard-key parameter of this statement is NULL or cannot be mapped to a shard")
             })?
-        } else if stmt.ids.contains_key(&self.shard) {
-            self.shard
+        } else if stmt.ids.contains_key(&self.shards.current()) {
+            self.shards.current()
         } else {
-            *stmt.ids.keys().next().expect("prepared somewhere")
+            // Prepared on at least one shard (`StatementTable::map_new`).
+            match stmt.ids.keys().next() {
+                Some(&s) => s,
+                None => return Ok(()),
+            }
         };
         self.check_transaction(target)?;
         self.switch_shard(target);
@@ -386,7 +335,7 @@ impl Session {
         self.ensure_backend()
             .await
             .map_err(|e| SqlError::new(Side::Backend, e.code, "HY000", e.message))?;
-        let backend = self.backend.as_mut().expect("backend connected");
+        let backend = self.shards.conn()?;
         let prep = ClientCommand::Prepare(&stmt.text).encode();
         let deprecate_eof =
             backend.capabilities & crate::protocol::capabilities::CLIENT_DEPRECATE_EOF != 0;
@@ -395,7 +344,7 @@ impl Session {
             .map_err(|e| {
                 shard_failure(&self.ctx.shards[target].name, "preparing the statement", &e)
             })?;
-        if let Some(s) = self.stmt_map.get_mut(&client_id) {
+        if let Some(s) = self.statements.sharded.get_mut(&client_id) {
             s.ids.insert(target, id);
         }
         Ok(())
@@ -403,17 +352,12 @@ impl Session {
 
     /// COM_STMT_CLOSE on every shard the statement was prepared on.
     pub(super) async fn close_everywhere(&mut self, stmt: u32) {
-        let client_id = self.resolve_statement(stmt);
-        let Some(stmt) = self.stmt_map.remove(&client_id) else {
+        let client_id = self.statements.resolve(stmt);
+        let Some(stmt) = self.statements.sharded.remove(&client_id) else {
             return;
         };
         for (shard, id) in stmt.ids {
-            let conn = if shard == self.shard {
-                self.backend.as_mut()
-            } else {
-                self.parked.get_mut(&shard)
-            };
-            if let Some(b) = conn {
+            if let Some(b) = self.shards.conn_to(shard) {
                 b.conn.begin_command();
                 b.conn.write_packet(&ClientCommand::Close(id).encode());
                 let _ = b.conn.flush().await;

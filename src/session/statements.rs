@@ -170,8 +170,10 @@ mod tests {
 
     #[test]
     fn a_sharded_statement_is_known_by_squeezes_id_and_each_shards_own() {
-        let mut t = StatementTable::default();
-        t.pending_prepare = Some((Bytes::from_static(b"SELECT ?"), None));
+        let mut t = StatementTable {
+            pending_prepare: Some((Bytes::from_static(b"SELECT ?"), None)),
+            ..Default::default()
+        };
         let a = t.map_new(3, 77, 1);
         let b = t.map_new(3, 78, 0);
         assert_ne!(a, b);
@@ -197,7 +199,11 @@ mod tests {
     fn reset_keeps_the_statement_and_close_forgets_it() {
         let mut t = StatementTable::default();
         t.register(5, 1, true, Vec::new());
-        t.compressed.get_mut(&5).unwrap().long_data.insert(0, b"x".to_vec());
+        t.compressed
+            .get_mut(&5)
+            .unwrap()
+            .long_data
+            .insert(0, b"x".to_vec());
         t.reset(LAST_STATEMENT);
         assert!(t.compressed[&5].long_data.is_empty());
         t.closed(5);

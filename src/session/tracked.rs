@@ -184,7 +184,10 @@ mod tests {
     fn a_session_holds_nothing_at_risk_only_in_autocommit_outside_transactions() {
         let mut t = Tracked::new(None, UTF8MB4_GENERAL_CI);
         assert_eq!(t.state_at_risk(None), None);
-        assert_eq!(t.state_at_risk(Some("user variables")), Some("user variables"));
+        assert_eq!(
+            t.state_at_risk(Some("user variables")),
+            Some("user variables")
+        );
         t.status |= SERVER_STATUS_IN_TRANS;
         assert_eq!(t.state_at_risk(None), Some("an open transaction"));
         t.backend_lost();
@@ -193,7 +196,10 @@ mod tests {
         assert!(t.state_at_risk(None).unwrap().starts_with("autocommit=0"));
         t.status = SERVER_STATUS_AUTOCOMMIT;
         t.inflight = StateEffect::Transaction;
-        assert!(t.state_at_risk(None).unwrap().contains("outcome is unknown"));
+        assert!(t
+            .state_at_risk(None)
+            .unwrap()
+            .contains("outcome is unknown"));
     }
 
     #[test]

@@ -45,15 +45,14 @@ impl Session {
             Ok(a) => a,
             Err(_) => return Flow::Close,
         };
-        self.drop_all_backends();
-        self.prepared.clear();
-        self.sql_prepared.clear();
+        self.take_all_backends();
+        self.statements.user_changed();
         self.info.user = user;
         self.ctx.sessions.set_user(self.id, &self.info.user);
         self.credential = authed.credential;
         self.backend_user = authed.backend_user;
-        self.database = cu.database.clone();
-        self.shard = match &self.database {
+        self.tracked.database = cu.database.clone();
+        let home = match &self.tracked.database {
             Some(db) => match self
                 .ctx
                 .router
@@ -67,7 +66,7 @@ impl Session {
             },
             None => self.ctx.router.default_shard,
         };
-        self.stmt_map.clear();
+        self.shards.reset_to(home);
         if let Some(cs) = cu.charset {
             self.info.charset = cs as u8;
         }
@@ -77,8 +76,9 @@ impl Session {
         self.bulk.user_changed();
         match self.ensure_backend().await {
             Ok(()) => {
-                self.status = SERVER_STATUS_AUTOCOMMIT;
-                self.client.write_packet(&ok_packet(self.status, 0, 0));
+                self.tracked.status = SERVER_STATUS_AUTOCOMMIT;
+                self.client
+                    .write_packet(&ok_packet(self.tracked.status, 0, 0));
                 Flow::Continue
             }
             Err(err) => {

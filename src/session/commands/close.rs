@@ -12,10 +12,10 @@ impl Session {
                 return Flow::Continue;
             }
             self.close_everywhere(stmt).await;
-            self.statement_closed(stmt, false);
+            self.statements.closed(stmt);
             return Flow::Continue;
         }
-        self.statement_closed(stmt, false);
+        self.statements.closed(stmt);
         self.forward_command(payload, ResponseShape::None, RelayMode::text())
             .await
     }

@@ -21,13 +21,13 @@ impl Session {
             self.reply_error(&e);
             return Flow::Continue;
         }
-        let id = self.resolve_statement(stmt);
+        let id = self.statements.resolve(stmt);
         let mode = RelayMode {
             binary: true,
             cursor_for: Some(id),
             fetch_of: None,
         };
-        let Some(prepared) = self.prepared.get_mut(&id) else {
+        let Some(prepared) = self.statements.compressed.get_mut(&id) else {
             return self
                 .forward_command(payload, ResponseShape::Results, mode)
                 .await;
@@ -66,7 +66,8 @@ impl Session {
             }
         }
         let hints = self
-            .prepared
+            .statements
+            .compressed
             .get(&id)
             .map(|s| s.result_hints.clone())
             .unwrap_or_default();

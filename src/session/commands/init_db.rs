@@ -9,7 +9,7 @@ impl Session {
     pub(in crate::session) async fn init_db(&mut self, payload: &[u8], db: &[u8]) -> Flow {
         if self.sharded() {
             let name = String::from_utf8_lossy(db);
-            match self.ctx.router.shard_for_db(&name, self.shard) {
+            match self.ctx.router.shard_for_db(&name, self.shards.current()) {
                 Ok(s) => {
                     if let Err(e) = self.check_transaction(s) {
                         self.reply_error(&e);
@@ -27,7 +27,7 @@ impl Session {
             .forward_command(payload, ResponseShape::Single, RelayMode::text())
             .await;
         if self.last_ok {
-            self.database = Some(db.to_vec());
+            self.tracked.database = Some(db.to_vec());
         }
         flow
     }

@@ -16,9 +16,9 @@ impl Session {
             // COM_STMT_SEND_LONG_DATA has no answer, not even an ERR.
             return Flow::Continue;
         }
-        let id = self.resolve_statement(stmt);
+        let id = self.statements.resolve(stmt);
         let max = self.ctx.proxy.max_packet_size;
-        if let Some(prepared) = self.prepared.get_mut(&id) {
+        if let Some(prepared) = self.statements.compressed.get_mut(&id) {
             if prepared.is_compressed_param(param) {
                 let buf = prepared.long_data.entry(param).or_default();
                 if buf.len() + payload.len() > max {

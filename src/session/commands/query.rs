@@ -15,15 +15,15 @@ impl Session {
         // The statement model: one pre-scan now, lexed and split at most
         // once, shared by every step below.
         let sent = packet.slice(1..);
-        let as_sent = Query::scanned(&sent, prescan(&sent).await, self.lex);
-        self.inflight = crate::sql::state::query_effect(&as_sent);
+        let as_sent = Query::scanned(&sent, prescan(&sent).await, self.tracked.lex);
+        self.tracked.inflight = crate::sql::state::query_effect(&as_sent);
         if let Some(flow) = self.kill(&as_sent).await {
             return flow;
         }
         let rewritten_id = as_sent
             .scan
             .connection_id
-            .then(|| crate::sql::kill::connection_id_rewrite(&sent, self.lex, self.id))
+            .then(|| crate::sql::kill::connection_id_rewrite(&sent, self.tracked.lex, self.id))
             .flatten();
         let payload: bytes::Bytes = match &rewritten_id {
             Some(text) => ClientCommand::Query(text).encode().into(),
@@ -31,7 +31,7 @@ impl Session {
         };
         let rewritten_text = payload.slice(1..);
         let query = match rewritten_id {
-            Some(_) => Query::new(&rewritten_text, self.lex),
+            Some(_) => Query::new(&rewritten_text, self.tracked.lex),
             None => as_sent,
         };
         if self.sharded() {
@@ -64,7 +64,7 @@ impl Session {
     async fn route_query(&mut self, query: &Query<'_>) -> Option<Flow> {
         match self.route_text(query, false) {
             Ok(Route::Shard(s)) => {
-                if self.txn_begin.is_some() && s != self.shard {
+                if self.tracked.txn_begin.is_some() && s != self.shards.current() {
                     if let Err(e) = self.move_empty_transaction(s).await {
                         self.reply_error(&e);
                         return Some(Flow::Continue);
@@ -78,8 +78,8 @@ impl Session {
                 return Some(Flow::Continue);
             }
         }
-        self.capture_replay(query);
-        self.note_transaction_start(query);
+        self.shards.remember_sets(query);
+        self.tracked.note_transaction_start(query);
         None
     }
 
@@ -119,11 +119,11 @@ impl Session {
             self.ctx.schema.invalidate_dependents();
         }
         for (name, placeholders) in planned.prepared {
-            self.sql_prepared.insert(name, placeholders);
+            self.statements.sql_prepared.insert(name, placeholders);
         }
         if self.last_ok {
             for k in planned.tracked {
-                self.apply(k);
+                self.tracked.apply(k);
             }
             if planned.reread_sql_mode {
                 self.load_session_state().await;

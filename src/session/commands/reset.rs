@@ -12,7 +12,7 @@ impl Session {
                 return Flow::Continue;
             }
         }
-        self.statement_closed(stmt, true);
+        self.statements.reset(stmt);
         self.forward_command(payload, ResponseShape::Single, RelayMode::text())
             .await
     }

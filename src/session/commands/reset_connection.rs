@@ -11,11 +11,10 @@ impl Session {
             .forward_command(payload, ResponseShape::Single, RelayMode::text())
             .await;
         if self.last_ok {
-            if let Some(b) = self.backend.as_mut() {
+            if let Some(b) = self.shards.current_conn() {
                 b.session_state = None;
             }
-            self.prepared.clear();
-            self.sql_prepared.clear();
+            self.statements.connection_reset();
             self.load_session_state().await;
         }
         flow
