@@ -10,7 +10,7 @@ use std::sync::Arc;
 use rand::Rng;
 
 use crate::admin::metrics::METRICS;
-use crate::error::{Side, SqlError, ER_HANDSHAKE_ERROR, ER_SECURE_TRANSPORT_REQUIRED};
+use crate::error::{ErrorCode, SqlError};
 use crate::net::{NetError, PacketConn};
 use crate::protocol::capabilities::*;
 use crate::protocol::handshake::{HandshakeResponse, InitialHandshake};
@@ -190,9 +190,7 @@ async fn read_response(
             return Err(fail(
                 client,
                 SqlError::new(
-                    Side::Client,
-                    ER_HANDSHAKE_ERROR,
-                    "08S01",
+                    ErrorCode::Handshake,
                     "Bad handshake: TLS requested but squeeze has no certificate configured",
                 ),
             )
@@ -218,19 +216,14 @@ async fn read_response(
                 .protocol_errors_total
                 .with_label_values(&["client", "bad_handshake"])
                 .inc();
-            let err = SqlError::new(
-                Side::Client,
-                ER_HANDSHAKE_ERROR,
-                "08S01",
-                format!("Bad handshake ({e})"),
-            );
+            let err = SqlError::new(ErrorCode::Handshake, format!("Bad handshake ({e})"));
             return Err(fail(client, err).await);
         }
     };
     if ctx.proxy.tls.as_ref().is_some_and(|t| t.require) && !client.is_tls() {
         return Err(fail(
             client,
-            SqlError::new(Side::Client, ER_SECURE_TRANSPORT_REQUIRED, "HY000", "Connections using insecure transport are prohibited: squeeze requires TLS (proxy.tls.require)"),
+            SqlError::new(ErrorCode::SecureTransportRequired, "Connections using insecure transport are prohibited: squeeze requires TLS (proxy.tls.require)"),
         )
         .await);
     }
@@ -311,11 +304,7 @@ async fn report_handshake_error(
             tracing::debug!(%peer, size, "handshake packet too large");
             fail(
                 client,
-                SqlError::new(
-                    Side::Client,
-                    ER_HANDSHAKE_ERROR,
-                    "08S01",
-                    format!("Bad handshake: a {size}-byte packet before authentication; squeeze reads at most {max} bytes per packet until the client has logged in"),
+                SqlError::new(ErrorCode::Handshake, format!("Bad handshake: a {size}-byte packet before authentication; squeeze reads at most {max} bytes per packet until the client has logged in"),
                 ),
             )
             .await
@@ -328,12 +317,7 @@ async fn report_handshake_error(
             tracing::debug!(%peer, error = %p, "bad handshake");
             fail(
                 client,
-                SqlError::new(
-                    Side::Client,
-                    ER_HANDSHAKE_ERROR,
-                    "08S01",
-                    format!("Bad handshake ({p})"),
-                ),
+                SqlError::new(ErrorCode::Handshake, format!("Bad handshake ({p})")),
             )
             .await
         }

@@ -17,9 +17,7 @@ impl Session {
 
     /// Load a table's columns and types from information_schema.
     pub(super) async fn fetch_table(&mut self, db: &str, table: &str) -> Result<(), SqlError> {
-        self.ensure_backend()
-            .await
-            .map_err(|e| SqlError::new(crate::error::Side::Backend, e.code, "HY000", e.message))?;
+        self.ensure_backend().await?;
         let backend = self.shards.conn()?;
         let sql = format!(
             "SELECT COLUMN_NAME, LOWER(DATA_TYPE) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",

@@ -5,6 +5,7 @@
 //! state squeeze follows (`tracked.rs`) and the prepared statements
 //! (`statements.rs`).
 
+mod abort;
 mod auth;
 mod bulk;
 mod commands;
@@ -31,7 +32,7 @@ use tokio::sync::watch;
 
 use crate::admin::metrics::METRICS;
 use crate::backend::{BackendConn, BackendCredential};
-use crate::error::{Side, SqlError, ER_CON_COUNT_ERROR, ER_SERVER_SHUTDOWN};
+use crate::error::{ErrorCode, SqlError};
 use crate::net::{NetError, PacketConn};
 use crate::protocol::command::{ClientCommand, Command};
 use crate::protocol::Packet;
@@ -111,12 +112,7 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: TcpStream, peer: SocketAddr, si
             .connections_total
             .with_label_values(&["too_many"])
             .inc();
-        let err = SqlError::new(
-            Side::Client,
-            ER_CON_COUNT_ERROR,
-            "08004",
-            "Too many connections",
-        );
+        let err = SqlError::new(ErrorCode::ConCount, "Too many connections");
         client.write_packet(&err.to_packet().encode());
         client.shutdown().await;
     } else {
@@ -312,11 +308,7 @@ impl Session {
         if self.client.write_interrupted() {
             self.client.discard_output();
         } else {
-            let err = SqlError::new(
-                Side::Internal,
-                ER_SERVER_SHUTDOWN,
-                "08S01",
-                format!(
+            let err = SqlError::new(ErrorCode::ServerShutdown, format!(
                     "Server shutdown in progress: squeeze stopped after waiting proxy.shutdown_timeout_secs ({} s) for this statement to finish; it may or may not have completed. Reconnect (to another instance) and retry",
                     self.ctx.proxy.shutdown_timeout_secs
                 ),

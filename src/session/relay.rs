@@ -4,14 +4,14 @@
 //! and rows of compressed columns are transformed on the way.
 
 use crate::admin::metrics::METRICS;
-use crate::error::{Side, SqlError, ER_UNKNOWN_ERROR};
+use crate::error::SqlError;
 use crate::net::NetError;
 use crate::protocol::capabilities::*;
-use crate::protocol::lenenc::Reader;
 use crate::protocol::response::{self, ErrPacket};
 use crate::protocol::Packet;
 use crate::transform::result::{ResultColumns, RowError};
 
+use super::abort::column_defs_following;
 use super::{Flow, Session};
 
 /// How the backend answers a command.
@@ -397,7 +397,7 @@ impl Session {
     }
 
     /// Rows up to the terminating EOF/OK or ERR.
-    async fn relay_rows(
+    pub(super) async fn relay_rows(
         &mut self,
         mut transform: Option<&mut ResultColumns>,
         binary: bool,
@@ -461,113 +461,6 @@ impl Session {
         }
     }
 
-    /// A row could not be presented: end the statement with an ERR naming
-    /// the column (never send wrong bytes), and discard the rest of the
-    /// backend's response so the connection stays usable.
-    async fn row_failed(&mut self, e: RowError) -> Result<(), RelayError> {
-        if let RowError::OverBudget(b) = &e {
-            METRICS
-                .protocol_errors_total
-                .with_label_values(&["client", "over_budget"])
-                .inc();
-            tracing::warn!(conn = self.id, error = %b, "result refused: memory budget exhausted");
-            let err = SqlError::over_budget("to inflate and buffer a row of this result", b);
-            self.client.write_packet(&err.to_packet().encode());
-            self.last_ok = false;
-            return self.discard_rest_after_err().await;
-        }
-        let (column, label) = match &e {
-            RowError::Decode { column, .. } => (column.clone(), e.reason_label()),
-            RowError::Malformed(_) | RowError::OverBudget(_) => ("?".to_string(), e.reason_label()),
-        };
-        METRICS
-            .decode_errors_total
-            .with_label_values(&[&column, label])
-            .inc();
-        let message = match &e {
-            RowError::Decode { column, key, error } => format!(
-                "squeeze: the stored value of column `{column}`{} cannot be decoded: {error}. The value is corrupt or was written with a dictionary this proxy does not have; inspect it with `squeeze inspect`",
-                key.as_ref().map(|k| format!(" in the row with primary key {k}")).unwrap_or_default()
-            ),
-            RowError::Malformed(p) => format!("squeeze: malformed result row from the backend: {p}"),
-            RowError::OverBudget(b) => b.to_string(),
-        };
-        tracing::warn!(conn = self.id, column = ?column, reason = label, "stored value failed to decode");
-        let err = SqlError::new(Side::Internal, ER_UNKNOWN_ERROR, "HY000", message);
-        self.client.write_packet(&err.to_packet().encode());
-        self.last_ok = false;
-        self.discard_rest_after_err().await
-    }
-
-    /// `discard_rest` once the client has its ERR: if the rest cannot be
-    /// read within the memory budget either, the session ends there (a
-    /// second ERR would break the client's protocol state).
-    async fn discard_rest_after_err(&mut self) -> Result<(), RelayError> {
-        match self.discard_rest().await {
-            Err(RelayError::OverBudget(_)) => Err(RelayError::Client),
-            other => other,
-        }
-    }
-
-    /// Read and drop the remainder of the current response.
-    async fn discard_rest(&mut self) -> Result<(), RelayError> {
-        let deprecate_eof = self.deprecate_eof();
-        let cache_metadata = self.info.ext_capabilities & MARIADB_CLIENT_CACHE_METADATA != 0;
-        let backend = self.shards.conn()?;
-        // Finish the current row stream.
-        loop {
-            let p = backend.conn.read_packet().await?;
-            if response::is_err(&p.payload) {
-                return Ok(());
-            }
-            if response::is_eof(&p.payload) {
-                let status = response::terminator_status(&p.payload).unwrap_or(0);
-                if !response::more_results(status) {
-                    return Ok(());
-                }
-                break;
-            }
-        }
-        // Further result sets: header, definitions, EOF, rows.
-        loop {
-            let p = backend.conn.read_packet().await?;
-            match p.first_byte() {
-                Some(response::ERR_HEADER) => return Ok(()),
-                Some(response::OK_HEADER) => {
-                    let status = response::OkInfo::parse(&p.payload)
-                        .map(|o| o.status)
-                        .unwrap_or(0);
-                    if !response::more_results(status) {
-                        return Ok(());
-                    }
-                }
-                _ => {
-                    let n = column_defs_following(&p.payload, cache_metadata).unwrap_or(0);
-                    for _ in 0..n {
-                        backend.conn.read_packet().await?;
-                    }
-                    if !deprecate_eof {
-                        backend.conn.read_packet().await?;
-                    }
-                    loop {
-                        let r = backend.conn.read_packet().await?;
-                        if response::is_err(&r.payload) {
-                            return Ok(());
-                        }
-                        if response::is_eof(&r.payload) {
-                            if !response::more_results(
-                                response::terminator_status(&r.payload).unwrap_or(0),
-                            ) {
-                                return Ok(());
-                            }
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     /// LOAD DATA LOCAL INFILE: the client streams the file as packets ending
     /// with an empty one; each goes to the backend as it arrives.
     async fn relay_local_infile(&mut self) -> Result<(), RelayError> {
@@ -587,21 +480,6 @@ impl StatementHints {
             None => &[],
         }
     }
-}
-
-/// Column definitions after a column-count packet. With metadata caching
-/// the count is followed by a "metadata follows" byte (MariaDB 10.6+).
-fn column_defs_following(
-    payload: &[u8],
-    cache_metadata: bool,
-) -> Result<usize, crate::protocol::ProtocolError> {
-    let mut r = Reader::new(payload);
-    let count = usize::try_from(r.lenenc_int()?)
-        .map_err(|_| crate::protocol::ProtocolError::Malformed("column count"))?;
-    if cache_metadata && r.u8()? == 0 {
-        return Ok(0);
-    }
-    Ok(count)
 }
 
 /// How a row stream ended.

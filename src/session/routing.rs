@@ -3,7 +3,7 @@
 //! routing (a shard-key literal or `?` in the statement). A statement that
 //! would need two shards is refused with an error naming them.
 
-use crate::error::{Side, SqlError, ER_NOT_SUPPORTED_YET};
+use crate::error::{ErrorCode, SqlError};
 use crate::protocol::coldef::{binary_layout, BinaryLayout};
 use crate::protocol::command::ClientCommand;
 use crate::protocol::lenenc::Reader;
@@ -23,11 +23,7 @@ pub(super) enum Route {
 }
 
 fn cross_shard(shards: &[&str], why: &str) -> SqlError {
-    SqlError::new(
-        Side::Client,
-        ER_NOT_SUPPORTED_YET,
-        "42000",
-        format!("squeeze: this statement would need shards {} ({why}); squeeze runs each statement on exactly one shard: split it per shard", shards.join(" and ")),
+    SqlError::new(ErrorCode::NotSupportedYet, format!("squeeze: this statement would need shards {} ({why}); squeeze runs each statement on exactly one shard: split it per shard", shards.join(" and ")),
     )
 }
 
@@ -52,26 +48,12 @@ impl Session {
     ) -> Result<Route, SqlError> {
         let text = query.text;
         let router = &self.ctx.router;
-        let current_db = self
-            .tracked
-            .database
-            .as_ref()
-            .map(|d| String::from_utf8_lossy(d).into_owned());
-        let mut chosen: Option<(usize, String)> = None;
-        let mut key_param: Option<(KeyRule, usize)> = None;
-        let mut pick = |shard: usize, why: String| -> Result<(), SqlError> {
-            match &chosen {
-                Some((s, w)) if *s != shard => Err(cross_shard(
-                    &[router.shard_name(*s), router.shard_name(shard)],
-                    &format!("{w}; {why}"),
-                )),
-                Some(_) => Ok(()),
-                None => {
-                    chosen = Some((shard, why));
-                    Ok(())
-                }
-            }
+        let current_db = self.tracked.current_db().map(|d| d.into_owned());
+        let mut chosen = Chosen {
+            router,
+            shard: None,
         };
+        let mut key_param: Option<(KeyRule, usize)> = None;
         let db_shard = |db: &str| {
             router
                 .shard_for_db(db, self.shards.current())
@@ -79,13 +61,13 @@ impl Session {
         };
         for st in query.non_empty() {
             if let StatementKind::Use(db) = &st.kind {
-                pick(db_shard(db)?, format!("USE {db}"))?;
+                chosen.pick(db_shard(db)?, format!("USE {db}"))?;
                 continue;
             }
             for (db, table) in tables(text, &st.tokens) {
                 if let Some(db) = &db {
                     if router.has_schema_rules() {
-                        pick(db_shard(db)?, format!("database {db}"))?;
+                        chosen.pick(db_shard(db)?, format!("database {db}"))?;
                     }
                 }
                 let Some(db_name) = db
@@ -102,37 +84,26 @@ impl Session {
                     KeyPins::NotReferenced => {}
                     KeyPins::Values(values) => {
                         for v in values {
-                            let key = KeyValue::from_literal(&v);
-                            let shard = rule.shard_for(&key).ok_or_else(|| {
-                                SqlError::new(Side::Client, ER_NOT_SUPPORTED_YET, "42000", format!(
-                                    "squeeze: the shard key `{table}`.`{}` value {} maps to no shard under the configured {:?} rule",
-                                    rule.column, String::from_utf8_lossy(&v), rule.function
-                                ))
-                            })?;
-                            pick(
-                                shard,
-                                format!(
-                                    "{table}.{} = {}",
-                                    rule.column,
-                                    String::from_utf8_lossy(&v)
-                                ),
-                            )?;
+                            let shard = key_shard(rule, &table, &v)?;
+                            let why = format!(
+                                "{table}.{} = {}",
+                                rule.column,
+                                String::from_utf8_lossy(&v)
+                            );
+                            chosen.pick(shard, why)?;
                         }
                     }
                     KeyPins::Placeholder(i) if allow_placeholders => {
                         key_param = Some((rule.clone(), i))
                     }
                     KeyPins::Placeholder(_) | KeyPins::Unpinned => {
-                        return Err(SqlError::new(Side::Client, ER_NOT_SUPPORTED_YET, "42000", format!(
-                            "squeeze: `{db_name}`.`{table}` is spread over shards by `{}`; this statement must pin it with `{} = <value>` (or `IN (...)` of values on one shard) so squeeze can pick a shard",
-                            rule.column, rule.column
-                        )));
+                        return Err(unpinned(&db_name, &table, rule));
                     }
                 }
             }
         }
         if let Some((rule, idx)) = key_param {
-            if chosen.is_none() {
+            if chosen.shard.is_none() {
                 return Ok(Route::KeyParam(rule, idx, self.home_shard()));
             }
         }
@@ -143,7 +114,7 @@ impl Session {
         } else {
             self.home_shard()
         };
-        let target = chosen.map(|(s, _)| s).unwrap_or(fallback);
+        let target = chosen.shard.map(|(s, _)| s).unwrap_or(fallback);
         self.check_transaction(target)?;
         Ok(Route::Shard(target))
     }
@@ -162,9 +133,7 @@ impl Session {
                 crate::backend::query::simple_query(&mut b.conn, b.capabilities, "ROLLBACK").await;
         }
         self.switch_shard(target);
-        self.ensure_backend()
-            .await
-            .map_err(|e| SqlError::new(Side::Backend, e.code, "HY000", e.message))?;
+        self.ensure_backend().await?;
         let b = self.shards.conn()?;
         crate::backend::query::simple_query(
             &mut b.conn,
@@ -192,11 +161,7 @@ impl Session {
             && self.tracked.txn_begin.is_none()
         {
             let r = &self.ctx.router;
-            return Err(SqlError::new(
-                Side::Client,
-                ER_NOT_SUPPORTED_YET,
-                "42000",
-                format!(
+            return Err(SqlError::new(ErrorCode::NotSupportedYet, format!(
                     "squeeze: a transaction is open on shard {} and this statement needs shard {}; COMMIT or ROLLBACK first (transactions cannot span shards)",
                     r.shard_name(self.shards.current()),
                     r.shard_name(target)
@@ -315,7 +280,7 @@ impl Session {
                 .get(&client_id)
                 .and_then(|p| p.types.clone());
             self.shard_from_execute(params, &stmt, types.as_deref()).ok_or_else(|| {
-                SqlError::new(Side::Client, ER_NOT_SUPPORTED_YET, "42000", "squeeze: the shard-key parameter of this statement is NULL or cannot be mapped to a shard")
+                SqlError::new(ErrorCode::NotSupportedYet, "squeeze: the shard-key parameter of this statement is NULL or cannot be mapped to a shard")
             })?
         } else if stmt.ids.contains_key(&self.shards.current()) {
             self.shards.current()
@@ -332,9 +297,7 @@ impl Session {
             return Ok(());
         }
         // First use on this shard: prepare it here, quietly.
-        self.ensure_backend()
-            .await
-            .map_err(|e| SqlError::new(Side::Backend, e.code, "HY000", e.message))?;
+        self.ensure_backend().await?;
         let backend = self.shards.conn()?;
         let prep = ClientCommand::Prepare(&stmt.text).encode();
         let deprecate_eof =
@@ -366,12 +329,52 @@ impl Session {
     }
 }
 
+/// The shard a statement's parts agree on so far, and why.
+struct Chosen<'r> {
+    router: &'r crate::router::Router,
+    shard: Option<(usize, String)>,
+}
+
+impl Chosen<'_> {
+    /// One part of the statement needs `shard` (for the reason `why`): an
+    /// error naming both shards when an earlier part needs another.
+    fn pick(&mut self, shard: usize, why: String) -> Result<(), SqlError> {
+        match &self.shard {
+            Some((s, w)) if *s != shard => Err(cross_shard(
+                &[self.router.shard_name(*s), self.router.shard_name(shard)],
+                &format!("{w}; {why}"),
+            )),
+            Some(_) => Ok(()),
+            None => {
+                self.shard = Some((shard, why));
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The shard a key literal `v` of `table` maps to under `rule`.
+fn key_shard(rule: &KeyRule, table: &str, v: &[u8]) -> Result<usize, SqlError> {
+    rule.shard_for(&KeyValue::from_literal(v)).ok_or_else(|| {
+        SqlError::new(ErrorCode::NotSupportedYet, format!(
+            "squeeze: the shard key `{table}`.`{}` value {} maps to no shard under the configured {:?} rule",
+            rule.column, String::from_utf8_lossy(v), rule.function
+        ))
+    })
+}
+
+/// A key-routed table the statement does not pin to one key value.
+fn unpinned(db: &str, table: &str, rule: &KeyRule) -> SqlError {
+    SqlError::new(ErrorCode::NotSupportedYet, format!(
+        "squeeze: `{db}`.`{table}` is spread over shards by `{}`; this statement must pin it with `{} = <value>` (or `IN (...)` of values on one shard) so squeeze can pick a shard",
+        rule.column, rule.column
+    ))
+}
+
 /// An internal step squeeze runs on a shard failed.
 fn shard_failure(shard: &str, what: &str, why: &str) -> SqlError {
     SqlError::new(
-        Side::Backend,
-        crate::error::ER_UNKNOWN_ERROR,
-        "HY000",
+        ErrorCode::Unknown,
         format!("squeeze: {what} on shard {shard} failed: {why}"),
     )
 }

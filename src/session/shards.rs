@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use crate::admin::metrics::METRICS;
 use crate::backend::{self, BackendConn, BackendCredential, ConnectError, LoginRequest};
-use crate::error::{SqlError, ER_CON_COUNT_ERROR};
+use crate::error::{ErrorCode, SqlError};
 use crate::protocol::response::ErrPacket;
 use crate::sql::statement::Query;
 use crate::sql::StatementKind;
@@ -277,9 +277,7 @@ impl Session {
                     .with_label_values(&[&target.name, "saturated"])
                     .inc();
                 SqlError::new(
-                    crate::error::Side::Backend,
-                    ER_CON_COUNT_ERROR,
-                    "08004",
+                    ErrorCode::ConCount,
                     format!("Too many connections: squeeze: {why}"),
                 )
                 .to_packet()

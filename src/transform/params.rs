@@ -274,7 +274,7 @@ mod tests {
         match rewrite_execute(&execute(true, 1, &doc), &mut stmt) {
             Err(ParamError::Write(e)) => {
                 let err = e.to_sql_error();
-                assert_eq!((err.code, err.state), (1406, "22001"));
+                assert_eq!((err.code, err.sqlstate()), (1406, "22001"));
                 assert!(
                     err.message.contains("db.t.doc")
                         && err.message.contains("101 bytes")
