@@ -11,6 +11,7 @@ pub mod codec;
 pub mod config;
 pub mod error;
 pub mod limits;
+pub mod metrics;
 pub mod net;
 pub mod protocol;
 pub mod router;

@@ -10,10 +10,10 @@ use anyhow::Context as _;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-use crate::admin::metrics::METRICS;
 use crate::backend::health::{self, HealthRegistry, ProbeLogin};
 use crate::backend::BackendTarget;
 use crate::config::{AuthConfig, Config, ProxyConfig};
+use crate::metrics::METRICS;
 use crate::protocol::auth::PasswordVerifier;
 use crate::session;
 use crate::workers::WorkerPool;

@@ -29,7 +29,7 @@ use tokio::io::{AsyncWrite, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
-use crate::admin::metrics::METRICS;
+use crate::metrics::METRICS;
 use crate::protocol::compress::encode_frame;
 
 /// When outbound chunks of a compressed-protocol connection are deflated.

@@ -6,7 +6,7 @@ use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use super::{connect, BackendCredential, BackendTarget, ConnectError, LoginRequest};
-use crate::admin::metrics::METRICS;
+use crate::metrics::METRICS;
 use crate::protocol::capabilities::*;
 use crate::protocol::handshake::InitialHandshake;
 

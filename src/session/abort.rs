@@ -3,8 +3,8 @@
 //! column, and the rest of the backend's response is read and dropped so
 //! the connection stays usable.
 
-use crate::admin::metrics::METRICS;
 use crate::error::{ErrorCode, SqlError};
+use crate::metrics::METRICS;
 use crate::protocol::capabilities::MARIADB_CLIENT_CACHE_METADATA;
 use crate::protocol::lenenc::Reader;
 use crate::protocol::response;

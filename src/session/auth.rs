@@ -3,9 +3,9 @@
 //! credential the backend login will use.
 
 use super::handshake::random_nonce;
-use crate::admin::metrics::METRICS;
 use crate::backend::BackendCredential;
 use crate::error::{ErrorCode, SqlError};
+use crate::metrics::METRICS;
 use crate::net::{NetError, PacketConn};
 use crate::protocol::auth::{self, CACHING_SHA2_PASSWORD, NATIVE_PASSWORD};
 use crate::protocol::capabilities::CLIENT_PLUGIN_AUTH;

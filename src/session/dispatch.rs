@@ -1,8 +1,8 @@
 //! One `match` on the decoded client command: each arm names the handler
 //! that owns it (`commands/`) or the response shape squeeze relays.
 
-use crate::admin::metrics::METRICS;
 use crate::error::SqlError;
+use crate::metrics::METRICS;
 use crate::protocol::command::{ClientCommand, Command};
 use crate::protocol::Packet;
 

@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use rand::Rng;
 
-use crate::admin::metrics::METRICS;
 use crate::error::{ErrorCode, SqlError};
+use crate::metrics::METRICS;
 use crate::net::{NetError, PacketConn};
 use crate::protocol::capabilities::*;
 use crate::protocol::handshake::{HandshakeResponse, InitialHandshake};

@@ -30,9 +30,9 @@ use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
 use tokio::sync::watch;
 
-use crate::admin::metrics::METRICS;
 use crate::backend::{BackendConn, BackendCredential};
 use crate::error::{ErrorCode, SqlError};
+use crate::metrics::METRICS;
 use crate::net::{NetError, PacketConn};
 use crate::protocol::command::{ClientCommand, Command};
 use crate::protocol::Packet;

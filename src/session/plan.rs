@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 
-use crate::admin::metrics::METRICS;
 use crate::error::SqlError;
+use crate::metrics::METRICS;
 use crate::sql::prescan::Prescan;
 use crate::sql::statement::Query;
 use crate::sql::{SchemaTarget, SessionChange, StatementKind};

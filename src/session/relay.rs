@@ -3,8 +3,8 @@
 //! so the session always knows where a response ends. Column definitions
 //! and rows of compressed columns are transformed on the way.
 
-use crate::admin::metrics::METRICS;
 use crate::error::SqlError;
+use crate::metrics::METRICS;
 use crate::net::NetError;
 use crate::protocol::capabilities::*;
 use crate::protocol::response::{self, ErrPacket};

@@ -7,9 +7,9 @@
 
 use std::collections::HashMap;
 
-use crate::admin::metrics::METRICS;
 use crate::backend::{self, BackendConn, BackendCredential, ConnectError, LoginRequest};
 use crate::error::{ErrorCode, SqlError};
+use crate::metrics::METRICS;
 use crate::protocol::response::ErrPacket;
 use crate::sql::statement::Query;
 use crate::sql::StatementKind;

@@ -1097,7 +1097,7 @@ mod tests {
             present_as: PresentAs::Text,
             on_invalid_json: InvalidJson::Compress,
             label: "db.t.doc".into(),
-            metrics: crate::admin::metrics::ColumnMetrics::for_column("db.t.doc"),
+            metrics: crate::metrics::ColumnMetrics::for_column("db.t.doc"),
             max_value_size: limit,
         })
     }

@@ -202,7 +202,7 @@ mod tests {
                 present_as: r.present_as,
                 on_invalid_json: r.on_invalid_json,
                 label: r.label.clone(),
-                metrics: crate::admin::metrics::ColumnMetrics::for_column(&r.label),
+                metrics: crate::metrics::ColumnMetrics::for_column(&r.label),
                 max_value_size: r.max_value_size,
             }
         }
@@ -217,7 +217,7 @@ mod tests {
             present_as: PresentAs::Text,
             on_invalid_json: InvalidJson::Compress,
             label: "db.t.doc".into(),
-            metrics: crate::admin::metrics::ColumnMetrics::for_column("db.t.doc"),
+            metrics: crate::metrics::ColumnMetrics::for_column("db.t.doc"),
             max_value_size: 64 << 20,
         })
     }

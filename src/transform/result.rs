@@ -231,7 +231,7 @@ impl ResultColumns {
                         self.mem.ensure(need).map_err(RowError::OverBudget)?;
                     }
                     if inflate_untrusted(stored, rules, &mut self.scratch) {
-                        crate::admin::metrics::METRICS
+                        crate::metrics::METRICS
                             .inflated_without_metadata_total
                             .inc();
                         let splice = splice.get_or_insert_with(|| {

@@ -2,8 +2,8 @@
 //! backend connections (a new login resets all session state, exactly as
 //! the server's own COM_CHANGE_USER does).
 
-use crate::admin::metrics::METRICS;
 use crate::error::SqlError;
+use crate::metrics::METRICS;
 use crate::protocol::capabilities::SERVER_STATUS_AUTOCOMMIT;
 use crate::protocol::handshake::ChangeUser;
 use crate::protocol::response::ok_packet;

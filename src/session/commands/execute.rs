@@ -2,8 +2,8 @@
 //! (and the long data collected for them), then relay the result with its
 //! columns inflated; a cursor it opens keeps the row transformer for FETCH.
 
-use crate::admin::metrics::METRICS;
 use crate::error::SqlError;
+use crate::metrics::METRICS;
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::{Flow, Session};
 use crate::transform::params::{rewrite_execute, ParamError};
