@@ -9,6 +9,7 @@ pub mod backend;
 pub mod cli;
 pub mod codec;
 pub mod config;
+pub mod context;
 pub mod error;
 pub mod limits;
 pub mod metrics;

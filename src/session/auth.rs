@@ -4,6 +4,7 @@
 
 use super::handshake::random_nonce;
 use crate::backend::BackendCredential;
+use crate::context::{ProxyContext, UserEntry};
 use crate::error::{ErrorCode, SqlError};
 use crate::metrics::METRICS;
 use crate::net::{NetError, PacketConn};
@@ -11,7 +12,6 @@ use crate::protocol::auth::{self, CACHING_SHA2_PASSWORD, NATIVE_PASSWORD};
 use crate::protocol::capabilities::CLIENT_PLUGIN_AUTH;
 use crate::protocol::handshake::{auth_more_data, auth_switch_request, HandshakeResponse};
 use crate::protocol::{Packet, ProtocolError};
-use crate::server::{ProxyContext, UserEntry};
 
 pub(super) struct Authenticated {
     pub credential: BackendCredential,

@@ -17,9 +17,9 @@ use std::sync::Arc;
 use bytes::Bytes;
 use tokio::sync::mpsc;
 
-use crate::backend::adaptive::WriterSettings;
 use crate::error::{ErrorCode, SqlError};
 use crate::metrics::METRICS;
+use crate::net::adaptive::WriterSettings;
 use crate::transform::infile::{parse_load_data, InfileRewriter, LoadData};
 use crate::transform::schema::is_binary_type;
 use crate::transform::write::WriteError;

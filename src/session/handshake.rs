@@ -9,13 +9,13 @@ use std::sync::Arc;
 
 use rand::Rng;
 
+use crate::context::ProxyContext;
 use crate::error::{ErrorCode, SqlError};
 use crate::metrics::METRICS;
 use crate::net::{NetError, PacketConn};
 use crate::protocol::capabilities::*;
 use crate::protocol::handshake::{HandshakeResponse, InitialHandshake};
 use crate::protocol::response::ok_packet;
-use crate::server::ProxyContext;
 
 use super::shards::ShardSet;
 use super::tracked::Tracked;

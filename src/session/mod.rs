@@ -14,9 +14,11 @@ mod handshake;
 mod kill;
 mod metadata;
 mod plan;
-pub mod registry;
 mod relay;
 mod routing;
+/// Moved to `crate::context` (the shared state holds it); re-exported for
+/// existing paths.
+pub use crate::context::registry;
 mod shards;
 mod statements;
 mod tracked;
@@ -31,12 +33,12 @@ use tokio::net::TcpStream;
 use tokio::sync::watch;
 
 use crate::backend::{BackendConn, BackendCredential};
+use crate::context::ProxyContext;
 use crate::error::{ErrorCode, SqlError};
 use crate::metrics::METRICS;
 use crate::net::{NetError, PacketConn};
 use crate::protocol::command::{ClientCommand, Command};
 use crate::protocol::Packet;
-use crate::server::ProxyContext;
 
 use shards::ShardSet;
 use statements::StatementTable;
