@@ -79,10 +79,6 @@ impl NamePattern {
             NamePattern::Glob(g) => glob_match(g.as_bytes(), name.as_bytes()),
         }
     }
-
-    pub fn is_exact(&self) -> bool {
-        matches!(self, NamePattern::Exact(_))
-    }
 }
 
 impl fmt::Display for NamePattern {
