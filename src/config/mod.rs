@@ -1,3 +1,4 @@
+// Over 600 lines: one struct per configuration section, which serde needs together; tests are the last 30.
 //! The TOML configuration model. Every key is documented on its field
 //! (here, `[bulk]` in `bulk.rs`, `[routing]` in `router::config`) and in
 //! `proxy-config/squeeze.example.toml`; unknown keys are errors so typos

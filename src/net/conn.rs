@@ -1,3 +1,4 @@
+// Over 600 lines: one connection type; reads, writes, compressed framing, TLS upgrade and the adaptive split share its buffers.
 //! A packet connection: buffered reads and writes of MySQL packets over a
 //! (possibly TLS) stream, with optional compressed-protocol framing.
 //!

@@ -183,7 +183,9 @@ impl Session {
         let n = stmt.num_params as usize;
         let mut r = Reader::new(params);
         let bitmap = r.take(n.div_ceil(8)).ok()?;
-        if bitmap[index / 8] & (1 << (index % 8)) != 0 {
+        // A key parameter the server does not count (it saw fewer `?`)
+        // maps to no shard rather than past the bitmap.
+        if bitmap.get(index / 8)? & (1 << (index % 8)) != 0 {
             return None;
         }
         let bound = r.u8().ok()?;
@@ -198,8 +200,7 @@ impl Session {
             if bitmap[i / 8] & (1 << (i % 8)) != 0 {
                 continue;
             }
-            let (ty, unsigned) = (types[2 * i], types[2 * i + 1] & 0x80 != 0);
-            let start = r.position();
+            let (ty, unsigned) = (*types.get(2 * i)?, types.get(2 * i + 1)? & 0x80 != 0);
             let value: Option<KeyValue> = match binary_layout(ty) {
                 BinaryLayout::Fixed(k) => {
                     let b = r.take(k).ok()?;
@@ -224,7 +225,6 @@ impl Session {
                 BinaryLayout::LenencString => Some(KeyValue::from_literal(r.lenenc_bytes().ok()?)),
                 BinaryLayout::Nothing => None,
             };
-            let _ = start;
             if i == *index {
                 return rule.shard_for(&value?);
             }

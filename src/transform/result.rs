@@ -386,7 +386,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn collations() {
+    fn utf8_collations_are_told_from_others_by_id() {
         assert!(is_utf8mb4_collation(45));
         assert!(is_utf8mb4_collation(255));
         assert!(!is_utf8mb4_collation(8));
