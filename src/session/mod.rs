@@ -11,7 +11,6 @@ mod bulk;
 mod commands;
 mod dispatch;
 mod handshake;
-mod kill;
 mod metadata;
 mod plan;
 mod relay;

@@ -6,6 +6,7 @@ mod close;
 mod execute;
 mod fetch;
 mod init_db;
+mod kill;
 mod long_data;
 mod prepare;
 mod query;

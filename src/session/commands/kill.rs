@@ -5,16 +5,16 @@
 //! is answered with 1094 and never reaches a server, where it could name an
 //! unrelated session's thread.
 
-use super::{Flow, Session};
 use crate::backend::query::{simple_query, QueryError};
 use crate::error::{ErrorCode, SqlError};
 use crate::protocol::response::ok_packet;
+use crate::session::{Flow, Session};
 use crate::sql::kill::{parse_kill, Kill};
 use crate::sql::statement::Query;
 
 impl Session {
     /// Answer a `KILL` by thread id; `None` when `text` is not one.
-    pub(super) async fn kill(&mut self, query: &Query<'_>) -> Option<Flow> {
+    pub(in crate::session) async fn kill(&mut self, query: &Query<'_>) -> Option<Flow> {
         if !query.scan.kill {
             return None;
         }
