@@ -1,8 +1,10 @@
 //! squeeze: a transparent MySQL wire-protocol proxy that stores configured JSON
 //! columns as dictionary-compressed blobs.
 //!
-//! Pure folders (no I/O): `protocol`, `sql`, `codec`, `transform`, `router`.
-//! I/O folders: `session` (frontend), `backend`, `admin`, `server`, `workers`.
+//! Pure folders (no I/O): `protocol`, `sql`, `codec`, `transform`, `router`,
+//! and the shared `error`, `metrics` and `context`.
+//! I/O folders: `session` (frontend), `backend`, `net`, `admin`, `server`,
+//! `workers`. Modules depend downwards only (`tests/module_cycles.rs`).
 
 pub mod admin;
 pub mod backend;
