@@ -1,16 +1,20 @@
 //! squeeze: a transparent MySQL wire-protocol proxy that stores configured JSON
 //! columns as dictionary-compressed blobs.
 //!
-//! Pure folders (no I/O): `protocol`, `sql`, `codec`, `transform`, `router`.
-//! I/O folders: `session` (frontend), `backend`, `admin`, `server`, `workers`.
+//! Pure folders (no I/O): `protocol`, `sql`, `codec`, `transform`, `router`,
+//! and the shared `error`, `metrics` and `context`.
+//! I/O folders: `session` (frontend), `backend`, `net`, `admin`, `server`,
+//! `workers`. Modules depend downwards only (`tests/module_cycles.rs`).
 
 pub mod admin;
 pub mod backend;
 pub mod cli;
 pub mod codec;
 pub mod config;
+pub mod context;
 pub mod error;
 pub mod limits;
+pub mod metrics;
 pub mod net;
 pub mod protocol;
 pub mod router;

@@ -29,7 +29,7 @@ pub struct LoginRequest {
     pub compress: bool,
     /// Bulk connections: run writes through an adaptive writer task (only
     /// when the compressed protocol was negotiated).
-    pub adaptive: Option<super::adaptive::WriterSettings>,
+    pub adaptive: Option<crate::net::adaptive::WriterSettings>,
     pub max_payload: usize,
 }
 

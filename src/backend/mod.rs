@@ -2,11 +2,13 @@
 //! credentials (or service credentials), then a packet connection the
 //! session relays commands over.
 
-pub mod adaptive;
 pub mod health;
 mod login;
-pub mod policy;
 pub mod query;
+
+/// The adaptive writer and its policy live in `crate::net` (the packet
+/// connection runs them); re-exported for existing paths.
+pub use crate::net::{adaptive, policy};
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,3 +1,4 @@
+// Over 600 lines: one connection type; reads, writes, compressed framing, TLS upgrade and the adaptive split share its buffers.
 //! A packet connection: buffered reads and writes of MySQL packets over a
 //! (possibly TLS) stream, with optional compressed-protocol framing.
 //!
@@ -76,7 +77,7 @@ pub struct PacketConn {
 
 struct SplitIo {
     read: tokio::io::ReadHalf<MaybeTlsStream>,
-    writer: crate::backend::adaptive::AdaptiveWriter,
+    writer: crate::net::adaptive::AdaptiveWriter,
 }
 
 const READ_CHUNK: usize = 64 * 1024;
@@ -196,7 +197,7 @@ impl PacketConn {
 
     /// Hand the write half to an adaptive writer task (compressed protocol
     /// only; call after `enable_compression`). Reads continue here.
-    pub fn start_adaptive(&mut self, settings: crate::backend::adaptive::WriterSettings) {
+    pub fn start_adaptive(&mut self, settings: crate::net::adaptive::WriterSettings) {
         if self.split.is_some() || self.compression.is_none() {
             return;
         }
@@ -212,19 +213,13 @@ impl PacketConn {
         let (read, write) = tokio::io::split(stream);
         self.split = Some(SplitIo {
             read,
-            writer: crate::backend::adaptive::AdaptiveWriter::spawn(write, socket, settings),
+            writer: crate::net::adaptive::AdaptiveWriter::spawn(write, socket, settings),
         });
     }
 
     /// The adaptive writer, when this is a bulk connection.
-    pub fn adaptive(&mut self) -> Option<&mut crate::backend::adaptive::AdaptiveWriter> {
+    pub fn adaptive(&mut self) -> Option<&mut crate::net::adaptive::AdaptiveWriter> {
         self.split.as_mut().map(|s| &mut s.writer)
-    }
-
-    pub fn set_compress_writes(&mut self, on: bool) {
-        if let Some(c) = &mut self.compression {
-            c.compress_writes = on;
-        }
     }
 
     /// Start a new command phase: sequence ids restart at 0.
@@ -234,11 +229,6 @@ impl PacketConn {
         if let Some(c) = &mut self.compression {
             c.seq = 0;
         }
-    }
-
-    /// Bytes already received but not yet consumed as packets.
-    pub fn has_buffered_input(&self) -> bool {
-        !self.rbuf.is_empty() || !self.raw.is_empty() || self.inflating.is_some()
     }
 
     /// Upgrade to TLS as the server side. Nothing may be buffered: the
