@@ -28,6 +28,7 @@ use crate::error::{
 use crate::net::{NetError, PacketConn};
 use crate::protocol::capabilities::*;
 use crate::protocol::command::Command;
+use crate::protocol::compress::WireCodec;
 use crate::protocol::handshake::{HandshakeResponse, InitialHandshake};
 use crate::protocol::response::{ok_packet, ErrPacket};
 use crate::server::ProxyContext;
@@ -206,8 +207,10 @@ async fn login(
         .as_ref()
         .map(|h| h.capabilities)
         .unwrap_or(PROXY_SUPPORTED);
-    let mut caps =
-        (PROXY_SUPPORTED & (backend_caps | HOP_LOCAL)) | CLIENT_COMPRESS | CLIENT_LONG_PASSWORD;
+    let mut caps = (PROXY_SUPPORTED & (backend_caps | HOP_LOCAL))
+        | CLIENT_COMPRESS
+        | CLIENT_ZSTD_COMPRESSION_ALGORITHM
+        | CLIENT_LONG_PASSWORD;
     if !ctx.rules.is_empty() {
         // Query attributes change the layout of COM_QUERY and
         // COM_STMT_EXECUTE, which squeeze rewrites.
@@ -325,6 +328,7 @@ async fn login(
     }
 
     let negotiated = response.capabilities & caps;
+    let client_zstd_level = response.zstd_level;
     let host = peer.ip().to_string();
     let user = String::from_utf8_lossy(&response.username).into_owned();
     let authed = match auth::authenticate(&ctx, &mut client, &response, &nonce, &host).await {
@@ -412,9 +416,9 @@ async fn login(
     if session.client.flush().await.is_err() {
         return Err("client_gone");
     }
-    if negotiated & CLIENT_COMPRESS != 0 {
-        let level = session.ctx.proxy.client_compression_level;
-        session.client.enable_compression(level, true);
+    let zlib_level = session.ctx.proxy.client_compression_level;
+    if let Some(codec) = WireCodec::negotiated(negotiated, client_zstd_level, zlib_level) {
+        session.client.enable_compression(codec, true);
     }
     tracing::debug!(conn = id, user = ?user, %peer, tls = session.client.is_tls(), "session started");
     Ok(session)
