@@ -98,6 +98,16 @@ impl SqlError {
         )
     }
 
+    /// squeeze's settings for the backend cannot work (e.g. TLS needed).
+    pub fn backend_misconfigured(name: &str, addr: &str, why: &str) -> Self {
+        SqlError::new(
+            Side::Backend,
+            ER_CONNECT_TO_BACKEND,
+            "HY000",
+            format!("squeeze: can't log into backend '{name}' at {addr}: {why}"),
+        )
+    }
+
     /// The backend connection died during a command. `lost_state` names
     /// the session state the server discarded with it; when there is some,
     /// squeeze closes the client connection after this ERR.

@@ -54,6 +54,7 @@ relay_on_tidb!(binary_protocol);
 relay_on_tidb!(multi_results);
 relay_on_tidb!(session_commands);
 relay_on_tidb!(errors);
+relay_on_tidb!(load_data_local);
 
 #[test]
 fn tidb_is_the_mysql8_dialect_the_other_tests_claim() {
@@ -163,10 +164,9 @@ fn the_same_documents_and_refusals_hold_on_mariadb() {
 #[test]
 fn oracle_on_tidb_answers_as_truth_or_refuses() {
     // The differential oracle of tests/oracle.rs, with TiDB as both the
-    // truth and the squeezed database (fewer generated statements: TiDB on
-    // 2 cores is several times slower per statement than MariaDB).
+    // truth and the squeezed database.
     let db = TiDb::start();
-    support::oracle::run_all(&db, 1000);
+    support::oracle::run_all(&db, 5000);
 }
 
 #[test]

@@ -232,9 +232,14 @@ async fn connect_inner(
                         conn.flush().await.map_err(net_err)?;
                         let key = conn.read_packet().await.map_err(net_err)?;
                         if key.first_byte() != Some(0x01) {
-                            return Err(ConnectError::Protocol(
-                                "backend did not send its RSA public key".into(),
-                            ));
+                            // TiDB has no RSA key exchange: over plain TCP its
+                            // caching_sha2 accounts cannot log in at all.
+                            return Err(ConnectError::Misconfigured(format!(
+                                "user '{}' authenticates with caching_sha2_password, which needs \
+                                 the password sent over TLS or RSA-encrypted, and this backend \
+                                 sent no RSA public key: set tls = \"required\" for shard '{}'",
+                                req.user, target.name
+                            )));
                         }
                         let encrypted =
                             rsa_encrypt_password(&key.payload[1..], password.as_bytes(), &nonce)?;
