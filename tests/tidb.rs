@@ -439,3 +439,20 @@ fn a_fleet_of_a_tidb_shard_and_a_mariadb_shard_routes_and_compresses_on_both() {
         }
     });
 }
+
+#[test]
+fn python_clients_through_squeeze_on_tidb_match_tidb_directly() {
+    let db = TiDb::shared();
+    support::pyclients::run_check(db, "pymysql_check.py", "pymysql", "tidb_pymysql");
+    support::pyclients::run_check(
+        db,
+        "connector_check.py",
+        "mysql.connector",
+        "tidb_connector",
+    );
+}
+
+#[test]
+fn mysqlclient_suite_through_squeeze_on_tidb_matches_tidb_directly() {
+    support::pyclients::mysqlclient_suite_matches(TiDb::shared());
+}

@@ -8,6 +8,7 @@
 pub mod cursor;
 pub mod dump;
 pub mod oracle;
+pub mod pyclients;
 pub mod raw;
 pub mod scenarios;
 pub mod tidb;
