@@ -435,6 +435,30 @@ struct Run {
     raw: u64,
 }
 
+/// `LOAD DATA LOCAL INFILE` of `corpus` into `bench.table` with the
+/// `mariadb` CLI through squeeze at `port`: (wall seconds, the CLI's output).
+fn load_data_local(port: u16, table: &str, corpus: &Path) -> (f64, std::process::Output) {
+    let t = Instant::now();
+    let out = Command::new("mariadb")
+        .args([
+            "--no-defaults",
+            "--local-infile=1",
+            "-h127.0.0.1",
+            "-uapp",
+            "-psecret",
+            "bench",
+        ])
+        .arg(format!("-P{port}"))
+        .arg("-e")
+        .arg(format!(
+            "LOAD DATA LOCAL INFILE '{}' INTO TABLE {table} (id, doc)",
+            corpus.display()
+        ))
+        .output()
+        .unwrap();
+    (t.elapsed().as_secs_f64(), out)
+}
+
 fn load(sq: &Squeeze, db: &Server, table: &str, corpus: &Path, rows: u64) -> Run {
     root_sql(db, &format!("TRUNCATE TABLE bench.{table}"));
     quiesce(db);
@@ -450,25 +474,7 @@ fn load(sq: &Squeeze, db: &Server, table: &str, corpus: &Path, rows: u64) -> Run
     let cpu0 = cpu_secs(db.child.id());
     let proxy0 = cpu_secs(sq.child.id());
     let steal0 = steal_secs();
-    let t = Instant::now();
-    let out = Command::new("mariadb")
-        .args([
-            "--no-defaults",
-            "--local-infile=1",
-            "-h127.0.0.1",
-            "-uapp",
-            "-psecret",
-            "bench",
-        ])
-        .arg(format!("-P{}", sq.port))
-        .arg("-e")
-        .arg(format!(
-            "LOAD DATA LOCAL INFILE '{}' INTO TABLE {table} (id, doc)",
-            corpus.display()
-        ))
-        .output()
-        .unwrap();
-    let secs = t.elapsed().as_secs_f64();
+    let (secs, out) = load_data_local(sq.port, table, corpus);
     let server_cpu = cpu_secs(db.child.id()) - cpu0;
     let proxy_cpu = cpu_secs(sq.child.id()) - proxy0;
     let steal = steal_secs() - steal0;

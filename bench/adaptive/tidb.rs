@@ -14,8 +14,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::Instant;
 
 use super::{
-    build_corpus, cpu_secs, free_port, metric_sum, metric_sum_f64, start_relay, start_squeeze,
-    wait_port,
+    build_corpus, cpu_secs, free_port, load_data_local, metric_sum, metric_sum_f64, start_relay,
+    start_squeeze, wait_port,
 };
 
 /// (label, bulk mode, [bulk] algorithm)
@@ -131,25 +131,7 @@ fn load(sq: &super::Squeeze, db: &TiDbServer, corpus: &Path, rows: u64) -> Run {
         mf("squeeze_adaptive_compress_seconds_total"),
     );
     let cpu0 = cpu_secs(db.child.id());
-    let t = Instant::now();
-    let out = Command::new("mariadb")
-        .args([
-            "--no-defaults",
-            "--local-infile=1",
-            "-h127.0.0.1",
-            "-uapp",
-            "-psecret",
-            "bench",
-        ])
-        .arg(format!("-P{}", sq.port))
-        .arg("-e")
-        .arg(format!(
-            "LOAD DATA LOCAL INFILE '{}' INTO TABLE docs_p (id, doc)",
-            corpus.display()
-        ))
-        .output()
-        .unwrap();
-    let secs = t.elapsed().as_secs_f64();
+    let (secs, out) = load_data_local(sq.port, "docs_p", corpus);
     assert!(
         out.status.success(),
         "load failed: {}",
