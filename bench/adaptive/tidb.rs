@@ -54,7 +54,8 @@ fn start_tidb(dir: &Path) -> TiDbServer {
     std::fs::write(
         &cfg,
         format!(
-            "[log]\nlevel = \"error\"\n[log.file]\nfilename = {:?}\n[performance]\nrun-auto-analyze = false\n",
+            "[log]\nlevel = \"error\"\nslow-query-file = {:?}\n[log.file]\nfilename = {:?}\n[performance]\nrun-auto-analyze = false\n",
+            dir.join("tidb-slow.log").display().to_string(),
             dir.join("tidb.log").display().to_string()
         ),
     )

@@ -76,11 +76,12 @@ impl TiDb {
             &config,
             format!(
                 "[security]\nssl-ca = {:?}\nssl-cert = {:?}\nssl-key = {:?}\n\
-                 [log]\nlevel = \"warn\"\n[log.file]\nfilename = {:?}\n\
+                 [log]\nlevel = \"warn\"\nslow-query-file = {:?}\n[log.file]\nfilename = {:?}\n\
                  [performance]\nrun-auto-analyze = false\n",
                 certs.ca.display().to_string(),
                 certs.cert.display().to_string(),
                 certs.key.display().to_string(),
+                dir.join("tidb-slow.log").display().to_string(),
                 log.display().to_string(),
             ),
         )
