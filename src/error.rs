@@ -169,6 +169,14 @@ impl SqlError {
         )
     }
 
+    /// squeeze's settings for the backend cannot work (e.g. TLS needed).
+    pub fn backend_misconfigured(name: &str, addr: &str, why: &str) -> Self {
+        SqlError::new(
+            ErrorCode::ConnectToBackend,
+            format!("squeeze: can't log into backend '{name}' at {addr}: {why}"),
+        )
+    }
+
     /// The backend connection died during a command. `lost_state` names
     /// the session state the server discarded with it; when there is some,
     /// squeeze closes the client connection after this ERR.

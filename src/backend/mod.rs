@@ -108,6 +108,10 @@ pub enum ConnectError {
     /// The shard's `max_connections` are all in use.
     #[error("{0}")]
     Saturated(String),
+    /// The login cannot work with squeeze's settings for this backend
+    /// (the message says which to change); retrying will not help.
+    #[error("{0}")]
+    Misconfigured(String),
 }
 
 /// An open, authenticated backend connection.

@@ -26,6 +26,13 @@ pub struct BulkConfig {
     pub queue_capacity: usize,
     /// zlib level of compressed chunks (1..9). Default 1.
     pub level: u32,
+    /// Wire algorithm of bulk connections: "auto" (zstd where the backend
+    /// offers `CLIENT_ZSTD_COMPRESSION_ALGORITHM`, as MySQL 8.0.18+ and
+    /// TiDB do; zlib elsewhere, as on MariaDB) or "zlib". Default auto.
+    pub algorithm: WireChoice,
+    /// zstd level of compressed chunks (1..22). Default 1: like zlib level
+    /// 1, the cheapest level, since the link, not the ratio, is the point.
+    pub zstd_level: i32,
     /// Client users whose sessions are bulk loads.
     pub users: Vec<String>,
     /// Connect attributes marking a bulk session: name = [values].
@@ -50,6 +57,14 @@ pub struct BulkConfig {
     /// queue, where the policy sees it and a switch to compression applies
     /// to it, instead of megabytes of raw bytes in the socket.
     pub unsent_low_water_bytes: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum WireChoice {
+    #[default]
+    Auto,
+    Zlib,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
@@ -80,6 +95,8 @@ impl Default for BulkConfig {
             chunk_size: 64 * 1024,
             queue_capacity: 16,
             level: 1,
+            algorithm: WireChoice::Auto,
+            zstd_level: 1,
             users: Vec::new(),
             attributes,
             negotiate: Negotiate::Classified,
@@ -169,6 +186,12 @@ impl BulkConfig {
                 format!("{} is outside 1..9", self.level),
             ));
         }
+        if !(1..=22).contains(&self.zstd_level) {
+            v.push((
+                "bulk.zstd_level".into(),
+                format!("{} is outside 1..22", self.zstd_level),
+            ));
+        }
         v
     }
 
@@ -180,6 +203,7 @@ impl BulkConfig {
             chunk_size: self.chunk_size,
             queue_capacity: self.queue_capacity,
             level: self.level,
+            zstd_level: (self.algorithm == WireChoice::Auto).then_some(self.zstd_level),
             shard: shard.to_string(),
             start_active,
             send_buffer_bytes: self.send_buffer_bytes,
@@ -220,6 +244,24 @@ mod tests {
                 ..Default::default()
             };
             assert_eq!(c.validate().len(), 1, "{min_gain}");
+        }
+    }
+
+    #[test]
+    fn auto_asks_for_zstd_and_zlib_does_not() {
+        let auto = BulkConfig::default().writer_settings("s", true);
+        assert_eq!(auto.zstd_level, Some(1));
+        let zlib = BulkConfig {
+            algorithm: WireChoice::Zlib,
+            ..Default::default()
+        };
+        assert_eq!(zlib.writer_settings("s", true).zstd_level, None);
+        for zstd_level in [0, 23] {
+            let c = BulkConfig {
+                zstd_level,
+                ..Default::default()
+            };
+            assert_eq!(c.validate().len(), 1, "{zstd_level}");
         }
     }
 }

@@ -30,7 +30,7 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
 use crate::metrics::METRICS;
-use crate::protocol::compress::encode_frame;
+use crate::protocol::compress::{encode_frame, WireCodec};
 
 /// When outbound chunks of a compressed-protocol connection are deflated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
@@ -69,6 +69,8 @@ pub struct WriterSettings {
     pub queue_capacity: usize,
     /// zlib level.
     pub level: u32,
+    /// Negotiate zstd (at this level) where the backend offers it.
+    pub zstd_level: Option<i32>,
     /// Metrics label.
     pub shard: String,
     /// Whether compression decisions apply from the start (sessions
@@ -113,18 +115,21 @@ pub struct AdaptiveWriter {
 }
 
 impl AdaptiveWriter {
-    /// Spawn the writer task that owns `half`.
+    /// Spawn the writer task that owns `half`, framing with `codec` (what
+    /// the connection negotiated).
     pub fn spawn<W>(
         half: W,
         socket: Option<crate::net::SendQueueProbe>,
         settings: WriterSettings,
+        codec: WireCodec,
     ) -> AdaptiveWriter
     where
         W: AsyncWrite + Unpin + Send + 'static,
     {
         let (tx, rx) = mpsc::channel::<Chunk>(settings.queue_capacity.max(1));
         let shared = Arc::new(Shared::default());
-        let task = tokio::spawn(WriterTask::new(half, socket, shared.clone(), &settings).run(rx));
+        let writer = WriterTask::new(half, socket, shared.clone(), &settings, codec);
+        let task = tokio::spawn(writer.run(rx));
         AdaptiveWriter {
             tx: Some(tx),
             shared,
@@ -224,7 +229,7 @@ struct WriterTask<W> {
     socket: Option<crate::net::SendQueueProbe>,
     shared: Arc<Shared>,
     mode: CompressMode,
-    level: u32,
+    codec: WireCodec,
     chunk_size: usize,
     policy: super::policy::CompressPolicy,
     /// Wire bytes handed to the socket so far.
@@ -234,6 +239,10 @@ struct WriterTask<W> {
     chunks_raw: prometheus::IntCounter,
     bytes_before: prometheus::IntCounter,
     bytes_after: prometheus::IntCounter,
+    /// CPU spent compressing and the bytes it was spent on, per algorithm:
+    /// the codec's throughput as the policy sees it.
+    compress_seconds: prometheus::Counter,
+    compress_input_bytes: prometheus::IntCounter,
 }
 
 impl<W: AsyncWrite + Unpin> WriterTask<W> {
@@ -242,15 +251,17 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
         socket: Option<crate::net::SendQueueProbe>,
         shared: Arc<Shared>,
         settings: &WriterSettings,
+        codec: WireCodec,
     ) -> Self {
         let shard = settings.shard.as_str();
         let m = &METRICS;
+        let algorithm = codec.algorithm.label();
         WriterTask {
             half,
             socket,
             shared,
             mode: settings.mode,
-            level: settings.level,
+            codec,
             chunk_size: settings.chunk_size.max(1),
             policy: super::policy::CompressPolicy::new(settings.queue_threshold, settings.min_gain),
             written: 0,
@@ -265,6 +276,12 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
             bytes_after: m
                 .adaptive_wire_bytes_total
                 .with_label_values(&[shard, "after"]),
+            compress_seconds: m
+                .adaptive_compress_seconds_total
+                .with_label_values(&[shard, algorithm]),
+            compress_input_bytes: m
+                .adaptive_compress_input_bytes_total
+                .with_label_values(&[shard, algorithm]),
         }
     }
 
@@ -298,9 +315,11 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
         let want = chunk.bulk && self.should_compress();
         // A syscall (no vDSO for thread CPU clocks): only when deflating.
         let started = want.then(thread_cpu_time);
-        let compressed = encode_frame(out, chunk.seq, &chunk.data, want, self.level);
+        let compressed = encode_frame(out, chunk.seq, &chunk.data, want.then_some(self.codec));
         if let Some(started) = started {
             let took = thread_cpu_time().saturating_sub(started);
+            self.compress_seconds.inc_by(took.as_secs_f64());
+            self.compress_input_bytes.inc_by(chunk.data.len() as u64);
             self.policy
                 .note_compressed(chunk.data.len(), out.len(), took);
         }
@@ -381,6 +400,7 @@ mod tests {
             chunk_size: 65536,
             queue_capacity: 16,
             level: 1,
+            zstd_level: None,
             shard: "test".into(),
             start_active: true,
             send_buffer_bytes: 0,
@@ -393,8 +413,16 @@ mod tests {
     /// wire and decodes it: (frames compressed, frames raw, stream bytes,
     /// highest depth seen).
     async fn run_writer(mode: CompressMode, chunks: usize) -> (usize, usize, Vec<u8>, usize) {
+        run_writer_with(mode, chunks, WireCodec::zlib(1)).await
+    }
+
+    async fn run_writer_with(
+        mode: CompressMode,
+        chunks: usize,
+        codec: WireCodec,
+    ) -> (usize, usize, Vec<u8>, usize) {
         let (a, mut b) = tokio::io::duplex(64 * 1024);
-        let mut w = AdaptiveWriter::spawn(a, None, settings(mode));
+        let mut w = AdaptiveWriter::spawn(a, None, settings(mode), codec);
         let text: Vec<u8> = b"{\"id\": 1, \"body\": \"some text\"}\n"
             .iter()
             .cycle()
@@ -418,7 +446,9 @@ mod tests {
         let mut wire = BytesMut::from(&reader.await.unwrap()[..]);
         let (mut z, mut raw, mut stream) = (0, 0, Vec::new());
         let mut expected_seq = 0u8;
-        while let Some(f) = crate::protocol::compress::decode_frame(&mut wire, 1 << 24).unwrap() {
+        while let Some(f) =
+            crate::protocol::compress::decode_frame(&mut wire, 1 << 24, codec.algorithm).unwrap()
+        {
             assert_eq!(
                 f.seq, expected_seq,
                 "frames keep the session's sequence ids"
@@ -454,5 +484,13 @@ mod tests {
         assert_eq!((z, raw), (6, 0));
         let (z, raw, _, _) = run_writer(CompressMode::Never, 6).await;
         assert_eq!((z, raw), (0, 6));
+    }
+
+    #[tokio::test]
+    async fn a_zstd_connection_gets_zstd_frames_with_the_same_stream_and_sequence() {
+        let (z, raw, stream, _) =
+            run_writer_with(CompressMode::Always, 6, WireCodec::zstd(1)).await;
+        assert_eq!((z, raw), (6, 0));
+        assert_eq!(stream.len(), 6 * 65536);
     }
 }

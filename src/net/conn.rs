@@ -15,7 +15,9 @@ use tokio::net::TcpStream;
 
 use super::stream::MaybeTlsStream;
 use crate::limits::{OverBudget, Reservation};
-use crate::protocol::compress::{encode_frame, frame_end_hint, next_frame, FrameInflater};
+use crate::protocol::compress::{
+    encode_frame, frame_end_hint, next_frame, FrameInflater, WireCodec,
+};
 use crate::protocol::packet::{
     decode_packet, encode_packet, packet_end_hint, HEADER_LEN, MAX_PAYLOAD,
 };
@@ -41,7 +43,8 @@ pub enum NetError {
 #[derive(Debug, Clone, Copy)]
 pub struct Compression {
     pub seq: u8,
-    pub level: u32,
+    /// The negotiated algorithm (both ways) and squeeze's level for it.
+    pub codec: WireCodec,
     /// Compress outgoing frames (when false, frames are sent marked raw).
     pub compress_writes: bool,
 }
@@ -187,10 +190,10 @@ impl PacketConn {
     }
 
     /// Switch to the compressed protocol (after the handshake OK packet).
-    pub fn enable_compression(&mut self, level: u32, compress_writes: bool) {
+    pub fn enable_compression(&mut self, codec: WireCodec, compress_writes: bool) {
         self.compression = Some(Compression {
             seq: self.seq,
-            level,
+            codec,
             compress_writes,
         });
     }
@@ -198,7 +201,10 @@ impl PacketConn {
     /// Hand the write half to an adaptive writer task (compressed protocol
     /// only; call after `enable_compression`). Reads continue here.
     pub fn start_adaptive(&mut self, settings: crate::net::adaptive::WriterSettings) {
-        if self.split.is_some() || self.compression.is_none() {
+        let Some(codec) = self.compression.map(|c| c.codec) else {
+            return;
+        };
+        if self.split.is_some() {
             return;
         }
         if let Some(tcp) = self.stream.tcp() {
@@ -213,7 +219,7 @@ impl PacketConn {
         let (read, write) = tokio::io::split(stream);
         self.split = Some(SplitIo {
             read,
-            writer: crate::net::adaptive::AdaptiveWriter::spawn(write, socket, settings),
+            writer: crate::net::adaptive::AdaptiveWriter::spawn(write, socket, settings, codec),
         });
     }
 
@@ -394,7 +400,11 @@ impl PacketConn {
                 self.true_up();
                 return Ok(true);
             }
-            self.inflating = Some(FrameInflater::new(frame.body, frame.raw_len));
+            self.inflating = Some(FrameInflater::new(
+                frame.body,
+                frame.raw_len,
+                c.codec.algorithm,
+            )?);
         }
         let step = self
             .inflating
@@ -648,7 +658,12 @@ impl PacketConn {
             Some(mut c) => {
                 let mut framed = BytesMut::with_capacity(self.wbuf.len() / 2 + 64);
                 for chunk in self.wbuf.chunks(MAX_PAYLOAD) {
-                    encode_frame(&mut framed, c.seq, chunk, c.compress_writes, c.level);
+                    encode_frame(
+                        &mut framed,
+                        c.seq,
+                        chunk,
+                        c.compress_writes.then_some(c.codec),
+                    );
                     c.seq = c.seq.wrapping_add(1);
                 }
                 self.wbuf.clear();

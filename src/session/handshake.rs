@@ -14,6 +14,7 @@ use crate::error::{ErrorCode, SqlError};
 use crate::metrics::METRICS;
 use crate::net::{NetError, PacketConn};
 use crate::protocol::capabilities::*;
+use crate::protocol::compress::WireCodec;
 use crate::protocol::handshake::{HandshakeResponse, InitialHandshake};
 use crate::protocol::response::ok_packet;
 
@@ -66,6 +67,7 @@ pub(super) async fn login(
         } else {
             0
         },
+        zstd_level: response.zstd_level,
     };
     let home = ctx.router.default_shard;
     let mut session = Session {
@@ -98,8 +100,12 @@ fn offer(ctx: &ProxyContext) -> Offer {
         .any_handshake()
         .map(|h| h.capabilities)
         .unwrap_or(PROXY_SUPPORTED);
-    let mut caps =
-        (PROXY_SUPPORTED & (backend_caps | HOP_LOCAL)) | CLIENT_COMPRESS | CLIENT_LONG_PASSWORD;
+    // squeeze itself speaks both wire algorithms to clients, whatever the
+    // backends offer.
+    let mut caps = (PROXY_SUPPORTED & (backend_caps | HOP_LOCAL))
+        | CLIENT_COMPRESS
+        | CLIENT_ZSTD_COMPRESSION_ALGORITHM
+        | CLIENT_LONG_PASSWORD;
     if !ctx.rules.is_empty() {
         // Query attributes change the layout of COM_QUERY and
         // COM_STMT_EXECUTE, which squeeze rewrites.
@@ -264,9 +270,11 @@ impl Session {
         if self.client.flush().await.is_err() {
             return Err("client_gone");
         }
-        if self.info.capabilities & CLIENT_COMPRESS != 0 {
-            let level = self.ctx.proxy.client_compression_level;
-            self.client.enable_compression(level, true);
+        let zlib_level = self.ctx.proxy.client_compression_level;
+        if let Some(codec) =
+            WireCodec::negotiated(self.info.capabilities, self.info.zstd_level, zlib_level)
+        {
+            self.client.enable_compression(codec, true);
         }
         tracing::debug!(conn = self.id, user = ?self.info.user, %peer, tls = self.client.is_tls(), "session started");
         Ok(())

@@ -54,6 +54,8 @@ pub struct ClientInfo {
     pub nonce: Vec<u8>,
     /// MariaDB extended capabilities negotiated with the client.
     pub ext_capabilities: u32,
+    /// The zstd level the client asked for (with zstd compression).
+    pub zstd_level: Option<u8>,
 }
 
 pub struct Session {

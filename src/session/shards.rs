@@ -216,6 +216,9 @@ impl Session {
         let target = &self.ctx.shards[self.shards.current()];
         match backend::connect(target, &req).await {
             Ok(b) => {
+                self.ctx
+                    .schema
+                    .note_server_version(&b.handshake.server_version);
                 METRICS
                     .backend_connections_active
                     .with_label_values(&[&target.name])
@@ -281,6 +284,14 @@ impl Session {
                     format!("Too many connections: squeeze: {why}"),
                 )
                 .to_packet()
+            }
+            ConnectError::Misconfigured(why) => {
+                METRICS
+                    .backend_connect_failures_total
+                    .with_label_values(&[&target.name, "config"])
+                    .inc();
+                tracing::warn!(conn = self.id, shard = %target.name, address = %target.address, error = %why, "backend login cannot work with this configuration");
+                SqlError::backend_misconfigured(&target.name, &target.address, &why).to_packet()
             }
             e => {
                 let reason = match e {

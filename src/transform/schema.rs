@@ -61,9 +61,25 @@ pub struct SchemaCache {
     dependents: super::dependents::DependentsCache,
     /// Bumped on every change, so plans made from the cache can be dropped.
     generation: AtomicU64,
+    /// Set once any backend is not MariaDB (MySQL 8, TiDB): their JSON
+    /// functions refuse binary strings (ERR 3144) where MariaDB's take any
+    /// bytes. Sticky, so a fleet mixing both plans for the stricter one.
+    strict_json: std::sync::atomic::AtomicBool,
 }
 
 impl SchemaCache {
+    /// Record the version string of a backend squeeze logged into.
+    pub fn note_server_version(&self, version: &[u8]) {
+        if !version.windows(7).any(|w| w == b"MariaDB") {
+            self.strict_json.store(true, Ordering::Release);
+        }
+    }
+
+    /// Whether every backend seen so far is MariaDB.
+    pub fn json_functions_accept_binary(&self) -> bool {
+        !self.strict_json.load(Ordering::Acquire)
+    }
+
     /// Changes whenever a table is added or dropped from the cache.
     pub fn generation(&self) -> u64 {
         self.generation.load(Ordering::Acquire)
@@ -192,6 +208,10 @@ impl ColumnCatalog for Catalog<'_> {
                 None
             }
         }
+    }
+
+    fn json_functions_accept_binary(&self) -> bool {
+        self.schema.json_functions_accept_binary()
     }
 
     fn may_mention_compressed(&self, sql: &[u8]) -> bool {
