@@ -2,7 +2,8 @@
 //! columns as dictionary-compressed blobs.
 //!
 //! Pure folders (no I/O): `protocol`, `sql`, `codec`, `transform`, `router`.
-//! I/O folders: `session` (frontend), `backend`, `admin`, `server`, `workers`.
+//! I/O folders: `session` (frontend), `backend`, `admin`, `server`, `workers`,
+//! `meta` (squeeze's metadata schema on the shards; `meta::schema` is pure).
 
 pub mod admin;
 pub mod backend;
@@ -11,6 +12,7 @@ pub mod codec;
 pub mod config;
 pub mod error;
 pub mod limits;
+pub mod meta;
 pub mod net;
 pub mod protocol;
 pub mod router;

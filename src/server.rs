@@ -202,7 +202,14 @@ fn listen(addr: std::net::SocketAddr, backlog: u32) -> std::io::Result<TcpListen
 }
 
 pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
+    // Dictionaries stored on the shards first: a column may name one the
+    // directory does not hold.
+    let store = crate::meta::loader::Loader::start(&cfg).await;
     let mut ctx = build_context(&cfg, None)?;
+    if let Some(store) = &store {
+        let _ = tokio::time::timeout(Duration::from_secs(5), store.record_use(&ctx.rules)).await;
+        store.clone().spawn();
+    }
     let budget = crate::limits::budget::install(crate::limits::Budget::new(
         cfg.limits.memory_budget_bytes(),
     ));
@@ -290,6 +297,10 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
                         health_task.abort();
                         ctx = new_ctx;
                         health_task = spawn_health(&ctx, &new_cfg);
+                        if let Some(store) = store.clone() {
+                            let rules = ctx.rules.clone();
+                            tokio::spawn(async move { store.record_use(&rules).await });
+                        }
                         tracing::info!(shards = ctx.shards.len(), "configuration reloaded; new sessions use it");
                     }
                     Err(e) => tracing::error!(error = %format!("{e:#}"), "config reload refused; the running configuration stays"),

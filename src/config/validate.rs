@@ -156,8 +156,10 @@ fn dictionaries(cfg: &Config) -> Vec<ConfigIssue> {
         .filter(|(_, c)| c.dictionary.is_some())
         .map(|(i, _)| i)
         .collect();
-    let registry = if dir.join(crate::codec::registry::MANIFEST_FILE).exists() || !users.is_empty()
-    {
+    let has_manifest = dir.join(crate::codec::registry::MANIFEST_FILE).exists();
+    // Dictionaries loaded from the metadata store make the directory optional.
+    let from_store = !has_manifest && !crate::codec::registry::stored_ids().is_empty();
+    let registry = if !from_store && (has_manifest || !users.is_empty()) {
         match DictionaryRegistry::load_dir(dir) {
             Ok(r) => r,
             Err(e) => {
@@ -203,13 +205,11 @@ pub fn encoder(
     let level = c.level.unwrap_or_else(|| codec.default_level());
     let dict = match &c.dictionary {
         Some(name) => Some(registry.latest_by_name(name).ok_or_else(|| {
-            let mut names: Vec<&str> = registry.entries().iter().map(|e| e.name.as_str()).collect();
-            names.sort();
-            names.dedup();
+            let names = registry.names();
             (
                 ".dictionary".to_string(),
                 format!(
-                    "no dictionary named {name:?} in {} (available: {}); train it with `squeeze dict train --name {name} --dir {}`",
+                    "no dictionary named {name:?} in {} or the metadata store (available: {}); train it with `squeeze dict train --name {name} --dir {}`",
                     dir.display(),
                     if names.is_empty() { "none".to_string() } else { names.join(", ") },
                     dir.display()
