@@ -3,7 +3,8 @@
 //!
 //! Pure folders (no I/O): `protocol`, `sql`, `codec`, `transform`, `router`.
 //! I/O folders: `session` (frontend), `backend`, `admin`, `server`, `workers`,
-//! `meta` (squeeze's metadata schema on the shards; `meta::schema` is pure).
+//! `meta` (squeeze's metadata schema on the shards; `meta::schema` is pure),
+//! `jobs` (backfill/compact/restore; `jobs::value` and `jobs::throttle` are pure).
 
 pub mod admin;
 pub mod backend;
@@ -11,6 +12,7 @@ pub mod cli;
 pub mod codec;
 pub mod config;
 pub mod error;
+pub mod jobs;
 pub mod limits;
 pub mod meta;
 pub mod net;

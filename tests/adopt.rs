@@ -443,3 +443,361 @@ async fn an_account_that_may_not_create_the_metadata_schema_still_serves_from_th
             .join("\n")
     );
 }
+
+// ---- backfill / compact / restore ----
+
+/// A fresh `schema.docs` holding `n` plain (legacy) JSON rows written
+/// directly to the server, as before squeeze; returns the documents by id.
+async fn legacy_table(db: &MariaDb, schema: &str, n: usize) -> Vec<Vec<u8>> {
+    db.fresh_db(schema);
+    db.root_sql(&format!(
+        "CREATE TABLE {schema}.docs (id BIGINT PRIMARY KEY, doc LONGBLOB)"
+    ));
+    let corpus = corpus();
+    let docs: Vec<Vec<u8>> = (0..n).map(|i| corpus[i % corpus.len()].clone()).collect();
+    let mut c = conn(db.port, schema).await;
+    c.exec_batch(
+        "INSERT INTO docs (id, doc) VALUES (?, ?)",
+        docs.iter().enumerate().map(|(i, d)| (i as i64 + 1, d)),
+    )
+    .await
+    .unwrap();
+    docs
+}
+
+fn job(cmd: &str, db: &MariaDb, column: &str, extra: &[&str]) -> (bool, String, String) {
+    let u = url(db);
+    let mut args = vec![
+        cmd,
+        "--to",
+        &u,
+        "--password-env",
+        "ADOPT_PW",
+        "--column",
+        column,
+        "--dictionaries",
+        DICTS,
+    ];
+    args.extend_from_slice(extra);
+    squeeze_cli(&args, &[("ADOPT_PW", APP_PASS)])
+}
+
+fn count(db: &MariaDb, sql: &str) -> u64 {
+    db.root_sql(sql).lines().nth(1).unwrap().parse().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn backfill_compresses_legacy_rows_while_writers_update_them_and_loses_no_update_across_an_interruption(
+) {
+    let db = MariaDb::shared();
+    let n = 2000;
+    let docs = legacy_table(db, "adopt_bf", n).await;
+    let sq = Squeeze::for_db(
+        db,
+        &[
+            "--dictionaries",
+            DICTS,
+            "--compress",
+            "adopt_bf.docs.doc=reddit_comments",
+        ],
+    );
+    // Two writers through squeeze, each owning half of the ids, each
+    // remembering the last document it wrote per id.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut writers = Vec::new();
+    for w in 0..2i64 {
+        let stop = stop.clone();
+        let port = sq.port;
+        let corpus = corpus();
+        writers.push(tokio::spawn(async move {
+            let mut c = conn(port, "adopt_bf").await;
+            let mut last = std::collections::HashMap::new();
+            let mut k = 0u64;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                k += 1;
+                let id = ((k * 7919) % (n as u64 / 2)) as i64 * 2 + w + 1;
+                let base = &corpus[(k as usize) % corpus.len()];
+                let doc = format!(
+                    "{{\"writer\":{w},\"k\":{k},{}",
+                    std::str::from_utf8(&base[1..]).unwrap()
+                )
+                .into_bytes();
+                c.exec_drop("UPDATE docs SET doc = ? WHERE id = ?", (&doc, id))
+                    .await
+                    .unwrap();
+                last.insert(id, doc);
+                tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+            }
+            last
+        }));
+    }
+
+    // First run, killed part-way through.
+    let u = url(db);
+    let mut first = Command::new(env!("CARGO_BIN_EXE_squeeze"))
+        .args([
+            "backfill",
+            "--to",
+            &u,
+            "--password-env",
+            "ADOPT_PW",
+            "--column",
+            "adopt_bf.docs.doc",
+            "--dictionaries",
+            DICTS,
+            "--batch",
+            "100",
+            "--rate",
+            "400",
+        ])
+        .env("ADOPT_PW", APP_PASS)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let done = db.root_sql(
+            "SELECT COALESCE(MAX(rows_done), 0) FROM squeeze_meta.checkpoint WHERE job = 'backfill:adopt_bf.docs.doc'",
+        );
+        if done
+            .lines()
+            .nth(1)
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+            >= 400
+        {
+            break;
+        }
+        assert!(
+            first.try_wait().unwrap().is_none(),
+            "the first run ended before it could be interrupted"
+        );
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no progress within 60 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let plain = count(
+        db,
+        "SELECT COUNT(*) FROM adopt_bf.docs WHERE HEX(LEFT(doc, 1)) <> 'F5'",
+    );
+    assert!(plain > 0, "the interrupted run left rows to do");
+
+    // The second run resumes from the checkpoint and finishes.
+    let (ok, out, err) = job(
+        "backfill",
+        db,
+        "adopt_bf.docs.doc",
+        &["--batch", "200", "--nice", "1", "--verify"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("resumed after key")
+            && out.contains("finished")
+            && out.contains("verified 2000 rows"),
+        "{out}"
+    );
+
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut last = std::collections::HashMap::new();
+    for w in writers {
+        last.extend(w.await.unwrap());
+    }
+    assert!(
+        last.len() > 50,
+        "the writers ran during the backfill ({} ids)",
+        last.len()
+    );
+    assert_eq!(
+        count(
+            db,
+            "SELECT COUNT(*) FROM adopt_bf.docs WHERE HEX(LEFT(doc, 1)) <> 'F5'"
+        ),
+        0,
+        "every row is compressed"
+    );
+    assert_eq!(
+        stored_dict_ids(db, "adopt_bf"),
+        vec![1],
+        "with the dictionary the proxy recorded for the column"
+    );
+    let mut c = conn(sq.port, "adopt_bf").await;
+    let back = read_all(&mut c).await;
+    assert_eq!(back.len(), n);
+    for (id, doc) in &back {
+        let want = last.get(id).unwrap_or(&docs[*id as usize - 1]);
+        assert!(
+            doc == want,
+            "row {id}: an update was lost or a value changed"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn compact_with_a_new_dictionary_keeps_old_and_new_ids_readable_during_and_after() {
+    let db = MariaDb::shared();
+    let docs = legacy_table(db, "adopt_cp", 600).await;
+    let old = Squeeze::for_db(
+        db,
+        &[
+            "--dictionaries",
+            DICTS,
+            "--compress",
+            "adopt_cp.docs.doc=reddit_comments",
+        ],
+    );
+    let (ok, out, err) = job("backfill", db, "adopt_cp.docs.doc", &["--nice", "0"]);
+    assert!(ok, "{out}\n{err}");
+    assert_eq!(stored_dict_ids(db, "adopt_cp"), vec![1]);
+    let after_backfill = count(db, "SELECT SUM(LENGTH(doc)) FROM adopt_cp.docs");
+
+    let trained = tempfile::tempdir().unwrap();
+    let tdir = trained.path().display().to_string();
+    let samples = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reddit_comments_t1.ndjson"
+    );
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "train",
+            "--samples",
+            samples,
+            "--dir",
+            &tdir,
+            "--name",
+            "adopt_cp_v2",
+            "--size",
+            "32768",
+        ],
+        &[],
+    );
+    assert!(ok, "{out}{err}");
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "publish",
+            "--to",
+            &url(db),
+            "--password-env",
+            "ADOPT_PW",
+            "--dir",
+            &tdir,
+            "--new-id",
+        ],
+        &[("ADOPT_PW", APP_PASS)],
+    );
+    assert!(ok, "{out}{err}");
+    let new_id = count(
+        db,
+        "SELECT id FROM squeeze_meta.dictionary WHERE name = 'adopt_cp_v2'",
+    ) as u32;
+    let empty = tempfile::tempdir().unwrap();
+    let edir = empty.path().display().to_string();
+    let new = Squeeze::for_db(
+        db,
+        &[
+            "--dictionaries",
+            &edir,
+            "--compress",
+            "adopt_cp.docs.doc=adopt_cp_v2",
+        ],
+    );
+
+    // Part-way: both ids stored, every row reads back through both squeezes.
+    let (ok, out, err) = job(
+        "compact",
+        db,
+        "adopt_cp.docs.doc",
+        &[
+            "--dictionary",
+            "adopt_cp_v2",
+            "--max-rows",
+            "200",
+            "--batch",
+            "100",
+            "--nice",
+            "0",
+        ],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("stopped early"), "{out}");
+    assert_eq!(stored_dict_ids(db, "adopt_cp"), vec![1, new_id]);
+    for sq in [&old, &new] {
+        let mut c = conn(sq.port, "adopt_cp").await;
+        for (id, doc) in read_all(&mut c).await {
+            assert!(doc == docs[id as usize - 1], "row {id} during compact");
+        }
+    }
+    let (ok, out, err) = job(
+        "compact",
+        db,
+        "adopt_cp.docs.doc",
+        &["--dictionary", "adopt_cp_v2", "--nice", "0", "--verify"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("level 19") && out.contains("verified 600 rows"),
+        "{out}"
+    );
+    assert_eq!(stored_dict_ids(db, "adopt_cp"), vec![new_id]);
+    for sq in [&old, &new] {
+        let mut c = conn(sq.port, "adopt_cp").await;
+        let back = read_all(&mut c).await;
+        assert_eq!(back.len(), 600);
+        for (id, doc) in back {
+            assert!(doc == docs[id as usize - 1], "row {id} after compact");
+        }
+    }
+    let after_compact = count(db, "SELECT SUM(LENGTH(doc)) FROM adopt_cp.docs");
+    assert!(
+        after_compact < after_backfill,
+        "compact at level 19 stored {after_compact} bytes, backfill {after_backfill}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restore_leaves_plain_json_that_reads_the_same_directly_and_through_squeeze() {
+    let db = MariaDb::shared();
+    db.fresh_db("adopt_rs");
+    db.root_sql("CREATE TABLE adopt_rs.docs (id BIGINT PRIMARY KEY, doc LONGBLOB)");
+    let sq = Squeeze::for_db(
+        db,
+        &[
+            "--dictionaries",
+            DICTS,
+            "--compress",
+            "adopt_rs.docs.doc=reddit_comments",
+        ],
+    );
+    let docs = corpus();
+    let mut c = conn(sq.port, "adopt_rs").await;
+    insert_all(&mut c, &docs, 1).await;
+    assert_eq!(
+        count(
+            db,
+            "SELECT COUNT(*) FROM adopt_rs.docs WHERE HEX(LEFT(doc, 1)) <> 'F5'"
+        ),
+        0
+    );
+
+    let (ok, out, err) = job(
+        "restore",
+        db,
+        "adopt_rs.docs.doc",
+        &["--nice", "0", "--verify"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("verified 300 rows"), "{out}");
+    let mut direct = conn(db.port, "adopt_rs").await;
+    let plain = read_all(&mut direct).await;
+    assert_eq!(plain.len(), docs.len());
+    for (id, doc) in &plain {
+        assert!(doc == &docs[*id as usize - 1], "row {id} read directly");
+    }
+    assert_eq!(read_all(&mut c).await, plain, "the same through squeeze");
+}
