@@ -229,6 +229,7 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
     let login = probe_login(&ctx);
     health::probe_all(&ctx.health, &ctx.shards, login.as_ref()).await;
     let mut health_task = spawn_health(&ctx, &cfg);
+    let mut drift_task = tokio::spawn(crate::admin::drift::run(ctx.rules.clone()));
 
     if let Some(addr) = cfg.admin.listen {
         let health = ctx.health.clone();
@@ -297,6 +298,8 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
                         health_task.abort();
                         ctx = new_ctx;
                         health_task = spawn_health(&ctx, &new_cfg);
+                        drift_task.abort();
+                        drift_task = tokio::spawn(crate::admin::drift::run(ctx.rules.clone()));
                         if let Some(store) = store.clone() {
                             let rules = ctx.rules.clone();
                             tokio::spawn(async move { store.record_use(&rules).await });

@@ -801,3 +801,63 @@ async fn restore_leaves_plain_json_that_reads_the_same_directly_and_through_sque
     }
     assert_eq!(read_all(&mut c).await, plain, "the same through squeeze");
 }
+
+// ---- drift ----
+
+fn gauge(metrics: &str, name: &str, column: &str) -> Option<f64> {
+    metrics
+        .lines()
+        .find(|l| l.starts_with(name) && l.contains(&format!("column=\"{column}\"")))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|v| v.parse().ok())
+}
+
+/// Waits (up to 20 s) for the gauge to satisfy `ok`; returns its last value.
+fn wait_gauge(sq: &Squeeze, name: &str, column: &str, ok: impl Fn(f64) -> bool) -> Option<f64> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let (_, m) = support::http_get(&sq.admin_addr(), "/metrics");
+        let v = gauge(&m, name, column);
+        if v.is_some_and(&ok) || std::time::Instant::now() > deadline {
+            return v;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(250));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_drifting_document_shape_shows_as_a_falling_ratio_against_training() {
+    let db = MariaDb::shared();
+    let sq = Squeeze::for_docs_table(db, "adopt_drift");
+    let mut c = conn(sq.port, "adopt_drift").await;
+    // Documents like the ones the dictionary was trained on.
+    insert_all(&mut c, &corpus(), 1).await;
+    let label = "adopt_drift.docs.doc";
+    let on_shape = wait_gauge(&sq, "squeeze_column_ratio_vs_trained", label, |_| true)
+        .expect("a ratio against training after 385 KB of writes");
+    assert!(on_shape > 0.7, "documents of the trained shape: {on_shape}");
+
+    // Another producer's documents: the same dictionary helps far less.
+    let other: Vec<Vec<u8>> = ["gsoc2018_projects", "usgs_earthquakes"]
+        .iter()
+        .flat_map(|f| {
+            std::fs::read_to_string(format!(
+                "{}/tests/data/{f}.ndjson",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .unwrap()
+            .lines()
+            .map(|l| l.as_bytes().to_vec())
+            .collect::<Vec<_>>()
+        })
+        .collect();
+    insert_all(&mut c, &other, 1000).await;
+    let drifted = wait_gauge(&sq, "squeeze_column_ratio_vs_trained", label, |v| {
+        v < on_shape * 0.8
+    })
+    .unwrap();
+    assert!(
+        drifted < on_shape * 0.8,
+        "after the shape drifted the ratio against training went from {on_shape:.2} to {drifted:.2}"
+    );
+}

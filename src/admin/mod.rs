@@ -1,6 +1,7 @@
 //! Admin HTTP endpoint: `/metrics` (Prometheus text format), `/healthz`
 //! (process alive) and `/readyz` (every backend reachable).
 
+pub mod drift;
 pub mod metrics;
 
 use std::net::SocketAddr;

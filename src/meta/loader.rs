@@ -194,6 +194,7 @@ impl Loader {
             let Some(d) = d else { continue };
             match d.check() {
                 Ok(codec) => {
+                    crate::admin::drift::set_trained_ratio(d.id, d.ratio);
                     if add_stored(d.to_dictionary(codec)) {
                         tracing::info!(id, name = %d.name, shard = %c.name, "dictionary loaded from the metadata schema");
                     }
