@@ -193,6 +193,31 @@ async fn dictionaries_published_by_one_squeeze_are_used_by_a_second_with_an_empt
     let mut c3 = conn(third.port, "adopt_pub").await;
     insert_all(&mut c3, &docs[200..220], 201).await;
     assert_eq!(stored_dict_ids(db, "adopt_pub"), vec![1, new_id]);
+    // Several sessions at once: each waits for the one fetch.
+    let readers: Vec<_> = (0..4)
+        .map(|_| {
+            let port = second.port;
+            tokio::spawn(async move {
+                let mut c = conn(port, "adopt_pub").await;
+                let rows: Vec<(i64, Vec<u8>)> = c
+                    .query("SELECT id, doc FROM docs WHERE id > 200 ORDER BY id")
+                    .await
+                    .unwrap();
+                rows
+            })
+        })
+        .collect();
+    for r in readers {
+        let rows = r.await.unwrap();
+        assert_eq!(rows.len(), 20);
+        for (id, doc) in &rows {
+            assert_eq!(
+                doc,
+                &docs[*id as usize - 1],
+                "row {id} (dictionary {new_id})"
+            );
+        }
+    }
     let back = read_all(&mut c2).await;
     assert_eq!(back.len(), 220);
     for (id, doc) in &back {

@@ -272,26 +272,34 @@ impl Loader {
     pub fn spawn(self: Arc<Self>) -> tokio::task::JoinHandle<()> {
         let (tx, rx) = mpsc::unbounded_channel::<Want>();
         let quiet = self.poll;
-        let asked: Mutex<HashMap<u32, Instant>> = Mutex::default();
+        // id -> (when asked, answered). An id the store was asked for and
+        // did not hold is not asked again within the poll interval: a
+        // value naming an id nobody published (or random bytes that look
+        // like a header) must not stall every read. Sessions missing an id
+        // whose fetch is still running wait for it too.
+        let asked: Mutex<HashMap<u32, (Instant, bool)>> = Mutex::default();
         set_miss_hook(move |id| {
-            // An id asked for within the last poll interval is not asked
-            // again: a value naming an id nobody published (or random
-            // bytes that look like a header) must not stall every read.
             {
                 let Ok(mut a) = asked.lock() else { return };
-                if a.get(&id).is_some_and(|t| t.elapsed() < quiet) {
-                    return;
+                match a.get(&id) {
+                    Some(&(t, true)) if t.elapsed() < quiet => return,
+                    Some(&(_, false)) => {}
+                    _ => {
+                        if a.len() > 4096 {
+                            a.clear();
+                        }
+                        a.insert(id, (Instant::now(), false));
+                    }
                 }
-                if a.len() > 4096 {
-                    a.clear();
-                }
-                a.insert(id, Instant::now());
             }
             let (done_tx, done_rx) = std::sync::mpsc::sync_channel(1);
             if tx.send((id, done_tx)).is_ok() {
                 // Sessions run on worker threads; the loader runs on the
                 // main runtime, so waiting here cannot deadlock it.
                 let _ = done_rx.recv_timeout(MISS_WAIT);
+            }
+            if let Ok(mut a) = asked.lock() {
+                a.insert(id, (Instant::now(), true));
             }
         });
         tokio::spawn(self.run(rx))
