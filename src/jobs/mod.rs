@@ -523,22 +523,31 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
                 Some((*id, v, plan_row(&job, &target.name, *id, v, &p)?))
             })
             .collect();
-        let mut retry = Vec::new();
-        c.conn.query_drop("START TRANSACTION").await?;
-        for (id, v, new) in &writes {
-            let res = c.conn.exec_iter(&update, (new, id, *v)).await?;
-            let hit = res.affected_rows() > 0;
-            drop(res);
-            if hit {
-                count_write(&p, &mut ck, v.len(), new.len());
-            } else {
-                retry.push(*id);
+        let mut next = ck;
+        next.last_key = Some(last);
+        next.rows += rows.len() as u64;
+        let retry = match apply_batch(&mut c, &job, &update, &writes, &mut next).await {
+            Ok(retry) => retry,
+            // The application's transactions won a lock: the batch rolled
+            // back whole (checkpoint included); read it again.
+            Err(e) if matches!(store::server_code(&e), Some(1213 | 1205)) => {
+                let _ = c.conn.query_drop("ROLLBACK").await;
+                eprintln!(
+                    "shard {}: {} ; retrying the batch",
+                    target.name,
+                    store::describe(&target.name, &e)
+                );
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                continue;
             }
+            Err(e) => return Err(e.into()),
+        };
+        for (_, v, new) in writes.iter().filter(|w| !retry.contains(&w.0)) {
+            p.written.fetch_add(1, Ordering::Relaxed);
+            p.bytes_before.fetch_add(v.len() as u64, Ordering::Relaxed);
+            p.bytes_after.fetch_add(new.len() as u64, Ordering::Relaxed);
         }
-        ck.last_key = Some(last);
-        ck.rows += rows.len() as u64;
-        write_checkpoint(&mut c, &job, &ck).await?;
-        c.conn.query_drop("COMMIT").await?;
+        ck = next;
         // Rows changed between our read and our write: read them again
         // and try once more each (a writer through squeeze has usually
         // compressed them already).
@@ -590,6 +599,33 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
         line.push_str(&verify(&mut c, &job, &t, &k, &col).await?);
     }
     Ok(line)
+}
+
+/// One batch's compare-and-set updates and its checkpoint, in one
+/// transaction; returns the ids whose value changed since they were read.
+async fn apply_batch(
+    c: &mut ShardConn,
+    job: &Job,
+    update: &str,
+    writes: &[(i64, &Vec<u8>, Vec<u8>)],
+    next: &mut Checkpoint,
+) -> mysql_async::Result<Vec<i64>> {
+    let mut retry = Vec::new();
+    c.conn.query_drop("START TRANSACTION").await?;
+    for (id, v, new) in writes {
+        let res = c.conn.exec_iter(update, (new, id, *v)).await?;
+        let hit = res.affected_rows() > 0;
+        drop(res);
+        if hit {
+            next.bytes_before += v.len() as u64;
+            next.bytes_after += new.len() as u64;
+        } else {
+            retry.push(*id);
+        }
+    }
+    write_checkpoint(c, job, next).await?;
+    c.conn.query_drop("COMMIT").await?;
+    Ok(retry)
 }
 
 fn count_write(p: &Progress, ck: &mut Checkpoint, before: usize, after: usize) {
