@@ -664,6 +664,7 @@ async fn verify(
     let mut after = i64::MIN;
     let (mut rows, mut pending, mut bad) = (0u64, 0u64, 0u64);
     loop {
+        let started = Instant::now();
         let batch: Vec<(i64, Option<Vec<u8>>)> = c.conn.exec(&select, (after,)).await?;
         let Some(&(last, _)) = batch.last() else {
             break;
@@ -684,6 +685,8 @@ async fn verify(
             }
         }
         after = last;
+        // The verification pass yields to the application like the walk.
+        tokio::time::sleep(job.throttle.pause(batch.len() as u64, started.elapsed())).await;
     }
     if bad > 0 || pending > 0 {
         bail!(
