@@ -420,6 +420,40 @@ async fn deleting_a_dictionary_a_column_uses_is_refused() {
         "SELECT COUNT(*) FROM squeeze_meta.dictionary WHERE id = {id}"
     ));
     assert_eq!(gone.lines().nth(1), Some("0"));
+
+    // Its id is retired, never handed to other content: proxies that
+    // loaded it, and rows in backups, still mean that dictionary by it.
+    let next = train("adopt_after_delete", "4096");
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "publish",
+            "--to",
+            &url(db),
+            "--password-env",
+            "ADOPT_PW",
+            "--dir",
+            &next.path().display().to_string(),
+            "--new-id",
+        ],
+        &pw,
+    );
+    assert!(ok, "{out}{err}");
+    let next_id = count(
+        db,
+        "SELECT id FROM squeeze_meta.dictionary WHERE name = 'adopt_after_delete'",
+    );
+    assert!(
+        next_id > unused as u64,
+        "id {next_id} after deleting {unused}"
+    );
+    assert_eq!(
+        count(
+            db,
+            &format!("SELECT COUNT(*) FROM squeeze_meta.dictionary_retired WHERE id = {id}")
+        ),
+        1
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -556,6 +590,22 @@ async fn backfill_compresses_legacy_rows_while_writers_update_them_and_loses_no_
             last
         }));
     }
+
+    // A dry run projects and writes nothing.
+    let (ok, out, err) = job("backfill", db, "adopt_bf.docs.doc", &["--dry-run"]);
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("dry run: sampled") && out.contains("projected"),
+        "{out}"
+    );
+    assert_eq!(
+        count(
+            db,
+            "SELECT COUNT(*) FROM squeeze_meta.checkpoint WHERE job = 'backfill:adopt_bf.docs.doc'"
+        ),
+        0,
+        "a dry run leaves no checkpoint"
+    );
 
     // First run, killed part-way through.
     let u = url(db);
@@ -885,4 +935,146 @@ async fn a_drifting_document_shape_shows_as_a_falling_ratio_against_training() {
         drifted < on_shape * 0.8,
         "after the shape drifted the ratio against training went from {on_shape:.2} to {drifted:.2}"
     );
+}
+
+// ---- two shards ----
+
+fn dict_ids(db: &MariaDb) -> Vec<u32> {
+    db.root_sql("SELECT id FROM squeeze_meta.dictionary ORDER BY id")
+        .lines()
+        .skip(1)
+        .map(|l| l.parse().unwrap())
+        .collect()
+}
+
+fn train(name: &str, size: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().display().to_string();
+    let samples = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reddit_comments_t1.ndjson"
+    );
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "train",
+            "--samples",
+            samples,
+            "--dir",
+            &d,
+            "--name",
+            name,
+            "--size",
+            size,
+        ],
+        &[],
+    );
+    assert!(ok, "{out}{err}");
+    dir
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ids_are_unique_across_shards_and_a_backfill_walks_every_shard() {
+    let shards = [MariaDb::start(), MariaDb::start()];
+    for (i, s) in shards.iter().enumerate() {
+        s.fresh_db("adopt_s");
+        s.root_sql("CREATE TABLE adopt_s.docs (id BIGINT PRIMARY KEY, doc LONGBLOB)");
+        let docs = corpus();
+        let mut c = conn(s.port, "adopt_s").await;
+        for (k, d) in docs.iter().enumerate().take(150) {
+            c.exec_drop(
+                "INSERT INTO docs (id, doc) VALUES (?, ?)",
+                (i as i64 * 1000 + k as i64, d),
+            )
+            .await
+            .unwrap();
+        }
+    }
+    let toml = format!(
+        "[[users]]\nname = \"{APP_USER}\"\npassword = \"{APP_PASS}\"\n\
+         [shards.a]\naddress = \"{}\"\n[shards.b]\naddress = \"{}\"\n\
+         [routing]\ndefault_shard = \"a\"\n\
+         [codec]\ndictionaries_dir = \"{DICTS}\"\n\
+         [[columns]]\nschema = \"adopt_s\"\ntable = \"docs\"\ncolumn = \"doc\"\ndictionary = \"reddit_comments\"\n",
+        shards[0].addr(),
+        shards[1].addr()
+    );
+    let cfgdir = tempfile::tempdir().unwrap();
+    let cfg = cfgdir.path().join("squeeze.toml");
+    std::fs::write(&cfg, &toml).unwrap();
+    let cfg = cfg.display().to_string();
+    let _sq = Squeeze::start_with_config(&toml, &[]);
+    assert_eq!(dict_ids(&shards[0]), vec![1]);
+    assert_eq!(dict_ids(&shards[1]), vec![1]);
+
+    // Shard b alone gets a dictionary (id 2 there); the next fleet-wide
+    // publish must not reuse 2 on shard a.
+    let only_b = train("adopt_only_b", "8192");
+    let b_url = format!("mysql://{APP_USER}@127.0.0.1:{}", shards[1].port);
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "publish",
+            "--to",
+            &b_url,
+            "--password-env",
+            "ADOPT_PW",
+            "--dir",
+            &only_b.path().display().to_string(),
+            "--new-id",
+        ],
+        &[("ADOPT_PW", APP_PASS)],
+    );
+    assert!(ok, "{out}{err}");
+    let fleet = train("adopt_fleet", "16384");
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "publish",
+            "--config",
+            &cfg,
+            "--dir",
+            &fleet.path().display().to_string(),
+            "--new-id",
+        ],
+        &[],
+    );
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("as id 3 on 2 shard(s)"), "{out}");
+    assert_eq!(dict_ids(&shards[0]), vec![1, 3]);
+    assert_eq!(dict_ids(&shards[1]), vec![1, 2, 3]);
+
+    // One backfill, both shards in parallel, each with its own checkpoint.
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "backfill",
+            "--config",
+            &cfg,
+            "--column",
+            "adopt_s.docs.doc",
+            "--nice",
+            "0",
+            "--verify",
+        ],
+        &[],
+    );
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("shard a: 150 rows walked") && out.contains("shard b: 150 rows walked"),
+        "{out}"
+    );
+    for s in &shards {
+        assert_eq!(stored_dict_ids(s, "adopt_s"), vec![1]);
+        assert_eq!(
+            count(
+                s,
+                "SELECT COUNT(*) FROM adopt_s.docs WHERE HEX(LEFT(doc, 1)) <> 'F5'"
+            ),
+            0
+        );
+        assert_eq!(
+            count(s, "SELECT rows_done FROM squeeze_meta.checkpoint WHERE job = 'backfill:adopt_s.docs.doc'"),
+            150
+        );
+    }
 }

@@ -41,6 +41,17 @@ pub fn ddl(db: &str) -> Vec<String> {
              REFERENCES dictionary (id) ON DELETE RESTRICT\
              ) ENGINE=InnoDB"
         ),
+        // A deleted dictionary's id stays taken: rows in a backup, or
+        // proxies that loaded it, may still mean that dictionary by it.
+        format!(
+            "CREATE TABLE IF NOT EXISTS {q}.dictionary_retired (\
+             id INT UNSIGNED NOT NULL, \
+             name VARCHAR(128) NOT NULL, \
+             sha256 CHAR(64) CHARACTER SET ascii NOT NULL, \
+             deleted VARCHAR(32) NOT NULL, \
+             PRIMARY KEY (id)\
+             ) ENGINE=InnoDB"
+        ),
         format!(
             "CREATE TABLE IF NOT EXISTS {q}.checkpoint (\
              job VARCHAR(255) NOT NULL, \
@@ -217,6 +228,7 @@ mod tests {
     fn the_use_table_restricts_deletes() {
         let d = ddl("m");
         assert!(d[2].contains("ON DELETE RESTRICT"), "{}", d[2]);
+        assert!(d[3].contains("dictionary_retired"), "{}", d[3]);
         assert!(d[1].contains("UNIQUE KEY sha256"), "{}", d[1]);
     }
 }

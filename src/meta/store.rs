@@ -352,14 +352,17 @@ async fn publish_once(
                 _ => existing = Some((id, c.name.clone())),
             }
         }
-        let m: Option<u32> = c
-            .conn
-            .query_first(format!(
-                "SELECT COALESCE(MAX(id), 0) FROM {q}.dictionary FOR UPDATE"
-            ))
-            .await
-            .map_err(|e| fatal(c, e))?;
-        max_id = max_id.max(m.unwrap_or(0));
+        // Deleted ids count: an id is never given to other content.
+        for table in ["dictionary", "dictionary_retired"] {
+            let m: Option<u32> = c
+                .conn
+                .query_first(format!(
+                    "SELECT COALESCE(MAX(id), 0) FROM {q}.{table} FOR UPDATE"
+                ))
+                .await
+                .map_err(|e| fatal(c, e))?;
+            max_id = max_id.max(m.unwrap_or(0));
+        }
     }
     let (id, fresh) = match (existing, policy) {
         (Some((id, _)), _) => (id, false),
@@ -375,6 +378,23 @@ async fn publish_once(
             )
             .await
             .map_err(|e| fatal(c, e))?;
+        let retired: Option<(String, String)> = c
+            .conn
+            .exec_first(
+                format!("SELECT sha256, name FROM {q}.dictionary_retired WHERE id = ?"),
+                (id,),
+            )
+            .await
+            .map_err(|e| fatal(c, e))?;
+        if let Some((_, name)) = retired.filter(|(sha, _)| !sha.eq_ignore_ascii_case(&d.sha256)) {
+            return Err((
+                false,
+                format!(
+                    "id {id} on shard {} belonged to the deleted dictionary {name:?}; ids are never reused (publish with --new-id)",
+                    c.name
+                ),
+            ));
+        }
         match at_id {
             Some((sha, _)) if sha.eq_ignore_ascii_case(&d.sha256) => continue,
             Some((_, name)) => {
@@ -457,6 +477,23 @@ pub async fn delete(conns: &mut [ShardConn], db: &str, id: u32) -> Result<usize,
     on_all(conns, "START TRANSACTION").await;
     let mut deleted = 0;
     for i in 0..conns.len() {
+        let c = &mut conns[i];
+        // Retire the id first (same transaction): it is never given out again.
+        let r = c
+            .conn
+            .exec_drop(
+                format!(
+                    "INSERT IGNORE INTO {q}.dictionary_retired (id, name, sha256, deleted) \
+                     SELECT id, name, sha256, ? FROM {q}.dictionary WHERE id = ?"
+                ),
+                (crate::codec::registry::now_rfc3339(), id),
+            )
+            .await;
+        if let Err(e) = r {
+            let why = describe(&c.name, &e);
+            on_all(conns, "ROLLBACK").await;
+            return Err(why);
+        }
         let c = &mut conns[i];
         let r = c
             .conn
