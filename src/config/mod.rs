@@ -11,7 +11,10 @@ use serde::Deserialize;
 mod secret;
 mod validate;
 pub use secret::Secret;
-pub use validate::{encoder as column_encoder, log_level_error, CheckMode};
+pub use validate::{check_schema_name, encoder as column_encoder, log_level_error, CheckMode};
+
+/// Default name of squeeze's metadata schema (`codec.metadata_schema`).
+pub const DEFAULT_METADATA_SCHEMA: &str = "squeeze_meta";
 
 /// Top-level configuration file.
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -345,7 +348,7 @@ impl Default for CodecConfig {
             dictionaries_dir: PathBuf::from("dictionaries"),
             max_value_size: 64 << 20,
             dictionary_store: true,
-            metadata_schema: crate::meta::DEFAULT_SCHEMA.into(),
+            metadata_schema: DEFAULT_METADATA_SCHEMA.into(),
             dictionary_poll_secs: 30,
         }
     }
@@ -625,7 +628,7 @@ impl Config {
                 );
             }
         }
-        if let Err(e) = crate::meta::schema::check_schema_name(&self.codec.metadata_schema) {
+        if let Err(e) = check_schema_name(&self.codec.metadata_schema) {
             issue("codec.metadata_schema".into(), e);
         }
         if self.codec.dictionary_poll_secs == 0 {

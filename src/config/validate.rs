@@ -220,3 +220,20 @@ pub fn encoder(
     };
     ValueEncoder::new(codec, level, dict, c.min_size).map_err(|e| (String::new(), e.to_string()))
 }
+
+/// `codec.metadata_schema` must be a plain identifier: it is spliced into
+/// statements (quoted) and must match what a dump restores.
+pub fn check_schema_name(name: &str) -> Result<(), String> {
+    if name.is_empty() || name.len() > 64 {
+        return Err(format!("{name:?}: a schema name is 1..64 characters"));
+    }
+    if !name
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
+    {
+        return Err(format!(
+            "{name:?}: use letters, digits, `_` and `$` only (e.g. squeeze_meta)"
+        ));
+    }
+    Ok(())
+}

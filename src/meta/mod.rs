@@ -10,5 +10,6 @@ pub mod loader;
 pub mod schema;
 pub mod store;
 
-/// Default name of the metadata schema (`codec.metadata_schema`).
-pub const DEFAULT_SCHEMA: &str = "squeeze_meta";
+/// Default name of the metadata schema (`codec.metadata_schema`); kept in
+/// `config`, which `meta` builds on (never the other way round).
+pub use crate::config::DEFAULT_METADATA_SCHEMA as DEFAULT_SCHEMA;

@@ -67,22 +67,7 @@ pub fn ddl(db: &str) -> Vec<String> {
     ]
 }
 
-/// `codec.metadata_schema` must be a plain identifier: it is spliced into
-/// statements (quoted) and must match what a dump restores.
-pub fn check_schema_name(name: &str) -> Result<(), String> {
-    if name.is_empty() || name.len() > 64 {
-        return Err(format!("{name:?}: a schema name is 1..64 characters"));
-    }
-    if !name
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
-    {
-        return Err(format!(
-            "{name:?}: use letters, digits, `_` and `$` only (e.g. squeeze_meta)"
-        ));
-    }
-    Ok(())
-}
+pub use crate::config::check_schema_name;
 
 /// `` `name` `` with backticks doubled.
 pub fn quote_ident(name: &str) -> String {
