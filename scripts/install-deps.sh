@@ -10,6 +10,8 @@
 # - A Python virtualenv in .venv with PyMySQL, mysql-connector-python,
 #   mysqlclient and pytest, plus mysqlclient's own test suite (from its
 #   PyPI sdist) in .venv/mysqlclient-tests.
+# - Client libraries for Node, Go and Java, and a TiDB server built from the
+#   Go module proxy (scripts/build-tidb.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -119,4 +121,7 @@ if [ -f tests/clients/java/pom.xml ]; then
       -DincludeScope=runtime -DoutputDirectory="$JLIB")
   fi
 fi
+# A pinned TiDB server, the MySQL-8-flavoured backend of tests/tidb.rs and
+# bench/wire (cached in .test-deps/tidb; several minutes on a fresh machine).
+bash scripts/build-tidb.sh
 log "done"

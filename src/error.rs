@@ -1,87 +1,162 @@
 //! Errors that reach a client, and how each maps onto a MySQL ERR packet.
 //!
-//! Every failure is attributed to the side that caused it (the client, a
-//! backend, or squeeze itself) and carries a real MySQL error code, a
-//! SQLSTATE and a message that says what happened and what to do.
+//! Every failure squeeze reports carries a real MySQL error code with the
+//! SQLSTATE the server pairs it with (`ErrorCode`), and a message that says
+//! what happened and what to do. A server's own ERR is passed on as sent.
 
 use crate::protocol::response::ErrPacket;
 use crate::protocol::ProtocolError;
 
-/// Who caused an error: used for metrics labels and for deciding whether the
-/// session can continue.
+/// The MySQL/MariaDB error codes squeeze sends, each with the SQLSTATE
+/// the server pairs it with (include/mysqld_error.h, sql/share/errmsg).
+/// Never a client-range code (2000-2999): Connector/C (the `mariadb` CLI)
+/// reports a server ERR with one as "Received malformed packet" and drops
+/// the text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
-    Client,
-    Backend,
-    Internal,
+pub enum ErrorCode {
+    /// 1040 ER_CON_COUNT_ERROR.
+    ConCount,
+    /// 1041 ER_OUT_OF_RESOURCES.
+    OutOfResources,
+    /// 1043 ER_HANDSHAKE_ERROR.
+    Handshake,
+    /// 1045 ER_ACCESS_DENIED_ERROR.
+    AccessDenied,
+    /// 1047 ER_UNKNOWN_COM_ERROR.
+    UnknownCommand,
+    /// 1049 ER_BAD_DB_ERROR.
+    BadDb,
+    /// 1053 ER_SERVER_SHUTDOWN.
+    ServerShutdown,
+    /// 1094 ER_NO_SUCH_THREAD.
+    NoSuchThread,
+    /// 1095 ER_KILL_DENIED_ERROR.
+    KillDenied,
+    /// 1105 ER_UNKNOWN_ERROR.
+    Unknown,
+    /// 1153 ER_NET_PACKET_TOO_LARGE.
+    NetPacketTooLarge,
+    /// 1156 ER_NET_PACKETS_OUT_OF_ORDER.
+    NetPacketsOutOfOrder,
+    /// 1157 ER_NET_UNCOMPRESS_ERROR.
+    NetUncompress,
+    /// 1235 ER_NOT_SUPPORTED_YET: squeeze's refusals.
+    NotSupportedYet,
+    /// 1406 ER_DATA_TOO_LONG.
+    DataTooLong,
+    /// 1429 ER_CONNECT_TO_FOREIGN_DATA_SOURCE: what squeeze reports when it
+    /// cannot reach a backend (never 2003, see above).
+    ConnectToBackend,
+    /// 1835 ER_MALFORMED_PACKET.
+    MalformedPacket,
+    /// 1927 MariaDB's ER_CONNECTION_KILLED: what squeeze reports when a
+    /// session's backend connection is lost.
+    ConnectionKilled,
+    /// 3140 ER_INVALID_JSON_TEXT.
+    InvalidJsonText,
+    /// 3159 ER_SECURE_TRANSPORT_REQUIRED.
+    SecureTransportRequired,
 }
 
-impl Side {
-    pub fn label(self) -> &'static str {
+impl ErrorCode {
+    pub fn code(self) -> u16 {
+        use ErrorCode::*;
         match self {
-            Side::Client => "client",
-            Side::Backend => "backend",
-            Side::Internal => "internal",
+            ConCount => 1040,
+            OutOfResources => 1041,
+            Handshake => 1043,
+            AccessDenied => 1045,
+            UnknownCommand => 1047,
+            BadDb => 1049,
+            ServerShutdown => 1053,
+            NoSuchThread => 1094,
+            KillDenied => 1095,
+            Unknown => 1105,
+            NetPacketTooLarge => 1153,
+            NetPacketsOutOfOrder => 1156,
+            NetUncompress => 1157,
+            NotSupportedYet => 1235,
+            DataTooLong => 1406,
+            ConnectToBackend => 1429,
+            MalformedPacket => 1835,
+            ConnectionKilled => 1927,
+            InvalidJsonText => 3140,
+            SecureTransportRequired => 3159,
+        }
+    }
+
+    /// The SQLSTATE the server sends with this code.
+    pub fn sqlstate(self) -> &'static str {
+        use ErrorCode::*;
+        match self {
+            ConCount => "08004",
+            Handshake | UnknownCommand | ServerShutdown | NetPacketTooLarge
+            | NetPacketsOutOfOrder | NetUncompress => "08S01",
+            AccessDenied => "28000",
+            BadDb | NotSupportedYet => "42000",
+            DataTooLong => "22001",
+            InvalidJsonText => "22032",
+            ConnectionKilled => "70100",
+            OutOfResources
+            | NoSuchThread
+            | KillDenied
+            | Unknown
+            | ConnectToBackend
+            | MalformedPacket
+            | SecureTransportRequired => "HY000",
         }
     }
 }
 
-// Server error codes (include/mysqld_error.h) and client codes used by
-// proxies for backend reachability (include/errmsg.h).
-pub const ER_CON_COUNT_ERROR: u16 = 1040;
-pub const ER_OUT_OF_RESOURCES: u16 = 1041;
-pub const ER_HANDSHAKE_ERROR: u16 = 1043;
-pub const ER_ACCESS_DENIED_ERROR: u16 = 1045;
-pub const ER_UNKNOWN_COM_ERROR: u16 = 1047;
-pub const ER_BAD_DB_ERROR: u16 = 1049;
-pub const ER_UNKNOWN_ERROR: u16 = 1105;
-pub const ER_NET_PACKET_TOO_LARGE: u16 = 1153;
-pub const ER_NET_PACKETS_OUT_OF_ORDER: u16 = 1156;
-pub const ER_NET_UNCOMPRESS_ERROR: u16 = 1157;
-pub const ER_NOT_SUPPORTED_YET: u16 = 1235;
-pub const ER_NOT_SUPPORTED_AUTH_MODE: u16 = 1251;
-pub const ER_SERVER_SHUTDOWN: u16 = 1053;
-pub const ER_MALFORMED_PACKET: u16 = 1835;
-pub const ER_SECURE_TRANSPORT_REQUIRED: u16 = 3159;
-/// MariaDB's "Connection was killed": what squeeze reports when a session's
-/// backend connection is lost (a server-range code: Connector/C turns
-/// client-range codes sent by a server into "malformed packet").
-pub const ER_CONNECTION_KILLED: u16 = 1927;
-/// MariaDB's "Unable to connect to foreign data source": what squeeze
-/// reports when it cannot reach a backend. Never a client-range code
-/// (2000-2999) such as 2003: Connector/C (the `mariadb` CLI) reports a
-/// server ERR with one as "Received malformed packet" and drops the text.
-pub const ER_CONNECT_TO_BACKEND: u16 = 1429;
-
-/// An error a client will receive as an ERR packet.
+/// An error a client will receive as an ERR packet: squeeze's own (from an
+/// `ErrorCode`) or a server's, passed on with its code and SQLSTATE.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{side:?} error {code} ({state}): {message}")]
+#[error("error {code} ({}): {message}", self.sqlstate())]
 pub struct SqlError {
-    pub side: Side,
     pub code: u16,
-    pub state: &'static str,
+    state: [u8; 5],
     pub message: String,
 }
 
-impl SqlError {
-    pub fn new(side: Side, code: u16, state: &'static str, message: impl Into<String>) -> Self {
+impl From<ErrPacket> for SqlError {
+    /// A server's ERR, passed on as the server sent it.
+    fn from(e: ErrPacket) -> Self {
         SqlError {
-            side,
-            code,
+            code: e.code,
+            state: e.sql_state,
+            message: e.message,
+        }
+    }
+}
+
+impl SqlError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        let mut state = [0; 5];
+        state.copy_from_slice(code.sqlstate().as_bytes());
+        SqlError {
+            code: code.code(),
             state,
             message: message.into(),
         }
     }
 
+    /// The SQLSTATE sent with the code (`HY000` if a server sent one that
+    /// is not ASCII).
+    pub fn sqlstate(&self) -> &str {
+        std::str::from_utf8(&self.state).unwrap_or("HY000")
+    }
+
     pub fn to_packet(&self) -> ErrPacket {
-        ErrPacket::new(self.code, self.state, self.message.clone())
+        ErrPacket {
+            code: self.code,
+            sql_state: self.state,
+            message: self.message.clone(),
+        }
     }
 
     pub fn access_denied(user: &str, host: &str, using_password: bool) -> Self {
         SqlError::new(
-            Side::Client,
-            ER_ACCESS_DENIED_ERROR,
-            "28000",
+            ErrorCode::AccessDenied,
             format!(
                 "Access denied for user '{user}'@'{host}' (using password: {})",
                 if using_password { "YES" } else { "NO" }
@@ -90,11 +165,15 @@ impl SqlError {
     }
 
     pub fn backend_unreachable(name: &str, addr: &str, why: &str) -> Self {
+        SqlError::new(ErrorCode::ConnectToBackend, format!("squeeze: can't connect to backend '{name}' at {addr} ({why}); check that the server is up and reachable from the proxy"),
+        )
+    }
+
+    /// squeeze's settings for the backend cannot work (e.g. TLS needed).
+    pub fn backend_misconfigured(name: &str, addr: &str, why: &str) -> Self {
         SqlError::new(
-            Side::Backend,
-            ER_CONNECT_TO_BACKEND,
-            "HY000",
-            format!("squeeze: can't connect to backend '{name}' at {addr} ({why}); check that the server is up and reachable from the proxy"),
+            ErrorCode::ConnectToBackend,
+            format!("squeeze: can't log into backend '{name}' at {addr}: {why}"),
         )
     }
 
@@ -106,44 +185,34 @@ impl SqlError {
             Some(state) => format!("squeeze: lost the connection to backend '{name}' at {addr} ({why}) while this session held {state}, which the server has discarded; the statement may or may not have run. squeeze closes this connection, as the server would: reconnect and retry the whole transaction"),
             None => format!("squeeze: lost the connection to backend '{name}' at {addr} during the statement ({why}); it may or may not have run. The session held no server-side state, so its next statement runs on a new backend connection"),
         };
-        SqlError::new(Side::Backend, ER_CONNECTION_KILLED, "70100", message)
+        SqlError::new(ErrorCode::ConnectionKilled, message)
     }
 
     /// MySQL's own wording, plus why squeeze says so.
     pub fn unknown_database(db: &str) -> Self {
         SqlError::new(
-            Side::Client,
-            ER_BAD_DB_ERROR,
-            "42000",
+            ErrorCode::BadDb,
             format!("Unknown database '{db}' (no squeeze routing rule maps it to a shard)"),
         )
     }
 
     pub fn unknown_command(byte: u8) -> Self {
         SqlError::new(
-            Side::Client,
-            ER_UNKNOWN_COM_ERROR,
-            "08S01",
+            ErrorCode::UnknownCommand,
             format!("Unknown command (0x{byte:02x})"),
         )
     }
 
     pub fn not_supported(what: &str) -> Self {
         SqlError::new(
-            Side::Client,
-            ER_NOT_SUPPORTED_YET,
-            "42000",
+            ErrorCode::NotSupportedYet,
             format!("squeeze does not support {what}"),
         )
     }
 
     /// The session would go past the global memory budget doing `what`.
     pub fn over_budget(what: &str, e: &crate::limits::OverBudget) -> Self {
-        SqlError::new(
-            Side::Internal,
-            ER_OUT_OF_RESOURCES,
-            "HY000",
-            format!(
+        SqlError::new(ErrorCode::OutOfResources, format!(
                 "Out of memory: squeeze refused {what}: {e}. Retry later, make the statement or result smaller, or raise {} (squeeze serve --memory-budget)",
                 crate::limits::budget::CONFIG_KEY
             ),
@@ -151,27 +220,23 @@ impl SqlError {
     }
 
     pub fn internal(message: impl Into<String>) -> Self {
-        SqlError::new(Side::Internal, ER_UNKNOWN_ERROR, "HY000", message)
+        SqlError::new(ErrorCode::Unknown, message)
     }
 
     /// Map a framing problem on the client connection to the error MySQL
     /// itself would send.
     pub fn from_client_protocol(e: &ProtocolError) -> Self {
         match e {
-            ProtocolError::TooLarge { .. } => SqlError::new(
-                Side::Client,
-                ER_NET_PACKET_TOO_LARGE,
-                "08S01",
-                format!("Got a packet bigger than 'max_allowed_packet' bytes ({e}); raise proxy.max_packet_size if this is intended"),
+            ProtocolError::TooLarge { .. } => SqlError::new(ErrorCode::NetPacketTooLarge, format!("Got a packet bigger than 'max_allowed_packet' bytes ({e}); raise proxy.max_packet_size if this is intended"),
             ),
             ProtocolError::OutOfOrder { .. } => {
-                SqlError::new(Side::Client, ER_NET_PACKETS_OUT_OF_ORDER, "08S01", format!("Got packets out of order ({e})"))
+                SqlError::new(ErrorCode::NetPacketsOutOfOrder, format!("Got packets out of order ({e})"))
             }
             ProtocolError::BadCompression(_) => {
-                SqlError::new(Side::Client, ER_NET_UNCOMPRESS_ERROR, "08S01", format!("Couldn't uncompress communication packet ({e})"))
+                SqlError::new(ErrorCode::NetUncompress, format!("Couldn't uncompress communication packet ({e})"))
             }
             ProtocolError::Truncated | ProtocolError::Malformed(_) => {
-                SqlError::new(Side::Client, ER_MALFORMED_PACKET, "HY000", format!("Malformed communication packet ({e})"))
+                SqlError::new(ErrorCode::MalformedPacket, format!("Malformed communication packet ({e})"))
             }
         }
     }
@@ -201,14 +266,47 @@ mod code_range_tests {
     fn squeeze_sends_no_client_range_error_codes() {
         // Connector/C turns a server ERR with a code in 2000..=2999 into
         // "malformed packet"; every code squeeze itself sends is below.
-        let errors = [
-            SqlError::backend_unreachable("s", "127.0.0.1:1", "refused"),
-            SqlError::backend_lost("s", "127.0.0.1:1", "reset", None),
-            SqlError::backend_lost("s", "127.0.0.1:1", "reset", Some("a transaction")),
-            SqlError::access_denied("u", "h", true),
+        use ErrorCode::*;
+        let all = [
+            ConCount,
+            OutOfResources,
+            Handshake,
+            AccessDenied,
+            UnknownCommand,
+            BadDb,
+            ServerShutdown,
+            NoSuchThread,
+            KillDenied,
+            Unknown,
+            NetPacketTooLarge,
+            NetPacketsOutOfOrder,
+            NetUncompress,
+            NotSupportedYet,
+            DataTooLong,
+            ConnectToBackend,
+            MalformedPacket,
+            ConnectionKilled,
+            InvalidJsonText,
+            SecureTransportRequired,
         ];
-        for e in errors {
-            assert!(!(2000..3000).contains(&e.code), "{e}");
+        for c in all {
+            assert!(!(2000..3000).contains(&c.code()), "{c:?}");
+            assert_eq!(c.sqlstate().len(), 5, "{c:?}");
         }
+    }
+
+    #[test]
+    fn a_servers_err_keeps_its_own_sqlstate() {
+        let server = ErrPacket::new(1146, "42S02", "Table 'shop.nope' doesn't exist");
+        let e = SqlError::from(server.clone());
+        assert_eq!((e.code, e.sqlstate()), (1146, "42S02"));
+        assert_eq!(e.to_packet().encode(), server.encode());
+    }
+
+    #[test]
+    fn squeezes_own_errors_carry_the_sqlstate_of_their_code() {
+        let e = SqlError::new(ErrorCode::NotSupportedYet, "squeeze: no");
+        assert_eq!((e.code, e.sqlstate()), (1235, "42000"));
+        assert_eq!(&e.to_packet().encode()[..9], b"\xff\xd3\x04#42000");
     }
 }

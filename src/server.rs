@@ -2,7 +2,7 @@
 //! runs one session task per client, and drains on SIGTERM.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::AtomicU32;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -10,54 +10,14 @@ use anyhow::Context as _;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-use crate::admin::metrics::METRICS;
 use crate::backend::health::{self, HealthRegistry, ProbeLogin};
 use crate::backend::BackendTarget;
-use crate::config::{AuthConfig, Config, ProxyConfig};
-use crate::protocol::auth::PasswordVerifier;
+use crate::config::Config;
+use crate::metrics::METRICS;
 use crate::session;
 use crate::workers::WorkerPool;
 
-/// A configured client account, ready for logins.
-#[derive(Debug, Clone)]
-pub struct UserEntry {
-    pub name: String,
-    pub verifier: PasswordVerifier,
-    /// Plaintext, when the configuration provides one (for backend login).
-    pub plaintext: Option<String>,
-    /// Backend account override for this user.
-    pub backend_login: Option<(String, String)>,
-}
-
-/// State shared by all sessions.
-pub struct ProxyContext {
-    pub proxy: ProxyConfig,
-    pub auth: AuthConfig,
-    pub users: HashMap<String, UserEntry>,
-    /// Backends by shard id (the router's shard order).
-    pub shards: Vec<BackendTarget>,
-    pub router: crate::router::Router,
-    pub tls_acceptor: Option<tokio_rustls::TlsAcceptor>,
-    pub health: Arc<HealthRegistry>,
-    /// Compressed columns.
-    pub rules: Arc<crate::transform::ColumnRules>,
-    /// Table metadata shared by all sessions.
-    pub schema: Arc<crate::transform::schema::SchemaCache>,
-    /// Shared with the contexts this one replaces or is replaced by
-    /// (SIGHUP): ids stay unique and the session count stays whole.
-    next_connection_id: Arc<AtomicU32>,
-    /// Sessions open against `proxy.max_connections`, whichever context
-    /// they started with.
-    pub active_sessions: Arc<AtomicUsize>,
-    /// Open sessions by client-visible id (for `KILL`), kept across reloads.
-    pub sessions: Arc<crate::session::registry::SessionRegistry>,
-}
-
-impl ProxyContext {
-    pub fn next_connection_id(&self) -> u32 {
-        self.next_connection_id.fetch_add(1, Ordering::Relaxed)
-    }
-}
+pub use crate::context::{ProxyContext, UserEntry};
 
 /// Builds a fresh context. On a reload, `previous` hands over the health
 /// registry (the admin endpoint keeps serving the same one), the session

@@ -35,7 +35,7 @@ async fn big_packets() {
 }
 
 #[test]
-fn cursor_fetch() {
+fn the_cursor_exchange_runs_against_mariadb_directly() {
     let db = MariaDb::shared();
     let packets = support::cursor::run(db.port, "direct_cursor");
     assert!(packets.len() > 5);
@@ -57,7 +57,7 @@ fn raw_login_wrong_password() {
 }
 
 #[test]
-fn init_db() {
+fn init_db_and_ping_replies_are_the_same_on_every_run_directly() {
     let db = MariaDb::shared();
     let log = raw::init_db_exchange(db.port, "direct_initdb");
     assert_eq!(log, raw::init_db_exchange(db.port, "direct_initdb"));

@@ -39,7 +39,7 @@ relay!(errors);
 relay!(big_packets);
 
 #[test]
-fn cursor_fetch() {
+fn a_cursor_exchange_through_squeeze_is_packet_for_packet_the_direct_one() {
     let db = MariaDb::shared();
     let mut sq = Squeeze::for_db(db, &[]);
     let direct = support::cursor::run(db.port, "relay_cursor");
@@ -58,7 +58,7 @@ fn cursor_fetch() {
 /// Wrong password, unknown user and empty password get MySQL's exact ERR
 /// packet (code 1045, SQLSTATE 28000, message naming the client host).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn access_denied() {
+async fn a_refused_login_gets_mysqls_exact_access_denied_packet() {
     let db = MariaDb::shared();
     let mut sq = Squeeze::for_db(db, &[]);
     for (user, pass) in [("app", "wrong"), ("nobody", "secret"), ("app", "")] {
@@ -242,7 +242,7 @@ async fn garbage_does_not_kill_proxy() {
 
 /// Many concurrent clients each get their own, correct results.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn concurrent_clients() {
+async fn concurrent_clients_each_get_their_own_correct_results() {
     let db = MariaDb::shared();
     let mut sq = Squeeze::for_db(db, &[]);
     let mut tasks = Vec::new();
@@ -278,7 +278,7 @@ async fn concurrent_clients() {
 /// seconds (no hang), the proxy survives, /readyz reports it, and once the
 /// backend is back new clients are served again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn backend_down() {
+async fn a_backend_going_down_gets_clients_an_err_naming_it_and_coming_back_serves_them_again() {
     let db = MariaDb::start();
     let mut sq = Squeeze::for_db(&db, &[]);
     select_one(sq.port).await;
@@ -354,7 +354,7 @@ async fn backend_down() {
 
 /// The admin HTTP endpoints answer.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn admin_endpoints() {
+async fn the_admin_endpoints_answer_and_metrics_are_prometheus_text() {
     let db = MariaDb::shared();
     let mut sq = Squeeze::for_db(db, &[]);
     select_one(sq.port).await;
@@ -406,7 +406,7 @@ async fn backend_unreachable_from_start() {
 /// COM_INIT_DB (what `conn.select_db`/`mysql_select_db` send) and COM_PING:
 /// reply packets identical to direct.
 #[test]
-fn init_db() {
+fn init_db_and_ping_replies_are_identical_to_direct() {
     let db = MariaDb::shared();
     let mut sq = Squeeze::for_db(db, &[]);
     let direct = raw::init_db_exchange(db.port, "relay_initdb");

@@ -119,7 +119,7 @@ fn direct_count(db: &MariaDb, sql: &str) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sharded_fleet() {
+async fn a_sharded_fleet_routes_by_schema_and_key_and_refuses_cross_shard_statements() {
     let f = fleet();
     let port = f.proxy.port;
     let docs = corpus(40);

@@ -20,6 +20,8 @@
 //! Needs mariadbd, mariadb-install-db and mariadb (apt-get install
 //! mariadb-server mariadb-client) and reads the corpora shipped in bench/data.
 //! `SQUEEZE_BIN=path` runs another squeeze build (A/B of two commits).
+//! `--backend tidb` loads into TiDB instead and compares the wire
+//! algorithms zlib and zstd (see `tidb.rs`).
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -29,6 +31,7 @@ use std::time::{Duration, Instant};
 
 #[path = "../corpus.rs"]
 mod corpus;
+mod tidb;
 
 const MODES: [&str; 3] = ["adaptive", "always", "never"];
 /// Label of the loopback control: a second squeeze in `never` mode.
@@ -299,7 +302,14 @@ impl Drop for Squeeze {
 }
 
 /// Starts squeeze in compression `mode`; `label` names its config and log.
-fn start_squeeze(dir: &Path, backend_port: u16, label: &str, mode: &str) -> Squeeze {
+/// `bulk_extra` is appended to the `[bulk]` table.
+fn start_squeeze(
+    dir: &Path,
+    backend_port: u16,
+    label: &str,
+    mode: &str,
+    bulk_extra: &str,
+) -> Squeeze {
     let port = free_port();
     let admin = free_port();
     let cfg = format!(
@@ -318,6 +328,7 @@ password = "secret"
 [bulk]
 mode = "{mode}"
 users = ["app"]
+{bulk_extra}
 [[columns]]
 schema = "bench"
 table = "docs_c"
@@ -346,6 +357,11 @@ level = 3
 }
 
 fn metric_sum(admin: u16, name: &str, filter: &str) -> u64 {
+    metric_sum_f64(admin, name, filter) as u64
+}
+
+/// Sum of the samples of metric `name` whose line contains `filter`.
+fn metric_sum_f64(admin: u16, name: &str, filter: &str) -> f64 {
     let mut s = TcpStream::connect(("127.0.0.1", admin)).unwrap();
     write!(s, "GET /metrics HTTP/1.0\r\nHost: x\r\n\r\n").unwrap();
     let mut body = String::new();
@@ -353,7 +369,7 @@ fn metric_sum(admin: u16, name: &str, filter: &str) -> u64 {
     body.lines()
         .filter(|l| l.starts_with(name) && l.contains(filter))
         .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
-        .sum::<f64>() as u64
+        .sum::<f64>()
 }
 
 /// Ticks per second of /proc's CPU times.
@@ -419,6 +435,30 @@ struct Run {
     raw: u64,
 }
 
+/// `LOAD DATA LOCAL INFILE` of `corpus` into `bench.table` with the
+/// `mariadb` CLI through squeeze at `port`: (wall seconds, the CLI's output).
+fn load_data_local(port: u16, table: &str, corpus: &Path) -> (f64, std::process::Output) {
+    let t = Instant::now();
+    let out = Command::new("mariadb")
+        .args([
+            "--no-defaults",
+            "--local-infile=1",
+            "-h127.0.0.1",
+            "-uapp",
+            "-psecret",
+            "bench",
+        ])
+        .arg(format!("-P{port}"))
+        .arg("-e")
+        .arg(format!(
+            "LOAD DATA LOCAL INFILE '{}' INTO TABLE {table} (id, doc)",
+            corpus.display()
+        ))
+        .output()
+        .unwrap();
+    (t.elapsed().as_secs_f64(), out)
+}
+
 fn load(sq: &Squeeze, db: &Server, table: &str, corpus: &Path, rows: u64) -> Run {
     root_sql(db, &format!("TRUNCATE TABLE bench.{table}"));
     quiesce(db);
@@ -434,25 +474,7 @@ fn load(sq: &Squeeze, db: &Server, table: &str, corpus: &Path, rows: u64) -> Run
     let cpu0 = cpu_secs(db.child.id());
     let proxy0 = cpu_secs(sq.child.id());
     let steal0 = steal_secs();
-    let t = Instant::now();
-    let out = Command::new("mariadb")
-        .args([
-            "--no-defaults",
-            "--local-infile=1",
-            "-h127.0.0.1",
-            "-uapp",
-            "-psecret",
-            "bench",
-        ])
-        .arg(format!("-P{}", sq.port))
-        .arg("-e")
-        .arg(format!(
-            "LOAD DATA LOCAL INFILE '{}' INTO TABLE {table} (id, doc)",
-            corpus.display()
-        ))
-        .output()
-        .unwrap();
-    let secs = t.elapsed().as_secs_f64();
+    let (secs, out) = load_data_local(sq.port, table, corpus);
     let server_cpu = cpu_secs(db.child.id()) - cpu0;
     let proxy_cpu = cpu_secs(sq.child.id()) - proxy0;
     let steal = steal_secs() - steal0;
@@ -487,6 +509,15 @@ fn main() {
         .and_then(|i| args.get(i + 1)?.parse().ok())
         .unwrap_or(3)
         .max(1);
+    if args
+        .iter()
+        .position(|a| a == "--backend")
+        .and_then(|i| args.get(i + 1))
+        .is_some_and(|b| b == "tidb")
+    {
+        tidb::run(quick, repeats);
+        return;
+    }
     let target = if quick { 12 << 20 } else { 104 << 20 };
     let tmp = tempfile::Builder::new()
         .prefix("squeeze-bench-adaptive-")
@@ -554,7 +585,7 @@ fn main() {
         }
         let proxies: Vec<(&str, Squeeze)> = variants
             .iter()
-            .map(|(label, mode)| (*label, start_squeeze(dir, backend_port, label, mode)))
+            .map(|(label, mode)| (*label, start_squeeze(dir, backend_port, label, mode, "")))
             .collect();
         // Rounds rotate the order so drift on the machine (page cache,
         // InnoDB flushing) does not always hit the same mode.

@@ -67,7 +67,7 @@ fn trained_ratio(rules: &crate::transform::ColumnRules, id: u32) -> Option<f64> 
 /// and their quotient, until aborted (the server restarts it with each
 /// configuration).
 pub async fn run(rules: Arc<crate::transform::ColumnRules>) {
-    let m = crate::admin::metrics::adopt();
+    let m = crate::metrics::adopt();
     let mut windows: HashMap<String, Window> = HashMap::new();
     for r in rules.all() {
         // Start each window at the counters' current values: writes made

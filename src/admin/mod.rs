@@ -2,7 +2,10 @@
 //! (process alive) and `/readyz` (every backend reachable).
 
 pub mod drift;
-pub mod metrics;
+
+/// Metrics live in `crate::metrics` (pure modules count too, and must not
+/// depend on the HTTP side); re-exported for existing paths.
+pub use crate::metrics;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -2,11 +2,13 @@
 //! `backend_up` gauge, and the server facts (version, capabilities,
 //! collation) squeeze presents to clients.
 
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
+
+use parking_lot::RwLock;
 use std::time::Duration;
 
 use super::{connect, BackendCredential, BackendTarget, ConnectError, LoginRequest};
-use crate::admin::metrics::METRICS;
+use crate::metrics::METRICS;
 use crate::protocol::capabilities::*;
 use crate::protocol::handshake::InitialHandshake;
 
@@ -48,7 +50,7 @@ impl HealthRegistry {
 
     /// New shard list after a reload; known shards keep their state.
     pub fn replace_targets(&self, targets: &[BackendTarget]) {
-        let mut shards = self.shards.write().unwrap();
+        let mut shards = self.shards.write();
         let old = std::mem::take(&mut *shards);
         *shards = targets
             .iter()
@@ -62,11 +64,11 @@ impl HealthRegistry {
     }
 
     pub fn report(&self) -> Vec<ShardHealth> {
-        self.shards.read().unwrap().clone()
+        self.shards.read().clone()
     }
 
     fn set(&self, name: &str, result: Result<InitialHandshake, String>) {
-        let mut shards = self.shards.write().unwrap();
+        let mut shards = self.shards.write();
         if let Some(s) = shards.iter_mut().find(|s| s.name == name) {
             match result {
                 Ok(h) => {
@@ -88,11 +90,7 @@ impl HealthRegistry {
 
     /// The newest handshake seen from any backend.
     pub fn any_handshake(&self) -> Option<InitialHandshake> {
-        self.shards
-            .read()
-            .unwrap()
-            .iter()
-            .find_map(|s| s.handshake.clone())
+        self.shards.read().iter().find_map(|s| s.handshake.clone())
     }
 }
 

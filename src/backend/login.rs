@@ -8,6 +8,7 @@ use crate::config::BackendTls;
 use crate::net::{NetError, PacketConn};
 use crate::protocol::auth::{self, CACHING_SHA2_PASSWORD, CLEAR_PASSWORD, NATIVE_PASSWORD};
 use crate::protocol::capabilities::*;
+use crate::protocol::compress::{WireAlgorithm, WireCodec};
 use crate::protocol::handshake::{parse_auth_switch, HandshakeResponse, InitialHandshake};
 use crate::protocol::response::ErrPacket;
 
@@ -29,8 +30,29 @@ pub struct LoginRequest {
     pub compress: bool,
     /// Bulk connections: run writes through an adaptive writer task (only
     /// when the compressed protocol was negotiated).
-    pub adaptive: Option<super::adaptive::WriterSettings>,
+    pub adaptive: Option<crate::net::adaptive::WriterSettings>,
     pub max_payload: usize,
+}
+
+/// The compressed protocol to ask this backend for: zstd where the
+/// settings allow it and the server offers it (MySQL 8.0.18+, TiDB), else
+/// zlib where offered (every MySQL and MariaDB), else none. Only one flag is
+/// sent, so the server has nothing to choose.
+fn choose_wire_codec(req: &LoginRequest, server_caps: u32) -> Option<WireCodec> {
+    if !req.compress {
+        return None;
+    }
+    let settings = req.adaptive.as_ref();
+    let zstd_level = settings.and_then(|s| s.zstd_level);
+    match zstd_level {
+        Some(level) if server_caps & CLIENT_ZSTD_COMPRESSION_ALGORITHM != 0 => {
+            Some(WireCodec::zstd(level))
+        }
+        _ if server_caps & CLIENT_COMPRESS != 0 => {
+            Some(WireCodec::zlib(settings.map_or(6, |s| s.level)))
+        }
+        _ => None,
+    }
 }
 
 pub async fn connect(
@@ -95,9 +117,12 @@ async fn connect_inner(
     if !req.attributes.is_empty() {
         caps |= CLIENT_CONNECT_ATTRS & server_caps;
     }
-    if req.compress && server_caps & CLIENT_COMPRESS != 0 {
-        caps |= CLIENT_COMPRESS;
-    }
+    let wire_codec = choose_wire_codec(req, server_caps);
+    caps |= match wire_codec.map(|c| c.algorithm) {
+        Some(WireAlgorithm::Zstd) => CLIENT_ZSTD_COMPRESSION_ALGORITHM,
+        Some(WireAlgorithm::Zlib) => CLIENT_COMPRESS,
+        None => 0,
+    };
 
     let want_tls = match target.tls {
         BackendTls::Disabled => false,
@@ -121,6 +146,10 @@ async fn connect_inner(
         auth_plugin: None,
         attributes: req.attributes.clone(),
         ext_capabilities: 0,
+        // The level the server compresses its frames to us with.
+        zstd_level: wire_codec
+            .filter(|c| c.algorithm == WireAlgorithm::Zstd)
+            .map(|c| c.level as u8),
     };
     // MariaDB extended capabilities travel only with CLIENT_LONG_PASSWORD
     // (MariaDB's CLIENT_MYSQL) clear.
@@ -203,9 +232,14 @@ async fn connect_inner(
                         conn.flush().await.map_err(net_err)?;
                         let key = conn.read_packet().await.map_err(net_err)?;
                         if key.first_byte() != Some(0x01) {
-                            return Err(ConnectError::Protocol(
-                                "backend did not send its RSA public key".into(),
-                            ));
+                            // TiDB has no RSA key exchange: over plain TCP its
+                            // caching_sha2 accounts cannot log in at all.
+                            return Err(ConnectError::Misconfigured(format!(
+                                "user '{}' authenticates with caching_sha2_password, which needs \
+                                 the password sent over TLS or RSA-encrypted, and this backend \
+                                 sent no RSA public key: set tls = \"required\" for shard '{}'",
+                                req.user, target.name
+                            )));
                         }
                         let encrypted =
                             rsa_encrypt_password(&key.payload[1..], password.as_bytes(), &nonce)?;
@@ -227,8 +261,8 @@ async fn connect_inner(
             }
         }
     }
-    if caps & CLIENT_COMPRESS != 0 {
-        conn.enable_compression(6, true);
+    if let Some(codec) = wire_codec {
+        conn.enable_compression(codec, true);
         if let Some(s) = &req.adaptive {
             conn.start_adaptive(s.clone());
         }

@@ -2,11 +2,13 @@
 //! credentials (or service credentials), then a packet connection the
 //! session relays commands over.
 
-pub mod adaptive;
 pub mod health;
 mod login;
-pub mod policy;
 pub mod query;
+
+/// The adaptive writer and its policy live in `crate::net` (the packet
+/// connection runs them); re-exported for existing paths.
+pub use crate::net::{adaptive, policy};
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -106,6 +108,10 @@ pub enum ConnectError {
     /// The shard's `max_connections` are all in use.
     #[error("{0}")]
     Saturated(String),
+    /// The login cannot work with squeeze's settings for this backend
+    /// (the message says which to change); retrying will not help.
+    #[error("{0}")]
+    Misconfigured(String),
 }
 
 /// An open, authenticated backend connection.

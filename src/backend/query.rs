@@ -3,6 +3,7 @@
 
 use crate::net::PacketConn;
 use crate::protocol::capabilities::CLIENT_DEPRECATE_EOF;
+use crate::protocol::command::ClientCommand;
 use crate::protocol::lenenc::Reader;
 use crate::protocol::response::{self, ErrPacket};
 use crate::protocol::rows::text_row_spans;
@@ -26,10 +27,7 @@ pub async fn simple_query(
 ) -> Result<Rows, QueryError> {
     let net = |e: crate::net::NetError| QueryError::Net(e.to_string());
     conn.begin_command();
-    let mut payload = Vec::with_capacity(1 + sql.len());
-    payload.push(0x03);
-    payload.extend_from_slice(sql.as_bytes());
-    conn.write_packet(&payload);
+    conn.write_packet(&ClientCommand::Query(sql.as_bytes()).encode());
     conn.flush().await.map_err(net)?;
     let first = conn.read_packet().await.map_err(net)?;
     if response::is_err(&first.payload) {

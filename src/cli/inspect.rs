@@ -106,7 +106,7 @@ fn parse_hex(s: &str) -> anyhow::Result<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn hex_parsing() {
+    fn hex_input_accepts_0x_and_spaces_and_rejects_odd_or_non_hex() {
         assert_eq!(super::parse_hex("0xF5 11").unwrap(), [0xf5, 0x11]);
         assert!(super::parse_hex("f").is_err());
         assert!(super::parse_hex("zz").is_err());

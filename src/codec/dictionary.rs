@@ -1,6 +1,8 @@
 //! A loaded dictionary and the prepared forms each codec needs.
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
+
+use parking_lot::Mutex;
 
 use zstd::dict::{DecoderDictionary, EncoderDictionary};
 
@@ -72,7 +74,7 @@ impl Dictionary {
 
     /// Prepared zstd compression dictionary for `level` (built once per level).
     pub fn zstd_cdict(&self, level: i32) -> Arc<EncoderDictionary<'static>> {
-        let mut map = self.cdicts.lock().unwrap_or_else(|e| e.into_inner());
+        let mut map = self.cdicts.lock();
         map.entry(level)
             .or_insert_with(|| Arc::new(EncoderDictionary::copy(&self.bytes, level)))
             .clone()

@@ -116,7 +116,7 @@ mod tests {
     }
 
     #[test]
-    fn layout_is_stable() {
+    fn the_header_layout_is_byte_for_byte_stable() {
         let mut b = Vec::new();
         sample().write(&mut b);
         assert_eq!(b, [0xf5, 0x11, 0x01, 0x8a, 0x08, 0xef, 0xbe, 0xad, 0xde]);

@@ -16,7 +16,8 @@
 //!   (`Inflated` appends the original bytes to `out`; `Legacy` leaves `out`
 //!   untouched and the caller keeps `stored`; on error `out` is left as it was).
 //!   [`decode_payload`] does the same for a header the caller already parsed.
-//! - [`is_compressed_value`]`(&[u8]) -> bool`, [`parse_header`]`(&[u8]) -> Result<(Header, usize), DecodeError>`.
+//! - [`is_compressed_value`]`(&[u8]) -> bool`, [`parse_header`]`(&[u8]) -> Result<Option<(Header, usize)>, DecodeError>`
+//!   (`None` for bytes without the magic: a legacy value).
 //!
 //! Encoders and decoders are `Send + Sync`; the zstd/zlib contexts they use are
 //! thread-local, so calling them from many tokio tasks costs no locking.

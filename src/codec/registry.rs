@@ -487,7 +487,7 @@ mod tests {
     }
 
     #[test]
-    fn timestamp_shape() {
+    fn timestamps_are_utc_rfc3339_to_the_second() {
         let t = now_rfc3339();
         assert_eq!(t.len(), 20, "{t}");
         assert!(t.starts_with("20") && t.ends_with('Z'));

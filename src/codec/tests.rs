@@ -254,7 +254,7 @@ fn the_most_compressible_values_stay_within_the_expansion_bounds() {
 }
 
 #[test]
-fn level_validation() {
+fn out_of_range_compression_levels_are_rejected() {
     assert!(ValueEncoder::new(CodecKind::Zstd, 23, None, 0).is_err());
     assert!(ValueEncoder::new(CodecKind::Zlib, 10, None, 0).is_err());
     assert!(ValueEncoder::new(CodecKind::Zstd, 22, None, 0).is_ok());

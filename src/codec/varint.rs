@@ -50,7 +50,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn round_trip_edges() {
+    fn varints_round_trip_at_every_byte_boundary() {
         for v in [
             0u64,
             1,

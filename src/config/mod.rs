@@ -1,4 +1,6 @@
-//! The TOML configuration model. Every key is documented here and in
+// Over 600 lines: one struct per configuration section, which serde needs together; tests are the last 30.
+//! The TOML configuration model. Every key is documented on its field
+//! (here, `[bulk]` in `bulk.rs`, `[routing]` in `router::config`) and in
 //! `proxy-config/squeeze.example.toml`; unknown keys are errors so typos
 //! never silently fall back to defaults.
 
@@ -8,8 +10,13 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+mod bulk;
 mod secret;
 mod validate;
+/// `[routing]` is the router's model (it owns what its rules mean); here
+/// for the configuration's users.
+pub use crate::router::config::{KeyRange, KeyRouteConfig, RoutingConfig, SchemaRoute};
+pub use bulk::{BulkConfig, Negotiate};
 pub use secret::Secret;
 pub use validate::{check_schema_name, encoder as column_encoder, log_level_error, CheckMode};
 
@@ -46,7 +53,7 @@ pub struct Config {
     pub columns: Vec<ColumnConfig>,
     /// Bulk-load sessions and adaptive wire compression to the backend.
     #[serde(default)]
-    pub bulk: crate::backend::adaptive::BulkConfig,
+    pub bulk: BulkConfig,
     /// Process-wide resource limits.
     #[serde(default)]
     pub limits: LimitsConfig,
@@ -110,7 +117,7 @@ pub struct ProxyConfig {
     /// Copy of `[bulk]` (set by `Config::from_toml`), so sessions reach it
     /// through the proxy context. Not a `[proxy]` key.
     #[serde(skip)]
-    pub bulk: crate::backend::adaptive::BulkConfig,
+    pub bulk: BulkConfig,
 }
 
 /// MariaDB's default `max_allowed_packet`.
@@ -404,58 +411,6 @@ fn default_codec() -> String {
 }
 fn default_min_size() -> usize {
     64
-}
-
-#[derive(Debug, Clone, Deserialize, Default)]
-#[serde(deny_unknown_fields, default)]
-pub struct RoutingConfig {
-    /// Shard for sessions without a database and for tables no rule covers.
-    /// Default: the first shard by name.
-    pub default_shard: Option<String>,
-    /// Database-name rules, first match wins.
-    pub schema: Vec<SchemaRoute>,
-    /// Shard-key rules for tables spread over shards by a key column.
-    pub key: Vec<KeyRouteConfig>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SchemaRoute {
-    /// An exact name, a numeric range (`pins_0000..pins_0511`) or a glob (`tenant_*`).
-    pub databases: String,
-    /// The shard holding them.
-    pub shard: String,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct KeyRouteConfig {
-    /// Database name or pattern of the table.
-    pub schema: String,
-    pub table: String,
-    /// The shard-key column.
-    pub column: String,
-    /// `modulo`, `hash` (CRC-32 of the key's text), `range`, or `bits`.
-    pub function: String,
-    /// Shards the key maps onto (index = value mod count); not used by `range`.
-    #[serde(default)]
-    pub shards: Vec<String>,
-    /// `bits`: the lowest bit of the field holding the shard number.
-    pub shift: Option<u32>,
-    /// `bits`: the field's width in bits.
-    pub width: Option<u32>,
-    /// `range`: ascending upper bounds (exclusive).
-    #[serde(default)]
-    pub ranges: Vec<KeyRange>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct KeyRange {
-    /// Keys below this value (and at or above the previous bound) ...
-    pub below: i64,
-    /// ... live on this shard.
-    pub shard: String,
 }
 
 /// One problem found by validation, with the key path it concerns.

@@ -18,10 +18,10 @@ use tokio::sync::mpsc;
 
 use super::schema::StoredDictionary;
 use super::store::{self, IdPolicy, Published, ShardConn, ShardTarget};
-use crate::admin::metrics::adopt;
 use crate::codec::registry::{add_stored, set_miss_hook, stored_ids};
 use crate::codec::DictionaryRegistry;
 use crate::config::Config;
+use crate::metrics::adopt;
 
 /// A request from a session thread: fetch this id, then signal.
 type Want = (u32, std::sync::mpsc::SyncSender<()>);

@@ -1,3 +1,4 @@
+// Over 600 lines: one connection type; reads, writes, compressed framing, TLS upgrade and the adaptive split share its buffers.
 //! A packet connection: buffered reads and writes of MySQL packets over a
 //! (possibly TLS) stream, with optional compressed-protocol framing.
 //!
@@ -14,7 +15,9 @@ use tokio::net::TcpStream;
 
 use super::stream::MaybeTlsStream;
 use crate::limits::{OverBudget, Reservation};
-use crate::protocol::compress::{encode_frame, frame_end_hint, next_frame, FrameInflater};
+use crate::protocol::compress::{
+    encode_frame, frame_end_hint, next_frame, FrameInflater, WireCodec,
+};
 use crate::protocol::packet::{
     decode_packet, encode_packet, packet_end_hint, HEADER_LEN, MAX_PAYLOAD,
 };
@@ -40,7 +43,8 @@ pub enum NetError {
 #[derive(Debug, Clone, Copy)]
 pub struct Compression {
     pub seq: u8,
-    pub level: u32,
+    /// The negotiated algorithm (both ways) and squeeze's level for it.
+    pub codec: WireCodec,
     /// Compress outgoing frames (when false, frames are sent marked raw).
     pub compress_writes: bool,
 }
@@ -76,7 +80,7 @@ pub struct PacketConn {
 
 struct SplitIo {
     read: tokio::io::ReadHalf<MaybeTlsStream>,
-    writer: crate::backend::adaptive::AdaptiveWriter,
+    writer: crate::net::adaptive::AdaptiveWriter,
 }
 
 const READ_CHUNK: usize = 64 * 1024;
@@ -186,18 +190,21 @@ impl PacketConn {
     }
 
     /// Switch to the compressed protocol (after the handshake OK packet).
-    pub fn enable_compression(&mut self, level: u32, compress_writes: bool) {
+    pub fn enable_compression(&mut self, codec: WireCodec, compress_writes: bool) {
         self.compression = Some(Compression {
             seq: self.seq,
-            level,
+            codec,
             compress_writes,
         });
     }
 
     /// Hand the write half to an adaptive writer task (compressed protocol
     /// only; call after `enable_compression`). Reads continue here.
-    pub fn start_adaptive(&mut self, settings: crate::backend::adaptive::WriterSettings) {
-        if self.split.is_some() || self.compression.is_none() {
+    pub fn start_adaptive(&mut self, settings: crate::net::adaptive::WriterSettings) {
+        let Some(codec) = self.compression.map(|c| c.codec) else {
+            return;
+        };
+        if self.split.is_some() {
             return;
         }
         if let Some(tcp) = self.stream.tcp() {
@@ -212,19 +219,13 @@ impl PacketConn {
         let (read, write) = tokio::io::split(stream);
         self.split = Some(SplitIo {
             read,
-            writer: crate::backend::adaptive::AdaptiveWriter::spawn(write, socket, settings),
+            writer: crate::net::adaptive::AdaptiveWriter::spawn(write, socket, settings, codec),
         });
     }
 
     /// The adaptive writer, when this is a bulk connection.
-    pub fn adaptive(&mut self) -> Option<&mut crate::backend::adaptive::AdaptiveWriter> {
+    pub fn adaptive(&mut self) -> Option<&mut crate::net::adaptive::AdaptiveWriter> {
         self.split.as_mut().map(|s| &mut s.writer)
-    }
-
-    pub fn set_compress_writes(&mut self, on: bool) {
-        if let Some(c) = &mut self.compression {
-            c.compress_writes = on;
-        }
     }
 
     /// Start a new command phase: sequence ids restart at 0.
@@ -234,11 +235,6 @@ impl PacketConn {
         if let Some(c) = &mut self.compression {
             c.seq = 0;
         }
-    }
-
-    /// Bytes already received but not yet consumed as packets.
-    pub fn has_buffered_input(&self) -> bool {
-        !self.rbuf.is_empty() || !self.raw.is_empty() || self.inflating.is_some()
     }
 
     /// Upgrade to TLS as the server side. Nothing may be buffered: the
@@ -404,7 +400,11 @@ impl PacketConn {
                 self.true_up();
                 return Ok(true);
             }
-            self.inflating = Some(FrameInflater::new(frame.body, frame.raw_len));
+            self.inflating = Some(FrameInflater::new(
+                frame.body,
+                frame.raw_len,
+                c.codec.algorithm,
+            )?);
         }
         let step = self
             .inflating
@@ -658,7 +658,12 @@ impl PacketConn {
             Some(mut c) => {
                 let mut framed = BytesMut::with_capacity(self.wbuf.len() / 2 + 64);
                 for chunk in self.wbuf.chunks(MAX_PAYLOAD) {
-                    encode_frame(&mut framed, c.seq, chunk, c.compress_writes, c.level);
+                    encode_frame(
+                        &mut framed,
+                        c.seq,
+                        chunk,
+                        c.compress_writes.then_some(c.codec),
+                    );
                     c.seq = c.seq.wrapping_add(1);
                 }
                 self.wbuf.clear();

@@ -2,7 +2,9 @@
 //! may be upgraded to TLS, and a packet connection over it with optional
 //! compressed-protocol framing, and a probe of the kernel's send queue.
 
+pub mod adaptive;
 pub mod conn;
+pub mod policy;
 pub mod sendq;
 pub mod stream;
 pub mod tls;

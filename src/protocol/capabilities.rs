@@ -33,8 +33,6 @@ pub const CLIENT_QUERY_ATTRIBUTES: u32 = 1 << 27;
 /// advertised to clients nor requested from backends:
 /// * `CLIENT_OPTIONAL_RESULTSET_METADATA` would let result sets arrive
 ///   without column definitions, which the row transformer needs.
-/// * `CLIENT_ZSTD_COMPRESSION_ALGORITHM` on the client side is not offered;
-///   zlib `CLIENT_COMPRESS` is.
 /// * MariaDB's extended capabilities travel in the handshake filler and
 ///   only with `CLIENT_LONG_PASSWORD` clear; squeeze presents itself with
 ///   it set (no extended flags) unless it offers one of the two below.
@@ -44,6 +42,7 @@ pub const PROXY_SUPPORTED: u32 = CLIENT_LONG_PASSWORD
     | CLIENT_CONNECT_WITH_DB
     | CLIENT_NO_SCHEMA
     | CLIENT_COMPRESS
+    | CLIENT_ZSTD_COMPRESSION_ALGORITHM
     | CLIENT_ODBC
     | CLIENT_LOCAL_FILES
     | CLIENT_IGNORE_SPACE

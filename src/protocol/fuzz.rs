@@ -6,7 +6,7 @@
 use bytes::BytesMut;
 
 use super::coldef::ColumnDef;
-use super::compress::{decode_frame, FRAME_HEADER_LEN};
+use super::compress::{decode_frame, WireAlgorithm, FRAME_HEADER_LEN};
 use super::handshake::{parse_auth_switch, ChangeUser, HandshakeResponse, InitialHandshake};
 use super::packet::{decode_packet, HEADER_LEN, MAX_PAYLOAD};
 use super::response::{terminator_status, ErrPacket, OkInfo};
@@ -18,9 +18,11 @@ pub fn decode_everything(data: &[u8]) {
     while let Ok(Some(p)) = decode_packet(&mut buf, 1 << 20) {
         decode_payload(&p.payload);
     }
-    let mut frames = BytesMut::from(data);
-    while let Ok(Some(f)) = decode_frame(&mut frames, 1 << 20) {
-        decode_payload(&f.data);
+    for algorithm in [WireAlgorithm::Zlib, WireAlgorithm::Zstd] {
+        let mut frames = BytesMut::from(data);
+        while let Ok(Some(f)) = decode_frame(&mut frames, 1 << 20, algorithm) {
+            decode_payload(&f.data);
+        }
     }
     decode_payload(data);
 }
@@ -30,8 +32,8 @@ pub fn decode_everything(data: &[u8]) {
 /// `net::PacketConn::try_read_packet` reads them (inflate one buffered frame
 /// into the stream buffer whenever it holds no complete packet, frame ids
 /// checked, packet ids not). The first two bytes choose the configured
-/// `max_packet_size` and whether sequence ids restart after every packet
-/// (a new command); the third the size of the socket reads. Returns the
+/// `max_packet_size`, whether sequence ids restart after every packet
+/// (a new command) and zlib or zstd; the third the size of the socket reads. Returns the
 /// packets decoded. Panics (a fuzz finding) if the stream buffer ever holds
 /// more than one incomplete packet of at most `max_payload` bytes plus one
 /// frame, if a frame inflates to other than its declared length, or if a
@@ -49,6 +51,11 @@ pub fn client_compressed(data: &[u8]) -> usize {
         _ => 1 << 30,
     };
     let new_command_each_packet = sel & 1 != 0;
+    let algorithm = if sel & 2 != 0 {
+        WireAlgorithm::Zstd
+    } else {
+        WireAlgorithm::Zlib
+    };
     let read_size = 1 + *c as usize * 17;
     // As PacketConn::decode_buffered_frame: a frame may carry up to 16 MiB
     // of stream bytes whatever the packet limit.
@@ -84,7 +91,7 @@ pub fn client_compressed(data: &[u8]) -> usize {
                     raw_len
                 }
             });
-            let frame = match decode_frame(&mut raw, max_frame) {
+            let frame = match decode_frame(&mut raw, max_frame, algorithm) {
                 Ok(Some(f)) => f,
                 Ok(None) => break,
                 Err(_) => return packets,
@@ -137,7 +144,7 @@ mod tests {
     use bytes::BytesMut;
     use proptest::prelude::*;
 
-    use crate::protocol::compress::encode_frame;
+    use crate::protocol::compress::{encode_frame, WireCodec};
     use crate::protocol::packet::encode_packet;
 
     #[test]
@@ -147,16 +154,24 @@ mod tests {
         let query = [b"\x03SELECT '".as_slice(), &[b'x'; 3000], b"'"].concat();
         encode_packet(&mut stream, &mut seq, &query);
         encode_packet(&mut stream, &mut seq, b"\x0e");
-        let mut wire = vec![0xfe, 0x3f, 5]; // max_payload 16382, one command
+        let mut wire = vec![0xfc, 0x3f, 5]; // max_payload 16380, one command, zlib
         let mut frames = BytesMut::new();
         for (i, part) in stream.chunks(1000).enumerate() {
-            encode_frame(&mut frames, i as u8, part, true, 6);
+            encode_frame(&mut frames, i as u8, part, Some(WireCodec::zlib(6)));
         }
         wire.extend_from_slice(&frames);
         assert_eq!(super::client_compressed(&wire), 2);
         // With a limit below the query, the stream stops at the limit.
         wire[1] = 0x01;
         assert_eq!(super::client_compressed(&wire), 0);
+        // The same stream in zstd frames (selector bit 1).
+        let mut wire = vec![0xfe, 0x3f, 5];
+        let mut frames = BytesMut::new();
+        for (i, part) in stream.chunks(1000).enumerate() {
+            encode_frame(&mut frames, i as u8, part, Some(WireCodec::zstd(3)));
+        }
+        wire.extend_from_slice(&frames);
+        assert_eq!(super::client_compressed(&wire), 2);
     }
 
     proptest! {

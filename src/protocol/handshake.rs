@@ -3,6 +3,7 @@
 //! COM_CHANGE_USER.
 
 use super::capabilities::*;
+use super::compress::DEFAULT_WIRE_ZSTD_LEVEL;
 use super::lenenc::{put_lenenc_bytes, put_lenenc_int, Reader};
 use super::packet::ProtocolError;
 
@@ -117,6 +118,9 @@ pub struct HandshakeResponse {
     /// MariaDB extended capabilities (the last 4 filler bytes; meaningful
     /// only when the server's handshake had `CLIENT_LONG_PASSWORD` clear).
     pub ext_capabilities: u32,
+    /// The zstd level the client asks its peer to compress with (present
+    /// only with `CLIENT_ZSTD_COMPRESSION_ALGORITHM`, after the attributes).
+    pub zstd_level: Option<u8>,
 }
 
 /// Length of an SSLRequest packet: capabilities, max packet, charset, filler.
@@ -166,6 +170,11 @@ impl HandshakeResponse {
         } else {
             Vec::new()
         };
+        let zstd_level = if capabilities & CLIENT_ZSTD_COMPRESSION_ALGORITHM != 0 {
+            Some(r.u8()?)
+        } else {
+            None
+        };
         Ok(HandshakeResponse {
             capabilities,
             max_packet,
@@ -176,6 +185,7 @@ impl HandshakeResponse {
             auth_plugin,
             attributes,
             ext_capabilities,
+            zstd_level,
         })
     }
 
@@ -221,6 +231,9 @@ impl HandshakeResponse {
             }
             put_lenenc_int(&mut out, attrs.len() as u64);
             out.extend_from_slice(&attrs);
+        }
+        if self.capabilities & CLIENT_ZSTD_COMPRESSION_ALGORITHM != 0 {
+            out.push(self.zstd_level.unwrap_or(DEFAULT_WIRE_ZSTD_LEVEL as u8));
         }
         out
     }
@@ -365,6 +378,7 @@ mod tests {
             auth_plugin: Some(b"mysql_native_password".to_vec()),
             attributes: vec![(b"program_name".to_vec(), b"mysqldump".to_vec())],
             ext_capabilities: MARIADB_CLIENT_CACHE_METADATA,
+            zstd_level: Some(3),
         };
         let parsed = HandshakeResponse::parse(&resp.encode()).unwrap();
         assert_eq!(parsed, resp);
@@ -372,6 +386,35 @@ mod tests {
         assert!(HandshakeResponse::is_ssl_request(
             &resp.encode_ssl_request()
         ));
+    }
+
+    #[test]
+    fn a_zstd_client_sends_its_level_after_the_attributes() {
+        let with_attrs = HandshakeResponse {
+            capabilities: CLIENT_PROTOCOL_41
+                | CLIENT_PLUGIN_AUTH
+                | CLIENT_CONNECT_ATTRS
+                | CLIENT_ZSTD_COMPRESSION_ALGORITHM,
+            username: b"app".to_vec(),
+            auth_plugin: Some(b"caching_sha2_password".to_vec()),
+            attributes: vec![(b"_client_name".to_vec(), b"libmysql".to_vec())],
+            zstd_level: Some(7),
+            ..Default::default()
+        };
+        let bytes = with_attrs.encode();
+        assert_eq!(bytes.last(), Some(&7));
+        assert_eq!(HandshakeResponse::parse(&bytes).unwrap(), with_attrs);
+        let bare = HandshakeResponse {
+            capabilities: CLIENT_PROTOCOL_41 | CLIENT_ZSTD_COMPRESSION_ALGORITHM,
+            username: b"app".to_vec(),
+            zstd_level: Some(3),
+            ..Default::default()
+        };
+        assert_eq!(HandshakeResponse::parse(&bare.encode()).unwrap(), bare);
+        // The flag without its level byte is a truncated packet.
+        let mut cut = bare.encode();
+        cut.pop();
+        assert!(HandshakeResponse::parse(&cut).is_err());
     }
 
     #[test]

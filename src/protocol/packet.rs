@@ -170,7 +170,7 @@ mod tests {
     }
 
     #[test]
-    fn partial_input_waits() {
+    fn a_partial_packet_waits_for_more_input() {
         let full = encoded(0, b"hello");
         for cut in 0..full.len() {
             let mut buf = BytesMut::from(&full[..cut]);

@@ -145,7 +145,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn err_round_trip() {
+    fn an_err_packet_encodes_and_parses_back_unchanged() {
         let e = ErrPacket::new(
             1045,
             "28000",

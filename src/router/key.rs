@@ -1,8 +1,8 @@
 //! Key routing: a table's shard-key column mapped to a shard by a declared
 //! function of the key value.
 
+use super::config::KeyRouteConfig;
 use super::NamePattern;
-use crate::config::KeyRouteConfig;
 
 /// A shard key's value as written in a statement or bound as a parameter.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,10 +6,11 @@
 //! * Key routing maps a table's shard-key column to a shard by a declared
 //!   function of the key's value.
 
+pub mod config;
 pub mod key;
 pub mod pattern;
 
-use crate::config::RoutingConfig;
+use config::RoutingConfig;
 pub use key::{KeyFunction, KeyRule, KeyValue};
 pub use pattern::NamePattern;
 
@@ -124,7 +125,7 @@ impl Router {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::{RoutingConfig, SchemaRoute};
+    use crate::router::config::{RoutingConfig, SchemaRoute};
 
     #[test]
     fn schema_ranges_pick_shards() {

@@ -79,10 +79,6 @@ impl NamePattern {
             NamePattern::Glob(g) => glob_match(g.as_bytes(), name.as_bytes()),
         }
     }
-
-    pub fn is_exact(&self) -> bool {
-        matches!(self, NamePattern::Exact(_))
-    }
 }
 
 impl fmt::Display for NamePattern {
@@ -138,7 +134,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ranges() {
+    fn a_numeric_range_matches_same_width_names_inside_it_only() {
         let p = NamePattern::parse("pins_0000..pins_0511").unwrap();
         assert!(p.matches("pins_0000"));
         assert!(p.matches("pins_0511"));
@@ -151,7 +147,7 @@ mod tests {
     }
 
     #[test]
-    fn globs_and_exact() {
+    fn globs_match_wildcards_and_exact_names_match_case_sensitively() {
         let g = NamePattern::parse("tenant_*_prod").unwrap();
         assert!(g.matches("tenant_42_prod"));
         assert!(!g.matches("tenant_42_dev"));

@@ -2,16 +2,16 @@
 //! stored verifier, switching plugins when needed, and work out which
 //! credential the backend login will use.
 
-use super::random_nonce;
-use crate::admin::metrics::METRICS;
+use super::handshake::random_nonce;
 use crate::backend::BackendCredential;
-use crate::error::{Side, SqlError, ER_HANDSHAKE_ERROR, ER_SECURE_TRANSPORT_REQUIRED};
+use crate::context::{ProxyContext, UserEntry};
+use crate::error::{ErrorCode, SqlError};
+use crate::metrics::METRICS;
 use crate::net::{NetError, PacketConn};
 use crate::protocol::auth::{self, CACHING_SHA2_PASSWORD, NATIVE_PASSWORD};
 use crate::protocol::capabilities::CLIENT_PLUGIN_AUTH;
 use crate::protocol::handshake::{auth_more_data, auth_switch_request, HandshakeResponse};
 use crate::protocol::{Packet, ProtocolError};
-use crate::server::{ProxyContext, UserEntry};
 
 pub(super) struct Authenticated {
     pub credential: BackendCredential,
@@ -62,7 +62,7 @@ pub(super) async fn verify(
     user: &str,
     host: &str,
     client_plugin: &str,
-    mut token: Vec<u8>,
+    token: Vec<u8>,
     nonce: &[u8],
 ) -> Result<Authenticated, AuthFailure> {
     let entry = ctx.users.get(user);
@@ -72,9 +72,9 @@ pub(super) async fn verify(
         (Some(e), CACHING_SHA2_PASSWORD) => e.verifier.sha2_stage2.is_some() || e.verifier.empty,
         _ => false,
     };
-    let mut plugin = client_plugin.to_string();
-    let mut nonce = nonce.to_vec();
-    if !supports(&plugin) {
+    let (plugin, nonce, token) = if supports(client_plugin) {
+        (client_plugin.to_string(), nonce.to_vec(), token)
+    } else {
         let preferred = ctx.auth.default_plugin.name();
         let target = if supports(preferred) {
             preferred
@@ -83,14 +83,9 @@ pub(super) async fn verify(
         } else {
             CACHING_SHA2_PASSWORD
         };
-        nonce = random_nonce();
-        let mut data = nonce.clone();
-        data.push(0);
-        client.write_packet(&auth_switch_request(target.as_bytes(), &data));
-        flush(client).await?;
-        token = read_auth_packet(client).await?.payload.to_vec();
-        plugin = target.to_string();
-    }
+        let (nonce, token) = switch_plugin(client, target).await?;
+        (target.to_string(), nonce, token)
+    };
     let using_password = !token.is_empty();
     let Some(entry) = entry else {
         return Err(deny(client, user, host, using_password).await);
@@ -117,31 +112,8 @@ pub(super) async fn verify(
         if !fast_ok {
             false
         } else if ctx.auth.caching_sha2_full_auth || needs_plaintext {
-            // Full authentication: the plaintext, which only TLS may carry.
-            // Refuse before asking for it, so a client never sends it in
-            // clear text.
-            if !client.is_tls() {
-                let err = SqlError::new(
-                    Side::Client,
-                    ER_SECURE_TRANSPORT_REQUIRED,
-                    "HY000",
-                    format!("caching_sha2_password full authentication for user '{}' requires TLS: connect with TLS (ssl-mode=REQUIRED) or use mysql_native_password; squeeze does not offer the RSA key exchange", user.escape_debug()),
-                );
-                METRICS.auth_failures_total.inc();
-                client.write_packet(&err.to_packet().encode());
-                client.shutdown().await;
-                return Err(AuthFailure::Reported);
-            }
-            client.write_packet(&auth_more_data(&[auth::SHA2_PERFORM_FULL_AUTH]));
-            flush(client).await?;
-            let reply = read_auth_packet(client).await?;
-            let pw = reply.payload.strip_suffix(&[0]).unwrap_or(&reply.payload);
-            if entry.verifier.verify_plaintext(pw) {
-                learned_plaintext = Some(String::from_utf8_lossy(pw).into_owned());
-                true
-            } else {
-                false
-            }
+            learned_plaintext = full_auth(client, entry, user).await?;
+            learned_plaintext.is_some()
         } else {
             client.write_packet(&auth_more_data(&[auth::SHA2_FAST_AUTH_OK]));
             true
@@ -151,6 +123,47 @@ pub(super) async fn verify(
         return Err(deny(client, user, host, using_password).await);
     }
     Ok(backend_credential(entry, learned_plaintext, stage1))
+}
+
+/// Ask the client to authenticate again with `plugin` over a new nonce;
+/// returns the nonce and the client's new token.
+async fn switch_plugin(
+    client: &mut PacketConn,
+    plugin: &str,
+) -> Result<(Vec<u8>, Vec<u8>), AuthFailure> {
+    let nonce = random_nonce();
+    let mut data = nonce.clone();
+    data.push(0);
+    client.write_packet(&auth_switch_request(plugin.as_bytes(), &data));
+    flush(client).await?;
+    let token = read_auth_packet(client).await?.payload.to_vec();
+    Ok((nonce, token))
+}
+
+/// caching_sha2_password full authentication: the plaintext, which only
+/// TLS may carry. Refused before asking for it, so a client never sends it
+/// in clear text. `Some(password)` when it matches the user's verifier.
+async fn full_auth(
+    client: &mut PacketConn,
+    entry: &UserEntry,
+    user: &str,
+) -> Result<Option<String>, AuthFailure> {
+    if !client.is_tls() {
+        let err = SqlError::new(ErrorCode::SecureTransportRequired, format!("caching_sha2_password full authentication for user '{}' requires TLS: connect with TLS (ssl-mode=REQUIRED) or use mysql_native_password; squeeze does not offer the RSA key exchange", user.escape_debug()),
+        );
+        METRICS.auth_failures_total.inc();
+        client.write_packet(&err.to_packet().encode());
+        client.shutdown().await;
+        return Err(AuthFailure::Reported);
+    }
+    client.write_packet(&auth_more_data(&[auth::SHA2_PERFORM_FULL_AUTH]));
+    flush(client).await?;
+    let reply = read_auth_packet(client).await?;
+    let pw = reply.payload.strip_suffix(&[0]).unwrap_or(&reply.payload);
+    Ok(entry
+        .verifier
+        .verify_plaintext(pw)
+        .then(|| String::from_utf8_lossy(pw).into_owned()))
 }
 
 fn backend_credential(
@@ -213,9 +226,7 @@ async fn read_auth_packet(client: &mut PacketConn) -> Result<Packet, AuthFailure
                 .with_label_values(&["client", kind])
                 .inc();
             let err = SqlError::new(
-                Side::Client,
-                ER_HANDSHAKE_ERROR,
-                "08S01",
+                ErrorCode::Handshake,
                 format!("Bad handshake: {e} during authentication"),
             );
             client.write_packet(&err.to_packet().encode());

@@ -17,10 +17,10 @@ use std::sync::Arc;
 use bytes::Bytes;
 use tokio::sync::mpsc;
 
-use crate::admin::metrics::METRICS;
-use crate::backend::adaptive::WriterSettings;
-use crate::error::{Side, SqlError, ER_NOT_SUPPORTED_YET, ER_OUT_OF_RESOURCES};
-use crate::transform::infile::{parse_load_data, InfileRewriter};
+use crate::error::{ErrorCode, SqlError};
+use crate::metrics::METRICS;
+use crate::net::adaptive::WriterSettings;
+use crate::transform::infile::{parse_load_data, InfileRewriter, LoadData};
 use crate::transform::schema::is_binary_type;
 use crate::transform::write::WriteError;
 
@@ -81,7 +81,7 @@ impl Session {
     }
 
     fn set_bulk_active(&mut self, on: bool) {
-        if let Some(b) = self.backend.as_mut() {
+        if let Some(b) = self.shards.current_conn() {
             if let Some(w) = b.conn.adaptive() {
                 w.active = on;
             }
@@ -105,17 +105,13 @@ impl Session {
         if !is_load || self.ctx.rules.is_empty() {
             return None;
         }
-        let Ok(st) = parse_load_data(sql, self.lex) else {
+        let Ok(st) = parse_load_data(sql, self.tracked.lex) else {
             return None; // the server reports the syntax error
         };
-        let db = match st.db.clone().or_else(|| {
-            self.database
-                .as_ref()
-                .map(|d| String::from_utf8_lossy(d).into_owned())
-        }) {
-            Some(d) => d,
-            None => return None,
-        };
+        let db = st
+            .db
+            .clone()
+            .or_else(|| self.tracked.current_db().map(|d| d.into_owned()))?;
         if !self.ctx.rules.table_has(&db, &st.table) {
             return None;
         }
@@ -125,18 +121,39 @@ impl Session {
                 return Some(Flow::Continue);
             }
         }
-        let info = self.ctx.schema.get(&db, &st.table);
+        match self.infile_rewriter(st, &db) {
+            Ok(rewriter) => {
+                self.bulk.infile = rewriter;
+                None
+            }
+            Err((err, label)) => {
+                self.refuse(err, label);
+                Some(Flow::Continue)
+            }
+        }
+    }
+
+    /// The rewriter for a LOAD DATA into `db`.`st.table`, which has
+    /// compressed columns; `None` when the file needs no rewriting (or the
+    /// server will report the table unknown); `Err` is the refusal and its
+    /// metrics label.
+    fn infile_rewriter(
+        &self,
+        st: LoadData,
+        db: &str,
+    ) -> Result<Option<InfileRewriter>, (SqlError, &'static str)> {
+        let info = self.ctx.schema.get(db, &st.table);
         let input: Vec<Option<String>> = match (&st.columns, &info) {
             (Some(c), _) => c.clone(),
             (None, Some(i)) => i.columns.iter().cloned().map(Some).collect(),
-            (None, None) => return None, // unknown table: the server says so
+            (None, None) => return Ok(None), // unknown table: the server says so
         };
         let compressed: Vec<String> = info
             .as_ref()
             .map(|i| {
                 i.columns
                     .iter()
-                    .filter(|c| self.ctx.rules.lookup(&db, &st.table, c).is_some())
+                    .filter(|c| self.ctx.rules.lookup(db, &st.table, c).is_some())
                     .cloned()
                     .collect()
             })
@@ -144,7 +161,7 @@ impl Session {
         let mut targets = Vec::new();
         for (i, col) in input.iter().enumerate() {
             let Some(name) = col else { continue };
-            let Some(rule) = self.ctx.rules.lookup(&db, &st.table, name) else {
+            let Some(rule) = self.ctx.rules.lookup(db, &st.table, name) else {
                 continue;
             };
             if let Some(t) = info.as_ref().and_then(|i| i.data_type(name)) {
@@ -153,8 +170,7 @@ impl Session {
                         column: rule.label.clone(),
                         data_type: t.to_uppercase(),
                     };
-                    self.refuse(e.to_sql_error(), e.reason_label());
-                    return Some(Flow::Continue);
+                    return Err((e.to_sql_error(), e.reason_label()));
                 }
             }
             targets.push((i, Arc::clone(rule)));
@@ -165,28 +181,22 @@ impl Session {
                 .iter()
                 .any(|n| compressed.iter().any(|c| c.eq_ignore_ascii_case(n)))
         {
-            return None;
+            return Ok(None);
         }
         if let Some(msg) = st.unsupported(&compressed) {
-            self.refuse(
-                SqlError::new(
-                    Side::Client,
-                    ER_NOT_SUPPORTED_YET,
-                    "42000",
-                    format!(
-                        "squeeze: table `{db}`.`{}` has compressed columns: {msg}",
-                        st.table
-                    ),
+            let err = SqlError::new(
+                ErrorCode::NotSupportedYet,
+                format!(
+                    "squeeze: table `{db}`.`{}` has compressed columns: {msg}",
+                    st.table
                 ),
-                "load_data_options",
             );
-            return Some(Flow::Continue);
+            return Err((err, "load_data_options"));
         }
         if targets.is_empty() {
-            return None;
+            return Ok(None);
         }
-        self.bulk.infile = Some(InfileRewriter::new(st, input.len(), targets));
-        None
+        Ok(Some(InfileRewriter::new(st, input.len(), targets)))
     }
 
     fn refuse(&mut self, err: SqlError, label: &str) {
@@ -203,46 +213,14 @@ impl Session {
     pub(super) async fn bulk_local_infile(&mut self) -> Result<(), RelayError> {
         self.client.flush().await.map_err(|_| RelayError::Client)?;
         let chunk = self
-            .backend
-            .as_mut()
+            .shards
+            .current_conn()
             .and_then(|b| b.conn.adaptive().map(|w| w.chunk_size()))
             .unwrap_or(1 << 20);
         let Some(rewriter) = self.bulk.infile.take() else {
             return self.relay_infile_verbatim(chunk).await;
         };
-        // A heavy-work slot first: at most one rewriter per core at a time.
-        // Waiting longer than the server's net_read_timeout (30 s by
-        // default) would end in a timeout there; refuse the file instead.
-        let started = match tokio::time::timeout(SLOT_WAIT, crate::limits::heavy::slot()).await {
-            Ok(slot) => OffloadedRewriter::spawn(rewriter, chunk, slot)
-                .map_err(|e| format!("cannot start a LOAD DATA thread: {e}")),
-            Err(_) => Err(format!(
-                "every heavy-work slot (one per core) stayed busy with other loads or large statements for {} s",
-                SLOT_WAIT.as_secs()
-            )),
-        };
-        let (mut job, mut failure) = match started {
-            Ok(job) => (job, None),
-            Err(why) => {
-                // Refuse the file (the client sends it anyway; it is read
-                // and dropped below).
-                tracing::warn!(conn = self.id, "LOAD DATA refused: {why}");
-                let (input, _) = mpsc::channel(1);
-                let (_, output) = mpsc::channel(1);
-                let idle = OffloadedRewriter {
-                    input,
-                    output,
-                    cancel: Arc::new(AtomicBool::new(false)),
-                };
-                let err = SqlError::new(
-                    Side::Internal,
-                    ER_OUT_OF_RESOURCES,
-                    "HY000",
-                    format!("squeeze: LOAD DATA into a compressed column refused: {why}; retry when fewer run at once"),
-                );
-                (idle, Some(err))
-            }
-        };
+        let (mut job, mut failure) = self.start_rewriter(rewriter, chunk).await;
         // A file packet read from the client that the rewriter has no room
         // for yet: the client is read only as fast as the rewriter goes.
         let mut next: Option<Bytes> = None;
@@ -251,7 +229,7 @@ impl Session {
             tokio::select! {
                 biased;
                 msg = job.output.recv(), if failure.is_none() => {
-                    let backend = self.backend.as_mut().expect("backend connected");
+                    let backend = self.shards.conn()?;
                     match msg {
                         Some(Rewritten::Data(d)) => {
                             backend.conn.write_packet(&d);
@@ -302,19 +280,62 @@ impl Session {
             }
         }
         drop(job);
-        // A value was refused mid-file: part of the file already reached
-        // the server. Closing the backend connection aborts the statement
-        // (InnoDB rolls it back), so no half-loaded file stays behind.
-        let err = failure.expect("failure set");
+        let err = failure.unwrap_or_else(|| {
+            SqlError::internal("squeeze: the LOAD DATA rewriter stopped without saying why")
+        });
+        Err(self.abort_load(err))
+    }
+
+    /// Start the rewriter on a heavy-work slot. A heavy-work slot first: at
+    /// most one rewriter per core at a time. Waiting longer than the
+    /// server's net_read_timeout (30 s by default) would end in a timeout
+    /// there; the file is refused instead (the ERR comes back with an idle
+    /// job whose input is read and dropped).
+    async fn start_rewriter(
+        &mut self,
+        rewriter: InfileRewriter,
+        chunk: usize,
+    ) -> (OffloadedRewriter, Option<SqlError>) {
+        let started = match tokio::time::timeout(SLOT_WAIT, crate::limits::heavy::slot()).await {
+            Ok(slot) => OffloadedRewriter::spawn(rewriter, chunk, slot)
+                .map_err(|e| format!("cannot start a LOAD DATA thread: {e}")),
+            Err(_) => Err(format!(
+                "every heavy-work slot (one per core) stayed busy with other loads or large statements for {} s",
+                SLOT_WAIT.as_secs()
+            )),
+        };
+        match started {
+            Ok(job) => (job, None),
+            Err(why) => {
+                // Refuse the file (the client sends it anyway; it is read
+                // and dropped below).
+                tracing::warn!(conn = self.id, "LOAD DATA refused: {why}");
+                let (input, _) = mpsc::channel(1);
+                let (_, output) = mpsc::channel(1);
+                let idle = OffloadedRewriter {
+                    input,
+                    output,
+                    cancel: Arc::new(AtomicBool::new(false)),
+                };
+                let err = SqlError::new(ErrorCode::OutOfResources, format!("squeeze: LOAD DATA into a compressed column refused: {why}; retry when fewer run at once"),
+                );
+                (idle, Some(err))
+            }
+        }
+    }
+
+    /// A value was refused mid-file: part of the file already reached the
+    /// server. Closing the backend connection aborts the statement (InnoDB
+    /// rolls it back), so no half-loaded file stays behind.
+    fn abort_load(&mut self, mut err: SqlError) -> RelayError {
         tracing::warn!(conn = self.id, "LOAD DATA aborted: {}", err.message);
         self.drop_backend();
-        let mut err = err;
         err.message = format!(
             "{} (LOAD DATA aborted and rolled back; the connection is closed)",
             err.message
         );
         self.client.write_packet(&err.to_packet().encode());
-        Err(RelayError::Client)
+        RelayError::Client
     }
 
     /// LOAD DATA LOCAL of a file that needs no rewriting: relay it as is.
@@ -325,7 +346,7 @@ impl Session {
                 .read_packet()
                 .await
                 .map_err(|_| RelayError::Client)?;
-            let backend = self.backend.as_mut().expect("backend connected");
+            let backend = self.shards.conn()?;
             if p.payload.is_empty() {
                 backend.conn.write_packet(&[]);
                 backend.conn.flush().await?;

@@ -10,14 +10,17 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 
-use crate::admin::metrics::METRICS;
 use crate::error::SqlError;
+use crate::metrics::METRICS;
+use crate::sql::prescan::Prescan;
 use crate::sql::statement::Query;
 use crate::sql::{SchemaTarget, SessionChange, StatementKind};
 use crate::transform::schema::SqlPreparedStatement;
-use crate::transform::write::{rewrite_query, QueryRewrite, ResultHints, WriteContext, WriteError};
+use crate::transform::write::{
+    rewrite_query, rewrite_statements, QueryRewrite, ResultHints, WriteContext, WriteError,
+};
 
-use super::columns::TrackedChange;
+use super::tracked::TrackedChange;
 use super::Session;
 
 /// Statements at least this long are planned off the session's worker.
@@ -67,6 +70,53 @@ impl From<QueryRewrite<'_>> for Planned {
 }
 
 impl Session {
+    /// Rewrite `text` for the current session, fetching table metadata as
+    /// the rewriter asks for it. `Err` carries the ERR for the client.
+    pub(super) async fn rewrite<'a>(
+        &mut self,
+        query: &Query<'a>,
+    ) -> Result<QueryRewrite<'a>, SqlError> {
+        let text = query.text;
+        let known = self.read_plans.lookup(
+            text,
+            self.tracked.lex,
+            self.tracked.database.as_deref(),
+            self.ctx.schema.generation(),
+        );
+        if let Some(results) = known {
+            return Ok(QueryRewrite {
+                sql: std::borrow::Cow::Borrowed(text),
+                statements: vec![StatementKind::Select; results.len()],
+                placeholders: Vec::new(),
+                plain_read: true,
+                results,
+                ddl: Vec::new(),
+                prepared: Vec::new(),
+            });
+        }
+        for _ in 0..MAX_METADATA_ROUNDS {
+            let db = self.tracked.current_db();
+            let wctx = WriteContext {
+                rules: &self.ctx.rules,
+                schema: &self.ctx.schema,
+                opts: self.tracked.lex,
+                db: db.as_deref(),
+                non_utf8_charset: self.tracked.non_utf8_charset.as_deref(),
+                sql_prepared: Some(&self.statements.sql_prepared),
+            };
+            match rewrite_statements(text, query.statements(), &wctx) {
+                Ok(r) => {
+                    if r.plain_read {
+                        self.read_plans.remember(r.results.clone());
+                    }
+                    return Ok(r);
+                }
+                Err(e) => self.after_refusal(e).await?,
+            }
+        }
+        Err(too_many_rounds())
+    }
+
     /// Plan `query` (whose bytes `text` holds), inline or, for a big
     /// statement, on a heavy-work thread. `Err` carries the client's ERR.
     pub(super) async fn plan(
@@ -79,9 +129,12 @@ impl Session {
         }
         for _ in 0..MAX_METADATA_ROUNDS {
             let (rules, schema) = (Arc::clone(&self.ctx.rules), Arc::clone(&self.ctx.schema));
-            let (opts, db) = (self.lex, self.current_db().map(|d| d.into_owned()));
-            let charset = self.non_utf8_charset.clone();
-            let prepared = self.sql_prepared.clone();
+            let (opts, db) = (
+                self.tracked.lex,
+                self.tracked.current_db().map(|d| d.into_owned()),
+            );
+            let charset = self.tracked.non_utf8_charset.clone();
+            let prepared = self.statements.sql_prepared.clone();
             let text = text.clone();
             let planned = crate::limits::heavy::run(move || {
                 let ctx = WriteContext {
@@ -141,4 +194,17 @@ impl Session {
 
 pub(super) fn too_many_rounds() -> SqlError {
     SqlError::internal("squeeze: too many metadata lookups for one statement")
+}
+
+/// The pre-scan of a query text; a big one (megabytes of documents) is
+/// scanned off the worker like the rest of its planning.
+pub(super) async fn prescan(text: &bytes::Bytes) -> Prescan {
+    if text.len() < OFFLOAD_MIN_BYTES {
+        return Prescan::of(text);
+    }
+    let owned = text.clone();
+    match crate::limits::heavy::run(move || Prescan::of(&owned)).await {
+        Ok(scan) => scan,
+        Err(_) => Prescan::of(text),
+    }
 }

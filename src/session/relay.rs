@@ -3,17 +3,15 @@
 //! so the session always knows where a response ends. Column definitions
 //! and rows of compressed columns are transformed on the way.
 
-use crate::admin::metrics::METRICS;
-use crate::error::{Side, SqlError, ER_UNKNOWN_ERROR};
+use crate::error::SqlError;
+use crate::metrics::METRICS;
 use crate::net::NetError;
 use crate::protocol::capabilities::*;
-use crate::protocol::command::Command;
-use crate::protocol::handshake::ChangeUser;
-use crate::protocol::lenenc::Reader;
-use crate::protocol::response::{self, ok_packet, ErrPacket};
+use crate::protocol::response::{self, ErrPacket};
 use crate::protocol::Packet;
 use crate::transform::result::{ResultColumns, RowError};
 
+use super::abort::column_defs_following;
 use super::{Flow, Session};
 
 /// How the backend answers a command.
@@ -71,6 +69,15 @@ pub(super) enum RelayError {
     OverBudget(crate::limits::OverBudget),
 }
 
+impl From<super::shards::NoBackend> for RelayError {
+    fn from(e: super::shards::NoBackend) -> Self {
+        RelayError::Backend(format!(
+            "squeeze: internal error: no backend connection to shard #{}",
+            e.shard
+        ))
+    }
+}
+
 impl From<NetError> for RelayError {
     fn from(e: NetError) -> Self {
         match e {
@@ -99,131 +106,6 @@ impl From<ClientWriteError> for RelayError {
 }
 
 impl Session {
-    pub(super) async fn handle_command(
-        &mut self,
-        command: Option<Command>,
-        first: u8,
-        packet: Packet,
-    ) -> Flow {
-        use Command::*;
-        self.inflight = command_state_effect(command);
-        let shape = match command {
-            Some(Quit) => {
-                self.orderly_end = true;
-                return Flow::Close;
-            }
-            Some(ChangeUser) => return self.change_user(packet).await,
-            Some(Query) => return self.query(packet).await,
-            Some(StmtPrepare) => return self.prepare(packet).await,
-            Some(StmtExecute) => return self.execute(packet).await,
-            Some(StmtSendLongData) => return self.long_data(packet).await,
-            Some(StmtFetch | StmtClose | StmtReset) if self.sharded() => {
-                if let Err(e) = self.place_statement(&packet.payload).await {
-                    if command != Some(StmtClose) {
-                        self.reply_error(&e);
-                    }
-                    return Flow::Continue;
-                }
-                if command == Some(StmtClose) {
-                    self.close_everywhere(&packet.payload).await;
-                    self.statement_closed(&packet.payload, false);
-                    return Flow::Continue;
-                }
-                if command == Some(StmtReset) {
-                    self.statement_closed(&packet.payload, true);
-                    return self
-                        .forward_command(&packet.payload, ResponseShape::Single, RelayMode::text())
-                        .await;
-                }
-                return self.fetch(&packet.payload).await;
-            }
-            Some(InitDb) if self.sharded() => {
-                let db = String::from_utf8_lossy(&packet.payload[1..]).into_owned();
-                match self.ctx.router.shard_for_db(&db, self.shard) {
-                    Ok(s) => {
-                        if let Err(e) = self.check_transaction(s) {
-                            self.reply_error(&e);
-                            return Flow::Continue;
-                        }
-                        self.switch_shard(s);
-                    }
-                    Err(crate::router::RouteError::UnknownDatabase(d)) => {
-                        self.reply_error(&SqlError::unknown_database(&d));
-                        return Flow::Continue;
-                    }
-                }
-                ResponseShape::Single
-            }
-            Some(StmtFetch) => {
-                return self.fetch(&packet.payload).await;
-            }
-            Some(StmtClose) => {
-                self.statement_closed(&packet.payload, false);
-                ResponseShape::None
-            }
-            Some(StmtReset) => {
-                self.statement_closed(&packet.payload, true);
-                ResponseShape::Single
-            }
-            Some(FieldList) => ResponseShape::FieldList,
-            Some(
-                InitDb | Ping | Statistics | SetOption | ResetConnection | Refresh | ProcessKill
-                | Debug | CreateDb | DropDb,
-            ) => ResponseShape::Single,
-            Some(ProcessInfo) => ResponseShape::Results,
-            Some(
-                c @ (BinlogDump | BinlogDumpGtid | RegisterSlave | TableDump | ConnectOut
-                | Shutdown | Daemon | DelayedInsert | Connect | Sleep | Time),
-            ) => {
-                self.reply_error(&SqlError::not_supported(&format!(
-                    "the {} command through the proxy; connect to the server directly for replication and administration",
-                    c.label()
-                )));
-                return Flow::Continue;
-            }
-            None => {
-                METRICS
-                    .protocol_errors_total
-                    .with_label_values(&["client", "unknown_command"])
-                    .inc();
-                self.reply_error(&SqlError::unknown_command(first));
-                return Flow::Continue;
-            }
-        };
-        let flow = self
-            .forward_command(&packet.payload, shape, RelayMode::text())
-            .await;
-        if self.last_ok {
-            match command {
-                Some(InitDb) => self.database = Some(packet.payload[1..].to_vec()),
-                Some(ResetConnection) => {
-                    if let Some(b) = self.backend.as_mut() {
-                        b.session_state = None;
-                    }
-                    self.prepared.clear();
-                    self.sql_prepared.clear();
-                    self.load_session_state().await;
-                }
-                _ => {}
-            }
-        }
-        flow
-    }
-
-    /// COM_STMT_FETCH: rows of an open cursor, inflated like its execute's.
-    async fn fetch(&mut self, payload: &[u8]) -> Flow {
-        let id = payload
-            .get(1..5)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-        let mode = RelayMode {
-            binary: true,
-            cursor_for: None,
-            fetch_of: id,
-        };
-        self.forward_command(payload, ResponseShape::Fetch, mode)
-            .await
-    }
-
     /// Send `payload` as a new command to the backend and relay the answer.
     pub(super) async fn forward_command(
         &mut self,
@@ -238,7 +120,7 @@ impl Session {
             return Flow::Continue;
         }
         if let (crate::sql::state::StateEffect::Leaves(what), Some(b)) =
-            (self.inflight, self.backend.as_mut())
+            (self.tracked.inflight, self.shards.current_conn())
         {
             // Marked before sending: if the connection dies now, whatever
             // the command did on the server is lost.
@@ -309,7 +191,7 @@ impl Session {
     ) -> Result<(), RelayError> {
         // Borrowed unless a sharded statement id had to be translated.
         let payload = self.backend_payload(payload);
-        let backend = self.backend.as_mut().expect("backend connected");
+        let backend = self.shards.conn()?;
         backend.conn.begin_command();
         backend.conn.write_packet(&payload);
         backend.conn.flush().await?;
@@ -337,9 +219,13 @@ impl Session {
             },
             ResponseShape::Fetch => {
                 let id = mode.fetch_of.unwrap_or(0);
-                let mut cursor = self.prepared.get_mut(&id).and_then(|s| s.cursor.take());
+                let mut cursor = self
+                    .statements
+                    .compressed
+                    .get_mut(&id)
+                    .and_then(|s| s.cursor.take());
                 let r = self.relay_rows(cursor.as_mut(), true).await;
-                if let (Some(c), Some(s)) = (cursor, self.prepared.get_mut(&id)) {
+                if let (Some(c), Some(s)) = (cursor, self.statements.compressed.get_mut(&id)) {
                     s.cursor = Some(c);
                 }
                 r.map(|_| ())
@@ -349,21 +235,21 @@ impl Session {
 
     /// Next backend packet; flushes pending client output first if it would
     /// have to wait, so responses stream instead of piling up.
-    async fn backend_packet(&mut self) -> Result<Packet, RelayError> {
-        let backend = self.backend.as_mut().expect("backend connected");
+    pub(super) async fn backend_packet(&mut self) -> Result<Packet, RelayError> {
+        let backend = self.shards.conn()?;
         if let Some(p) = backend.conn.try_read_packet()? {
             return Ok(p);
         }
         self.client.flush().await.map_err(|_| RelayError::Client)?;
-        let backend = self.backend.as_mut().expect("backend connected");
+        let backend = self.shards.conn()?;
         Ok(backend.conn.read_packet().await?)
     }
 
-    async fn forward(&mut self, payload: &[u8]) -> Result<(), RelayError> {
+    pub(super) async fn forward(&mut self, payload: &[u8]) -> Result<(), RelayError> {
         Ok(self.send_to_client(payload).await?)
     }
 
-    async fn send_to_client(&mut self, payload: &[u8]) -> Result<(), ClientWriteError> {
+    pub(super) async fn send_to_client(&mut self, payload: &[u8]) -> Result<(), ClientWriteError> {
         self.client
             .write_packet_buffered(payload)
             .await
@@ -373,16 +259,16 @@ impl Session {
             })
     }
 
-    fn deprecate_eof(&self) -> bool {
+    pub(super) fn deprecate_eof(&self) -> bool {
         self.info.capabilities & CLIENT_DEPRECATE_EOF != 0
     }
 
     /// Track transaction/autocommit status and whether the command succeeded.
-    fn note_status(&mut self, payload: &[u8]) {
+    pub(super) fn note_status(&mut self, payload: &[u8]) {
         if response::is_ok(payload) || (response::is_eof(payload) && payload.len() <= 5) {
             self.last_ok = true;
             if let Ok(status) = response::terminator_status(payload) {
-                self.status = status;
+                self.tracked.status = status;
             }
         } else if response::is_err(payload) {
             if let Ok(err) = ErrPacket::parse(payload) {
@@ -403,7 +289,7 @@ impl Session {
                     self.next_result_hints();
                     self.note_status(&p.payload);
                     self.forward(&p.payload).await?;
-                    if !response::more_results(self.status) {
+                    if !response::more_results(self.tracked.status) {
                         return Ok(());
                     }
                 }
@@ -426,10 +312,10 @@ impl Session {
                         self.forward(&eof.payload).await?;
                         if status & SERVER_STATUS_CURSOR_EXISTS != 0 {
                             // A cursor was opened: rows come with COM_STMT_FETCH.
-                            self.status = status;
+                            self.tracked.status = status;
                             self.last_ok = true;
                             if let (Some(t), Some(id)) = (transform, mode.cursor_for) {
-                                if let Some(s) = self.prepared.get_mut(&id) {
+                                if let Some(s) = self.statements.compressed.get_mut(&id) {
                                     s.cursor = Some(t);
                                 }
                             }
@@ -440,7 +326,7 @@ impl Session {
                         RowsEnd::Status(status) if response::more_results(status) => continue,
                         RowsEnd::Status(status) if status & SERVER_STATUS_CURSOR_EXISTS != 0 => {
                             if let (Some(t), Some(id)) = (transform, mode.cursor_for) {
-                                if let Some(s) = self.prepared.get_mut(&id) {
+                                if let Some(s) = self.statements.compressed.get_mut(&id) {
                                     s.cursor = Some(t);
                                 }
                             }
@@ -475,7 +361,7 @@ impl Session {
 
     /// Forward `count` column definitions, rewriting those of compressed
     /// columns; returns the row transformer when any column needs one.
-    async fn relay_column_defs(
+    pub(super) async fn relay_column_defs(
         &mut self,
         count: usize,
         hints: &[Option<std::sync::Arc<crate::transform::ColumnRule>>],
@@ -511,14 +397,14 @@ impl Session {
     }
 
     /// Rows up to the terminating EOF/OK or ERR.
-    async fn relay_rows(
+    pub(super) async fn relay_rows(
         &mut self,
         mut transform: Option<&mut ResultColumns>,
         binary: bool,
     ) -> Result<RowsEnd, RelayError> {
         loop {
             if transform.is_none() {
-                let backend = self.backend.as_mut().expect("backend connected");
+                let backend = self.shards.conn()?;
                 if backend.conn.pass_rows_to(&mut self.client) > 0
                     && self.client.pending_output() >= 1 << 20
                 {
@@ -529,7 +415,7 @@ impl Session {
             if response::is_eof(&p.payload) {
                 let status = response::terminator_status(&p.payload)
                     .map_err(|e| RelayError::Backend(e.to_string()))?;
-                self.status = status;
+                self.tracked.status = status;
                 self.last_ok = true;
                 self.forward(&p.payload).await?;
                 return Ok(RowsEnd::Status(status));
@@ -575,294 +461,25 @@ impl Session {
         }
     }
 
-    /// A row could not be presented: end the statement with an ERR naming
-    /// the column (never send wrong bytes), and discard the rest of the
-    /// backend's response so the connection stays usable.
-    async fn row_failed(&mut self, e: RowError) -> Result<(), RelayError> {
-        if let RowError::OverBudget(b) = &e {
-            METRICS
-                .protocol_errors_total
-                .with_label_values(&["client", "over_budget"])
-                .inc();
-            tracing::warn!(conn = self.id, error = %b, "result refused: memory budget exhausted");
-            let err = SqlError::over_budget("to inflate and buffer a row of this result", b);
-            self.client.write_packet(&err.to_packet().encode());
-            self.last_ok = false;
-            return self.discard_rest_after_err().await;
-        }
-        let (column, label) = match &e {
-            RowError::Decode { column, .. } => (column.clone(), e.reason_label()),
-            RowError::Malformed(_) | RowError::OverBudget(_) => ("?".to_string(), e.reason_label()),
-        };
-        METRICS
-            .decode_errors_total
-            .with_label_values(&[&column, label])
-            .inc();
-        let message = match &e {
-            RowError::Decode { column, key, error } => format!(
-                "squeeze: the stored value of column `{column}`{} cannot be decoded: {error}. The value is corrupt or was written with a dictionary this proxy does not have; inspect it with `squeeze inspect`",
-                key.as_ref().map(|k| format!(" in the row with primary key {k}")).unwrap_or_default()
-            ),
-            RowError::Malformed(p) => format!("squeeze: malformed result row from the backend: {p}"),
-            RowError::OverBudget(b) => b.to_string(),
-        };
-        tracing::warn!(conn = self.id, column = ?column, reason = label, "stored value failed to decode");
-        let err = SqlError::new(Side::Internal, ER_UNKNOWN_ERROR, "HY000", message);
-        self.client.write_packet(&err.to_packet().encode());
-        self.last_ok = false;
-        self.discard_rest_after_err().await
-    }
-
-    /// `discard_rest` once the client has its ERR: if the rest cannot be
-    /// read within the memory budget either, the session ends there (a
-    /// second ERR would break the client's protocol state).
-    async fn discard_rest_after_err(&mut self) -> Result<(), RelayError> {
-        match self.discard_rest().await {
-            Err(RelayError::OverBudget(_)) => Err(RelayError::Client),
-            other => other,
-        }
-    }
-
-    /// Read and drop the remainder of the current response.
-    async fn discard_rest(&mut self) -> Result<(), RelayError> {
-        let deprecate_eof = self.deprecate_eof();
-        let cache_metadata = self.info.ext_capabilities & MARIADB_CLIENT_CACHE_METADATA != 0;
-        let backend = self.backend.as_mut().expect("backend connected");
-        // Finish the current row stream.
-        loop {
-            let p = backend.conn.read_packet().await?;
-            if response::is_err(&p.payload) {
-                return Ok(());
-            }
-            if response::is_eof(&p.payload) {
-                let status = response::terminator_status(&p.payload).unwrap_or(0);
-                if !response::more_results(status) {
-                    return Ok(());
-                }
-                break;
-            }
-        }
-        // Further result sets: header, definitions, EOF, rows.
-        loop {
-            let p = backend.conn.read_packet().await?;
-            match p.first_byte() {
-                Some(response::ERR_HEADER) => return Ok(()),
-                Some(response::OK_HEADER) => {
-                    let status = response::OkInfo::parse(&p.payload)
-                        .map(|o| o.status)
-                        .unwrap_or(0);
-                    if !response::more_results(status) {
-                        return Ok(());
-                    }
-                }
-                _ => {
-                    let n = column_defs_following(&p.payload, cache_metadata).unwrap_or(0);
-                    for _ in 0..n {
-                        backend.conn.read_packet().await?;
-                    }
-                    if !deprecate_eof {
-                        backend.conn.read_packet().await?;
-                    }
-                    loop {
-                        let r = backend.conn.read_packet().await?;
-                        if response::is_err(&r.payload) {
-                            return Ok(());
-                        }
-                        if response::is_eof(&r.payload) {
-                            if !response::more_results(
-                                response::terminator_status(&r.payload).unwrap_or(0),
-                            ) {
-                                return Ok(());
-                            }
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     /// LOAD DATA LOCAL INFILE: the client streams the file as packets ending
     /// with an empty one; each goes to the backend as it arrives.
     async fn relay_local_infile(&mut self) -> Result<(), RelayError> {
         self.bulk_local_infile().await
-    }
-
-    async fn relay_prepare(&mut self) -> Result<(), RelayError> {
-        let p = self.backend_packet().await?;
-        if response::is_err(&p.payload) {
-            self.note_status(&p.payload);
-            self.pending_params.clear();
-            return self.forward(&p.payload).await;
-        }
-        let parsed = (|| {
-            let mut r = Reader::new(&p.payload);
-            r.u8()?;
-            let stmt = r.u32()?;
-            let cols = r.u16()?;
-            let params = r.u16()?;
-            Ok::<_, crate::protocol::ProtocolError>((stmt, cols, params))
-        })();
-        let (stmt, cols, params) =
-            parsed.map_err(|e| RelayError::Backend(format!("bad prepare response: {e}")))?;
-        self.last_ok = true;
-        if self.sharded() {
-            // Clients see squeeze's id; each shard has its own.
-            let client_id = self.map_new_statement(stmt, params);
-            self.register_statement(client_id, params);
-            let mut ok = p.payload.to_vec();
-            ok[1..5].copy_from_slice(&client_id.to_le_bytes());
-            self.forward(&ok).await?;
-        } else {
-            self.register_statement(stmt, params);
-            self.forward(&p.payload).await?;
-        }
-        if params > 0 {
-            for _ in 0..params {
-                let d = self.backend_packet().await?;
-                self.forward(&d.payload).await?;
-            }
-            if !self.deprecate_eof() {
-                let eof = self.backend_packet().await?;
-                self.forward(&eof.payload).await?;
-            }
-        }
-        if cols > 0 {
-            // Result column definitions: present compressed columns as
-            // clients expect them.
-            let hints = StatementHints(self.result_hints.as_ref().map(|(h, _)| (h.clone(), 0)));
-            self.relay_column_defs(cols as usize, hints.columns())
-                .await?;
-            if !self.deprecate_eof() {
-                let eof = self.backend_packet().await?;
-                self.forward(&eof.payload).await?;
-            }
-        }
-        Ok(())
-    }
-
-    /// COM_CHANGE_USER: authenticate the new user here, then replace the
-    /// backend connection (a new login resets all session state, exactly as
-    /// the server's own COM_CHANGE_USER does).
-    async fn change_user(&mut self, packet: Packet) -> Flow {
-        let cu = match ChangeUser::parse(&packet.payload, self.info.capabilities) {
-            Ok(c) => c,
-            Err(e) => {
-                METRICS
-                    .protocol_errors_total
-                    .with_label_values(&["client", "malformed"])
-                    .inc();
-                self.reply_error(&SqlError::from_client_protocol(&e));
-                return Flow::Close;
-            }
-        };
-        let user = String::from_utf8_lossy(&cu.username).into_owned();
-        let plugin = cu
-            .auth_plugin
-            .as_ref()
-            .map(|p| String::from_utf8_lossy(p).into_owned())
-            .unwrap_or_else(|| crate::protocol::auth::NATIVE_PASSWORD.to_string());
-        let nonce = self.info.nonce.clone();
-        let host = self.info.host.clone();
-        let authed = match super::auth::verify(
-            &self.ctx,
-            &mut self.client,
-            &user,
-            &host,
-            &plugin,
-            cu.auth_response.clone(),
-            &nonce,
-        )
-        .await
-        {
-            Ok(a) => a,
-            Err(_) => return Flow::Close,
-        };
-        self.drop_all_backends();
-        self.prepared.clear();
-        self.sql_prepared.clear();
-        self.info.user = user;
-        self.ctx.sessions.set_user(self.id, &self.info.user);
-        self.credential = authed.credential;
-        self.backend_user = authed.backend_user;
-        self.database = cu.database.clone();
-        self.shard = match &self.database {
-            Some(db) => match self
-                .ctx
-                .router
-                .shard_for_db(&String::from_utf8_lossy(db), self.ctx.router.default_shard)
-            {
-                Ok(s) => s,
-                Err(crate::router::RouteError::UnknownDatabase(d)) => {
-                    self.reply_error(&SqlError::unknown_database(&d));
-                    return Flow::Close;
-                }
-            },
-            None => self.ctx.router.default_shard,
-        };
-        self.stmt_map.clear();
-        if let Some(cs) = cu.charset {
-            self.info.charset = cs as u8;
-        }
-        if !cu.attributes.is_empty() {
-            self.info.attributes = cu.attributes.clone();
-        }
-        self.bulk.user_changed();
-        match self.ensure_backend().await {
-            Ok(()) => {
-                self.status = SERVER_STATUS_AUTOCOMMIT;
-                self.client.write_packet(&ok_packet(self.status, 0, 0));
-                Flow::Continue
-            }
-            Err(err) => {
-                self.client.write_packet(&err.encode());
-                Flow::Close
-            }
-        }
     }
 }
 
 /// The analyzer's hints for one statement's result: a reference-counted
 /// handle on the command's hints and the statement's index, so relaying a
 /// result copies nothing.
-struct StatementHints(Option<(crate::transform::write::ResultHints, usize)>);
+pub(super) struct StatementHints(pub(super) Option<(crate::transform::write::ResultHints, usize)>);
 
 impl StatementHints {
-    fn columns(&self) -> &[Option<std::sync::Arc<crate::transform::ColumnRule>>] {
+    pub(super) fn columns(&self) -> &[Option<std::sync::Arc<crate::transform::ColumnRule>>] {
         match &self.0 {
             Some((all, i)) => all.get(*i).map(Vec::as_slice).unwrap_or_default(),
             None => &[],
         }
     }
-}
-
-/// What a client command other than COM_QUERY leaves in the server
-/// session (`query` classifies its text from the statement model).
-fn command_state_effect(command: Option<Command>) -> crate::sql::state::StateEffect {
-    use crate::sql::state::StateEffect;
-    use Command::*;
-    match command {
-        Some(StmtPrepare | StmtExecute | StmtSendLongData | StmtFetch | StmtReset | StmtClose) => {
-            StateEffect::Leaves("prepared statements")
-        }
-        Some(SetOption) => StateEffect::Leaves("session options (COM_SET_OPTION)"),
-        _ => StateEffect::None,
-    }
-}
-
-/// Column definitions after a column-count packet. With metadata caching
-/// the count is followed by a "metadata follows" byte (MariaDB 10.6+).
-fn column_defs_following(
-    payload: &[u8],
-    cache_metadata: bool,
-) -> Result<usize, crate::protocol::ProtocolError> {
-    let mut r = Reader::new(payload);
-    let count = usize::try_from(r.lenenc_int()?)
-        .map_err(|_| crate::protocol::ProtocolError::Malformed("column count"))?;
-    if cache_metadata && r.u8()? == 0 {
-        return Ok(0);
-    }
-    Ok(count)
 }
 
 /// How a row stream ended.

@@ -3,13 +3,9 @@
 //! routing (a shard-key literal or `?` in the statement). A statement that
 //! would need two shards is refused with an error naming them.
 
-use std::collections::HashMap;
-
-use bytes::Bytes;
-
-use crate::error::{Side, SqlError, ER_NOT_SUPPORTED_YET};
-use crate::protocol::capabilities::SERVER_STATUS_IN_TRANS;
+use crate::error::{ErrorCode, SqlError};
 use crate::protocol::coldef::{binary_layout, BinaryLayout};
+use crate::protocol::command::ClientCommand;
 use crate::protocol::lenenc::Reader;
 use crate::router::{KeyRule, KeyValue, RouteError};
 use crate::sql::route::{key_pins, tables, KeyPins};
@@ -17,17 +13,6 @@ use crate::sql::statement::Query;
 use crate::sql::StatementKind;
 
 use super::Session;
-
-/// A prepared statement of a sharded session: its text and its id on each
-/// shard it has been prepared on. Clients see squeeze's own ids.
-#[derive(Debug, Clone)]
-pub(super) struct ShardStatement {
-    pub text: Bytes,
-    pub ids: HashMap<usize, u32>,
-    /// Key-routed by a parameter: the rule and the parameter's index.
-    pub key_param: Option<(KeyRule, usize)>,
-    pub num_params: u16,
-}
 
 /// Where a statement goes.
 #[derive(Debug, Clone)]
@@ -38,23 +23,19 @@ pub(super) enum Route {
 }
 
 fn cross_shard(shards: &[&str], why: &str) -> SqlError {
-    SqlError::new(
-        Side::Client,
-        ER_NOT_SUPPORTED_YET,
-        "42000",
-        format!("squeeze: this statement would need shards {} ({why}); squeeze runs each statement on exactly one shard: split it per shard", shards.join(" and ")),
+    SqlError::new(ErrorCode::NotSupportedYet, format!("squeeze: this statement would need shards {} ({why}); squeeze runs each statement on exactly one shard: split it per shard", shards.join(" and ")),
     )
 }
 
 impl Session {
     /// The shard the session's current database lives on.
     pub(super) fn home_shard(&self) -> usize {
-        match &self.database {
+        match &self.tracked.database {
             Some(db) => self
                 .ctx
                 .router
-                .shard_for_db(&String::from_utf8_lossy(db), self.shard)
-                .unwrap_or(self.shard),
+                .shard_for_db(&String::from_utf8_lossy(db), self.shards.current())
+                .unwrap_or(self.shards.current()),
             None => self.ctx.router.default_shard,
         }
     }
@@ -67,39 +48,26 @@ impl Session {
     ) -> Result<Route, SqlError> {
         let text = query.text;
         let router = &self.ctx.router;
-        let current_db = self
-            .database
-            .as_ref()
-            .map(|d| String::from_utf8_lossy(d).into_owned());
-        let mut chosen: Option<(usize, String)> = None;
-        let mut key_param: Option<(KeyRule, usize)> = None;
-        let mut pick = |shard: usize, why: String| -> Result<(), SqlError> {
-            match &chosen {
-                Some((s, w)) if *s != shard => Err(cross_shard(
-                    &[router.shard_name(*s), router.shard_name(shard)],
-                    &format!("{w}; {why}"),
-                )),
-                Some(_) => Ok(()),
-                None => {
-                    chosen = Some((shard, why));
-                    Ok(())
-                }
-            }
+        let current_db = self.tracked.current_db().map(|d| d.into_owned());
+        let mut chosen = Chosen {
+            router,
+            shard: None,
         };
+        let mut key_param: Option<(KeyRule, usize)> = None;
         let db_shard = |db: &str| {
             router
-                .shard_for_db(db, self.shard)
+                .shard_for_db(db, self.shards.current())
                 .map_err(|RouteError::UnknownDatabase(d)| SqlError::unknown_database(&d))
         };
         for st in query.non_empty() {
             if let StatementKind::Use(db) = &st.kind {
-                pick(db_shard(db)?, format!("USE {db}"))?;
+                chosen.pick(db_shard(db)?, format!("USE {db}"))?;
                 continue;
             }
             for (db, table) in tables(text, &st.tokens) {
                 if let Some(db) = &db {
                     if router.has_schema_rules() {
-                        pick(db_shard(db)?, format!("database {db}"))?;
+                        chosen.pick(db_shard(db)?, format!("database {db}"))?;
                     }
                 }
                 let Some(db_name) = db
@@ -116,90 +84,57 @@ impl Session {
                     KeyPins::NotReferenced => {}
                     KeyPins::Values(values) => {
                         for v in values {
-                            let key = KeyValue::from_literal(&v);
-                            let shard = rule.shard_for(&key).ok_or_else(|| {
-                                SqlError::new(Side::Client, ER_NOT_SUPPORTED_YET, "42000", format!(
-                                    "squeeze: the shard key `{table}`.`{}` value {} maps to no shard under the configured {:?} rule",
-                                    rule.column, String::from_utf8_lossy(&v), rule.function
-                                ))
-                            })?;
-                            pick(
-                                shard,
-                                format!(
-                                    "{table}.{} = {}",
-                                    rule.column,
-                                    String::from_utf8_lossy(&v)
-                                ),
-                            )?;
+                            let shard = key_shard(rule, &table, &v)?;
+                            let why = format!(
+                                "{table}.{} = {}",
+                                rule.column,
+                                String::from_utf8_lossy(&v)
+                            );
+                            chosen.pick(shard, why)?;
                         }
                     }
                     KeyPins::Placeholder(i) if allow_placeholders => {
                         key_param = Some((rule.clone(), i))
                     }
                     KeyPins::Placeholder(_) | KeyPins::Unpinned => {
-                        return Err(SqlError::new(Side::Client, ER_NOT_SUPPORTED_YET, "42000", format!(
-                            "squeeze: `{db_name}`.`{table}` is spread over shards by `{}`; this statement must pin it with `{} = <value>` (or `IN (...)` of values on one shard) so squeeze can pick a shard",
-                            rule.column, rule.column
-                        )));
+                        return Err(unpinned(&db_name, &table, rule));
                     }
                 }
             }
         }
         if let Some((rule, idx)) = key_param {
-            if chosen.is_none() {
+            if chosen.shard.is_none() {
                 return Ok(Route::KeyParam(rule, idx, self.home_shard()));
             }
         }
         // Statements naming no shard stay with an open transaction.
-        let in_transaction = self.status & SERVER_STATUS_IN_TRANS != 0 && self.backend.is_some();
+        let in_transaction = self.tracked.in_transaction() && self.shards.is_connected();
         let fallback = if in_transaction {
-            self.shard
+            self.shards.current()
         } else {
             self.home_shard()
         };
-        let target = chosen.map(|(s, _)| s).unwrap_or(fallback);
+        let target = chosen.shard.map(|(s, _)| s).unwrap_or(fallback);
         self.check_transaction(target)?;
         Ok(Route::Shard(target))
-    }
-
-    /// Remember a bare BEGIN / START TRANSACTION: the transaction is not
-    /// tied to a shard until its first real statement.
-    pub(super) fn note_transaction_start(&mut self, query: &Query<'_>) {
-        let text = query.text;
-        let stmts: Vec<_> = query.non_empty().collect();
-        let bare_begin = stmts.len() == 1 && {
-            let t = &stmts[0].tokens;
-            (t.len() == 1 && t[0].is_keyword(text, "BEGIN"))
-                || (t.len() >= 2
-                    && t[0].is_keyword(text, "START")
-                    && t[1].is_keyword(text, "TRANSACTION"))
-                || (t.len() == 2 && t[0].is_keyword(text, "BEGIN") && t[1].is_keyword(text, "WORK"))
-        };
-        if bare_begin {
-            self.txn_begin = Some(text[stmts[0].range.clone()].to_vec());
-        } else if self.status & SERVER_STATUS_IN_TRANS == 0 || !stmts.is_empty() {
-            self.txn_begin = None;
-        }
     }
 
     /// The first statement of a transaction opened with a bare BEGIN needs
     /// another shard: end the empty transaction here and open it there.
     pub(super) async fn move_empty_transaction(&mut self, target: usize) -> Result<(), SqlError> {
-        let Some(begin) = self.txn_begin.take() else {
+        let Some(begin) = self.tracked.txn_begin.take() else {
             return Ok(());
         };
-        if target == self.shard {
+        if target == self.shards.current() {
             return Ok(());
         }
-        if let Some(b) = self.backend.as_mut() {
+        if let Some(b) = self.shards.current_conn() {
             let _ =
                 crate::backend::query::simple_query(&mut b.conn, b.capabilities, "ROLLBACK").await;
         }
         self.switch_shard(target);
-        self.ensure_backend()
-            .await
-            .map_err(|e| SqlError::new(Side::Backend, e.code, "HY000", e.message))?;
-        let b = self.backend.as_mut().expect("backend connected");
+        self.ensure_backend().await?;
+        let b = self.shards.conn()?;
         crate::backend::query::simple_query(
             &mut b.conn,
             b.capabilities,
@@ -220,19 +155,15 @@ impl Session {
     pub(super) fn check_transaction(&self, target: usize) -> Result<(), SqlError> {
         // A transaction that has only run BEGIN can still move (see
         // `move_empty_transaction`).
-        if target != self.shard
-            && self.status & SERVER_STATUS_IN_TRANS != 0
-            && self.backend.is_some()
-            && self.txn_begin.is_none()
+        if target != self.shards.current()
+            && self.tracked.in_transaction()
+            && self.shards.is_connected()
+            && self.tracked.txn_begin.is_none()
         {
             let r = &self.ctx.router;
-            return Err(SqlError::new(
-                Side::Client,
-                ER_NOT_SUPPORTED_YET,
-                "42000",
-                format!(
+            return Err(SqlError::new(ErrorCode::NotSupportedYet, format!(
                     "squeeze: a transaction is open on shard {} and this statement needs shard {}; COMMIT or ROLLBACK first (transactions cannot span shards)",
-                    r.shard_name(self.shard),
+                    r.shard_name(self.shards.current()),
                     r.shard_name(target)
                 ),
             ));
@@ -240,19 +171,21 @@ impl Session {
         Ok(())
     }
 
-    /// Shard for an execute of a key-param statement, from the bound value.
+    /// Shard for an execute of a key-param statement, from the bound value
+    /// (`params`: the execute's bytes after its iteration count).
     pub(super) fn shard_from_execute(
         &self,
-        payload: &[u8],
-        stmt: &ShardStatement,
+        params: &[u8],
+        stmt: &super::statements::ShardStatement,
         types: Option<&[u8]>,
     ) -> Option<usize> {
         let (rule, index) = stmt.key_param.as_ref()?;
         let n = stmt.num_params as usize;
-        let mut r = Reader::new(payload);
-        r.skip(10).ok()?;
+        let mut r = Reader::new(params);
         let bitmap = r.take(n.div_ceil(8)).ok()?;
-        if bitmap[index / 8] & (1 << (index % 8)) != 0 {
+        // A key parameter the server does not count (it saw fewer `?`)
+        // maps to no shard rather than past the bitmap.
+        if bitmap.get(index / 8)? & (1 << (index % 8)) != 0 {
             return None;
         }
         let bound = r.u8().ok()?;
@@ -267,8 +200,7 @@ impl Session {
             if bitmap[i / 8] & (1 << (i % 8)) != 0 {
                 continue;
             }
-            let (ty, unsigned) = (types[2 * i], types[2 * i + 1] & 0x80 != 0);
-            let start = r.position();
+            let (ty, unsigned) = (*types.get(2 * i)?, types.get(2 * i + 1)? & 0x80 != 0);
             let value: Option<KeyValue> = match binary_layout(ty) {
                 BinaryLayout::Fixed(k) => {
                     let b = r.take(k).ok()?;
@@ -293,7 +225,6 @@ impl Session {
                 BinaryLayout::LenencString => Some(KeyValue::from_literal(r.lenenc_bytes().ok()?)),
                 BinaryLayout::Nothing => None,
             };
-            let _ = start;
             if i == *index {
                 return rule.shard_for(&value?);
             }
@@ -301,8 +232,6 @@ impl Session {
         None
     }
 }
-
-const STATEMENT_COMMANDS: [u8; 5] = [0x17, 0x18, 0x19, 0x1A, 0x1C];
 
 impl Session {
     pub(super) fn sharded(&self) -> bool {
@@ -312,75 +241,55 @@ impl Session {
     /// The payload as the current shard's connection must see it: squeeze's
     /// statement ids replaced by that shard's own.
     pub(super) fn backend_payload<'a>(&self, payload: &'a [u8]) -> std::borrow::Cow<'a, [u8]> {
-        if !self.sharded() || payload.len() < 5 || !STATEMENT_COMMANDS.contains(&payload[0]) {
+        if !self.sharded() {
             return std::borrow::Cow::Borrowed(payload);
         }
-        let client_id = self.resolve_client_id(u32::from_le_bytes([
-            payload[1], payload[2], payload[3], payload[4],
-        ]));
-        match self
-            .stmt_map
-            .get(&client_id)
-            .and_then(|s| s.ids.get(&self.shard))
-        {
-            Some(id) => {
-                let mut p = payload.to_vec();
-                p[1..5].copy_from_slice(&id.to_le_bytes());
-                std::borrow::Cow::Owned(p)
-            }
+        let Ok(command) = ClientCommand::decode(payload) else {
+            return std::borrow::Cow::Borrowed(payload);
+        };
+        let Some(stmt) = command.statement() else {
+            return std::borrow::Cow::Borrowed(payload);
+        };
+        match self.statements.shard_id(stmt, self.shards.current()) {
+            Some(id) => std::borrow::Cow::Owned(command.with_statement(id).encode()),
             None => std::borrow::Cow::Borrowed(payload),
         }
     }
 
-    pub(super) fn resolve_client_id(&self, id: u32) -> u32 {
-        if id == u32::MAX {
-            self.last_statement
-        } else {
-            id
-        }
-    }
-
-    /// A prepare succeeded on the current shard with `backend_id`: give the
-    /// client squeeze's own id for it.
-    pub(super) fn map_new_statement(&mut self, backend_id: u32, num_params: u16) -> u32 {
-        self.next_stmt_id = self.next_stmt_id.wrapping_add(1).max(1);
-        let client_id = self.next_stmt_id;
-        let (text, key_param) = self.pending_prepare.take().unwrap_or_default();
-        let mut ids = HashMap::new();
-        ids.insert(self.shard, backend_id);
-        self.stmt_map.insert(
-            client_id,
-            ShardStatement {
-                text,
-                ids,
-                key_param,
-                num_params,
-            },
-        );
-        client_id
-    }
-
     /// Before a statement command: move to the shard it must run on, and
     /// prepare it there first if needed. `Err` is the ERR for the client.
-    pub(super) async fn place_statement(&mut self, payload: &[u8]) -> Result<(), SqlError> {
-        if !self.sharded() || payload.len() < 5 {
+    /// `execute_params`: the parameter bytes of a COM_STMT_EXECUTE (its
+    /// shard may follow from a bound key).
+    pub(super) async fn place_statement(
+        &mut self,
+        stmt: u32,
+        execute_params: Option<&[u8]>,
+    ) -> Result<(), SqlError> {
+        if !self.sharded() {
             return Ok(());
         }
-        let client_id = self.resolve_client_id(u32::from_le_bytes([
-            payload[1], payload[2], payload[3], payload[4],
-        ]));
-        let Some(stmt) = self.stmt_map.get(&client_id).cloned() else {
+        let client_id = self.statements.resolve(stmt);
+        let Some(stmt) = self.statements.sharded.get(&client_id).cloned() else {
             return Ok(()); // unknown id: the backend reports it
         };
-        let target = if payload[0] == 0x17 && stmt.key_param.is_some() {
-            let types = self.prepared.get(&client_id).and_then(|p| p.types.clone());
-            self.shard_from_execute(payload, &stmt, types.as_deref()).ok_or_else(|| {
-                SqlError::new(Side::Client, ER_NOT_SUPPORTED_YET, "42000", "squeeze: the shard-key parameter of this statement is NULL or cannot be mapped to a shard")
+        let key_params = execute_params.filter(|_| stmt.key_param.is_some());
+        let target = if let Some(params) = key_params {
+            let types = self
+                .statements
+                .compressed
+                .get(&client_id)
+                .and_then(|p| p.types.clone());
+            self.shard_from_execute(params, &stmt, types.as_deref()).ok_or_else(|| {
+                SqlError::new(ErrorCode::NotSupportedYet, "squeeze: the shard-key parameter of this statement is NULL or cannot be mapped to a shard")
             })?
-        } else if stmt.ids.contains_key(&self.shard) {
-            self.shard
+        } else if stmt.ids.contains_key(&self.shards.current()) {
+            self.shards.current()
         } else {
-            *stmt.ids.keys().next().expect("prepared somewhere")
+            // Prepared on at least one shard (`StatementTable::map_new`).
+            match stmt.ids.keys().next() {
+                Some(&s) => s,
+                None => return Ok(()),
+            }
         };
         self.check_transaction(target)?;
         self.switch_shard(target);
@@ -388,13 +297,9 @@ impl Session {
             return Ok(());
         }
         // First use on this shard: prepare it here, quietly.
-        self.ensure_backend()
-            .await
-            .map_err(|e| SqlError::new(Side::Backend, e.code, "HY000", e.message))?;
-        let backend = self.backend.as_mut().expect("backend connected");
-        let mut prep = Vec::with_capacity(1 + stmt.text.len());
-        prep.push(0x16);
-        prep.extend_from_slice(&stmt.text);
+        self.ensure_backend().await?;
+        let backend = self.shards.conn()?;
+        let prep = ClientCommand::Prepare(&stmt.text).encode();
         let deprecate_eof =
             backend.capabilities & crate::protocol::capabilities::CLIENT_DEPRECATE_EOF != 0;
         let id = prepare_quietly(&mut backend.conn, &prep, deprecate_eof)
@@ -402,46 +307,74 @@ impl Session {
             .map_err(|e| {
                 shard_failure(&self.ctx.shards[target].name, "preparing the statement", &e)
             })?;
-        if let Some(s) = self.stmt_map.get_mut(&client_id) {
+        if let Some(s) = self.statements.sharded.get_mut(&client_id) {
             s.ids.insert(target, id);
         }
         Ok(())
     }
 
     /// COM_STMT_CLOSE on every shard the statement was prepared on.
-    pub(super) async fn close_everywhere(&mut self, payload: &[u8]) {
-        if payload.len() < 5 {
-            return;
-        }
-        let client_id = self.resolve_client_id(u32::from_le_bytes([
-            payload[1], payload[2], payload[3], payload[4],
-        ]));
-        let Some(stmt) = self.stmt_map.remove(&client_id) else {
+    pub(super) async fn close_everywhere(&mut self, stmt: u32) {
+        let client_id = self.statements.resolve(stmt);
+        let Some(stmt) = self.statements.sharded.remove(&client_id) else {
             return;
         };
         for (shard, id) in stmt.ids {
-            let conn = if shard == self.shard {
-                self.backend.as_mut()
-            } else {
-                self.parked.get_mut(&shard)
-            };
-            if let Some(b) = conn {
+            if let Some(b) = self.shards.conn_to(shard) {
                 b.conn.begin_command();
-                let mut p = vec![0x19];
-                p.extend_from_slice(&id.to_le_bytes());
-                b.conn.write_packet(&p);
+                b.conn.write_packet(&ClientCommand::Close(id).encode());
                 let _ = b.conn.flush().await;
             }
         }
     }
 }
 
+/// The shard a statement's parts agree on so far, and why.
+struct Chosen<'r> {
+    router: &'r crate::router::Router,
+    shard: Option<(usize, String)>,
+}
+
+impl Chosen<'_> {
+    /// One part of the statement needs `shard` (for the reason `why`): an
+    /// error naming both shards when an earlier part needs another.
+    fn pick(&mut self, shard: usize, why: String) -> Result<(), SqlError> {
+        match &self.shard {
+            Some((s, w)) if *s != shard => Err(cross_shard(
+                &[self.router.shard_name(*s), self.router.shard_name(shard)],
+                &format!("{w}; {why}"),
+            )),
+            Some(_) => Ok(()),
+            None => {
+                self.shard = Some((shard, why));
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The shard a key literal `v` of `table` maps to under `rule`.
+fn key_shard(rule: &KeyRule, table: &str, v: &[u8]) -> Result<usize, SqlError> {
+    rule.shard_for(&KeyValue::from_literal(v)).ok_or_else(|| {
+        SqlError::new(ErrorCode::NotSupportedYet, format!(
+            "squeeze: the shard key `{table}`.`{}` value {} maps to no shard under the configured {:?} rule",
+            rule.column, String::from_utf8_lossy(v), rule.function
+        ))
+    })
+}
+
+/// A key-routed table the statement does not pin to one key value.
+fn unpinned(db: &str, table: &str, rule: &KeyRule) -> SqlError {
+    SqlError::new(ErrorCode::NotSupportedYet, format!(
+        "squeeze: `{db}`.`{table}` is spread over shards by `{}`; this statement must pin it with `{} = <value>` (or `IN (...)` of values on one shard) so squeeze can pick a shard",
+        rule.column, rule.column
+    ))
+}
+
 /// An internal step squeeze runs on a shard failed.
 fn shard_failure(shard: &str, what: &str, why: &str) -> SqlError {
     SqlError::new(
-        Side::Backend,
-        crate::error::ER_UNKNOWN_ERROR,
-        "HY000",
+        ErrorCode::Unknown,
         format!("squeeze: {what} on shard {shard} failed: {why}"),
     )
 }

@@ -24,6 +24,13 @@ pub trait ColumnCatalog {
         let _ = sql;
         true
     }
+    /// Do the backend's JSON functions take a binary string? MariaDB's do
+    /// (`JSON_UNQUOTE(blob)` is NULL exactly when the blob is, so
+    /// `JSON_UNQUOTE(doc) IS NULL` may pass); MySQL 8's and TiDB's raise
+    /// ERR 3144, so there it is refused. Default: MariaDB.
+    fn json_functions_accept_binary(&self) -> bool {
+        true
+    }
     /// The definition (a query text, names qualified as MariaDB stores
     /// them in information_schema.VIEWS) of a view that reads compressed
     /// columns, directly or through other views; `None` for a base table

@@ -761,7 +761,7 @@ mod tests {
     }
 
     #[test]
-    fn kinds() {
+    fn statements_are_classified_by_their_leading_keywords() {
         use StatementKind::*;
         assert_eq!(class("  select 1"), Select);
         assert_eq!(class("(SELECT 1) UNION (SELECT 2)"), Select);
@@ -794,7 +794,7 @@ mod tests {
     }
 
     #[test]
-    fn set_changes() {
+    fn set_statements_report_the_session_changes_squeeze_tracks() {
         use SessionChange::*;
         use StatementKind::Set as S;
         assert_eq!(
@@ -840,7 +840,7 @@ mod tests {
     }
 
     #[test]
-    fn tables_named() {
+    fn table_references_are_found_with_their_database_and_alias() {
         assert_eq!(tables("SELECT * FROM t"), ["t"]);
         assert_eq!(
             tables("SELECT * FROM db.t AS x JOIN `u` y ON x.id=y.id"),

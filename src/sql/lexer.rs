@@ -760,7 +760,7 @@ mod tests {
     }
 
     #[test]
-    fn basic_tokens() {
+    fn identifiers_punctuation_and_json_operators_are_separate_tokens() {
         assert_eq!(
             texts(
                 "SELECT a.b, `c``d` FROM t WHERE x->>'$.a' <=> ? AND y:=1",
@@ -774,7 +774,7 @@ mod tests {
     }
 
     #[test]
-    fn operators() {
+    fn two_character_operators_are_one_token() {
         assert_eq!(
             texts("a!=b<>c||d&&e->f<=g>=h<<i>>j", D),
             [
@@ -785,7 +785,7 @@ mod tests {
     }
 
     #[test]
-    fn string_escapes() {
+    fn string_escapes_decode_as_mysql_does_and_not_under_no_backslash_escapes() {
         assert_eq!(decoded(r"'a\'b'", D), b"a'b");
         assert_eq!(decoded(r"'a''b'", D), b"a'b");
         assert_eq!(
@@ -810,7 +810,7 @@ mod tests {
     }
 
     #[test]
-    fn ansi_quotes() {
+    fn double_quotes_delimit_an_identifier_only_under_ansi_quotes() {
         let a = LexOptions {
             ansi_quotes: true,
             ..D
@@ -822,7 +822,7 @@ mod tests {
     }
 
     #[test]
-    fn introducers() {
+    fn a_charset_introducer_belongs_to_its_string_and_an_unknown_one_is_an_identifier() {
         let s = "_utf8mb4'x' _binary 'y' N'z' _foo'w' _binary X'00'";
         let k = kinds(s, D);
         assert!(matches!(k[0].0, TokenKind::Str { .. }));
@@ -848,7 +848,7 @@ mod tests {
     }
 
     #[test]
-    fn hex_and_bit() {
+    fn hex_and_bit_literals_are_recognised_and_decoded_and_lookalikes_are_not() {
         let s = "X'0aFF' 0x1f2 b'101' 0b11 0xZZ 1abc 1e5 1.5e-3 .5";
         let k = kinds(s, D);
         let got: Vec<TokenKind> = k.iter().map(|k| k.0).collect();
@@ -869,7 +869,7 @@ mod tests {
     }
 
     #[test]
-    fn comments() {
+    fn comments_of_every_style_are_tokens_and_double_dash_needs_a_space() {
         let k = kinds("a -- c\nb #x\nc /* d */ e --x f", D);
         let t: Vec<&str> = k.iter().map(|k| k.1.as_str()).collect();
         assert_eq!(
@@ -880,7 +880,7 @@ mod tests {
     }
 
     #[test]
-    fn executable_comments() {
+    fn executable_comment_markers_are_tokens_around_the_sql_they_hold() {
         let k = kinds("/*!40000 ALTER TABLE `t` DISABLE KEYS */;", D);
         assert_eq!(k[0], (TokenKind::ExecCommentOpen, "/*!40000".into()));
         assert_eq!(k[1].1, "ALTER");
@@ -892,7 +892,7 @@ mod tests {
     }
 
     #[test]
-    fn unterminated() {
+    fn an_unterminated_quote_or_comment_ends_in_an_unterminated_token() {
         for s in [
             "'abc", "\"abc", "`abc", "/* abc", "X'0a", "'a\\'", "@`x", "@'x",
         ] {
@@ -902,7 +902,7 @@ mod tests {
     }
 
     #[test]
-    fn variables() {
+    fn user_and_system_variables_are_one_token_each() {
         assert_eq!(
             texts("@a @'b c' @@session.sql_mode @@sql_mode @`x`", D),
             ["@a", "@'b c'", "@@session.sql_mode", "@@sql_mode", "@`x`"]
@@ -915,7 +915,7 @@ mod tests {
     }
 
     #[test]
-    fn sql_mode_flags() {
+    fn sql_mode_names_set_the_lexing_flags_case_insensitively() {
         let o = LexOptions::from_sql_mode("STRICT_TRANS_TABLES,ansi,NO_BACKSLASH_ESCAPES");
         assert!(o.ansi_quotes && o.no_backslash_escapes);
         assert_eq!(LexOptions::from_sql_mode(""), LexOptions::default());

@@ -147,7 +147,7 @@ fn mysqldump_extended_insert() {
 }
 
 #[test]
-fn insert_variants() {
+fn every_insert_modifier_and_form_still_finds_the_compressed_literal() {
     assert_eq!(
         site_texts("INSERT IGNORE INTO app.docs (doc) VALUES ('a')"),
         ["'a'"]
@@ -192,7 +192,7 @@ fn insert_variants() {
 }
 
 #[test]
-fn literal_forms() {
+fn every_literal_form_is_a_site_with_its_decoded_value() {
     assert_eq!(
         site_texts("INSERT INTO docs (doc) VALUES (_utf8mb4'{}'), (_binary '{}'), (N'x'), (X'7B7D'), (0x7b7d), (b'01'), (-12), (3.5), (_binary X'00')"),
         ["_utf8mb4'{}'", "_binary '{}'", "N'x'", "X'7B7D'", "0x7b7d", "b'01'", "-12", "3.5", "_binary X'00'"]
@@ -240,7 +240,7 @@ fn insert_unknown_column_order() {
 }
 
 #[test]
-fn insert_select() {
+fn insert_select_into_a_compressed_column_is_refused() {
     assert_eq!(
         refused("INSERT INTO docs (id, doc) SELECT id, doc FROM docs"),
         RefuseReason::InsertSelect
@@ -292,7 +292,7 @@ fn on_duplicate_key_update() {
 // ---- UPDATE ----------------------------------------------------------------
 
 #[test]
-fn update_literals() {
+fn update_set_literals_of_compressed_columns_are_sites_and_others_are_not() {
     assert_eq!(
         sites("UPDATE docs SET doc = '{\"x\":2}' WHERE id = 1"),
         [(
@@ -353,7 +353,7 @@ fn update_computed_from_old_value() {
 // ---- refusals in reads -------------------------------------------------------
 
 #[test]
-fn refusals() {
+fn reads_that_look_inside_a_compressed_value_are_refused_with_their_reason() {
     use RefuseReason::*;
     let cases: &[(&str, RefuseReason)] = &[
         ("SELECT JSON_EXTRACT(doc, '$.a') FROM docs", JsonFunction),
@@ -488,7 +488,7 @@ fn plain_reads_are_untouched() {
 // ---- placeholders ---------------------------------------------------------------
 
 #[test]
-fn placeholders() {
+fn each_placeholder_is_mapped_to_the_compressed_column_it_binds() {
     let col = |c: &str| {
         Some(ColumnRef {
             db: "app".into(),
@@ -554,7 +554,7 @@ fn placeholders() {
 // ---- PREPARE ---------------------------------------------------------------------
 
 #[test]
-fn prepare_text() {
+fn prepare_from_text_is_refused_when_the_text_would_be() {
     assert_eq!(
         refused("PREPARE s FROM 'SELECT JSON_EXTRACT(doc, ''$.a'') FROM docs'"),
         RefuseReason::PreparedText
@@ -574,7 +574,7 @@ fn prepare_text() {
 // ---- multi-statement, session state ---------------------------------------------
 
 #[test]
-fn multi_statement() {
+fn a_multi_statement_query_is_planned_per_statement_with_use_applied() {
     let sql = "SET NAMES utf8mb4; INSERT INTO docs (doc) VALUES ('a;b'); USE reddit; INSERT INTO comments (body) VALUES ('c');";
     let plans = plan_query(sql.as_bytes(), D, Some("app"), &Cat);
     assert_eq!(plans.len(), 4);
@@ -638,7 +638,7 @@ fn unterminated_and_no_db() {
 }
 
 #[test]
-fn prefilter() {
+fn the_table_name_prefilter_skips_statements_naming_no_compressed_table() {
     let f = Filtered(TableNameFilter::new([
         "docs", "comments", "notes", "odd-name",
     ]));

@@ -137,7 +137,7 @@ mod tests {
     }
 
     #[test]
-    fn splice_basic() {
+    fn splicing_replaces_the_spans_and_keeps_every_other_byte() {
         let s = b"INSERT INTO t VALUES ('a', 'bb')";
         let out = splice(
             s,
@@ -148,7 +148,7 @@ mod tests {
     }
 
     #[test]
-    fn literal_encodings() {
+    fn binary_literals_escape_as_the_sql_mode_requires() {
         let o = LexOptions::default();
         assert_eq!(
             binary_literal(b"a'\\\0\x1az", o),

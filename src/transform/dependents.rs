@@ -10,7 +10,9 @@
 //! refuse calls to the routines.
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
+
+use parking_lot::RwLock;
 use std::time::{Duration, Instant};
 
 use crate::sql::TableNameFilter;
@@ -107,24 +109,24 @@ pub struct DependentsCache {
 
 impl DependentsCache {
     pub fn get(&self) -> Arc<Dependents> {
-        self.current.read().unwrap().clone()
+        self.current.read().clone()
     }
 
     /// Is the snapshot missing or older than [`MAX_AGE`]?
     pub fn stale(&self, now: Instant) -> bool {
-        match self.current.read().unwrap().loaded {
+        match self.current.read().loaded {
             None => true,
             Some(at) => now.duration_since(at) >= MAX_AGE,
         }
     }
 
     pub fn set(&self, d: Dependents) {
-        *self.current.write().unwrap() = Arc::new(d);
+        *self.current.write() = Arc::new(d);
     }
 
     /// Forget the snapshot (after DDL through squeeze).
     pub fn invalidate(&self) {
-        *self.current.write().unwrap() = Arc::new(Dependents::default());
+        *self.current.write() = Arc::new(Dependents::default());
     }
 }
 

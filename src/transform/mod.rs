@@ -14,9 +14,9 @@ pub mod write;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::admin::metrics::ColumnMetrics;
 use crate::codec::{DictionaryRegistry, ValueEncoder};
 use crate::config::{Config, InvalidJson, PresentAs};
+use crate::metrics::ColumnMetrics;
 use crate::router::NamePattern;
 use crate::sql::TableNameFilter;
 
@@ -89,7 +89,7 @@ impl ColumnRules {
                 on_invalid_json: c.on_invalid_json,
                 max_value_size: cfg.codec.max_value_size,
             };
-            crate::admin::metrics::METRICS
+            crate::metrics::METRICS
                 .dictionary_in_use
                 .with_label_values(&[&rule.label, &rule.encoder.dict_id().to_string()])
                 .set(1);

@@ -9,6 +9,7 @@ use super::result::ResultColumns;
 use super::write::{compress_value, WriteError};
 use super::ColumnRule;
 use crate::protocol::coldef::{binary_layout, BinaryLayout, TYPE_BLOB};
+use crate::protocol::command::ClientCommand;
 use crate::protocol::lenenc::{put_lenenc_bytes, Reader};
 use crate::protocol::ProtocolError;
 
@@ -63,8 +64,6 @@ pub struct ExecuteRewrite {
     pub long_data: Vec<Vec<u8>>,
 }
 
-const STMT_SEND_LONG_DATA: u8 = 0x18;
-
 /// Rewrite an execute for `stmt`. `payload` is the whole command
 /// (`17 stmt_id flags iterations [bitmap bound [types] values]`).
 pub fn rewrite_execute(
@@ -79,7 +78,7 @@ pub fn rewrite_execute(
     }
     let mut r = Reader::new(payload);
     let head = r.take(10)?;
-    let stmt_id = &head[1..5];
+    let stmt_id = u32::from_le_bytes([head[1], head[2], head[3], head[4]]);
     let bitmap = r.take(n.div_ceil(8))?.to_vec();
     let bound = r.u8()?;
     let mut types = if bound == 1 {
@@ -107,12 +106,14 @@ pub fn rewrite_execute(
             } else {
                 &chunks
             };
-            let mut ld = Vec::with_capacity(7 + data.len());
-            ld.push(STMT_SEND_LONG_DATA);
-            ld.extend_from_slice(stmt_id);
-            ld.extend_from_slice(&(i as u16).to_le_bytes());
-            ld.extend_from_slice(data);
-            long_data.push(ld);
+            long_data.push(
+                ClientCommand::SendLongData {
+                    stmt: stmt_id,
+                    param: i as u16,
+                    data,
+                }
+                .encode(),
+            );
             types[2 * i] = TYPE_BLOB;
             types[2 * i + 1] = 0;
             continue;
@@ -201,7 +202,7 @@ mod tests {
                 present_as: r.present_as,
                 on_invalid_json: r.on_invalid_json,
                 label: r.label.clone(),
-                metrics: crate::admin::metrics::ColumnMetrics::for_column(&r.label),
+                metrics: crate::metrics::ColumnMetrics::for_column(&r.label),
                 max_value_size: r.max_value_size,
             }
         }
@@ -216,7 +217,7 @@ mod tests {
             present_as: PresentAs::Text,
             on_invalid_json: InvalidJson::Compress,
             label: "db.t.doc".into(),
-            metrics: crate::admin::metrics::ColumnMetrics::for_column("db.t.doc"),
+            metrics: crate::metrics::ColumnMetrics::for_column("db.t.doc"),
             max_value_size: 64 << 20,
         })
     }
@@ -273,7 +274,7 @@ mod tests {
         match rewrite_execute(&execute(true, 1, &doc), &mut stmt) {
             Err(ParamError::Write(e)) => {
                 let err = e.to_sql_error();
-                assert_eq!((err.code, err.state), (1406, "22001"));
+                assert_eq!((err.code, err.sqlstate()), (1406, "22001"));
                 assert!(
                     err.message.contains("db.t.doc")
                         && err.message.contains("101 bytes")

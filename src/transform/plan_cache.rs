@@ -128,7 +128,7 @@ mod tests {
     }
 
     #[test]
-    fn bounded() {
+    fn the_read_plan_cache_never_holds_more_than_its_bound() {
         let opts = LexOptions::default();
         let mut c = ReadPlanCache::<usize>::default();
         for i in 0..(MAX_SHAPES * 3) {

@@ -231,7 +231,7 @@ impl ResultColumns {
                         self.mem.ensure(need).map_err(RowError::OverBudget)?;
                     }
                     if inflate_untrusted(stored, rules, &mut self.scratch) {
-                        crate::admin::metrics::METRICS
+                        crate::metrics::METRICS
                             .inflated_without_metadata_total
                             .inc();
                         let splice = splice.get_or_insert_with(|| {
@@ -386,7 +386,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn collations() {
+    fn utf8_collations_are_told_from_others_by_id() {
         assert!(is_utf8mb4_collation(45));
         assert!(is_utf8mb4_collation(255));
         assert!(!is_utf8mb4_collation(8));

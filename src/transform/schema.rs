@@ -1,12 +1,18 @@
-//! What squeeze knows of the backend's tables: column order (for INSERT
-//! without a column list) and column types (a compressed column must be
-//! binary). Filled from information_schema by the session, shared by all
-//! sessions, dropped for a table after DDL on it.
+//! What squeeze knows of the backend's schema, shared by all sessions: each
+//! table's column order (for INSERT without a column list) and types (a
+//! compressed column must be binary), filled from information_schema on
+//! demand; the snapshot of views and routines that read compressed columns
+//! (`dependents`); and a generation the read-plan caches key on. DDL
+//! through squeeze drops exactly the tables and databases it names
+//! (`invalidate_targets`). Also the analyzer's `Catalog` over it, and what
+//! a session learnt from `PREPARE name FROM '...'` (`SqlPrepared`).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
+
+use parking_lot::RwLock;
 
 use super::ColumnRules;
 use crate::config::InvalidJson;
@@ -55,9 +61,25 @@ pub struct SchemaCache {
     dependents: super::dependents::DependentsCache,
     /// Bumped on every change, so plans made from the cache can be dropped.
     generation: AtomicU64,
+    /// Set once any backend is not MariaDB (MySQL 8, TiDB): their JSON
+    /// functions refuse binary strings (ERR 3144) where MariaDB's take any
+    /// bytes. Sticky, so a fleet mixing both plans for the stricter one.
+    strict_json: std::sync::atomic::AtomicBool,
 }
 
 impl SchemaCache {
+    /// Record the version string of a backend squeeze logged into.
+    pub fn note_server_version(&self, version: &[u8]) {
+        if !version.windows(7).any(|w| w == b"MariaDB") {
+            self.strict_json.store(true, Ordering::Release);
+        }
+    }
+
+    /// Whether every backend seen so far is MariaDB.
+    pub fn json_functions_accept_binary(&self) -> bool {
+        !self.strict_json.load(Ordering::Acquire)
+    }
+
     /// Changes whenever a table is added or dropped from the cache.
     pub fn generation(&self) -> u64 {
         self.generation.load(Ordering::Acquire)
@@ -69,24 +91,16 @@ impl SchemaCache {
 
     /// The table's definition, if cached less than [`TABLE_MAX_AGE`] ago.
     pub fn get(&self, db: &str, table: &str) -> Option<Arc<TableInfo>> {
-        let tables = self.tables.read().unwrap();
+        let tables = self.tables.read();
         let (info, at) = tables.get(&(db.to_string(), table.to_string()))?;
         (at.elapsed() < TABLE_MAX_AGE).then(|| info.clone())
     }
 
     pub fn insert(&self, db: &str, table: &str, info: TableInfo) {
-        self.tables.write().unwrap().insert(
+        self.tables.write().insert(
             (db.to_string(), table.to_string()),
             (Arc::new(info), std::time::Instant::now()),
         );
-        self.changed();
-    }
-
-    pub fn invalidate(&self, db: &str, table: &str) {
-        self.tables
-            .write()
-            .unwrap()
-            .remove(&(db.to_string(), table.to_string()));
         self.changed();
     }
 
@@ -110,7 +124,7 @@ impl SchemaCache {
     }
 
     pub fn invalidate_db(&self, db: &str) {
-        self.tables.write().unwrap().retain(|(d, _), _| d != db);
+        self.tables.write().retain(|(d, _), _| d != db);
         self.changed();
     }
 
@@ -120,7 +134,7 @@ impl SchemaCache {
             return;
         }
         {
-            let mut tables = self.tables.write().unwrap();
+            let mut tables = self.tables.write();
             for t in targets {
                 match t {
                     SchemaTarget::Table(d, n) => {
@@ -194,6 +208,10 @@ impl ColumnCatalog for Catalog<'_> {
                 None
             }
         }
+    }
+
+    fn json_functions_accept_binary(&self) -> bool {
+        self.schema.json_functions_accept_binary()
     }
 
     fn may_mention_compressed(&self, sql: &[u8]) -> bool {

@@ -10,15 +10,8 @@ use super::schema::{is_binary_type, Catalog, SchemaCache};
 use super::{ColumnRule, ColumnRules};
 use crate::codec::EncodeOutcome;
 use crate::config::InvalidJson;
-use crate::error::{Side, SqlError, ER_NOT_SUPPORTED_YET};
+use crate::error::{ErrorCode, SqlError};
 use crate::sql::{self, ColumnRef, LexOptions, LiteralKind, Plan, Refusal, StatementKind};
-
-/// MySQL's ER_INVALID_JSON_TEXT.
-pub const ER_INVALID_JSON_TEXT: u16 = 3140;
-
-/// MySQL's ER_DATA_TOO_LONG (SQLSTATE 22001): a value above
-/// `codec.max_value_size`.
-pub const ER_DATA_TOO_LONG: u16 = 1406;
 
 /// Why a write could not go ahead.
 #[derive(Debug)]
@@ -64,39 +57,19 @@ impl WriteError {
 
     pub fn to_sql_error(&self) -> SqlError {
         match self {
-            WriteError::Refused(r) => SqlError::new(Side::Client, ER_NOT_SUPPORTED_YET, "42000", format!("squeeze: {}", r.message())),
-            WriteError::NeedTables(t) => SqlError::new(
-                Side::Client,
-                ER_NOT_SUPPORTED_YET,
-                "42000",
-                format!(
+            WriteError::Refused(r) => SqlError::new(ErrorCode::NotSupportedYet, format!("squeeze: {}", r.message())),
+            WriteError::NeedTables(t) => SqlError::new(ErrorCode::NotSupportedYet, format!(
                     "squeeze: the column order of {} is unknown (the table may not exist); name the columns in the INSERT",
                     t.iter().map(|(d, t)| format!("`{d}`.`{t}`")).collect::<Vec<_>>().join(", ")
                 ),
             ),
-            WriteError::Charset { column, charset } => SqlError::new(
-                Side::Client,
-                ER_NOT_SUPPORTED_YET,
-                "42000",
-                format!("squeeze: column `{column}` is stored compressed as UTF-8 JSON, but this connection's character set is {charset}; run SET NAMES utf8mb4 before writing it"),
+            WriteError::Charset { column, charset } => SqlError::new(ErrorCode::NotSupportedYet, format!("squeeze: column `{column}` is stored compressed as UTF-8 JSON, but this connection's character set is {charset}; run SET NAMES utf8mb4 before writing it"),
             ),
-            WriteError::InvalidJson { column, detail } => SqlError::new(
-                Side::Client,
-                ER_INVALID_JSON_TEXT,
-                "22032",
-                format!("Invalid JSON text for column `{column}`: {detail} (squeeze is configured to refuse non-JSON values for it)"),
+            WriteError::InvalidJson { column, detail } => SqlError::new(ErrorCode::InvalidJsonText, format!("Invalid JSON text for column `{column}`: {detail} (squeeze is configured to refuse non-JSON values for it)"),
             ),
-            WriteError::NotBinary { column, data_type } => SqlError::new(
-                Side::Client,
-                ER_NOT_SUPPORTED_YET,
-                "42000",
-                format!("squeeze: column `{column}` is configured for compression but its type is {data_type}; compressed values need a binary column: ALTER TABLE ... MODIFY {} LONGBLOB", column.rsplit('.').next().unwrap_or(column)),
+            WriteError::NotBinary { column, data_type } => SqlError::new(ErrorCode::NotSupportedYet, format!("squeeze: column `{column}` is configured for compression but its type is {data_type}; compressed values need a binary column: ALTER TABLE ... MODIFY {} LONGBLOB", column.rsplit('.').next().unwrap_or(column)),
             ),
-            WriteError::TooBig { column, size, limit } => SqlError::new(
-                Side::Client,
-                ER_DATA_TOO_LONG,
-                "22001",
-                format!("Data too long for column `{column}`: the value is {size} bytes, above squeeze's codec.max_value_size of {limit} bytes (a longer value could never be read back through squeeze). Store a smaller document or raise codec.max_value_size on every squeeze instance first"),
+            WriteError::TooBig { column, size, limit } => SqlError::new(ErrorCode::DataTooLong, format!("Data too long for column `{column}`: the value is {size} bytes, above squeeze's codec.max_value_size of {limit} bytes (a longer value could never be read back through squeeze). Store a smaller document or raise codec.max_value_size on every squeeze instance first"),
             ),
         }
     }

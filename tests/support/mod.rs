@@ -8,8 +8,10 @@
 pub mod cursor;
 pub mod dump;
 pub mod oracle;
+pub mod pyclients;
 pub mod raw;
 pub mod scenarios;
+pub mod tidb;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -430,6 +432,41 @@ fn handshake_ready(port: u16) -> bool {
     hdr[4] == 10
 }
 
+/// A backend server the harness started (MariaDB or TiDB): what the shared
+/// scenarios, the oracle and `Squeeze::for_server` need of it.
+pub trait TestServer: Sync {
+    fn port(&self) -> u16;
+    /// Runs SQL as root; returns the batch-mode output. Panics on failure.
+    fn root_sql(&self, sql: &str) -> String;
+    /// The TLS material the server presents (squeeze reuses it client-side).
+    fn certs(&self) -> &Certs;
+    /// Whether `CREATE FUNCTION ... RETURN` (stored functions) works.
+    fn has_stored_functions(&self) -> bool {
+        true
+    }
+    fn addr(&self) -> String {
+        format!("127.0.0.1:{}", self.port())
+    }
+    /// Drops and re-creates a database (as root).
+    fn fresh_db(&self, name: &str) {
+        self.root_sql(&format!(
+            "DROP DATABASE IF EXISTS `{name}`; CREATE DATABASE `{name}`;"
+        ));
+    }
+}
+
+impl TestServer for MariaDb {
+    fn port(&self) -> u16 {
+        self.port
+    }
+    fn root_sql(&self, sql: &str) -> String {
+        MariaDb::root_sql(self, sql)
+    }
+    fn certs(&self) -> &Certs {
+        &self.certs
+    }
+}
+
 /// The squeeze proxy binary under test, running `squeeze serve`.
 pub struct Squeeze {
     pub port: u16,
@@ -451,14 +488,19 @@ impl Squeeze {
         Self::for_db_bin(env!("CARGO_BIN_EXE_squeeze"), db, extra)
     }
 
+    /// `for_db` in front of any harness server (MariaDB or TiDB).
+    pub fn for_server(db: &dyn TestServer, extra: &[&str]) -> Squeeze {
+        Self::for_db_bin(env!("CARGO_BIN_EXE_squeeze"), db, extra)
+    }
+
     /// `for_db` running the squeeze executable `bin` (another build, for
     /// A/B runs of a benchmark).
-    pub fn for_db_bin(bin: &str, db: &MariaDb, extra: &[&str]) -> Squeeze {
+    pub fn for_db_bin(bin: &str, db: &dyn TestServer, extra: &[&str]) -> Squeeze {
         let backend = db.addr();
         let app = format!("{APP_USER}:{APP_PASS}");
         let other = format!("{OTHER_USER}:{OTHER_PASS}");
-        let cert = db.certs.cert.display().to_string();
-        let key = db.certs.key.display().to_string();
+        let cert = db.certs().cert.display().to_string();
+        let key = db.certs().key.display().to_string();
         let mut args = vec![
             "--backend",
             &backend,

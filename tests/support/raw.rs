@@ -13,6 +13,8 @@ pub const CLIENT_TRANSACTIONS: u32 = 0x2000;
 pub const CLIENT_SECURE_CONNECTION: u32 = 0x8000;
 pub const CLIENT_MULTI_RESULTS: u32 = 0x20000;
 pub const CLIENT_PLUGIN_AUTH: u32 = 0x80000;
+pub const CLIENT_COMPRESS: u32 = 0x20;
+pub const CLIENT_ZSTD_COMPRESSION_ALGORITHM: u32 = 1 << 26;
 
 pub struct RawConn {
     pub s: TcpStream,
@@ -103,6 +105,20 @@ impl RawConn {
         db: Option<&str>,
         ext: u32,
     ) -> Result<RawConn, Vec<u8>> {
+        Self::login_with(port, user, pass, db, ext, 0, None)
+    }
+
+    /// `login_ext` that also sets `extra_flags` and, with
+    /// `CLIENT_ZSTD_COMPRESSION_ALGORITHM`, sends `zstd_level` last.
+    pub fn login_with(
+        port: u16,
+        user: &str,
+        pass: &str,
+        db: Option<&str>,
+        ext: u32,
+        extra_flags: u32,
+        zstd_level: Option<u8>,
+    ) -> Result<RawConn, Vec<u8>> {
         let mut c = RawConn::connect_tcp(port);
         let hs = c.read_packet().expect("read handshake");
         assert_eq!(
@@ -151,6 +167,7 @@ impl RawConn {
         if db.is_some() {
             flags |= CLIENT_CONNECT_WITH_DB;
         }
+        flags |= extra_flags;
         let ext = ext & c.server_ext;
         if ext != 0 {
             flags &= !CLIENT_LONG_PASSWORD;
@@ -171,6 +188,9 @@ impl RawConn {
             resp.push(0);
         }
         resp.extend_from_slice(b"mysql_native_password\0");
+        if flags & CLIENT_ZSTD_COMPRESSION_ALGORITHM != 0 {
+            resp.push(zstd_level.unwrap_or(3));
+        }
         c.write_packet(&resp).unwrap();
         loop {
             let p = c.read_packet().expect("read auth response");
@@ -292,4 +312,124 @@ pub fn init_db_exchange(port: u16, db: &str) -> Vec<Vec<u8>> {
     assert_eq!(ok[0], 0x00, "COM_PING");
     log.push(ok);
     log
+}
+
+/// The compressed protocol with zstd frames, written independently of
+/// squeeze's own framing code (with the `zstd` crate): frames of a 3-byte
+/// compressed length, a sequence id, a 3-byte uncompressed length (0 = raw),
+/// then one zstd frame (or the raw bytes).
+pub struct ZstdWire {
+    pub conn: RawConn,
+    seq: u8,
+    stream: Vec<u8>,
+    /// Frames received compressed / raw so far.
+    pub frames_compressed: usize,
+    pub frames_raw: usize,
+}
+
+impl ZstdWire {
+    /// Logs in asking for zstd only (level `level`); the connection is
+    /// compressed from the packet after the OK.
+    pub fn login(port: u16, user: &str, pass: &str, db: Option<&str>, level: u8) -> ZstdWire {
+        let conn = RawConn::login_with(
+            port,
+            user,
+            pass,
+            db,
+            0,
+            CLIENT_ZSTD_COMPRESSION_ALGORITHM,
+            Some(level),
+        )
+        .unwrap_or_else(|e| panic!("zstd login refused: {}", String::from_utf8_lossy(&e)));
+        ZstdWire {
+            conn,
+            seq: 0,
+            stream: Vec::new(),
+            frames_compressed: 0,
+            frames_raw: 0,
+        }
+    }
+
+    /// Sends one command packet (sequence 0) in one frame, compressed when
+    /// it is 50 bytes or more.
+    pub fn command(&mut self, payload: &[u8]) {
+        assert!(payload.len() < 0xFF_FFFF - 4);
+        let mut packet = Vec::with_capacity(payload.len() + 4);
+        packet.extend_from_slice(&(payload.len() as u32).to_le_bytes()[..3]);
+        packet.push(0);
+        packet.extend_from_slice(payload);
+        self.seq = 0;
+        let (body, raw_len) = if packet.len() >= 50 {
+            (zstd::bulk::compress(&packet, 3).unwrap(), packet.len())
+        } else {
+            (packet, 0)
+        };
+        let mut frame = Vec::with_capacity(body.len() + 7);
+        frame.extend_from_slice(&(body.len() as u32).to_le_bytes()[..3]);
+        frame.push(self.seq);
+        frame.extend_from_slice(&(raw_len as u32).to_le_bytes()[..3]);
+        frame.extend_from_slice(&body);
+        self.seq = self.seq.wrapping_add(1);
+        self.conn.s.write_all(&frame).unwrap();
+    }
+
+    fn read_frame(&mut self) -> std::io::Result<()> {
+        let mut hdr = [0u8; 7];
+        self.conn.s.read_exact(&mut hdr)?;
+        let comp = u32::from_le_bytes([hdr[0], hdr[1], hdr[2], 0]) as usize;
+        let raw = u32::from_le_bytes([hdr[4], hdr[5], hdr[6], 0]) as usize;
+        assert_eq!(hdr[3], self.seq, "compressed sequence id");
+        self.seq = self.seq.wrapping_add(1);
+        let mut body = vec![0u8; comp];
+        self.conn.s.read_exact(&mut body)?;
+        if raw == 0 {
+            self.frames_raw += 1;
+            self.stream.extend_from_slice(&body);
+        } else {
+            self.frames_compressed += 1;
+            let data = zstd::bulk::decompress(&body, raw).expect("a valid zstd frame");
+            assert_eq!(data.len(), raw, "frame inflates to its declared length");
+            self.stream.extend_from_slice(&data);
+        }
+        Ok(())
+    }
+
+    /// The next packet's payload from the decompressed stream.
+    pub fn read_packet(&mut self) -> std::io::Result<Vec<u8>> {
+        loop {
+            if self.stream.len() >= 4 {
+                let len = u32::from_le_bytes([self.stream[0], self.stream[1], self.stream[2], 0])
+                    as usize;
+                if self.stream.len() >= 4 + len {
+                    let p = self.stream[4..4 + len].to_vec();
+                    self.stream.drain(..4 + len);
+                    return Ok(p);
+                }
+            }
+            self.read_frame()?;
+        }
+    }
+
+    /// COM_QUERY; returns every packet of the answer (classic EOF protocol).
+    pub fn query(&mut self, sql: &str) -> Vec<Vec<u8>> {
+        let mut p = vec![0x03];
+        p.extend_from_slice(sql.as_bytes());
+        self.command(&p);
+        let first = self.read_packet().unwrap();
+        let mut all = vec![first.clone()];
+        if first[0] == 0x00 || first[0] == 0xFF {
+            return all;
+        }
+        for _ in 0..2 {
+            loop {
+                let p = self.read_packet().unwrap();
+                let done = (p[0] == 0xFE && p.len() < 9) || p[0] == 0xFF;
+                all.push(p);
+                if done {
+                    break;
+                }
+            }
+        }
+        all
+    }
 }

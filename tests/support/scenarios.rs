@@ -246,6 +246,11 @@ pub async fn multi_results(port: u16, db: &str) -> Labelled {
         "after multi error".into(),
         query(&mut c, "SELECT 'still fine'").await,
     ));
+    if is_tidb(&mut c).await {
+        // TiDB has no stored procedures: the CALL results are MariaDB's.
+        c.disconnect().await.unwrap();
+        return out;
+    }
     run(&mut c, "CREATE PROCEDURE p(IN n INT) BEGIN SELECT n AS n, 'first' AS which; SELECT id, v FROM t ORDER BY id; SELECT 'x' AS x, NULL AS n, X'00FF' AS b; END").await;
     let call = query(&mut c, "CALL p(7)").await;
     assert!(call.sets().len() >= 3, "3 result sets from CALL: {call:?}");
@@ -263,6 +268,13 @@ pub async fn multi_results(port: u16, db: &str) -> Labelled {
     ));
     c.disconnect().await.unwrap();
     out
+}
+
+/// Whether the server behind `c` is TiDB (no stored procedures, functions
+/// or SIGNAL).
+pub async fn is_tidb(c: &mut Conn) -> bool {
+    let v: Option<String> = c.query_first("SELECT VERSION()").await.unwrap();
+    v.is_some_and(|v| v.contains("TiDB"))
 }
 
 /// COM_INIT_DB, ping, COM_RESET_CONNECTION, COM_CHANGE_USER.
@@ -501,7 +513,8 @@ pub async fn errors(port: u16, db: &str) -> Labelled {
         } => {
             assert_eq!(*code, 1064);
             assert_eq!(state, "42000");
-            assert!(message.contains("near 'SELEC 1 FROM'"), "{message}");
+            // MariaDB quotes the text 'so', TiDB "so".
+            assert!(message.contains("SELEC 1 FROM"), "{message}");
         }
         o => panic!("{o:?}"),
     }

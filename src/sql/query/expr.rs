@@ -465,7 +465,7 @@ impl Parser<'_, '_> {
             let v = self.expr()?;
             self.expect_kind(TokenKind::RParen, ")")?;
             match v {
-                Val::Blob(c) => Val::NullProbe(c),
+                Val::Blob(c) if self.catalog.json_functions_accept_binary() => Val::NullProbe(c),
                 other => {
                     self.reject(&other, RefuseReason::JsonFunction, "JSON_UNQUOTE")?;
                     Val::Plain

@@ -381,3 +381,39 @@ proptest! {
         let _ = analyse(&sql);
     }
 }
+
+/// `Cat` in front of MySQL 8 or TiDB, whose JSON functions refuse binary
+/// strings.
+struct StrictJsonCat;
+
+impl ColumnCatalog for StrictJsonCat {
+    fn is_compressed(&self, db: &str, table: &str, column: &str) -> bool {
+        Cat.is_compressed(db, table, column)
+    }
+    fn table_has_compressed(&self, db: &str, table: &str) -> bool {
+        Cat.table_has_compressed(db, table)
+    }
+    fn table_columns(&self, db: &str, table: &str) -> Option<Vec<String>> {
+        Cat.table_columns(db, table)
+    }
+    fn json_functions_accept_binary(&self) -> bool {
+        false
+    }
+}
+
+#[test]
+fn json_unquote_null_probes_pass_on_mariadb_and_are_refused_where_json_functions_reject_binary() {
+    let sql = "SELECT id FROM docs WHERE JSON_UNQUOTE(doc) IS NULL";
+    assert_eq!(outputs(sql), [false]);
+    let (toks, _, _) = significant_tokens(sql.as_bytes(), 0, LexOptions::default());
+    match analyze_query(
+        sql.as_bytes(),
+        &toks,
+        LexOptions::default(),
+        Some("app"),
+        &StrictJsonCat,
+    ) {
+        Err(Stop::Refuse(r)) => assert_eq!(r.reason, RefuseReason::JsonFunction),
+        other => panic!("expected a refusal: {other:?}"),
+    }
+}

@@ -4,8 +4,8 @@
 use std::sync::LazyLock;
 
 use prometheus::{
-    Encoder, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, IntGaugeVec, Opts,
-    Registry, TextEncoder,
+    CounterVec, Encoder, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge,
+    IntGaugeVec, Opts, Registry, TextEncoder,
 };
 
 pub struct Metrics {
@@ -31,7 +31,15 @@ pub struct Metrics {
     pub adaptive_queue_depth: IntGaugeVec,
     pub adaptive_chunks_total: IntCounterVec,
     pub adaptive_wire_bytes_total: IntCounterVec,
+    pub adaptive_compress_seconds_total: CounterVec,
+    pub adaptive_compress_input_bytes_total: IntCounterVec,
     pub bulk_sessions_total: IntCounterVec,
+}
+
+fn float_counter_vec(r: &Registry, name: &str, help: &str, labels: &[&str]) -> CounterVec {
+    let c = CounterVec::new(Opts::new(name, help), labels).expect("valid metric");
+    r.register(Box::new(c.clone())).expect("unique metric");
+    c
 }
 
 fn counter_vec(r: &Registry, name: &str, help: &str, labels: &[&str]) -> IntCounterVec {
@@ -188,6 +196,18 @@ impl Metrics {
                 "adaptive_wire_bytes_total",
                 "Bytes written on bulk backend connections before (packet stream) and after (frames on the wire) wire compression",
                 &["shard", "stage"],
+            ),
+            adaptive_compress_seconds_total: float_counter_vec(
+                &r,
+                "adaptive_compress_seconds_total",
+                "CPU seconds bulk backend connections spent compressing wire frames, by shard and algorithm (zlib, zstd)",
+                &["shard", "algorithm"],
+            ),
+            adaptive_compress_input_bytes_total: counter_vec(
+                &r,
+                "adaptive_compress_input_bytes_total",
+                "Packet-stream bytes bulk backend connections compressed, by shard and algorithm; with adaptive_compress_seconds_total, the codec's throughput",
+                &["shard", "algorithm"],
             ),
             bulk_sessions_total: counter_vec(
                 &r,

@@ -29,8 +29,8 @@ use tokio::io::{AsyncWrite, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
-use crate::admin::metrics::METRICS;
-use crate::protocol::compress::encode_frame;
+use crate::metrics::METRICS;
+use crate::protocol::compress::{encode_frame, WireCodec};
 
 /// When outbound chunks of a compressed-protocol connection are deflated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
@@ -69,6 +69,8 @@ pub struct WriterSettings {
     pub queue_capacity: usize,
     /// zlib level.
     pub level: u32,
+    /// Negotiate zstd (at this level) where the backend offers it.
+    pub zstd_level: Option<i32>,
     /// Metrics label.
     pub shard: String,
     /// Whether compression decisions apply from the start (sessions
@@ -113,18 +115,21 @@ pub struct AdaptiveWriter {
 }
 
 impl AdaptiveWriter {
-    /// Spawn the writer task that owns `half`.
+    /// Spawn the writer task that owns `half`, framing with `codec` (what
+    /// the connection negotiated).
     pub fn spawn<W>(
         half: W,
         socket: Option<crate::net::SendQueueProbe>,
         settings: WriterSettings,
+        codec: WireCodec,
     ) -> AdaptiveWriter
     where
         W: AsyncWrite + Unpin + Send + 'static,
     {
         let (tx, rx) = mpsc::channel::<Chunk>(settings.queue_capacity.max(1));
         let shared = Arc::new(Shared::default());
-        let task = tokio::spawn(WriterTask::new(half, socket, shared.clone(), &settings).run(rx));
+        let writer = WriterTask::new(half, socket, shared.clone(), &settings, codec);
+        let task = tokio::spawn(writer.run(rx));
         AdaptiveWriter {
             tx: Some(tx),
             shared,
@@ -224,7 +229,7 @@ struct WriterTask<W> {
     socket: Option<crate::net::SendQueueProbe>,
     shared: Arc<Shared>,
     mode: CompressMode,
-    level: u32,
+    codec: WireCodec,
     chunk_size: usize,
     policy: super::policy::CompressPolicy,
     /// Wire bytes handed to the socket so far.
@@ -234,6 +239,10 @@ struct WriterTask<W> {
     chunks_raw: prometheus::IntCounter,
     bytes_before: prometheus::IntCounter,
     bytes_after: prometheus::IntCounter,
+    /// CPU spent compressing and the bytes it was spent on, per algorithm:
+    /// the codec's throughput as the policy sees it.
+    compress_seconds: prometheus::Counter,
+    compress_input_bytes: prometheus::IntCounter,
 }
 
 impl<W: AsyncWrite + Unpin> WriterTask<W> {
@@ -242,15 +251,17 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
         socket: Option<crate::net::SendQueueProbe>,
         shared: Arc<Shared>,
         settings: &WriterSettings,
+        codec: WireCodec,
     ) -> Self {
         let shard = settings.shard.as_str();
         let m = &METRICS;
+        let algorithm = codec.algorithm.label();
         WriterTask {
             half,
             socket,
             shared,
             mode: settings.mode,
-            level: settings.level,
+            codec,
             chunk_size: settings.chunk_size.max(1),
             policy: super::policy::CompressPolicy::new(settings.queue_threshold, settings.min_gain),
             written: 0,
@@ -265,6 +276,12 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
             bytes_after: m
                 .adaptive_wire_bytes_total
                 .with_label_values(&[shard, "after"]),
+            compress_seconds: m
+                .adaptive_compress_seconds_total
+                .with_label_values(&[shard, algorithm]),
+            compress_input_bytes: m
+                .adaptive_compress_input_bytes_total
+                .with_label_values(&[shard, algorithm]),
         }
     }
 
@@ -298,9 +315,11 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
         let want = chunk.bulk && self.should_compress();
         // A syscall (no vDSO for thread CPU clocks): only when deflating.
         let started = want.then(thread_cpu_time);
-        let compressed = encode_frame(out, chunk.seq, &chunk.data, want, self.level);
+        let compressed = encode_frame(out, chunk.seq, &chunk.data, want.then_some(self.codec));
         if let Some(started) = started {
             let took = thread_cpu_time().saturating_sub(started);
+            self.compress_seconds.inc_by(took.as_secs_f64());
+            self.compress_input_bytes.inc_by(chunk.data.len() as u64);
             self.policy
                 .note_compressed(chunk.data.len(), out.len(), took);
         }
@@ -344,189 +363,6 @@ fn thread_cpu_time() -> std::time::Duration {
     std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
-/// `[bulk]`: which sessions count as bulk loads and how their backend
-/// connections compress.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct BulkConfig {
-    /// Master switch. Default true.
-    pub enabled: bool,
-    /// Compression mode of bulk sessions: adaptive, always or never.
-    pub mode: CompressMode,
-    /// Adaptive: compress while more than this many chunks are queued. Default 4.
-    pub queue_threshold: usize,
-    /// Adaptive: least expected speed-up worth compressing for; the ratio
-    /// must reach it and the path must drain raw bytes at most
-    /// 1/(2 x min_gain) as fast as the codec deflates. Default 3.
-    pub min_gain: f64,
-    /// Bytes of packet stream per chunk (one frame each). Default 65536.
-    pub chunk_size: usize,
-    /// Chunks the queue holds before the session waits. Default 16.
-    pub queue_capacity: usize,
-    /// zlib level of compressed chunks (1..9). Default 1.
-    pub level: u32,
-    /// Client users whose sessions are bulk loads.
-    pub users: Vec<String>,
-    /// Connect attributes marking a bulk session: name = [values].
-    pub attributes: std::collections::BTreeMap<String, Vec<String>>,
-    /// Which sessions negotiate the compressed protocol with the backend:
-    /// "classified" (only sessions classified bulk at login by user or
-    /// attribute) or "all" (every session; LOAD DATA LOCAL and big
-    /// statements then switch compression on per command).
-    pub negotiate: Negotiate,
-    /// Treat LOAD DATA LOCAL INFILE as bulk traffic (on connections that
-    /// negotiated compression). Default true.
-    pub load_data: bool,
-    /// Statements at least this long are bulk traffic (0 = off). Default 1 MiB.
-    pub statement_bytes: usize,
-    /// SO_SNDBUF of bulk backend connections in bytes (0 = the kernel's
-    /// autotuning, the default). A cap also bounds the bytes in flight
-    /// (throughput <= buffer / round-trip time).
-    pub send_buffer_bytes: usize,
-    /// TCP_NOTSENT_LOWAT of bulk backend connections in bytes (0 = off).
-    /// Default 128 KiB: the kernel queues at most about this much that it
-    /// cannot send yet, so on a slow link the backlog waits in squeeze's
-    /// queue, where the policy sees it and a switch to compression applies
-    /// to it, instead of megabytes of raw bytes in the socket.
-    pub unsent_low_water_bytes: usize,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Negotiate {
-    #[default]
-    Classified,
-    All,
-}
-
-impl Default for BulkConfig {
-    fn default() -> Self {
-        let mut attributes = std::collections::BTreeMap::new();
-        attributes.insert(
-            "program_name".to_string(),
-            vec![
-                "mysqldump".to_string(),
-                "mysqlimport".to_string(),
-                "mariadb-dump".to_string(),
-                "mariadb-import".to_string(),
-            ],
-        );
-        BulkConfig {
-            enabled: true,
-            mode: CompressMode::Adaptive,
-            queue_threshold: 4,
-            min_gain: 3.0,
-            chunk_size: 64 * 1024,
-            queue_capacity: 16,
-            level: 1,
-            users: Vec::new(),
-            attributes,
-            negotiate: Negotiate::Classified,
-            load_data: true,
-            statement_bytes: 1 << 20,
-            send_buffer_bytes: 0,
-            unsent_low_water_bytes: 128 * 1024,
-        }
-    }
-}
-
-impl BulkConfig {
-    /// Is a session with this user and these connect attributes a bulk load?
-    pub fn classify(&self, user: &str, attributes: &[(Vec<u8>, Vec<u8>)]) -> bool {
-        if !self.enabled {
-            return false;
-        }
-        if self.users.iter().any(|u| u == user) {
-            return true;
-        }
-        attributes.iter().any(|(k, v)| {
-            let k = String::from_utf8_lossy(k);
-            let v = String::from_utf8_lossy(v);
-            self.attributes
-                .get(k.as_ref())
-                .is_some_and(|vals| vals.iter().any(|x| x == v.as_ref()))
-        })
-    }
-
-    /// Should a session's backend connection negotiate CLIENT_COMPRESS?
-    pub fn negotiate_for(&self, bulk_session: bool) -> bool {
-        self.enabled && (bulk_session || self.negotiate == Negotiate::All)
-    }
-
-    /// Problems with the settings, as (key, message).
-    pub fn validate(&self) -> Vec<(String, String)> {
-        let mut v = Vec::new();
-        if self.chunk_size < 1024 || self.chunk_size > (1 << 24) - 1 {
-            v.push((
-                "bulk.chunk_size".into(),
-                format!("{} is outside 1024..16777215", self.chunk_size),
-            ));
-        }
-        if self.queue_capacity == 0 || self.queue_capacity > 4096 {
-            v.push((
-                "bulk.queue_capacity".into(),
-                format!("{} is outside 1..4096", self.queue_capacity),
-            ));
-        }
-        if self.queue_threshold > self.queue_capacity && self.mode == CompressMode::Adaptive {
-            v.push((
-                "bulk.queue_threshold".into(),
-                format!(
-                    "{} can never be exceeded with queue_capacity {}; lower it",
-                    self.queue_threshold, self.queue_capacity
-                ),
-            ));
-        }
-        if !(1.0..=100.0).contains(&self.min_gain) {
-            v.push((
-                "bulk.min_gain".into(),
-                format!("{} is outside 1.0..100.0", self.min_gain),
-            ));
-        }
-        for (key, bytes, zero) in [
-            (
-                "send_buffer_bytes",
-                self.send_buffer_bytes,
-                "the kernel default",
-            ),
-            (
-                "unsent_low_water_bytes",
-                self.unsent_low_water_bytes,
-                "no limit",
-            ),
-        ] {
-            if bytes != 0 && !(4096..=(1 << 30)).contains(&bytes) {
-                v.push((
-                    format!("bulk.{key}"),
-                    format!("{bytes} is outside 4096..1073741824 (or 0 for {zero})"),
-                ));
-            }
-        }
-        if !(1..=9).contains(&self.level) {
-            v.push((
-                "bulk.level".into(),
-                format!("{} is outside 1..9", self.level),
-            ));
-        }
-        v
-    }
-
-    pub fn writer_settings(&self, shard: &str, start_active: bool) -> WriterSettings {
-        WriterSettings {
-            mode: self.mode,
-            queue_threshold: self.queue_threshold,
-            min_gain: self.min_gain,
-            chunk_size: self.chunk_size,
-            queue_capacity: self.queue_capacity,
-            level: self.level,
-            shard: shard.to_string(),
-            start_active,
-            send_buffer_bytes: self.send_buffer_bytes,
-            unsent_low_water_bytes: self.unsent_low_water_bytes,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -556,37 +392,6 @@ mod tests {
         assert!(busy >= std::time::Duration::from_millis(30), "{busy:?}");
     }
 
-    #[test]
-    fn classification() {
-        let mut c = BulkConfig::default();
-        c.users.push("loader".into());
-        assert!(c.classify("loader", &[]));
-        assert!(!c.classify("app", &[]));
-        let attrs = vec![(b"program_name".to_vec(), b"mysqlimport".to_vec())];
-        assert!(c.classify("app", &attrs));
-        let attrs = vec![(b"program_name".to_vec(), b"myapp".to_vec())];
-        assert!(!c.classify("app", &attrs));
-        c.enabled = false;
-        assert!(!c.classify("loader", &[]));
-    }
-
-    #[test]
-    fn defaults_are_valid() {
-        assert!(BulkConfig::default().validate().is_empty());
-        let c = BulkConfig {
-            queue_threshold: 100,
-            ..Default::default()
-        };
-        assert_eq!(c.validate().len(), 1);
-        for min_gain in [0.5, 101.0, f64::NAN] {
-            let c = BulkConfig {
-                min_gain,
-                ..Default::default()
-            };
-            assert_eq!(c.validate().len(), 1, "{min_gain}");
-        }
-    }
-
     fn settings(mode: CompressMode) -> WriterSettings {
         WriterSettings {
             mode,
@@ -595,6 +400,7 @@ mod tests {
             chunk_size: 65536,
             queue_capacity: 16,
             level: 1,
+            zstd_level: None,
             shard: "test".into(),
             start_active: true,
             send_buffer_bytes: 0,
@@ -607,8 +413,16 @@ mod tests {
     /// wire and decodes it: (frames compressed, frames raw, stream bytes,
     /// highest depth seen).
     async fn run_writer(mode: CompressMode, chunks: usize) -> (usize, usize, Vec<u8>, usize) {
+        run_writer_with(mode, chunks, WireCodec::zlib(1)).await
+    }
+
+    async fn run_writer_with(
+        mode: CompressMode,
+        chunks: usize,
+        codec: WireCodec,
+    ) -> (usize, usize, Vec<u8>, usize) {
         let (a, mut b) = tokio::io::duplex(64 * 1024);
-        let mut w = AdaptiveWriter::spawn(a, None, settings(mode));
+        let mut w = AdaptiveWriter::spawn(a, None, settings(mode), codec);
         let text: Vec<u8> = b"{\"id\": 1, \"body\": \"some text\"}\n"
             .iter()
             .cycle()
@@ -632,7 +446,9 @@ mod tests {
         let mut wire = BytesMut::from(&reader.await.unwrap()[..]);
         let (mut z, mut raw, mut stream) = (0, 0, Vec::new());
         let mut expected_seq = 0u8;
-        while let Some(f) = crate::protocol::compress::decode_frame(&mut wire, 1 << 24).unwrap() {
+        while let Some(f) =
+            crate::protocol::compress::decode_frame(&mut wire, 1 << 24, codec.algorithm).unwrap()
+        {
             assert_eq!(
                 f.seq, expected_seq,
                 "frames keep the session's sequence ids"
@@ -668,5 +484,13 @@ mod tests {
         assert_eq!((z, raw), (6, 0));
         let (z, raw, _, _) = run_writer(CompressMode::Never, 6).await;
         assert_eq!((z, raw), (0, 6));
+    }
+
+    #[tokio::test]
+    async fn a_zstd_connection_gets_zstd_frames_with_the_same_stream_and_sequence() {
+        let (z, raw, stream, _) =
+            run_writer_with(CompressMode::Always, 6, WireCodec::zstd(1)).await;
+        assert_eq!((z, raw), (6, 0));
+        assert_eq!(stream.len(), 6 * 65536);
     }
 }

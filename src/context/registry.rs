@@ -3,7 +3,9 @@
 //! right threads on the right shards (and only ids squeeze handed out).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+
+use parking_lot::Mutex;
 
 use tokio::sync::Notify;
 
@@ -26,7 +28,7 @@ impl SessionRegistry {
     /// Register an authenticated session; returns what wakes it to close.
     pub fn register(&self, id: u32, user: &str) -> Arc<Notify> {
         let close = Arc::new(Notify::new());
-        self.sessions.lock().unwrap().insert(
+        self.sessions.lock().insert(
             id,
             SessionEntry {
                 user: user.to_string(),
@@ -38,23 +40,23 @@ impl SessionRegistry {
     }
 
     pub fn set_user(&self, id: u32, user: &str) {
-        if let Some(e) = self.sessions.lock().unwrap().get_mut(&id) {
+        if let Some(e) = self.sessions.lock().get_mut(&id) {
             e.user = user.to_string();
         }
     }
 
     pub fn set_backends(&self, id: u32, backends: Vec<(usize, u32)>) {
-        if let Some(e) = self.sessions.lock().unwrap().get_mut(&id) {
+        if let Some(e) = self.sessions.lock().get_mut(&id) {
             e.backends = backends;
         }
     }
 
     pub fn unregister(&self, id: u32) {
-        self.sessions.lock().unwrap().remove(&id);
+        self.sessions.lock().remove(&id);
     }
 
     pub fn get(&self, id: u32) -> Option<SessionEntry> {
-        self.sessions.lock().unwrap().get(&id).cloned()
+        self.sessions.lock().get(&id).cloned()
     }
 }
 

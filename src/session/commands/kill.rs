@@ -5,19 +5,16 @@
 //! is answered with 1094 and never reaches a server, where it could name an
 //! unrelated session's thread.
 
-use super::{Flow, Session};
 use crate::backend::query::{simple_query, QueryError};
-use crate::error::{Side, SqlError, ER_NOT_SUPPORTED_YET};
+use crate::error::{ErrorCode, SqlError};
 use crate::protocol::response::ok_packet;
+use crate::session::{Flow, Session};
 use crate::sql::kill::{parse_kill, Kill};
 use crate::sql::statement::Query;
 
-const ER_NO_SUCH_THREAD: u16 = 1094;
-const ER_KILL_DENIED_ERROR: u16 = 1095;
-
 impl Session {
     /// Answer a `KILL` by thread id; `None` when `text` is not one.
-    pub(super) async fn kill(&mut self, query: &Query<'_>) -> Option<Flow> {
+    pub(in crate::session) async fn kill(&mut self, query: &Query<'_>) -> Option<Flow> {
         if !query.scan.kill {
             return None;
         }
@@ -29,11 +26,7 @@ impl Session {
             [k] => (*k)?,
             many if many.iter().all(Option::is_none) => return None,
             _ => {
-                self.reply_error(&SqlError::new(
-                    Side::Client,
-                    ER_NOT_SUPPORTED_YET,
-                    "42000",
-                    "squeeze: send KILL as a statement of its own, not inside a multi-statement query",
+                self.reply_error(&SqlError::new(ErrorCode::NotSupportedYet, "squeeze: send KILL as a statement of its own, not inside a multi-statement query",
                 ));
                 return Some(Flow::Continue);
             }
@@ -42,11 +35,7 @@ impl Session {
             Kill::Connection(id) => (id, false),
             Kill::Query(id) => (id, true),
             Kill::Opaque => {
-                self.reply_error(&SqlError::new(
-                    Side::Client,
-                    ER_NOT_SUPPORTED_YET,
-                    "42000",
-                    "squeeze: KILL needs the connection id as a number (the id is translated to the backend's thread; squeeze cannot read it from an expression or variable)",
+                self.reply_error(&SqlError::new(ErrorCode::NotSupportedYet, "squeeze: KILL needs the connection id as a number (the id is translated to the backend's thread; squeeze cannot read it from an expression or variable)",
                 ));
                 return Some(Flow::Continue);
             }
@@ -60,25 +49,21 @@ impl Session {
             .and_then(|i| self.ctx.sessions.get(i));
         let Some(entry) = entry else {
             self.reply_error(&SqlError::new(
-                Side::Client,
-                ER_NO_SUCH_THREAD,
-                "HY000",
+                ErrorCode::NoSuchThread,
                 format!("Unknown thread id: {id}"),
             ));
             return Flow::Continue;
         };
         if entry.user != self.info.user {
             self.reply_error(&SqlError::new(
-                Side::Client,
-                ER_KILL_DENIED_ERROR,
-                "HY000",
+                ErrorCode::KillDenied,
                 format!("You are not owner of thread {id}"),
             ));
             return Flow::Continue;
         }
         tracing::debug!(conn = self.id, target = id, backends = ?entry.backends, query, "KILL");
         let own = id == u64::from(self.id);
-        let home = self.shard;
+        let home = self.shards.current();
         for (shard, thread) in entry.backends {
             if own && !query {
                 break;
@@ -90,7 +75,14 @@ impl Session {
                 return Flow::Continue;
             }
             let verb = if query { "QUERY" } else { "CONNECTION" };
-            let backend = self.backend.as_mut().expect("backend connected");
+            let backend = match self.shards.conn() {
+                Ok(b) => b,
+                Err(e) => {
+                    self.switch_shard(home);
+                    self.reply_error(&e.into());
+                    return Flow::Continue;
+                }
+            };
             let r = simple_query(
                 &mut backend.conn,
                 backend.capabilities,
@@ -101,7 +93,7 @@ impl Session {
             match r {
                 // The thread ended meanwhile: nothing left to kill.
                 Ok(_) => {}
-                Err(QueryError::Server(e)) if e.code == ER_NO_SUCH_THREAD => {}
+                Err(QueryError::Server(e)) if e.code == ErrorCode::NoSuchThread.code() => {}
                 Err(QueryError::Server(e)) => {
                     self.client.write_packet(&e.encode());
                     return Flow::Continue;
@@ -120,7 +112,8 @@ impl Session {
                 return Flow::Close;
             }
         }
-        self.client.write_packet(&ok_packet(self.status, 0, 0));
+        self.client
+            .write_packet(&ok_packet(self.tracked.status, 0, 0));
         Flow::Continue
     }
 }

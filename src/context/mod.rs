@@ -1,0 +1,56 @@
+//! The state every session shares: configuration, users, shards, the
+//! router, compressed-column rules, the schema cache, health and the
+//! session registry. Its own module so that the listener (`server`) and
+//! the sessions both depend on it, not on each other.
+
+pub mod registry;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use crate::backend::health::HealthRegistry;
+use crate::backend::BackendTarget;
+use crate::config::{AuthConfig, ProxyConfig};
+use crate::protocol::auth::PasswordVerifier;
+
+/// A configured client account, ready for logins.
+#[derive(Debug, Clone)]
+pub struct UserEntry {
+    pub name: String,
+    pub verifier: PasswordVerifier,
+    /// Plaintext, when the configuration provides one (for backend login).
+    pub plaintext: Option<String>,
+    /// Backend account override for this user.
+    pub backend_login: Option<(String, String)>,
+}
+
+/// State shared by all sessions.
+pub struct ProxyContext {
+    pub proxy: ProxyConfig,
+    pub auth: AuthConfig,
+    pub users: HashMap<String, UserEntry>,
+    /// Backends by shard id (the router's shard order).
+    pub shards: Vec<BackendTarget>,
+    pub router: crate::router::Router,
+    pub tls_acceptor: Option<tokio_rustls::TlsAcceptor>,
+    pub health: Arc<HealthRegistry>,
+    /// Compressed columns.
+    pub rules: Arc<crate::transform::ColumnRules>,
+    /// Table metadata shared by all sessions.
+    pub schema: Arc<crate::transform::schema::SchemaCache>,
+    /// Shared with the contexts this one replaces or is replaced by
+    /// (SIGHUP): ids stay unique and the session count stays whole.
+    pub(crate) next_connection_id: Arc<AtomicU32>,
+    /// Sessions open against `proxy.max_connections`, whichever context
+    /// they started with.
+    pub active_sessions: Arc<AtomicUsize>,
+    /// Open sessions by client-visible id (for `KILL`), kept across reloads.
+    pub sessions: Arc<registry::SessionRegistry>,
+}
+
+impl ProxyContext {
+    pub fn next_connection_id(&self) -> u32 {
+        self.next_connection_id.fetch_add(1, Ordering::Relaxed)
+    }
+}

@@ -1,0 +1,138 @@
+//! Ending a response early: a row squeeze cannot present (a stored value
+//! that does not decode, the memory budget) gets an ERR naming the
+//! column, and the rest of the backend's response is read and dropped so
+//! the connection stays usable.
+
+use crate::error::{ErrorCode, SqlError};
+use crate::metrics::METRICS;
+use crate::protocol::capabilities::MARIADB_CLIENT_CACHE_METADATA;
+use crate::protocol::lenenc::Reader;
+use crate::protocol::response;
+use crate::transform::result::RowError;
+
+use super::relay::RelayError;
+use super::Session;
+
+impl Session {
+    /// A row could not be presented: end the statement with an ERR naming
+    /// the column (never send wrong bytes), and discard the rest of the
+    /// backend's response so the connection stays usable.
+    pub(super) async fn row_failed(&mut self, e: RowError) -> Result<(), RelayError> {
+        if let RowError::OverBudget(b) = &e {
+            METRICS
+                .protocol_errors_total
+                .with_label_values(&["client", "over_budget"])
+                .inc();
+            tracing::warn!(conn = self.id, error = %b, "result refused: memory budget exhausted");
+            let err = SqlError::over_budget("to inflate and buffer a row of this result", b);
+            self.client.write_packet(&err.to_packet().encode());
+            self.last_ok = false;
+            return self.discard_rest_after_err().await;
+        }
+        let (column, label) = match &e {
+            RowError::Decode { column, .. } => (column.clone(), e.reason_label()),
+            RowError::Malformed(_) | RowError::OverBudget(_) => ("?".to_string(), e.reason_label()),
+        };
+        METRICS
+            .decode_errors_total
+            .with_label_values(&[&column, label])
+            .inc();
+        let message = match &e {
+            RowError::Decode { column, key, error } => format!(
+                "squeeze: the stored value of column `{column}`{} cannot be decoded: {error}. The value is corrupt or was written with a dictionary this proxy does not have; inspect it with `squeeze inspect`",
+                key.as_ref().map(|k| format!(" in the row with primary key {k}")).unwrap_or_default()
+            ),
+            RowError::Malformed(p) => format!("squeeze: malformed result row from the backend: {p}"),
+            RowError::OverBudget(b) => b.to_string(),
+        };
+        tracing::warn!(conn = self.id, column = ?column, reason = label, "stored value failed to decode");
+        let err = SqlError::new(ErrorCode::Unknown, message);
+        self.client.write_packet(&err.to_packet().encode());
+        self.last_ok = false;
+        self.discard_rest_after_err().await
+    }
+
+    /// `discard_rest` once the client has its ERR: if the rest cannot be
+    /// read within the memory budget either, the session ends there (a
+    /// second ERR would break the client's protocol state).
+    async fn discard_rest_after_err(&mut self) -> Result<(), RelayError> {
+        match self.discard_rest().await {
+            Err(RelayError::OverBudget(_)) => Err(RelayError::Client),
+            other => other,
+        }
+    }
+
+    /// Read and drop the remainder of the current response.
+    async fn discard_rest(&mut self) -> Result<(), RelayError> {
+        let deprecate_eof = self.deprecate_eof();
+        let cache_metadata = self.info.ext_capabilities & MARIADB_CLIENT_CACHE_METADATA != 0;
+        let backend = self.shards.conn()?;
+        // Finish the current row stream.
+        loop {
+            let p = backend.conn.read_packet().await?;
+            if response::is_err(&p.payload) {
+                return Ok(());
+            }
+            if response::is_eof(&p.payload) {
+                let status = response::terminator_status(&p.payload).unwrap_or(0);
+                if !response::more_results(status) {
+                    return Ok(());
+                }
+                break;
+            }
+        }
+        // Further result sets: header, definitions, EOF, rows.
+        loop {
+            let p = backend.conn.read_packet().await?;
+            match p.first_byte() {
+                Some(response::ERR_HEADER) => return Ok(()),
+                Some(response::OK_HEADER) => {
+                    let status = response::OkInfo::parse(&p.payload)
+                        .map(|o| o.status)
+                        .unwrap_or(0);
+                    if !response::more_results(status) {
+                        return Ok(());
+                    }
+                }
+                _ => {
+                    let n = column_defs_following(&p.payload, cache_metadata).unwrap_or(0);
+                    for _ in 0..n {
+                        backend.conn.read_packet().await?;
+                    }
+                    if !deprecate_eof {
+                        backend.conn.read_packet().await?;
+                    }
+                    loop {
+                        let r = backend.conn.read_packet().await?;
+                        if response::is_err(&r.payload) {
+                            return Ok(());
+                        }
+                        if response::is_eof(&r.payload) {
+                            if !response::more_results(
+                                response::terminator_status(&r.payload).unwrap_or(0),
+                            ) {
+                                return Ok(());
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Column definitions after a column-count packet. With metadata caching
+/// the count is followed by a "metadata follows" byte (MariaDB 10.6+).
+pub(super) fn column_defs_following(
+    payload: &[u8],
+    cache_metadata: bool,
+) -> Result<usize, crate::protocol::ProtocolError> {
+    let mut r = Reader::new(payload);
+    let count = usize::try_from(r.lenenc_int()?)
+        .map_err(|_| crate::protocol::ProtocolError::Malformed("column count"))?;
+    if cache_metadata && r.u8()? == 0 {
+        return Ok(0);
+    }
+    Ok(count)
+}

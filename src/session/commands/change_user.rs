@@ -1,0 +1,90 @@
+//! COM_CHANGE_USER: authenticate the new user here, then replace the
+//! backend connections (a new login resets all session state, exactly as
+//! the server's own COM_CHANGE_USER does).
+
+use crate::error::SqlError;
+use crate::metrics::METRICS;
+use crate::protocol::capabilities::SERVER_STATUS_AUTOCOMMIT;
+use crate::protocol::handshake::ChangeUser;
+use crate::protocol::response::ok_packet;
+use crate::protocol::Packet;
+use crate::session::{Flow, Session};
+
+impl Session {
+    pub(in crate::session) async fn change_user(&mut self, packet: &Packet) -> Flow {
+        let cu = match ChangeUser::parse(&packet.payload, self.info.capabilities) {
+            Ok(c) => c,
+            Err(e) => {
+                METRICS
+                    .protocol_errors_total
+                    .with_label_values(&["client", "malformed"])
+                    .inc();
+                self.reply_error(&SqlError::from_client_protocol(&e));
+                return Flow::Close;
+            }
+        };
+        let user = String::from_utf8_lossy(&cu.username).into_owned();
+        let plugin = cu
+            .auth_plugin
+            .as_ref()
+            .map(|p| String::from_utf8_lossy(p).into_owned())
+            .unwrap_or_else(|| crate::protocol::auth::NATIVE_PASSWORD.to_string());
+        let nonce = self.info.nonce.clone();
+        let host = self.info.host.clone();
+        let authed = match crate::session::auth::verify(
+            &self.ctx,
+            &mut self.client,
+            &user,
+            &host,
+            &plugin,
+            cu.auth_response.clone(),
+            &nonce,
+        )
+        .await
+        {
+            Ok(a) => a,
+            Err(_) => return Flow::Close,
+        };
+        self.take_all_backends();
+        self.statements.user_changed();
+        self.info.user = user;
+        self.ctx.sessions.set_user(self.id, &self.info.user);
+        self.credential = authed.credential;
+        self.backend_user = authed.backend_user;
+        self.tracked.database = cu.database.clone();
+        let home = match &self.tracked.database {
+            Some(db) => match self
+                .ctx
+                .router
+                .shard_for_db(&String::from_utf8_lossy(db), self.ctx.router.default_shard)
+            {
+                Ok(s) => s,
+                Err(crate::router::RouteError::UnknownDatabase(d)) => {
+                    self.reply_error(&SqlError::unknown_database(&d));
+                    return Flow::Close;
+                }
+            },
+            None => self.ctx.router.default_shard,
+        };
+        self.shards.reset_to(home);
+        if let Some(cs) = cu.charset {
+            self.info.charset = cs as u8;
+        }
+        if !cu.attributes.is_empty() {
+            self.info.attributes = cu.attributes.clone();
+        }
+        self.bulk.user_changed();
+        match self.ensure_backend().await {
+            Ok(()) => {
+                self.tracked.status = SERVER_STATUS_AUTOCOMMIT;
+                self.client
+                    .write_packet(&ok_packet(self.tracked.status, 0, 0));
+                Flow::Continue
+            }
+            Err(err) => {
+                self.client.write_packet(&err.encode());
+                Flow::Close
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! COM_STMT_CLOSE: forget the statement; on a sharded session, close it on
+//! every shard it was prepared on (the client sees one statement).
+
+use crate::session::relay::{RelayMode, ResponseShape};
+use crate::session::{Flow, Session};
+
+impl Session {
+    pub(in crate::session) async fn close(&mut self, payload: &[u8], stmt: u32) -> Flow {
+        if self.sharded() {
+            if self.place_statement(stmt, None).await.is_err() {
+                // COM_STMT_CLOSE has no answer, not even an ERR.
+                return Flow::Continue;
+            }
+            self.close_everywhere(stmt).await;
+            self.statements.closed(stmt);
+            return Flow::Continue;
+        }
+        self.statements.closed(stmt);
+        self.forward_command(payload, ResponseShape::None, RelayMode::text())
+            .await
+    }
+}

@@ -1,0 +1,37 @@
+//! COM_STMT_SEND_LONG_DATA: chunks for a compressed parameter are kept
+//! until execute compresses the whole value; the rest are forwarded.
+
+use crate::session::relay::{RelayMode, ResponseShape};
+use crate::session::{Flow, Session};
+
+impl Session {
+    pub(in crate::session) async fn long_data(
+        &mut self,
+        payload: &[u8],
+        stmt: u32,
+        param: u16,
+        data: &[u8],
+    ) -> Flow {
+        if self.place_statement(stmt, None).await.is_err() {
+            // COM_STMT_SEND_LONG_DATA has no answer, not even an ERR.
+            return Flow::Continue;
+        }
+        let id = self.statements.resolve(stmt);
+        let max = self.ctx.proxy.max_packet_size;
+        if let Some(prepared) = self.statements.compressed.get_mut(&id) {
+            if prepared.is_compressed_param(param) {
+                let buf = prepared.long_data.entry(param).or_default();
+                if buf.len() + payload.len() > max {
+                    // Like the server, report the overflow at execute;
+                    // keep the session alive.
+                    prepared.long_data.remove(&param);
+                } else {
+                    buf.extend_from_slice(data);
+                }
+                return Flow::Continue;
+            }
+        }
+        self.forward_command(payload, ResponseShape::None, RelayMode::text())
+            .await
+    }
+}

@@ -1,0 +1,133 @@
+//! COM_STMT_PREPARE: route the text (a sharded session), refuse or
+//! rewrite it for compressed columns, and remember which parameters are
+//! compressed columns; the relay registers the statement once the
+//! server's OK names its id.
+
+use crate::protocol::command::ClientCommand;
+use crate::protocol::lenenc::Reader;
+use crate::protocol::response;
+use crate::session::relay::{RelayError, StatementHints};
+use crate::session::relay::{RelayMode, ResponseShape};
+use crate::session::routing::Route;
+use crate::session::{Flow, Session};
+use crate::sql::statement::Query;
+
+impl Session {
+    pub(in crate::session) async fn prepare(&mut self, payload: &bytes::Bytes) -> Flow {
+        let text = payload.slice(1..);
+        if self.sharded() {
+            let key_param = match self.route_text(&Query::new(&text, self.tracked.lex), true) {
+                Ok(Route::Shard(s)) => {
+                    self.switch_shard(s);
+                    None
+                }
+                Ok(Route::KeyParam(rule, idx, home)) => {
+                    self.switch_shard(home);
+                    Some((rule, idx))
+                }
+                Err(e) => {
+                    self.reply_error(&e);
+                    return Flow::Continue;
+                }
+            };
+            self.statements.pending_prepare = Some((text.clone(), key_param));
+        }
+        if !self.compression_on() {
+            return self
+                .forward_command(payload, ResponseShape::Prepare, RelayMode::binary())
+                .await;
+        }
+        self.refresh_dependents().await;
+        let query = Query::new(&text, self.tracked.lex);
+        let rewrite = match self.rewrite(&query).await {
+            Ok(r) => r,
+            Err(e) => {
+                self.reply_error(&e);
+                return Flow::Continue;
+            }
+        };
+        let rewritten = match &rewrite.sql {
+            std::borrow::Cow::Borrowed(_) => None,
+            std::borrow::Cow::Owned(s) => Some(ClientCommand::Prepare(s).encode()),
+        };
+        self.statements.pending_params = rewrite.placeholders;
+        self.result_hints = Some((rewrite.results.clone(), 0));
+        let flow = self
+            .forward_command(
+                rewritten.as_deref().unwrap_or(payload),
+                ResponseShape::Prepare,
+                RelayMode::binary(),
+            )
+            .await;
+        self.result_hints = None;
+        flow
+    }
+
+    /// The prepare response: the OK naming the statement (squeeze's own
+    /// id on a sharded session), then parameter and column definitions,
+    /// the latter presented as clients expect compressed columns.
+    pub(in crate::session) async fn relay_prepare(&mut self) -> Result<(), RelayError> {
+        let p = self.backend_packet().await?;
+        if response::is_err(&p.payload) {
+            self.note_status(&p.payload);
+            self.statements.pending_params.clear();
+            return self.forward(&p.payload).await;
+        }
+        let parsed = (|| {
+            let mut r = Reader::new(&p.payload);
+            r.u8()?;
+            let stmt = r.u32()?;
+            let cols = r.u16()?;
+            let params = r.u16()?;
+            Ok::<_, crate::protocol::ProtocolError>((stmt, cols, params))
+        })();
+        let (stmt, cols, params) =
+            parsed.map_err(|e| RelayError::Backend(format!("bad prepare response: {e}")))?;
+        self.last_ok = true;
+        if self.sharded() {
+            // Clients see squeeze's id; each shard has its own.
+            let client_id = self.statements.map_new(self.shards.current(), stmt, params);
+            self.register_statement(client_id, params);
+            let mut ok = p.payload.to_vec();
+            ok[1..5].copy_from_slice(&client_id.to_le_bytes());
+            self.forward(&ok).await?;
+        } else {
+            self.register_statement(stmt, params);
+            self.forward(&p.payload).await?;
+        }
+        if params > 0 {
+            for _ in 0..params {
+                let d = self.backend_packet().await?;
+                self.forward(&d.payload).await?;
+            }
+            if !self.deprecate_eof() {
+                let eof = self.backend_packet().await?;
+                self.forward(&eof.payload).await?;
+            }
+        }
+        if cols > 0 {
+            // Result column definitions: present compressed columns as
+            // clients expect them.
+            let hints = StatementHints(self.result_hints.as_ref().map(|(h, _)| (h.clone(), 0)));
+            self.relay_column_defs(cols as usize, hints.columns())
+                .await?;
+            if !self.deprecate_eof() {
+                let eof = self.backend_packet().await?;
+                self.forward(&eof.payload).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The server accepted the prepare: remember the statement under the
+    /// id the client knows.
+    fn register_statement(&mut self, id: u32, num_params: u16) {
+        let hints = match &self.result_hints {
+            Some((hints, _)) => hints.first().cloned().unwrap_or_default(),
+            None => Vec::new(),
+        };
+        let compression_on = self.compression_on();
+        self.statements
+            .register(id, num_params, compression_on, hints);
+    }
+}

@@ -1,0 +1,134 @@
+//! COM_QUERY: KILL by squeeze's ids, `CONNECTION_ID()`, shard routing,
+//! LOAD DATA LOCAL set-up, then either a straight relay or the planner's
+//! rewrite (compressed literals, refusals, result hints), and the session
+//! changes the statement made once the server accepted it.
+
+use crate::protocol::command::ClientCommand;
+use crate::session::plan::{prescan, Planned, OFFLOAD_MIN_BYTES};
+use crate::session::relay::{RelayMode, ResponseShape};
+use crate::session::routing::Route;
+use crate::session::{Flow, Session};
+use crate::sql::statement::Query;
+
+impl Session {
+    pub(in crate::session) async fn query(&mut self, packet: &bytes::Bytes) -> Flow {
+        // The statement model: one pre-scan now, lexed and split at most
+        // once, shared by every step below.
+        let sent = packet.slice(1..);
+        let as_sent = Query::scanned(&sent, prescan(&sent).await, self.tracked.lex);
+        self.tracked.inflight = crate::sql::state::query_effect(&as_sent);
+        if let Some(flow) = self.kill(&as_sent).await {
+            return flow;
+        }
+        let rewritten_id = as_sent
+            .scan
+            .connection_id
+            .then(|| crate::sql::kill::connection_id_rewrite(&sent, self.tracked.lex, self.id))
+            .flatten();
+        let payload: bytes::Bytes = match &rewritten_id {
+            Some(text) => ClientCommand::Query(text).encode().into(),
+            None => packet.clone(),
+        };
+        let rewritten_text = payload.slice(1..);
+        let query = match rewritten_id {
+            Some(_) => Query::new(&rewritten_text, self.tracked.lex),
+            None => as_sent,
+        };
+        if self.sharded() {
+            if let Some(flow) = self.route_query(&query).await {
+                return flow;
+            }
+        }
+        if let Some(flow) = self.bulk_before_query(&payload).await {
+            return flow;
+        }
+        self.refresh_dependents().await;
+        if !self.needs_analysis(&query) {
+            return self
+                .forward_command(&payload, ResponseShape::Results, RelayMode::text())
+                .await;
+        }
+        let planned = match self.plan(&query, &rewritten_text).await {
+            Ok(p) => p,
+            Err(e) => {
+                self.reply_error(&e);
+                return Flow::Continue;
+            }
+        };
+        self.run_planned(&payload, planned).await
+    }
+
+    /// A sharded session: move to the statement's shard (carrying an empty
+    /// transaction along) and remember what new shard connections must
+    /// replay. `Some` when the statement was answered here (an ERR).
+    async fn route_query(&mut self, query: &Query<'_>) -> Option<Flow> {
+        match self.route_text(query, false) {
+            Ok(Route::Shard(s)) => {
+                if self.tracked.txn_begin.is_some() && s != self.shards.current() {
+                    if let Err(e) = self.move_empty_transaction(s).await {
+                        self.reply_error(&e);
+                        return Some(Flow::Continue);
+                    }
+                }
+                self.switch_shard(s);
+            }
+            Ok(Route::KeyParam(..)) => {}
+            Err(e) => {
+                self.reply_error(&e);
+                return Some(Flow::Continue);
+            }
+        }
+        self.shards.remember_sets(query);
+        self.tracked.note_transaction_start(query);
+        None
+    }
+
+    /// Whether the planner must see the statement. A big statement goes to
+    /// the planner (off this worker) without scanning its megabytes for
+    /// table names here first.
+    fn needs_analysis(&self, query: &Query<'_>) -> bool {
+        self.sharded()
+            || (self.compression_on()
+                && (query.text.len() >= OFFLOAD_MIN_BYTES
+                    || self.ctx.rules.may_mention(query.text)
+                    || self.ctx.schema.dependents().may_mention(query.text)
+                    || query.scan.may_change_session()))
+    }
+
+    /// Relay the planned statement (rewritten or as sent), then apply what
+    /// it changed: schema cache entries, SQL-level prepared statements and,
+    /// once the server accepted it, the tracked session state.
+    async fn run_planned(&mut self, payload: &[u8], planned: Planned) -> Flow {
+        self.result_hints = Some((planned.results, 0));
+        let rewritten = planned
+            .sql
+            .as_deref()
+            .map(|sql| ClientCommand::Query(sql).encode());
+        let flow = self
+            .forward_command(
+                rewritten.as_deref().unwrap_or(payload),
+                ResponseShape::Results,
+                RelayMode::text(),
+            )
+            .await;
+        self.result_hints = None;
+        // DDL may have run even when a later statement failed: dropping
+        // cache entries is always safe.
+        self.ctx.schema.invalidate_targets(&planned.ddl);
+        if planned.had_ddl {
+            self.ctx.schema.invalidate_dependents();
+        }
+        for (name, placeholders) in planned.prepared {
+            self.statements.sql_prepared.insert(name, placeholders);
+        }
+        if self.last_ok {
+            for k in planned.tracked {
+                self.tracked.apply(k);
+            }
+            if planned.reread_sql_mode {
+                self.load_session_state().await;
+            }
+        }
+        flow
+    }
+}

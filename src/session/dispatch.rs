@@ -1,0 +1,138 @@
+//! One `match` on the decoded client command: each arm names the handler
+//! that owns it (`commands/`) or the response shape squeeze relays.
+
+use crate::error::SqlError;
+use crate::metrics::METRICS;
+use crate::protocol::command::{ClientCommand, Command};
+use crate::protocol::Packet;
+
+use super::relay::{RelayMode, ResponseShape};
+use super::{Flow, Session};
+
+impl Session {
+    pub(super) async fn handle_command(&mut self, packet: Packet) -> Flow {
+        let Ok(command) = ClientCommand::decode(&packet.payload) else {
+            // The command loop answers empty packets before dispatch.
+            return Flow::Close;
+        };
+        self.tracked.inflight = command_state_effect(command.command());
+        let payload = &packet.payload;
+        use ClientCommand as C;
+        match command {
+            C::Quit => {
+                self.orderly_end = true;
+                Flow::Close
+            }
+            C::ChangeUser(_) => self.change_user(&packet).await,
+            C::Query(_) => self.query(payload).await,
+            C::Prepare(_) => self.prepare(payload).await,
+            C::Execute { stmt, params, .. } => self.execute(payload, stmt, params).await,
+            C::SendLongData { stmt, param, data } => {
+                self.long_data(payload, stmt, param, data).await
+            }
+            C::Close(stmt) => self.close(payload, stmt).await,
+            C::Reset(stmt) => self.reset(payload, stmt).await,
+            C::Fetch { stmt, .. } => self.fetch(payload, Some(stmt)).await,
+            C::InitDb(db) => self.init_db(payload, db).await,
+            C::ResetConnection => self.reset_connection(payload).await,
+            C::Ping => self.relay_as_is(payload, ResponseShape::Single).await,
+            C::Malformed(Command::StmtExecute, _) => {
+                self.reply_error(&SqlError::from_client_protocol(
+                    &crate::protocol::ProtocolError::Truncated,
+                ));
+                Flow::Continue
+            }
+            // Too short to name a statement: the server answers it as it
+            // would directly (a sharded session drops a close, which has
+            // no answer, having no shard to send it to).
+            C::Malformed(Command::StmtClose, _) if self.sharded() => Flow::Continue,
+            C::Malformed(Command::StmtFetch, _) => self.fetch(payload, None).await,
+            C::Malformed(c, _) | C::Other(c, _) => match shape_of(c) {
+                Some(shape) => self.relay_as_is(payload, shape).await,
+                None => {
+                    self.reply_error(&SqlError::not_supported(&format!(
+                        "the {} command through the proxy; connect to the server directly for replication and administration",
+                        c.label()
+                    )));
+                    Flow::Continue
+                }
+            },
+            C::Unknown(byte) => {
+                METRICS
+                    .protocol_errors_total
+                    .with_label_values(&["client", "unknown_command"])
+                    .inc();
+                self.reply_error(&SqlError::unknown_command(byte));
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Relay a command squeeze does not change and whose answer needs no
+    /// bookkeeping.
+    async fn relay_as_is(&mut self, payload: &[u8], shape: ResponseShape) -> Flow {
+        self.forward_command(payload, shape, RelayMode::text())
+            .await
+    }
+}
+
+/// How the backend answers a command squeeze relays without a handler of
+/// its own; `None` for commands squeeze refuses (replication and server
+/// administration).
+fn shape_of(command: Command) -> Option<ResponseShape> {
+    use Command::*;
+    Some(match command {
+        StmtClose | StmtSendLongData => ResponseShape::None,
+        FieldList => ResponseShape::FieldList,
+        StmtFetch => ResponseShape::Fetch,
+        InitDb | Ping | Statistics | SetOption | ResetConnection | Refresh | ProcessKill
+        | Debug | CreateDb | DropDb | StmtReset => ResponseShape::Single,
+        ProcessInfo | Query | StmtExecute => ResponseShape::Results,
+        StmtPrepare => ResponseShape::Prepare,
+        BinlogDump | BinlogDumpGtid | RegisterSlave | TableDump | ConnectOut | Shutdown
+        | Daemon | DelayedInsert | Connect | Sleep | Time | Quit | ChangeUser => return None,
+    })
+}
+
+/// What a client command other than COM_QUERY leaves in the server
+/// session (`query` classifies its text from the statement model).
+fn command_state_effect(command: Option<Command>) -> crate::sql::state::StateEffect {
+    use crate::sql::state::StateEffect;
+    use Command::*;
+    match command {
+        Some(StmtPrepare | StmtExecute | StmtSendLongData | StmtFetch | StmtReset | StmtClose) => {
+            StateEffect::Leaves("prepared statements")
+        }
+        Some(SetOption) => StateEffect::Leaves("session options (COM_SET_OPTION)"),
+        _ => StateEffect::None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replication_and_administration_commands_are_refused_not_relayed() {
+        for c in [
+            Command::BinlogDump,
+            Command::Shutdown,
+            Command::RegisterSlave,
+        ] {
+            assert_eq!(shape_of(c), None, "{c:?}");
+        }
+        assert_eq!(shape_of(Command::Statistics), Some(ResponseShape::Single));
+        assert_eq!(shape_of(Command::ProcessInfo), Some(ResponseShape::Results));
+    }
+
+    #[test]
+    fn statement_commands_mark_the_backend_as_holding_prepared_statements() {
+        use crate::sql::state::StateEffect;
+        assert_eq!(
+            command_state_effect(Some(Command::StmtClose)),
+            StateEffect::Leaves("prepared statements")
+        );
+        assert_eq!(command_state_effect(Some(Command::Ping)), StateEffect::None);
+        assert_eq!(command_state_effect(None), StateEffect::None);
+    }
+}

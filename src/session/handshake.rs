@@ -1,0 +1,340 @@
+//! Login, as named steps: offer (what the greeting announces), greet, read
+//! the client's response (upgrading to TLS when asked), authenticate, pick
+//! the home shard, open the first backend connection, and say OK. Errors
+//! have been reported to the client already; the `&'static str` each step
+//! fails with is the `connections_total` outcome.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use rand::Rng;
+
+use crate::context::ProxyContext;
+use crate::error::{ErrorCode, SqlError};
+use crate::metrics::METRICS;
+use crate::net::{NetError, PacketConn};
+use crate::protocol::capabilities::*;
+use crate::protocol::compress::WireCodec;
+use crate::protocol::handshake::{HandshakeResponse, InitialHandshake};
+use crate::protocol::response::ok_packet;
+
+use super::shards::ShardSet;
+use super::tracked::Tracked;
+use super::{auth, ClientInfo, Session};
+
+/// Version announced when no backend has been reached yet.
+const FALLBACK_SERVER_VERSION: &str = "8.0.36-squeeze";
+
+/// Collation announced when no backend has been reached yet
+/// (utf8mb4_general_ci).
+const FALLBACK_COLLATION: u8 = 45;
+
+/// What the greeting offers a client.
+struct Offer {
+    capabilities: u32,
+    /// MariaDB extended capabilities.
+    ext_capabilities: u32,
+}
+
+/// Handshake and authentication, up to the OK that starts the command
+/// phase.
+pub(super) async fn login(
+    ctx: Arc<ProxyContext>,
+    mut client: PacketConn,
+    id: u32,
+    peer: SocketAddr,
+) -> Result<Session, &'static str> {
+    let offer = offer(&ctx);
+    let nonce = random_nonce();
+    greet(&ctx, &mut client, id, &offer, &nonce).await?;
+    let response = read_response(&ctx, &mut client, id, peer).await?;
+    let host = peer.ip().to_string();
+    let authed = match auth::authenticate(&ctx, &mut client, &response, &nonce, &host).await {
+        Ok(a) => a,
+        Err(auth::AuthFailure::Reported) => return Err("auth_failed"),
+        Err(auth::AuthFailure::Gone) => return Err("client_gone"),
+    };
+    let info = ClientInfo {
+        user: String::from_utf8_lossy(&response.username).into_owned(),
+        host,
+        capabilities: response.capabilities & offer.capabilities,
+        charset: response.charset,
+        max_packet: response.max_packet,
+        attributes: response.attributes.clone(),
+        nonce,
+        ext_capabilities: if response.capabilities & CLIENT_LONG_PASSWORD == 0 {
+            response.ext_capabilities & offer.ext_capabilities
+        } else {
+            0
+        },
+        zstd_level: response.zstd_level,
+    };
+    let home = ctx.router.default_shard;
+    let mut session = Session {
+        ctx,
+        id,
+        client,
+        credential: authed.credential,
+        backend_user: authed.backend_user,
+        tracked: Tracked::new(response.database.clone(), info.charset),
+        info,
+        shards: ShardSet::new(home),
+        statements: Default::default(),
+        last_ok: false,
+        read_plans: Default::default(),
+        result_hints: None,
+        orderly_end: false,
+        close_signal: Arc::new(tokio::sync::Notify::new()),
+        bulk: Default::default(),
+    };
+    session.connect_home().await?;
+    session.start_commands(peer).await?;
+    Ok(session)
+}
+
+/// The capabilities to offer: what squeeze supports and the backends
+/// have, compression and TLS as configured.
+fn offer(ctx: &ProxyContext) -> Offer {
+    let backend_caps = ctx
+        .health
+        .any_handshake()
+        .map(|h| h.capabilities)
+        .unwrap_or(PROXY_SUPPORTED);
+    // squeeze itself speaks both wire algorithms to clients, whatever the
+    // backends offer.
+    let mut caps = (PROXY_SUPPORTED & (backend_caps | HOP_LOCAL))
+        | CLIENT_COMPRESS
+        | CLIENT_ZSTD_COMPRESSION_ALGORITHM
+        | CLIENT_LONG_PASSWORD;
+    if !ctx.rules.is_empty() {
+        // Query attributes change the layout of COM_QUERY and
+        // COM_STMT_EXECUTE, which squeeze rewrites.
+        caps &= !CLIENT_QUERY_ATTRIBUTES;
+    }
+    if ctx.tls_acceptor.is_some() {
+        caps |= CLIENT_SSL;
+    } else {
+        caps &= !CLIENT_SSL;
+    }
+    // MariaDB's extended capabilities are offered when every shard has
+    // them (a backend connection must match the client's layout):
+    // prepared-statement metadata caching only while no column needs the
+    // metadata squeeze would then not see; extended column metadata always
+    // (squeeze parses it and writes it for columns it presents as JSON).
+    let report = ctx.health.report();
+    let all_shards_have = |flag: u32| {
+        !report.is_empty()
+            && report.iter().all(|s| {
+                s.handshake.as_ref().is_some_and(|h| {
+                    h.capabilities & CLIENT_LONG_PASSWORD == 0 && h.ext_capabilities & flag != 0
+                })
+            })
+    };
+    let mut ext_offer = 0;
+    if ctx.rules.is_empty() && all_shards_have(MARIADB_CLIENT_CACHE_METADATA) {
+        ext_offer |= MARIADB_CLIENT_CACHE_METADATA;
+    }
+    if all_shards_have(MARIADB_CLIENT_EXTENDED_METADATA) {
+        ext_offer |= MARIADB_CLIENT_EXTENDED_METADATA;
+    }
+    if ext_offer != 0 {
+        caps &= !CLIENT_LONG_PASSWORD;
+    }
+    Offer {
+        capabilities: caps,
+        ext_capabilities: ext_offer,
+    }
+}
+
+/// Send the initial handshake, with a backend's version and collation
+/// when one has been reached.
+async fn greet(
+    ctx: &ProxyContext,
+    client: &mut PacketConn,
+    id: u32,
+    offer: &Offer,
+    nonce: &[u8],
+) -> Result<(), &'static str> {
+    let server = ctx.health.any_handshake();
+    let version = match (&ctx.proxy.server_version, &server) {
+        (Some(v), _) => v.as_bytes().to_vec(),
+        (None, Some(h)) => h.server_version.clone(),
+        (None, None) => FALLBACK_SERVER_VERSION.as_bytes().to_vec(),
+    };
+    let hello = InitialHandshake {
+        server_version: version,
+        connection_id: id,
+        auth_data: nonce.to_vec(),
+        capabilities: offer.capabilities,
+        charset: server
+            .as_ref()
+            .map(|h| h.charset)
+            .filter(|&c| c != 0)
+            .unwrap_or(FALLBACK_COLLATION),
+        status: SERVER_STATUS_AUTOCOMMIT,
+        auth_plugin: ctx.auth.default_plugin.name().as_bytes().to_vec(),
+        ext_capabilities: offer.ext_capabilities,
+    };
+    client.write_packet(&hello.encode());
+    client.flush().await.map_err(|_| "client_gone")
+}
+
+/// Read the client's handshake response, upgrading to TLS first when it
+/// asks (and refusing a plain connection when TLS is required).
+async fn read_response(
+    ctx: &ProxyContext,
+    client: &mut PacketConn,
+    id: u32,
+    peer: SocketAddr,
+) -> Result<HandshakeResponse, &'static str> {
+    let mut packet = match client.read_packet_exact().await {
+        Ok(p) => p,
+        Err(e) => return Err(report_handshake_error(client, e, peer).await),
+    };
+    if HandshakeResponse::is_ssl_request(&packet.payload) {
+        let Some(acceptor) = ctx.tls_acceptor.clone() else {
+            return Err(fail(
+                client,
+                SqlError::new(
+                    ErrorCode::Handshake,
+                    "Bad handshake: TLS requested but squeeze has no certificate configured",
+                ),
+            )
+            .await);
+        };
+        if let Err(e) = client.accept_tls(&acceptor).await {
+            tracing::debug!(conn = id, %peer, error = %e, "client TLS handshake failed");
+            METRICS
+                .protocol_errors_total
+                .with_label_values(&["client", "tls"])
+                .inc();
+            return Err("tls_failed");
+        }
+        packet = match client.read_packet_exact().await {
+            Ok(p) => p,
+            Err(e) => return Err(report_handshake_error(client, e, peer).await),
+        };
+    }
+    let response = match HandshakeResponse::parse(&packet.payload) {
+        Ok(r) => r,
+        Err(e) => {
+            METRICS
+                .protocol_errors_total
+                .with_label_values(&["client", "bad_handshake"])
+                .inc();
+            let err = SqlError::new(ErrorCode::Handshake, format!("Bad handshake ({e})"));
+            return Err(fail(client, err).await);
+        }
+    };
+    if ctx.proxy.tls.as_ref().is_some_and(|t| t.require) && !client.is_tls() {
+        return Err(fail(
+            client,
+            SqlError::new(ErrorCode::SecureTransportRequired, "Connections using insecure transport are prohibited: squeeze requires TLS (proxy.tls.require)"),
+        )
+        .await);
+    }
+    Ok(response)
+}
+
+impl Session {
+    /// Move to the shard of the database the client named, and open the
+    /// first backend connection now, so that an unknown database or a
+    /// refused backend login reaches the client at connect time, as it
+    /// would when talking to MySQL directly.
+    async fn connect_home(&mut self) -> Result<(), &'static str> {
+        if let Some(db) = &self.tracked.database {
+            let name = String::from_utf8_lossy(db).into_owned();
+            match self.ctx.router.shard_for_db(&name, self.shards.current()) {
+                Ok(s) => self.shards.reset_to(s),
+                Err(crate::router::RouteError::UnknownDatabase(name)) => {
+                    let err = SqlError::unknown_database(&name);
+                    fail(&mut self.client, err).await;
+                    return Err("unknown_database");
+                }
+            }
+        }
+        if let Err(e) = self.ensure_backend().await {
+            self.client.write_packet(&e.encode());
+            self.client.shutdown().await;
+            return Err("backend_failed");
+        }
+        Ok(())
+    }
+
+    /// Authenticated: the configured packet limit applies from here on;
+    /// say OK and switch to the compressed protocol if negotiated.
+    async fn start_commands(&mut self, peer: SocketAddr) -> Result<(), &'static str> {
+        self.client.set_max_payload(self.ctx.proxy.max_packet_size);
+        self.client
+            .write_packet(&ok_packet(self.tracked.status, 0, 0));
+        if self.client.flush().await.is_err() {
+            return Err("client_gone");
+        }
+        let zlib_level = self.ctx.proxy.client_compression_level;
+        if let Some(codec) =
+            WireCodec::negotiated(self.info.capabilities, self.info.zstd_level, zlib_level)
+        {
+            self.client.enable_compression(codec, true);
+        }
+        tracing::debug!(conn = self.id, user = ?self.info.user, %peer, tls = self.client.is_tls(), "session started");
+        Ok(())
+    }
+}
+
+pub(super) fn random_nonce() -> Vec<u8> {
+    // Printable ASCII without NUL, as MySQL does: part 2 of the nonce is
+    // NUL-terminated in the handshake.
+    let mut rng = rand::thread_rng();
+    (0..20).map(|_| rng.gen_range(0x21u8..0x7F)).collect()
+}
+async fn report_handshake_error(
+    client: &mut PacketConn,
+    e: NetError,
+    peer: SocketAddr,
+) -> &'static str {
+    match e {
+        NetError::Closed => "client_gone",
+        NetError::Protocol(crate::protocol::ProtocolError::Truncated) => {
+            // The peer closed partway through a packet: nobody is left to
+            // read an ERR, but it was broken traffic, not a client leaving.
+            METRICS
+                .protocol_errors_total
+                .with_label_values(&["client", "truncated_handshake"])
+                .inc();
+            tracing::debug!(%peer, "truncated handshake");
+            "truncated_handshake"
+        }
+        NetError::Protocol(crate::protocol::ProtocolError::TooLarge { size, max }) => {
+            METRICS
+                .protocol_errors_total
+                .with_label_values(&["client", "handshake_too_large"])
+                .inc();
+            tracing::debug!(%peer, size, "handshake packet too large");
+            fail(
+                client,
+                SqlError::new(ErrorCode::Handshake, format!("Bad handshake: a {size}-byte packet before authentication; squeeze reads at most {max} bytes per packet until the client has logged in"),
+                ),
+            )
+            .await
+        }
+        NetError::Protocol(p) => {
+            METRICS
+                .protocol_errors_total
+                .with_label_values(&["client", "bad_handshake"])
+                .inc();
+            tracing::debug!(%peer, error = %p, "bad handshake");
+            fail(
+                client,
+                SqlError::new(ErrorCode::Handshake, format!("Bad handshake ({p})")),
+            )
+            .await
+        }
+        _ => "client_gone",
+    }
+}
+
+async fn fail(client: &mut PacketConn, err: SqlError) -> &'static str {
+    client.write_packet(&err.to_packet().encode());
+    client.shutdown().await;
+    "rejected"
+}

@@ -1,0 +1,128 @@
+//! What a session reads from its backend about the schema and itself:
+//! the columns of a table the rewriter asks about, the views and routines
+//! that read compressed columns, and the session's sql_mode.
+
+use crate::backend::query::{quote, simple_query};
+use crate::error::SqlError;
+use crate::sql::LexOptions;
+use crate::transform::dependents::{Definition, Dependents};
+use crate::transform::schema::TableInfo;
+
+use super::Session;
+
+impl Session {
+    pub(super) fn compression_on(&self) -> bool {
+        !self.ctx.rules.is_empty()
+    }
+
+    /// Load a table's columns and types from information_schema.
+    pub(super) async fn fetch_table(&mut self, db: &str, table: &str) -> Result<(), SqlError> {
+        self.ensure_backend().await?;
+        let backend = self.shards.conn()?;
+        let sql = format!(
+            "SELECT COLUMN_NAME, LOWER(DATA_TYPE) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
+            quote(db),
+            quote(table)
+        );
+        let rows = simple_query(&mut backend.conn, backend.capabilities, &sql)
+            .await
+            .map_err(|e| SqlError::internal(format!("squeeze: reading the columns of `{db}`.`{table}` from information_schema failed: {e}")))?;
+        if rows.is_empty() {
+            // Unknown table: nothing cached, the server will report it.
+            return Ok(());
+        }
+        let text = |v: &Option<Vec<u8>>| {
+            v.as_ref()
+                .map(|b| String::from_utf8_lossy(b).into_owned())
+                .unwrap_or_default()
+        };
+        let info = TableInfo {
+            columns: rows.iter().map(|r| text(&r[0])).collect(),
+            data_types: rows.iter().map(|r| text(&r[1])).collect(),
+        };
+        self.ctx.schema.insert(db, table, info);
+        Ok(())
+    }
+
+    /// Re-read the views and routines that read compressed columns when
+    /// the shared snapshot is missing or older than its bound. A failure
+    /// keeps the old snapshot (logged; the safety net still inflates).
+    pub(super) async fn refresh_dependents(&mut self) {
+        let now = std::time::Instant::now();
+        if !self.compression_on() || !self.ctx.schema.dependents_stale(now) {
+            return;
+        }
+        if self.ensure_backend().await.is_err() {
+            return;
+        }
+        let Ok(backend) = self.shards.conn() else {
+            return;
+        };
+        const SYSTEM: &str = "('mysql','sys','information_schema','performance_schema')";
+        let views = simple_query(
+            &mut backend.conn,
+            backend.capabilities,
+            &format!("SELECT TABLE_SCHEMA, TABLE_NAME, VIEW_DEFINITION FROM information_schema.VIEWS WHERE TABLE_SCHEMA NOT IN {SYSTEM}"),
+        )
+        .await;
+        let routines = simple_query(
+            &mut backend.conn,
+            backend.capabilities,
+            &format!("SELECT ROUTINE_SCHEMA, ROUTINE_NAME, ROUTINE_DEFINITION FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA NOT IN {SYSTEM}"),
+        )
+        .await;
+        let (views, routines) = match (views, routines) {
+            (Ok(v), Ok(r)) => (v, r),
+            (Err(e), _) | (_, Err(e)) => {
+                tracing::warn!(conn = self.id, error = %e, "could not read view and routine definitions");
+                return;
+            }
+        };
+        let defs = |rows: crate::backend::query::Rows| -> Vec<Definition> {
+            rows.into_iter()
+                .map(|r| {
+                    let text = |i: usize| {
+                        r.get(i)
+                            .cloned()
+                            .flatten()
+                            .map(|b| String::from_utf8_lossy(&b).into_owned())
+                            .unwrap_or_default()
+                    };
+                    Definition {
+                        db: text(0),
+                        name: text(1),
+                        text: text(2),
+                    }
+                })
+                .collect()
+        };
+        let rules = &self.ctx.rules;
+        let d = Dependents::build(defs(views), defs(routines), |t| rules.may_mention(t), now);
+        self.ctx.schema.set_dependents(d);
+    }
+
+    /// Read the session's sql_mode from a fresh backend connection.
+    pub(super) async fn load_session_state(&mut self) {
+        if !self.compression_on() {
+            return;
+        }
+        let Some(backend) = self.shards.current_conn() else {
+            return;
+        };
+        match simple_query(
+            &mut backend.conn,
+            backend.capabilities,
+            "SELECT @@SESSION.sql_mode",
+        )
+        .await
+        {
+            Ok(rows) => {
+                let mode = rows.first().and_then(|r| r[0].clone()).unwrap_or_default();
+                self.tracked.lex = LexOptions::from_sql_mode(&String::from_utf8_lossy(&mode));
+            }
+            Err(e) => {
+                tracing::warn!(conn = self.id, error = %e, "could not read sql_mode; assuming the default")
+            }
+        }
+    }
+}

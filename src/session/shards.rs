@@ -1,0 +1,469 @@
+//! The backend side of a session: one lazy connection per shard it has
+//! touched (the current one and the parked others), switching between
+//! them, the session-scope SET statements replayed on each new one, and
+//! what the session registry is told for `KILL`. `ShardSet` is pure (its
+//! connection type is a parameter, so it is unit-tested without sockets);
+//! the `impl Session` block below does the connecting.
+
+use std::collections::HashMap;
+
+use crate::backend::{self, BackendConn, BackendCredential, ConnectError, LoginRequest};
+use crate::error::{ErrorCode, SqlError};
+use crate::metrics::METRICS;
+use crate::protocol::response::ErrPacket;
+use crate::sql::statement::Query;
+use crate::sql::StatementKind;
+
+use super::Session;
+
+/// Session-scope SET statements kept for replay; a session that sets more
+/// has its oldest kept and later ones only on the connections it had.
+const MAX_REPLAYED_SETS: usize = 256;
+
+/// A backend thread, as the session registry names it for `KILL`.
+pub(super) trait BackendThread {
+    fn thread_id(&self) -> u32;
+}
+
+impl BackendThread for BackendConn {
+    fn thread_id(&self) -> u32 {
+        self.handshake.connection_id
+    }
+}
+
+/// The session has no connection on its current shard where one was
+/// expected (connecting failed and the caller went on): a bug in squeeze,
+/// reported as an ERR instead of a panic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct NoBackend {
+    pub shard: usize,
+}
+
+impl From<NoBackend> for SqlError {
+    fn from(e: NoBackend) -> SqlError {
+        SqlError::internal(format!(
+            "squeeze: internal error: no backend connection to shard #{} for this statement; retry it, and report this if it repeats",
+            e.shard
+        ))
+    }
+}
+
+pub(super) struct ShardSet<C = BackendConn> {
+    /// The shard commands go to (index into `ctx.shards`).
+    current: usize,
+    backend: Option<C>,
+    /// Connections to other shards this session has touched.
+    parked: HashMap<usize, C>,
+    /// Session-scope SET statements, replayed on each new shard connection.
+    replay: Vec<Vec<u8>>,
+    /// The backend threads last published to the session registry.
+    published: Vec<(usize, u32)>,
+}
+
+impl<C> ShardSet<C> {
+    pub fn new(current: usize) -> Self {
+        ShardSet {
+            current,
+            backend: None,
+            parked: HashMap::new(),
+            replay: Vec::new(),
+            published: Vec::new(),
+        }
+    }
+
+    pub fn current(&self) -> usize {
+        self.current
+    }
+
+    /// The current shard's connection.
+    pub fn conn(&mut self) -> Result<&mut C, NoBackend> {
+        self.backend.as_mut().ok_or(NoBackend {
+            shard: self.current,
+        })
+    }
+
+    /// The current shard's connection, if it is open.
+    pub fn current_conn(&mut self) -> Option<&mut C> {
+        self.backend.as_mut()
+    }
+
+    pub fn current_ref(&self) -> Option<&C> {
+        self.backend.as_ref()
+    }
+
+    pub fn is_connected(&self) -> bool {
+        self.backend.is_some()
+    }
+
+    /// The open connection to `shard`, current or parked.
+    pub fn conn_to(&mut self, shard: usize) -> Option<&mut C> {
+        if shard == self.current {
+            self.backend.as_mut()
+        } else {
+            self.parked.get_mut(&shard)
+        }
+    }
+
+    /// A new connection to the current shard.
+    pub fn connected(&mut self, conn: C) {
+        self.backend = Some(conn);
+    }
+
+    /// Make `shard` the current one, parking the current connection (it
+    /// keeps its session state for later statements).
+    pub fn switch(&mut self, shard: usize) {
+        if shard == self.current {
+            return;
+        }
+        if let Some(b) = self.backend.take() {
+            self.parked.insert(self.current, b);
+        }
+        self.current = shard;
+        self.backend = self.parked.remove(&shard);
+    }
+
+    /// Start over on `shard` with no connection (after closing them all).
+    pub fn reset_to(&mut self, shard: usize) {
+        self.current = shard;
+    }
+
+    /// Forget the current connection; `Some(shard)` when there was one.
+    pub fn drop_current(&mut self) -> Option<usize> {
+        self.backend.take().map(|_| self.current)
+    }
+
+    /// Take every connection (the current one last) with its shard, and
+    /// forget the SET statements they replayed.
+    pub fn take_all(&mut self) -> Vec<(usize, C)> {
+        let mut all: Vec<(usize, C)> = self.parked.drain().collect();
+        if let Some(b) = self.backend.take() {
+            all.push((self.current, b));
+        }
+        self.replay.clear();
+        all
+    }
+
+    /// Every open connection, current and parked.
+    pub fn all_mut(&mut self) -> impl Iterator<Item = &mut C> {
+        self.backend.iter_mut().chain(self.parked.values_mut())
+    }
+
+    pub fn replay(&self) -> &[Vec<u8>] {
+        &self.replay
+    }
+
+    /// Remember the session-scope SET statements of `query` for new shard
+    /// connections (`SET GLOBAL`/`PERSIST` are the server's, not the
+    /// session's).
+    pub fn remember_sets(&mut self, query: &Query<'_>) {
+        let text = query.text;
+        for st in query.non_empty() {
+            if !matches!(st.kind, StatementKind::Set(_)) {
+                continue;
+            }
+            let raw = &text[st.range.clone()];
+            let global = st
+                .tokens
+                .iter()
+                .any(|t| t.is_keyword(text, "GLOBAL") || t.is_keyword(text, "PERSIST"))
+                || raw.windows(8).any(|w| w.eq_ignore_ascii_case(b"@@global"));
+            if !global && self.replay.len() < MAX_REPLAYED_SETS {
+                self.replay.push(raw.to_vec());
+            }
+        }
+    }
+}
+
+impl<C: BackendThread> ShardSet<C> {
+    /// The (shard, thread) pairs to publish to the session registry when
+    /// they changed since the last call; `None` when they did not.
+    pub fn threads_if_changed(&mut self) -> Option<Vec<(usize, u32)>> {
+        // Runs after every command: the common case (no parked shards, the
+        // same backend as last time) must not allocate.
+        let current = self.backend.as_ref().map(|b| (self.current, b.thread_id()));
+        if self.parked.is_empty() && self.published.as_slice() == current.as_slice() {
+            return None;
+        }
+        let mut now: Vec<(usize, u32)> = self
+            .parked
+            .iter()
+            .map(|(s, b)| (*s, b.thread_id()))
+            .collect();
+        now.extend(current);
+        now.sort_unstable();
+        if now == self.published {
+            return None;
+        }
+        self.published = now.clone();
+        Some(now)
+    }
+
+    /// Publish everything again on the next `threads_if_changed`.
+    pub fn forget_published(&mut self) {
+        self.published.clear();
+    }
+}
+
+impl Session {
+    /// Connect the current shard if the session has no connection there.
+    /// Returns the ERR to send on failure (the backend's own ERR when it
+    /// refused the login).
+    pub(super) async fn ensure_backend(&mut self) -> Result<(), ErrPacket> {
+        if self.shards.is_connected() {
+            return Ok(());
+        }
+        let req = self.login_request();
+        let target = &self.ctx.shards[self.shards.current()];
+        match backend::connect(target, &req).await {
+            Ok(b) => {
+                self.ctx
+                    .schema
+                    .note_server_version(&b.handshake.server_version);
+                METRICS
+                    .backend_connections_active
+                    .with_label_values(&[&target.name])
+                    .inc();
+                self.shards.connected(b);
+                self.publish_backends();
+                self.load_session_state().await;
+                self.replay_state().await;
+                Ok(())
+            }
+            Err(e) => Err(self.connect_failed(e)),
+        }
+    }
+
+    /// The login for a new connection to the current shard: the client's
+    /// user (or the shard's service user), capabilities and attributes.
+    fn login_request(&self) -> LoginRequest {
+        let current = self.shards.current();
+        let target = &self.ctx.shards[current];
+        // Log in with the current database only where it lives.
+        let database = self.tracked.database.clone().filter(|db| {
+            let name = String::from_utf8_lossy(db);
+            self.ctx.router.shard_for_db(&name, current) == Ok(current)
+                || self.ctx.router.db_is_key_routed(&name)
+        });
+        let (user, credential) = match &target.service_user {
+            Some((u, p)) => (u.clone(), BackendCredential::Plaintext(p.clone())),
+            None => (self.backend_user.clone(), self.credential.clone()),
+        };
+        LoginRequest {
+            user,
+            credential,
+            database,
+            client_capabilities: self.info.capabilities,
+            charset: self.info.charset,
+            max_packet: self.info.max_packet,
+            attributes: self.info.attributes.clone(),
+            compress: self.bulk_negotiates(),
+            adaptive: self.bulk_writer_settings(),
+            max_payload: self.ctx.proxy.max_packet_size,
+            ext_capabilities: self.info.ext_capabilities,
+        }
+    }
+
+    /// Count a failed connect and turn it into the client's ERR.
+    fn connect_failed(&self, e: ConnectError) -> ErrPacket {
+        let target = self.target();
+        match e {
+            ConnectError::Rejected(err) => {
+                METRICS
+                    .backend_errors_total
+                    .with_label_values(&[&target.name, &err.code.to_string()])
+                    .inc();
+                err
+            }
+            ConnectError::Saturated(why) => {
+                METRICS
+                    .backend_connect_failures_total
+                    .with_label_values(&[&target.name, "saturated"])
+                    .inc();
+                SqlError::new(
+                    ErrorCode::ConCount,
+                    format!("Too many connections: squeeze: {why}"),
+                )
+                .to_packet()
+            }
+            ConnectError::Misconfigured(why) => {
+                METRICS
+                    .backend_connect_failures_total
+                    .with_label_values(&[&target.name, "config"])
+                    .inc();
+                tracing::warn!(conn = self.id, shard = %target.name, address = %target.address, error = %why, "backend login cannot work with this configuration");
+                SqlError::backend_misconfigured(&target.name, &target.address, &why).to_packet()
+            }
+            e => {
+                let reason = match e {
+                    ConnectError::Unreachable(_) => "unreachable",
+                    _ => "protocol",
+                };
+                METRICS
+                    .backend_connect_failures_total
+                    .with_label_values(&[&target.name, reason])
+                    .inc();
+                tracing::warn!(conn = self.id, shard = %target.name, address = %target.address, error = %e, "backend connection failed");
+                SqlError::backend_unreachable(&target.name, &target.address, &e.to_string())
+                    .to_packet()
+            }
+        }
+    }
+
+    /// The backend target of the session's current shard.
+    pub(super) fn target(&self) -> &crate::backend::BackendTarget {
+        &self.ctx.shards[self.shards.current()]
+    }
+
+    /// Make `shard` the one commands go to (see `ShardSet::switch`).
+    pub(super) fn switch_shard(&mut self, shard: usize) {
+        self.shards.switch(shard);
+    }
+
+    /// Re-apply the session's SET statements on a new shard connection so
+    /// sql_mode, time zone, isolation level, autocommit and user variables
+    /// follow the session. Statements that fail there are logged, not
+    /// fatal; the connection now holds session variables either way.
+    async fn replay_state(&mut self) {
+        if self.shards.replay().is_empty() {
+            return;
+        }
+        let statements = self.shards.replay().to_vec();
+        let shard = &self.ctx.shards[self.shards.current()].name;
+        let Some(b) = self.shards.current_conn() else {
+            return;
+        };
+        for st in statements {
+            let sql = String::from_utf8_lossy(&st).into_owned();
+            if let Err(e) =
+                crate::backend::query::simple_query(&mut b.conn, b.capabilities, &sql).await
+            {
+                tracing::warn!(conn = self.id, shard = %shard, error = %e, "replaying session state failed");
+            }
+        }
+        b.session_state = Some("session variables");
+    }
+
+    /// The server-side state the current backend connection holds, which
+    /// its loss would discard (`Tracked::state_at_risk`); `None` without a
+    /// connection.
+    pub(super) fn state_at_risk(&self) -> Option<&'static str> {
+        let b = self.shards.current_ref()?;
+        self.tracked.state_at_risk(b.session_state)
+    }
+
+    /// Tell the session registry which backend threads this session holds
+    /// (for `KILL` from other sessions), when that changed.
+    pub(super) fn publish_backends(&mut self) {
+        if let Some(now) = self.shards.threads_if_changed() {
+            self.ctx.sessions.set_backends(self.id, now);
+        }
+    }
+
+    /// The current backend connection is gone: forget it and the
+    /// transaction status it reported.
+    pub(super) fn backend_lost(&mut self) {
+        self.drop_backend();
+        self.tracked.backend_lost();
+    }
+
+    pub(super) fn drop_backend(&mut self) {
+        if let Some(shard) = self.shards.drop_current() {
+            METRICS
+                .backend_connections_active
+                .with_label_values(&[&self.ctx.shards[shard].name])
+                .dec();
+        }
+    }
+
+    /// Close every backend connection (COM_CHANGE_USER, the session's
+    /// end); returns them with their shards.
+    pub(super) fn take_all_backends(&mut self) -> Vec<(usize, BackendConn)> {
+        let all = self.shards.take_all();
+        for (shard, _) in &all {
+            METRICS
+                .backend_connections_active
+                .with_label_values(&[&self.ctx.shards[*shard].name])
+                .dec();
+        }
+        all
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sql::LexOptions;
+
+    /// A stand-in connection: its backend thread id.
+    struct Thread(u32);
+
+    impl BackendThread for Thread {
+        fn thread_id(&self) -> u32 {
+            self.0
+        }
+    }
+
+    #[test]
+    fn switching_parks_the_current_connection_and_resumes_the_parked_one() {
+        let mut s = ShardSet::new(0);
+        s.connected(Thread(10));
+        s.switch(1);
+        assert!(s.conn().is_err(), "shard 1 is not connected yet");
+        s.connected(Thread(11));
+        s.switch(0);
+        assert_eq!(s.conn().unwrap().0, 10);
+        assert_eq!(s.conn_to(1).unwrap().0, 11);
+    }
+
+    #[test]
+    fn no_connection_is_an_error_naming_the_shard_not_a_panic() {
+        let mut s: ShardSet<Thread> = ShardSet::new(3);
+        assert_eq!(s.conn().err(), Some(NoBackend { shard: 3 }));
+        let e: SqlError = NoBackend { shard: 3 }.into();
+        assert!(e.message.contains("shard #3"), "{}", e.message);
+    }
+
+    #[test]
+    fn threads_are_published_only_when_they_change() {
+        let mut s = ShardSet::new(0);
+        assert_eq!(
+            s.threads_if_changed(),
+            None,
+            "nothing connected, nothing new"
+        );
+        s.connected(Thread(10));
+        assert_eq!(s.threads_if_changed(), Some(vec![(0, 10)]));
+        assert_eq!(s.threads_if_changed(), None);
+        s.switch(2);
+        s.connected(Thread(12));
+        assert_eq!(s.threads_if_changed(), Some(vec![(0, 10), (2, 12)]));
+        assert_eq!(s.threads_if_changed(), None);
+        s.forget_published();
+        assert!(s.threads_if_changed().is_some());
+    }
+
+    #[test]
+    fn session_sets_are_replayed_and_global_ones_are_not() {
+        let mut s: ShardSet<Thread> = ShardSet::new(0);
+        let text = b"SET time_zone = '+00:00'; SET GLOBAL max_connections = 5; SET @@global.x = 1; SELECT 1";
+        s.remember_sets(&Query::new(text, LexOptions::default()));
+        assert_eq!(s.replay(), [b"SET time_zone = '+00:00'".to_vec()]);
+    }
+
+    #[test]
+    fn taking_all_connections_forgets_the_replayed_sets() {
+        let mut s = ShardSet::new(0);
+        s.connected(Thread(1));
+        s.switch(1);
+        s.connected(Thread(2));
+        s.remember_sets(&Query::new(b"SET @a = 1", LexOptions::default()));
+        let all = s.take_all();
+        assert_eq!(all.len(), 2);
+        assert_eq!(
+            all.last().unwrap().0,
+            1,
+            "the current connection comes last"
+        );
+        assert!(s.replay().is_empty() && !s.is_connected());
+    }
+}
