@@ -302,10 +302,10 @@ fn concrete(expr: &str) -> String {
     s
 }
 
-/// Metric names squeeze exports, read from src/admin/metrics.rs so a rename
+/// Metric names squeeze exports, read from src/metrics.rs so a rename
 /// there fails this test instead of leaving a dashboard panel silently empty.
 fn exported_metrics() -> BTreeSet<String> {
-    let src = read("src/admin/metrics.rs");
+    let src = read("src/metrics.rs");
     let mut names = BTreeSet::new();
     // A metric name is the string literal right after `&r,` (counter_vec,
     // gauge_vec) or `new(` (IntGauge::new, Opts::new, HistogramOpts::new).
@@ -690,7 +690,7 @@ fn dashboard_is_well_formed() {
         for m in metric_names_in(&e) {
             assert!(
                 known.contains(&m),
-                "{title}: {m} is not a squeeze metric (src/admin/metrics.rs)"
+                "{title}: {m} is not a squeeze metric (src/metrics.rs)"
             );
             used.insert(
                 m.trim_end_matches("_bucket")

@@ -175,6 +175,8 @@ ts("Bulk wire bytes/s: before vs after", "Bytes before (packet stream) and after
 stat("Bulk wire bytes saved", "1 - after/before over the selected range, all selected shards.",
      f'1 - sum(increase(squeeze_adaptive_wire_bytes_total{{{IS}, stage="after"}}[$__range])) / sum(increase(squeeze_adaptive_wire_bytes_total{{{IS}, stage="before"}}[$__range]))',
      unit="percentunit", w=8, h=8)
+ts("Bulk wire compression speed by algorithm", "Packet-stream bytes compressed per CPU second of the adaptive writers, by wire algorithm (zstd where the backend offers it, zlib elsewhere): the codec speed the adaptive policy weighs against the link.",
+   [(f'sum by (algorithm) (rate(squeeze_adaptive_compress_input_bytes_total{{{IS}}}[{R}])) / sum by (algorithm) (rate(squeeze_adaptive_compress_seconds_total{{{IS}}}[{R}]))', "{{algorithm}}")], unit="Bps", w=24)
 flush()
 
 def var(name, label, query):
