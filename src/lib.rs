@@ -4,7 +4,10 @@
 //! Pure folders (no I/O): `protocol`, `sql`, `codec`, `transform`, `router`,
 //! and the shared `error`, `metrics` and `context`.
 //! I/O folders: `session` (frontend), `backend`, `net`, `admin`, `server`,
-//! `workers`. Modules depend downwards only (`tests/module_cycles.rs`).
+//! `workers`, `meta` (squeeze's metadata schema on the shards; `meta::schema`
+//! is pure) and `jobs` (backfill/compact/restore; `jobs::value` and
+//! `jobs::throttle` are pure). Modules depend downwards only
+//! (`tests/module_cycles.rs`).
 
 pub mod admin;
 pub mod backend;
@@ -13,7 +16,9 @@ pub mod codec;
 pub mod config;
 pub mod context;
 pub mod error;
+pub mod jobs;
 pub mod limits;
+pub mod meta;
 pub mod metrics;
 pub mod net;
 pub mod protocol;

@@ -40,6 +40,14 @@ enum Cmd {
     Dict(squeeze::cli::dict::DictCommand),
     /// Decode a stored value: header fields, then the document.
     Inspect(squeeze::cli::inspect::InspectArgs),
+    /// Compress a column's existing plain rows in place, online (batches
+    /// over the primary key, compare-and-set writes, throttled, resumable).
+    Backfill(squeeze::jobs::JobArgs),
+    /// Re-encode a column's rows with its current dictionary and a higher
+    /// level, online, like backfill.
+    Compact(squeeze::jobs::JobArgs),
+    /// Inflate a column's rows back to plain JSON in place (the way out).
+    Restore(squeeze::jobs::JobArgs),
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -233,6 +241,18 @@ fn main() -> ExitCode {
         }
         Cmd::Dict(cmd) => report(squeeze::cli::dict::run(cmd)),
         Cmd::Inspect(args) => report(squeeze::cli::inspect::run(args)),
+        Cmd::Backfill(args) => report(squeeze::jobs::run(
+            squeeze::jobs::value::Mode::Backfill,
+            args,
+        )),
+        Cmd::Compact(args) => report(squeeze::jobs::run(
+            squeeze::jobs::value::Mode::Compact,
+            args,
+        )),
+        Cmd::Restore(args) => report(squeeze::jobs::run(
+            squeeze::jobs::value::Mode::Restore,
+            args,
+        )),
     }
 }
 

@@ -162,7 +162,14 @@ fn listen(addr: std::net::SocketAddr, backlog: u32) -> std::io::Result<TcpListen
 }
 
 pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
+    // Dictionaries stored on the shards first: a column may name one the
+    // directory does not hold.
+    let store = crate::meta::loader::Loader::start(&cfg).await;
     let mut ctx = build_context(&cfg, None)?;
+    if let Some(store) = &store {
+        let _ = tokio::time::timeout(Duration::from_secs(5), store.record_use(&ctx.rules)).await;
+        store.clone().spawn();
+    }
     let budget = crate::limits::budget::install(crate::limits::Budget::new(
         cfg.limits.memory_budget_bytes(),
     ));
@@ -182,6 +189,7 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
     let login = probe_login(&ctx);
     health::probe_all(&ctx.health, &ctx.shards, login.as_ref()).await;
     let mut health_task = spawn_health(&ctx, &cfg);
+    let mut drift_task = tokio::spawn(crate::admin::drift::run(ctx.rules.clone()));
 
     if let Some(addr) = cfg.admin.listen {
         let health = ctx.health.clone();
@@ -250,6 +258,12 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
                         health_task.abort();
                         ctx = new_ctx;
                         health_task = spawn_health(&ctx, &new_cfg);
+                        drift_task.abort();
+                        drift_task = tokio::spawn(crate::admin::drift::run(ctx.rules.clone()));
+                        if let Some(store) = store.clone() {
+                            let rules = ctx.rules.clone();
+                            tokio::spawn(async move { store.record_use(&rules).await });
+                        }
                         tracing::info!(shards = ctx.shards.len(), "configuration reloaded; new sessions use it");
                     }
                     Err(e) => tracing::error!(error = %format!("{e:#}"), "config reload refused; the running configuration stays"),

@@ -123,6 +123,19 @@ panels.append({"type": "table", "title": "Dictionaries in use", "description": "
                "options": {"showHeader": True},
                "transformations": [{"id": "organize", "options": {"excludeByName": {"Time": True, "Value": True, "__name__": True, "job": True}}}],
                "targets": [tgt(f'max by (instance, column, dictionary_id) (squeeze_dictionary_in_use{{{I}}}) == 1', "", "A", instant=True)]})
+ts("Write ratio vs trained (drift)", "Ratio of each column's recent writes / the ratio its dictionary reached at training. Below 0.8 for a day: retrain (README, Drift).",
+   [(f'min by (column, dictionary_id) (squeeze_column_ratio_vs_trained{{{I}}})', "{{column}} dict {{dictionary_id}}")],
+   unit="none", extra={"decimals": 2})
+ts("Write ratio and trained ratio", "raw/stored of recent writes (one window per 256 KiB written) and the dictionary's held-out ratio at training.",
+   [(f'min by (column, dictionary_id) (squeeze_column_write_ratio{{{I}}})', "writes {{column}} dict {{dictionary_id}}"),
+    (f'min by (column, dictionary_id) (squeeze_dictionary_trained_ratio{{{I}}})', "trained {{column}} dict {{dictionary_id}}")],
+   unit="none", extra={"decimals": 2})
+ts("Dictionary store", "Dictionaries loaded from squeeze_meta on the shards; 1 per shard whose metadata schema was readable at the last look (0: serving from the dictionaries directory only).",
+   [(f'max (squeeze_dictionary_store_dictionaries{{{I}}})', "dictionaries"),
+    (f'min by (shard) (squeeze_dictionary_store_up{{{I}}})', "up {{shard}}")], unit="none")
+ts("Dictionary store loads and errors", "Loads from the metadata schema by reason (start, poll, unknown_id) and failed store operations by shard and kind.",
+   [(f'sum by (reason) (rate(squeeze_dictionary_store_loads_total{{{I}}}[{R}]))', "load {{reason}}"),
+    (f'sum by (shard, kind) (rate(squeeze_dictionary_store_errors_total{{{I}}}[{R}]))', "error {{shard}} {{kind}}")], unit="ops")
 flush()
 
 # ---------------------------------------------------------------- shards & errors

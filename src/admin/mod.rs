@@ -1,6 +1,8 @@
 //! Admin HTTP endpoint: `/metrics` (Prometheus text format), `/healthz`
 //! (process alive) and `/readyz` (every backend reachable).
 
+pub mod drift;
+
 /// Metrics live in `crate::metrics` (pure modules count too, and must not
 /// depend on the HTTP side); re-exported for existing paths.
 pub use crate::metrics;

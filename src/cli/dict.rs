@@ -31,6 +31,50 @@ pub enum DictCommand {
         #[arg(long)]
         dir: PathBuf,
     },
+    /// Publish DIR's dictionaries to the metadata schema of every shard
+    /// (created if missing), under their own ids unless --new-id.
+    Publish(PublishArgs),
+    /// Write every dictionary of the shards' metadata schema into DIR
+    /// (manifest.toml + files), keeping their ids.
+    Export(ExportArgs),
+    /// Delete a dictionary from every shard; refused (by the server's
+    /// foreign key) while a column uses it.
+    Delete(DeleteArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct PublishArgs {
+    #[command(flatten)]
+    pub fleet: super::fleet::FleetArgs,
+    /// Dictionary directory to publish from.
+    #[arg(long)]
+    pub dir: PathBuf,
+    /// Only the dictionaries with this name.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Give each dictionary the fleet's next free id instead of its
+    /// directory id (for a directory whose ids clash with the fleet's; rows
+    /// written with the directory's ids must not exist).
+    #[arg(long)]
+    pub new_id: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub fleet: super::fleet::FleetArgs,
+    /// Directory to write (created if missing).
+    #[arg(long)]
+    pub dir: PathBuf,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct DeleteArgs {
+    #[command(flatten)]
+    pub fleet: super::fleet::FleetArgs,
+    /// Id of the dictionary to delete.
+    #[arg(long)]
+    pub id: u32,
 }
 
 #[derive(clap::Args, Debug)]
@@ -113,7 +157,123 @@ pub fn run(cmd: DictCommand) -> anyhow::Result<()> {
         DictCommand::Train(a) => train(a),
         DictCommand::Eval(a) => eval(a),
         DictCommand::List { dir } => list(&dir),
+        DictCommand::Publish(a) => publish(a),
+        DictCommand::Export(a) => export(a),
+        DictCommand::Delete(a) => delete(a),
     }
+}
+
+fn publish(a: PublishArgs) -> anyhow::Result<()> {
+    use crate::meta::store::{self, IdPolicy, Published};
+    let fleet = a.fleet.resolve()?;
+    let dicts: Vec<_> = crate::meta::loader::dir_dictionaries(&a.dir)
+        .into_iter()
+        .filter(|d| a.name.as_ref().is_none_or(|n| *n == d.name))
+        .collect();
+    if dicts.is_empty() {
+        // Say why: a directory that does not load, or no such name.
+        DictionaryRegistry::load_dir(&a.dir)?;
+        bail!("{}: no dictionary to publish", a.dir.display());
+    }
+    super::fleet::runtime()?.block_on(async {
+        let mut conns = store::connect_all(&fleet.targets).await?;
+        for c in conns.iter_mut() {
+            store::ensure_schema(c, &fleet.schema).await.map_err(|e| {
+                anyhow::anyhow!(
+                    "creating {}: {}",
+                    fleet.schema,
+                    store::describe(&c.name, &e)
+                )
+            })?;
+        }
+        for d in &dicts {
+            let policy = if a.new_id {
+                IdPolicy::Next
+            } else {
+                IdPolicy::Exactly(d.id)
+            };
+            let p = store::publish(&mut conns, &fleet.schema, d, policy)
+                .await
+                .map_err(|e| anyhow::anyhow!("dictionary {} {:?}: {e}", d.id, d.name))?;
+            let how = match p {
+                Published::New(_) => "published",
+                Published::Already(_) => "already published",
+            };
+            println!(
+                "dictionary {:?} (directory id {}): {how} as id {} on {} shard(s) in {}",
+                d.name,
+                d.id,
+                p.id(),
+                conns.len(),
+                fleet.schema
+            );
+        }
+        Ok(())
+    })
+}
+
+fn export(a: ExportArgs) -> anyhow::Result<()> {
+    use crate::meta::store;
+    let fleet = a.fleet.resolve()?;
+    let all = super::fleet::runtime()?.block_on(async {
+        let mut conns = store::connect_all(&fleet.targets).await?;
+        let mut by_id: std::collections::BTreeMap<u32, (String, crate::meta::schema::StoredDictionary)> =
+            Default::default();
+        for c in conns.iter_mut() {
+            let ds = store::load_all(c, &fleet.schema)
+                .await
+                .map_err(|e| anyhow::anyhow!(store::describe(&c.name, &e)))?;
+            for d in ds {
+                if let Some((shard, other)) = by_id.get(&d.id) {
+                    if other.sha256 != d.sha256 {
+                        bail!(
+                            "dictionary id {} differs between shard {shard} and shard {}: the fleet disagrees; fix it before exporting",
+                            d.id,
+                            c.name
+                        );
+                    }
+                    continue;
+                }
+                d.check()
+                    .map_err(|e| anyhow::anyhow!("shard {}: dictionary {}: {e}", c.name, d.id))?;
+                by_id.insert(d.id, (c.name.clone(), d));
+            }
+        }
+        Ok(by_id)
+    })?;
+    let mut written = 0;
+    for (_, d) in all.values() {
+        if crate::codec::registry::write_dictionary_with_id(&a.dir, d.to_entry(), &d.content)? {
+            written += 1;
+        }
+    }
+    println!(
+        "{} dictionaries in {}; {written} written to {}",
+        all.len(),
+        fleet.schema,
+        a.dir.display()
+    );
+    Ok(())
+}
+
+fn delete(a: DeleteArgs) -> anyhow::Result<()> {
+    use crate::meta::store;
+    let fleet = a.fleet.resolve()?;
+    super::fleet::runtime()?.block_on(async {
+        let mut conns = store::connect_all(&fleet.targets).await?;
+        let n = store::delete(&mut conns, &fleet.schema, a.id)
+            .await
+            .map_err(anyhow::Error::msg)?;
+        if n == 0 {
+            bail!(
+                "no dictionary with id {} in {} on any shard",
+                a.id,
+                fleet.schema
+            );
+        }
+        println!("dictionary {} deleted from {n} shard(s)", a.id);
+        Ok(())
+    })
 }
 
 fn train(a: TrainArgs) -> anyhow::Result<()> {

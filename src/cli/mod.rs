@@ -1,6 +1,7 @@
 //! Command-line subcommands other than `serve` (which lives in `server`).
 pub mod check_config;
 pub mod dict;
+pub mod fleet;
 pub mod inspect;
 pub mod mysql_source;
 pub mod sample_plan;

@@ -2,9 +2,16 @@
 //!
 //! Ids are assigned once (max existing + 1) and never reused or deleted: any
 //! stored row may reference them forever.
+//!
+//! Besides the directory, a process-wide table holds the dictionaries
+//! learned from the metadata store on the shards (`crate::meta`): ids are
+//! fleet-unique and a stored dictionary never changes, so one table serves
+//! every registry the process builds (SIGHUP reloads included). A registry
+//! consults it only when its own directory lacks the id, and on a miss asks
+//! the store's loader (the miss hook) once before the id is an error.
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock, OnceLock, RwLock};
 
 use serde::{Deserialize, Serialize};
 
@@ -138,16 +145,43 @@ impl DictionaryRegistry {
     pub fn get(&self, id: u32) -> Option<&Arc<Dictionary>> {
         // A reference, not a clone: every inflated value looks its
         // dictionary up, and a shared refcount bounces between the cores.
-        self.by_id.get(&id)
+        if let Some(d) = self.by_id.get(&id) {
+            return Some(d);
+        }
+        if let Some(d) = stored_get(id) {
+            return Some(d);
+        }
+        // An id written by another squeeze since the last poll: ask the
+        // store once (the hook bounds the wait) before it is an error.
+        let hook = MISS_HOOK.get()?;
+        hook(id);
+        stored_get(id)
     }
 
-    /// The newest (highest id) dictionary called `name`.
+    /// The newest (highest id) dictionary called `name`, from the
+    /// directory or the metadata store (the directory's own id wins where
+    /// both hold one: it is what this process was configured with).
     pub fn latest_by_name(&self, name: &str) -> Option<Arc<Dictionary>> {
+        let stored = stored_all();
         self.by_id
             .values()
+            .chain(stored.iter().filter(|d| !self.by_id.contains_key(&d.id)))
             .filter(|d| d.name == name)
             .max_by_key(|d| d.id)
             .cloned()
+    }
+
+    /// Every dictionary name this registry can resolve, sorted, deduplicated.
+    pub fn names(&self) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .by_id
+            .values()
+            .chain(stored_all().iter())
+            .map(|d| d.name.clone())
+            .collect();
+        v.sort();
+        v.dedup();
+        v
     }
 
     /// Manifest entries, in manifest order.
@@ -171,13 +205,105 @@ impl DictionaryRegistry {
     }
 }
 
+/// Dictionaries learned from the metadata store, by id. Leaked once each:
+/// a stored dictionary is immutable and never deleted while a row may
+/// reference it, and `get` hands out plain references on the read path.
+static STORED: LazyLock<RwLock<HashMap<u32, &'static Arc<Dictionary>>>> =
+    LazyLock::new(Default::default);
+
+/// Called with an id no registry knows; returns once the store was asked.
+type MissHook = Box<dyn Fn(u32) + Send + Sync>;
+static MISS_HOOK: OnceLock<MissHook> = OnceLock::new();
+
+fn stored_get(id: u32) -> Option<&'static Arc<Dictionary>> {
+    STORED.read().ok()?.get(&id).copied()
+}
+
+fn stored_all() -> Vec<Arc<Dictionary>> {
+    STORED
+        .read()
+        .map(|m| m.values().map(|d| Arc::clone(d)).collect())
+        .unwrap_or_default()
+}
+
+/// Adds a dictionary read from the metadata store to the process-wide
+/// table. Returns false when the id is already there (ids never change
+/// meaning, so the first copy stays).
+pub fn add_stored(dict: Dictionary) -> bool {
+    let Ok(mut map) = STORED.write() else {
+        return false;
+    };
+    if map.contains_key(&dict.id) {
+        return false;
+    }
+    if dict.codec == CodecKind::Zstd {
+        dict.zstd_ddict();
+    }
+    let id = dict.id;
+    map.insert(id, Box::leak(Box::new(Arc::new(dict))));
+    true
+}
+
+/// Ids of the dictionaries learned from the metadata store, sorted.
+pub fn stored_ids() -> Vec<u32> {
+    let mut v: Vec<u32> = STORED
+        .read()
+        .map(|m| m.keys().copied().collect())
+        .unwrap_or_default();
+    v.sort_unstable();
+    v
+}
+
+/// Installs the function called on an unknown id (once per process; the
+/// proxy's store loader). Later calls are ignored.
+pub fn set_miss_hook(hook: impl Fn(u32) + Send + Sync + 'static) {
+    let _ = MISS_HOOK.set(Box::new(hook));
+}
+
+/// Writes a dictionary with an id already assigned (by the fleet's
+/// metadata store, for `dict export`). An entry with the same id and the
+/// same bytes is left alone; the same id with other bytes is refused.
+pub fn write_dictionary_with_id(
+    dir: &Path,
+    mut entry: ManifestEntry,
+    bytes: &[u8],
+) -> Result<bool, RegistryError> {
+    let manifest_path = dir.join(MANIFEST_FILE);
+    if manifest_path.exists() {
+        let manifest = read_manifest(&manifest_path)?;
+        if let Some(e) = manifest.dictionaries.iter().find(|e| e.id == entry.id) {
+            if e.crc32 == crc32_hex(bytes) && e.size == bytes.len() as u64 {
+                return Ok(false);
+            }
+            return Err(RegistryError::Entry {
+                path: manifest_path,
+                id: entry.id,
+                message: "the directory holds another dictionary with this id".into(),
+            });
+        }
+    }
+    let id = entry.id;
+    entry.id = 0;
+    write_entry(dir, entry, bytes, Some(id))?;
+    Ok(true)
+}
+
 /// Writes a new dictionary into `dir` (created if missing) and appends its
 /// manifest entry. `entry.id`, `file`, `size` and `crc32` are filled in here:
 /// the id is the highest id in the manifest + 1. Returns the final entry.
 pub fn add_dictionary(
     dir: &Path,
+    entry: ManifestEntry,
+    bytes: &[u8],
+) -> Result<ManifestEntry, RegistryError> {
+    write_entry(dir, entry, bytes, None)
+}
+
+fn write_entry(
+    dir: &Path,
     mut entry: ManifestEntry,
     bytes: &[u8],
+    id: Option<u32>,
 ) -> Result<ManifestEntry, RegistryError> {
     let io = |path: &Path| {
         let path = path.to_path_buf();
@@ -190,13 +316,15 @@ pub fn add_dictionary(
     } else {
         Manifest::default()
     };
-    entry.id = manifest
-        .dictionaries
-        .iter()
-        .map(|e| e.id)
-        .max()
-        .unwrap_or(0)
-        + 1;
+    entry.id = id.unwrap_or_else(|| {
+        manifest
+            .dictionaries
+            .iter()
+            .map(|e| e.id)
+            .max()
+            .unwrap_or(0)
+            + 1
+    });
     entry.file = format!("{:04}-{}.dict", entry.id, sanitize(&entry.name));
     entry.size = bytes.len() as u64;
     entry.crc32 = crc32_hex(bytes);

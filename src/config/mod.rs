@@ -18,7 +18,10 @@ mod validate;
 pub use crate::router::config::{KeyRange, KeyRouteConfig, RoutingConfig, SchemaRoute};
 pub use bulk::{BulkConfig, Negotiate};
 pub use secret::Secret;
-pub use validate::{encoder as column_encoder, log_level_error, CheckMode};
+pub use validate::{check_schema_name, encoder as column_encoder, log_level_error, CheckMode};
+
+/// Default name of squeeze's metadata schema (`codec.metadata_schema`).
+pub const DEFAULT_METADATA_SCHEMA: &str = "squeeze_meta";
 
 /// Top-level configuration file.
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -333,6 +336,17 @@ pub struct CodecConfig {
     /// Largest value squeeze will inflate, in bytes (guards against hostile
     /// blobs). Default 64 MiB.
     pub max_value_size: usize,
+    /// Keep dictionaries in the database they serve: on every shard, the
+    /// schema `metadata_schema` holds them (see the README's "Dictionaries
+    /// live with the data"). When an account may not create or read it,
+    /// squeeze logs a warning and works from `dictionaries_dir` alone.
+    /// Default true.
+    pub dictionary_store: bool,
+    /// Name of squeeze's metadata schema on each shard. Default `squeeze_meta`.
+    pub metadata_schema: String,
+    /// Seconds between looks for dictionaries published since the last
+    /// (a value naming an unknown id also triggers one). Default 30.
+    pub dictionary_poll_secs: u64,
 }
 
 impl Default for CodecConfig {
@@ -340,6 +354,9 @@ impl Default for CodecConfig {
         CodecConfig {
             dictionaries_dir: PathBuf::from("dictionaries"),
             max_value_size: 64 << 20,
+            dictionary_store: true,
+            metadata_schema: DEFAULT_METADATA_SCHEMA.into(),
+            dictionary_poll_secs: 30,
         }
     }
 }
@@ -565,6 +582,15 @@ impl Config {
                     "must be at least 1048576 bytes (1 MiB)".into(),
                 );
             }
+        }
+        if let Err(e) = check_schema_name(&self.codec.metadata_schema) {
+            issue("codec.metadata_schema".into(), e);
+        }
+        if self.codec.dictionary_poll_secs == 0 {
+            issue(
+                "codec.dictionary_poll_secs".into(),
+                "must be at least 1".into(),
+            );
         }
         if self.proxy.client_compression_level > 9 {
             issue(

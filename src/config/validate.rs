@@ -156,8 +156,10 @@ fn dictionaries(cfg: &Config) -> Vec<ConfigIssue> {
         .filter(|(_, c)| c.dictionary.is_some())
         .map(|(i, _)| i)
         .collect();
-    let registry = if dir.join(crate::codec::registry::MANIFEST_FILE).exists() || !users.is_empty()
-    {
+    let has_manifest = dir.join(crate::codec::registry::MANIFEST_FILE).exists();
+    // Dictionaries loaded from the metadata store make the directory optional.
+    let from_store = !has_manifest && !crate::codec::registry::stored_ids().is_empty();
+    let registry = if !from_store && (has_manifest || !users.is_empty()) {
         match DictionaryRegistry::load_dir(dir) {
             Ok(r) => r,
             Err(e) => {
@@ -203,13 +205,11 @@ pub fn encoder(
     let level = c.level.unwrap_or_else(|| codec.default_level());
     let dict = match &c.dictionary {
         Some(name) => Some(registry.latest_by_name(name).ok_or_else(|| {
-            let mut names: Vec<&str> = registry.entries().iter().map(|e| e.name.as_str()).collect();
-            names.sort();
-            names.dedup();
+            let names = registry.names();
             (
                 ".dictionary".to_string(),
                 format!(
-                    "no dictionary named {name:?} in {} (available: {}); train it with `squeeze dict train --name {name} --dir {}`",
+                    "no dictionary named {name:?} in {} or the metadata store (available: {}); train it with `squeeze dict train --name {name} --dir {}`",
                     dir.display(),
                     if names.is_empty() { "none".to_string() } else { names.join(", ") },
                     dir.display()
@@ -219,4 +219,21 @@ pub fn encoder(
         None => None,
     };
     ValueEncoder::new(codec, level, dict, c.min_size).map_err(|e| (String::new(), e.to_string()))
+}
+
+/// `codec.metadata_schema` must be a plain identifier: it is spliced into
+/// statements (quoted) and must match what a dump restores.
+pub fn check_schema_name(name: &str) -> Result<(), String> {
+    if name.is_empty() || name.len() > 64 {
+        return Err(format!("{name:?}: a schema name is 1..64 characters"));
+    }
+    if !name
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
+    {
+        return Err(format!(
+            "{name:?}: use letters, digits, `_` and `$` only (e.g. squeeze_meta)"
+        ));
+    }
+    Ok(())
 }

@@ -169,17 +169,17 @@ impl Session {
                 .inc();
             return Err(e.to_sql_error());
         };
-        let before: Vec<bool> = tables
-            .iter()
-            .map(|(d, t)| self.ctx.schema.get(d, t).is_some())
-            .collect();
         for (d, t) in &tables {
             self.fetch_table(d, t).await?;
         }
+        // Every table asked for is now known: plan again. (Not "newly
+        // known": cached definitions expire after TABLE_MAX_AGE, and
+        // another session may refresh one between this plan's refusal and
+        // here; that is progress too. A table that does not exist is
+        // never cached, so that still ends in the ERR below.)
         let progressed = tables
             .iter()
-            .zip(before)
-            .any(|((d, t), b)| !b && self.ctx.schema.get(d, t).is_some());
+            .all(|(d, t)| self.ctx.schema.get(d, t).is_some());
         if progressed {
             return Ok(());
         }

@@ -62,7 +62,9 @@ impl ColumnRules {
     pub fn from_config(cfg: &Config) -> Result<ColumnRules, String> {
         let dir = &cfg.codec.dictionaries_dir;
         let needs_dicts = cfg.columns.iter().any(|c| c.dictionary.is_some());
-        let registry = if dir.join("manifest.toml").exists() || needs_dicts {
+        let from_store = !crate::codec::registry::stored_ids().is_empty();
+        let has_manifest = dir.join("manifest.toml").exists();
+        let registry = if has_manifest || (needs_dicts && !from_store) {
             DictionaryRegistry::load_dir(dir)
                 .map_err(|e| format!("codec.dictionaries_dir {}: {e}", dir.display()))?
         } else {

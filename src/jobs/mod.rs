@@ -1,0 +1,769 @@
+//! `squeeze backfill | compact | restore`: rewrite a compressed column's
+//! existing rows in place, online, on every shard in parallel.
+//!
+//! One walk serves the three (see `value::plan` for what each does to a
+//! value): the primary key in batches over a normal client connection;
+//! each changed row written with a compare-and-set UPDATE (`WHERE pk = ?
+//! AND col = <the bytes read>`), so a row changed since it was read is
+//! skipped and read again, never overwritten; the batch and its checkpoint
+//! (in the metadata schema) commit together, so an interrupted job resumes
+//! where its last batch ended; a duty-cycle throttle, an optional rows/s
+//! budget and a replica-lag pause (`throttle`); progress on stderr.
+pub mod throttle;
+pub mod value;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail};
+use mysql_async::prelude::Queryable;
+
+use crate::cli::fleet::FleetArgs;
+use crate::codec::{DictionaryRegistry, ValueEncoder};
+use crate::config::ColumnConfig;
+use crate::meta::schema::quote_ident;
+use crate::meta::store::{self, ShardConn, ShardTarget};
+use throttle::Throttle;
+use value::{Action, Keep, Mode};
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct JobArgs {
+    #[command(flatten)]
+    pub fleet: FleetArgs,
+    /// The column: DB.TABLE.COLUMN (a [[columns]] entry of --config, whose
+    /// codec, level and dictionary are used; with --to, any column).
+    #[arg(long, value_name = "DB.TABLE.COLUMN")]
+    pub column: String,
+    /// Write with the newest dictionary of this name (default: the
+    /// column's in --config; with --to, the one the proxies recorded in
+    /// the metadata schema's dictionary_use, else none).
+    #[arg(long)]
+    pub dictionary: Option<String>,
+    /// Codec level (default: the column's for backfill, 19 for zstd compact).
+    #[arg(long)]
+    pub level: Option<i32>,
+    /// Dictionary directory (default: the configuration's
+    /// codec.dictionaries_dir); the shards' dictionaries are loaded too.
+    #[arg(long)]
+    pub dictionaries: Option<PathBuf>,
+    /// Rows read per batch (one transaction with its checkpoint).
+    #[arg(long, default_value_t = 200)]
+    pub batch: u64,
+    /// Most rows per second per shard (0 = no budget; the duty cycle
+    /// still applies).
+    #[arg(long, default_value_t = 0)]
+    pub rate: u64,
+    /// Duty cycle: after each batch sleep NICE times as long as it took
+    /// (gh-ost's nice-ratio). The default leaves the server three quarters
+    /// of the time the job would use.
+    #[arg(long, default_value_t = 3.0)]
+    pub nice: f64,
+    /// A replica to watch (mysql://USER@HOST:PORT, repeatable; the
+    /// --password-env/--password-file password): the job pauses while its
+    /// Seconds_Behind_Master exceeds --max-lag.
+    #[arg(long, value_name = "URL")]
+    pub replica: Vec<String>,
+    /// Replica lag (seconds) above which the job pauses.
+    #[arg(long, default_value_t = 5)]
+    pub max_lag: u64,
+    /// After the walk, read every row again: each value must decode (its
+    /// checksum proves the original bytes) or, for restore, be plain.
+    #[arg(long)]
+    pub verify: bool,
+    /// Sample the table and print the projected size and time; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Forget the checkpoint and walk from the start.
+    #[arg(long)]
+    pub restart: bool,
+    /// Stop after about this many rows per shard (the checkpoint keeps the
+    /// place; run again to go on).
+    #[arg(long)]
+    pub max_rows: Option<u64>,
+}
+
+/// Everything the shard walks share.
+struct Job {
+    mode: Mode,
+    db: String,
+    table: String,
+    column: String,
+    meta: String,
+    encoder: ValueEncoder,
+    registry: DictionaryRegistry,
+    max_len: usize,
+    throttle: Throttle,
+    args: JobArgs,
+    replicas: Vec<ShardTarget>,
+}
+
+impl Job {
+    fn key(&self) -> String {
+        format!(
+            "{}:{}.{}.{}",
+            self.mode.name(),
+            self.db,
+            self.table,
+            self.column
+        )
+    }
+}
+
+/// Counters of one shard's walk, read by the progress printer.
+#[derive(Default)]
+struct Progress {
+    rows: AtomicU64,
+    written: AtomicU64,
+    conflicts: AtomicU64,
+    errors: AtomicU64,
+    bytes_before: AtomicU64,
+    bytes_after: AtomicU64,
+    /// Fraction of the key range walked, in millionths.
+    done_ppm: AtomicU64,
+    /// Rows walked by earlier runs (from the checkpoint).
+    resumed_rows: AtomicU64,
+}
+
+pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
+    let fleet = args.fleet.resolve()?;
+    let spec = args.column.clone();
+    let parts: Vec<&str> = spec.split('.').collect();
+    let [db, table, column] = parts.as_slice() else {
+        bail!("--column {spec:?}: expected DB.TABLE.COLUMN");
+    };
+    let mut col: ColumnConfig = match &fleet.config {
+        Some(cfg) => cfg
+            .columns
+            .iter()
+            .find(|c| {
+                crate::router::NamePattern::parse(&c.schema).is_ok_and(|p| p.matches(db))
+                    && c.table == *table
+                    && c.column.eq_ignore_ascii_case(column)
+            })
+            .cloned()
+            .ok_or_else(|| {
+                anyhow!(
+                    "--column {}: no [[columns]] entry for it in --config",
+                    args.column
+                )
+            })?,
+        None => toml::from_str(&format!(
+            "schema = {db:?}\ntable = {table:?}\ncolumn = {column:?}\n"
+        ))?,
+    };
+    if args.dictionary.is_some() {
+        col.dictionary = args.dictionary.clone();
+    }
+    let codec: crate::codec::CodecKind = col.codec.parse().map_err(anyhow::Error::msg)?;
+    col.level = args.level.or(col.level).or(match mode {
+        Mode::Compact if codec == crate::codec::CodecKind::Zstd => Some(19),
+        _ => None,
+    });
+    let dir = args.dictionaries.clone().or(fleet
+        .config
+        .as_ref()
+        .map(|c| c.codec.dictionaries_dir.clone()));
+    let max_len = fleet
+        .config
+        .as_ref()
+        .map_or(64 << 20, |c| c.codec.max_value_size);
+    let replicas = args
+        .replica
+        .iter()
+        .map(|url| {
+            let opts = crate::cli::mysql_source::Source {
+                url: url.clone(),
+                password_env: args.fleet.password_env.clone(),
+                password_file: args.fleet.password_file.clone(),
+                tls_ca: args.fleet.tls_ca.clone(),
+            }
+            .opts()?;
+            Ok(ShardTarget {
+                name: format!("replica {}:{}", opts.ip_or_hostname(), opts.tcp_port()),
+                opts,
+                connect_timeout: Duration::from_secs(5),
+            })
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(fleet.targets.len().clamp(1, 4))
+        .enable_all()
+        .build()?;
+    rt.block_on(async move {
+        // The shards' dictionaries: rows may name any of them.
+        for t in &fleet.targets {
+            let mut c = t.connect().await.map_err(anyhow::Error::msg)?;
+            match store::load_all(&mut c, &fleet.schema).await {
+                Ok(ds) => {
+                    for d in ds {
+                        if let Ok(codec) = d.check() {
+                            crate::codec::registry::add_stored(d.to_dictionary(codec));
+                        }
+                    }
+                }
+                Err(e) => eprintln!(
+                    "warning: {} (reading dictionaries from the directory only)",
+                    store::describe(&t.name, &e)
+                ),
+            }
+        }
+        // Without a configuration or --dictionary, write with the
+        // dictionary the proxies record for this column (dictionary_use).
+        if fleet.config.is_none() && col.dictionary.is_none() {
+            col.dictionary = recorded_dictionary(&fleet, db, table, column).await;
+        }
+        let registry = match &dir {
+            Some(d) if d.join(crate::codec::registry::MANIFEST_FILE).exists() => {
+                DictionaryRegistry::load_dir(d)?
+            }
+            _ => DictionaryRegistry::empty(),
+        };
+        let dir_shown = dir.clone().unwrap_or_else(|| PathBuf::from("dictionaries"));
+        let encoder = crate::config::column_encoder(&col, &registry, &dir_shown)
+            .map_err(|(k, e)| anyhow!("--column {}{k}: {e}", args.column))?;
+        let job = Arc::new(Job {
+            mode,
+            db: db.to_string(),
+            table: table.to_string(),
+            column: column.to_string(),
+            meta: fleet.schema.clone(),
+            encoder,
+            registry,
+            max_len,
+            throttle: Throttle {
+                nice: args.nice,
+                rows_per_sec: args.rate,
+                max_lag: Duration::from_secs(args.max_lag),
+            },
+            args: args.clone(),
+            replicas,
+        });
+        println!(
+            "{} {}.{}.{} on {} shard(s): codec {} level {} dictionary {}",
+            mode.name(),
+            job.db,
+            job.table,
+            job.column,
+            fleet.targets.len(),
+            job.encoder.codec(),
+            job.encoder.level(),
+            job.encoder.dict_id()
+        );
+        let progress: Vec<Arc<Progress>> = fleet.targets.iter().map(|_| Arc::default()).collect();
+        let printer = tokio::spawn(print_progress(
+            fleet.targets.iter().map(|t| t.name.clone()).collect(),
+            progress.clone(),
+        ));
+        let tasks: Vec<_> = fleet
+            .targets
+            .iter()
+            .zip(&progress)
+            .map(|(t, p)| tokio::spawn(run_shard(t.clone(), job.clone(), p.clone())))
+            .collect();
+        let mut failed = Vec::new();
+        for (t, task) in fleet.targets.iter().zip(tasks) {
+            match task.await {
+                Ok(Ok(line)) => println!("shard {}: {line}", t.name),
+                Ok(Err(e)) => failed.push(format!("shard {}: {e:#}", t.name)),
+                Err(e) => failed.push(format!("shard {}: {e}", t.name)),
+            }
+        }
+        printer.abort();
+        if !failed.is_empty() {
+            bail!("{}", failed.join("\n"));
+        }
+        Ok(())
+    })
+}
+
+/// The newest dictionary `dictionary_use` records for the column, if any.
+async fn recorded_dictionary(
+    fleet: &crate::cli::fleet::Fleet,
+    db: &str,
+    table: &str,
+    column: &str,
+) -> Option<String> {
+    for t in &fleet.targets {
+        let Ok(mut c) = t.connect().await else {
+            continue;
+        };
+        let name: Option<String> = c
+            .conn
+            .exec_first(
+                format!(
+                    "SELECT d.name FROM {m}.dictionary_use u JOIN {m}.dictionary d ON d.id = u.dictionary_id \
+                     WHERE u.schema_name = ? AND u.table_name = ? AND u.column_name = ? \
+                     ORDER BY u.dictionary_id DESC LIMIT 1",
+                    m = quote_ident(&fleet.schema)
+                ),
+                (db, table, column),
+            )
+            .await
+            .ok()
+            .flatten();
+        if name.is_some() {
+            return name;
+        }
+    }
+    None
+}
+
+async fn print_progress(names: Vec<String>, progress: Vec<Arc<Progress>>) {
+    let started = Instant::now();
+    loop {
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let secs = started.elapsed().as_secs_f64();
+        for (n, p) in names.iter().zip(&progress) {
+            let rows = p.rows.load(Ordering::Relaxed);
+            let rate = rows as f64 / secs;
+            let frac = p.done_ppm.load(Ordering::Relaxed) as f64 / 1e6;
+            let eta = throttle::eta_secs(rows + p.resumed_rows.load(Ordering::Relaxed), frac, rate)
+                .map_or("?".to_string(), |s| format!("{s:.0} s"));
+            eprintln!(
+                "shard {n}: {rows} rows ({:.1}% of keys), {} written, {} -> {} bytes, {rate:.0} rows/s, ETA {eta}",
+                frac * 100.0,
+                p.written.load(Ordering::Relaxed),
+                p.bytes_before.load(Ordering::Relaxed),
+                p.bytes_after.load(Ordering::Relaxed),
+            );
+        }
+    }
+}
+
+/// The table's single integer primary-key column, or why there is none
+/// (None: the table is not on this shard).
+async fn primary_key(c: &mut ShardConn, job: &Job) -> anyhow::Result<Option<String>> {
+    let q = crate::backend::query::quote;
+    let exists: Option<u8> = c
+        .conn
+        .query_first(format!(
+            "SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
+            q(&job.db),
+            q(&job.table)
+        ))
+        .await?;
+    if exists.is_none() {
+        return Ok(None);
+    }
+    let pk: Vec<(String, String)> = c
+        .conn
+        .query(format!(
+            "SELECT k.COLUMN_NAME, c.DATA_TYPE FROM information_schema.KEY_COLUMN_USAGE k \
+             JOIN information_schema.COLUMNS c ON c.TABLE_SCHEMA = k.TABLE_SCHEMA \
+             AND c.TABLE_NAME = k.TABLE_NAME AND c.COLUMN_NAME = k.COLUMN_NAME \
+             WHERE k.CONSTRAINT_NAME = 'PRIMARY' AND k.TABLE_SCHEMA = {} AND k.TABLE_NAME = {}",
+            q(&job.db),
+            q(&job.table)
+        ))
+        .await?;
+    match pk.as_slice() {
+        [(name, ty)] if crate::cli::sample_plan::is_integer_type(ty) => Ok(Some(name.clone())),
+        _ => {
+            bail!(
+            "{}.{} needs a single-column integer primary key to be walked in batches (it has {})",
+            job.db,
+            job.table,
+            if pk.is_empty() {
+                "none".to_string()
+            } else {
+                pk.iter().map(|(n, t)| format!("{n} {t}")).collect::<Vec<_>>().join(", ")
+            }
+        )
+        }
+    }
+}
+
+#[derive(Debug, Default, Clone, Copy)]
+struct Checkpoint {
+    last_key: Option<i64>,
+    rows: u64,
+    bytes_before: u64,
+    bytes_after: u64,
+    finished: bool,
+}
+
+async fn read_checkpoint(c: &mut ShardConn, job: &Job) -> anyhow::Result<Checkpoint> {
+    let row: Option<(Option<i64>, u64, u64, u64, u8)> = c
+        .conn
+        .exec_first(
+            format!(
+                "SELECT last_key, rows_done, bytes_before, bytes_after, finished FROM {}.checkpoint WHERE job = ?",
+                quote_ident(&job.meta)
+            ),
+            (job.key(),),
+        )
+        .await?;
+    Ok(row.map_or(Checkpoint::default(), |r| Checkpoint {
+        last_key: r.0,
+        rows: r.1,
+        bytes_before: r.2,
+        bytes_after: r.3,
+        finished: r.4 != 0,
+    }))
+}
+
+async fn write_checkpoint(
+    c: &mut ShardConn,
+    job: &Job,
+    ck: &Checkpoint,
+) -> mysql_async::Result<()> {
+    c.conn
+        .exec_drop(
+            format!(
+                "REPLACE INTO {}.checkpoint (job, last_key, rows_done, bytes_before, bytes_after, finished, updated) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?)",
+                quote_ident(&job.meta)
+            ),
+            (
+                job.key(),
+                ck.last_key,
+                ck.rows,
+                ck.bytes_before,
+                ck.bytes_after,
+                ck.finished as u8,
+                crate::codec::registry::now_rfc3339(),
+            ),
+        )
+        .await
+}
+
+/// The largest Seconds_Behind_Master of the watched replicas (None: none
+/// is replicating).
+async fn replica_lag(job: &Job) -> anyhow::Result<Option<u64>> {
+    let mut worst = None;
+    for r in &job.replicas {
+        let mut c = r.connect().await.map_err(anyhow::Error::msg)?;
+        let rows: Vec<mysql_async::Row> = match c.conn.query("SHOW REPLICA STATUS").await {
+            Ok(rows) => rows,
+            Err(_) => c.conn.query("SHOW SLAVE STATUS").await?,
+        };
+        for row in rows {
+            let lag: Option<u64> = row
+                .get_opt::<Option<u64>, _>("Seconds_Behind_Master")
+                .and_then(|v| v.ok())
+                .flatten();
+            worst = worst.max(lag);
+        }
+        let _ = c.conn.disconnect().await;
+    }
+    Ok(worst)
+}
+
+async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyhow::Result<String> {
+    let mut c = target.connect().await.map_err(anyhow::Error::msg)?;
+    let Some(pk) = primary_key(&mut c, &job).await? else {
+        return Ok(format!(
+            "{}.{} is not on this shard; nothing to do",
+            job.db, job.table
+        ));
+    };
+    let (t, k, col) = (
+        format!("{}.{}", quote_ident(&job.db), quote_ident(&job.table)),
+        quote_ident(&pk),
+        quote_ident(&job.column),
+    );
+    if job.args.dry_run {
+        return dry_run(&mut c, &job, &t, &k, &col).await;
+    }
+    store::ensure_schema(&mut c, &job.meta).await.map_err(|e| {
+        anyhow!(
+            "the checkpoint needs the metadata schema: {}",
+            store::describe(&c.name, &e)
+        )
+    })?;
+    let mut ck = if job.args.restart {
+        Checkpoint::default()
+    } else {
+        read_checkpoint(&mut c, &job).await?
+    };
+    let resumed = ck.last_key;
+    p.resumed_rows.store(ck.rows, Ordering::Relaxed);
+    let bounds: Option<(Option<i64>, Option<i64>)> = c
+        .conn
+        .query_first(format!("SELECT MIN({k}), MAX({k}) FROM {t}"))
+        .await?;
+    let (min, max) = bounds.unwrap_or((None, None));
+    let select = format!("SELECT {k}, {col} FROM {t} WHERE {k} > ? ORDER BY {k} LIMIT ?");
+    let update = format!("UPDATE {t} SET {col} = ? WHERE {k} = ? AND {col} = ?");
+    let reread = format!("SELECT {col} FROM {t} WHERE {k} = ?");
+    let mut walked_now = 0u64;
+    while !ck.finished {
+        if job.args.max_rows.is_some_and(|m| walked_now >= m) {
+            break;
+        }
+        let mut waited = false;
+        while job.throttle.lag_too_high(replica_lag(&job).await?) {
+            if !waited {
+                eprintln!(
+                    "shard {}: replica lag above {} s; pausing",
+                    target.name, job.args.max_lag
+                );
+                waited = true;
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+        let started = Instant::now();
+        let after = ck.last_key.unwrap_or(i64::MIN);
+        let rows: Vec<(i64, Option<Vec<u8>>)> =
+            c.conn.exec(&select, (after, job.args.batch)).await?;
+        let Some(&(last, _)) = rows.last() else {
+            ck.finished = true;
+            write_checkpoint(&mut c, &job, &ck).await?;
+            break;
+        };
+        // Encode before the transaction opens: at level 19 that is most of
+        // a batch's time, and row locks held meanwhile would stall the
+        // application's writes to the same rows.
+        let writes: Vec<(i64, &Vec<u8>, Vec<u8>)> = rows
+            .iter()
+            .filter_map(|(id, v)| {
+                let v = v.as_ref()?;
+                Some((*id, v, plan_row(&job, &target.name, *id, v, &p)?))
+            })
+            .collect();
+        let mut next = ck;
+        next.last_key = Some(last);
+        next.rows += rows.len() as u64;
+        let retry = match apply_batch(&mut c, &job, &update, &writes, &mut next).await {
+            Ok(retry) => retry,
+            // The application's transactions won a lock: the batch rolled
+            // back whole (checkpoint included); read it again.
+            Err(e) if matches!(store::server_code(&e), Some(1213 | 1205)) => {
+                let _ = c.conn.query_drop("ROLLBACK").await;
+                eprintln!(
+                    "shard {}: {} ; retrying the batch",
+                    target.name,
+                    store::describe(&target.name, &e)
+                );
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
+        for (_, v, new) in writes.iter().filter(|w| !retry.contains(&w.0)) {
+            p.written.fetch_add(1, Ordering::Relaxed);
+            p.bytes_before.fetch_add(v.len() as u64, Ordering::Relaxed);
+            p.bytes_after.fetch_add(new.len() as u64, Ordering::Relaxed);
+        }
+        ck = next;
+        // Rows changed between our read and our write: read them again
+        // and try once more each (a writer through squeeze has usually
+        // compressed them already).
+        for id in retry {
+            p.conflicts.fetch_add(1, Ordering::Relaxed);
+            for _attempt in 0..5 {
+                let v: Option<Option<Vec<u8>>> = c.conn.exec_first(&reread, (id,)).await?;
+                let Some(Some(v)) = v else { break };
+                let Some(new) = plan_row(&job, &target.name, id, &v, &p) else {
+                    break;
+                };
+                let res = c.conn.exec_iter(&update, (&new, id, &v)).await?;
+                let hit = res.affected_rows() > 0;
+                drop(res);
+                if hit {
+                    count_write(&p, &mut ck, v.len(), new.len());
+                    break;
+                }
+            }
+        }
+        walked_now += rows.len() as u64;
+        p.rows.fetch_add(rows.len() as u64, Ordering::Relaxed);
+        if let (Some(lo), Some(hi)) = (min, max) {
+            let frac = if hi > lo {
+                (last.saturating_sub(lo)) as f64 / (hi - lo) as f64
+            } else {
+                1.0
+            };
+            p.done_ppm
+                .store((frac.clamp(0.0, 1.0) * 1e6) as u64, Ordering::Relaxed);
+        }
+        tokio::time::sleep(job.throttle.pause(rows.len() as u64, started.elapsed())).await;
+    }
+    let mut line = format!(
+        "{} rows walked{}, {} written, {} changed under us and re-read, {} undecodable; bytes of rewritten values {} -> {}{}",
+        ck.rows,
+        match resumed {
+            Some(key) if !job.args.restart => format!(" (resumed after key {key})"),
+            _ => String::new(),
+        },
+        p.written.load(Ordering::Relaxed),
+        p.conflicts.load(Ordering::Relaxed),
+        p.errors.load(Ordering::Relaxed),
+        ck.bytes_before,
+        ck.bytes_after,
+        if ck.finished { "; finished" } else { "; stopped early (run again to resume)" }
+    );
+    if job.args.verify {
+        line.push_str(&verify(&mut c, &job, &t, &k, &col).await?);
+    }
+    Ok(line)
+}
+
+/// One batch's compare-and-set updates and its checkpoint, in one
+/// transaction; returns the ids whose value changed since they were read.
+async fn apply_batch(
+    c: &mut ShardConn,
+    job: &Job,
+    update: &str,
+    writes: &[(i64, &Vec<u8>, Vec<u8>)],
+    next: &mut Checkpoint,
+) -> mysql_async::Result<Vec<i64>> {
+    let mut retry = Vec::new();
+    c.conn.query_drop("START TRANSACTION").await?;
+    for (id, v, new) in writes {
+        let res = c.conn.exec_iter(update, (new, id, *v)).await?;
+        let hit = res.affected_rows() > 0;
+        drop(res);
+        if hit {
+            next.bytes_before += v.len() as u64;
+            next.bytes_after += new.len() as u64;
+        } else {
+            retry.push(*id);
+        }
+    }
+    write_checkpoint(c, job, next).await?;
+    c.conn.query_drop("COMMIT").await?;
+    Ok(retry)
+}
+
+fn count_write(p: &Progress, ck: &mut Checkpoint, before: usize, after: usize) {
+    p.written.fetch_add(1, Ordering::Relaxed);
+    p.bytes_before.fetch_add(before as u64, Ordering::Relaxed);
+    p.bytes_after.fetch_add(after as u64, Ordering::Relaxed);
+    ck.bytes_before += before as u64;
+    ck.bytes_after += after as u64;
+}
+
+/// The new bytes for one row, or None; an undecodable value is reported
+/// (never the value itself) and left alone.
+fn plan_row(job: &Job, shard: &str, id: i64, v: &[u8], p: &Progress) -> Option<Vec<u8>> {
+    match value::plan(job.mode, v, &job.encoder, &job.registry, job.max_len) {
+        Ok(Action::Write(new)) => Some(new),
+        Ok(Action::Keep(_)) => None,
+        Err(e) => {
+            p.errors.fetch_add(1, Ordering::Relaxed);
+            eprintln!(
+                "shard {shard}: {}.{}.{} row {id}: {e}; left as it was",
+                job.db, job.table, job.column
+            );
+            None
+        }
+    }
+}
+
+async fn verify(
+    c: &mut ShardConn,
+    job: &Job,
+    t: &str,
+    k: &str,
+    col: &str,
+) -> anyhow::Result<String> {
+    let select = format!("SELECT {k}, {col} FROM {t} WHERE {k} > ? ORDER BY {k} LIMIT 1000");
+    let mut after = i64::MIN;
+    let (mut rows, mut pending, mut bad) = (0u64, 0u64, 0u64);
+    loop {
+        let started = Instant::now();
+        let batch: Vec<(i64, Option<Vec<u8>>)> = c.conn.exec(&select, (after,)).await?;
+        let Some(&(last, _)) = batch.last() else {
+            break;
+        };
+        for (id, v) in &batch {
+            rows += 1;
+            let Some(v) = v else { continue };
+            match value::plan(job.mode, v, &job.encoder, &job.registry, job.max_len) {
+                Ok(Action::Keep(Keep::Done | Keep::AsIs)) => {}
+                // Compact verifies that every value decodes; a row a writer
+                // stored since with another level is still correct.
+                Ok(Action::Write(_)) if job.mode == Mode::Compact => {}
+                Ok(Action::Write(_)) => pending += 1,
+                Err(e) => {
+                    bad += 1;
+                    eprintln!("verify: row {id}: {e}");
+                }
+            }
+        }
+        after = last;
+        // The verification pass yields to the application like the walk.
+        tokio::time::sleep(job.throttle.pause(batch.len() as u64, started.elapsed())).await;
+    }
+    if bad > 0 || pending > 0 {
+        bail!(
+            "verify: {rows} rows read, {bad} do not decode, {pending} still need {}",
+            job.mode.name()
+        );
+    }
+    Ok(format!(
+        "; verified {rows} rows: every value reads back (checksums match)"
+    ))
+}
+
+async fn dry_run(
+    c: &mut ShardConn,
+    job: &Job,
+    t: &str,
+    k: &str,
+    col: &str,
+) -> anyhow::Result<String> {
+    let est: Option<(Option<u64>, Option<u64>)> = c
+        .conn
+        .query_first(format!(
+            "SELECT TABLE_ROWS, DATA_LENGTH FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
+            crate::backend::query::quote(&job.db),
+            crate::backend::query::quote(&job.table)
+        ))
+        .await?;
+    let (rows_est, data_len) = est.map_or((0, 0), |(r, d)| (r.unwrap_or(0), d.unwrap_or(0)));
+    let bounds: Option<(Option<i64>, Option<i64>)> = c
+        .conn
+        .query_first(format!("SELECT MIN({k}), MAX({k}) FROM {t}"))
+        .await?;
+    let (Some(lo), Some(hi)) = bounds.unwrap_or((None, None)) else {
+        return Ok("the table is empty; nothing to do".into());
+    };
+    let select = format!("SELECT {k}, {col} FROM {t} WHERE {k} >= ? ORDER BY {k} LIMIT 100");
+    let starts: Vec<i64> = {
+        let mut rng = rand::thread_rng();
+        (0..10)
+            .map(|_| crate::cli::sample_plan::random_start(&mut rng, lo as i128, hi as i128) as i64)
+            .collect()
+    };
+    let (mut n, mut before, mut after, mut changed) = (0u64, 0u64, 0u64, 0u64);
+    let started = Instant::now();
+    for start in starts {
+        let rows: Vec<(i64, Option<Vec<u8>>)> = c.conn.exec(&select, (start,)).await?;
+        for (_, v) in rows {
+            let Some(v) = v else { continue };
+            n += 1;
+            before += v.len() as u64;
+            match value::plan(job.mode, &v, &job.encoder, &job.registry, job.max_len) {
+                Ok(Action::Write(new)) => {
+                    changed += 1;
+                    after += new.len() as u64;
+                }
+                _ => after += v.len() as u64,
+            }
+        }
+    }
+    let took = started.elapsed().as_secs_f64();
+    if n == 0 {
+        return Ok("no non-NULL values sampled; nothing to do".into());
+    }
+    let ratio = after as f64 / before as f64;
+    // Reading, encoding and the write roughly double the sample's cost;
+    // the duty cycle adds NICE times that.
+    let per_row = 2.0 * took / n as f64 * (1.0 + job.throttle.nice.max(0.0));
+    let mut rate = 1.0 / per_row;
+    if job.throttle.rows_per_sec > 0 {
+        rate = rate.min(job.throttle.rows_per_sec as f64);
+    }
+    Ok(format!(
+        "dry run: sampled {n} rows ({changed} would change), {before} -> {after} bytes ({:.3} of before); table ~{rows_est} rows, {data_len} bytes of data -> ~{:.0} bytes projected; ~{:.0} s at ~{rate:.0} rows/s (--nice {}{})",
+        ratio,
+        data_len as f64 * ratio,
+        rows_est as f64 / rate,
+        job.throttle.nice,
+        if job.throttle.rows_per_sec > 0 { format!(", --rate {}", job.throttle.rows_per_sec) } else { String::new() }
+    ))
+}

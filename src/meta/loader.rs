@@ -1,0 +1,346 @@
+//! The proxy's side of the dictionary store: at start, create the
+//! metadata schema where missing, publish the directory's dictionaries
+//! under their own ids and load every dictionary of every shard; then poll
+//! for new ones every `codec.dictionary_poll_secs`, and fetch an unknown id
+//! on demand (the registry's miss hook) so a row written by another squeeze
+//! with a dictionary published a moment ago reads without waiting for the
+//! poll.
+//!
+//! Nothing here is fatal: a shard that cannot be reached, or an account
+//! without the grant, leaves squeeze working from its directory (warning,
+//! `squeeze_dictionary_store_up{shard} 0`), and the poll keeps trying.
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tokio::sync::mpsc;
+
+use super::schema::StoredDictionary;
+use super::store::{self, IdPolicy, Published, ShardConn, ShardTarget};
+use crate::codec::registry::{add_stored, set_miss_hook, stored_ids};
+use crate::codec::DictionaryRegistry;
+use crate::config::Config;
+use crate::metrics::adopt;
+
+/// A request from a session thread: fetch this id, then signal.
+type Want = (u32, std::sync::mpsc::SyncSender<()>);
+
+pub struct Loader {
+    targets: Vec<ShardTarget>,
+    db: String,
+    poll: Duration,
+    /// One connection per shard, reopened after an error.
+    conns: tokio::sync::Mutex<Vec<Option<ShardConn>>>,
+    /// Columns whose use could not be recorded (warned once each).
+    warned: Mutex<std::collections::HashSet<String>>,
+}
+
+/// Most time startup waits for the store before serving from the directory.
+const START_BUDGET: Duration = Duration::from_secs(10);
+/// Longest a session thread waits for an unknown id to be fetched.
+const MISS_WAIT: Duration = Duration::from_secs(3);
+
+impl Loader {
+    /// Loads the store before the first client (bounded), or `None` when
+    /// the store is switched off or no account can reach it.
+    pub async fn start(cfg: &Config) -> Option<Arc<Loader>> {
+        if !cfg.codec.dictionary_store {
+            return None;
+        }
+        let targets = match store::targets(cfg) {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::warn!(error = %e, "dictionary store off: working from the dictionaries directory only");
+                return None;
+            }
+        };
+        let loader = Arc::new(Loader {
+            conns: tokio::sync::Mutex::new(targets.iter().map(|_| None).collect()),
+            targets,
+            db: cfg.codec.metadata_schema.clone(),
+            poll: Duration::from_secs(cfg.codec.dictionary_poll_secs.max(1)),
+            warned: Mutex::default(),
+        });
+        let dir = dir_dictionaries(&cfg.codec.dictionaries_dir);
+        if tokio::time::timeout(START_BUDGET, loader.sync_start(&dir))
+            .await
+            .is_err()
+        {
+            tracing::warn!(
+                schema = %loader.db,
+                "the dictionary store did not answer within {} s; serving from the dictionaries directory, the poll keeps trying",
+                START_BUDGET.as_secs()
+            );
+        }
+        Some(loader)
+    }
+
+    async fn sync_start(&self, dir: &[StoredDictionary]) {
+        let mut conns = self.conns.lock().await;
+        let opened = futures::future::join_all(self.targets.iter().map(|t| t.connect())).await;
+        let mut ready = Vec::new();
+        for (i, c) in opened.into_iter().enumerate() {
+            let name = &self.targets[i].name;
+            let mut c = match c {
+                Ok(c) => c,
+                Err(e) => {
+                    self.down(name, "connect", &e);
+                    continue;
+                }
+            };
+            if let Err(e) = store::ensure_schema(&mut c, &self.db).await {
+                adopt()
+                    .store_errors_total
+                    .with_label_values(&[name, "create"])
+                    .inc();
+                let hint = if store::is_denied(&e) {
+                    format!(
+                        "; grant the squeeze account CREATE, SELECT, INSERT, UPDATE, DELETE, REFERENCES ON {}.* (see the README), or create the schema as an administrator",
+                        self.db
+                    )
+                } else {
+                    String::new()
+                };
+                tracing::warn!(
+                    "cannot create the metadata schema {}: {}{hint}",
+                    self.db,
+                    store::describe(name, &e)
+                );
+            } else {
+                ready.push(i);
+            }
+            conns[i] = Some(c);
+        }
+        // Publish the directory's dictionaries under their own ids to the
+        // shards whose schema is in place.
+        if !dir.is_empty() && !ready.is_empty() {
+            let mut picked: Vec<ShardConn> =
+                ready.iter().filter_map(|&i| conns[i].take()).collect();
+            for d in dir {
+                match store::publish(&mut picked, &self.db, d, IdPolicy::Exactly(d.id)).await {
+                    Ok(Published::Already(id)) if id != d.id => tracing::warn!(
+                        dictionary = %d.name,
+                        "dictionary {} of the directory is stored in the fleet as id {id}; rows this squeeze writes use id {}, which other squeezes may not know",
+                        d.id, d.id
+                    ),
+                    Ok(_) => {}
+                    Err(e) => {
+                        adopt()
+                            .store_errors_total
+                            .with_label_values(&["*", "conflict"])
+                            .inc();
+                        tracing::warn!(
+                            dictionary = %d.name,
+                            "dictionary {} of the directory was not published: {e}; this squeeze reads and writes id {} with its own copy. Publish it under a new id with `squeeze dict publish --new-id`",
+                            d.id, d.id
+                        );
+                    }
+                }
+            }
+            for (k, c) in ready.iter().zip(picked) {
+                conns[*k] = Some(c);
+            }
+        }
+        drop(conns);
+        self.reload("start").await;
+    }
+
+    fn down(&self, shard: &str, kind: &str, why: &str) {
+        let m = adopt();
+        m.store_up.with_label_values(&[shard]).set(0);
+        m.store_errors_total.with_label_values(&[shard, kind]).inc();
+        tracing::warn!(schema = %self.db, "dictionary store: {why}");
+    }
+
+    /// Reads the ids of every shard and loads the ones not known yet.
+    async fn reload(&self, reason: &str) {
+        adopt().store_loads_total.with_label_values(&[reason]).inc();
+        let mut conns = self.conns.lock().await;
+        for (i, t) in self.targets.iter().enumerate() {
+            if conns[i].is_none() {
+                match t.connect().await {
+                    Ok(c) => conns[i] = Some(c),
+                    Err(e) => {
+                        self.down(&t.name, "connect", &e);
+                        continue;
+                    }
+                }
+            }
+            let Some(c) = conns[i].as_mut() else { continue };
+            match self.load_new(c).await {
+                Ok(()) => adopt().store_up.with_label_values(&[&t.name]).set(1),
+                Err(e) => {
+                    conns[i] = None;
+                    self.down(&t.name, "read", &e);
+                }
+            }
+        }
+        adopt().store_dictionaries.set(stored_ids().len() as i64);
+    }
+
+    async fn load_new(&self, c: &mut ShardConn) -> Result<(), String> {
+        let known = stored_ids();
+        let ids = store::load_ids(c, &self.db)
+            .await
+            .map_err(|e| store::describe(&c.name, &e))?;
+        for id in ids
+            .into_iter()
+            .filter(|id| known.binary_search(id).is_err())
+        {
+            let d = store::load_one(c, &self.db, id)
+                .await
+                .map_err(|e| store::describe(&c.name, &e))?;
+            let Some(d) = d else { continue };
+            match d.check() {
+                Ok(codec) => {
+                    crate::admin::drift::set_trained_ratio(d.id, d.ratio);
+                    if add_stored(d.to_dictionary(codec)) {
+                        tracing::info!(id, name = %d.name, shard = %c.name, "dictionary loaded from the metadata schema");
+                    }
+                }
+                Err(e) => {
+                    adopt()
+                        .store_errors_total
+                        .with_label_values(&[&c.name, "read"])
+                        .inc();
+                    tracing::warn!(
+                        id,
+                        "shard {}: dictionary {id} in {}.dictionary is unusable: {e}",
+                        c.name,
+                        self.db
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Records, on every shard, which dictionary each configured column
+    /// writes with: from then on the server refuses to delete it.
+    pub async fn record_use(&self, rules: &crate::transform::ColumnRules) {
+        let mut uses = Vec::new();
+        for r in rules.all() {
+            let id = r.encoder.dict_id();
+            if id == 0 {
+                continue;
+            }
+            let suffix = format!(".{}.{}", r.table, r.column);
+            let schema = r
+                .label
+                .strip_suffix(&suffix)
+                .unwrap_or(&r.label)
+                .to_string();
+            uses.push((
+                schema,
+                r.table.clone(),
+                r.column.clone(),
+                id,
+                r.label.clone(),
+            ));
+        }
+        let mut conns = self.conns.lock().await;
+        for c in conns.iter_mut().flatten() {
+            for (s, t, col, id, label) in &uses {
+                if let Err(e) =
+                    store::record_use(c, &self.db, (s.as_str(), t.as_str(), col.as_str()), *id)
+                        .await
+                {
+                    adopt()
+                        .store_errors_total
+                        .with_label_values(&[&c.name, "use"])
+                        .inc();
+                    let key = format!("{}/{label}/{id}", c.name);
+                    if self
+                        .warned
+                        .lock()
+                        .map(|mut w| w.insert(key))
+                        .unwrap_or(false)
+                    {
+                        tracing::warn!(
+                            "could not record that {label} uses dictionary {id} in {}.dictionary_use: {}",
+                            self.db,
+                            store::describe(&c.name, &e)
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Installs the miss hook and runs the poll until the process ends.
+    pub fn spawn(self: Arc<Self>) -> tokio::task::JoinHandle<()> {
+        let (tx, rx) = mpsc::unbounded_channel::<Want>();
+        let quiet = self.poll;
+        // id -> (when asked, answered). An id the store was asked for and
+        // did not hold is not asked again within the poll interval: a
+        // value naming an id nobody published (or random bytes that look
+        // like a header) must not stall every read. Sessions missing an id
+        // whose fetch is still running wait for it too.
+        let asked: Mutex<HashMap<u32, (Instant, bool)>> = Mutex::default();
+        set_miss_hook(move |id| {
+            {
+                let Ok(mut a) = asked.lock() else { return };
+                match a.get(&id) {
+                    Some(&(t, true)) if t.elapsed() < quiet => return,
+                    Some(&(_, false)) => {}
+                    _ => {
+                        if a.len() > 4096 {
+                            a.clear();
+                        }
+                        a.insert(id, (Instant::now(), false));
+                    }
+                }
+            }
+            let (done_tx, done_rx) = std::sync::mpsc::sync_channel(1);
+            if tx.send((id, done_tx)).is_ok() {
+                // Sessions run on worker threads; the loader runs on the
+                // main runtime, so waiting here cannot deadlock it.
+                let _ = done_rx.recv_timeout(MISS_WAIT);
+            }
+            if let Ok(mut a) = asked.lock() {
+                a.insert(id, (Instant::now(), true));
+            }
+        });
+        tokio::spawn(self.run(rx))
+    }
+
+    async fn run(self: Arc<Self>, mut rx: mpsc::UnboundedReceiver<Want>) {
+        let mut tick = tokio::time::interval(self.poll);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        tick.tick().await;
+        loop {
+            tokio::select! {
+                _ = tick.tick() => self.reload("poll").await,
+                Some(first) = rx.recv() => {
+                    let mut waiting = vec![first];
+                    while let Ok(w) = rx.try_recv() {
+                        waiting.push(w);
+                    }
+                    self.reload("unknown_id").await;
+                    for (_, done) in waiting {
+                        let _ = done.try_send(());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The directory's dictionaries as the store holds them (none when it has
+/// no manifest or cannot be read: `serve` reports that itself).
+pub fn dir_dictionaries(dir: &Path) -> Vec<StoredDictionary> {
+    if !dir.join(crate::codec::registry::MANIFEST_FILE).exists() {
+        return Vec::new();
+    }
+    let Ok(reg) = DictionaryRegistry::load_dir(dir) else {
+        return Vec::new();
+    };
+    reg.entries()
+        .iter()
+        .filter_map(|e| {
+            let d = reg.get(e.id)?;
+            Some(StoredDictionary::from_entry(e, d.bytes().to_vec()))
+        })
+        .collect()
+}

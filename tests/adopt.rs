@@ -1,0 +1,1080 @@
+//! Adopting and leaving squeeze without downtime or loss (issue 21):
+//! dictionaries live in the database they serve (a metadata schema on
+//! every shard), so a second squeeze, or a restored dump, reads rows with
+//! no dictionary files; a dictionary a column uses cannot be deleted.
+
+mod support;
+
+use std::process::Command;
+
+use mysql_async::prelude::*;
+use mysql_async::{Conn, Opts};
+use support::{dump, MariaDb, Squeeze, APP_PASS, APP_USER};
+
+const DICTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries");
+
+fn corpus() -> Vec<Vec<u8>> {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reddit_comments_t1.ndjson"
+    ))
+    .unwrap()
+    .lines()
+    .filter(|l| !l.is_empty())
+    .map(|l| l.as_bytes().to_vec())
+    .collect()
+}
+
+async fn conn(port: u16, db: &str) -> Conn {
+    let o: Opts = dump::opts(port, APP_USER, APP_PASS, Some(db)).into();
+    Conn::new(o).await.unwrap()
+}
+
+async fn insert_all(c: &mut Conn, docs: &[Vec<u8>], first_id: i64) {
+    for (i, d) in docs.iter().enumerate() {
+        c.exec_drop(
+            "INSERT INTO docs (id, doc) VALUES (?, ?)",
+            (first_id + i as i64, d),
+        )
+        .await
+        .unwrap();
+    }
+}
+
+async fn read_all(c: &mut Conn) -> Vec<(i64, Vec<u8>)> {
+    c.query("SELECT id, doc FROM docs ORDER BY id")
+        .await
+        .unwrap()
+}
+
+/// `squeeze ARGS...`: (success, stdout, stderr).
+fn squeeze_cli(args: &[&str], env: &[(&str, &str)]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_squeeze"))
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn url(db: &MariaDb) -> String {
+    format!("mysql://{APP_USER}@127.0.0.1:{}", db.port)
+}
+
+/// The dictionary id in a stored value's header (bytes 0xF5, version/codec,
+/// varint length, varint dictionary id ...), via `squeeze inspect`'s format.
+fn stored_dict_ids(db: &MariaDb, schema: &str) -> Vec<u32> {
+    let out = db.root_sql(&format!("SELECT HEX(doc) FROM {schema}.docs ORDER BY id"));
+    let mut ids: Vec<u32> = out
+        .lines()
+        .skip(1)
+        .filter_map(|h| {
+            let b = hex::decode(h).ok()?;
+            let (hdr, _) = squeeze::codec::parse_header(&b).ok()??;
+            Some(hdr.dict_id)
+        })
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dictionaries_published_by_one_squeeze_are_used_by_a_second_with_an_empty_directory() {
+    let db = MariaDb::shared();
+    let docs = corpus();
+    let first = Squeeze::for_docs_table(db, "adopt_pub");
+    let mut c = conn(first.port, "adopt_pub").await;
+    insert_all(&mut c, &docs[..100], 1).await;
+    assert_eq!(stored_dict_ids(db, "adopt_pub"), vec![1]);
+
+    // The first squeeze published its directory's dictionary.
+    let meta = db.root_sql(
+        "SELECT id, name, LENGTH(content), sha256 FROM squeeze_meta.dictionary WHERE id = 1",
+    );
+    assert!(meta.contains("reddit_comments"), "{meta}");
+    let uses = db.root_sql(
+        "SELECT dictionary_id FROM squeeze_meta.dictionary_use WHERE schema_name = 'adopt_pub'",
+    );
+    assert_eq!(uses.lines().nth(1), Some("1"), "{uses}");
+
+    // A second squeeze with no dictionary files reads and writes with it.
+    let empty = tempfile::tempdir().unwrap();
+    let dir = empty.path().display().to_string();
+    let second = Squeeze::for_db(
+        db,
+        &[
+            "--dictionaries",
+            &dir,
+            "--compress",
+            "adopt_pub.docs.doc=reddit_comments",
+        ],
+    );
+    let mut c2 = conn(second.port, "adopt_pub").await;
+    insert_all(&mut c2, &docs[100..200], 101).await;
+    let back = read_all(&mut c2).await;
+    assert_eq!(back.len(), 200);
+    for (id, doc) in &back {
+        assert_eq!(
+            doc,
+            &docs[*id as usize - 1],
+            "row {id} through the second squeeze"
+        );
+    }
+    assert_eq!(stored_dict_ids(db, "adopt_pub"), vec![1]);
+    assert_eq!(
+        read_all(&mut c).await,
+        back,
+        "the first squeeze reads the second's rows"
+    );
+
+    // A dictionary published after both started, written by a third
+    // squeeze: the second reads it at once (an unknown id makes it look
+    // in the store before it is an error), without waiting for the poll.
+    let trained = tempfile::tempdir().unwrap();
+    let tdir = trained.path().display().to_string();
+    let samples = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reddit_comments_t1.ndjson"
+    );
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "train",
+            "--samples",
+            samples,
+            "--dir",
+            &tdir,
+            "--name",
+            "adopt_v2",
+            "--size",
+            "16384",
+        ],
+        &[],
+    );
+    assert!(ok, "{out}{err}");
+    let pw = [("ADOPT_PW", APP_PASS)];
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "publish",
+            "--to",
+            &url(db),
+            "--password-env",
+            "ADOPT_PW",
+            "--dir",
+            &tdir,
+            "--new-id",
+        ],
+        &pw,
+    );
+    assert!(ok, "{out}{err}");
+    let new_id: u32 = db
+        .root_sql("SELECT id FROM squeeze_meta.dictionary WHERE name = 'adopt_v2'")
+        .lines()
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(new_id > 1, "fleet id {new_id}");
+    let third = Squeeze::for_db(
+        db,
+        &[
+            "--dictionaries",
+            &dir,
+            "--compress",
+            "adopt_pub.docs.doc=adopt_v2",
+        ],
+    );
+    let mut c3 = conn(third.port, "adopt_pub").await;
+    insert_all(&mut c3, &docs[200..220], 201).await;
+    assert_eq!(stored_dict_ids(db, "adopt_pub"), vec![1, new_id]);
+    // Several sessions at once: each waits for the one fetch.
+    let readers: Vec<_> = (0..4)
+        .map(|_| {
+            let port = second.port;
+            tokio::spawn(async move {
+                let mut c = conn(port, "adopt_pub").await;
+                let rows: Vec<(i64, Vec<u8>)> = c
+                    .query("SELECT id, doc FROM docs WHERE id > 200 ORDER BY id")
+                    .await
+                    .unwrap();
+                rows
+            })
+        })
+        .collect();
+    for r in readers {
+        let rows = r.await.unwrap();
+        assert_eq!(rows.len(), 20);
+        for (id, doc) in &rows {
+            assert_eq!(
+                doc,
+                &docs[*id as usize - 1],
+                "row {id} (dictionary {new_id})"
+            );
+        }
+    }
+    let back = read_all(&mut c2).await;
+    assert_eq!(back.len(), 220);
+    for (id, doc) in &back {
+        assert_eq!(
+            doc,
+            &docs[*id as usize - 1],
+            "row {id} (dictionary {new_id}) through the second squeeze"
+        );
+    }
+    let (_, metrics) = support::http_get(&second.admin_addr(), "/metrics");
+    assert!(
+        metrics.contains("squeeze_dictionary_store_loads_total{reason=\"unknown_id\"}"),
+        "the second squeeze learned id {new_id} on demand:\n{}",
+        metrics
+            .lines()
+            .filter(|l| l.contains("dictionary_store"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dump_of_app_and_metadata_schema_reads_back_byte_identical_with_no_dictionary_files() {
+    let db = MariaDb::shared();
+    let docs = corpus();
+    let sq = Squeeze::for_docs_table(db, "adopt_dump");
+    let mut c = conn(sq.port, "adopt_dump").await;
+    insert_all(&mut c, &docs, 1).await;
+    let stored_before = db.root_sql("SELECT id, HEX(doc) FROM adopt_dump.docs ORDER BY id");
+    assert_eq!(stored_dict_ids(db, "adopt_dump"), vec![1]);
+
+    let mysqldump = support::require_bin("mariadb-dump", "apt-get install -y mariadb-client");
+    let out = Command::new(mysqldump)
+        .arg("--no-defaults")
+        .arg("-uroot")
+        .arg(format!("--socket={}", db.socket.display()))
+        .args([
+            "--hex-blob",
+            "--single-transaction",
+            "--databases",
+            "adopt_dump",
+            "squeeze_meta",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dumpfile = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(dumpfile.path(), &out.stdout).unwrap();
+
+    let fresh = MariaDb::start();
+    fresh.root_sql(&format!("source {}", dumpfile.path().display()));
+    assert_eq!(
+        fresh.root_sql("SELECT id, HEX(doc) FROM adopt_dump.docs ORDER BY id"),
+        stored_before,
+        "the restore holds the same stored bytes"
+    );
+    let empty = tempfile::tempdir().unwrap();
+    let dir = empty.path().display().to_string();
+    let sq2 = Squeeze::for_db(
+        &fresh,
+        &[
+            "--dictionaries",
+            &dir,
+            "--compress",
+            "adopt_dump.docs.doc=reddit_comments",
+        ],
+    );
+    let mut c2 = conn(sq2.port, "adopt_dump").await;
+    let back = read_all(&mut c2).await;
+    assert_eq!(back.len(), docs.len());
+    for (id, doc) in &back {
+        assert_eq!(
+            doc,
+            &docs[*id as usize - 1],
+            "row {id} from the restored dump"
+        );
+    }
+    // Also with no column configured: reading alone needs no file either.
+    let sq3 = Squeeze::for_db(
+        &fresh,
+        &["--dictionaries", &dir, "--compress", "adopt_dump.docs.doc"],
+    );
+    let mut c3 = conn(sq3.port, "adopt_dump").await;
+    assert_eq!(read_all(&mut c3).await, back);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deleting_a_dictionary_a_column_uses_is_refused() {
+    let db = MariaDb::shared();
+    let _sq = Squeeze::for_docs_table(db, "adopt_del");
+    let pw = [("ADOPT_PW", APP_PASS)];
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "delete",
+            "--to",
+            &url(db),
+            "--password-env",
+            "ADOPT_PW",
+            "--id",
+            "1",
+        ],
+        &pw,
+    );
+    assert!(!ok, "deleting dictionary 1 succeeded: {out}");
+    assert!(
+        err.contains("in use") && err.contains("adopt_del.docs.doc") && err.contains("1451"),
+        "{err}"
+    );
+    let still = db.root_sql("SELECT COUNT(*) FROM squeeze_meta.dictionary WHERE id = 1");
+    assert_eq!(still.lines().nth(1), Some("1"));
+
+    // A dictionary no column uses can be deleted, and export round-trips.
+    let trained = tempfile::tempdir().unwrap();
+    let tdir = trained.path().display().to_string();
+    let samples = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reddit_comments_t1.ndjson"
+    );
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "train",
+            "--samples",
+            samples,
+            "--dir",
+            &tdir,
+            "--name",
+            "adopt_unused",
+            "--size",
+            "8192",
+        ],
+        &[],
+    );
+    assert!(ok, "{out}{err}");
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "publish",
+            "--to",
+            &url(db),
+            "--password-env",
+            "ADOPT_PW",
+            "--dir",
+            &tdir,
+            "--new-id",
+        ],
+        &pw,
+    );
+    assert!(ok, "{out}{err}");
+    let exported = tempfile::tempdir().unwrap();
+    let edir = exported.path().display().to_string();
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "export",
+            "--to",
+            &url(db),
+            "--password-env",
+            "ADOPT_PW",
+            "--dir",
+            &edir,
+        ],
+        &pw,
+    );
+    assert!(ok, "{out}{err}");
+    let reg = squeeze::codec::DictionaryRegistry::load_dir(exported.path()).unwrap();
+    let unused = reg
+        .entries()
+        .iter()
+        .find(|e| e.name == "adopt_unused")
+        .unwrap()
+        .id;
+    let original = squeeze::codec::DictionaryRegistry::load_dir(DICTS).unwrap();
+    assert_eq!(
+        reg.get(1).unwrap().bytes(),
+        original.get(1).unwrap().bytes(),
+        "export keeps ids and bytes"
+    );
+    let id = unused.to_string();
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "delete",
+            "--to",
+            &url(db),
+            "--password-env",
+            "ADOPT_PW",
+            "--id",
+            &id,
+        ],
+        &pw,
+    );
+    assert!(ok, "{out}{err}");
+    let gone = db.root_sql(&format!(
+        "SELECT COUNT(*) FROM squeeze_meta.dictionary WHERE id = {id}"
+    ));
+    assert_eq!(gone.lines().nth(1), Some("0"));
+
+    // Its id is retired, never handed to other content: proxies that
+    // loaded it, and rows in backups, still mean that dictionary by it.
+    let next = train("adopt_after_delete", "4096");
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "publish",
+            "--to",
+            &url(db),
+            "--password-env",
+            "ADOPT_PW",
+            "--dir",
+            &next.path().display().to_string(),
+            "--new-id",
+        ],
+        &pw,
+    );
+    assert!(ok, "{out}{err}");
+    let next_id = count(
+        db,
+        "SELECT id FROM squeeze_meta.dictionary WHERE name = 'adopt_after_delete'",
+    );
+    assert!(
+        next_id > unused as u64,
+        "id {next_id} after deleting {unused}"
+    );
+    assert_eq!(
+        count(
+            db,
+            &format!("SELECT COUNT(*) FROM squeeze_meta.dictionary_retired WHERE id = {id}")
+        ),
+        1
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_account_that_may_not_create_the_metadata_schema_still_serves_from_the_directory() {
+    let db = MariaDb::start();
+    db.fresh_db("adopt_limited");
+    db.root_sql(
+        "CREATE TABLE adopt_limited.docs (id BIGINT PRIMARY KEY, doc LONGBLOB);
+         CREATE USER 'limited'@'%' IDENTIFIED BY 'limitedpw';
+         GRANT ALL ON adopt_limited.* TO 'limited'@'%';",
+    );
+    let backend = db.addr();
+    let sq = Squeeze::start(&[
+        "--backend",
+        &backend,
+        "--user",
+        "limited:limitedpw",
+        "--dictionaries",
+        DICTS,
+        "--compress",
+        "adopt_limited.docs.doc=reddit_comments",
+    ]);
+    let o: Opts = dump::opts(sq.port, "limited", "limitedpw", Some("adopt_limited")).into();
+    let mut c = Conn::new(o).await.unwrap();
+    let docs = corpus();
+    insert_all(&mut c, &docs[..50], 1).await;
+    let back = read_all(&mut c).await;
+    for (id, doc) in &back {
+        assert_eq!(doc, &docs[*id as usize - 1]);
+    }
+    assert_eq!(stored_dict_ids(&db, "adopt_limited"), vec![1]);
+    let log = std::fs::read_to_string(&sq.stderr_path).unwrap();
+    assert!(
+        log.contains("cannot create the metadata schema squeeze_meta")
+            && log.contains("grant the squeeze account"),
+        "{log}"
+    );
+    let (_, metrics) = support::http_get(&sq.admin_addr(), "/metrics");
+    assert!(
+        metrics.contains("squeeze_dictionary_store_up{shard=\"default\"} 0"),
+        "{}",
+        metrics
+            .lines()
+            .filter(|l| l.contains("dictionary_store"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+// ---- backfill / compact / restore ----
+
+/// A fresh `schema.docs` holding `n` plain (legacy) JSON rows written
+/// directly to the server, as before squeeze; returns the documents by id.
+async fn legacy_table(db: &MariaDb, schema: &str, n: usize) -> Vec<Vec<u8>> {
+    db.fresh_db(schema);
+    db.root_sql(&format!(
+        "CREATE TABLE {schema}.docs (id BIGINT PRIMARY KEY, doc LONGBLOB)"
+    ));
+    let corpus = corpus();
+    let docs: Vec<Vec<u8>> = (0..n).map(|i| corpus[i % corpus.len()].clone()).collect();
+    let mut c = conn(db.port, schema).await;
+    c.exec_batch(
+        "INSERT INTO docs (id, doc) VALUES (?, ?)",
+        docs.iter().enumerate().map(|(i, d)| (i as i64 + 1, d)),
+    )
+    .await
+    .unwrap();
+    docs
+}
+
+fn job(cmd: &str, db: &MariaDb, column: &str, extra: &[&str]) -> (bool, String, String) {
+    let u = url(db);
+    let mut args = vec![
+        cmd,
+        "--to",
+        &u,
+        "--password-env",
+        "ADOPT_PW",
+        "--column",
+        column,
+        "--dictionaries",
+        DICTS,
+    ];
+    args.extend_from_slice(extra);
+    squeeze_cli(&args, &[("ADOPT_PW", APP_PASS)])
+}
+
+fn count(db: &MariaDb, sql: &str) -> u64 {
+    db.root_sql(sql).lines().nth(1).unwrap().parse().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn backfill_compresses_legacy_rows_while_writers_update_them_and_loses_no_update_across_an_interruption(
+) {
+    let db = MariaDb::shared();
+    let n = 2000;
+    let docs = legacy_table(db, "adopt_bf", n).await;
+    let sq = Squeeze::for_db(
+        db,
+        &[
+            "--dictionaries",
+            DICTS,
+            "--compress",
+            "adopt_bf.docs.doc=reddit_comments",
+        ],
+    );
+    // Two writers through squeeze, each owning half of the ids, each
+    // remembering the last document it wrote per id.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut writers = Vec::new();
+    for w in 0..2i64 {
+        let stop = stop.clone();
+        let port = sq.port;
+        let corpus = corpus();
+        writers.push(tokio::spawn(async move {
+            let mut c = conn(port, "adopt_bf").await;
+            let mut last = std::collections::HashMap::new();
+            let mut k = 0u64;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                k += 1;
+                let id = ((k * 7919) % (n as u64 / 2)) as i64 * 2 + w + 1;
+                let base = &corpus[(k as usize) % corpus.len()];
+                let doc = format!(
+                    "{{\"writer\":{w},\"k\":{k},{}",
+                    std::str::from_utf8(&base[1..]).unwrap()
+                )
+                .into_bytes();
+                c.exec_drop("UPDATE docs SET doc = ? WHERE id = ?", (&doc, id))
+                    .await
+                    .unwrap();
+                last.insert(id, doc);
+                tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+            }
+            last
+        }));
+    }
+
+    // A dry run projects and writes nothing.
+    let (ok, out, err) = job("backfill", db, "adopt_bf.docs.doc", &["--dry-run"]);
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("dry run: sampled") && out.contains("projected"),
+        "{out}"
+    );
+    assert_eq!(
+        count(
+            db,
+            "SELECT COUNT(*) FROM squeeze_meta.checkpoint WHERE job = 'backfill:adopt_bf.docs.doc'"
+        ),
+        0,
+        "a dry run leaves no checkpoint"
+    );
+
+    // First run, killed part-way through.
+    let u = url(db);
+    let mut first = Command::new(env!("CARGO_BIN_EXE_squeeze"))
+        .args([
+            "backfill",
+            "--to",
+            &u,
+            "--password-env",
+            "ADOPT_PW",
+            "--column",
+            "adopt_bf.docs.doc",
+            "--dictionaries",
+            DICTS,
+            "--batch",
+            "100",
+            "--rate",
+            "400",
+        ])
+        .env("ADOPT_PW", APP_PASS)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let done = db.root_sql(
+            "SELECT COALESCE(MAX(rows_done), 0) FROM squeeze_meta.checkpoint WHERE job = 'backfill:adopt_bf.docs.doc'",
+        );
+        if done
+            .lines()
+            .nth(1)
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+            >= 400
+        {
+            break;
+        }
+        assert!(
+            first.try_wait().unwrap().is_none(),
+            "the first run ended before it could be interrupted"
+        );
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no progress within 60 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let plain = count(
+        db,
+        "SELECT COUNT(*) FROM adopt_bf.docs WHERE HEX(LEFT(doc, 1)) <> 'F5'",
+    );
+    assert!(plain > 0, "the interrupted run left rows to do");
+
+    // The second run resumes from the checkpoint and finishes.
+    let (ok, out, err) = job(
+        "backfill",
+        db,
+        "adopt_bf.docs.doc",
+        &["--batch", "200", "--nice", "1", "--verify"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("resumed after key")
+            && out.contains("finished")
+            && out.contains("verified 2000 rows"),
+        "{out}"
+    );
+
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut last = std::collections::HashMap::new();
+    for w in writers {
+        last.extend(w.await.unwrap());
+    }
+    assert!(
+        last.len() > 50,
+        "the writers ran during the backfill ({} ids)",
+        last.len()
+    );
+    assert_eq!(
+        count(
+            db,
+            "SELECT COUNT(*) FROM adopt_bf.docs WHERE HEX(LEFT(doc, 1)) <> 'F5'"
+        ),
+        0,
+        "every row is compressed"
+    );
+    assert_eq!(
+        stored_dict_ids(db, "adopt_bf"),
+        vec![1],
+        "with the dictionary the proxy recorded for the column"
+    );
+    let mut c = conn(sq.port, "adopt_bf").await;
+    let back = read_all(&mut c).await;
+    assert_eq!(back.len(), n);
+    for (id, doc) in &back {
+        let want = last.get(id).unwrap_or(&docs[*id as usize - 1]);
+        assert!(
+            doc == want,
+            "row {id}: an update was lost or a value changed"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn compact_with_a_new_dictionary_keeps_old_and_new_ids_readable_during_and_after() {
+    let db = MariaDb::shared();
+    let docs = legacy_table(db, "adopt_cp", 600).await;
+    let old = Squeeze::for_db(
+        db,
+        &[
+            "--dictionaries",
+            DICTS,
+            "--compress",
+            "adopt_cp.docs.doc=reddit_comments",
+        ],
+    );
+    let (ok, out, err) = job("backfill", db, "adopt_cp.docs.doc", &["--nice", "0"]);
+    assert!(ok, "{out}\n{err}");
+    assert_eq!(stored_dict_ids(db, "adopt_cp"), vec![1]);
+    let after_backfill = count(db, "SELECT SUM(LENGTH(doc)) FROM adopt_cp.docs");
+
+    let trained = tempfile::tempdir().unwrap();
+    let tdir = trained.path().display().to_string();
+    let samples = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reddit_comments_t1.ndjson"
+    );
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "train",
+            "--samples",
+            samples,
+            "--dir",
+            &tdir,
+            "--name",
+            "adopt_cp_v2",
+            "--size",
+            "32768",
+        ],
+        &[],
+    );
+    assert!(ok, "{out}{err}");
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "publish",
+            "--to",
+            &url(db),
+            "--password-env",
+            "ADOPT_PW",
+            "--dir",
+            &tdir,
+            "--new-id",
+        ],
+        &[("ADOPT_PW", APP_PASS)],
+    );
+    assert!(ok, "{out}{err}");
+    let new_id = count(
+        db,
+        "SELECT id FROM squeeze_meta.dictionary WHERE name = 'adopt_cp_v2'",
+    ) as u32;
+    let empty = tempfile::tempdir().unwrap();
+    let edir = empty.path().display().to_string();
+    let new = Squeeze::for_db(
+        db,
+        &[
+            "--dictionaries",
+            &edir,
+            "--compress",
+            "adopt_cp.docs.doc=adopt_cp_v2",
+        ],
+    );
+
+    // Part-way: both ids stored, every row reads back through both squeezes.
+    let (ok, out, err) = job(
+        "compact",
+        db,
+        "adopt_cp.docs.doc",
+        &[
+            "--dictionary",
+            "adopt_cp_v2",
+            "--max-rows",
+            "200",
+            "--batch",
+            "100",
+            "--nice",
+            "0",
+        ],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("stopped early"), "{out}");
+    assert_eq!(stored_dict_ids(db, "adopt_cp"), vec![1, new_id]);
+    for sq in [&old, &new] {
+        let mut c = conn(sq.port, "adopt_cp").await;
+        for (id, doc) in read_all(&mut c).await {
+            assert!(doc == docs[id as usize - 1], "row {id} during compact");
+        }
+    }
+    let (ok, out, err) = job(
+        "compact",
+        db,
+        "adopt_cp.docs.doc",
+        &["--dictionary", "adopt_cp_v2", "--nice", "0", "--verify"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("level 19") && out.contains("verified 600 rows"),
+        "{out}"
+    );
+    assert_eq!(stored_dict_ids(db, "adopt_cp"), vec![new_id]);
+    for sq in [&old, &new] {
+        let mut c = conn(sq.port, "adopt_cp").await;
+        let back = read_all(&mut c).await;
+        assert_eq!(back.len(), 600);
+        for (id, doc) in back {
+            assert!(doc == docs[id as usize - 1], "row {id} after compact");
+        }
+    }
+    let after_compact = count(db, "SELECT SUM(LENGTH(doc)) FROM adopt_cp.docs");
+    assert!(
+        after_compact < after_backfill,
+        "compact at level 19 stored {after_compact} bytes, backfill {after_backfill}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restore_leaves_plain_json_that_reads_the_same_directly_and_through_squeeze() {
+    let db = MariaDb::shared();
+    db.fresh_db("adopt_rs");
+    db.root_sql("CREATE TABLE adopt_rs.docs (id BIGINT PRIMARY KEY, doc LONGBLOB)");
+    let sq = Squeeze::for_db(
+        db,
+        &[
+            "--dictionaries",
+            DICTS,
+            "--compress",
+            "adopt_rs.docs.doc=reddit_comments",
+        ],
+    );
+    let docs = corpus();
+    let mut c = conn(sq.port, "adopt_rs").await;
+    insert_all(&mut c, &docs, 1).await;
+    assert_eq!(
+        count(
+            db,
+            "SELECT COUNT(*) FROM adopt_rs.docs WHERE HEX(LEFT(doc, 1)) <> 'F5'"
+        ),
+        0
+    );
+
+    let (ok, out, err) = job(
+        "restore",
+        db,
+        "adopt_rs.docs.doc",
+        &["--nice", "0", "--verify"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("verified 300 rows"), "{out}");
+    let mut direct = conn(db.port, "adopt_rs").await;
+    let plain = read_all(&mut direct).await;
+    assert_eq!(plain.len(), docs.len());
+    for (id, doc) in &plain {
+        assert!(doc == &docs[*id as usize - 1], "row {id} read directly");
+    }
+    assert_eq!(read_all(&mut c).await, plain, "the same through squeeze");
+}
+
+// ---- drift ----
+
+fn gauge(metrics: &str, name: &str, column: &str) -> Option<f64> {
+    metrics
+        .lines()
+        .find(|l| l.starts_with(name) && l.contains(&format!("column=\"{column}\"")))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|v| v.parse().ok())
+}
+
+/// Waits (up to 20 s) for the gauge to satisfy `ok`; returns its last value.
+fn wait_gauge(sq: &Squeeze, name: &str, column: &str, ok: impl Fn(f64) -> bool) -> Option<f64> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let (_, m) = support::http_get(&sq.admin_addr(), "/metrics");
+        let v = gauge(&m, name, column);
+        if v.is_some_and(&ok) || std::time::Instant::now() > deadline {
+            return v;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(250));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_drifting_document_shape_shows_as_a_falling_ratio_against_training() {
+    let db = MariaDb::shared();
+    let sq = Squeeze::for_docs_table(db, "adopt_drift");
+    let mut c = conn(sq.port, "adopt_drift").await;
+    // Documents like the ones the dictionary was trained on.
+    insert_all(&mut c, &corpus(), 1).await;
+    let label = "adopt_drift.docs.doc";
+    let on_shape = wait_gauge(&sq, "squeeze_column_ratio_vs_trained", label, |_| true)
+        .expect("a ratio against training after 385 KB of writes");
+    assert!(on_shape > 0.7, "documents of the trained shape: {on_shape}");
+
+    // Another producer's documents: the same dictionary helps far less.
+    let other: Vec<Vec<u8>> = ["gsoc2018_projects", "usgs_earthquakes"]
+        .iter()
+        .flat_map(|f| {
+            std::fs::read_to_string(format!(
+                "{}/tests/data/{f}.ndjson",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .unwrap()
+            .lines()
+            .map(|l| l.as_bytes().to_vec())
+            .collect::<Vec<_>>()
+        })
+        .collect();
+    insert_all(&mut c, &other, 1000).await;
+    let drifted = wait_gauge(&sq, "squeeze_column_ratio_vs_trained", label, |v| {
+        v < on_shape * 0.8
+    })
+    .unwrap();
+    assert!(
+        drifted < on_shape * 0.8,
+        "after the shape drifted the ratio against training went from {on_shape:.2} to {drifted:.2}"
+    );
+}
+
+// ---- two shards ----
+
+fn dict_ids(db: &MariaDb) -> Vec<u32> {
+    db.root_sql("SELECT id FROM squeeze_meta.dictionary ORDER BY id")
+        .lines()
+        .skip(1)
+        .map(|l| l.parse().unwrap())
+        .collect()
+}
+
+fn train(name: &str, size: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().display().to_string();
+    let samples = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reddit_comments_t1.ndjson"
+    );
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "train",
+            "--samples",
+            samples,
+            "--dir",
+            &d,
+            "--name",
+            name,
+            "--size",
+            size,
+        ],
+        &[],
+    );
+    assert!(ok, "{out}{err}");
+    dir
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ids_are_unique_across_shards_and_a_backfill_walks_every_shard() {
+    let shards = [MariaDb::start(), MariaDb::start()];
+    for (i, s) in shards.iter().enumerate() {
+        s.fresh_db("adopt_s");
+        s.root_sql("CREATE TABLE adopt_s.docs (id BIGINT PRIMARY KEY, doc LONGBLOB)");
+        let docs = corpus();
+        let mut c = conn(s.port, "adopt_s").await;
+        for (k, d) in docs.iter().enumerate().take(150) {
+            c.exec_drop(
+                "INSERT INTO docs (id, doc) VALUES (?, ?)",
+                (i as i64 * 1000 + k as i64, d),
+            )
+            .await
+            .unwrap();
+        }
+    }
+    let toml = format!(
+        "[[users]]\nname = \"{APP_USER}\"\npassword = \"{APP_PASS}\"\n\
+         [shards.a]\naddress = \"{}\"\n[shards.b]\naddress = \"{}\"\n\
+         [routing]\ndefault_shard = \"a\"\n\
+         [codec]\ndictionaries_dir = \"{DICTS}\"\n\
+         [[columns]]\nschema = \"adopt_s\"\ntable = \"docs\"\ncolumn = \"doc\"\ndictionary = \"reddit_comments\"\n",
+        shards[0].addr(),
+        shards[1].addr()
+    );
+    let cfgdir = tempfile::tempdir().unwrap();
+    let cfg = cfgdir.path().join("squeeze.toml");
+    std::fs::write(&cfg, &toml).unwrap();
+    let cfg = cfg.display().to_string();
+    let _sq = Squeeze::start_with_config(&toml, &[]);
+    assert_eq!(dict_ids(&shards[0]), vec![1]);
+    assert_eq!(dict_ids(&shards[1]), vec![1]);
+
+    // Shard b alone gets a dictionary (id 2 there); the next fleet-wide
+    // publish must not reuse 2 on shard a.
+    let only_b = train("adopt_only_b", "8192");
+    let b_url = format!("mysql://{APP_USER}@127.0.0.1:{}", shards[1].port);
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "publish",
+            "--to",
+            &b_url,
+            "--password-env",
+            "ADOPT_PW",
+            "--dir",
+            &only_b.path().display().to_string(),
+            "--new-id",
+        ],
+        &[("ADOPT_PW", APP_PASS)],
+    );
+    assert!(ok, "{out}{err}");
+    let fleet = train("adopt_fleet", "16384");
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "publish",
+            "--config",
+            &cfg,
+            "--dir",
+            &fleet.path().display().to_string(),
+            "--new-id",
+        ],
+        &[],
+    );
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("as id 3 on 2 shard(s)"), "{out}");
+    assert_eq!(dict_ids(&shards[0]), vec![1, 3]);
+    assert_eq!(dict_ids(&shards[1]), vec![1, 2, 3]);
+
+    // One backfill, both shards in parallel, each with its own checkpoint.
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "backfill",
+            "--config",
+            &cfg,
+            "--column",
+            "adopt_s.docs.doc",
+            "--nice",
+            "0",
+            "--verify",
+        ],
+        &[],
+    );
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("shard a: 150 rows walked") && out.contains("shard b: 150 rows walked"),
+        "{out}"
+    );
+    for s in &shards {
+        assert_eq!(stored_dict_ids(s, "adopt_s"), vec![1]);
+        assert_eq!(
+            count(
+                s,
+                "SELECT COUNT(*) FROM adopt_s.docs WHERE HEX(LEFT(doc, 1)) <> 'F5'"
+            ),
+            0
+        );
+        assert_eq!(
+            count(s, "SELECT rows_done FROM squeeze_meta.checkpoint WHERE job = 'backfill:adopt_s.docs.doc'"),
+            150
+        );
+    }
+}
