@@ -202,8 +202,13 @@ pub fn classify_statement<'a>(
         StatementKind::Execute
     } else if is("USE") {
         match toks.get(i + 1) {
+            // USE `` fails on the server (ERR 1102) and changes nothing, so
+            // it must not change the database later statements are planned in.
             Some(t) if matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent) => {
-                StatementKind::Use(ident_name(src, t))
+                match ident_name(src, t) {
+                    name if name.is_empty() => StatementKind::Other,
+                    name => StatementKind::Use(name),
+                }
             }
             _ => StatementKind::Other,
         }
@@ -774,6 +779,8 @@ mod tests {
         assert_eq!(class("DELETE FROM t"), Delete);
         assert_eq!(class("LOAD DATA LOCAL INFILE 'x' INTO TABLE t"), LoadData);
         assert_eq!(class("USE `my db`"), Use("my db".into()));
+        // An empty name is the server's ERR 1102, not a database switch.
+        assert_eq!(class("USE ``"), Other);
         assert_eq!(class("/*!40000 ALTER TABLE `t` DISABLE KEYS */"), Ddl);
         assert_eq!(class("TRUNCATE t"), Ddl);
         assert_eq!(class("DROP PREPARE s"), Other);
