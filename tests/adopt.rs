@@ -61,6 +61,48 @@ fn squeeze_cli(args: &[&str], env: &[(&str, &str)]) -> (bool, String, String) {
     )
 }
 
+/// `squeeze dict train` a dictionary `name` of `size` bytes from the test
+/// corpus, then `squeeze dict publish` it to `db` under a new id.
+fn train_and_publish(db: &MariaDb, name: &str, size: &str) {
+    let trained = tempfile::tempdir().unwrap();
+    let tdir = trained.path().display().to_string();
+    let samples = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reddit_comments_t1.ndjson"
+    );
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "train",
+            "--samples",
+            samples,
+            "--dir",
+            &tdir,
+            "--name",
+            name,
+            "--size",
+            size,
+        ],
+        &[],
+    );
+    assert!(ok, "{out}{err}");
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "dict",
+            "publish",
+            "--to",
+            &url(db),
+            "--password-env",
+            "ADOPT_PW",
+            "--dir",
+            &tdir,
+            "--new-id",
+        ],
+        &[("ADOPT_PW", APP_PASS)],
+    );
+    assert!(ok, "{out}{err}");
+}
+
 fn url(db: &MariaDb) -> String {
     format!("mysql://{APP_USER}@127.0.0.1:{}", db.port)
 }
@@ -335,43 +377,7 @@ async fn deleting_a_dictionary_a_column_uses_is_refused() {
     assert_eq!(still.lines().nth(1), Some("1"));
 
     // A dictionary no column uses can be deleted, and export round-trips.
-    let trained = tempfile::tempdir().unwrap();
-    let tdir = trained.path().display().to_string();
-    let samples = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/reddit_comments_t1.ndjson"
-    );
-    let (ok, out, err) = squeeze_cli(
-        &[
-            "dict",
-            "train",
-            "--samples",
-            samples,
-            "--dir",
-            &tdir,
-            "--name",
-            "adopt_unused",
-            "--size",
-            "8192",
-        ],
-        &[],
-    );
-    assert!(ok, "{out}{err}");
-    let (ok, out, err) = squeeze_cli(
-        &[
-            "dict",
-            "publish",
-            "--to",
-            &url(db),
-            "--password-env",
-            "ADOPT_PW",
-            "--dir",
-            &tdir,
-            "--new-id",
-        ],
-        &pw,
-    );
-    assert!(ok, "{out}{err}");
+    train_and_publish(db, "adopt_unused", "8192");
     let exported = tempfile::tempdir().unwrap();
     let edir = exported.path().display().to_string();
     let (ok, out, err) = squeeze_cli(
@@ -730,43 +736,7 @@ async fn compact_with_a_new_dictionary_keeps_old_and_new_ids_readable_during_and
     assert_eq!(stored_dict_ids(db, "adopt_cp"), vec![1]);
     let after_backfill = count(db, "SELECT SUM(LENGTH(doc)) FROM adopt_cp.docs");
 
-    let trained = tempfile::tempdir().unwrap();
-    let tdir = trained.path().display().to_string();
-    let samples = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/reddit_comments_t1.ndjson"
-    );
-    let (ok, out, err) = squeeze_cli(
-        &[
-            "dict",
-            "train",
-            "--samples",
-            samples,
-            "--dir",
-            &tdir,
-            "--name",
-            "adopt_cp_v2",
-            "--size",
-            "32768",
-        ],
-        &[],
-    );
-    assert!(ok, "{out}{err}");
-    let (ok, out, err) = squeeze_cli(
-        &[
-            "dict",
-            "publish",
-            "--to",
-            &url(db),
-            "--password-env",
-            "ADOPT_PW",
-            "--dir",
-            &tdir,
-            "--new-id",
-        ],
-        &[("ADOPT_PW", APP_PASS)],
-    );
-    assert!(ok, "{out}{err}");
+    train_and_publish(db, "adopt_cp_v2", "32768");
     let new_id = count(
         db,
         "SELECT id FROM squeeze_meta.dictionary WHERE name = 'adopt_cp_v2'",
