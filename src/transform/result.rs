@@ -70,13 +70,15 @@ pub fn present(
             def.flags | FLAG_BINARY,
             Some(EXT_JSON_FORMAT),
         ),
-        // As MySQL 8 sends JSON: its own type, binary character set.
+        // As MySQL 8 sends JSON: its own type, binary character set. The
+        // BLOB flag follows the backend's blob column: MySQL flags both
+        // (JSON 144), TiDB flags neither its LONGBLOB nor its JSON (128).
         PresentAs::Json => def.retyped(
             payload,
             CHARSET_BINARY,
             u32::MAX,
             TYPE_JSON,
-            def.flags | FLAG_BLOB | FLAG_BINARY,
+            def.flags | FLAG_BINARY,
             None,
         ),
     }

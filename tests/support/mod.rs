@@ -520,14 +520,14 @@ impl Squeeze {
     /// A fresh database `schema` with table `docs (id BIGINT PRIMARY KEY,
     /// doc LONGBLOB)`, and a proxy compressing `schema.docs.doc` with the
     /// shipped reddit_comments dictionary.
-    pub fn for_docs_table(db: &MariaDb, schema: &str) -> Squeeze {
+    pub fn for_docs_table(db: &dyn TestServer, schema: &str) -> Squeeze {
         db.fresh_db(schema);
         db.root_sql(&format!(
             "CREATE TABLE {schema}.docs (id BIGINT PRIMARY KEY, doc LONGBLOB)"
         ));
         let dicts = concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries");
         let rule = format!("{schema}.docs.doc=reddit_comments");
-        Self::for_db(db, &["--dictionaries", dicts, "--compress", &rule])
+        Self::for_server(db, &["--dictionaries", dicts, "--compress", &rule])
     }
 
     /// Like `start`, with a TOML config file written from `toml` and passed
