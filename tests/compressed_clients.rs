@@ -27,7 +27,9 @@ use std::time::Instant;
 
 use mysql_async::prelude::*;
 use mysql_async::{Conn, Opts};
-use support::{dump, http_get, mariadb_cli, require_bin, MariaDb, Squeeze, APP_PASS, APP_USER};
+use support::{
+    dump, http_get, mariadb_cli, require_bin, MariaDb, Squeeze, TestServer, APP_PASS, APP_USER,
+};
 
 const HINT: &str = "run `bash scripts/install-deps.sh` (installs/locks the Node, Go, Java and Python client dependencies)";
 const DB: &str = "cc";
@@ -480,7 +482,7 @@ fn check_rows(
 }
 
 /// Directly on MariaDB: (id, first byte, length) of the stored values.
-fn stored(db: &MariaDb, schema: &str) -> Vec<(u64, u32, usize)> {
+fn stored(db: &dyn TestServer, schema: &str) -> Vec<(u64, u32, usize)> {
     db.root_sql(&format!(
         "SELECT id, ASCII(doc), LENGTH(doc) FROM `{schema}`.docs ORDER BY id"
     ))
@@ -498,7 +500,7 @@ fn stored(db: &MariaDb, schema: &str) -> Vec<(u64, u32, usize)> {
 }
 
 fn check_stored(
-    db: &MariaDb,
+    db: &dyn TestServer,
     schema: &str,
     docs: &BTreeMap<u64, (usize, Doc)>,
     failures: &mut Vec<String>,
@@ -651,6 +653,109 @@ fn compare_dumps(
     );
 }
 
+/// Steps 1 and 2 of the test, for any server: every (program, mode) writes
+/// its share of the documents through squeeze, the backend holds them
+/// compressed, and every (program, mode) reads all of them back byte-exact.
+/// Returns the failures.
+fn writes_and_reads_by_every_client(
+    db: &dyn TestServer,
+    sq: &mut Squeeze,
+    docs: &BTreeMap<u64, (usize, Doc)>,
+    tmp: &Path,
+    rt: &tokio::runtime::Runtime,
+    t0: Instant,
+) -> Vec<String> {
+    // Start every external program first (JVM / Go build overlap the rest).
+    let mut ext: BTreeMap<&str, External> = BTreeMap::new();
+    ext.insert("java", start_java(sq.port, tmp));
+    ext.insert("go", start_go(sq.port, tmp));
+    ext.insert("node", start_node(sq.port, tmp));
+    ext.insert("python", start_python(sq.port, tmp));
+    eprintln!("[{:.1}s] clients started", t0.elapsed().as_secs_f64());
+
+    let mut failures: Vec<String> = Vec::new();
+
+    // 1. Writes: each (program, mode) inserts its share.
+    for (w, (prog, mode)) in CLIENTS.iter().enumerate() {
+        let share: Vec<(u64, &[u8])> = docs
+            .iter()
+            .filter(|(_, (ww, _))| *ww == w)
+            .map(|(id, (_, d))| (*id, d.bytes.as_slice()))
+            .collect();
+        let t = Instant::now();
+        let before = command_counts(sq);
+        let r = if *prog == "rust" {
+            rt.block_on(rust_write(sq.port, mode, &share))
+        } else {
+            let file = tmp.join(format!("{prog}-{mode}.tsv"));
+            let mut text = String::new();
+            for (id, d) in &share {
+                text.push_str(&format!("{id}\t{}\n", hex::encode(d)));
+            }
+            std::fs::write(&file, text).unwrap();
+            ext.get_mut(prog)
+                .unwrap()
+                .call(&format!("write {mode} {}", file.display()))
+                .map(|_| ())
+        };
+        eprintln!(
+            "[{:.1}s] write {prog}/{mode}: {} docs in {:.2}s",
+            t0.elapsed().as_secs_f64(),
+            share.len(),
+            t.elapsed().as_secs_f64()
+        );
+        match r {
+            Err(e) => failures.push(format!("writer {prog}/{mode}: {e}")),
+            Ok(()) => check_protocol(
+                &format!("writer {prog}/{mode}"),
+                mode,
+                share.len() as u64,
+                before,
+                command_counts(sq),
+                &mut failures,
+            ),
+        }
+    }
+    sq.assert_alive();
+
+    // The backend really holds compressed values.
+    check_stored(db, DB, docs, &mut failures);
+
+    // 2. Reads: every (program, mode) reads all rows.
+    for (prog, mode) in CLIENTS {
+        let t = Instant::now();
+        let before = command_counts(sq);
+        let r = if prog == "rust" {
+            rt.block_on(rust_read(sq.port, DB, mode))
+        } else {
+            ext.get_mut(prog).unwrap().call(&format!("read {mode}"))
+        };
+        eprintln!(
+            "[{:.1}s] read {prog}/{mode} in {:.2}s",
+            t0.elapsed().as_secs_f64(),
+            t.elapsed().as_secs_f64()
+        );
+        match r {
+            Ok(rows) => {
+                check_protocol(
+                    &format!("reader {prog}/{mode}"),
+                    mode,
+                    1,
+                    before,
+                    command_counts(sq),
+                    &mut failures,
+                );
+                check_rows(&format!("{prog}/{mode}"), &rows, docs, &mut failures)
+            }
+            Err(e) => failures.push(format!("reader {prog}/{mode}: {e}")),
+        }
+    }
+    drop(ext);
+    sq.assert_alive();
+
+    failures
+}
+
 #[test]
 fn compressed_column_through_every_client() {
     let t0 = Instant::now();
@@ -683,93 +788,7 @@ fn compressed_column_through_every_client() {
         .build()
         .unwrap();
 
-    // Start every external program first (JVM / Go build overlap the rest).
-    let mut ext: BTreeMap<&str, External> = BTreeMap::new();
-    ext.insert("java", start_java(sq.port, tmp.path()));
-    ext.insert("go", start_go(sq.port, tmp.path()));
-    ext.insert("node", start_node(sq.port, tmp.path()));
-    ext.insert("python", start_python(sq.port, tmp.path()));
-    eprintln!("[{:.1}s] clients started", t0.elapsed().as_secs_f64());
-
-    let mut failures: Vec<String> = Vec::new();
-
-    // 1. Writes: each (program, mode) inserts its share.
-    for (w, (prog, mode)) in CLIENTS.iter().enumerate() {
-        let share: Vec<(u64, &[u8])> = docs
-            .iter()
-            .filter(|(_, (ww, _))| *ww == w)
-            .map(|(id, (_, d))| (*id, d.bytes.as_slice()))
-            .collect();
-        let t = Instant::now();
-        let before = command_counts(&sq);
-        let r = if *prog == "rust" {
-            rt.block_on(rust_write(sq.port, mode, &share))
-        } else {
-            let file = tmp.path().join(format!("{prog}-{mode}.tsv"));
-            let mut text = String::new();
-            for (id, d) in &share {
-                text.push_str(&format!("{id}\t{}\n", hex::encode(d)));
-            }
-            std::fs::write(&file, text).unwrap();
-            ext.get_mut(prog)
-                .unwrap()
-                .call(&format!("write {mode} {}", file.display()))
-                .map(|_| ())
-        };
-        eprintln!(
-            "[{:.1}s] write {prog}/{mode}: {} docs in {:.2}s",
-            t0.elapsed().as_secs_f64(),
-            share.len(),
-            t.elapsed().as_secs_f64()
-        );
-        match r {
-            Err(e) => failures.push(format!("writer {prog}/{mode}: {e}")),
-            Ok(()) => check_protocol(
-                &format!("writer {prog}/{mode}"),
-                mode,
-                share.len() as u64,
-                before,
-                command_counts(&sq),
-                &mut failures,
-            ),
-        }
-    }
-    sq.assert_alive();
-
-    // The backend really holds compressed values.
-    check_stored(db, DB, &docs, &mut failures);
-
-    // 2. Reads: every (program, mode) reads all rows.
-    for (prog, mode) in CLIENTS {
-        let t = Instant::now();
-        let before = command_counts(&sq);
-        let r = if prog == "rust" {
-            rt.block_on(rust_read(sq.port, DB, mode))
-        } else {
-            ext.get_mut(prog).unwrap().call(&format!("read {mode}"))
-        };
-        eprintln!(
-            "[{:.1}s] read {prog}/{mode} in {:.2}s",
-            t0.elapsed().as_secs_f64(),
-            t.elapsed().as_secs_f64()
-        );
-        match r {
-            Ok(rows) => {
-                check_protocol(
-                    &format!("reader {prog}/{mode}"),
-                    mode,
-                    1,
-                    before,
-                    command_counts(&sq),
-                    &mut failures,
-                );
-                check_rows(&format!("{prog}/{mode}"), &rows, &docs, &mut failures)
-            }
-            Err(e) => failures.push(format!("reader {prog}/{mode}: {e}")),
-        }
-    }
-    drop(ext);
-    sq.assert_alive();
+    let mut failures = writes_and_reads_by_every_client(db, &mut sq, &docs, tmp.path(), &rt, t0);
 
     // 3. The mariadb CLI (--raw -N) reads one document per writer byte-exact.
     let picks: Vec<u64> = (0..CLIENTS.len())
@@ -913,5 +932,35 @@ fn compressed_column_through_every_client() {
         docs.len(),
         CLIENTS.len(),
         t0.elapsed().as_secs_f64()
+    );
+}
+
+/// The same writes and reads by every client (Rust, Python, Node, Go,
+/// Java; text and prepared) with TiDB as the backend.
+#[test]
+fn compressed_column_through_every_client_on_tidb() {
+    let t0 = Instant::now();
+    let docs = corpus();
+    let db = support::tidb::TiDb::shared();
+    db.fresh_db(DB);
+    db.root_sql(&format!(
+        "CREATE TABLE `{DB}`.docs (id BIGINT PRIMARY KEY, src VARCHAR(20), doc LONGBLOB)"
+    ));
+    let dicts = repo().join("dictionaries").display().to_string();
+    let rule = format!("{DB}.docs.doc=reddit_comments");
+    let mut sq = Squeeze::for_server(db, &["--dictionaries", &dicts, "--compress", &rule]);
+    let tmp = tempfile::tempdir().unwrap();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let failures = writes_and_reads_by_every_client(db, &mut sq, &docs, tmp.path(), &rt, t0);
+    assert!(
+        failures.is_empty(),
+        "{} failure(s):\n{}\nsqueeze log tail:\n{}",
+        failures.len(),
+        failures.join("\n\n"),
+        sq.log_tail()
     );
 }
