@@ -959,6 +959,17 @@ impl Parser<'_, '_> {
         };
         self.index_hints()?;
         let qualifier = explicit_alias.unwrap_or_else(|| name.clone());
+        if name.is_empty() || db.as_deref() == Some("") {
+            // `` names no table or database: the server refuses the
+            // statement (ERR 1103 / 1102), so it reads nothing.
+            rels.push(Relation {
+                qualifier,
+                base: None,
+                columns: Some(Vec::new()),
+                star: StarRole::Listed,
+            });
+            return Ok(());
+        }
         // A CTE of that name hides a table.
         if db.is_none() {
             if let Some(cte) = self

@@ -417,3 +417,11 @@ fn json_unquote_null_probes_pass_on_mariadb_and_are_refused_where_json_functions
         other => panic!("expected a refusal: {other:?}"),
     }
 }
+
+#[test]
+fn an_empty_table_or_database_name_reads_nothing_and_needs_no_columns() {
+    // The server refuses these (ERR 1103 / 1102); found by the fuzzer.
+    assert_eq!(outputs("TABLE ``"), Vec::<bool>::new());
+    assert_eq!(outputs("SELECT * FROM ``"), Vec::<bool>::new());
+    assert_eq!(outputs("SELECT * FROM ``.docs"), Vec::<bool>::new());
+}
