@@ -9,6 +9,6 @@ pub mod sendq;
 pub mod stream;
 pub mod tls;
 
-pub use conn::{NetError, PacketConn};
+pub use conn::{ChunkRelayError, NetError, PacketConn};
 pub use sendq::SendQueueProbe;
 pub use stream::MaybeTlsStream;
