@@ -133,34 +133,7 @@ pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
     let [db, table, column] = parts.as_slice() else {
         bail!("--column {spec:?}: expected DB.TABLE.COLUMN");
     };
-    let mut col: ColumnConfig = match &fleet.config {
-        Some(cfg) => cfg
-            .columns
-            .iter()
-            .find(|c| {
-                crate::router::NamePattern::parse(&c.schema).is_ok_and(|p| p.matches(db))
-                    && c.table == *table
-                    && c.column.eq_ignore_ascii_case(column)
-            })
-            .cloned()
-            .ok_or_else(|| {
-                anyhow!(
-                    "--column {}: no [[columns]] entry for it in --config",
-                    args.column
-                )
-            })?,
-        None => toml::from_str(&format!(
-            "schema = {db:?}\ntable = {table:?}\ncolumn = {column:?}\n"
-        ))?,
-    };
-    if args.dictionary.is_some() {
-        col.dictionary = args.dictionary.clone();
-    }
-    let codec: crate::codec::CodecKind = col.codec.parse().map_err(anyhow::Error::msg)?;
-    col.level = args.level.or(col.level).or(match mode {
-        Mode::Compact if codec == crate::codec::CodecKind::Zstd => Some(19),
-        _ => None,
-    });
+    let mut col = column_config(mode, &args, &fleet, db, table, column)?;
     let dir = args.dictionaries.clone().or(fleet
         .config
         .as_ref()
@@ -169,46 +142,13 @@ pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
         .config
         .as_ref()
         .map_or(64 << 20, |c| c.codec.max_value_size);
-    let replicas = args
-        .replica
-        .iter()
-        .map(|url| {
-            let opts = crate::cli::mysql_source::Source {
-                url: url.clone(),
-                password_env: args.fleet.password_env.clone(),
-                password_file: args.fleet.password_file.clone(),
-                tls_ca: args.fleet.tls_ca.clone(),
-            }
-            .opts()?;
-            Ok(ShardTarget {
-                name: format!("replica {}:{}", opts.ip_or_hostname(), opts.tcp_port()),
-                opts,
-                connect_timeout: Duration::from_secs(5),
-            })
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let replicas = replica_targets(&args)?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(fleet.targets.len().clamp(1, 4))
         .enable_all()
         .build()?;
     rt.block_on(async move {
-        // The shards' dictionaries: rows may name any of them.
-        for t in &fleet.targets {
-            let mut c = t.connect().await.map_err(anyhow::Error::msg)?;
-            match store::load_all(&mut c, &fleet.schema).await {
-                Ok(ds) => {
-                    for d in ds {
-                        if let Ok(codec) = d.check() {
-                            crate::codec::registry::add_stored(d.to_dictionary(codec));
-                        }
-                    }
-                }
-                Err(e) => eprintln!(
-                    "warning: {} (reading dictionaries from the directory only)",
-                    store::describe(&t.name, &e)
-                ),
-            }
-        }
+        load_fleet_dictionaries(&fleet).await?;
         // Without a configuration or --dictionary, write with the
         // dictionary the proxies record for this column (dictionary_use).
         if fleet.config.is_none() && col.dictionary.is_none() {
@@ -251,31 +191,120 @@ pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
             job.encoder.level(),
             job.encoder.dict_id()
         );
-        let progress: Vec<Arc<Progress>> = fleet.targets.iter().map(|_| Arc::default()).collect();
-        let printer = tokio::spawn(print_progress(
-            fleet.targets.iter().map(|t| t.name.clone()).collect(),
-            progress.clone(),
-        ));
-        let tasks: Vec<_> = fleet
-            .targets
-            .iter()
-            .zip(&progress)
-            .map(|(t, p)| tokio::spawn(run_shard(t.clone(), job.clone(), p.clone())))
-            .collect();
-        let mut failed = Vec::new();
-        for (t, task) in fleet.targets.iter().zip(tasks) {
-            match task.await {
-                Ok(Ok(line)) => println!("shard {}: {line}", t.name),
-                Ok(Err(e)) => failed.push(format!("shard {}: {e:#}", t.name)),
-                Err(e) => failed.push(format!("shard {}: {e}", t.name)),
-            }
-        }
-        printer.abort();
-        if !failed.is_empty() {
-            bail!("{}", failed.join("\n"));
-        }
-        Ok(())
+        run_all_shards(&fleet, job).await
     })
+}
+
+/// The column's configuration (from `--config`, else the defaults),
+/// with the command line's dictionary and level applied.
+fn column_config(
+    mode: Mode,
+    args: &JobArgs,
+    fleet: &crate::cli::fleet::Fleet,
+    db: &str,
+    table: &str,
+    column: &str,
+) -> anyhow::Result<ColumnConfig> {
+    let mut col: ColumnConfig = match &fleet.config {
+        Some(cfg) => cfg
+            .columns
+            .iter()
+            .find(|c| {
+                crate::router::NamePattern::parse(&c.schema).is_ok_and(|p| p.matches(db))
+                    && c.table == table
+                    && c.column.eq_ignore_ascii_case(column)
+            })
+            .cloned()
+            .ok_or_else(|| {
+                anyhow!(
+                    "--column {}: no [[columns]] entry for it in --config",
+                    args.column
+                )
+            })?,
+        None => toml::from_str(&format!(
+            "schema = {db:?}\ntable = {table:?}\ncolumn = {column:?}\n"
+        ))?,
+    };
+    if args.dictionary.is_some() {
+        col.dictionary = args.dictionary.clone();
+    }
+    let codec: crate::codec::CodecKind = col.codec.parse().map_err(anyhow::Error::msg)?;
+    col.level = args.level.or(col.level).or(match mode {
+        Mode::Compact if codec == crate::codec::CodecKind::Zstd => Some(19),
+        _ => None,
+    });
+    Ok(col)
+}
+
+/// The `--replica` servers whose lag throttles the job.
+fn replica_targets(args: &JobArgs) -> anyhow::Result<Vec<ShardTarget>> {
+    args.replica
+        .iter()
+        .map(|url| {
+            let opts = crate::cli::mysql_source::Source {
+                url: url.clone(),
+                password_env: args.fleet.password_env.clone(),
+                password_file: args.fleet.password_file.clone(),
+                tls_ca: args.fleet.tls_ca.clone(),
+            }
+            .opts()?;
+            Ok(ShardTarget {
+                name: format!("replica {}:{}", opts.ip_or_hostname(), opts.tcp_port()),
+                opts,
+                connect_timeout: Duration::from_secs(5),
+            })
+        })
+        .collect()
+}
+
+/// Register every shard's stored dictionaries: rows may name any of them.
+async fn load_fleet_dictionaries(fleet: &crate::cli::fleet::Fleet) -> anyhow::Result<()> {
+    for t in &fleet.targets {
+        let mut c = t.connect().await.map_err(anyhow::Error::msg)?;
+        match store::load_all(&mut c, &fleet.schema).await {
+            Ok(ds) => {
+                for d in ds {
+                    if let Ok(codec) = d.check() {
+                        crate::codec::registry::add_stored(d.to_dictionary(codec));
+                    }
+                }
+            }
+            Err(e) => eprintln!(
+                "warning: {} (reading dictionaries from the directory only)",
+                store::describe(&t.name, &e)
+            ),
+        }
+    }
+    Ok(())
+}
+
+/// Run the job on every shard at once, printing progress; fails naming
+/// each shard that failed.
+async fn run_all_shards(fleet: &crate::cli::fleet::Fleet, job: Arc<Job>) -> anyhow::Result<()> {
+    let progress: Vec<Arc<Progress>> = fleet.targets.iter().map(|_| Arc::default()).collect();
+    let printer = tokio::spawn(print_progress(
+        fleet.targets.iter().map(|t| t.name.clone()).collect(),
+        progress.clone(),
+    ));
+    let tasks: Vec<_> = fleet
+        .targets
+        .iter()
+        .zip(&progress)
+        .map(|(t, p)| tokio::spawn(run_shard(t.clone(), job.clone(), p.clone())))
+        .collect();
+    let mut failed = Vec::new();
+    for (t, task) in fleet.targets.iter().zip(tasks) {
+        match task.await {
+            Ok(Ok(line)) => println!("shard {}: {line}", t.name),
+            Ok(Err(e)) => failed.push(format!("shard {}: {e:#}", t.name)),
+            Err(e) => failed.push(format!("shard {}: {e}", t.name)),
+        }
+    }
+    printer.abort();
+    if !failed.is_empty() {
+        bail!("{}", failed.join("\n"));
+    }
+    Ok(())
 }
 
 /// The newest dictionary `dictionary_use` records for the column, if any.
@@ -467,47 +496,20 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
     if job.args.dry_run {
         return dry_run(&mut c, &job, &t, &k, &col).await;
     }
-    store::ensure_schema(&mut c, &job.meta).await.map_err(|e| {
-        anyhow!(
-            "the checkpoint needs the metadata schema: {}",
-            store::describe(&c.name, &e)
-        )
-    })?;
-    let mut ck = if job.args.restart {
-        Checkpoint::default()
-    } else {
-        read_checkpoint(&mut c, &job).await?
-    };
+    let mut ck = open_checkpoint(&mut c, &job, &p).await?;
     let resumed = ck.last_key;
-    p.resumed_rows.store(ck.rows, Ordering::Relaxed);
-    let bounds: Option<(Option<i64>, Option<i64>)> = c
-        .conn
-        .query_first(format!("SELECT MIN({k}), MAX({k}) FROM {t}"))
-        .await?;
-    let (min, max) = bounds.unwrap_or((None, None));
-    let select = format!("SELECT {k}, {col} FROM {t} WHERE {k} > ? ORDER BY {k} LIMIT ?");
-    let update = format!("UPDATE {t} SET {col} = ? WHERE {k} = ? AND {col} = ?");
-    let reread = format!("SELECT {col} FROM {t} WHERE {k} = ?");
+    let (min, max) = key_range(&mut c, &t, &k).await?;
+    let sql = RowStatements::new(&t, &k, &col);
     let mut walked_now = 0u64;
     while !ck.finished {
         if job.args.max_rows.is_some_and(|m| walked_now >= m) {
             break;
         }
-        let mut waited = false;
-        while job.throttle.lag_too_high(replica_lag(&job).await?) {
-            if !waited {
-                eprintln!(
-                    "shard {}: replica lag above {} s; pausing",
-                    target.name, job.args.max_lag
-                );
-                waited = true;
-            }
-            tokio::time::sleep(Duration::from_secs(1)).await;
-        }
+        wait_for_replicas(&job, &target.name).await?;
         let started = Instant::now();
         let after = ck.last_key.unwrap_or(i64::MIN);
         let rows: Vec<(i64, Option<Vec<u8>>)> =
-            c.conn.exec(&select, (after, job.args.batch)).await?;
+            c.conn.exec(&sql.select, (after, job.args.batch)).await?;
         let Some(&(last, _)) = rows.last() else {
             ck.finished = true;
             write_checkpoint(&mut c, &job, &ck).await?;
@@ -516,17 +518,11 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
         // Encode before the transaction opens: at level 19 that is most of
         // a batch's time, and row locks held meanwhile would stall the
         // application's writes to the same rows.
-        let writes: Vec<(i64, &Vec<u8>, Vec<u8>)> = rows
-            .iter()
-            .filter_map(|(id, v)| {
-                let v = v.as_ref()?;
-                Some((*id, v, plan_row(&job, &target.name, *id, v, &p)?))
-            })
-            .collect();
+        let writes = plan_batch(&job, &target.name, &rows, &p);
         let mut next = ck;
         next.last_key = Some(last);
         next.rows += rows.len() as u64;
-        let retry = match apply_batch(&mut c, &job, &update, &writes, &mut next).await {
+        let retry = match apply_batch(&mut c, &job, &sql.update, &writes, &mut next).await {
             Ok(retry) => retry,
             // The application's transactions won a lock: the batch rolled
             // back whole (checkpoint included); read it again.
@@ -543,9 +539,7 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
             Err(e) => return Err(e.into()),
         };
         for (_, v, new) in writes.iter().filter(|w| !retry.contains(&w.0)) {
-            p.written.fetch_add(1, Ordering::Relaxed);
-            p.bytes_before.fetch_add(v.len() as u64, Ordering::Relaxed);
-            p.bytes_after.fetch_add(new.len() as u64, Ordering::Relaxed);
+            p.note_written(v.len(), new.len());
         }
         ck = next;
         // Rows changed between our read and our write: read them again
@@ -553,35 +547,155 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
         // compressed them already).
         for id in retry {
             p.conflicts.fetch_add(1, Ordering::Relaxed);
-            for _attempt in 0..5 {
-                let v: Option<Option<Vec<u8>>> = c.conn.exec_first(&reread, (id,)).await?;
-                let Some(Some(v)) = v else { break };
-                let Some(new) = plan_row(&job, &target.name, id, &v, &p) else {
-                    break;
-                };
-                let res = c.conn.exec_iter(&update, (&new, id, &v)).await?;
-                let hit = res.affected_rows() > 0;
-                drop(res);
-                if hit {
-                    count_write(&p, &mut ck, v.len(), new.len());
-                    break;
-                }
-            }
+            rewrite_changed_row(&mut c, &job, &sql, &target.name, id, &p, &mut ck).await?;
         }
         walked_now += rows.len() as u64;
-        p.rows.fetch_add(rows.len() as u64, Ordering::Relaxed);
+        p.note_batch(rows.len() as u64, last, min, max);
+        tokio::time::sleep(job.throttle.pause(rows.len() as u64, started.elapsed())).await;
+    }
+    let mut line = summary(&job, &p, &ck, resumed);
+    if job.args.verify {
+        line.push_str(&verify(&mut c, &job, &t, &k, &col).await?);
+    }
+    Ok(line)
+}
+
+/// Where the job stands on this shard: its checkpoint (a fresh one with
+/// `--restart`), in the metadata schema it creates if needed.
+async fn open_checkpoint(c: &mut ShardConn, job: &Job, p: &Progress) -> anyhow::Result<Checkpoint> {
+    store::ensure_schema(c, &job.meta).await.map_err(|e| {
+        anyhow!(
+            "the checkpoint needs the metadata schema: {}",
+            store::describe(&c.name, &e)
+        )
+    })?;
+    let ck = if job.args.restart {
+        Checkpoint::default()
+    } else {
+        read_checkpoint(c, job).await?
+    };
+    p.resumed_rows.store(ck.rows, Ordering::Relaxed);
+    Ok(ck)
+}
+
+/// The smallest and largest key (for the progress fraction).
+async fn key_range(
+    c: &mut ShardConn,
+    t: &str,
+    k: &str,
+) -> anyhow::Result<(Option<i64>, Option<i64>)> {
+    let bounds: Option<(Option<i64>, Option<i64>)> = c
+        .conn
+        .query_first(format!("SELECT MIN({k}), MAX({k}) FROM {t}"))
+        .await?;
+    Ok(bounds.unwrap_or((None, None)))
+}
+
+/// The statements a job runs on each row (`t`, `k`, `col` quoted).
+struct RowStatements {
+    /// The next batch of keys and values after a key.
+    select: String,
+    /// Compare-and-set: the new value only if the old one is still there.
+    update: String,
+    /// One row's value again.
+    reread: String,
+}
+
+impl RowStatements {
+    fn new(t: &str, k: &str, col: &str) -> Self {
+        RowStatements {
+            select: format!("SELECT {k}, {col} FROM {t} WHERE {k} > ? ORDER BY {k} LIMIT ?"),
+            update: format!("UPDATE {t} SET {col} = ? WHERE {k} = ? AND {col} = ?"),
+            reread: format!("SELECT {col} FROM {t} WHERE {k} = ?"),
+        }
+    }
+}
+
+/// The new value of each row of a batch that needs one.
+fn plan_batch<'r>(
+    job: &Job,
+    shard: &str,
+    rows: &'r [(i64, Option<Vec<u8>>)],
+    p: &Progress,
+) -> Vec<(i64, &'r Vec<u8>, Vec<u8>)> {
+    rows.iter()
+        .filter_map(|(id, v)| {
+            let v = v.as_ref()?;
+            Some((*id, v, plan_row(job, shard, *id, v, p)?))
+        })
+        .collect()
+}
+
+impl Progress {
+    fn note_written(&self, before: usize, after: usize) {
+        self.written.fetch_add(1, Ordering::Relaxed);
+        self.bytes_before
+            .fetch_add(before as u64, Ordering::Relaxed);
+        self.bytes_after.fetch_add(after as u64, Ordering::Relaxed);
+    }
+
+    /// Count a batch of `rows` ending at key `last` of the range `min..=max`.
+    fn note_batch(&self, rows: u64, last: i64, min: Option<i64>, max: Option<i64>) {
+        self.rows.fetch_add(rows, Ordering::Relaxed);
         if let (Some(lo), Some(hi)) = (min, max) {
             let frac = if hi > lo {
                 (last.saturating_sub(lo)) as f64 / (hi - lo) as f64
             } else {
                 1.0
             };
-            p.done_ppm
+            self.done_ppm
                 .store((frac.clamp(0.0, 1.0) * 1e6) as u64, Ordering::Relaxed);
         }
-        tokio::time::sleep(job.throttle.pause(rows.len() as u64, started.elapsed())).await;
     }
-    let mut line = format!(
+}
+
+/// Wait while a replica lags more than `--max-lag`.
+async fn wait_for_replicas(job: &Job, shard: &str) -> anyhow::Result<()> {
+    let mut waited = false;
+    while job.throttle.lag_too_high(replica_lag(job).await?) {
+        if !waited {
+            eprintln!(
+                "shard {shard}: replica lag above {} s; pausing",
+                job.args.max_lag
+            );
+            waited = true;
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+    Ok(())
+}
+
+/// Read a row that changed under the batch again and compare-and-set it,
+/// up to five times while writers keep changing it.
+async fn rewrite_changed_row(
+    c: &mut ShardConn,
+    job: &Job,
+    sql: &RowStatements,
+    shard: &str,
+    id: i64,
+    p: &Progress,
+    ck: &mut Checkpoint,
+) -> anyhow::Result<()> {
+    for _attempt in 0..5 {
+        let v: Option<Option<Vec<u8>>> = c.conn.exec_first(&sql.reread, (id,)).await?;
+        let Some(Some(v)) = v else { break };
+        let Some(new) = plan_row(job, shard, id, &v, p) else {
+            break;
+        };
+        let res = c.conn.exec_iter(&sql.update, (&new, id, &v)).await?;
+        let hit = res.affected_rows() > 0;
+        drop(res);
+        if hit {
+            count_write(p, ck, v.len(), new.len());
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The shard's closing line: rows walked, written, conflicts, bytes.
+fn summary(job: &Job, p: &Progress, ck: &Checkpoint, resumed: Option<i64>) -> String {
+    format!(
         "{} rows walked{}, {} written, {} changed under us and re-read, {} undecodable; bytes of rewritten values {} -> {}{}",
         ck.rows,
         match resumed {
@@ -594,11 +708,7 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
         ck.bytes_before,
         ck.bytes_after,
         if ck.finished { "; finished" } else { "; stopped early (run again to resume)" }
-    );
-    if job.args.verify {
-        line.push_str(&verify(&mut c, &job, &t, &k, &col).await?);
-    }
-    Ok(line)
+    )
 }
 
 /// One batch's compare-and-set updates and its checkpoint, in one
@@ -629,9 +739,7 @@ async fn apply_batch(
 }
 
 fn count_write(p: &Progress, ck: &mut Checkpoint, before: usize, after: usize) {
-    p.written.fetch_add(1, Ordering::Relaxed);
-    p.bytes_before.fetch_add(before as u64, Ordering::Relaxed);
-    p.bytes_after.fetch_add(after as u64, Ordering::Relaxed);
+    p.note_written(before, after);
     ck.bytes_before += before as u64;
     ck.bytes_after += after as u64;
 }

@@ -236,7 +236,12 @@ impl Cursor<'_> {
         let n = self
             .tok(1)
             .filter(|t| t.kind == TokenKind::Number)
-            .and_then(|t| std::str::from_utf8(t.text(self.sql)).ok()?.parse::<u64>().ok())
+            .and_then(|t| {
+                std::str::from_utf8(t.text(self.sql))
+                    .ok()?
+                    .parse::<u64>()
+                    .ok()
+            })
             .ok_or_else(|| ParseError("IGNORE needs a number".into()))?;
         if !(self.kw(2, "LINES") || self.kw(2, "ROWS")) {
             return err("expected LINES after IGNORE n");
