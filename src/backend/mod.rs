@@ -18,7 +18,7 @@ use crate::net::PacketConn;
 use crate::protocol::handshake::InitialHandshake;
 use crate::protocol::response::ErrPacket;
 
-pub use login::{connect, LoginRequest};
+pub use login::{connect, open, send_full_auth, LoginRequest, Opened, Responded};
 
 /// Everything needed to open connections to one backend server.
 #[derive(Debug, Clone)]
@@ -84,6 +84,11 @@ pub enum BackendCredential {
     /// SHA1(password), recovered from the client's mysql_native_password
     /// login; enough for mysql_native_password backends only.
     NativeStage1([u8; 20]),
+    /// None squeeze can replay (a relayed login with a plugin whose proof
+    /// cannot be reused, `[auth] accounts = "server"`): the reason, naming
+    /// what to configure. Only the connection the login was relayed on is
+    /// open; any other is refused with this text.
+    Unavailable(String),
 }
 
 impl std::fmt::Debug for BackendCredential {
@@ -91,6 +96,7 @@ impl std::fmt::Debug for BackendCredential {
         f.write_str(match self {
             BackendCredential::Plaintext(_) => "Plaintext(<redacted>)",
             BackendCredential::NativeStage1(_) => "NativeStage1(<redacted>)",
+            BackendCredential::Unavailable(_) => "Unavailable",
         })
     }
 }

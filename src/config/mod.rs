@@ -179,6 +179,41 @@ pub struct AuthConfig {
     /// For caching_sha2_password: always demand full authentication (the
     /// plaintext password over TLS) instead of the fast path. Default false.
     pub caching_sha2_full_auth: bool,
+    /// Where client accounts live: `config` (the `[[users]]` list, squeeze
+    /// verifies) or `server` (the home shard's own accounts: squeeze relays
+    /// the login exchange to it). Default `config`.
+    pub accounts: AccountSource,
+    /// `accounts = "server"`: an account that may read `mysql.user`, so
+    /// squeeze can recover a mysql_native_password client's SHA1(password)
+    /// from its login and log it into other shards and reconnects.
+    pub accounts_user: Option<String>,
+    /// Password of `accounts_user`: plaintext, or `accounts_password_env` /
+    /// `accounts_password_file`.
+    pub accounts_password: Option<String>,
+    pub accounts_password_env: Option<String>,
+    pub accounts_password_file: Option<PathBuf>,
+}
+
+impl AuthConfig {
+    /// The password of `accounts_user`, if one is configured.
+    pub fn accounts_password(&self) -> Result<Option<String>, String> {
+        Secret::resolve_plain(
+            self.accounts_password.as_deref(),
+            self.accounts_password_env.as_deref(),
+            self.accounts_password_file.as_deref(),
+        )
+    }
+}
+
+/// Where squeeze finds the accounts clients log in with.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum AccountSource {
+    /// `[[users]]` in this file; squeeze verifies the password itself.
+    #[default]
+    Config,
+    /// The backend's own accounts: the login is relayed to the home shard.
+    Server,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -546,10 +581,50 @@ impl Config {
                 issue(path, msg);
             }
         }
-        if self.users.is_empty() {
+        let server_accounts = self.auth.accounts == AccountSource::Server;
+        if server_accounts {
+            for (name, b) in self.backends() {
+                if b.user.is_some() {
+                    let path = if self.shards.is_empty() {
+                        "backend".to_string()
+                    } else {
+                        format!("shards.{name}")
+                    };
+                    issue(format!("{path}.user"), "a service account replaces every client's own login, which contradicts auth.accounts = \"server\" (clients log in as their own server accounts): remove the service user, or use accounts = \"config\"".into());
+                }
+            }
+        }
+        let accounts_pw = if full {
+            self.auth.accounts_password().map(|_| ())
+        } else {
+            Secret::check_sources(
+                self.auth.accounts_password.is_some(),
+                self.auth.accounts_password_env.is_some(),
+                self.auth.accounts_password_file.is_some(),
+            )
+        };
+        if let Err(e) = accounts_pw {
+            issue("auth.accounts_password".into(), e);
+        }
+        let accounts_pw_set = self.auth.accounts_password.is_some()
+            || self.auth.accounts_password_env.is_some()
+            || self.auth.accounts_password_file.is_some();
+        if accounts_pw_set && self.auth.accounts_user.is_none() {
+            issue(
+                "auth.accounts_user".into(),
+                "an accounts password is set but no accounts_user".into(),
+            );
+        }
+        if self.auth.accounts_user.is_some() && !server_accounts {
+            issue(
+                "auth.accounts_user".into(),
+                "only used with accounts = \"server\" (it reads mysql.user to log clients into other shards); set accounts = \"server\" or remove it".into(),
+            );
+        }
+        if self.users.is_empty() && !server_accounts {
             issue(
                 "users".into(),
-                "no users: add [[users]] name = \"app\" password = \"...\"".into(),
+                "no users: add [[users]] name = \"app\" password = \"...\", or set [auth] accounts = \"server\" to log clients in with the server's own accounts".into(),
             );
         }
         let mut seen = std::collections::HashSet::new();
