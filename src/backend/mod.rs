@@ -2,6 +2,7 @@
 //! credentials (or service credentials), then a packet connection the
 //! session relays commands over.
 
+pub mod accounts;
 pub mod health;
 mod login;
 pub mod query;

@@ -7,6 +7,7 @@
 
 mod abort;
 mod auth;
+mod auth_relay;
 mod bulk;
 mod commands;
 mod dispatch;

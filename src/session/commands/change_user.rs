@@ -29,6 +29,23 @@ impl Session {
             .as_ref()
             .map(|p| String::from_utf8_lossy(p).into_owned())
             .unwrap_or_else(|| crate::protocol::auth::NATIVE_PASSWORD.to_string());
+        if self.ctx.auth.accounts == crate::config::AccountSource::Server
+            && !self.ctx.users.contains_key(&user)
+        {
+            // The new user's proof is over the nonce of the connection the
+            // login was relayed on, which may be gone by now; relaying
+            // COM_CHANGE_USER is not implemented, so it is refused in clear
+            // terms rather than checked against a list that lacks the user.
+            METRICS.auth_failures_total.inc();
+            self.reply_error(&SqlError::new(
+                crate::error::ErrorCode::NotSupportedYet,
+                format!(
+                    "squeeze: COM_CHANGE_USER to '{}' is not supported with [auth] accounts = \"server\": open a new connection as that user, or list the account in [[users]]",
+                    user.escape_debug()
+                ),
+            ));
+            return Flow::Close;
+        }
         let nonce = self.info.nonce.clone();
         let host = self.info.host.clone();
         let authed = match crate::session::auth::verify(
