@@ -14,6 +14,7 @@ use super::health::ProbeLogin;
 use super::query::{quote, simple_query};
 use super::{connect, BackendTarget};
 use crate::protocol::auth;
+use crate::protocol::capabilities::CLIENT_NO_SCHEMA;
 
 /// Stored native hashes by user name (every host's row), filled on demand.
 pub struct AccountHashes {
@@ -79,9 +80,10 @@ async fn load(
     login: &ProbeLogin,
     user: &str,
 ) -> Result<Vec<[u8; 20]>, String> {
-    let mut b = connect(target, &login.request("squeeze-accounts"))
-        .await
-        .map_err(|e| e.to_string())?;
+    let mut req = login.request("squeeze-accounts");
+    // With CLIENT_NO_SCHEMA the server ignores the `mysql.` qualifier.
+    req.client_capabilities &= !CLIENT_NO_SCHEMA;
+    let mut b = connect(target, &req).await.map_err(|e| e.to_string())?;
     let sql = format!(
         "SELECT authentication_string FROM mysql.user WHERE User = {}",
         quote(user)

@@ -300,7 +300,10 @@ mod tests {
     fn server_packets_of_the_login_exchange_are_told_apart() {
         assert_eq!(step(NATIVE_PASSWORD, b"\x00\x00\x00\x02\x00"), Step::Ok);
         assert_eq!(step(NATIVE_PASSWORD, b"\xff\x15\x04#28000x"), Step::Err);
-        assert_eq!(step(NATIVE_PASSWORD, b"\xfeclient_ed25519\0abc"), Step::Switch);
+        assert_eq!(
+            step(NATIVE_PASSWORD, b"\xfeclient_ed25519\0abc"),
+            Step::Switch
+        );
         assert_eq!(step(CACHING_SHA2_PASSWORD, b"\x01\x03"), Step::FastAuthOk);
         assert_eq!(step(CACHING_SHA2_PASSWORD, b"\x01\x04"), Step::FullAuth);
         // The server's RSA key is plugin data the client answers.

@@ -54,7 +54,10 @@ pub(super) async fn login(
         AccountSource::Config => None,
     };
     let (nonce, plugin) = match &opened {
-        Some(o) => (o.handshake.auth_data.clone(), o.handshake.auth_plugin.clone()),
+        Some(o) => (
+            o.handshake.auth_data.clone(),
+            o.handshake.auth_plugin.clone(),
+        ),
         None => (
             random_nonce(),
             ctx.auth.default_plugin.name().as_bytes().to_vec(),
