@@ -257,3 +257,72 @@ async fn a_native_login_is_reused_on_a_second_shard_and_a_plugin_squeeze_cannot_
     assert!(err.contains("1045") && err.contains("shard 'b'"), "{err}");
     assert!(started.elapsed() < Duration::from_secs(15));
 }
+
+#[test]
+fn a_caching_sha2_account_created_on_tidb_logs_in_over_a_tls_client_link_and_plain_gets_a_clear_refusal(
+) {
+    use support::tidb::TiDb;
+    use support::TestServer;
+    let db = TiDb::shared();
+    db.root_sql("DROP USER IF EXISTS 'sha2late'@'%'");
+    let toml = format!(
+        "[auth]\naccounts = \"server\"\n\
+         [proxy.tls]\ncert = \"{}\"\nkey = \"{}\"\n\
+         [backend]\naddress = \"{}\"\ntls = \"preferred\"\n",
+        db.certs.cert.display(),
+        db.certs.key.display(),
+        db.addr()
+    );
+    let sq = Squeeze::start_with_config(&toml, &[]);
+    // Created after squeeze started.
+    db.root_sql(
+        "CREATE USER 'sha2late'@'%' IDENTIFIED WITH caching_sha2_password BY 'sha2-late-pw';
+         GRANT ALL ON *.* TO 'sha2late'@'%';",
+    );
+    let plugin = db.root_sql("SELECT plugin FROM mysql.user WHERE user = 'sha2late'");
+    assert!(plugin.contains("caching_sha2_password"), "{plugin}");
+    // TiDB always asks for full authentication: the client sends the
+    // password inside its TLS link to squeeze, squeeze inside its TLS link
+    // to TiDB.
+    let (ok, out, err) = cli(
+        sq.port,
+        "sha2late",
+        "sha2-late-pw",
+        &["--ssl", "--default-auth=caching_sha2_password"],
+        "SELECT CURRENT_USER(), 6 * 7",
+    );
+    assert!(
+        ok,
+        "caching_sha2 full authentication through squeeze: {err}"
+    );
+    assert!(out.contains("sha2late@%") && out.contains("42"), "{out}");
+    // Wrong password: TiDB's own refusal.
+    let (ok, _, err) = cli(
+        sq.port,
+        "sha2late",
+        "wrong",
+        &["--ssl", "--default-auth=caching_sha2_password"],
+        "SELECT 1",
+    );
+    assert!(
+        !ok && err.contains("1045") && err.contains("sha2late"),
+        "{err}"
+    );
+    // A plain client link: the client could only ask for an RSA key, which
+    // TiDB (reached over TLS) does not give; refused before the client sends
+    // anything, at once, with the reason.
+    let started = Instant::now();
+    let (ok, _, err) = cli(
+        sq.port,
+        "sha2late",
+        "sha2-late-pw",
+        &["--skip-ssl", "--default-auth=caching_sha2_password"],
+        "SELECT 1",
+    );
+    assert!(!ok);
+    assert!(
+        err.contains("3159") && err.contains("needs TLS on the client's link"),
+        "{err}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
