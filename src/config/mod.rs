@@ -708,6 +708,65 @@ mod tests {
     }
 
     #[test]
+    fn server_accounts_need_no_users_and_refuse_what_cannot_work_naming_the_key() {
+        let paths = |text: &str| -> Vec<(String, String)> {
+            Config::from_toml(text)
+                .unwrap()
+                .validate_with(CheckMode::Offline)
+                .into_iter()
+                .map(|i| (i.path, i.message))
+                .collect()
+        };
+        let base = "[backend]\naddress = \"db:3306\"\n";
+        assert_eq!(
+            paths(&format!("[auth]\naccounts = \"server\"\n{base}")),
+            vec![],
+            "no [[users]] needed"
+        );
+        let users = paths(base);
+        assert!(
+            users
+                .iter()
+                .any(|(p, m)| p == "users" && m.contains("accounts = \"server\"")),
+            "{users:?}"
+        );
+        let service = paths(&format!(
+            "[auth]\naccounts = \"server\"\n{base}user = \"svc\"\npassword = \"x\"\n"
+        ));
+        assert!(
+            service
+                .iter()
+                .any(|(p, m)| p == "backend.user" && m.contains("accounts")),
+            "{service:?}"
+        );
+        let stray = paths(&format!(
+            "[auth]\naccounts_user = \"reader\"\n{base}[[users]]\nname = \"a\"\npassword = \"b\"\n"
+        ));
+        assert!(
+            stray.iter().any(|(p, _)| p == "auth.accounts_user"),
+            "{stray:?}"
+        );
+        let no_user = paths(&format!(
+            "[auth]\naccounts = \"server\"\naccounts_password = \"x\"\n{base}"
+        ));
+        assert!(
+            no_user.iter().any(|(p, _)| p == "auth.accounts_user"),
+            "{no_user:?}"
+        );
+        let err = Config::from_toml("[auth]\naccounts = \"ldap\"\n").unwrap_err();
+        assert!(err.contains("accounts") || err.contains("ldap"), "{err}");
+    }
+
+    #[test]
+    fn the_sidecar_example_takes_accounts_from_the_server() {
+        let text = include_str!("../../deploy/squeeze/sidecar.toml");
+        let cfg = Config::from_toml(text).expect("sidecar parses");
+        assert_eq!(cfg.auth.accounts, AccountSource::Server);
+        assert!(cfg.users.is_empty());
+        assert_eq!(cfg.validate_with(CheckMode::Offline), vec![]);
+    }
+
+    #[test]
     fn validation_names_key_paths() {
         let cfg = Config::from_toml(
             "[backend]\naddress = \"nohost\"\n[[users]]\nname = \"a\"\npassword_hash = \"zzz\"\n",
