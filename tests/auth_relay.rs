@@ -256,6 +256,55 @@ async fn a_native_login_is_reused_on_a_second_shard_and_a_plugin_squeeze_cannot_
     assert!(out.contains("still here"), "{out}\n{err}");
     assert!(err.contains("1045") && err.contains("shard 'b'"), "{err}");
     assert!(started.elapsed() < Duration::from_secs(15));
+
+    // Without [auth] accounts_user squeeze cannot reuse a native login
+    // either, and says what to set.
+    let bare = toml.replace(
+        &format!("accounts_user = \"{APP_USER}\"\naccounts_password = \"{APP_PASS}\"\n"),
+        "",
+    );
+    assert!(!bare.contains("accounts_user"), "{bare}");
+    let sq = Squeeze::start_with_config(&bare, &[]);
+    let refused = login(sq.port, "twoshards", "two-pw", Some("relay_on_b"))
+        .await
+        .err();
+    assert!(
+        matches!(&refused, Some((1045, m)) if m.contains("shard 'b'") && m.contains("accounts_user")),
+        "{refused:?}"
+    );
+    let mut c = login(sq.port, "twoshards", "two-pw", Some("relay_on_a"))
+        .await
+        .expect("the home shard needs no replayable credential");
+    let n: Option<i64> = c
+        .query_first("SELECT COUNT(*) FROM whereami")
+        .await
+        .unwrap();
+    assert_eq!(n, Some(1));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_user_listed_in_users_is_still_verified_by_squeeze_with_server_accounts() {
+    let db = MariaDb::shared();
+    // `listed` exists only in squeeze's config and logs into the server as
+    // app: only squeeze can have accepted it.
+    let toml = server_accounts_config(
+        &[("default", db.addr())],
+        "default",
+        &format!(
+            "[[users]]\nname = \"listed\"\npassword = \"listed-pw\"\nbackend_user = \"{APP_USER}\"\nbackend_password = \"{APP_PASS}\"\n"
+        ),
+    );
+    let sq = Squeeze::start_with_config(&toml, &[]);
+    let mut c = login(sq.port, "listed", "listed-pw", None)
+        .await
+        .expect("a configured user logs in");
+    let who: Option<String> = c.query_first("SELECT CURRENT_USER()").await.unwrap();
+    assert_eq!(who.as_deref(), Some("app@%"));
+    let refused = login(sq.port, "listed", "wrong", None).await.err();
+    assert!(
+        matches!(&refused, Some((1045, m)) if m.contains("'listed'")),
+        "{refused:?}"
+    );
 }
 
 #[test]

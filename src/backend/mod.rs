@@ -92,6 +92,19 @@ pub enum BackendCredential {
     Unavailable(String),
 }
 
+/// A password or its SHA1 is wiped from memory when the session (or the
+/// login request carrying a copy) ends.
+impl Drop for BackendCredential {
+    fn drop(&mut self) {
+        use zeroize::Zeroize;
+        match self {
+            BackendCredential::Plaintext(p) => p.zeroize(),
+            BackendCredential::NativeStage1(s1) => s1.zeroize(),
+            BackendCredential::Unavailable(_) => {}
+        }
+    }
+}
+
 impl std::fmt::Debug for BackendCredential {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
