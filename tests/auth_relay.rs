@@ -375,3 +375,62 @@ fn a_caching_sha2_account_created_on_tidb_logs_in_over_a_tls_client_link_and_pla
     );
     assert!(started.elapsed() < Duration::from_secs(5));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_client_scenarios_with_server_accounts_match_the_server_byte_for_byte_including_change_user(
+) {
+    use support::scenarios;
+    let db = MariaDb::shared();
+    let mut sq = Squeeze::start_with_config(
+        &server_accounts_config(&[("default", db.addr())], "default", ""),
+        &[],
+    );
+    // session_commands changes user (app -> other -> app) with
+    // COM_CHANGE_USER: relayed to the server, neither user is in squeeze's
+    // config.
+    let direct = scenarios::all(db.port, "relay_scn").await;
+    let proxied = scenarios::all(sq.port, "relay_scn").await;
+    for ((name, d), (_, p)) in direct.iter().zip(&proxied) {
+        scenarios::compare(name, d, p);
+    }
+    sq.assert_alive();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn change_user_with_server_accounts_is_checked_by_the_server() {
+    use mysql_async::ChangeUserOpts;
+    let db = MariaDb::shared();
+    db.root_sql(
+        "DROP USER IF EXISTS 'cu_first'@'%', 'cu_second'@'%';
+         CREATE USER 'cu_first'@'%' IDENTIFIED BY 'first-pw';
+         CREATE USER 'cu_second'@'%' IDENTIFIED BY 'second-pw';",
+    );
+    let sq = Squeeze::start_with_config(
+        &server_accounts_config(&[("default", db.addr())], "default", ""),
+        &[],
+    );
+    let mut c = login(sq.port, "cu_first", "first-pw", None).await.unwrap();
+    c.change_user(
+        ChangeUserOpts::default()
+            .with_user(Some("cu_second".into()))
+            .with_pass(Some("second-pw".into())),
+    )
+    .await
+    .expect("change_user to a server account");
+    let who: Option<String> = c.query_first("SELECT CURRENT_USER()").await.unwrap();
+    assert_eq!(who.as_deref(), Some("cu_second@%"));
+    let refused = c
+        .change_user(
+            ChangeUserOpts::default()
+                .with_user(Some("cu_first".into()))
+                .with_pass(Some("not-it".into())),
+        )
+        .await;
+    match refused {
+        Err(mysql_async::Error::Server(e)) => {
+            assert_eq!(e.code, 1045, "{e:?}");
+            assert!(e.message.contains("cu_first"), "{e:?}");
+        }
+        other => panic!("a wrong password in COM_CHANGE_USER: {other:?}"),
+    }
+}

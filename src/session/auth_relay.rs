@@ -26,7 +26,7 @@ use crate::metrics::METRICS;
 use crate::net::PacketConn;
 use crate::protocol::auth::{self, CACHING_SHA2_PASSWORD, CLEAR_PASSWORD, NATIVE_PASSWORD};
 use crate::protocol::capabilities::CLIENT_PLUGIN_AUTH;
-use crate::protocol::handshake::{parse_auth_switch, HandshakeResponse};
+use crate::protocol::handshake::{parse_auth_switch, ChangeUser, HandshakeResponse};
 
 /// What a packet from the server means during the login exchange.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,7 +115,98 @@ impl Session {
         };
         self.credential = replayable(&ctx, target, &user, &x).await;
         self.backend_user = user;
-        self.adopt_backend(responded.finish(&req)).await;
+        let b = responded.finish(&req);
+        self.relayed = Some((self.shards.current(), b.handshake.connection_id));
+        self.adopt_backend(b).await;
+        Ok(())
+    }
+
+    /// COM_CHANGE_USER to a user squeeze does not list: relayed on the
+    /// connection the login was relayed on (the client proves the new
+    /// password over that server's nonce), the other connections closed,
+    /// the exchange relayed as at login. `Ok(())` when the server said OK;
+    /// errors have been sent to the client.
+    pub(super) async fn relay_change_user(&mut self, cu: &ChangeUser) -> Result<(), ()> {
+        let user = String::from_utf8_lossy(&cu.username).into_owned();
+        let relayed = self.relayed.filter(|&(shard, thread)| {
+            self.shards
+                .conn_to(shard)
+                .is_some_and(|b| b.handshake.connection_id == thread)
+        });
+        let Some((shard, _)) = relayed else {
+            METRICS.auth_failures_total.inc();
+            self.client.write_packet(&SqlError::new(ErrorCode::NotSupportedYet, format!(
+                "squeeze: COM_CHANGE_USER to '{}' needs the connection this session's login was relayed on (accounts = \"server\"), which is gone or was never opened (a user listed in [[users]] logged in): open a new connection as that user",
+                user.escape_debug()
+            )).to_packet().encode());
+            return Err(());
+        };
+        let ctx = self.ctx.clone();
+        let target = &ctx.shards[shard];
+        // Only the relayed connection stays; the new user starts afresh.
+        let mut kept = None;
+        for (s, b) in self.take_all_backends() {
+            if s == shard {
+                kept = Some(b);
+            }
+        }
+        let Some(mut b) = kept else {
+            // Checked above; an ERR rather than a panic all the same.
+            self.reply_error(&SqlError::internal(format!(
+                "squeeze: internal error: no connection to shard #{shard} for COM_CHANGE_USER; reconnect"
+            )));
+            return Err(());
+        };
+        self.relayed = None;
+        // The database goes along only where it lives.
+        let database = cu.database.clone().filter(|db| {
+            let name = String::from_utf8_lossy(db);
+            self.ctx.router.shard_for_db(&name, shard) == Ok(shard)
+                || self.ctx.router.db_is_key_routed(&name)
+        });
+        let to_server = ChangeUser {
+            database,
+            ..cu.clone()
+        };
+        let Some(payload) = to_server.encode(b.capabilities) else {
+            self.reply_error(&SqlError::new(
+                ErrorCode::MalformedPacket,
+                "COM_CHANGE_USER: authentication data longer than 255 bytes",
+            ));
+            return Err(());
+        };
+        b.conn.begin_command();
+        b.conn.write_packet(&payload);
+        if let Err(e) = b.conn.flush().await {
+            let why = format!("sending COM_CHANGE_USER: {e}");
+            self.reply_error(&SqlError::backend_unreachable(
+                &target.name,
+                &target.address,
+                &why,
+            ));
+            return Err(());
+        }
+        let plugin = match &cu.auth_plugin {
+            Some(p) if self.info.capabilities & CLIENT_PLUGIN_AUTH != 0 => {
+                String::from_utf8_lossy(p).into_owned()
+            }
+            _ => NATIVE_PASSWORD.to_string(),
+        };
+        let first = Exchange {
+            plugin,
+            nonce: self.info.nonce.clone(),
+            token: cu.auth_response.clone(),
+            cleartext: None,
+        };
+        let x = exchange(&mut self.client, &mut b.conn, target, &user, first)
+            .await
+            .map_err(|_| ())?;
+        self.credential = replayable(&ctx, target, &user, &x).await;
+        self.backend_user = user;
+        b.session_state = None;
+        self.shards.reset_to(shard);
+        self.relayed = Some((shard, b.handshake.connection_id));
+        self.adopt_backend(b).await;
         Ok(())
     }
 }

@@ -114,6 +114,7 @@ pub(super) async fn login(
         orderly_end: false,
         close_signal: Arc::new(tokio::sync::Notify::new()),
         bulk: Default::default(),
+        relayed: None,
     };
     if let Some(opened) = relayed {
         session.relay_login(opened, &response).await?;
