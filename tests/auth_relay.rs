@@ -434,3 +434,61 @@ async fn change_user_with_server_accounts_is_checked_by_the_server() {
         other => panic!("a wrong password in COM_CHANGE_USER: {other:?}"),
     }
 }
+
+/// Python drivers (PyMySQL; mysql-connector-python, which opens with its own
+/// default plugin and is switched by the server) log in with a server
+/// account through squeeze, and are refused with the server's text.
+#[test]
+fn python_drivers_log_in_with_a_server_account_and_get_the_servers_refusal() {
+    use support::pyclients::{require_module, venv_python};
+    let db = MariaDb::shared();
+    db.root_sql(
+        "DROP USER IF EXISTS 'pyuser'@'%';
+         CREATE USER 'pyuser'@'%' IDENTIFIED BY 'py-pw';",
+    );
+    let sq = Squeeze::start_with_config(
+        &server_accounts_config(&[("default", db.addr())], "default", ""),
+        &[],
+    );
+    let py = venv_python();
+    require_module(&py, "pymysql");
+    require_module(&py, "mysql.connector");
+    let script = r#"
+import sys, pymysql, mysql.connector
+port, password = int(sys.argv[1]), sys.argv[2]
+def attempt(name, connect):
+    try:
+        c = connect()
+        cur = c.cursor()
+        cur.execute("SELECT CURRENT_USER()")
+        print(name, "ok", cur.fetchone()[0])
+        c.close()
+    except Exception as e:
+        print(name, "err", e.args[0], e.args[1] if len(e.args) > 1 else e.msg)
+attempt("pymysql", lambda: pymysql.connect(host="127.0.0.1", port=port, user="pyuser", password=password))
+attempt("connector", lambda: mysql.connector.connect(host="127.0.0.1", port=port, user="pyuser", password=password))
+"#;
+    let run = |port: u16, password: &str| -> String {
+        let out = std::process::Command::new(&py)
+            .arg("-c")
+            .arg(script)
+            .arg(port.to_string())
+            .arg(password)
+            .output()
+            .expect("run python");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let ok = run(sq.port, "py-pw");
+    assert_eq!(ok, "pymysql ok pyuser@%\nconnector ok pyuser@%\n");
+    let direct = run(db.port, "wrong");
+    assert!(
+        direct.contains("pymysql err 1045") && direct.contains("connector err 1045"),
+        "{direct}"
+    );
+    assert_eq!(run(sq.port, "wrong"), direct);
+}
