@@ -59,8 +59,19 @@ pub async fn connect(
     target: &BackendTarget,
     req: &LoginRequest,
 ) -> Result<BackendConn, ConnectError> {
-    let opened = open(target, req.max_payload).await?;
-    match timeout(target.connect_timeout, login(opened, target, req)).await {
+    let permit = acquire_slot(target).await?;
+    // One deadline for TCP connect, greeting and login, as before the
+    // login was split into phases.
+    let fut = async {
+        let (conn, handshake) = open_inner(target, req.max_payload).await?;
+        let opened = Opened {
+            conn,
+            handshake,
+            permit,
+        };
+        login(opened, target, req).await
+    };
+    match timeout(target.connect_timeout, fut).await {
         Ok(r) => r,
         Err(_) => Err(no_answer(target)),
     }
@@ -92,44 +103,58 @@ pub struct Responded {
     wire_codec: Option<WireCodec>,
 }
 
-/// TCP connect (within the shard's connection cap) and read the greeting.
+/// TCP connect (within the shard's connection cap) and read the greeting,
+/// within `connect_timeout`. The login that follows is the caller's (a
+/// relayed one runs under the client's handshake timeout).
 pub async fn open(target: &BackendTarget, max_payload: usize) -> Result<Opened, ConnectError> {
-    let permit = match &target.slots {
-        Some(slots) => match timeout(target.connect_timeout, slots.clone().acquire_owned()).await {
-            Ok(Ok(p)) => Some(p),
-            _ => {
-                return Err(ConnectError::Saturated(format!(
-                    "all connections of shard '{}' are in use (its max_connections); raise it or lower client concurrency",
-                    target.name
-                )))
-            }
-        },
-        None => None,
-    };
-    let fut = async {
-        let tcp = TcpStream::connect(&target.address)
-            .await
-            .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
-        let mut conn = PacketConn::new(tcp, max_payload);
-        let hs_packet = conn.read_packet().await.map_err(net_err)?;
-        if hs_packet.first_byte() == Some(0xFF) {
-            let err = ErrPacket::parse(&hs_packet.payload)
-                .map_err(|e| ConnectError::Protocol(e.to_string()))?;
-            return Err(ConnectError::Rejected(err));
+    let permit = acquire_slot(target).await?;
+    match timeout(target.connect_timeout, open_inner(target, max_payload)).await {
+        Ok(r) => {
+            let (conn, handshake) = r?;
+            Ok(Opened {
+                conn,
+                handshake,
+                permit,
+            })
         }
-        let handshake = InitialHandshake::parse(&hs_packet.payload)
-            .map_err(|e| ConnectError::Protocol(format!("bad handshake: {e}")))?;
-        Ok((conn, handshake))
+        Err(_) => Err(no_answer(target)),
+    }
+}
+
+/// A place under the shard's `max_connections`, waited for up to
+/// `connect_timeout`.
+async fn acquire_slot(
+    target: &BackendTarget,
+) -> Result<Option<tokio::sync::OwnedSemaphorePermit>, ConnectError> {
+    let Some(slots) = &target.slots else {
+        return Ok(None);
     };
-    let (conn, handshake) = match timeout(target.connect_timeout, fut).await {
-        Ok(r) => r?,
-        Err(_) => return Err(no_answer(target)),
-    };
-    Ok(Opened {
-        conn,
-        handshake,
-        permit,
-    })
+    match timeout(target.connect_timeout, slots.clone().acquire_owned()).await {
+        Ok(Ok(p)) => Ok(Some(p)),
+        _ => Err(ConnectError::Saturated(format!(
+            "all connections of shard '{}' are in use (its max_connections); raise it or lower client concurrency",
+            target.name
+        ))),
+    }
+}
+
+async fn open_inner(
+    target: &BackendTarget,
+    max_payload: usize,
+) -> Result<(PacketConn, InitialHandshake), ConnectError> {
+    let tcp = TcpStream::connect(&target.address)
+        .await
+        .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
+    let mut conn = PacketConn::new(tcp, max_payload);
+    let hs_packet = conn.read_packet().await.map_err(net_err)?;
+    if hs_packet.first_byte() == Some(0xFF) {
+        let err = ErrPacket::parse(&hs_packet.payload)
+            .map_err(|e| ConnectError::Protocol(e.to_string()))?;
+        return Err(ConnectError::Rejected(err));
+    }
+    let handshake = InitialHandshake::parse(&hs_packet.payload)
+        .map_err(|e| ConnectError::Protocol(format!("bad handshake: {e}")))?;
+    Ok((conn, handshake))
 }
 
 /// Log in on an opened connection with `req.credential`.
