@@ -374,6 +374,26 @@ fn a_caching_sha2_account_created_on_tidb_logs_in_over_a_tls_client_link_and_pla
         "{err}"
     );
     assert!(started.elapsed() < Duration::from_secs(5));
+
+    // TLS from the client but plain TCP to TiDB: squeeze would RSA-encrypt
+    // the password for the server, and TiDB has no RSA key exchange. A
+    // clear ERR naming the shard's setting, not a hang.
+    let plain_backend = toml.replace("tls = \"preferred\"", "tls = \"disabled\"");
+    let sq = Squeeze::start_with_config(&plain_backend, &[]);
+    let (ok, _, err) = cli(
+        sq.port,
+        "sha2late",
+        "sha2-late-pw",
+        &["--ssl", "--default-auth=caching_sha2_password"],
+        "SELECT 1",
+    );
+    assert!(!ok);
+    assert!(
+        err.contains("1429")
+            && err.contains("no RSA public key")
+            && err.contains("tls = \"required\""),
+        "{err}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
