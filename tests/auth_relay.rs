@@ -272,6 +272,16 @@ async fn a_native_login_is_reused_on_a_second_shard_and_a_plugin_squeeze_cannot_
         matches!(&refused, Some((1045, m)) if m.contains("shard 'b'") && m.contains("accounts_user")),
         "{refused:?}"
     );
+    // A client that sends its password in clear (mysql_clear_password, here
+    // over plain TCP on loopback) gives squeeze one it can replay.
+    let (ok, out, err) = cli(
+        sq.port,
+        "twoshards",
+        "two-pw",
+        &["--default-auth=mysql_clear_password", "-Drelay_on_b"],
+        "SELECT shard FROM whereami",
+    );
+    assert!(ok && out.contains("relay_on_b"), "{out}{err}");
     let mut c = login(sq.port, "twoshards", "two-pw", Some("relay_on_a"))
         .await
         .expect("the home shard needs no replayable credential");

@@ -101,11 +101,14 @@ impl Session {
                 return Err("backend_failed");
             }
         };
+        // A client that opens with mysql_clear_password sent the password.
+        let cleartext = (plugin == CLEAR_PASSWORD)
+            .then(|| Zeroizing::new(token.strip_suffix(&[0]).unwrap_or(&token).to_vec()));
         let first = Exchange {
             plugin,
             nonce,
             token,
-            cleartext: None,
+            cleartext,
         };
         let user = self.info.user.clone();
         let x = match exchange(&mut self.client, &mut responded.conn, target, &user, first).await {
