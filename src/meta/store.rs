@@ -24,14 +24,24 @@ pub struct ShardConn {
 }
 
 /// The account squeeze uses for its own statements: the service account
-/// when one is configured, else the first client account (by name) with a
-/// plaintext password or a backend login, as the health probes do.
+/// when one is configured, else `[auth] accounts_user`, else the first
+/// client account (by name) with a plaintext password or a backend login,
+/// as the health probes do.
 pub fn login(cfg: &Config) -> Option<(String, String)> {
     for (_, b) in cfg.backends() {
         if let Some(u) = &b.user {
             let p = b.service_password().ok().flatten().unwrap_or_default();
             return Some((u.clone(), p));
         }
+    }
+    if let Some(u) = &cfg.auth.accounts_user {
+        let p = cfg
+            .auth
+            .accounts_password()
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        return Some((u.clone(), p));
     }
     let mut users: Vec<_> = cfg.users.iter().collect();
     users.sort_by(|a, b| a.name.cmp(&b.name));

@@ -7,6 +7,7 @@
 
 mod abort;
 mod auth;
+mod auth_relay;
 mod bulk;
 mod commands;
 mod dispatch;
@@ -86,6 +87,10 @@ pub struct Session {
     close_signal: Arc<tokio::sync::Notify>,
     /// Bulk-load state (LOAD DATA LOCAL rewriting in flight).
     bulk: bulk::BulkState,
+    /// The connection (shard, backend thread) the login was relayed on
+    /// (`[auth] accounts = "server"`): its nonce is the one the client
+    /// proves COM_CHANGE_USER over.
+    relayed: Option<(usize, u32)>,
 }
 
 /// The listener's shutdown signals, as seen by a session.
