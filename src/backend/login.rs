@@ -269,42 +269,8 @@ impl Opened {
             permit,
         } = self;
         let server_caps = handshake.capabilities;
-
-        let mut caps = (req.client_capabilities & !HOP_LOCAL & PROXY_SUPPORTED)
-            | CLIENT_PROTOCOL_41
-            | CLIENT_SECURE_CONNECTION
-            | CLIENT_PLUGIN_AUTH
-            | CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA
-            | CLIENT_LONG_PASSWORD;
-        caps &= server_caps | CLIENT_LONG_PASSWORD;
-        if req.database.is_some() {
-            caps |= CLIENT_CONNECT_WITH_DB & server_caps;
-        } else {
-            caps &= !CLIENT_CONNECT_WITH_DB;
-        }
-        if !req.attributes.is_empty() {
-            caps |= CLIENT_CONNECT_ATTRS & server_caps;
-        }
-        let wire_codec = choose_wire_codec(req, server_caps);
-        caps |= match wire_codec.map(|c| c.algorithm) {
-            Some(WireAlgorithm::Zstd) => CLIENT_ZSTD_COMPRESSION_ALGORITHM,
-            Some(WireAlgorithm::Zlib) => CLIENT_COMPRESS,
-            None => 0,
-        };
-
-        let want_tls = match target.tls {
-            BackendTls::Disabled => false,
-            BackendTls::Preferred => server_caps & CLIENT_SSL != 0,
-            _ => {
-                if server_caps & CLIENT_SSL == 0 {
-                    return Err(ConnectError::Protocol(
-                        "backend does not offer TLS but tls is required by the configuration"
-                            .into(),
-                    ));
-                }
-                true
-            }
-        };
+        let (caps, wire_codec) = hop_capabilities(req, server_caps);
+        let want_tls = wants_tls(target, server_caps)?;
         let mut response = HandshakeResponse {
             capabilities: caps,
             max_packet: req.max_packet,
@@ -320,32 +286,7 @@ impl Opened {
                 .filter(|c| c.algorithm == WireAlgorithm::Zstd)
                 .map(|c| c.level as u8),
         };
-        // MariaDB extended capabilities travel only with CLIENT_LONG_PASSWORD
-        // (MariaDB's CLIENT_MYSQL) clear.
-        let ext = if server_caps & CLIENT_LONG_PASSWORD == 0 {
-            req.ext_capabilities & handshake.ext_capabilities
-        } else {
-            0
-        };
-        if ext != 0 {
-            response.capabilities &= !CLIENT_LONG_PASSWORD;
-            response.ext_capabilities = ext;
-        }
-        // The client parses what this backend sends with the layout it
-        // negotiated with squeeze; a backend without it (a shard replaced by an
-        // older server since) would be misread, so it is not used.
-        let missing = req.ext_capabilities & MARIADB_LAYOUT_CAPABILITIES & !ext;
-        if missing != 0 {
-            return Err(ConnectError::Protocol(format!(
-                "shard '{}' does not offer the MariaDB extended capabilities 0x{missing:x} ({}) this session negotiated when every shard had them; reconnect",
-                target.name,
-                if missing & MARIADB_CLIENT_EXTENDED_METADATA != 0 {
-                    "extended column metadata"
-                } else {
-                    "metadata caching"
-                }
-            )));
-        }
+        negotiate_mariadb_extensions(target, req, &handshake, &mut response)?;
         if want_tls {
             response.capabilities |= CLIENT_SSL;
             conn.write_packet(&response.encode_ssl_request());
@@ -372,6 +313,85 @@ impl Opened {
             wire_codec,
         })
     }
+}
+
+/// This hop's capabilities: the client's, less what ends at squeeze, plus
+/// what squeeze needs, as far as the server offers them; and the wire
+/// compression to use.
+fn hop_capabilities(req: &LoginRequest, server_caps: u32) -> (u32, Option<WireCodec>) {
+    let mut caps = (req.client_capabilities & !HOP_LOCAL & PROXY_SUPPORTED)
+        | CLIENT_PROTOCOL_41
+        | CLIENT_SECURE_CONNECTION
+        | CLIENT_PLUGIN_AUTH
+        | CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA
+        | CLIENT_LONG_PASSWORD;
+    caps &= server_caps | CLIENT_LONG_PASSWORD;
+    if req.database.is_some() {
+        caps |= CLIENT_CONNECT_WITH_DB & server_caps;
+    } else {
+        caps &= !CLIENT_CONNECT_WITH_DB;
+    }
+    if !req.attributes.is_empty() {
+        caps |= CLIENT_CONNECT_ATTRS & server_caps;
+    }
+    let wire_codec = choose_wire_codec(req, server_caps);
+    caps |= match wire_codec.map(|c| c.algorithm) {
+        Some(WireAlgorithm::Zstd) => CLIENT_ZSTD_COMPRESSION_ALGORITHM,
+        Some(WireAlgorithm::Zlib) => CLIENT_COMPRESS,
+        None => 0,
+    };
+    (caps, wire_codec)
+}
+
+/// Whether this hop upgrades to TLS; an error when the configuration
+/// requires it and the server does not offer it.
+fn wants_tls(target: &BackendTarget, server_caps: u32) -> Result<bool, ConnectError> {
+    match target.tls {
+        BackendTls::Disabled => Ok(false),
+        BackendTls::Preferred => Ok(server_caps & CLIENT_SSL != 0),
+        _ if server_caps & CLIENT_SSL == 0 => Err(ConnectError::Protocol(
+            "backend does not offer TLS but tls is required by the configuration".into(),
+        )),
+        _ => Ok(true),
+    }
+}
+
+/// Ask for the MariaDB extended capabilities the client negotiated and the
+/// server offers; refused when the client depends on a layout this server
+/// cannot give.
+fn negotiate_mariadb_extensions(
+    target: &BackendTarget,
+    req: &LoginRequest,
+    handshake: &InitialHandshake,
+    response: &mut HandshakeResponse,
+) -> Result<(), ConnectError> {
+    // MariaDB extended capabilities travel only with CLIENT_LONG_PASSWORD
+    // (MariaDB's CLIENT_MYSQL) clear.
+    let ext = if handshake.capabilities & CLIENT_LONG_PASSWORD == 0 {
+        req.ext_capabilities & handshake.ext_capabilities
+    } else {
+        0
+    };
+    if ext != 0 {
+        response.capabilities &= !CLIENT_LONG_PASSWORD;
+        response.ext_capabilities = ext;
+    }
+    // The client parses what this backend sends with the layout it
+    // negotiated with squeeze; a backend without it (a shard replaced by an
+    // older server since) would be misread, so it is not used.
+    let missing = req.ext_capabilities & MARIADB_LAYOUT_CAPABILITIES & !ext;
+    if missing != 0 {
+        return Err(ConnectError::Protocol(format!(
+            "shard '{}' does not offer the MariaDB extended capabilities 0x{missing:x} ({}) this session negotiated when every shard had them; reconnect",
+            target.name,
+            if missing & MARIADB_CLIENT_EXTENDED_METADATA != 0 {
+                "extended column metadata"
+            } else {
+                "metadata caching"
+            }
+        )));
+    }
+    Ok(())
 }
 
 impl Responded {

@@ -131,35 +131,11 @@ impl Session {
     /// errors have been sent to the client.
     pub(super) async fn relay_change_user(&mut self, cu: &ChangeUser) -> Result<(), ()> {
         let user = String::from_utf8_lossy(&cu.username).into_owned();
-        let relayed = self.relayed.filter(|&(shard, thread)| {
-            self.shards
-                .conn_to(shard)
-                .is_some_and(|b| b.handshake.connection_id == thread)
-        });
-        let Some((shard, _)) = relayed else {
-            METRICS.auth_failures_total.inc();
-            self.client.write_packet(&SqlError::new(ErrorCode::NotSupportedYet, format!(
-                "squeeze: COM_CHANGE_USER to '{}' needs the connection this session's login was relayed on (accounts = \"server\"), which is gone or was never opened (a user listed in [[users]] logged in): open a new connection as that user",
-                user.escape_debug()
-            )).to_packet().encode());
+        let Some((shard, mut b)) = self.take_relayed_backend(&user) else {
             return Err(());
         };
         let ctx = self.ctx.clone();
         let target = &ctx.shards[shard];
-        // Only the relayed connection stays; the new user starts afresh.
-        let mut kept = None;
-        for (s, b) in self.take_all_backends() {
-            if s == shard {
-                kept = Some(b);
-            }
-        }
-        let Some(mut b) = kept else {
-            // Checked above; an ERR rather than a panic all the same.
-            self.reply_error(&SqlError::internal(format!(
-                "squeeze: internal error: no connection to shard #{shard} for COM_CHANGE_USER; reconnect"
-            )));
-            return Err(());
-        };
         self.relayed = None;
         // The database goes along only where it lives.
         let database = cu.database.clone().filter(|db| {
@@ -211,6 +187,39 @@ impl Session {
         self.relayed = Some((shard, b.handshake.connection_id));
         self.adopt_backend(b).await;
         Ok(())
+    }
+    /// Keep only the backend connection the login (or the last change of
+    /// user) was relayed on, dropping the others; `None` after an ERR to
+    /// the client when there is none.
+    fn take_relayed_backend(&mut self, user: &str) -> Option<(usize, crate::backend::BackendConn)> {
+        let relayed = self.relayed.filter(|&(shard, thread)| {
+            self.shards
+                .conn_to(shard)
+                .is_some_and(|b| b.handshake.connection_id == thread)
+        });
+        let Some((shard, _)) = relayed else {
+            METRICS.auth_failures_total.inc();
+            self.client.write_packet(&SqlError::new(ErrorCode::NotSupportedYet, format!(
+                "squeeze: COM_CHANGE_USER to '{}' needs the connection this session's login was relayed on (accounts = \"server\"), which is gone or was never opened (a user listed in [[users]] logged in): open a new connection as that user",
+                user.escape_debug()
+            )).to_packet().encode());
+            return None;
+        };
+        // Only the relayed connection stays; the new user starts afresh.
+        let mut kept = None;
+        for (s, b) in self.take_all_backends() {
+            if s == shard {
+                kept = Some(b);
+            }
+        }
+        let Some(b) = kept else {
+            // Checked above; an ERR rather than a panic all the same.
+            self.reply_error(&SqlError::internal(format!(
+                "squeeze: internal error: no connection to shard #{shard} for COM_CHANGE_USER; reconnect"
+            )));
+            return None;
+        };
+        Some((shard, b))
     }
 }
 

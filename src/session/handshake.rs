@@ -82,21 +82,7 @@ pub(super) async fn login(
             Err(auth::AuthFailure::Gone) => return Err("client_gone"),
         }
     };
-    let info = ClientInfo {
-        user: String::from_utf8_lossy(&response.username).into_owned(),
-        host,
-        capabilities: response.capabilities & offer.capabilities,
-        charset: response.charset,
-        max_packet: response.max_packet,
-        attributes: response.attributes.clone(),
-        nonce,
-        ext_capabilities: if response.capabilities & CLIENT_LONG_PASSWORD == 0 {
-            response.ext_capabilities & offer.ext_capabilities
-        } else {
-            0
-        },
-        zstd_level: response.zstd_level,
-    };
+    let info = client_info(&response, &offer, host, nonce);
     let home = ctx.router.default_shard;
     let mut session = Session {
         ctx,
@@ -122,6 +108,30 @@ pub(super) async fn login(
     session.connect_home().await?;
     session.start_commands(peer).await?;
     Ok(session)
+}
+
+/// What the client asked for, as far as squeeze offered it.
+fn client_info(
+    response: &HandshakeResponse,
+    offer: &Offer,
+    host: String,
+    nonce: Vec<u8>,
+) -> ClientInfo {
+    ClientInfo {
+        user: String::from_utf8_lossy(&response.username).into_owned(),
+        host,
+        capabilities: response.capabilities & offer.capabilities,
+        charset: response.charset,
+        max_packet: response.max_packet,
+        attributes: response.attributes.clone(),
+        nonce,
+        ext_capabilities: if response.capabilities & CLIENT_LONG_PASSWORD == 0 {
+            response.ext_capabilities & offer.ext_capabilities
+        } else {
+            0
+        },
+        zstd_level: response.zstd_level,
+    }
 }
 
 /// The capabilities to offer: what squeeze supports and the backends
