@@ -9,11 +9,15 @@
 //! (in the metadata schema) commit together, so an interrupted job resumes
 //! where its last batch ended; a duty-cycle throttle, an optional rows/s
 //! budget and a replica-lag pause (`throttle`); progress on stderr.
+mod checkpoint;
+mod progress;
+mod server;
 pub mod throttle;
 pub mod value;
+mod verify;
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -25,8 +29,12 @@ use crate::codec::{DictionaryRegistry, ValueEncoder};
 use crate::config::ColumnConfig;
 use crate::meta::schema::quote_ident;
 use crate::meta::store::{self, ShardConn, ShardTarget};
+use checkpoint::{open_checkpoint, write_checkpoint, Checkpoint};
+use progress::{print_progress, summary, Progress};
+use server::{primary_key, wait_for_replicas};
 use throttle::Throttle;
-use value::{Action, Keep, Mode};
+use value::{Action, Mode};
+use verify::{dry_run, verify};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct JobArgs {
@@ -109,21 +117,6 @@ impl Job {
             self.column
         )
     }
-}
-
-/// Counters of one shard's walk, read by the progress printer.
-#[derive(Default)]
-struct Progress {
-    rows: AtomicU64,
-    written: AtomicU64,
-    conflicts: AtomicU64,
-    errors: AtomicU64,
-    bytes_before: AtomicU64,
-    bytes_after: AtomicU64,
-    /// Fraction of the key range walked, in millionths.
-    done_ppm: AtomicU64,
-    /// Rows walked by earlier runs (from the checkpoint).
-    resumed_rows: AtomicU64,
 }
 
 pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
@@ -339,147 +332,6 @@ async fn recorded_dictionary(
     None
 }
 
-async fn print_progress(names: Vec<String>, progress: Vec<Arc<Progress>>) {
-    let started = Instant::now();
-    loop {
-        tokio::time::sleep(Duration::from_secs(2)).await;
-        let secs = started.elapsed().as_secs_f64();
-        for (n, p) in names.iter().zip(&progress) {
-            let rows = p.rows.load(Ordering::Relaxed);
-            let rate = rows as f64 / secs;
-            let frac = p.done_ppm.load(Ordering::Relaxed) as f64 / 1e6;
-            let eta = throttle::eta_secs(rows + p.resumed_rows.load(Ordering::Relaxed), frac, rate)
-                .map_or("?".to_string(), |s| format!("{s:.0} s"));
-            eprintln!(
-                "shard {n}: {rows} rows ({:.1}% of keys), {} written, {} -> {} bytes, {rate:.0} rows/s, ETA {eta}",
-                frac * 100.0,
-                p.written.load(Ordering::Relaxed),
-                p.bytes_before.load(Ordering::Relaxed),
-                p.bytes_after.load(Ordering::Relaxed),
-            );
-        }
-    }
-}
-
-/// The table's single integer primary-key column, or why there is none
-/// (None: the table is not on this shard).
-async fn primary_key(c: &mut ShardConn, job: &Job) -> anyhow::Result<Option<String>> {
-    let q = crate::backend::query::quote;
-    let exists: Option<u8> = c
-        .conn
-        .query_first(format!(
-            "SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
-            q(&job.db),
-            q(&job.table)
-        ))
-        .await?;
-    if exists.is_none() {
-        return Ok(None);
-    }
-    let pk: Vec<(String, String)> = c
-        .conn
-        .query(format!(
-            "SELECT k.COLUMN_NAME, c.DATA_TYPE FROM information_schema.KEY_COLUMN_USAGE k \
-             JOIN information_schema.COLUMNS c ON c.TABLE_SCHEMA = k.TABLE_SCHEMA \
-             AND c.TABLE_NAME = k.TABLE_NAME AND c.COLUMN_NAME = k.COLUMN_NAME \
-             WHERE k.CONSTRAINT_NAME = 'PRIMARY' AND k.TABLE_SCHEMA = {} AND k.TABLE_NAME = {}",
-            q(&job.db),
-            q(&job.table)
-        ))
-        .await?;
-    match pk.as_slice() {
-        [(name, ty)] if crate::cli::sample_plan::is_integer_type(ty) => Ok(Some(name.clone())),
-        _ => {
-            bail!(
-            "{}.{} needs a single-column integer primary key to be walked in batches (it has {})",
-            job.db,
-            job.table,
-            if pk.is_empty() {
-                "none".to_string()
-            } else {
-                pk.iter().map(|(n, t)| format!("{n} {t}")).collect::<Vec<_>>().join(", ")
-            }
-        )
-        }
-    }
-}
-
-#[derive(Debug, Default, Clone, Copy)]
-struct Checkpoint {
-    last_key: Option<i64>,
-    rows: u64,
-    bytes_before: u64,
-    bytes_after: u64,
-    finished: bool,
-}
-
-async fn read_checkpoint(c: &mut ShardConn, job: &Job) -> anyhow::Result<Checkpoint> {
-    let row: Option<(Option<i64>, u64, u64, u64, u8)> = c
-        .conn
-        .exec_first(
-            format!(
-                "SELECT last_key, rows_done, bytes_before, bytes_after, finished FROM {}.checkpoint WHERE job = ?",
-                quote_ident(&job.meta)
-            ),
-            (job.key(),),
-        )
-        .await?;
-    Ok(row.map_or(Checkpoint::default(), |r| Checkpoint {
-        last_key: r.0,
-        rows: r.1,
-        bytes_before: r.2,
-        bytes_after: r.3,
-        finished: r.4 != 0,
-    }))
-}
-
-async fn write_checkpoint(
-    c: &mut ShardConn,
-    job: &Job,
-    ck: &Checkpoint,
-) -> mysql_async::Result<()> {
-    c.conn
-        .exec_drop(
-            format!(
-                "REPLACE INTO {}.checkpoint (job, last_key, rows_done, bytes_before, bytes_after, finished, updated) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
-                quote_ident(&job.meta)
-            ),
-            (
-                job.key(),
-                ck.last_key,
-                ck.rows,
-                ck.bytes_before,
-                ck.bytes_after,
-                ck.finished as u8,
-                crate::codec::registry::now_rfc3339(),
-            ),
-        )
-        .await
-}
-
-/// The largest Seconds_Behind_Master of the watched replicas (None: none
-/// is replicating).
-async fn replica_lag(job: &Job) -> anyhow::Result<Option<u64>> {
-    let mut worst = None;
-    for r in &job.replicas {
-        let mut c = r.connect().await.map_err(anyhow::Error::msg)?;
-        let rows: Vec<mysql_async::Row> = match c.conn.query("SHOW REPLICA STATUS").await {
-            Ok(rows) => rows,
-            Err(_) => c.conn.query("SHOW SLAVE STATUS").await?,
-        };
-        for row in rows {
-            let lag: Option<u64> = row
-                .get_opt::<Option<u64>, _>("Seconds_Behind_Master")
-                .and_then(|v| v.ok())
-                .flatten();
-            worst = worst.max(lag);
-        }
-        let _ = c.conn.disconnect().await;
-    }
-    Ok(worst)
-}
-
 async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyhow::Result<String> {
     let mut c = target.connect().await.map_err(anyhow::Error::msg)?;
     let Some(pk) = primary_key(&mut c, &job).await? else {
@@ -560,24 +412,6 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
     Ok(line)
 }
 
-/// Where the job stands on this shard: its checkpoint (a fresh one with
-/// `--restart`), in the metadata schema it creates if needed.
-async fn open_checkpoint(c: &mut ShardConn, job: &Job, p: &Progress) -> anyhow::Result<Checkpoint> {
-    store::ensure_schema(c, &job.meta).await.map_err(|e| {
-        anyhow!(
-            "the checkpoint needs the metadata schema: {}",
-            store::describe(&c.name, &e)
-        )
-    })?;
-    let ck = if job.args.restart {
-        Checkpoint::default()
-    } else {
-        read_checkpoint(c, job).await?
-    };
-    p.resumed_rows.store(ck.rows, Ordering::Relaxed);
-    Ok(ck)
-}
-
 /// The smallest and largest key (for the progress fraction).
 async fn key_range(
     c: &mut ShardConn,
@@ -626,45 +460,6 @@ fn plan_batch<'r>(
         .collect()
 }
 
-impl Progress {
-    fn note_written(&self, before: usize, after: usize) {
-        self.written.fetch_add(1, Ordering::Relaxed);
-        self.bytes_before
-            .fetch_add(before as u64, Ordering::Relaxed);
-        self.bytes_after.fetch_add(after as u64, Ordering::Relaxed);
-    }
-
-    /// Count a batch of `rows` ending at key `last` of the range `min..=max`.
-    fn note_batch(&self, rows: u64, last: i64, min: Option<i64>, max: Option<i64>) {
-        self.rows.fetch_add(rows, Ordering::Relaxed);
-        if let (Some(lo), Some(hi)) = (min, max) {
-            let frac = if hi > lo {
-                (last.saturating_sub(lo)) as f64 / (hi - lo) as f64
-            } else {
-                1.0
-            };
-            self.done_ppm
-                .store((frac.clamp(0.0, 1.0) * 1e6) as u64, Ordering::Relaxed);
-        }
-    }
-}
-
-/// Wait while a replica lags more than `--max-lag`.
-async fn wait_for_replicas(job: &Job, shard: &str) -> anyhow::Result<()> {
-    let mut waited = false;
-    while job.throttle.lag_too_high(replica_lag(job).await?) {
-        if !waited {
-            eprintln!(
-                "shard {shard}: replica lag above {} s; pausing",
-                job.args.max_lag
-            );
-            waited = true;
-        }
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    }
-    Ok(())
-}
-
 /// Read a row that changed under the batch again and compare-and-set it,
 /// up to five times while writers keep changing it.
 async fn rewrite_changed_row(
@@ -691,24 +486,6 @@ async fn rewrite_changed_row(
         }
     }
     Ok(())
-}
-
-/// The shard's closing line: rows walked, written, conflicts, bytes.
-fn summary(job: &Job, p: &Progress, ck: &Checkpoint, resumed: Option<i64>) -> String {
-    format!(
-        "{} rows walked{}, {} written, {} changed under us and re-read, {} undecodable; bytes of rewritten values {} -> {}{}",
-        ck.rows,
-        match resumed {
-            Some(key) if !job.args.restart => format!(" (resumed after key {key})"),
-            _ => String::new(),
-        },
-        p.written.load(Ordering::Relaxed),
-        p.conflicts.load(Ordering::Relaxed),
-        p.errors.load(Ordering::Relaxed),
-        ck.bytes_before,
-        ck.bytes_after,
-        if ck.finished { "; finished" } else { "; stopped early (run again to resume)" }
-    )
 }
 
 /// One batch's compare-and-set updates and its checkpoint, in one
@@ -759,119 +536,4 @@ fn plan_row(job: &Job, shard: &str, id: i64, v: &[u8], p: &Progress) -> Option<V
             None
         }
     }
-}
-
-async fn verify(
-    c: &mut ShardConn,
-    job: &Job,
-    t: &str,
-    k: &str,
-    col: &str,
-) -> anyhow::Result<String> {
-    let select = format!("SELECT {k}, {col} FROM {t} WHERE {k} > ? ORDER BY {k} LIMIT 1000");
-    let mut after = i64::MIN;
-    let (mut rows, mut pending, mut bad) = (0u64, 0u64, 0u64);
-    loop {
-        let started = Instant::now();
-        let batch: Vec<(i64, Option<Vec<u8>>)> = c.conn.exec(&select, (after,)).await?;
-        let Some(&(last, _)) = batch.last() else {
-            break;
-        };
-        for (id, v) in &batch {
-            rows += 1;
-            let Some(v) = v else { continue };
-            match value::plan(job.mode, v, &job.encoder, &job.registry, job.max_len) {
-                Ok(Action::Keep(Keep::Done | Keep::AsIs)) => {}
-                // Compact verifies that every value decodes; a row a writer
-                // stored since with another level is still correct.
-                Ok(Action::Write(_)) if job.mode == Mode::Compact => {}
-                Ok(Action::Write(_)) => pending += 1,
-                Err(e) => {
-                    bad += 1;
-                    eprintln!("verify: row {id}: {e}");
-                }
-            }
-        }
-        after = last;
-        // The verification pass yields to the application like the walk.
-        tokio::time::sleep(job.throttle.pause(batch.len() as u64, started.elapsed())).await;
-    }
-    if bad > 0 || pending > 0 {
-        bail!(
-            "verify: {rows} rows read, {bad} do not decode, {pending} still need {}",
-            job.mode.name()
-        );
-    }
-    Ok(format!(
-        "; verified {rows} rows: every value reads back (checksums match)"
-    ))
-}
-
-async fn dry_run(
-    c: &mut ShardConn,
-    job: &Job,
-    t: &str,
-    k: &str,
-    col: &str,
-) -> anyhow::Result<String> {
-    let est: Option<(Option<u64>, Option<u64>)> = c
-        .conn
-        .query_first(format!(
-            "SELECT TABLE_ROWS, DATA_LENGTH FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
-            crate::backend::query::quote(&job.db),
-            crate::backend::query::quote(&job.table)
-        ))
-        .await?;
-    let (rows_est, data_len) = est.map_or((0, 0), |(r, d)| (r.unwrap_or(0), d.unwrap_or(0)));
-    let bounds: Option<(Option<i64>, Option<i64>)> = c
-        .conn
-        .query_first(format!("SELECT MIN({k}), MAX({k}) FROM {t}"))
-        .await?;
-    let (Some(lo), Some(hi)) = bounds.unwrap_or((None, None)) else {
-        return Ok("the table is empty; nothing to do".into());
-    };
-    let select = format!("SELECT {k}, {col} FROM {t} WHERE {k} >= ? ORDER BY {k} LIMIT 100");
-    let starts: Vec<i64> = {
-        let mut rng = rand::thread_rng();
-        (0..10)
-            .map(|_| crate::cli::sample_plan::random_start(&mut rng, lo as i128, hi as i128) as i64)
-            .collect()
-    };
-    let (mut n, mut before, mut after, mut changed) = (0u64, 0u64, 0u64, 0u64);
-    let started = Instant::now();
-    for start in starts {
-        let rows: Vec<(i64, Option<Vec<u8>>)> = c.conn.exec(&select, (start,)).await?;
-        for (_, v) in rows {
-            let Some(v) = v else { continue };
-            n += 1;
-            before += v.len() as u64;
-            match value::plan(job.mode, &v, &job.encoder, &job.registry, job.max_len) {
-                Ok(Action::Write(new)) => {
-                    changed += 1;
-                    after += new.len() as u64;
-                }
-                _ => after += v.len() as u64,
-            }
-        }
-    }
-    let took = started.elapsed().as_secs_f64();
-    if n == 0 {
-        return Ok("no non-NULL values sampled; nothing to do".into());
-    }
-    let ratio = after as f64 / before as f64;
-    // Reading, encoding and the write roughly double the sample's cost;
-    // the duty cycle adds NICE times that.
-    let per_row = 2.0 * took / n as f64 * (1.0 + job.throttle.nice.max(0.0));
-    let mut rate = 1.0 / per_row;
-    if job.throttle.rows_per_sec > 0 {
-        rate = rate.min(job.throttle.rows_per_sec as f64);
-    }
-    Ok(format!(
-        "dry run: sampled {n} rows ({changed} would change), {before} -> {after} bytes ({:.3} of before); table ~{rows_est} rows, {data_len} bytes of data -> ~{:.0} bytes projected; ~{:.0} s at ~{rate:.0} rows/s (--nice {}{})",
-        ratio,
-        data_len as f64 * ratio,
-        rows_est as f64 / rate,
-        job.throttle.nice,
-        if job.throttle.rows_per_sec > 0 { format!(", --rate {}", job.throttle.rows_per_sec) } else { String::new() }
-    ))
 }
