@@ -16,6 +16,8 @@
 //!
 //! Everything here is default deny: what is not recognised is refused.
 
+mod ddl;
+
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -202,13 +204,7 @@ fn eval_range<'a>(
     if first.kind == TokenKind::LParen && matching_paren(toks, r.start) == r.end - 1 {
         return eval_range(src, toks, r.start + 1..r.end - 1, opts);
     }
-    let compound = |value: Cow<'a, [u8]>, family: Family| {
-        Some(Inner::Val {
-            lit: (span_of(toks, &r), value, LiteralKind::Text, None),
-            family,
-            compound: true,
-        })
-    };
+    let compound = |value: Cow<'a, [u8]>, family: Family| compound(toks, &r, value, family);
     // `x COLLATE name`: a collation changes no byte.
     if r.len() >= 3
         && toks[r.end - 2].is_keyword(src, "COLLATE")
@@ -247,111 +243,152 @@ fn eval_range<'a>(
     let name = first.text(src).to_ascii_uppercase();
     let args = r.start + 2..r.end - 1;
     match name.as_slice() {
-        b"CONCAT" => {
-            let mut out: Vec<u8> = Vec::new();
-            let mut families = Vec::new();
-            for a in split_commas(toks, args) {
-                match eval_range(src, toks, a, opts)? {
-                    Inner::Null => return Some(Inner::Null),
-                    Inner::Val {
-                        lit: (_, v, _, _),
-                        family,
-                        ..
-                    } => {
-                        match family {
-                            Family::Foreign => return None,
-                            Family::Number if !number_text_exact(&v) => return None,
-                            _ => {}
-                        }
-                        out.extend_from_slice(&v);
-                        families.push(family);
-                    }
-                }
-            }
-            if families.is_empty() {
-                return None;
-            }
-            let family = if families
-                .iter()
-                .any(|f| matches!(f, Family::Conn | Family::Number))
-            {
-                Family::Conn
-            } else if families.contains(&Family::Utf8) {
-                Family::Utf8
-            } else {
-                Family::Binary
-            };
-            compound(Cow::Owned(out), family)
-        }
-        b"CONVERT" => {
-            let using = find_kw(src, toks, args.clone(), "USING")?;
-            let cs = &toks[using + 1..args.end];
-            let [cs] = cs else { return None };
-            if !(is_name(cs) || matches!(cs.kind, TokenKind::Str { .. })) {
-                return None;
-            }
-            let cs = charset_name(src, cs, opts)?;
-            match eval_range(src, toks, args.start..using, opts)? {
-                Inner::Null => Some(Inner::Null),
-                Inner::Val {
-                    lit: (_, v, _, _),
-                    family,
-                    ..
-                } => to_charset(v, family, &cs).and_then(|(v, f)| compound(v, f)),
-            }
-        }
-        b"CAST" => {
-            // The last depth-0 AS separates the value from the type.
-            let mut depth = 0usize;
-            let mut as_at = None;
-            for i in args.clone() {
-                match toks[i].kind {
-                    TokenKind::LParen => depth += 1,
-                    TokenKind::RParen => depth = depth.saturating_sub(1),
-                    _ if depth == 0 && toks[i].is_keyword(src, "AS") => as_at = Some(i),
+        b"CONCAT" => eval_concat(src, toks, &r, args, opts),
+        b"CONVERT" => eval_convert(src, toks, &r, args, opts),
+        b"CAST" => eval_cast(src, toks, &r, args, opts),
+        _ => None,
+    }
+}
+
+/// A value computed from the whole of `r` (not one literal as written): the
+/// whole span is replaced.
+fn compound<'a>(
+    toks: &[Token],
+    r: &Range<usize>,
+    value: Cow<'a, [u8]>,
+    family: Family,
+) -> Option<Inner<'a>> {
+    Some(Inner::Val {
+        lit: (span_of(toks, r), value, LiteralKind::Text, None),
+        family,
+        compound: true,
+    })
+}
+
+/// `CONCAT(args)` over `r`: the arguments' bytes joined, NULL if one is.
+fn eval_concat<'a>(
+    src: &'a [u8],
+    toks: &[Token],
+    r: &Range<usize>,
+    args: Range<usize>,
+    opts: LexOptions,
+) -> Option<Inner<'a>> {
+    let mut out: Vec<u8> = Vec::new();
+    let mut families = Vec::new();
+    for a in split_commas(toks, args) {
+        match eval_range(src, toks, a, opts)? {
+            Inner::Null => return Some(Inner::Null),
+            Inner::Val {
+                lit: (_, v, _, _),
+                family,
+                ..
+            } => {
+                match family {
+                    Family::Foreign => return None,
+                    Family::Number if !number_text_exact(&v) => return None,
                     _ => {}
                 }
-            }
-            let as_at = as_at?;
-            let ty = &toks[as_at + 1..args.end];
-            let kw = |t: &Token, w: &str| t.is_keyword(src, w);
-            let target: Cow<'_, str> = match ty {
-                [b] if kw(b, "BINARY") => "binary".into(),
-                [c] if kw(c, "CHAR") => "".into(),
-                [c, s] if kw(c, "CHAR") && kw(s, "UNICODE") => "utf8mb4".into(),
-                [c, k, name] if kw(c, "CHAR") && kw(k, "CHARSET") => {
-                    charset_name(src, name, opts)?.into()
-                }
-                [c, k, s, name] if kw(c, "CHAR") && kw(k, "CHARACTER") && kw(s, "SET") => {
-                    charset_name(src, name, opts)?.into()
-                }
-                _ => return None,
-            };
-            match eval_range(src, toks, args.start..as_at, opts)? {
-                Inner::Null => Some(Inner::Null),
-                Inner::Val {
-                    lit: (_, v, _, _),
-                    family,
-                    ..
-                } => {
-                    if target.is_empty() {
-                        // The connection's character set: exact when the
-                        // bytes are UTF-8 and the connection is (checked
-                        // by the write path for Family::Conn).
-                        if family == Family::Foreign
-                            || (family == Family::Number && !number_text_exact(&v))
-                            || std::str::from_utf8(&v).is_err()
-                        {
-                            return None;
-                        }
-                        compound(v, Family::Conn)
-                    } else {
-                        to_charset(v, family, &target).and_then(|(v, f)| compound(v, f))
-                    }
-                }
+                out.extend_from_slice(&v);
+                families.push(family);
             }
         }
-        _ => None,
+    }
+    if families.is_empty() {
+        return None;
+    }
+    let family = if families
+        .iter()
+        .any(|f| matches!(f, Family::Conn | Family::Number))
+    {
+        Family::Conn
+    } else if families.contains(&Family::Utf8) {
+        Family::Utf8
+    } else {
+        Family::Binary
+    };
+    compound(toks, r, Cow::Owned(out), family)
+}
+
+/// `CONVERT(x USING cs)` over `r`, when the conversion changes no byte.
+fn eval_convert<'a>(
+    src: &'a [u8],
+    toks: &[Token],
+    r: &Range<usize>,
+    args: Range<usize>,
+    opts: LexOptions,
+) -> Option<Inner<'a>> {
+    let using = find_kw(src, toks, args.clone(), "USING")?;
+    let cs = &toks[using + 1..args.end];
+    let [cs] = cs else { return None };
+    if !(is_name(cs) || matches!(cs.kind, TokenKind::Str { .. })) {
+        return None;
+    }
+    let cs = charset_name(src, cs, opts)?;
+    match eval_range(src, toks, args.start..using, opts)? {
+        Inner::Null => Some(Inner::Null),
+        Inner::Val {
+            lit: (_, v, _, _),
+            family,
+            ..
+        } => to_charset(v, family, &cs).and_then(|(v, f)| compound(toks, r, v, f)),
+    }
+}
+
+/// `CAST(x AS CHAR|BINARY ...)` over `r`, when the conversion changes no
+/// byte.
+fn eval_cast<'a>(
+    src: &'a [u8],
+    toks: &[Token],
+    r: &Range<usize>,
+    args: Range<usize>,
+    opts: LexOptions,
+) -> Option<Inner<'a>> {
+    // The last depth-0 AS separates the value from the type.
+    let mut depth = 0usize;
+    let mut as_at = None;
+    for i in args.clone() {
+        match toks[i].kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth = depth.saturating_sub(1),
+            _ if depth == 0 && toks[i].is_keyword(src, "AS") => as_at = Some(i),
+            _ => {}
+        }
+    }
+    let as_at = as_at?;
+    let ty = &toks[as_at + 1..args.end];
+    let kw = |t: &Token, w: &str| t.is_keyword(src, w);
+    let target: Cow<'_, str> = match ty {
+        [b] if kw(b, "BINARY") => "binary".into(),
+        [c] if kw(c, "CHAR") => "".into(),
+        [c, s] if kw(c, "CHAR") && kw(s, "UNICODE") => "utf8mb4".into(),
+        [c, k, name] if kw(c, "CHAR") && kw(k, "CHARSET") => charset_name(src, name, opts)?.into(),
+        [c, k, s, name] if kw(c, "CHAR") && kw(k, "CHARACTER") && kw(s, "SET") => {
+            charset_name(src, name, opts)?.into()
+        }
+        _ => return None,
+    };
+    match eval_range(src, toks, args.start..as_at, opts)? {
+        Inner::Null => Some(Inner::Null),
+        Inner::Val {
+            lit: (_, v, _, _),
+            family,
+            ..
+        } => {
+            if target.is_empty() {
+                // The connection's character set: exact when the
+                // bytes are UTF-8 and the connection is (checked
+                // by the write path for Family::Conn).
+                if family == Family::Foreign
+                    || (family == Family::Number && !number_text_exact(&v))
+                    || std::str::from_utf8(&v).is_err()
+                {
+                    return None;
+                }
+                compound(toks, r, v, Family::Conn)
+            } else {
+                to_charset(v, family, &target).and_then(|(v, f)| compound(toks, r, v, f))
+            }
+        }
     }
 }
 
@@ -525,59 +562,9 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
     ) -> Result<bool, Refusal> {
         let (s, e) = (range.start, range.end);
         if e - s >= 2 && self.kw(s, "CASE") && self.kw(e - 1, "END") {
-            let mut parts = Vec::new();
-            let (mut depth, mut nested) = (0usize, 0usize);
-            let mut cur = CasePart::Operand;
-            let mut start = s + 1;
-            for i in s + 1..e - 1 {
-                let t = self.toks[i];
-                match t.kind {
-                    TokenKind::LParen => depth += 1,
-                    TokenKind::RParen => depth = depth.saturating_sub(1),
-                    _ => {}
-                }
-                if depth != 0 || t.kind != TokenKind::Ident {
-                    continue;
-                }
-                if t.is_keyword(self.src, "CASE") {
-                    nested += 1;
-                    continue;
-                }
-                if t.is_keyword(self.src, "END") && nested > 0 {
-                    nested -= 1;
-                    continue;
-                }
-                if nested > 0 {
-                    continue;
-                }
-                let next = if t.is_keyword(self.src, "WHEN") {
-                    CasePart::When
-                } else if t.is_keyword(self.src, "THEN") {
-                    CasePart::Then
-                } else if t.is_keyword(self.src, "ELSE") {
-                    CasePart::Else
-                } else {
-                    continue;
-                };
-                parts.push((cur, start..i));
-                cur = next;
-                start = i + 1;
-            }
-            parts.push((cur, start..e - 1));
-            // Operand, (WHEN, THEN)+, [ELSE].
-            let kinds: Vec<CasePart> = parts.iter().map(|p| p.0).collect();
-            let mut ok = kinds.len() >= 3 && kinds[0] == CasePart::Operand;
-            let mut k = 1;
-            while ok && k + 1 < kinds.len() && kinds[k] == CasePart::When {
-                ok = kinds[k + 1] == CasePart::Then;
-                k += 2;
-            }
-            if k < kinds.len() {
-                ok &= k == kinds.len() - 1 && kinds[k] == CasePart::Else;
-            }
-            if !ok || parts.iter().skip(1).any(|(_, r)| r.is_empty()) {
+            let Some(parts) = self.case_parts(s, e) else {
                 return Ok(false);
-            }
+            };
             for (p, r) in parts {
                 match p {
                     CasePart::Operand | CasePart::When => self.condition(r, "CASE")?,
@@ -626,6 +613,66 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    /// The parts of `CASE ... END` over `s..e` (operand, `WHEN`, `THEN`,
+    /// `ELSE`, at depth 0 and outside nested `CASE`s); `None` unless they
+    /// read operand, (WHEN, THEN)+, [ELSE] with no empty branch.
+    fn case_parts(&self, s: usize, e: usize) -> Option<Vec<(CasePart, Range<usize>)>> {
+        let mut parts = Vec::new();
+        let (mut depth, mut nested) = (0usize, 0usize);
+        let mut cur = CasePart::Operand;
+        let mut start = s + 1;
+        for i in s + 1..e - 1 {
+            let t = self.toks[i];
+            match t.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            if depth != 0 || t.kind != TokenKind::Ident {
+                continue;
+            }
+            if t.is_keyword(self.src, "CASE") {
+                nested += 1;
+                continue;
+            }
+            if t.is_keyword(self.src, "END") && nested > 0 {
+                nested -= 1;
+                continue;
+            }
+            if nested > 0 {
+                continue;
+            }
+            let next = if t.is_keyword(self.src, "WHEN") {
+                CasePart::When
+            } else if t.is_keyword(self.src, "THEN") {
+                CasePart::Then
+            } else if t.is_keyword(self.src, "ELSE") {
+                CasePart::Else
+            } else {
+                continue;
+            };
+            parts.push((cur, start..i));
+            cur = next;
+            start = i + 1;
+        }
+        parts.push((cur, start..e - 1));
+        // Operand, (WHEN, THEN)+, [ELSE].
+        let kinds: Vec<CasePart> = parts.iter().map(|p| p.0).collect();
+        let mut ok = kinds.len() >= 3 && kinds[0] == CasePart::Operand;
+        let mut k = 1;
+        while ok && k + 1 < kinds.len() && kinds[k] == CasePart::When {
+            ok = kinds[k + 1] == CasePart::Then;
+            k += 2;
+        }
+        if k < kinds.len() {
+            ok &= k == kinds.len() - 1 && kinds[k] == CasePart::Else;
+        }
+        if !ok || parts.iter().skip(1).any(|(_, r)| r.is_empty()) {
+            return None;
+        }
+        Some(parts)
     }
 
     /// The select lists inside `range`: from each SELECT to the first
@@ -1019,7 +1066,7 @@ pub(super) fn guard(
 ) -> Option<Refusal> {
     match kind {
         StatementKind::Select => select_into(sql, toks, opts, db, catalog),
-        StatementKind::Ddl => ddl(sql, toks, opts, db, catalog),
+        StatementKind::Ddl => ddl::ddl(sql, toks, opts, db, catalog),
         _ => None,
     }
 }
@@ -1053,360 +1100,4 @@ fn select_into(
             "SELECT ... INTO OUTFILE / DUMPFILE / @variable would write its compressed bytes where squeeze does not inflate them. Read the column through squeeze into the application and write the file or keep the value there",
         )
     })
-}
-
-fn ddl(
-    sql: &[u8],
-    toks: &[Token],
-    opts: LexOptions,
-    db: Option<&str>,
-    catalog: &dyn ColumnCatalog,
-) -> Option<Refusal> {
-    let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(sql, w));
-    if kw(0, "CREATE") {
-        // CREATE [OR REPLACE] [DEFINER = ...] [AGGREGATE] TRIGGER|PROCEDURE|FUNCTION|EVENT
-        let head = toks.len().min(12);
-        if let Some(p) = (1..head).find(|&i| {
-            ["TRIGGER", "PROCEDURE", "FUNCTION", "EVENT"]
-                .iter()
-                .any(|w| kw(i, w))
-        }) {
-            return stored_program(sql, toks, p, opts, db, catalog);
-        }
-        // CREATE [OR REPLACE] [TEMPORARY] TABLE [IF NOT EXISTS] t ... [AS] query
-        let t = (1..toks.len().min(6)).find(|&i| kw(i, "TABLE"))?;
-        if (1..t).any(|i| !(kw(i, "OR") || kw(i, "REPLACE") || kw(i, "TEMPORARY"))) {
-            return None;
-        }
-        let mut i = t + 1;
-        if kw(i, "IF") {
-            i += if kw(i + 1, "NOT") { 3 } else { 2 };
-        }
-        let (a, any) = Analyzer::new_always(sql, toks, opts, db, catalog);
-        if !any {
-            return None;
-        }
-        if !toks.get(i).is_some_and(is_name) {
-            return None;
-        }
-        let mut depth = 0usize;
-        let mut query = None;
-        for (j, t) in toks.iter().enumerate().skip(a.table_end(i)) {
-            match t.kind {
-                TokenKind::LParen if depth == 0 && a.is_query_start(j + 1) => {
-                    query = Some(j);
-                    break;
-                }
-                TokenKind::LParen => depth += 1,
-                TokenKind::RParen => depth = depth.saturating_sub(1),
-                TokenKind::Ident
-                    if depth == 0
-                        && ["SELECT", "WITH", "TABLE", "VALUES"]
-                            .iter()
-                            .any(|w| t.is_keyword(sql, w)) =>
-                {
-                    query = Some(j);
-                    break;
-                }
-                _ => {}
-            }
-        }
-        let q = query?;
-        return a.copied_out(q..toks.len()).map(|c| {
-            refuse(
-                c,
-                RefuseReason::Copy,
-                "CREATE TABLE ... SELECT would copy its compressed bytes into a table squeeze does not inflate (they would read back as blobs). Create the table first; if it should hold the documents, add its column to squeeze's [[columns]] configuration, then copy the rows through squeeze (read them and insert them)",
-            )
-        });
-    }
-    if kw(0, "ALTER") {
-        return alter_table(sql, toks, opts, db, catalog);
-    }
-    if kw(0, "RENAME") && (kw(1, "TABLE") || kw(1, "TABLES")) {
-        let (a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
-        let mut start = 2;
-        if kw(2, "IF") && kw(3, "EXISTS") {
-            start = 4;
-        }
-        for pair in split_commas(toks, start..toks.len()) {
-            if pair.is_empty() {
-                continue;
-            }
-            let Some(from) = a.table_at(pair.start) else {
-                continue;
-            };
-            // `a [WAIT n | NOWAIT] TO b`; a target squeeze cannot read
-            // counts as unconfigured.
-            let to = (a.table_end(pair.start)..pair.end)
-                .find(|&j| kw(j, "TO"))
-                .and_then(|j| a.table_at(j + 1))
-                .unwrap_or_else(unknown_table);
-            if let Some(r) = rename_table(&a, &from, &to) {
-                return Some(r);
-            }
-        }
-    }
-    None
-}
-
-/// A rename target squeeze could not read (never configured).
-fn unknown_table() -> (String, String) {
-    ("?".into(), "?".into())
-}
-
-/// Renaming table `from` to `to` keeps its compressed columns readable only
-/// when `to` is configured the same way.
-fn rename_table(
-    a: &Analyzer<'_, '_>,
-    from: &(String, String),
-    to: &(String, String),
-) -> Option<Refusal> {
-    let c = a.first_compressed(&from.0, &from.1)?;
-    let cat = a.catalog;
-    let kept = cat.table_has_compressed(&to.0, &to.1)
-        && match cat.table_columns(&from.0, &from.1) {
-            Some(cols) => cols.iter().all(|col| {
-                let src = ColumnRef {
-                    db: from.0.clone(),
-                    table: from.1.clone(),
-                    column: col.clone(),
-                };
-                let dst = ColumnRef {
-                    db: to.0.clone(),
-                    table: to.1.clone(),
-                    column: col.clone(),
-                };
-                cat.is_compressed(&src.db, &src.table, col)
-                    == cat.is_compressed(&dst.db, &dst.table, col)
-                    && (!cat.is_compressed(&src.db, &src.table, col) || cat.same_rule(&dst, &src))
-            }),
-            None => true,
-        };
-    if kept {
-        return None;
-    }
-    Some(refuse(
-        c,
-        RefuseReason::Ddl,
-        format!(
-            "renaming table `{}.{}` to `{}.{}` would leave its compressed values under a name squeeze is not configured for (they would read back as blobs). Add [[columns]] entries for `{}.{}` (same codec and dictionary) to squeeze's configuration and reload it (SIGHUP) first",
-            from.0, from.1, to.0, to.1, to.0, to.1
-        ),
-    ))
-}
-
-/// Is the column type starting at `i` one that keeps a compressed value's
-/// bytes?
-fn binary_type(sql: &[u8], toks: &[Token], i: usize) -> bool {
-    let Some(t) = toks.get(i) else { return false };
-    let binary = [
-        "VARBINARY",
-        "BINARY",
-        "TINYBLOB",
-        "BLOB",
-        "MEDIUMBLOB",
-        "LONGBLOB",
-    ]
-    .iter()
-    .any(|w| t.is_keyword(sql, w))
-        || (t.is_keyword(sql, "LONG")
-            && toks
-                .get(i + 1)
-                .is_some_and(|n| n.is_keyword(sql, "VARBINARY")));
-    // `BINARY` also spells a text attribute after a text type; only a type
-    // here counts, which is what the first token is.
-    binary
-}
-
-fn type_text(sql: &[u8], toks: &[Token], i: usize) -> String {
-    toks.get(i)
-        .map(|t| String::from_utf8_lossy(t.text(sql)).to_ascii_uppercase())
-        .unwrap_or_default()
-}
-
-fn alter_table(
-    sql: &[u8],
-    toks: &[Token],
-    opts: LexOptions,
-    db: Option<&str>,
-    catalog: &dyn ColumnCatalog,
-) -> Option<Refusal> {
-    let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(sql, w));
-    let mut i = 1;
-    while kw(i, "ONLINE") || kw(i, "IGNORE") {
-        i += 1;
-    }
-    if !kw(i, "TABLE") {
-        return None;
-    }
-    i += 1;
-    if kw(i, "IF") && kw(i + 1, "EXISTS") {
-        i += 2;
-    }
-    let (a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
-    let table = a.table_at(i)?;
-    if !catalog.table_has_compressed(&table.0, &table.1) {
-        return None;
-    }
-    let col_ref = |name: &str| ColumnRef {
-        db: table.0.clone(),
-        table: table.1.clone(),
-        column: name.to_string(),
-    };
-    let compressed = |name: &str| catalog.is_compressed(&table.0, &table.1, name);
-    let not_binary = |c: &str, ty: String| {
-        refuse(
-            col_ref(c),
-            RefuseReason::Ddl,
-            format!(
-                "ALTER TABLE to type {ty} would make MariaDB convert its compressed bytes and make every stored value unreadable. Keep a binary type (VARBINARY, BLOB, MEDIUMBLOB, LONGBLOB); to store the documents as text, first copy them through squeeze into a new uncompressed column (read them, write them back), then drop this column or remove it from squeeze's [[columns]] configuration"
-            ),
-        )
-    };
-    let renamed = |c: &str, new: &str| {
-        refuse(
-            col_ref(c),
-            RefuseReason::Ddl,
-            format!(
-                "renaming it to `{new}` would leave its compressed values under a name squeeze is not configured for (they would read back as blobs). Add `{}.{}.{new}` (same codec and dictionary) to squeeze's [[columns]] configuration and reload it (SIGHUP) first",
-                table.0, table.1
-            ),
-        )
-    };
-    let keeps_config = |old: &str, new: &str| {
-        old.eq_ignore_ascii_case(new)
-            || (compressed(new) && catalog.same_rule(&col_ref(new), &col_ref(old)))
-    };
-    for spec in split_commas(toks, a.table_end(i)..toks.len()) {
-        let mut k = spec.start;
-        if kw(k, "MODIFY") || kw(k, "CHANGE") {
-            let change = kw(k, "CHANGE");
-            k += 1;
-            if kw(k, "COLUMN") {
-                k += 1;
-            }
-            if kw(k, "IF") && kw(k + 1, "EXISTS") {
-                k += 2;
-            }
-            if !toks.get(k).is_some_and(is_name) {
-                continue;
-            }
-            let old = ident_name(sql, &toks[k]).into_owned();
-            k += 1;
-            if !compressed(&old) {
-                continue;
-            }
-            if change {
-                let new = toks.get(k).map(|t| ident_name(sql, t).into_owned())?;
-                k += 1;
-                if !keeps_config(&old, &new) {
-                    return Some(renamed(&old, &new));
-                }
-            }
-            if !binary_type(sql, toks, k) {
-                return Some(not_binary(&old, type_text(sql, toks, k)));
-            }
-        } else if kw(k, "RENAME") && kw(k + 1, "COLUMN") {
-            let old = toks.get(k + 2).map(|t| ident_name(sql, t).into_owned())?;
-            let new = toks.get(k + 4).map(|t| ident_name(sql, t).into_owned())?;
-            if compressed(&old) && !keeps_config(&old, &new) {
-                return Some(renamed(&old, &new));
-            }
-        } else if kw(k, "RENAME")
-            && !(kw(k + 1, "INDEX") || kw(k + 1, "KEY") || kw(k + 1, "COLUMN"))
-        {
-            k += 1;
-            if kw(k, "TO") || kw(k, "AS") {
-                k += 1;
-            }
-            let to = a.table_at(k).unwrap_or_else(unknown_table);
-            if let Some(r) = rename_table(&a, &table, &to) {
-                return Some(r);
-            }
-        }
-    }
-    None
-}
-
-/// `CREATE TRIGGER|PROCEDURE|FUNCTION|EVENT`: the server moves values
-/// inside the body without squeeze seeing them, so a body that reads a
-/// compressed column (`NEW.doc`, `OLD.doc`, `SELECT doc ...`) or writes a
-/// table with compressed columns is refused.
-fn stored_program(
-    sql: &[u8],
-    toks: &[Token],
-    p: usize,
-    opts: LexOptions,
-    db: Option<&str>,
-    catalog: &dyn ColumnCatalog,
-) -> Option<Refusal> {
-    let (mut a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
-    let mut body = p + 1;
-    if toks[p].is_keyword(sql, "TRIGGER") {
-        let on = (p + 1..toks.len()).find(|&i| toks[i].is_keyword(sql, "ON"))?;
-        let (tdb, ttable) = a.table_at(on + 1)?;
-        body = a.table_end(on + 1);
-        a.mark(on + 1..body);
-        for alias in [None, Some("NEW"), Some("OLD")] {
-            a.tables.push(Table {
-                db: Some(Cow::Owned(tdb.clone())),
-                table: Some(Cow::Owned(ttable.clone())),
-                alias: alias.map(Cow::Borrowed),
-            });
-        }
-    }
-    // Dynamic SQL in the body: its text must be visible and must not touch
-    // a compressed column (values bound inside the body are invisible).
-    for i in body..toks.len() {
-        let k = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.is_keyword(sql, w));
-        let text = if k(i, "PREPARE") && k(i + 2, "FROM") {
-            toks.get(i + 3)
-        } else if k(i, "EXECUTE") && k(i + 1, "IMMEDIATE") {
-            toks.get(i + 2)
-        } else {
-            continue;
-        };
-        let inner = text
-            .filter(|t| matches!(t.kind, TokenKind::Str { .. }))
-            .and_then(|t| decode_string(sql, t, opts));
-        let Some(inner) = inner else {
-            if let Some(r) = invisible_refusal(catalog, "dynamic SQL inside a stored program") {
-                return Some(r);
-            }
-            continue;
-        };
-        match plan_statement(&inner, opts, db, catalog) {
-            Plan::Untouched => {}
-            Plan::Refuse(r) => {
-                return Some(Refusal {
-                    what: format!("a stored program's dynamic SQL is refused: {}", r.message()),
-                    reason: RefuseReason::PreparedText,
-                    column: r.column,
-                })
-            }
-            Plan::Rewrite {
-                sites,
-                placeholders,
-                ..
-            } => {
-                let column = sites
-                    .into_iter()
-                    .map(|s| s.column)
-                    .chain(placeholders.into_iter().flatten())
-                    .next()?;
-                return Some(refuse(
-                    column,
-                    RefuseReason::Copy,
-                    "dynamic SQL inside a stored program writes it, with values squeeze cannot see or compress. Do this work in the application through squeeze",
-                ));
-            }
-        }
-    }
-    let what = "a trigger, procedure, function or event whose body reads or writes it: the server would move its compressed bytes (or store new values uncompressed) where squeeze does not see them. Do this work in the application through squeeze, or leave the compressed column out of the body";
-    if let Some(c) = a.find_ref(body..toks.len()) {
-        return Some(refuse(c, RefuseReason::Copy, what));
-    }
-    a.program_writes(body..toks.len())
-        .map(|c| refuse(c, RefuseReason::Copy, what))
 }
