@@ -1144,7 +1144,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             return Ok(());
         };
         let table = t.table.into_owned();
-        let mut i = t.after;
+        let i = t.after;
         if !self.catalog.table_has_compressed(&db, &table) {
             // Writes go to a plain table; reads of compressed columns in an
             // INSERT ... SELECT are still judged below, and a `*` or `TABLE
@@ -1160,137 +1160,196 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             return Ok(());
         }
         let target = (db, table);
-        // Column list (not a parenthesised SELECT).
-        let mut columns: Option<Vec<(Cow<'a, str>, usize)>> = None;
-        if self.kind(i) == Some(TokenKind::LParen) && !self.is_query_start(i + 1) {
-            let close = matching_paren(self.toks, i);
-            let mut cols = Vec::new();
-            for item in self.split_commas(i + 1..close) {
-                if item.is_empty() {
-                    continue;
-                }
-                // `t.col` is allowed: the column is the last name.
-                let last = item.end - 1;
-                cols.push((self.name(last), last));
-            }
-            self.mark(i..close + 1);
-            columns = Some(cols);
-            i = close + 1;
-        }
-        let col_ref = |a: &Self, name: &str| a.check(&target.0, &target.1, name);
+        let (columns, i) = self.insert_column_list(i);
         if self.kw(i, "VALUES") || self.kw(i, "VALUE") {
-            let names: Vec<String> = match &columns {
-                Some(c) => c.iter().map(|(n, _)| n.to_string()).collect(),
-                None => match self.catalog.table_columns(&target.0, &target.1) {
-                    Some(c) => {
-                        let list: Vec<String> = c
-                            .iter()
-                            .map(|n| format!("`{}`", n.replace('`', "``")))
-                            .collect();
-                        self.column_list =
-                            Some((self.toks[i].start, format!("({}) ", list.join(", "))));
-                        c
-                    }
-                    None => {
-                        return Err(refuse(
-                            ColumnRef {
-                                db: target.0.clone(),
-                                table: target.1.clone(),
-                                column: String::new(),
-                            },
-                            RefuseReason::ColumnOrderUnknown,
-                            "INSERT without a column list",
-                        ))
-                    }
-                },
-            };
-            let compressed: Vec<Option<ColumnRef>> =
-                names.iter().map(|n| col_ref(self, n)).collect();
-            i += 1;
-            loop {
-                if self.kw(i, "ROW") {
-                    i += 1;
-                }
-                if self.kind(i) != Some(TokenKind::LParen) {
-                    break;
-                }
-                let close = matching_paren(self.toks, i);
-                let values = self.split_commas(i + 1..close);
-                if values.len() != compressed.len() && !(values.is_empty() && close == i + 1) {
-                    // MySQL rejects the statement (column count mismatch).
-                    self.sites.clear();
-                    self.bound.clear();
-                    return Ok(());
-                }
-                for (v, c) in values.into_iter().zip(&compressed) {
-                    if let Some(c) = c {
-                        self.value_for(v, c, &|_: &Self, _: Range<usize>| false)?;
-                    }
-                }
-                i = close + 1;
-                if self.kind(i) == Some(TokenKind::Comma) {
-                    i += 1;
-                } else {
-                    break;
-                }
-            }
-            // Row alias: `AS new [(a, b)]`.
-            let mut row_alias = None;
-            if self.kw(i, "AS") && self.toks.get(i + 1).is_some_and(is_name) {
-                row_alias = Some(self.name(i + 1));
-                self.mark(i..i + 2);
-                i += 2;
-                if self.kind(i) == Some(TokenKind::LParen) {
-                    let close = matching_paren(self.toks, i);
-                    self.mark(i..close + 1);
-                    i = close + 1;
-                }
-            }
-            self.on_duplicate(i, &target, row_alias.as_deref())?;
+            self.insert_values(i, &target, columns.as_deref())
         } else if self.kw(i, "SET") {
-            let end = self.clause_end(i + 1, &["ON", "AS"]);
-            self.assignments(i + 1..end, Some(&target), None)?;
-            let mut j = end;
-            let mut row_alias = None;
-            if self.kw(j, "AS") && self.toks.get(j + 1).is_some_and(is_name) {
-                row_alias = Some(self.name(j + 1));
-                self.mark(j..j + 2);
-                j += 2;
-            }
-            self.on_duplicate(j, &target, row_alias.as_deref())?;
+            self.insert_set(i, &target)
         } else {
-            // INSERT ... SELECT / TABLE / (SELECT ...).
-            let written = match &columns {
-                Some(c) => c.iter().find_map(|(n, _)| col_ref(self, n)),
-                None => Some(ColumnRef {
-                    db: target.0.clone(),
-                    table: target.1.clone(),
-                    column: self
-                        .catalog
-                        .table_columns(&target.0, &target.1)
-                        .and_then(|cols| cols.into_iter().find(|c| col_ref(self, c).is_some()))
-                        .unwrap_or_else(|| "?".into()),
-                }),
-            };
-            if let Some(c) = written {
-                return Err(refuse(
-                    c,
-                    RefuseReason::InsertSelect,
-                    "INSERT ... SELECT into it",
-                ));
+            self.insert_select_into(i, &target, columns.as_deref())
+        }
+    }
+
+    /// The column list of an INSERT at `i` (not a parenthesised SELECT):
+    /// each column's name and token, and where the statement goes on.
+    #[allow(clippy::type_complexity)]
+    fn insert_column_list(&mut self, i: usize) -> (Option<Vec<(Cow<'a, str>, usize)>>, usize) {
+        if self.kind(i) != Some(TokenKind::LParen) || self.is_query_start(i + 1) {
+            return (None, i);
+        }
+        let close = matching_paren(self.toks, i);
+        let mut cols = Vec::new();
+        for item in self.split_commas(i + 1..close) {
+            if item.is_empty() {
+                continue;
             }
-            self.insert_select = true;
-            if let Some(c) = self.copied_by_star(i..self.toks.len()) {
-                return Err(refuse(
-                    c,
-                    RefuseReason::InsertSelect,
-                    "INSERT ... SELECT of it",
-                ));
+            // `t.col` is allowed: the column is the last name.
+            let last = item.end - 1;
+            cols.push((self.name(last), last));
+        }
+        self.mark(i..close + 1);
+        (Some(cols), close + 1)
+    }
+
+    /// `INSERT ... VALUES (...), ... [AS alias] [ON DUPLICATE KEY UPDATE]`
+    /// at `i` into a table with compressed columns.
+    fn insert_values(
+        &mut self,
+        mut i: usize,
+        target: &(String, String),
+        columns: Option<&[(Cow<'a, str>, usize)]>,
+    ) -> Result<(), Refusal> {
+        let names = self.values_column_names(i, target, columns)?;
+        let compressed: Vec<Option<ColumnRef>> = names
+            .iter()
+            .map(|n| self.check(&target.0, &target.1, n))
+            .collect();
+        i += 1;
+        let Some(mut i) = self.values_rows(i, &compressed)? else {
+            return Ok(());
+        };
+        // Row alias: `AS new [(a, b)]`.
+        let mut row_alias = None;
+        if self.kw(i, "AS") && self.toks.get(i + 1).is_some_and(is_name) {
+            row_alias = Some(self.name(i + 1));
+            self.mark(i..i + 2);
+            i += 2;
+            if self.kind(i) == Some(TokenKind::LParen) {
+                let close = matching_paren(self.toks, i);
+                self.mark(i..close + 1);
+                i = close + 1;
             }
-            let odku = self.clause_end(i, &["ON"]);
-            if self.kw(odku + 1, "DUPLICATE") {
-                self.on_duplicate(odku, &target, None)?;
+        }
+        self.on_duplicate(i, target, row_alias.as_deref())
+    }
+
+    /// The columns the values of `VALUES` at `i` go to: the column list,
+    /// or the table's columns in order (spliced in as a column list).
+    fn values_column_names(
+        &mut self,
+        i: usize,
+        target: &(String, String),
+        columns: Option<&[(Cow<'a, str>, usize)]>,
+    ) -> Result<Vec<String>, Refusal> {
+        Ok(match columns {
+            Some(c) => c.iter().map(|(n, _)| n.to_string()).collect(),
+            None => match self.catalog.table_columns(&target.0, &target.1) {
+                Some(c) => {
+                    let list: Vec<String> = c
+                        .iter()
+                        .map(|n| format!("`{}`", n.replace('`', "``")))
+                        .collect();
+                    self.column_list =
+                        Some((self.toks[i].start, format!("({}) ", list.join(", "))));
+                    c
+                }
+                None => {
+                    return Err(refuse(
+                        ColumnRef {
+                            db: target.0.clone(),
+                            table: target.1.clone(),
+                            column: String::new(),
+                        },
+                        RefuseReason::ColumnOrderUnknown,
+                        "INSERT without a column list",
+                    ))
+                }
+            },
+        })
+    }
+
+    /// The rows `[ROW](...), ...` from `i`, each value judged for the
+    /// compressed column it goes to; where the statement goes on, or `None`
+    /// when a row's value count does not match (the server rejects it).
+    fn values_rows(
+        &mut self,
+        mut i: usize,
+        compressed: &[Option<ColumnRef>],
+    ) -> Result<Option<usize>, Refusal> {
+        loop {
+            if self.kw(i, "ROW") {
+                i += 1;
             }
+            if self.kind(i) != Some(TokenKind::LParen) {
+                break;
+            }
+            let close = matching_paren(self.toks, i);
+            let values = self.split_commas(i + 1..close);
+            if values.len() != compressed.len() && !(values.is_empty() && close == i + 1) {
+                // MySQL rejects the statement (column count mismatch).
+                self.sites.clear();
+                self.bound.clear();
+                return Ok(None);
+            }
+            for (v, c) in values.into_iter().zip(compressed) {
+                if let Some(c) = c {
+                    self.value_for(v, c, &|_: &Self, _: Range<usize>| false)?;
+                }
+            }
+            i = close + 1;
+            if self.kind(i) == Some(TokenKind::Comma) {
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        Ok(Some(i))
+    }
+
+    /// `INSERT ... SET a = x, ... [AS alias] [ON DUPLICATE KEY UPDATE]` at
+    /// `i`.
+    fn insert_set(&mut self, i: usize, target: &(String, String)) -> Result<(), Refusal> {
+        let end = self.clause_end(i + 1, &["ON", "AS"]);
+        self.assignments(i + 1..end, Some(target), None)?;
+        let mut j = end;
+        let mut row_alias = None;
+        if self.kw(j, "AS") && self.toks.get(j + 1).is_some_and(is_name) {
+            row_alias = Some(self.name(j + 1));
+            self.mark(j..j + 2);
+            j += 2;
+        }
+        self.on_duplicate(j, target, row_alias.as_deref())
+    }
+
+    /// `INSERT ... SELECT / TABLE / (SELECT ...)` at `i` into a table with
+    /// compressed columns: refused when it writes one or copies one by `*`.
+    fn insert_select_into(
+        &mut self,
+        i: usize,
+        target: &(String, String),
+        columns: Option<&[(Cow<'a, str>, usize)]>,
+    ) -> Result<(), Refusal> {
+        let col_ref = |a: &Self, name: &str| a.check(&target.0, &target.1, name);
+        let written = match columns {
+            Some(c) => c.iter().find_map(|(n, _)| col_ref(self, n)),
+            None => Some(ColumnRef {
+                db: target.0.clone(),
+                table: target.1.clone(),
+                column: self
+                    .catalog
+                    .table_columns(&target.0, &target.1)
+                    .and_then(|cols| cols.into_iter().find(|c| col_ref(self, c).is_some()))
+                    .unwrap_or_else(|| "?".into()),
+            }),
+        };
+        if let Some(c) = written {
+            return Err(refuse(
+                c,
+                RefuseReason::InsertSelect,
+                "INSERT ... SELECT into it",
+            ));
+        }
+        self.insert_select = true;
+        if let Some(c) = self.copied_by_star(i..self.toks.len()) {
+            return Err(refuse(
+                c,
+                RefuseReason::InsertSelect,
+                "INSERT ... SELECT of it",
+            ));
+        }
+        let odku = self.clause_end(i, &["ON"]);
+        if self.kw(odku + 1, "DUPLICATE") {
+            self.on_duplicate(odku, target, None)?;
         }
         Ok(())
     }
@@ -1513,86 +1572,120 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             .copied()
             .unwrap_or(stack[0]);
         match frame.kind {
-            FrameKind::Function(name_at) => {
-                let name = self.toks[name_at].text(src);
-                let name_s = String::from_utf8_lossy(name).to_ascii_uppercase();
-                let whole_arg = prev.is_some_and(|p| p.kind == TokenKind::LParen)
-                    && next.is_some_and(|n| n.kind == TokenKind::RParen);
-                if whole_arg
-                    && HARMLESS_FUNCTIONS
-                        .iter()
-                        .any(|f| name.eq_ignore_ascii_case(f.as_bytes()))
-                {
-                    return Ok(());
-                }
-                if name_s.starts_with("JSON_") {
-                    return Err(refuse(col, RefuseReason::JsonFunction, name_s));
-                }
-                return Err(refuse(col, RefuseReason::Function, format!("{name_s}()")));
-            }
+            FrameKind::Function(name_at) => return self.judge_argument(name_at, prev, next, col),
             FrameKind::InList => return Err(refuse(col, RefuseReason::Comparison, "IN (...)")),
             _ => {}
         }
         // Operators on either side.
         for (tok, after) in [(next, true), (prev, false)] {
             let Some(t) = tok else { continue };
-            let text = t.text(src);
-            let text_s = String::from_utf8_lossy(text).to_ascii_uppercase();
-            if t.kind == TokenKind::Op {
-                if COMPARISON_OPS.iter().any(|o| text == o.as_bytes()) {
-                    if !after && frame.clause == Clause::Set {
-                        return Err(refuse(
-                            col,
-                            RefuseReason::ComputedUpdate,
-                            "an assignment of its value to another column",
-                        ));
-                    }
+            self.judge_neighbour(t, after, e, frame, &col)?;
+        }
+        self.judge_clause(frame, ddl, col)
+    }
+
+    /// A reference that is an argument of the function named at `name_at`
+    /// (`prev` and `next` are the tokens around it): only the whole
+    /// argument of a harmless function is acceptable.
+    fn judge_argument(
+        &self,
+        name_at: usize,
+        prev: Option<Token>,
+        next: Option<Token>,
+        col: ColumnRef,
+    ) -> Result<(), Refusal> {
+        let name = self.toks[name_at].text(self.src);
+        let name_s = String::from_utf8_lossy(name).to_ascii_uppercase();
+        let whole_arg = prev.is_some_and(|p| p.kind == TokenKind::LParen)
+            && next.is_some_and(|n| n.kind == TokenKind::RParen);
+        if whole_arg
+            && HARMLESS_FUNCTIONS
+                .iter()
+                .any(|f| name.eq_ignore_ascii_case(f.as_bytes()))
+        {
+            return Ok(());
+        }
+        if name_s.starts_with("JSON_") {
+            return Err(refuse(col, RefuseReason::JsonFunction, name_s));
+        }
+        Err(refuse(col, RefuseReason::Function, format!("{name_s}()")))
+    }
+
+    /// The operator or keyword `t` just after (`after`) or before the
+    /// reference ending at `e`: a comparison, a computation or a condition
+    /// on it is refused.
+    fn judge_neighbour(
+        &self,
+        t: Token,
+        after: bool,
+        e: usize,
+        frame: Frame,
+        col: &ColumnRef,
+    ) -> Result<(), Refusal> {
+        let src = self.src;
+        let text = t.text(src);
+        let text_s = String::from_utf8_lossy(text).to_ascii_uppercase();
+        if t.kind == TokenKind::Op {
+            if COMPARISON_OPS.iter().any(|o| text == o.as_bytes()) {
+                if !after && frame.clause == Clause::Set {
                     return Err(refuse(
-                        col,
-                        RefuseReason::Comparison,
-                        format!("a comparison (`{text_s}`)"),
+                        col.clone(),
+                        RefuseReason::ComputedUpdate,
+                        "an assignment of its value to another column",
                     ));
-                }
-                if text == b"," || text == b"{" || text == b"}" {
-                    continue;
                 }
                 return Err(refuse(
-                    col,
-                    RefuseReason::Function,
-                    format!("the `{text_s}` operator"),
+                    col.clone(),
+                    RefuseReason::Comparison,
+                    format!("a comparison (`{text_s}`)"),
                 ));
             }
-            if t.kind == TokenKind::Ident {
-                let like = ["LIKE", "REGEXP", "RLIKE", "SOUNDS"];
-                let cmp = ["IN", "BETWEEN", "COLLATE"];
-                let logic = [
-                    "AND", "OR", "XOR", "NOT", "DIV", "MOD", "CASE", "WHEN", "THEN", "ELSE",
-                    "INTERVAL", "BINARY", "ESCAPE",
-                ];
-                if like.iter().any(|w| t.is_keyword(src, w)) {
-                    return Err(refuse(col, RefuseReason::Like, text_s));
-                }
-                if after && t.is_keyword(src, "NOT") {
-                    let n2 = self.toks.get(e + 1);
-                    if n2.is_some_and(|n| like.iter().any(|w| n.is_keyword(src, w))) {
-                        return Err(refuse(col, RefuseReason::Like, "NOT LIKE/REGEXP"));
-                    }
-                }
-                if cmp.iter().any(|w| t.is_keyword(src, w)) {
-                    return Err(refuse(col, RefuseReason::Comparison, text_s));
-                }
-                if t.is_keyword(src, "MEMBER") {
-                    return Err(refuse(col, RefuseReason::JsonFunction, "MEMBER OF"));
-                }
-                if logic.iter().any(|w| t.is_keyword(src, w)) {
-                    return Err(refuse(
-                        col,
-                        RefuseReason::Comparison,
-                        format!("a condition or expression (`{text_s}`)"),
-                    ));
+            if text == b"," || text == b"{" || text == b"}" {
+                return Ok(());
+            }
+            return Err(refuse(
+                col.clone(),
+                RefuseReason::Function,
+                format!("the `{text_s}` operator"),
+            ));
+        }
+        if t.kind == TokenKind::Ident {
+            let like = ["LIKE", "REGEXP", "RLIKE", "SOUNDS"];
+            let cmp = ["IN", "BETWEEN", "COLLATE"];
+            let logic = [
+                "AND", "OR", "XOR", "NOT", "DIV", "MOD", "CASE", "WHEN", "THEN", "ELSE",
+                "INTERVAL", "BINARY", "ESCAPE",
+            ];
+            if like.iter().any(|w| t.is_keyword(src, w)) {
+                return Err(refuse(col.clone(), RefuseReason::Like, text_s));
+            }
+            if after && t.is_keyword(src, "NOT") {
+                let n2 = self.toks.get(e + 1);
+                if n2.is_some_and(|n| like.iter().any(|w| n.is_keyword(src, w))) {
+                    return Err(refuse(col.clone(), RefuseReason::Like, "NOT LIKE/REGEXP"));
                 }
             }
+            if cmp.iter().any(|w| t.is_keyword(src, w)) {
+                return Err(refuse(col.clone(), RefuseReason::Comparison, text_s));
+            }
+            if t.is_keyword(src, "MEMBER") {
+                return Err(refuse(col.clone(), RefuseReason::JsonFunction, "MEMBER OF"));
+            }
+            if logic.iter().any(|w| t.is_keyword(src, w)) {
+                return Err(refuse(
+                    col.clone(),
+                    RefuseReason::Comparison,
+                    format!("a condition or expression (`{text_s}`)"),
+                ));
+            }
         }
+        Ok(())
+    }
+
+    /// A reference with no operator around it: acceptable as a whole value
+    /// of a select list (unless DISTINCT or copied by INSERT ... SELECT) or
+    /// of a DDL statement, refused in any other clause.
+    fn judge_clause(&self, frame: Frame, ddl: bool, col: ColumnRef) -> Result<(), Refusal> {
         match frame.clause {
             Clause::SelectList => {
                 if frame.distinct {
