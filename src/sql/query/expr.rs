@@ -96,111 +96,60 @@ impl Parser<'_, '_> {
                 upper.clone()
             };
             let skip = if negated { 2 } else { 1 };
+            let ident = t.kind == TokenKind::Ident;
+            // Each arm: stop when the operator binds less tightly than
+            // `min`, else consume it and its right operand.
             match word.as_str() {
-                "IS" if t.kind == TokenKind::Ident => {
+                "IS" if ident => {
                     if COMPARE < min {
                         break;
                     }
-                    self.pos += 1;
-                    self.eat_kw("NOT");
-                    if self.eat_kw("NULL") {
-                        lhs = Val::Plain;
-                    } else if self.any_kw(&["TRUE", "FALSE", "UNKNOWN"]) {
-                        self.pos += 1;
-                        self.reject(&lhs, RefuseReason::Comparison, "IS TRUE/FALSE/UNKNOWN")?;
-                        lhs = Val::Plain;
-                    } else {
-                        return Err(self.unparsed("expected NULL/TRUE/FALSE after IS"));
-                    }
+                    self.is_test(&lhs)?;
                 }
-                "LIKE" | "REGEXP" | "RLIKE" if t.kind == TokenKind::Ident => {
+                "LIKE" | "REGEXP" | "RLIKE" if ident => {
                     if COMPARE < min {
                         break;
                     }
-                    self.reject(&lhs, RefuseReason::Like, &word)?;
-                    self.pos += skip;
-                    let rhs = self.expr_bp(COMPARE + 1)?;
-                    self.reject(&rhs, RefuseReason::Like, &word)?;
-                    if self.eat_kw("ESCAPE") {
-                        self.plain_expr_bp(COMPARE + 1, RefuseReason::Like, "ESCAPE")?;
-                    }
-                    lhs = Val::Plain;
+                    self.like(&lhs, &word, skip)?;
                 }
-                "SOUNDS" if t.kind == TokenKind::Ident && self.kw_at(1, "LIKE") => {
+                "SOUNDS" if ident && self.kw_at(1, "LIKE") => {
                     if COMPARE < min {
                         break;
                     }
-                    self.reject(&lhs, RefuseReason::Like, "SOUNDS LIKE")?;
-                    self.pos += 2;
-                    self.plain_expr_bp(COMPARE + 1, RefuseReason::Like, "SOUNDS LIKE")?;
-                    lhs = Val::Plain;
+                    self.sounds_like(&lhs)?;
                 }
-                "IN" if t.kind == TokenKind::Ident => {
+                "IN" if ident => {
                     if COMPARE < min {
                         break;
                     }
                     self.reject(&lhs, RefuseReason::Comparison, "IN (...)")?;
                     self.pos += skip;
                     self.in_list()?;
-                    lhs = Val::Plain;
                 }
-                "MEMBER" if t.kind == TokenKind::Ident && self.kw_at(1, "OF") => {
+                "MEMBER" if ident && self.kw_at(1, "OF") => {
                     if COMPARE < min {
                         break;
                     }
-                    self.reject(&lhs, RefuseReason::JsonFunction, "MEMBER OF")?;
-                    self.pos += 2;
-                    self.expect_kind(TokenKind::LParen, "(")?;
-                    self.plain_expr(RefuseReason::JsonFunction, "MEMBER OF")?;
-                    self.expect_kind(TokenKind::RParen, ")")?;
-                    lhs = Val::Plain;
+                    self.member_of(&lhs)?;
                 }
-                "BETWEEN" if t.kind == TokenKind::Ident => {
+                "BETWEEN" if ident => {
                     if BETWEEN < min {
                         break;
                     }
-                    self.reject(&lhs, RefuseReason::Comparison, "BETWEEN")?;
-                    self.pos += skip;
-                    self.plain_expr_bp(COMPARE, RefuseReason::Comparison, "BETWEEN")?;
-                    self.expect_kw("AND")?;
-                    self.plain_expr_bp(BETWEEN + 1, RefuseReason::Comparison, "BETWEEN")?;
-                    lhs = Val::Plain;
+                    self.between(&lhs, skip)?;
                 }
-                "COLLATE" if t.kind == TokenKind::Ident => {
+                "COLLATE" if ident => {
                     if COLLATE < min {
                         break;
                     }
-                    self.reject(&lhs, RefuseReason::Function, "COLLATE")?;
-                    self.pos += 1;
-                    if matches!(self.kind_at(0), Some(TokenKind::Str { .. })) || self.is_name() {
-                        self.pos += 1;
-                    } else {
-                        self.take_name()?;
-                    }
-                    lhs = Val::Plain;
+                    self.collate(&lhs)?;
                 }
-                "->" | "->>" if t.kind == TokenKind::Op => {
-                    self.reject(
-                        &lhs,
-                        RefuseReason::JsonFunction,
-                        &format!("the `{word}` operator"),
-                    )?;
-                    self.pos += 1;
-                    self.plain_expr_bp(COLLATE + 1, RefuseReason::JsonFunction, &word)?;
-                    lhs = Val::Plain;
-                }
+                "->" | "->>" if t.kind == TokenKind::Op => self.json_arrow(&lhs, &word)?,
                 ":=" => {
                     if ASSIGN < min {
                         break;
                     }
-                    self.pos += 1;
-                    let rhs = self.expr_bp(ASSIGN)?;
-                    self.reject(
-                        &rhs,
-                        RefuseReason::Copy,
-                        "an assignment to a variable (squeeze cannot inflate a variable's value)",
-                    )?;
-                    lhs = Val::Plain;
+                    self.variable_assignment()?;
                 }
                 _ => {
                     let Some(bp) = binary_power(t.kind, &word) else {
@@ -209,24 +158,114 @@ impl Parser<'_, '_> {
                     if bp < min {
                         break;
                     }
-                    let (reason, what) = operator_reason(&word);
-                    self.reject(&lhs, reason, &what)?;
-                    self.pos += 1;
-                    if bp == COMPARE
-                        && self.any_kw(&["ANY", "SOME", "ALL"])
-                        && self.query_starts_at(2)
-                    {
-                        self.pos += 1;
-                        self.subquery_operand(reason, &what)?;
-                    } else {
-                        let rhs = self.expr_bp(bp + 1)?;
-                        self.reject(&rhs, reason, &what)?;
-                    }
-                    lhs = Val::Plain;
+                    self.binary_operator(&lhs, &word, bp)?;
                 }
             }
+            lhs = Val::Plain;
         }
         Ok(lhs)
+    }
+
+    /// `lhs IS [NOT] NULL|TRUE|FALSE|UNKNOWN` at `IS`.
+    fn is_test(&mut self, lhs: &Val) -> R<()> {
+        self.pos += 1;
+        self.eat_kw("NOT");
+        if self.eat_kw("NULL") {
+            Ok(())
+        } else if self.any_kw(&["TRUE", "FALSE", "UNKNOWN"]) {
+            self.pos += 1;
+            self.reject(lhs, RefuseReason::Comparison, "IS TRUE/FALSE/UNKNOWN")
+        } else {
+            Err(self.unparsed("expected NULL/TRUE/FALSE after IS"))
+        }
+    }
+
+    /// `lhs [NOT] LIKE|REGEXP|RLIKE rhs [ESCAPE e]`, the operator `skip`
+    /// tokens long.
+    fn like(&mut self, lhs: &Val, word: &str, skip: usize) -> R<()> {
+        self.reject(lhs, RefuseReason::Like, word)?;
+        self.pos += skip;
+        let rhs = self.expr_bp(COMPARE + 1)?;
+        self.reject(&rhs, RefuseReason::Like, word)?;
+        if self.eat_kw("ESCAPE") {
+            self.plain_expr_bp(COMPARE + 1, RefuseReason::Like, "ESCAPE")?;
+        }
+        Ok(())
+    }
+
+    /// `lhs SOUNDS LIKE rhs`.
+    fn sounds_like(&mut self, lhs: &Val) -> R<()> {
+        self.reject(lhs, RefuseReason::Like, "SOUNDS LIKE")?;
+        self.pos += 2;
+        self.plain_expr_bp(COMPARE + 1, RefuseReason::Like, "SOUNDS LIKE")
+    }
+
+    /// `lhs MEMBER OF (json)`.
+    fn member_of(&mut self, lhs: &Val) -> R<()> {
+        self.reject(lhs, RefuseReason::JsonFunction, "MEMBER OF")?;
+        self.pos += 2;
+        self.expect_kind(TokenKind::LParen, "(")?;
+        self.plain_expr(RefuseReason::JsonFunction, "MEMBER OF")?;
+        self.expect_kind(TokenKind::RParen, ")")
+    }
+
+    /// `lhs [NOT] BETWEEN a AND b`, the operator `skip` tokens long.
+    fn between(&mut self, lhs: &Val, skip: usize) -> R<()> {
+        self.reject(lhs, RefuseReason::Comparison, "BETWEEN")?;
+        self.pos += skip;
+        self.plain_expr_bp(COMPARE, RefuseReason::Comparison, "BETWEEN")?;
+        self.expect_kw("AND")?;
+        self.plain_expr_bp(BETWEEN + 1, RefuseReason::Comparison, "BETWEEN")
+    }
+
+    /// `lhs COLLATE name`.
+    fn collate(&mut self, lhs: &Val) -> R<()> {
+        self.reject(lhs, RefuseReason::Function, "COLLATE")?;
+        self.pos += 1;
+        if matches!(self.kind_at(0), Some(TokenKind::Str { .. })) || self.is_name() {
+            self.pos += 1;
+        } else {
+            self.take_name()?;
+        }
+        Ok(())
+    }
+
+    /// `lhs -> path` or `lhs ->> path` (`word` is the operator).
+    fn json_arrow(&mut self, lhs: &Val, word: &str) -> R<()> {
+        self.reject(
+            lhs,
+            RefuseReason::JsonFunction,
+            &format!("the `{word}` operator"),
+        )?;
+        self.pos += 1;
+        self.plain_expr_bp(COLLATE + 1, RefuseReason::JsonFunction, word)
+    }
+
+    /// `@var := rhs`: a compressed value cannot go into a variable.
+    fn variable_assignment(&mut self) -> R<()> {
+        self.pos += 1;
+        let rhs = self.expr_bp(ASSIGN)?;
+        self.reject(
+            &rhs,
+            RefuseReason::Copy,
+            "an assignment to a variable (squeeze cannot inflate a variable's value)",
+        )
+    }
+
+    /// `lhs op rhs` for an operator of power `bp`, including the
+    /// comparisons with `ANY|SOME|ALL (subquery)`.
+    fn binary_operator(&mut self, lhs: &Val, word: &str, bp: u8) -> R<()> {
+        let (reason, what) = operator_reason(word);
+        self.reject(lhs, reason, &what)?;
+        self.pos += 1;
+        if bp == COMPARE && self.any_kw(&["ANY", "SOME", "ALL"]) && self.query_starts_at(2) {
+            self.pos += 1;
+            self.subquery_operand(reason, &what)?;
+        } else {
+            let rhs = self.expr_bp(bp + 1)?;
+            self.reject(&rhs, reason, &what)?;
+        }
+        Ok(())
     }
 
     fn plain_expr_bp(&mut self, bp: u8, reason: RefuseReason, what: &str) -> R<()> {
