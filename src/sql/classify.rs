@@ -152,89 +152,19 @@ pub fn classify_statement<'a>(
     } else if is("DELETE") {
         StatementKind::Delete
     } else if is("WITH") {
-        // The verb is the first depth-0 keyword after the CTE list.
-        let mut depth = 0usize;
-        for t in &toks[i + 1..] {
-            match t.kind {
-                TokenKind::LParen => depth += 1,
-                TokenKind::RParen => depth = depth.saturating_sub(1),
-                TokenKind::Ident if depth == 0 => {
-                    for (w, k) in [
-                        ("SELECT", StatementKind::Select),
-                        ("UPDATE", StatementKind::Update),
-                        ("DELETE", StatementKind::Delete),
-                        ("INSERT", StatementKind::Insert),
-                        ("REPLACE", StatementKind::Replace),
-                    ] {
-                        if t.is_keyword(src, w) {
-                            return k;
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        StatementKind::Select
+        with_verb(src, &toks[i + 1..])
     } else if is("LOAD") && (kw(src, toks, i + 1, "DATA") || kw(src, toks, i + 1, "XML")) {
         StatementKind::LoadData
     } else if is("PREPARE") {
-        let name = toks
-            .get(i + 1)
-            .map(|t| ident_name(src, t))
-            .unwrap_or_default();
-        let text = if kw(src, toks, i + 2, "FROM") {
-            toks.get(i + 3)
-                .filter(|t| matches!(t.kind, TokenKind::Str { .. }))
-                .copied()
-        } else {
-            None
-        };
-        StatementKind::Prepare { name, text }
+        prepare(src, toks, i)
     } else if is("EXECUTE") && kw(src, toks, i + 1, "IMMEDIATE") {
-        let using = (i + 2..toks.len()).find(|&k| kw(src, toks, k, "USING"));
-        let end = using.unwrap_or(toks.len());
-        let text = match &toks[i + 2..end] {
-            [t] if matches!(t.kind, TokenKind::Str { .. }) => Some(*t),
-            _ => None,
-        };
-        StatementKind::ExecuteImmediate { text, using }
+        execute_immediate(src, toks, i)
     } else if is("EXECUTE") {
         StatementKind::Execute
     } else if is("USE") {
-        match toks.get(i + 1) {
-            // USE `` fails on the server (ERR 1102) and changes nothing, so
-            // it must not change the database later statements are planned in.
-            Some(t) if matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent) => {
-                match ident_name(src, t) {
-                    name if name.is_empty() => StatementKind::Other,
-                    name => StatementKind::Use(name),
-                }
-            }
-            _ => StatementKind::Other,
-        }
+        use_database(src, toks, i)
     } else if is("SET") && kw(src, toks, i + 1, "STATEMENT") {
-        // The inner statement starts after the first depth-0 FOR.
-        let mut depth = 0usize;
-        let mut at = None;
-        for (k, t) in toks.iter().enumerate().skip(i + 2) {
-            match t.kind {
-                TokenKind::LParen => depth += 1,
-                TokenKind::RParen => depth = depth.saturating_sub(1),
-                TokenKind::Ident if depth == 0 && t.is_keyword(src, "FOR") => {
-                    at = Some(k + 1);
-                    break;
-                }
-                _ => {}
-            }
-        }
-        match at {
-            Some(at) => StatementKind::SetStatement {
-                inner: Box::new(classify_statement(src, &toks[at..], opts)),
-                at,
-            },
-            // Not valid SQL; the server reports it.
-            None => StatementKind::Other,
-        }
+        set_statement(src, toks, i, opts)
     } else if is("SET") {
         StatementKind::Set(parse_set(src, &toks[i + 1..], opts))
     } else if is("DROP") && (kw(src, toks, i + 1, "PREPARE")) {
@@ -243,6 +173,106 @@ pub fn classify_statement<'a>(
         StatementKind::Ddl
     } else {
         StatementKind::Other
+    }
+}
+
+/// `WITH ...` (`rest` after the WITH): the verb is the first depth-0
+/// keyword after the CTE list.
+fn with_verb<'a>(src: &'a [u8], rest: &[Token]) -> StatementKind<'a> {
+    let mut depth = 0usize;
+    for t in rest {
+        match t.kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth = depth.saturating_sub(1),
+            TokenKind::Ident if depth == 0 => {
+                for (w, k) in [
+                    ("SELECT", StatementKind::Select),
+                    ("UPDATE", StatementKind::Update),
+                    ("DELETE", StatementKind::Delete),
+                    ("INSERT", StatementKind::Insert),
+                    ("REPLACE", StatementKind::Replace),
+                ] {
+                    if t.is_keyword(src, w) {
+                        return k;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    StatementKind::Select
+}
+
+/// `PREPARE name FROM 'text'` with PREPARE at `i`.
+fn prepare<'a>(src: &'a [u8], toks: &[Token], i: usize) -> StatementKind<'a> {
+    let name = toks
+        .get(i + 1)
+        .map(|t| ident_name(src, t))
+        .unwrap_or_default();
+    let text = if kw(src, toks, i + 2, "FROM") {
+        toks.get(i + 3)
+            .filter(|t| matches!(t.kind, TokenKind::Str { .. }))
+            .copied()
+    } else {
+        None
+    };
+    StatementKind::Prepare { name, text }
+}
+
+/// `EXECUTE IMMEDIATE 'text' [USING ...]` with EXECUTE at `i`.
+fn execute_immediate<'a>(src: &'a [u8], toks: &[Token], i: usize) -> StatementKind<'a> {
+    let using = (i + 2..toks.len()).find(|&k| kw(src, toks, k, "USING"));
+    let end = using.unwrap_or(toks.len());
+    let text = match &toks[i + 2..end] {
+        [t] if matches!(t.kind, TokenKind::Str { .. }) => Some(*t),
+        _ => None,
+    };
+    StatementKind::ExecuteImmediate { text, using }
+}
+
+/// `USE db` with USE at `i`.
+fn use_database<'a>(src: &'a [u8], toks: &[Token], i: usize) -> StatementKind<'a> {
+    match toks.get(i + 1) {
+        // USE `` fails on the server (ERR 1102) and changes nothing, so
+        // it must not change the database later statements are planned in.
+        Some(t) if matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent) => {
+            match ident_name(src, t) {
+                name if name.is_empty() => StatementKind::Other,
+                name => StatementKind::Use(name),
+            }
+        }
+        _ => StatementKind::Other,
+    }
+}
+
+/// `SET STATEMENT ... FOR inner` with SET at `i`: the inner statement
+/// starts after the first depth-0 FOR.
+fn set_statement<'a>(
+    src: &'a [u8],
+    toks: &[Token],
+    i: usize,
+    opts: LexOptions,
+) -> StatementKind<'a> {
+    let mut depth = 0usize;
+    let mut at = None;
+    for (k, t) in toks.iter().enumerate().skip(i + 2) {
+        match t.kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth = depth.saturating_sub(1),
+            TokenKind::Ident if depth == 0 && t.is_keyword(src, "FOR") => {
+                at = Some(k + 1);
+                break;
+            }
+            _ => {}
+        }
+    }
+    match at {
+        Some(at) => StatementKind::SetStatement {
+            inner: Box::new(classify_statement(src, &toks[at..], opts)),
+            at,
+        },
+        // Not valid SQL; the server reports it.
+        None => StatementKind::Other,
     }
 }
 
@@ -575,34 +605,7 @@ fn table_factor<'a>(
     }
     let mut alias = None;
     if with_alias {
-        if kw(src, toks, j, "AS") && toks.get(j + 1).is_some_and(is_name) {
-            alias = Some(ident_name(src, &toks[j + 1]));
-            j += 2;
-        } else if let Some(a) = toks.get(j).filter(|t| is_name(t)) {
-            let reserved =
-                a.kind == TokenKind::Ident && NOT_ALIAS.iter().any(|w| a.is_keyword(src, w));
-            if !reserved {
-                alias = Some(ident_name(src, a));
-                j += 1;
-            }
-        }
-        // Derived-table column list: `(SELECT ...) AS dt (a, b)`.
-        if table.is_none()
-            && alias.is_some()
-            && toks.get(j).is_some_and(|t| t.kind == TokenKind::LParen)
-        {
-            j = matching_paren(toks, j) + 1;
-        }
-        // Index hints: {USE|IGNORE|FORCE} {INDEX|KEY} [FOR ...] (list).
-        while (kw(src, toks, j, "USE") || kw(src, toks, j, "IGNORE") || kw(src, toks, j, "FORCE"))
-            && (kw(src, toks, j + 1, "INDEX") || kw(src, toks, j + 1, "KEY"))
-        {
-            let mut k = j + 2;
-            while k < toks.len() && toks[k].kind != TokenKind::LParen {
-                k += 1;
-            }
-            j = matching_paren(toks, k) + 1;
-        }
+        (alias, j) = factor_alias(src, toks, j, table.is_none());
     }
     if table.is_some() || alias.is_some() {
         out.push(TableRef {
@@ -613,6 +616,52 @@ fn table_factor<'a>(
         });
     }
     resume.unwrap_or(j)
+}
+
+/// The alias of a table factor at `j` (`AS a` or a bare non-reserved
+/// name), then a derived table's column list (`derived`) and index hints;
+/// returns the alias and the index after them.
+fn factor_alias<'a>(
+    src: &'a [u8],
+    toks: &[Token],
+    mut j: usize,
+    derived: bool,
+) -> (Option<Cow<'a, str>>, usize) {
+    let mut alias = None;
+    if kw(src, toks, j, "AS") && toks.get(j + 1).is_some_and(is_name) {
+        alias = Some(ident_name(src, &toks[j + 1]));
+        j += 2;
+    } else if let Some(a) = toks.get(j).filter(|t| is_name(t)) {
+        let reserved = a.kind == TokenKind::Ident && NOT_ALIAS.iter().any(|w| a.is_keyword(src, w));
+        if !reserved {
+            alias = Some(ident_name(src, a));
+            j += 1;
+        }
+    }
+    // Derived-table column list: `(SELECT ...) AS dt (a, b)`.
+    if derived && alias.is_some() && toks.get(j).is_some_and(|t| t.kind == TokenKind::LParen) {
+        j = matching_paren(toks, j) + 1;
+    }
+    // Index hints: {USE|IGNORE|FORCE} {INDEX|KEY} [FOR ...] (list).
+    while (kw(src, toks, j, "USE") || kw(src, toks, j, "IGNORE") || kw(src, toks, j, "FORCE"))
+        && (kw(src, toks, j + 1, "INDEX") || kw(src, toks, j + 1, "KEY"))
+    {
+        let mut k = j + 2;
+        while k < toks.len() && toks[k].kind != TokenKind::LParen {
+            k += 1;
+        }
+        j = matching_paren(toks, k) + 1;
+    }
+    (alias, j)
+}
+
+/// What the walk of [`table_refs`] does at a keyword.
+enum Walk {
+    /// Go on at this token.
+    Skip(usize),
+    /// Table factors follow the token at `at`: a comma-separated `list` of
+    /// them or one, with or without aliases.
+    Tables { at: usize, list: bool, alias: bool },
 }
 
 /// Every table the statement names: after FROM, JOIN, UPDATE, INTO,
@@ -632,28 +681,7 @@ pub fn table_refs<'a>(src: &'a [u8], toks: &[Token]) -> Vec<TableRef<'a>> {
             i += 1;
             continue;
         }
-        // `FOR UPDATE`, `ON DUPLICATE KEY UPDATE`, `ON DELETE CASCADE` and
-        // the INSERT()/REPLACE() functions are not DML verbs.
-        let prev_blocks = i > 0
-            && ["FOR", "KEY", "ON"]
-                .iter()
-                .any(|w| toks[i - 1].is_keyword(src, w));
-        let verb = !prev_blocks && toks.get(i + 1).is_none_or(|t| t.kind != TokenKind::LParen);
-        let is = |w: &str| t.is_keyword(src, w);
-        // CTE definition: `name [(cols)] AS (`.
-        if (i > 0
-            && (toks[i - 1].is_keyword(src, "WITH")
-                || toks[i - 1].is_keyword(src, "RECURSIVE")
-                || toks[i - 1].kind == TokenKind::Comma))
-            && {
-                let mut k = i + 1;
-                if toks.get(k).is_some_and(|t| t.kind == TokenKind::LParen) {
-                    k = matching_paren(toks, k) + 1;
-                }
-                kw(src, toks, k, "AS")
-                    && toks.get(k + 1).is_some_and(|t| t.kind == TokenKind::LParen)
-            }
-        {
+        if cte_definition(src, toks, i) {
             out.push(TableRef {
                 db: None,
                 table: None,
@@ -663,60 +691,15 @@ pub fn table_refs<'a>(src: &'a [u8], toks: &[Token]) -> Vec<TableRef<'a>> {
             i += 1;
             continue;
         }
-        let (list, alias) = if is("FROM") || is("USING") {
-            // `USING (col)` in a join is a column list, not tables.
-            if is("USING") && toks.get(i + 1).is_some_and(|t| t.kind == TokenKind::LParen) {
-                i += 1;
+        let (list, alias) = match walk_keyword(src, toks, i) {
+            Walk::Skip(next) => {
+                i = next;
                 continue;
             }
-            (true, true)
-        } else if is("JOIN") || is("STRAIGHT_JOIN") {
-            (false, true)
-        } else if (is("UPDATE") || is("DELETE")) && verb {
-            let mut k = i + 1;
-            while ["LOW_PRIORITY", "QUICK", "IGNORE"]
-                .iter()
-                .any(|w| kw(src, toks, k, w))
-            {
-                k += 1;
+            Walk::Tables { at, list, alias } => {
+                i = at;
+                (list, alias)
             }
-            if kw(src, toks, k, "FROM") {
-                i = k;
-                continue;
-            }
-            i = k - 1;
-            (true, true)
-        } else if (is("INSERT") || is("REPLACE")) && verb {
-            let mut k = i + 1;
-            while ["LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY", "IGNORE", "INTO"]
-                .iter()
-                .any(|w| kw(src, toks, k, w))
-            {
-                k += 1;
-            }
-            i = k - 1;
-            (false, false)
-        } else if is("INTO") {
-            // SELECT ... INTO @v / OUTFILE / DUMPFILE name no table.
-            if toks.get(i + 1).is_some_and(|t| {
-                t.kind == TokenKind::Variable
-                    || t.is_keyword(src, "OUTFILE")
-                    || t.is_keyword(src, "DUMPFILE")
-            }) {
-                i += 1;
-                continue;
-            }
-            (false, false)
-        } else if is("TABLE") || is("TABLES") {
-            let mut k = i + 1;
-            if kw(src, toks, k, "IF") {
-                k += if kw(src, toks, k + 1, "NOT") { 3 } else { 2 };
-            }
-            i = k - 1;
-            (true, false)
-        } else {
-            i += 1;
-            continue;
         };
         let mut j = table_factor(src, toks, i + 1, alias, &mut out);
         while list && toks.get(j).is_some_and(|t| t.kind == TokenKind::Comma) {
@@ -729,6 +712,84 @@ pub fn table_refs<'a>(src: &'a [u8], toks: &[Token]) -> Vec<TableRef<'a>> {
         i = j.max(i + 1);
     }
     out
+}
+
+/// Is the name at `i` a CTE being defined: `WITH|RECURSIVE|, name [(cols)]
+/// AS (`?
+fn cte_definition(src: &[u8], toks: &[Token], i: usize) -> bool {
+    (i > 0
+        && (toks[i - 1].is_keyword(src, "WITH")
+            || toks[i - 1].is_keyword(src, "RECURSIVE")
+            || toks[i - 1].kind == TokenKind::Comma))
+        && {
+            let mut k = i + 1;
+            if toks.get(k).is_some_and(|t| t.kind == TokenKind::LParen) {
+                k = matching_paren(toks, k) + 1;
+            }
+            kw(src, toks, k, "AS") && toks.get(k + 1).is_some_and(|t| t.kind == TokenKind::LParen)
+        }
+}
+
+/// Whether table names follow the keyword at `i` (FROM, USING, JOIN, the
+/// DML verbs, INTO, TABLE[S]) and where, or where the walk goes on.
+fn walk_keyword(src: &[u8], toks: &[Token], i: usize) -> Walk {
+    // `FOR UPDATE`, `ON DUPLICATE KEY UPDATE`, `ON DELETE CASCADE` and
+    // the INSERT()/REPLACE() functions are not DML verbs.
+    let prev_blocks = i > 0
+        && ["FOR", "KEY", "ON"]
+            .iter()
+            .any(|w| toks[i - 1].is_keyword(src, w));
+    let verb = !prev_blocks && toks.get(i + 1).is_none_or(|t| t.kind != TokenKind::LParen);
+    let is = |w: &str| toks[i].is_keyword(src, w);
+    let tables = |at: usize, list: bool, alias: bool| Walk::Tables { at, list, alias };
+    if is("FROM") || is("USING") {
+        // `USING (col)` in a join is a column list, not tables.
+        if is("USING") && toks.get(i + 1).is_some_and(|t| t.kind == TokenKind::LParen) {
+            return Walk::Skip(i + 1);
+        }
+        tables(i, true, true)
+    } else if is("JOIN") || is("STRAIGHT_JOIN") {
+        tables(i, false, true)
+    } else if (is("UPDATE") || is("DELETE")) && verb {
+        let mut k = i + 1;
+        while ["LOW_PRIORITY", "QUICK", "IGNORE"]
+            .iter()
+            .any(|w| kw(src, toks, k, w))
+        {
+            k += 1;
+        }
+        if kw(src, toks, k, "FROM") {
+            return Walk::Skip(k);
+        }
+        tables(k - 1, true, true)
+    } else if (is("INSERT") || is("REPLACE")) && verb {
+        let mut k = i + 1;
+        while ["LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY", "IGNORE", "INTO"]
+            .iter()
+            .any(|w| kw(src, toks, k, w))
+        {
+            k += 1;
+        }
+        tables(k - 1, false, false)
+    } else if is("INTO") {
+        // SELECT ... INTO @v / OUTFILE / DUMPFILE name no table.
+        if toks.get(i + 1).is_some_and(|t| {
+            t.kind == TokenKind::Variable
+                || t.is_keyword(src, "OUTFILE")
+                || t.is_keyword(src, "DUMPFILE")
+        }) {
+            return Walk::Skip(i + 1);
+        }
+        tables(i, false, false)
+    } else if is("TABLE") || is("TABLES") {
+        let mut k = i + 1;
+        if kw(src, toks, k, "IF") {
+            k += if kw(src, toks, k + 1, "NOT") { 3 } else { 2 };
+        }
+        tables(k - 1, true, false)
+    } else {
+        Walk::Skip(i + 1)
+    }
 }
 
 #[cfg(test)]
