@@ -45,6 +45,31 @@ const BIT_XOR: u8 = 13;
 const UNARY: u8 = 14;
 const COLLATE: u8 = 15;
 
+/// The infix forms of an expression, each parsed by its own method.
+#[derive(Debug, Clone, Copy)]
+enum Infix {
+    /// `IS [NOT] NULL|TRUE|FALSE|UNKNOWN`.
+    Is,
+    /// `[NOT] LIKE|REGEXP|RLIKE`.
+    Like,
+    /// `SOUNDS LIKE`.
+    SoundsLike,
+    /// `[NOT] IN (...)`.
+    In,
+    /// `MEMBER OF (...)`.
+    MemberOf,
+    /// `[NOT] BETWEEN a AND b`.
+    Between,
+    /// `COLLATE name`.
+    Collate,
+    /// `->`, `->>`.
+    JsonArrow,
+    /// `:=`.
+    Assign,
+    /// Any other binary operator.
+    Binary,
+}
+
 const COMPARISONS: &[&str] = &["=", "<", ">", "<=", ">=", "<>", "!=", "<=>"];
 
 /// Functions that never look inside their argument's bytes.
@@ -96,74 +121,53 @@ impl Parser<'_, '_> {
                 upper.clone()
             };
             let skip = if negated { 2 } else { 1 };
-            let ident = t.kind == TokenKind::Ident;
-            // Each arm: stop when the operator binds less tightly than
-            // `min`, else consume it and its right operand.
-            match word.as_str() {
-                "IS" if ident => {
-                    if COMPARE < min {
-                        break;
-                    }
-                    self.is_test(&lhs)?;
-                }
-                "LIKE" | "REGEXP" | "RLIKE" if ident => {
-                    if COMPARE < min {
-                        break;
-                    }
-                    self.like(&lhs, &word, skip)?;
-                }
-                "SOUNDS" if ident && self.kw_at(1, "LIKE") => {
-                    if COMPARE < min {
-                        break;
-                    }
-                    self.sounds_like(&lhs)?;
-                }
-                "IN" if ident => {
-                    if COMPARE < min {
-                        break;
-                    }
+            // Stop when the operator binds less tightly than `min`, else
+            // consume it and its right operand.
+            let Some((op, bp)) = self.infix_at(t.kind, &word) else {
+                break;
+            };
+            if bp < min {
+                break;
+            }
+            match op {
+                Infix::Is => self.is_test(&lhs)?,
+                Infix::Like => self.like(&lhs, &word, skip)?,
+                Infix::SoundsLike => self.sounds_like(&lhs)?,
+                Infix::In => {
                     self.reject(&lhs, RefuseReason::Comparison, "IN (...)")?;
                     self.pos += skip;
                     self.in_list()?;
                 }
-                "MEMBER" if ident && self.kw_at(1, "OF") => {
-                    if COMPARE < min {
-                        break;
-                    }
-                    self.member_of(&lhs)?;
-                }
-                "BETWEEN" if ident => {
-                    if BETWEEN < min {
-                        break;
-                    }
-                    self.between(&lhs, skip)?;
-                }
-                "COLLATE" if ident => {
-                    if COLLATE < min {
-                        break;
-                    }
-                    self.collate(&lhs)?;
-                }
-                "->" | "->>" if t.kind == TokenKind::Op => self.json_arrow(&lhs, &word)?,
-                ":=" => {
-                    if ASSIGN < min {
-                        break;
-                    }
-                    self.variable_assignment()?;
-                }
-                _ => {
-                    let Some(bp) = binary_power(t.kind, &word) else {
-                        break;
-                    };
-                    if bp < min {
-                        break;
-                    }
-                    self.binary_operator(&lhs, &word, bp)?;
-                }
+                Infix::MemberOf => self.member_of(&lhs)?,
+                Infix::Between => self.between(&lhs, skip)?,
+                Infix::Collate => self.collate(&lhs)?,
+                Infix::JsonArrow => self.json_arrow(&lhs, &word)?,
+                Infix::Assign => self.variable_assignment()?,
+                Infix::Binary => self.binary_operator(&lhs, &word, bp)?,
             }
             lhs = Val::Plain;
         }
         Ok(lhs)
+    }
+
+    /// The infix form `word` (a token of `kind` at the cursor, after a
+    /// `NOT` for the negated forms) starts, and its binding power; `None`:
+    /// not an infix operator (the expression ends). `->` and `->>` bind
+    /// tighter than anything.
+    fn infix_at(&self, kind: TokenKind, word: &str) -> Option<(Infix, u8)> {
+        let ident = kind == TokenKind::Ident;
+        Some(match word {
+            "IS" if ident => (Infix::Is, COMPARE),
+            "LIKE" | "REGEXP" | "RLIKE" if ident => (Infix::Like, COMPARE),
+            "SOUNDS" if ident && self.kw_at(1, "LIKE") => (Infix::SoundsLike, COMPARE),
+            "IN" if ident => (Infix::In, COMPARE),
+            "MEMBER" if ident && self.kw_at(1, "OF") => (Infix::MemberOf, COMPARE),
+            "BETWEEN" if ident => (Infix::Between, BETWEEN),
+            "COLLATE" if ident => (Infix::Collate, COLLATE),
+            "->" | "->>" if kind == TokenKind::Op => (Infix::JsonArrow, u8::MAX),
+            ":=" => (Infix::Assign, ASSIGN),
+            _ => (Infix::Binary, binary_power(kind, word)?),
+        })
     }
 
     /// `lhs IS [NOT] NULL|TRUE|FALSE|UNKNOWN` at `IS`.
