@@ -959,16 +959,30 @@ impl Parser<'_, '_> {
         };
         self.index_hints()?;
         let qualifier = explicit_alias.unwrap_or_else(|| name.clone());
+        let rel = self.named_relation(db, name, qualifier)?;
+        rels.push(rel);
+        Ok(())
+    }
+
+    /// What the table `[db.]name` read as `qualifier` is: nothing (an empty
+    /// name or no database: the server refuses the statement), a CTE, a
+    /// view, or a base table.
+    fn named_relation(
+        &mut self,
+        db: Option<String>,
+        name: String,
+        qualifier: String,
+    ) -> R<Relation> {
+        let listed = |qualifier: String, columns: Vec<OutCol>| Relation {
+            qualifier,
+            base: None,
+            columns: Some(columns),
+            star: StarRole::Listed,
+        };
         if name.is_empty() || db.as_deref() == Some("") {
             // `` names no table or database: the server refuses the
             // statement (ERR 1103 / 1102), so it reads nothing.
-            rels.push(Relation {
-                qualifier,
-                base: None,
-                columns: Some(Vec::new()),
-                star: StarRole::Listed,
-            });
-            return Ok(());
+            return Ok(listed(qualifier, Vec::new()));
         }
         // A CTE of that name hides a table.
         if db.is_none() {
@@ -978,45 +992,24 @@ impl Parser<'_, '_> {
                 .rev()
                 .find(|c| c.name.eq_ignore_ascii_case(&name))
             {
-                rels.push(Relation {
-                    qualifier,
-                    base: None,
-                    columns: Some(cte.columns.clone().unwrap_or_default()),
-                    star: StarRole::Listed,
-                });
-                return Ok(());
+                return Ok(listed(qualifier, cte.columns.clone().unwrap_or_default()));
             }
         }
         let db = match db.or_else(|| self.current_db.clone()) {
             Some(d) => d,
-            None => {
-                // No database: the server will refuse the statement.
-                rels.push(Relation {
-                    qualifier,
-                    base: None,
-                    columns: Some(Vec::new()),
-                    star: StarRole::Listed,
-                });
-                return Ok(());
-            }
+            // No database: the server will refuse the statement.
+            None => return Ok(listed(qualifier, Vec::new())),
         };
         if let Some(def) = self.catalog.view_definition(&db, &name) {
             let cols = self.view_columns(&db, &name, &def)?;
-            rels.push(Relation {
-                qualifier,
-                base: None,
-                columns: Some(cols),
-                star: StarRole::Listed,
-            });
-            return Ok(());
+            return Ok(listed(qualifier, cols));
         }
-        rels.push(Relation {
+        Ok(Relation {
             qualifier,
             base: Some((db, name)),
             columns: None,
             star: StarRole::Listed,
-        });
-        Ok(())
+        })
     }
 
     fn index_hints(&mut self) -> R<()> {
