@@ -22,13 +22,14 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::classify::{classify_statement, significant_tokens, table_refs, StatementKind};
+use super::classify::{classify_statement, significant_tokens, StatementKind};
 use super::lexer::{
     decode_binary_literal, decode_string, ident_name, string_introducer, LexOptions, Token,
     TokenKind,
 };
 use super::query::{analyze_expressions, analyze_query, QueryShape, Stop};
 use super::statement::Statement;
+use super::tables::table_refs;
 
 mod dml;
 mod judge;

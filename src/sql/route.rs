@@ -3,8 +3,8 @@
 
 use std::borrow::Cow;
 
-use super::classify::table_refs;
 use super::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
+use super::tables::table_refs;
 
 /// What a statement says about a table's shard key.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,7 +100,7 @@ pub fn key_pins(
 
 fn insert_pins(src: &[u8], toks: &[Token], opts: LexOptions, column: &str) -> KeyPins {
     // The column list after the table name, then VALUES rows or SET.
-    let Some(target) = super::classify::insert_target(src, toks) else {
+    let Some(target) = super::tables::insert_target(src, toks) else {
         return KeyPins::Unpinned;
     };
     let mut i = target.after;

@@ -118,7 +118,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
     }
 
     fn insert(&mut self) -> Result<(), Refusal> {
-        let Some(t) = crate::sql::classify::insert_target(self.src, self.toks) else {
+        let Some(t) = crate::sql::tables::insert_target(self.src, self.toks) else {
             return Ok(());
         };
         let Some(db) =
