@@ -1,4 +1,4 @@
-// Over 600 lines: the Analyzer methods that judge written values and copies out of compressed columns (~410 lines), and the SET / EXECUTE planners built on them; constants are in writes/eval.rs, DDL in writes/ddl.rs.
+// Over 600 lines: the Analyzer methods that judge written values and copies out of compressed columns (~410 lines), and the SET / EXECUTE planners built on them; constant evaluation is in writes/eval.rs, DDL in writes/ddl.rs.
 //! The write side of the planner: which values squeeze can compress exactly,
 //! and the statements that would store, hide or destroy compressed data
 //! where squeeze cannot see it.

@@ -1,3 +1,4 @@
+// Over 600 lines: one precedence-climbing parser of MariaDB expressions, a method per operator, primary form and function-call family.
 //! Expressions: a precedence-climbing parser (MariaDB's operator
 //! precedence) that tracks whether a value is a compressed column's stored
 //! bytes and refuses every operator, function or condition that would make

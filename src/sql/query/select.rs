@@ -1,3 +1,4 @@
+// Over 600 lines: one recursive-descent parser of query expressions, a method per grammar rule (WITH, set operations, VALUES, select list, ORDER/GROUP BY, tail clauses); FROM is in from.rs.
 //! Query expressions: WITH, set operations, SELECT, ORDER BY / GROUP BY by
 //! name, alias and ordinal, LIMIT, INTO and locking clauses. FROM (joins,
 //! derived tables, CTEs, views) is in `from.rs`.
