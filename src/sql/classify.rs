@@ -61,7 +61,7 @@ pub enum StatementKind<'a> {
     /// e.g. for `SET @a = 1` or `SET autocommit = 0`).
     Set(Vec<SessionChange>),
     /// `CREATE`/`ALTER`/`DROP`/`RENAME`/`TRUNCATE`: the caller should refresh
-    /// its column cache for the statement's tables (see [`table_refs`]).
+    /// its column cache for the statement's tables (see [`table_refs`](super::tables::table_refs)).
     Ddl,
     /// Anything else (`BEGIN`, `SHOW`, `CALL`, `DEALLOCATE PREPARE`, ...).
     Other,

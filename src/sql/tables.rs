@@ -279,7 +279,7 @@ fn cte_definition(src: &[u8], toks: &[Token], i: usize) -> bool {
 }
 
 /// Whether table names follow the keyword at `i` (FROM, USING, JOIN, the
-/// DML verbs, INTO, TABLE[S]) and where, or where the walk goes on.
+/// DML verbs, INTO, `TABLE[S]`) and where, or where the walk goes on.
 fn walk_keyword(src: &[u8], toks: &[Token], i: usize) -> Walk {
     // `FOR UPDATE`, `ON DUPLICATE KEY UPDATE`, `ON DELETE CASCADE` and
     // the INSERT()/REPLACE() functions are not DML verbs.

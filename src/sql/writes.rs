@@ -3,7 +3,7 @@
 //! and the statements that would store, hide or destroy compressed data
 //! where squeeze cannot see it.
 //!
-//! * [`eval`] (in `writes/eval.rs`) evaluates the constant expressions
+//! * [`eval()`] (in `writes/eval.rs`) evaluates the constant expressions
 //!   squeeze can compute byte for byte as the server would (a literal, a
 //!   parenthesised literal, `CONCAT` of literals, `COLLATE`, `BINARY`,
 //!   `CONVERT(... USING ...)` and `CAST(... AS CHAR|BINARY)` when the
@@ -248,7 +248,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
 
     /// The parts of `CASE ... END` over `s..e` (operand, `WHEN`, `THEN`,
     /// `ELSE`, at depth 0 and outside nested `CASE`s); `None` unless they
-    /// read operand, (WHEN, THEN)+, [ELSE] with no empty branch.
+    /// read `operand (WHEN THEN)+ [ELSE]` with no empty branch.
     fn case_parts(&self, s: usize, e: usize) -> Option<Vec<(CasePart, Range<usize>)>> {
         let mut parts = Vec::new();
         let (mut depth, mut nested) = (0usize, 0usize);
