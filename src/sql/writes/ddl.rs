@@ -250,6 +250,9 @@ fn renamed_refusal(col: ColumnRef, table: &(String, String), new: &str) -> Refus
     )
 }
 
+/// `ALTER TABLE`: changing a compressed column to a non-binary type, or
+/// renaming it or its table to a name squeeze is not configured for, is
+/// refused.
 fn alter_table(
     sql: &[u8],
     toks: &[Token],

@@ -135,6 +135,7 @@ fn find_kw(src: &[u8], toks: &[Token], range: Range<usize>, w: &str) -> Option<u
     None
 }
 
+/// The value of `toks[r]`, if it is a constant squeeze computes exactly.
 fn eval_range<'a>(
     src: &'a [u8],
     toks: &[Token],
