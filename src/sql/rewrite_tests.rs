@@ -1,3 +1,4 @@
+// Over 600 lines: tests only, one per claim about the planner (32 of them).
 //! Tests for the planner with SQL as drivers, ORMs and dump tools emit it.
 
 use super::classify::StatementKind;
