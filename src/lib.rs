@@ -11,6 +11,7 @@
 
 pub mod admin;
 pub mod backend;
+pub mod charset;
 pub mod cli;
 pub mod codec;
 pub mod config;

@@ -31,7 +31,7 @@ impl Tracked {
             database,
             status: SERVER_STATUS_AUTOCOMMIT,
             lex: LexOptions::default(),
-            non_utf8_charset: charset_name_if_not_utf8(collation),
+            non_utf8_charset: crate::charset::non_utf8_charset_of_collation(collation.into()),
             txn_begin: None,
             inflight: StateEffect::None,
         }
@@ -53,7 +53,8 @@ impl Tracked {
             TrackedChange::SqlMode(mode) => self.lex = LexOptions::from_sql_mode(&mode),
             TrackedChange::Charset(name) => {
                 let lower = name.to_ascii_lowercase();
-                self.non_utf8_charset = if lower.starts_with("utf8") || lower == "binary" {
+                self.non_utf8_charset = if crate::charset::is_utf8_name(&lower) || lower == "binary"
+                {
                     None
                 } else {
                     Some(lower)
@@ -109,19 +110,6 @@ impl Tracked {
             self.txn_begin = None;
         }
     }
-}
-
-/// The name of a handshake collation's character set, unless it is UTF-8
-/// (or binary).
-pub(super) fn charset_name_if_not_utf8(collation: u8) -> Option<String> {
-    if crate::transform::result::is_utf8_collation(collation as u16) || collation == 63 {
-        return None;
-    }
-    Some(match collation {
-        8 | 31 | 47 | 48 | 49 | 94 => "latin1".to_string(),
-        11 | 65 => "ascii".to_string(),
-        other => format!("collation id {other}"),
-    })
 }
 
 /// Session changes to apply once the server accepted the statement.

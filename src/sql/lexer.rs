@@ -147,23 +147,11 @@ pub fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80
 }
 
-/// Character sets MySQL accepts as `_charset` introducers. An `_ident`
-/// before a string is an introducer only if it names one of these; otherwise
-/// it is an identifier (e.g. a column aliased by a string).
-const CHARSETS: &[&str] = &[
-    "armscii8", "ascii", "big5", "binary", "cp1250", "cp1251", "cp1256", "cp1257", "cp850",
-    "cp852", "cp866", "cp932", "dec8", "eucjpms", "euckr", "gb18030", "gb2312", "gbk", "geostd8",
-    "greek", "hebrew", "hp8", "keybcs2", "koi8r", "koi8u", "latin1", "latin2", "latin5", "latin7",
-    "macce", "macroman", "sjis", "swe7", "tis620", "ucs2", "ujis", "utf16", "utf16le", "utf32",
-    "utf8", "utf8mb3", "utf8mb4",
-];
-
+/// An `_ident` before a string is an introducer only if it names a
+/// character set; otherwise it is an identifier (e.g. a column aliased by a
+/// string).
 fn is_charset_introducer(ident: &[u8]) -> bool {
-    ident.len() > 1
-        && ident[0] == b'_'
-        && CHARSETS
-            .iter()
-            .any(|cs| ident[1..].eq_ignore_ascii_case(cs.as_bytes()))
+    ident.len() > 1 && ident[0] == b'_' && crate::charset::is_known(&ident[1..])
 }
 
 /// Streaming lexer: an iterator of [`Token`]s over `src`.

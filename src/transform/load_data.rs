@@ -367,7 +367,7 @@ impl LoadData {
             return Some("LOAD DATA INFILE (server-side file) into a table with compressed columns cannot be compressed by the proxy; use LOAD DATA LOCAL INFILE".into());
         }
         if let Some(cs) = &self.charset {
-            if !(cs.starts_with("utf8") || cs == "binary" || cs == "ascii") {
+            if !(crate::charset::is_utf8_name(cs) || cs == "binary" || cs == "ascii") {
                 return Some(format!("CHARACTER SET {cs}: compressed columns hold UTF-8 JSON; convert the file to UTF-8 and use CHARACTER SET utf8mb4"));
             }
         }

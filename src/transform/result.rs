@@ -40,7 +40,7 @@ pub fn present(
 ) -> Vec<u8> {
     // LONGTEXT in the client's utf8mb4 collation (MySQL reports TEXT
     // columns as BLOB type with a character set).
-    let text_charset = if is_utf8mb4_collation(client_collation) {
+    let text_charset = if crate::charset::is_utf8mb4_collation(client_collation) {
         client_collation
     } else {
         CHARSET_UTF8MB4_GENERAL_CI
@@ -82,17 +82,6 @@ pub fn present(
             None,
         ),
     }
-}
-
-/// utf8mb4 collation ids (utf8mb4_general_ci 45, _bin 46, the 224..247
-/// unicode family, 255.. the MySQL 8 0900 family).
-pub fn is_utf8mb4_collation(id: u16) -> bool {
-    matches!(id, 45 | 46 | 224..=247 | 255..=323)
-}
-
-/// Collation ids whose bytes are UTF-8 (utf8mb3 and utf8mb4 families).
-pub fn is_utf8_collation(id: u16) -> bool {
-    is_utf8mb4_collation(id) || matches!(id, 33 | 83 | 192..=215 | 76 | 223)
 }
 
 /// Per-result-set transformer, built from its column definitions.
@@ -413,19 +402,5 @@ fn render_key(bytes: &[u8], column_type: u8, binary: bool) -> String {
     match std::str::from_utf8(bytes) {
         Ok(s) if s.len() <= 64 => s.to_string(),
         _ => format!("0x{}", hex::encode(&bytes[..bytes.len().min(32)])),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn utf8_collations_are_told_from_others_by_id() {
-        assert!(is_utf8mb4_collation(45));
-        assert!(is_utf8mb4_collation(255));
-        assert!(!is_utf8mb4_collation(8));
-        assert!(is_utf8_collation(33));
-        assert!(!is_utf8_collation(63));
     }
 }

@@ -284,7 +284,7 @@ fn check_literal_charset(
     let introduced_utf8 = site.introducer.is_some_and(|i| {
         let i = i.to_ascii_lowercase();
         let i = i.trim_start_matches('_');
-        i == "utf8mb4" || i == "utf8" || i == "utf8mb3" || i == "binary"
+        crate::charset::is_utf8_name(i) || i == "binary"
     });
     if introduced_utf8 {
         return Ok(());

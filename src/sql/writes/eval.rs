@@ -87,7 +87,7 @@ fn family_of(lit: &Literal<'_>) -> Family {
         (LiteralKind::Number, _) => Family::Number,
         (LiteralKind::Text, None) => Family::Conn,
         (LiteralKind::Hex | LiteralKind::Bit, None) => Family::Binary,
-        (_, Some("utf8" | "utf8mb3" | "utf8mb4")) => Family::Utf8,
+        (_, Some(cs)) if crate::charset::is_utf8_name(cs) => Family::Utf8,
         (_, Some("binary")) => Family::Binary,
         _ => Family::Foreign,
     }
