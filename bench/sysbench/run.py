@@ -28,6 +28,12 @@ What it does, start to finish (about 5 minutes with the defaults):
    (qps ratios are squeeze/haproxy, higher is better; p95 ratios are
    squeeze/haproxy, lower is better).
 
+`--baseline BIN` also runs a second squeeze from BIN (e.g. an older
+release build) as target "baseline", side by side in the same rounds, and
+adds point_select_vs_baseline / read_write_vs_baseline (this build's qps
+over the baseline's) and cpu_baseline_vs_this (proxy CPU per point select)
+to the RESULT line.
+
 `--syscalls` additionally attaches `strace -c -f` to each proxy for one
 extra point_select run and prints syscalls per query (strace slows the
 proxy a lot, so these runs are not part of the table).
@@ -247,22 +253,25 @@ class Bench:
             raise Fatal("cargo build --release failed")
         return str(binary)
 
-    def start_squeeze(self):
-        binary = self.squeeze_binary()
-        self.sq_port, self.sq_admin = free_port(), free_port()
+    def start_squeeze(self, name="squeeze", binary=None):
+        binary = binary or self.squeeze_binary()
+        port, admin = free_port(), free_port()
         env = dict(os.environ)
         env.setdefault("SQUEEZE_LOG", "warn")
-        p = self.spawn("squeeze", [
-            binary, "serve", "--listen", f"127.0.0.1:{self.sq_port}",
+        p = self.spawn(name, [
+            binary, "serve", "--listen", f"127.0.0.1:{port}",
             "--backend", f"127.0.0.1:{self.db_port}", "--user", f"{USER}:{PASSWORD}",
-            "--admin", f"127.0.0.1:{self.sq_admin}",
+            "--admin", f"127.0.0.1:{admin}",
         ], env=env)
         try:
-            wait_port(self.sq_port, p, "squeeze")
+            wait_port(port, p, name)
         except Fatal as e:
-            raise Fatal(f"{e}\n{self.tail_log('squeeze')}")
-        self.squeeze = p
-        log(f"squeeze up on 127.0.0.1:{self.sq_port} (admin {self.sq_admin}), binary {binary}")
+            raise Fatal(f"{e}\n{self.tail_log(name)}")
+        if name == "squeeze":
+            self.squeeze, self.sq_port, self.sq_admin = p, port, admin
+        else:
+            self.baseline, self.bl_port = p, port
+        log(f"{name} up on 127.0.0.1:{port} (admin {admin}), binary {binary}")
 
     # ---------------------------------------------------------------- haproxy
     def start_haproxy(self):
@@ -299,10 +308,12 @@ listen mysql
 
     # --------------------------------------------------------------- sysbench
     def port_of(self, target):
-        return {"direct": self.db_port, "squeeze": self.sq_port, "haproxy": self.ha_port}[target]
+        return {"direct": self.db_port, "squeeze": self.sq_port, "haproxy": self.ha_port,
+                "baseline": getattr(self, "bl_port", None)}[target]
 
     def proxy_pid(self, target):
-        return {"squeeze": getattr(self, "squeeze", None), "haproxy": getattr(self, "haproxy", None)}.get(target)
+        return {"squeeze": getattr(self, "squeeze", None), "haproxy": getattr(self, "haproxy", None),
+                "baseline": getattr(self, "baseline", None)}.get(target)
 
     def sysbench_argv(self, workload, port, command, threads=None, duration=None):
         a = self.args
@@ -406,6 +417,10 @@ listen mysql
         self.start_mariadb()
         self.prepare()
         self.start_squeeze()
+        targets = list(TARGETS)
+        if a.baseline:
+            self.start_squeeze("baseline", a.baseline)
+            targets.append("baseline")
         self.start_haproxy()
         m0 = self.squeeze_metrics()
 
@@ -413,12 +428,13 @@ listen mysql
         warm = 3
         log(f"warm-up: {warm}s per workload per target")
         for w in WORKLOADS:
-            for t in TARGETS:
+            for t in targets:
                 self.run_one(w, t, duration=warm)
 
         results = {}  # (target, workload) -> [res]
         for rnd in range(a.repeats):
-            order = TARGETS[rnd % 3:] + TARGETS[:rnd % 3]
+            k = rnd % len(targets)
+            order = targets[k:] + targets[:k]
             for w in WORKLOADS:
                 for t in order:
                     res = self.run_one(w, t)
@@ -427,10 +443,10 @@ listen mysql
                         f"qps {res['qps']:9.1f}  p95 {res['p95']:6.2f} ms"
                         + (f"  proxy cpu {res['proxy_cpu_us_per_q']:.1f} us/q" if 'proxy_cpu_us_per_q' in res else ""))
         m1 = self.squeeze_metrics()
-        print_report(a, results, m0, m1)
+        print_report(a, results, m0, m1, targets)
         if a.syscalls:
             self.syscall_profile()
-        print(result_line(results))
+        print(result_line(results, a.baseline))
 
 
 def median_by(runs, key):
@@ -449,7 +465,7 @@ def summarize(runs):
     }
 
 
-def print_report(a, results, m0, m1):
+def print_report(a, results, m0, m1, targets):
     print()
     print(f"sysbench 1.0, {a.threads} threads, {a.duration}s per run, median of {a.repeats} "
           f"(target order rotated per round), --db-ps-mode=auto --percentile=95, "
@@ -460,7 +476,7 @@ def print_report(a, results, m0, m1):
     print("-" * len(hdr))
     for w in WORKLOADS:
         ha = summarize(results[("haproxy", w)])
-        for t in TARGETS:
+        for t in targets:
             s = summarize(results[(t, w)])
             pc = f"{s['proxy_cpu']:.1f}" if s["proxy_cpu"] is not None else "-"
             dc = f"{s['db_cpu']:.1f}" if s["db_cpu"] is not None else "-"
@@ -476,18 +492,24 @@ def print_report(a, results, m0, m1):
               + ("yes" if ps else "NO (sysbench fell back to text queries)"))
 
 
-def ratio(results, workload, key):
-    sq = summarize(results[("squeeze", workload)])[key]
-    ha = summarize(results[("haproxy", workload)])[key]
+def ratio(results, workload, key, over="haproxy", of="squeeze"):
+    sq = summarize(results[(of, workload)])[key]
+    ha = summarize(results[(over, workload)])[key]
     return sq / ha if ha else float("nan")
 
 
-def result_line(results):
-    return ("RESULT "
+def result_line(results, baseline=None):
+    line = ("RESULT "
             f"point_select_vs_haproxy={ratio(results, 'oltp_point_select', 'qps'):.3f} "
             f"read_write_vs_haproxy={ratio(results, 'oltp_read_write', 'qps'):.3f} "
             f"point_select_p95_vs_haproxy={ratio(results, 'oltp_point_select', 'p95'):.3f} "
             f"read_write_p95_vs_haproxy={ratio(results, 'oltp_read_write', 'p95'):.3f}")
+    if baseline:
+        line += (f" point_select_vs_baseline={ratio(results, 'oltp_point_select', 'qps', 'baseline'):.3f}"
+                 f" read_write_vs_baseline={ratio(results, 'oltp_read_write', 'qps', 'baseline'):.3f}"
+                 f" cpu_baseline_vs_this="
+                 f"{ratio(results, 'oltp_point_select', 'proxy_cpu', 'squeeze', 'baseline'):.3f}")
+    return line
 
 
 def parse_sysbench(out):
@@ -538,6 +560,8 @@ def main():
     ap.add_argument("--syscalls", action="store_true",
                     help="also count syscalls per query for each proxy with strace -c -f")
     ap.add_argument("--keep", action="store_true", help="keep the temp dir (logs, haproxy.cfg)")
+    ap.add_argument("--baseline", default=None,
+                    help="a second squeeze binary (e.g. an older release build) run side by side")
     args = ap.parse_args()
 
     bench = Bench(args)
