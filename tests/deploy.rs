@@ -586,10 +586,21 @@ fn compose_files_agree_with_each_other() {
     assert_eq!(ds0["url"].as_str(), Some("http://prometheus:9090"));
     let uid = ds0["uid"].as_str().unwrap();
     let d = dashboard();
+    // Every panel uses the datasource variable, whose default is the
+    // provisioned datasource (so the dashboard imports into any Grafana).
+    let var = d["templating"]["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["type"] == "datasource")
+        .expect("a datasource template variable");
+    assert_eq!(var["query"], "prometheus");
+    assert_eq!(var["current"]["value"].as_str(), Some(uid));
+    let by_var = format!("${{{}}}", var["name"].as_str().unwrap());
     for p in all_panels(&d).into_iter().filter(|p| p["type"] != "row") {
         assert_eq!(
             p["datasource"]["uid"].as_str(),
-            Some(uid),
+            Some(by_var.as_str()),
             "panel {:?} datasource",
             p["title"]
         );

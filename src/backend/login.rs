@@ -60,7 +60,7 @@ pub async fn connect(
     req: &LoginRequest,
 ) -> Result<BackendConn, ConnectError> {
     let permit = match &target.slots {
-        Some(slots) => match timeout(target.connect_timeout, slots.clone().acquire_owned()).await {
+        Some(slots) => match timeout(target.connect_timeout, wait_for_slot(target, slots)).await {
             Ok(Ok(p)) => Some(p),
             _ => {
                 return Err(ConnectError::Saturated(format!(
@@ -84,6 +84,29 @@ pub async fn connect(
     }
 }
 
+/// A connection slot of the shard, counted as a waiting session while it
+/// is not free (the gauge goes back down however the wait ends).
+async fn wait_for_slot(
+    target: &BackendTarget,
+    slots: &std::sync::Arc<tokio::sync::Semaphore>,
+) -> Result<tokio::sync::OwnedSemaphorePermit, tokio::sync::AcquireError> {
+    if let Ok(p) = slots.clone().try_acquire_owned() {
+        return Ok(p);
+    }
+    struct Waiting(prometheus::IntGauge);
+    impl Drop for Waiting {
+        fn drop(&mut self) {
+            self.0.dec();
+        }
+    }
+    let gauge = crate::metrics::METRICS
+        .backend_slot_waiters
+        .with_label_values(&[&target.name]);
+    gauge.inc();
+    let _waiting = Waiting(gauge);
+    slots.clone().acquire_owned().await
+}
+
 async fn connect_inner(
     target: &BackendTarget,
     req: &LoginRequest,
@@ -92,6 +115,7 @@ async fn connect_inner(
         .await
         .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
     let mut conn = PacketConn::new(tcp, req.max_payload);
+    conn.set_meter(crate::metrics::METRICS.backend_meter(&target.name));
     let hs_packet = conn.read_packet().await.map_err(net_err)?;
     if hs_packet.first_byte() == Some(0xFF) {
         let err = ErrPacket::parse(&hs_packet.payload)

@@ -86,6 +86,7 @@ pub(super) async fn login(
         orderly_end: false,
         close_signal: Arc::new(tokio::sync::Notify::new()),
         bulk: Default::default(),
+        live: None,
     };
     session.connect_home().await?;
     session.start_commands(peer).await?;

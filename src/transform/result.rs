@@ -293,6 +293,7 @@ impl ResultColumns {
             rule.metrics
                 .inflate_seconds
                 .inc_by(started.elapsed().as_secs_f64());
+            rule.metrics.inflated.inc();
         }
         let Some(splice) = splice else {
             return Ok(None);
