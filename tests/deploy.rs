@@ -668,6 +668,40 @@ fn promtool_accepts_prometheus_config_and_rules() {
     assert!(ok, "promtool check rules failed:\n{out}");
 }
 
+/// `promtool test rules` runs deploy/prometheus/alerts_test.yml, in which
+/// every alert of alerts.yml fires at least once (and the refusal alert
+/// stays quiet on ordinary traffic).
+#[test]
+fn every_alert_has_a_promtool_unit_test_that_fires_it() {
+    let promtool = require_bin("promtool", PROM_HINT);
+    let (ok, out) = run(Command::new(&promtool)
+        .current_dir(repo().join("deploy/prometheus"))
+        .arg("test")
+        .arg("rules")
+        .arg("alerts_test.yml"));
+    assert!(ok, "promtool test rules failed:\n{out}");
+    let rules: Yaml = serde_yaml::from_str(&read("deploy/prometheus/alerts.yml")).unwrap();
+    let tests: Yaml = serde_yaml::from_str(&read("deploy/prometheus/alerts_test.yml")).unwrap();
+    let mut fired = BTreeSet::new();
+    for t in tests["tests"].as_sequence().unwrap() {
+        for a in t["alert_rule_test"].as_sequence().into_iter().flatten() {
+            if a["exp_alerts"].as_sequence().is_some_and(|e| !e.is_empty()) {
+                fired.insert(a["alertname"].as_str().unwrap().to_string());
+            }
+        }
+    }
+    for g in rules["groups"].as_sequence().unwrap() {
+        for r in g["rules"].as_sequence().unwrap() {
+            if let Some(name) = r["alert"].as_str() {
+                assert!(
+                    fired.contains(name),
+                    "alert {name} has no test in alerts_test.yml that expects it to fire"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn dashboard_is_well_formed() {
     let d = dashboard();
