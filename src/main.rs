@@ -10,7 +10,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use squeeze::config::{BackendConfig, ColumnConfig, Config, LogFormat, ProxyTlsConfig, UserConfig};
 
@@ -51,6 +51,14 @@ enum Cmd {
     /// Show a running squeeze's sessions, backends, columns, dictionaries
     /// or configuration as tables, or reload it (its admin endpoint).
     Ctl(squeeze::cli::ctl::CtlArgs),
+    /// Print a shell completion script, e.g.
+    /// `squeeze completions bash > /etc/bash_completion.d/squeeze`.
+    Completions {
+        /// bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `squeeze man > /usr/local/share/man/man1/squeeze.1`.
+    Man,
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -239,6 +247,25 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Cmd::Dict(cmd) => report(squeeze::cli::dict::run(cmd)),
+        Cmd::Completions { shell } => {
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "squeeze",
+                &mut std::io::stdout(),
+            );
+            ExitCode::SUCCESS
+        }
+        Cmd::Man => {
+            let mut out = std::io::stdout().lock();
+            match clap_mangen::Man::new(Cli::command()).render(&mut out) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("squeeze man: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Cmd::Ctl(args) => match squeeze::cli::ctl::run(&args) {
             Ok(true) => ExitCode::SUCCESS,
             Ok(false) => ExitCode::FAILURE,

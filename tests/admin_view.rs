@@ -220,6 +220,26 @@ async fn the_admin_view_names_the_live_session_its_backend_columns_and_dictionar
     assert_eq!(cfg["file"]["admin"]["token"], "<redacted>");
     assert_eq!(cfg["running"]["columns"][0], label.as_str());
 
+    // The startup line names the version, the column and its dictionary,
+    // never a password or the token.
+    let log = std::fs::read_to_string(&sq.stderr_path).unwrap();
+    let start = log
+        .lines()
+        .find(|l| l.contains("squeeze starting"))
+        .unwrap_or_else(|| panic!("no startup line: {log}"));
+    for want in [
+        env!("CARGO_PKG_VERSION"),
+        "commit=",
+        &label,
+        "reddit_comments",
+    ] {
+        assert!(start.contains(want), "{want} missing from {start}");
+    }
+    assert!(
+        !start.contains(APP_PASS) && !start.contains(TOKEN),
+        "{start}"
+    );
+
     // `squeeze ctl` prints the same as tables.
     let ctl = |what: &str| {
         Command::new(env!("CARGO_BIN_EXE_squeeze"))

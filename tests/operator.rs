@@ -404,3 +404,56 @@ fn version_names_the_git_commit() {
         None => assert!(out.contains("(commit unknown)"), "{out}"),
     }
 }
+
+/// `squeeze completions bash` completes every subcommand, and `squeeze
+/// man` renders a man page titled squeeze(1).
+#[test]
+fn completions_name_every_subcommand_and_the_man_page_renders() {
+    let (ok, bash, err) = output(&mut squeeze(&["completions", "bash"]));
+    assert!(ok, "{err}");
+    let (_, help, _) = output(&mut squeeze(&["--help"]));
+    // The subcommands as `--help` lists them (indented name, then text).
+    let subcommands: Vec<&str> = help
+        .split("Commands:")
+        .nth(1)
+        .unwrap()
+        .split("Options:")
+        .next()
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| *w != "help")
+        .collect();
+    assert!(subcommands.len() >= 10, "{help}");
+    for sub in &subcommands {
+        assert!(
+            bash.contains(&format!("squeeze,{sub})")) || bash.contains(&format!("squeeze__{sub}")),
+            "bash completion lacks {sub}"
+        );
+    }
+    for sub in ["ctl", "completions", "man", "check-config"] {
+        assert!(subcommands.contains(&sub), "{sub} not in --help: {help}");
+    }
+    let (ok, zsh, _) = output(&mut squeeze(&["completions", "zsh"]));
+    assert!(ok && zsh.contains("#compdef squeeze"));
+
+    let (ok, roff, err) = output(&mut squeeze(&["man"]));
+    assert!(ok, "{err}");
+    assert!(roff.contains(".TH squeeze 1"), "{roff}");
+    assert!(roff.contains(".SH NAME") && roff.contains("ctl"), "{roff}");
+    // Rendered with man(1) when installed.
+    if Path::new("/usr/bin/man").exists() {
+        let dir = tempfile::tempdir().unwrap();
+        let page = write(dir.path(), "squeeze.1", &roff);
+        let out = Command::new("/usr/bin/man")
+            .arg("-l")
+            .arg(&page)
+            .env("MANPAGER", "cat")
+            .env("COLUMNS", "100")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("squeeze(1)"), "man -l rendered: {text}");
+        assert!(text.contains("NAME") && text.contains("SYNOPSIS"), "{text}");
+    }
+}
