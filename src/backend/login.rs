@@ -59,8 +59,25 @@ pub async fn connect(
     target: &BackendTarget,
     req: &LoginRequest,
 ) -> Result<BackendConn, ConnectError> {
+    connect_as(target, req, true).await
+}
+
+/// [`connect`] for a health probe: it waits for a slot like a session but
+/// is not a session waiting (`squeeze_backend_slot_waiters`).
+pub async fn connect_probe(
+    target: &BackendTarget,
+    req: &LoginRequest,
+) -> Result<BackendConn, ConnectError> {
+    connect_as(target, req, false).await
+}
+
+async fn connect_as(
+    target: &BackendTarget,
+    req: &LoginRequest,
+    session: bool,
+) -> Result<BackendConn, ConnectError> {
     let permit = match &target.slots {
-        Some(slots) => match timeout(target.connect_timeout, wait_for_slot(target, slots)).await {
+        Some(slots) => match timeout(target.connect_timeout, wait_for_slot(target, slots, session)).await {
             Ok(Ok(p)) => Some(p),
             _ => {
                 return Err(ConnectError::Saturated(format!(
@@ -89,9 +106,13 @@ pub async fn connect(
 async fn wait_for_slot(
     target: &BackendTarget,
     slots: &std::sync::Arc<tokio::sync::Semaphore>,
+    session: bool,
 ) -> Result<tokio::sync::OwnedSemaphorePermit, tokio::sync::AcquireError> {
     if let Ok(p) = slots.clone().try_acquire_owned() {
         return Ok(p);
+    }
+    if !session {
+        return slots.clone().acquire_owned().await;
     }
     struct Waiting(prometheus::IntGauge);
     impl Drop for Waiting {

@@ -18,7 +18,7 @@ use crate::net::PacketConn;
 use crate::protocol::handshake::InitialHandshake;
 use crate::protocol::response::ErrPacket;
 
-pub use login::{connect, LoginRequest};
+pub use login::{connect, connect_probe, LoginRequest};
 
 /// Everything needed to open connections to one backend server.
 #[derive(Debug, Clone)]
