@@ -269,10 +269,10 @@ impl Metrics {
         self.client_bytes_total.with_label_values(&[direction])
     }
 
-    /// Where a backend connection of `shard` counts its bytes.
-    pub fn backend_meter(&self, shard: &str) -> crate::net::Meter {
-        let c = |d| self.backend_bytes_total.with_label_values(&[shard, d]);
-        crate::net::Meter::new(c("backend_to_proxy"), c("proxy_to_backend"), None)
+    /// Backend byte counter of one shard and direction.
+    pub fn backend_bytes(&self, shard: &str, direction: &str) -> IntCounter {
+        self.backend_bytes_total
+            .with_label_values(&[shard, direction])
     }
 
     /// Create the series of known label values at 0, so a dashboard shows 0

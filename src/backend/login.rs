@@ -136,7 +136,12 @@ async fn connect_inner(
         .await
         .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
     let mut conn = PacketConn::new(tcp, req.max_payload);
-    conn.set_meter(crate::metrics::METRICS.backend_meter(&target.name));
+    let bytes = |direction| crate::metrics::METRICS.backend_bytes(&target.name, direction);
+    conn.set_meter(crate::net::Meter::new(
+        bytes("backend_to_proxy"),
+        bytes("proxy_to_backend"),
+        None,
+    ));
     let hs_packet = conn.read_packet().await.map_err(net_err)?;
     if hs_packet.first_byte() == Some(0xFF) {
         let err = ErrPacket::parse(&hs_packet.payload)
