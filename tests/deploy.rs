@@ -6,7 +6,11 @@
 //!   squeeze / Prometheus / Grafana files agree on ports, hosts and uids;
 //! - `squeeze check-config --offline` accepts the compose and sidecar
 //!   configs (they need secrets and mounted files only on their hosts);
-//! - `promtool check config` accepts deploy/prometheus/prometheus.yml;
+//! - `promtool check config` accepts deploy/prometheus/prometheus.yml, and
+//!   `promtool test rules` runs alerts_test.yml, which fires every alert;
+//! - the README's sidecar block is deploy/squeeze/sidecar.toml; the
+//!   Kubernetes sidecar's probes, secrets and mounts agree with its config;
+//!   the systemd unit is hardened and passes `systemd-analyze verify`;
 //! - the MySQL init SQL runs on a real server;
 //! - every PromQL expression of the Grafana dashboard and of the alert rules
 //!   evaluates on a real Prometheus that scrapes a real squeeze in front of a

@@ -174,7 +174,7 @@ pub fn config(cfg: &Config) -> Value {
     let backends: Vec<Value> = cfg
         .backends()
         .iter()
-        .map(|(name, b)| json!({ "shard": name, "address": b.address, "tls": format!("{:?}", b.tls).to_lowercase() }))
+        .map(|(name, b)| json!({ "shard": name, "address": b.address, "tls": snake_case(&format!("{:?}", b.tls)) }))
         .collect();
     json!({
         "file": cfg.admin.loaded_file.as_ref().map(super::redact::redacted),
@@ -189,4 +189,32 @@ pub fn config(cfg: &Config) -> Value {
             "log_level": cfg.log.level,
         },
     })
+}
+
+/// `VerifyIdentity` -> `verify_identity`: a config enum's Debug name as the
+/// file spells it.
+fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_config_view_spells_enums_as_the_file_does() {
+        assert_eq!(snake_case("VerifyIdentity"), "verify_identity");
+        assert_eq!(snake_case("Disabled"), "disabled");
+    }
 }
