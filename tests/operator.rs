@@ -121,6 +121,18 @@ fn check_config_refuses_what_serve_refuses() {
             "columns[1]",
             "db.t.doc is already configured by columns[0]",
         ),
+        (
+            "an admin token variable that is not set",
+            "[admin]\ntoken_env = \"SQUEEZE_TEST_UNSET_ADMIN_TOKEN\"\n".to_string(),
+            "admin.token",
+            "environment variable SQUEEZE_TEST_UNSET_ADMIN_TOKEN is not set",
+        ),
+        (
+            "two admin token sources",
+            "[admin]\ntoken = \"a\"\ntoken_env = \"B\"\n".to_string(),
+            "admin.token",
+            "set only one of token, token_env",
+        ),
     ];
     for (what, extra, path, cause) in &variants {
         let text = format!("{BASE}{extra}");
