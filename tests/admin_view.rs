@@ -291,6 +291,16 @@ async fn the_admin_view_names_the_live_session_its_backend_columns_and_dictionar
     );
     let out = ctl("dictionaries");
     assert!(String::from_utf8_lossy(&out.stdout).contains("reddit_comments"));
+    let out = ctl("config");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("<redacted>"),
+        "{text}"
+    );
+    assert!(
+        !text.contains(TOKEN) && !text.contains(&format!("\"{APP_PASS}\"")),
+        "{text}"
+    );
     // Without the token: refused, with the way out in the message.
     let out = Command::new(env!("CARGO_BIN_EXE_squeeze"))
         .args([
@@ -351,8 +361,24 @@ async fn a_reload_with_a_broken_file_keeps_the_running_config_and_reports_why() 
     assert!(String::from_utf8_lossy(&out.stderr).contains("columns[0].level"));
 
     std::fs::write(&file, config(db, schema, "level = 9")).unwrap();
-    let (status, body) = http(&sq.admin_addr(), "POST", "/reload", Some(TOKEN));
-    assert_eq!(status, 200, "{body}");
+    let out = Command::new(env!("CARGO_BIN_EXE_squeeze"))
+        .args([
+            "ctl",
+            "reload",
+            "--admin",
+            &format!("http://{}", sq.admin_addr()),
+        ])
+        .args(["--token-env", "T"])
+        .env("T", TOKEN)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("reloaded: 1 shard(s), 1 column(s)"), "{said}");
     let cols = get_json(&sq, "/columns");
     assert_eq!(cols["columns"][0]["level"], 9, "{cols:#}");
 
