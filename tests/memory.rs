@@ -205,3 +205,52 @@ fn a_huge_client_compressed_statement_is_refused_without_rss_growing_past_the_pa
     // Other sessions never noticed.
     select_1(&mut probe);
 }
+
+/// 40 MiB in one row: three 16 MiB chunks on the wire.
+const BIG_ROW_SQL: &str = "SELECT REPEAT('squeeze!', 5242880) AS doc";
+
+#[test]
+fn a_row_larger_than_the_whole_memory_budget_is_relayed_chunk_by_chunk_byte_identical() {
+    let db = MariaDb::shared();
+    let mut direct = RawConn::login(db.port, APP_USER, APP_PASS, None).unwrap();
+    let want = direct.simple(BIG_ROW_SQL);
+    assert!(
+        want.iter().any(|p| p.len() > 40 << 20),
+        "the direct answer holds the 40 MiB row"
+    );
+
+    // 24 MiB for all sessions, 64 MiB packets allowed: a session that held
+    // the row whole would be refused (ERR 1041); one chunk at a time fits.
+    let sq = squeeze(
+        db,
+        &[
+            "--memory-budget",
+            "25165824",
+            "--max-packet-size",
+            "67108864",
+        ],
+    );
+    let mut plain = RawConn::login(sq.port, APP_USER, APP_PASS, None).unwrap();
+    let got = plain.simple(BIG_ROW_SQL);
+    assert!(
+        got == want,
+        "through squeeze: {:?} packets of sizes {:?}, direct {:?}",
+        got.len(),
+        got.iter().map(Vec::len).collect::<Vec<_>>(),
+        want.iter().map(Vec::len).collect::<Vec<_>>()
+    );
+    // The session goes on in step (sequence ids, buffers) after the row.
+    select_1(&mut plain);
+
+    // A zstd-compressed client link takes the chunks inside its frames.
+    let mut zstd = support::raw::ZstdWire::login(sq.port, APP_USER, APP_PASS, None, 3);
+    let got: Vec<u8> = zstd.query(BIG_ROW_SQL).concat();
+    assert!(
+        got == want.concat(),
+        "zstd link: {} bytes, direct {}",
+        got.len(),
+        want.concat().len()
+    );
+    let one = zstd.query("SELECT 1");
+    assert!(one.iter().any(|p| p.as_slice() == b"\x011"), "{one:?}");
+}

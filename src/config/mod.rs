@@ -95,8 +95,9 @@ pub struct ProxyConfig {
     /// by `net.core.somaxconn`). Default 1024 (MariaDB's back_log is 150
     /// plus connections; a burst of connects beyond the queue is reset).
     pub listen_backlog: u32,
-    /// Largest logical packet accepted from either side, in bytes (a
-    /// client's statement, a backend's row). Default 16 MiB, MariaDB's
+    /// Largest logical packet squeeze holds whole, in bytes (a client's
+    /// statement, a row it inflates; rows it need not read cross in 16 MiB
+    /// chunks whatever their size). Default 16 MiB, MariaDB's
     /// default `max_allowed_packet`; at most 1 GiB (MySQL's own upper
     /// bound). Raise it together with the server's `max_allowed_packet`
     /// for larger statements or rows.

@@ -39,6 +39,13 @@ pub enum NetError {
     OverBudget(#[from] OverBudget),
 }
 
+/// Which side failed while a chunk was relayed between two connections.
+#[derive(Debug)]
+pub enum ChunkRelayError {
+    Read(NetError),
+    Write(NetError),
+}
+
 /// Compressed-protocol state of one connection.
 #[derive(Debug, Clone, Copy)]
 pub struct Compression {
@@ -375,22 +382,77 @@ impl PacketConn {
     }
 
     fn accept_seq(&mut self, p: &Packet) -> Result<(), NetError> {
+        self.accept_chunks(p.seq, p.chunks)
+    }
+
+    /// Check and advance the sequence id past `chunks` physical packets
+    /// starting at `seq`.
+    fn accept_chunks(&mut self, seq: u8, chunks: u8) -> Result<(), NetError> {
         match &self.compression {
             // Inside compressed frames the packet ids are not checked (as
             // in MySQL's own net layer); the frame ids are.
             Some(c) => self.seq = c.seq,
             None => {
-                if p.seq != self.seq {
+                if seq != self.seq {
                     return Err(ProtocolError::OutOfOrder {
                         expected: self.seq,
-                        got: p.seq,
+                        got: seq,
                     }
                     .into());
                 }
-                self.seq = p.seq.wrapping_add(p.chunks);
+                self.seq = seq.wrapping_add(chunks);
             }
         }
         Ok(())
+    }
+
+    /// The declared length of the next physical chunk if its header is
+    /// here (inflating buffered compressed frames as needed), without
+    /// reading from the socket.
+    pub fn try_peek_chunk_len(&mut self) -> Result<Option<usize>, NetError> {
+        loop {
+            if let Some(len) = buffered_chunk_len(&self.rbuf) {
+                return Ok(Some(len));
+            }
+            if !self.decode_buffered_frame()? {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// The declared length of the next physical chunk, waiting for its
+    /// header.
+    pub async fn peek_chunk_len(&mut self) -> Result<usize, NetError> {
+        loop {
+            if let Some(len) = self.try_peek_chunk_len()? {
+                return Ok(len);
+            }
+            self.fill().await?;
+        }
+    }
+
+    /// Relay the next physical chunk to `out` as a chunk of its own (only
+    /// the sequence id changes), once it is whole here. This is how a
+    /// packet too large for one 16 MiB chunk crosses the proxy when nothing
+    /// needs to read it: a session holds one chunk at a time instead of the
+    /// whole packet (a 1 GiB row costs ~16 MiB, not 1 GiB). Returns whether
+    /// the chunk ended its packet (shorter than 16 MiB - 1).
+    pub async fn relay_chunk_to(&mut self, out: &mut PacketConn) -> Result<bool, ChunkRelayError> {
+        let len = loop {
+            if let Some(len) = self.try_peek_chunk_len().map_err(ChunkRelayError::Read)? {
+                if self.rbuf.len() >= HEADER_LEN + len {
+                    break len;
+                }
+            }
+            self.fill().await.map_err(ChunkRelayError::Read)?;
+        };
+        self.accept_chunks(self.rbuf[3], 1)
+            .map_err(ChunkRelayError::Read)?;
+        out.write_chunk(&self.rbuf[HEADER_LEN..HEADER_LEN + len])
+            .await
+            .map_err(ChunkRelayError::Write)?;
+        bytes::Buf::advance(&mut self.rbuf, HEADER_LEN + len);
+        Ok(len < MAX_PAYLOAD)
     }
 
     /// Move more stream bytes out of the compressed frames received: the
@@ -598,10 +660,7 @@ impl PacketConn {
         let mut rest = payload;
         loop {
             let n = rest.len().min(MAX_PAYLOAD);
-            let mut header = [0u8; HEADER_LEN];
-            header[..3].copy_from_slice(&(n as u32).to_le_bytes()[..3]);
-            header[3] = self.seq;
-            self.seq = self.seq.wrapping_add(1);
+            let header = self.next_chunk_header(n);
             self.stream.write_all(&header).await?;
             self.stream.write_all(&rest[..n]).await?;
             self.count_written(HEADER_LEN + n);
@@ -613,6 +672,64 @@ impl PacketConn {
         self.stream.flush().await?;
         self.write_interrupted = false;
         Ok(())
+    }
+
+    fn next_chunk_header(&mut self, len: usize) -> [u8; HEADER_LEN] {
+        let mut header = [0u8; HEADER_LEN];
+        header[..3].copy_from_slice(&(len as u32).to_le_bytes()[..3]);
+        header[3] = self.seq;
+        self.seq = self.seq.wrapping_add(1);
+        header
+    }
+
+    /// Send one physical chunk of a packet relayed piece by piece
+    /// (`relay_chunk_to`): `payload` is at most 16 MiB - 1 bytes, and
+    /// exactly that means more chunks follow. Sent at once; on a plain
+    /// connection straight from the caller's buffer.
+    pub async fn write_chunk(&mut self, payload: &[u8]) -> Result<(), NetError> {
+        debug_assert!(payload.len() <= MAX_PAYLOAD);
+        if self.split.is_none() {
+            self.flush().await?;
+            self.write_interrupted = true;
+            let header = self.next_chunk_header(payload.len());
+            match self.compression {
+                None => {
+                    self.stream.write_all(&header).await?;
+                    self.stream.write_all(payload).await?;
+                    self.count_written(HEADER_LEN + payload.len());
+                }
+                Some(mut c) => {
+                    // The compressed protocol is a byte stream: the header
+                    // may travel in a frame of its own, so the chunk is
+                    // framed from the caller's buffer, not copied behind it.
+                    for piece in [&header[..], payload] {
+                        let mut framed = BytesMut::with_capacity(piece.len() / 2 + 64);
+                        encode_frame(
+                            &mut framed,
+                            c.seq,
+                            piece,
+                            c.compress_writes.then_some(c.codec),
+                        );
+                        c.seq = c.seq.wrapping_add(1);
+                        self.stream.write_all(&framed).await?;
+                        self.count_written(framed.len());
+                    }
+                    self.seq = c.seq;
+                    self.compression = Some(c);
+                }
+            }
+            self.stream.flush().await?;
+            self.write_interrupted = false;
+            return Ok(());
+        }
+        let needed = self.wbuf.len() + HEADER_LEN + payload.len();
+        if needed > self.wbuf.capacity() {
+            self.reserve_growth(needed - self.wbuf.capacity())?;
+        }
+        let header = self.next_chunk_header(payload.len());
+        self.wbuf.extend_from_slice(&header);
+        self.wbuf.extend_from_slice(payload);
+        self.flush().await
     }
 
     /// Fast path for result rows that need no transformation: move every
@@ -751,6 +868,11 @@ impl PacketConn {
 /// `chunk`: a short tail (up to a quarter chunk) joins the chunk before it
 /// rather than going out as a frame of its own (LOAD DATA flushes of 65,600
 /// bytes used to send a 64-byte frame after every 64 KiB one).
+/// Length declared by the physical packet header at the front of `buf`.
+fn buffered_chunk_len(buf: &[u8]) -> Option<usize> {
+    (buf.len() >= HEADER_LEN).then(|| u32::from_le_bytes([buf[0], buf[1], buf[2], 0]) as usize)
+}
+
 fn chunk_len(remaining: usize, chunk: usize) -> usize {
     if remaining <= chunk + chunk / 4 && remaining <= MAX_PAYLOAD {
         remaining

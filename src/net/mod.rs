@@ -10,7 +10,7 @@ pub mod sendq;
 pub mod stream;
 pub mod tls;
 
-pub use conn::{NetError, PacketConn};
+pub use conn::{ChunkRelayError, NetError, PacketConn};
 pub use meter::{ByteTotals, Meter};
 pub use sendq::SendQueueProbe;
 pub use stream::MaybeTlsStream;

@@ -5,8 +5,9 @@
 
 use crate::error::SqlError;
 use crate::metrics::METRICS;
-use crate::net::NetError;
+use crate::net::{ChunkRelayError, NetError};
 use crate::protocol::capabilities::*;
+use crate::protocol::packet::MAX_PAYLOAD;
 use crate::protocol::response::{self, ErrPacket};
 use crate::protocol::Packet;
 use crate::transform::result::{ResultColumns, RowError};
@@ -245,6 +246,33 @@ impl Session {
         Ok(backend.conn.read_packet().await?)
     }
 
+    /// The declared length of the backend's next physical chunk, flushing
+    /// the client before waiting for it.
+    async fn next_backend_chunk_len(&mut self) -> Result<usize, RelayError> {
+        let backend = self.shards.conn()?;
+        if let Some(len) = backend.conn.try_peek_chunk_len()? {
+            return Ok(len);
+        }
+        self.client.flush().await.map_err(|_| RelayError::Client)?;
+        let backend = self.shards.conn()?;
+        Ok(backend.conn.peek_chunk_len().await?)
+    }
+
+    /// Relay a packet split into 16 MiB chunks one chunk at a time, so the
+    /// session never holds it whole. A client write that fails partway
+    /// leaves the client mid-packet: its connection cannot go on.
+    async fn relay_split_packet(&mut self) -> Result<(), RelayError> {
+        loop {
+            let backend = self.shards.conn()?;
+            match backend.conn.relay_chunk_to(&mut self.client).await {
+                Ok(true) => return Ok(()),
+                Ok(false) => {}
+                Err(ChunkRelayError::Read(e)) => return Err(e.into()),
+                Err(ChunkRelayError::Write(_)) => return Err(RelayError::Client),
+            }
+        }
+    }
+
     pub(super) async fn forward(&mut self, payload: &[u8]) -> Result<(), RelayError> {
         Ok(self.send_to_client(payload).await?)
     }
@@ -409,6 +437,12 @@ impl Session {
                     && self.client.pending_output() >= 1 << 20
                 {
                     self.client.flush().await.map_err(|_| RelayError::Client)?;
+                }
+                if self.next_backend_chunk_len().await? == MAX_PAYLOAD {
+                    // A row of 16 MiB or more (never a terminator: those
+                    // are short) that nothing needs to read.
+                    self.relay_split_packet().await?;
+                    continue;
                 }
             }
             let p = self.backend_packet().await?;
