@@ -197,15 +197,22 @@ fn log_running(ctx: &ProxyContext, message: &str) {
     let columns: Vec<String> = ctx
         .rules
         .all()
-        .map(|r| match ctx.rules.registry.get(r.encoder.dict_id()) {
-            Some(d) => format!(
-                "{} ({}, dictionary {} #{})",
-                r.label,
-                r.encoder.codec().name(),
-                d.name,
-                d.id
-            ),
-            None => format!("{} ({})", r.label, r.encoder.codec().name()),
+        // Id 0 is "no dictionary": never asked of the registry, whose miss
+        // hook would go and look for it in the metadata store.
+        .map(|r| {
+            match (r.encoder.dict_id() != 0)
+                .then(|| ctx.rules.registry.get(r.encoder.dict_id()))
+                .flatten()
+            {
+                Some(d) => format!(
+                    "{} ({}, dictionary {} #{})",
+                    r.label,
+                    r.encoder.codec().name(),
+                    d.name,
+                    d.id
+                ),
+                None => format!("{} ({})", r.label, r.encoder.codec().name()),
+            }
         })
         .collect();
     let dictionaries: Vec<String> = ctx
