@@ -87,12 +87,24 @@ pub fn build_context(
         &shards.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
         &rules.all().map(|r| r.label.clone()).collect::<Vec<_>>(),
     );
+    let accounts_login = match &cfg.auth.accounts_user {
+        Some(user) => Some(ProbeLogin {
+            user: user.clone(),
+            password: cfg
+                .auth
+                .accounts_password()
+                .map_err(|e| anyhow::anyhow!("auth.accounts_password: {e}"))?
+                .unwrap_or_default(),
+        }),
+        None => None,
+    };
     Ok(Arc::new(ProxyContext {
         rules: Arc::new(rules),
         schema: Arc::default(),
         proxy: cfg.proxy.clone(),
         auth: cfg.auth.clone(),
         users,
+        accounts: Arc::new(crate::backend::accounts::AccountHashes::new(accounts_login)),
         shards,
         router,
         tls_acceptor,
@@ -108,13 +120,17 @@ pub fn build_context(
 }
 
 /// Credentials for health probes (and `check-config --connect`): the
-/// service account, else the first user with a plaintext password.
+/// service account, else `[auth] accounts_user`, else the first user with
+/// a plaintext password.
 pub fn probe_login(ctx: &ProxyContext) -> Option<ProbeLogin> {
     if let Some((user, password)) = ctx.shards.iter().find_map(|s| s.service_user.as_ref()) {
         return Some(ProbeLogin {
             user: user.clone(),
             password: password.clone(),
         });
+    }
+    if let Some(l) = ctx.accounts.login() {
+        return Some(l.clone());
     }
     let mut users: Vec<_> = ctx.users.values().collect();
     users.sort_by(|a, b| a.name.cmp(&b.name));

@@ -65,7 +65,7 @@ fn status(sq: &Squeeze, extra: &[&str]) -> String {
 }
 
 #[test]
-fn cli_plain() {
+fn mariadb_cli_prints_the_same_through_squeeze_as_direct() {
     let db = MariaDb::shared();
     let sq = Squeeze::for_db(db, &[]);
     setup(db, "cli_plain");
@@ -74,7 +74,7 @@ fn cli_plain() {
 }
 
 #[test]
-fn cli_tls() {
+fn mariadb_cli_over_tls_to_squeeze_prints_the_same_as_direct() {
     let db = MariaDb::shared();
     let sq = Squeeze::for_db(db, &[]);
     setup(db, "cli_tls");
@@ -89,7 +89,7 @@ fn cli_tls() {
 }
 
 #[test]
-fn cli_compress() {
+fn mariadb_cli_with_compression_prints_the_same_through_squeeze_as_direct() {
     let db = MariaDb::shared();
     let sq = Squeeze::for_db(db, &[]);
     setup(db, "cli_compress");
@@ -102,7 +102,7 @@ fn cli_compress() {
 }
 
 #[test]
-fn cli_tls_and_compress() {
+fn mariadb_cli_negotiates_tls_and_compression_together_with_squeeze() {
     let db = MariaDb::shared();
     let sq = Squeeze::for_db(db, &[]);
     setup(db, "cli_tlscomp");

@@ -7,7 +7,7 @@ use support::pyclients::{mysqlclient_suite_matches, run_check};
 use support::MariaDb;
 
 #[test]
-fn python_pymysql() {
+fn pymysql_sees_the_same_results_and_errors_through_squeeze_as_direct() {
     run_check(
         MariaDb::shared(),
         "pymysql_check.py",
@@ -17,7 +17,7 @@ fn python_pymysql() {
 }
 
 #[test]
-fn python_mysql_connector() {
+fn mysql_connector_python_sees_the_same_results_and_errors_through_squeeze_as_direct() {
     run_check(
         MariaDb::shared(),
         "connector_check.py",

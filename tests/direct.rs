@@ -5,10 +5,12 @@ mod support;
 
 use support::{raw, scenarios, MariaDb};
 
+/// `direct!(claim => scenario)`: the scenario run twice directly gives
+/// identical outcomes (so a difference through squeeze is squeeze's).
 macro_rules! direct {
-    ($name:ident) => {
+    ($test:ident => $name:ident) => {
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn $name() {
+        async fn $test() {
             let db = MariaDb::shared();
             let out = scenarios::$name(db.port, concat!("direct_", stringify!($name))).await;
             assert!(!out.is_empty());
@@ -20,15 +22,15 @@ macro_rules! direct {
     };
 }
 
-direct!(text_types);
-direct!(binary_protocol);
-direct!(multi_results);
-direct!(session_commands);
-direct!(load_data_local);
-direct!(errors);
+direct!(text_types_scenario_repeats_identically_direct => text_types);
+direct!(binary_protocol_scenario_repeats_identically_direct => binary_protocol);
+direct!(multi_results_scenario_repeats_identically_direct => multi_results);
+direct!(session_commands_scenario_repeats_identically_direct => session_commands);
+direct!(load_data_local_scenario_repeats_identically_direct => load_data_local);
+direct!(errors_scenario_repeats_identically_direct => errors);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn big_packets() {
+async fn big_packets_scenario_gets_all_seven_answers_direct() {
     let db = MariaDb::shared();
     let out = scenarios::big_packets(db.port, "direct_big").await;
     assert_eq!(out.len(), 7);

@@ -190,7 +190,7 @@ fn check_config_offline_passes_the_shipped_configs_without_secrets_or_mounts() {
     );
     assert!(
         err.contains(
-            "users[0]: environment variable SQUEEZE_APP_PASSWORD (password_env) is not set"
+            "auth.accounts_password: environment variable SQUEEZE_ACCOUNTS_PASSWORD (password_env) is not set"
         ),
         "{err}"
     );

@@ -10,33 +10,32 @@ use support::dump;
 use support::raw::{self, RawConn};
 use support::{http_get, scenarios, MariaDb, Squeeze};
 
+/// `relay!(claim => scenario)`: the scenario's outcomes through squeeze
+/// equal its outcomes direct to MariaDB.
 macro_rules! relay {
     // The test server's max_allowed_packet is 1G: squeeze must allow as
     // much for the answers to compare (big_packets sends 40 MB).
-    ($name:ident) => {
-        relay!($name, ["--max-packet-size", "1073741824"]);
-    };
-    ($name:ident, $extra:expr) => {
+    ($test:ident => $scenario:ident) => {
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn $name() {
+        async fn $test() {
             let db = MariaDb::shared();
-            let mut sq = Squeeze::for_db(db, &$extra);
-            let name = concat!("relay_", stringify!($name));
-            let direct = scenarios::$name(db.port, name).await;
-            let proxied = scenarios::$name(sq.port, name).await;
-            scenarios::compare(stringify!($name), &direct, &proxied);
+            let mut sq = Squeeze::for_db(db, &["--max-packet-size", "1073741824"]);
+            let name = concat!("relay_", stringify!($scenario));
+            let direct = scenarios::$scenario(db.port, name).await;
+            let proxied = scenarios::$scenario(sq.port, name).await;
+            scenarios::compare(stringify!($scenario), &direct, &proxied);
             sq.assert_alive();
         }
     };
 }
 
-relay!(text_types);
-relay!(binary_protocol);
-relay!(multi_results);
-relay!(session_commands);
-relay!(load_data_local);
-relay!(errors);
-relay!(big_packets);
+relay!(values_of_every_column_type_read_as_text_are_the_servers_through_squeeze => text_types);
+relay!(binary_protocol_statements_answer_as_the_server_does_through_squeeze => binary_protocol);
+relay!(multi_statement_results_arrive_in_order_as_the_server_sent_them => multi_results);
+relay!(session_commands_answer_as_the_server_does_through_squeeze => session_commands);
+relay!(load_data_local_infile_loads_the_same_rows_through_squeeze => load_data_local);
+relay!(server_errors_reach_the_client_unchanged_through_squeeze => errors);
+relay!(packets_over_16_mib_cross_squeeze_unchanged_both_ways => big_packets);
 
 #[test]
 fn a_cursor_exchange_through_squeeze_is_packet_for_packet_the_direct_one() {

@@ -76,27 +76,83 @@ async fn connect_as(
     req: &LoginRequest,
     session: bool,
 ) -> Result<BackendConn, ConnectError> {
-    let permit = match &target.slots {
-        Some(slots) => match timeout(target.connect_timeout, wait_for_slot(target, slots, session)).await {
-            Ok(Ok(p)) => Some(p),
-            _ => {
-                return Err(ConnectError::Saturated(format!(
-                    "all connections of shard '{}' are in use (its max_connections); raise it or lower client concurrency",
-                    target.name
-                )))
-            }
-        },
-        None => None,
+    let permit = acquire_slot(target, session).await?;
+    // One deadline for TCP connect, greeting and login, as before the
+    // login was split into phases.
+    let fut = async {
+        let (conn, handshake) = open_inner(target, req.max_payload).await?;
+        let opened = Opened {
+            conn,
+            handshake,
+            permit,
+        };
+        login(opened, target, req).await
     };
-    match timeout(target.connect_timeout, connect_inner(target, req)).await {
-        Ok(Ok(mut b)) => {
-            b.permit = permit;
-            Ok(b)
+    match timeout(target.connect_timeout, fut).await {
+        Ok(r) => r,
+        Err(_) => Err(no_answer(target)),
+    }
+}
+
+fn no_answer(target: &BackendTarget) -> ConnectError {
+    ConnectError::Unreachable(format!(
+        "no answer within {} ms",
+        target.connect_timeout.as_millis()
+    ))
+}
+
+/// A backend connection that has sent its greeting and waits for squeeze's
+/// HandshakeResponse. Relayed logins (`[auth] accounts = "server"`) greet
+/// the client with this greeting's nonce.
+pub struct Opened {
+    conn: PacketConn,
+    pub handshake: InitialHandshake,
+    permit: Option<tokio::sync::OwnedSemaphorePermit>,
+}
+
+/// A backend connection whose HandshakeResponse has been sent: the
+/// authentication exchange runs on `conn` until the server says OK or ERR.
+pub struct Responded {
+    pub conn: PacketConn,
+    pub handshake: InitialHandshake,
+    permit: Option<tokio::sync::OwnedSemaphorePermit>,
+    capabilities: u32,
+    wire_codec: Option<WireCodec>,
+}
+
+/// TCP connect (within the shard's connection cap) and read the greeting,
+/// within `connect_timeout`. The login that follows is the caller's (a
+/// relayed one runs under the client's handshake timeout).
+pub async fn open(target: &BackendTarget, max_payload: usize) -> Result<Opened, ConnectError> {
+    let permit = acquire_slot(target, true).await?;
+    match timeout(target.connect_timeout, open_inner(target, max_payload)).await {
+        Ok(r) => {
+            let (conn, handshake) = r?;
+            Ok(Opened {
+                conn,
+                handshake,
+                permit,
+            })
         }
-        Ok(Err(e)) => Err(e),
-        Err(_) => Err(ConnectError::Unreachable(format!(
-            "no answer within {} ms",
-            target.connect_timeout.as_millis()
+        Err(_) => Err(no_answer(target)),
+    }
+}
+
+/// A place under the shard's `max_connections`, waited for up to
+/// `connect_timeout`; a `session` waiting counts in
+/// `squeeze_backend_slot_waiters` meanwhile.
+async fn acquire_slot(
+    target: &BackendTarget,
+    session: bool,
+) -> Result<Option<tokio::sync::OwnedSemaphorePermit>, ConnectError> {
+    let Some(slots) = &target.slots else {
+        return Ok(None);
+    };
+    match timeout(target.connect_timeout, wait_for_slot(target, slots, session)).await {
+        Ok(Ok(p)) => Ok(Some(p)),
+        _ => Err(ConnectError::Saturated(format!(
+            "all connections of shard '{}' are in use (its max_connections); raise it or lower client concurrency",
+            target.name
         ))),
     }
 }
@@ -128,14 +184,14 @@ async fn wait_for_slot(
     slots.clone().acquire_owned().await
 }
 
-async fn connect_inner(
+async fn open_inner(
     target: &BackendTarget,
-    req: &LoginRequest,
-) -> Result<BackendConn, ConnectError> {
+    max_payload: usize,
+) -> Result<(PacketConn, InitialHandshake), ConnectError> {
     let tcp = TcpStream::connect(&target.address)
         .await
         .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
-    let mut conn = PacketConn::new(tcp, req.max_payload);
+    let mut conn = PacketConn::new(tcp, max_payload);
     let bytes = |direction| crate::metrics::METRICS.backend_bytes(&target.name, direction);
     conn.set_meter(crate::net::Meter::new(
         bytes("backend_to_proxy"),
@@ -150,106 +206,27 @@ async fn connect_inner(
     }
     let handshake = InitialHandshake::parse(&hs_packet.payload)
         .map_err(|e| ConnectError::Protocol(format!("bad handshake: {e}")))?;
-    let server_caps = handshake.capabilities;
+    Ok((conn, handshake))
+}
 
-    let mut caps = (req.client_capabilities & !HOP_LOCAL & PROXY_SUPPORTED)
-        | CLIENT_PROTOCOL_41
-        | CLIENT_SECURE_CONNECTION
-        | CLIENT_PLUGIN_AUTH
-        | CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA
-        | CLIENT_LONG_PASSWORD;
-    caps &= server_caps | CLIENT_LONG_PASSWORD;
-    if req.database.is_some() {
-        caps |= CLIENT_CONNECT_WITH_DB & server_caps;
-    } else {
-        caps &= !CLIENT_CONNECT_WITH_DB;
+/// Log in on an opened connection with `req.credential`.
+async fn login(
+    opened: Opened,
+    target: &BackendTarget,
+    req: &LoginRequest,
+) -> Result<BackendConn, ConnectError> {
+    if let BackendCredential::Unavailable(why) = &req.credential {
+        return Err(ConnectError::Misconfigured(why.clone()));
     }
-    if !req.attributes.is_empty() {
-        caps |= CLIENT_CONNECT_ATTRS & server_caps;
-    }
-    let wire_codec = choose_wire_codec(req, server_caps);
-    caps |= match wire_codec.map(|c| c.algorithm) {
-        Some(WireAlgorithm::Zstd) => CLIENT_ZSTD_COMPRESSION_ALGORITHM,
-        Some(WireAlgorithm::Zlib) => CLIENT_COMPRESS,
-        None => 0,
-    };
-
-    let want_tls = match target.tls {
-        BackendTls::Disabled => false,
-        BackendTls::Preferred => server_caps & CLIENT_SSL != 0,
-        _ => {
-            if server_caps & CLIENT_SSL == 0 {
-                return Err(ConnectError::Protocol(
-                    "backend does not offer TLS but tls is required by the configuration".into(),
-                ));
-            }
-            true
-        }
-    };
-    let mut response = HandshakeResponse {
-        capabilities: caps,
-        max_packet: req.max_packet,
-        charset: req.charset,
-        username: req.user.as_bytes().to_vec(),
-        auth_response: Vec::new(),
-        database: req.database.clone(),
-        auth_plugin: None,
-        attributes: req.attributes.clone(),
-        ext_capabilities: 0,
-        // The level the server compresses its frames to us with.
-        zstd_level: wire_codec
-            .filter(|c| c.algorithm == WireAlgorithm::Zstd)
-            .map(|c| c.level as u8),
-    };
-    // MariaDB extended capabilities travel only with CLIENT_LONG_PASSWORD
-    // (MariaDB's CLIENT_MYSQL) clear.
-    let ext = if server_caps & CLIENT_LONG_PASSWORD == 0 {
-        req.ext_capabilities & handshake.ext_capabilities
-    } else {
-        0
-    };
-    if ext != 0 {
-        response.capabilities &= !CLIENT_LONG_PASSWORD;
-        response.ext_capabilities = ext;
-    }
-    // The client parses what this backend sends with the layout it
-    // negotiated with squeeze; a backend without it (a shard replaced by an
-    // older server since) would be misread, so it is not used.
-    let missing = req.ext_capabilities & MARIADB_LAYOUT_CAPABILITIES & !ext;
-    if missing != 0 {
-        return Err(ConnectError::Protocol(format!(
-            "shard '{}' does not offer the MariaDB extended capabilities 0x{missing:x} ({}) this session negotiated when every shard had them; reconnect",
-            target.name,
-            if missing & MARIADB_CLIENT_EXTENDED_METADATA != 0 {
-                "extended column metadata"
-            } else {
-                "metadata caching"
-            }
-        )));
-    }
-    if want_tls {
-        response.capabilities |= CLIENT_SSL;
-        conn.write_packet(&response.encode_ssl_request());
-        conn.flush().await.map_err(net_err)?;
-        let config = target
-            .tls_config
-            .clone()
-            .expect("tls config built for tls modes");
-        conn.connect_tls(config, target.host())
-            .await
-            .map_err(net_err)?;
-    }
-
-    let server_plugin = String::from_utf8_lossy(&handshake.auth_plugin).into_owned();
+    let server_plugin = String::from_utf8_lossy(&opened.handshake.auth_plugin).into_owned();
     let (plugin, token) =
-        first_auth_response(&server_plugin, &handshake.auth_data, &req.credential);
-    response.auth_plugin = Some(plugin.as_bytes().to_vec());
-    response.auth_response = token;
-    conn.write_packet(&response.encode());
-    conn.flush().await.map_err(net_err)?;
+        first_auth_response(&server_plugin, &opened.handshake.auth_data, &req.credential);
+    let nonce = opened.handshake.auth_data.clone();
+    let mut r = opened.respond(target, req, plugin, token).await?;
+    let conn = &mut r.conn;
 
     let mut plugin = plugin.to_string();
-    let mut nonce = handshake.auth_data.clone();
+    let mut nonce = nonce;
     loop {
         let p = conn.read_packet().await.map_err(net_err)?;
         match p.first_byte() {
@@ -273,29 +250,7 @@ async fn connect_inner(
                 Some(&auth::SHA2_PERFORM_FULL_AUTH) => {
                     let password =
                         plaintext(&req.credential, "caching_sha2_password full authentication")?;
-                    if conn.is_tls() {
-                        let mut pw = password.as_bytes().to_vec();
-                        pw.push(0);
-                        conn.write_packet(&pw);
-                    } else {
-                        conn.write_packet(&[auth::SHA2_REQUEST_PUBLIC_KEY]);
-                        conn.flush().await.map_err(net_err)?;
-                        let key = conn.read_packet().await.map_err(net_err)?;
-                        if key.first_byte() != Some(0x01) {
-                            // TiDB has no RSA key exchange: over plain TCP its
-                            // caching_sha2 accounts cannot log in at all.
-                            return Err(ConnectError::Misconfigured(format!(
-                                "user '{}' authenticates with caching_sha2_password, which needs \
-                                 the password sent over TLS or RSA-encrypted, and this backend \
-                                 sent no RSA public key: set tls = \"required\" for shard '{}'",
-                                req.user, target.name
-                            )));
-                        }
-                        let encrypted =
-                            rsa_encrypt_password(&key.payload[1..], password.as_bytes(), &nonce)?;
-                        conn.write_packet(&encrypted);
-                    }
-                    conn.flush().await.map_err(net_err)?;
+                    send_full_auth(conn, target, &req.user, password.as_bytes(), &nonce).await?;
                 }
                 _ => {
                     return Err(ConnectError::Protocol(
@@ -311,19 +266,204 @@ async fn connect_inner(
             }
         }
     }
-    if let Some(codec) = wire_codec {
-        conn.enable_compression(codec, true);
-        if let Some(s) = &req.adaptive {
-            conn.start_adaptive(s.clone());
+    Ok(r.finish(req))
+}
+
+/// caching_sha2_password full authentication from squeeze's side: the
+/// password in clear over TLS, else RSA-encrypted with the server's key
+/// (asked for first). The reply (OK/ERR) is left for the caller to read.
+pub async fn send_full_auth(
+    conn: &mut PacketConn,
+    target: &BackendTarget,
+    user: &str,
+    password: &[u8],
+    nonce: &[u8],
+) -> Result<(), ConnectError> {
+    if conn.is_tls() {
+        let mut pw = zeroize::Zeroizing::new(password.to_vec());
+        pw.push(0);
+        conn.write_packet(&pw);
+    } else {
+        conn.write_packet(&[auth::SHA2_REQUEST_PUBLIC_KEY]);
+        conn.flush().await.map_err(net_err)?;
+        let key = conn.read_packet().await.map_err(net_err)?;
+        if key.first_byte() != Some(0x01) {
+            // TiDB has no RSA key exchange: over plain TCP its
+            // caching_sha2 accounts cannot log in at all.
+            return Err(ConnectError::Misconfigured(format!(
+                "user '{}' authenticates with caching_sha2_password, which needs \
+                 the password sent over TLS or RSA-encrypted, and this backend \
+                 sent no RSA public key: set tls = \"required\" for shard '{}'",
+                user.escape_debug(),
+                target.name
+            )));
+        }
+        let encrypted = rsa_encrypt_password(&key.payload[1..], password, nonce)?;
+        conn.write_packet(&encrypted);
+    }
+    conn.flush().await.map_err(net_err)
+}
+
+impl Opened {
+    /// Send the HandshakeResponse (after the TLS upgrade when this shard
+    /// uses TLS) with the given first plugin and token. Capabilities follow
+    /// the client's, with this hop's own TLS and compression.
+    pub async fn respond(
+        self,
+        target: &BackendTarget,
+        req: &LoginRequest,
+        plugin: &str,
+        token: Vec<u8>,
+    ) -> Result<Responded, ConnectError> {
+        let Opened {
+            mut conn,
+            handshake,
+            permit,
+        } = self;
+        let server_caps = handshake.capabilities;
+        let (caps, wire_codec) = hop_capabilities(req, server_caps);
+        let want_tls = wants_tls(target, server_caps)?;
+        let mut response = HandshakeResponse {
+            capabilities: caps,
+            max_packet: req.max_packet,
+            charset: req.charset,
+            username: req.user.as_bytes().to_vec(),
+            auth_response: Vec::new(),
+            database: req.database.clone(),
+            auth_plugin: None,
+            attributes: req.attributes.clone(),
+            ext_capabilities: 0,
+            // The level the server compresses its frames to us with.
+            zstd_level: wire_codec
+                .filter(|c| c.algorithm == WireAlgorithm::Zstd)
+                .map(|c| c.level as u8),
+        };
+        negotiate_mariadb_extensions(target, req, &handshake, &mut response)?;
+        if want_tls {
+            response.capabilities |= CLIENT_SSL;
+            conn.write_packet(&response.encode_ssl_request());
+            conn.flush().await.map_err(net_err)?;
+            let Some(config) = target.tls_config.clone() else {
+                return Err(ConnectError::Misconfigured(format!(
+                    "no TLS client configuration for shard '{}'",
+                    target.name
+                )));
+            };
+            conn.connect_tls(config, target.host())
+                .await
+                .map_err(net_err)?;
+        }
+        response.auth_plugin = Some(plugin.as_bytes().to_vec());
+        response.auth_response = token;
+        conn.write_packet(&response.encode());
+        conn.flush().await.map_err(net_err)?;
+        Ok(Responded {
+            conn,
+            handshake,
+            permit,
+            capabilities: caps | if want_tls { CLIENT_SSL } else { 0 },
+            wire_codec,
+        })
+    }
+}
+
+/// This hop's capabilities: the client's, less what ends at squeeze, plus
+/// what squeeze needs, as far as the server offers them; and the wire
+/// compression to use.
+fn hop_capabilities(req: &LoginRequest, server_caps: u32) -> (u32, Option<WireCodec>) {
+    let mut caps = (req.client_capabilities & !HOP_LOCAL & PROXY_SUPPORTED)
+        | CLIENT_PROTOCOL_41
+        | CLIENT_SECURE_CONNECTION
+        | CLIENT_PLUGIN_AUTH
+        | CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA
+        | CLIENT_LONG_PASSWORD;
+    caps &= server_caps | CLIENT_LONG_PASSWORD;
+    if req.database.is_some() {
+        caps |= CLIENT_CONNECT_WITH_DB & server_caps;
+    } else {
+        caps &= !CLIENT_CONNECT_WITH_DB;
+    }
+    if !req.attributes.is_empty() {
+        caps |= CLIENT_CONNECT_ATTRS & server_caps;
+    }
+    let wire_codec = choose_wire_codec(req, server_caps);
+    caps |= match wire_codec.map(|c| c.algorithm) {
+        Some(WireAlgorithm::Zstd) => CLIENT_ZSTD_COMPRESSION_ALGORITHM,
+        Some(WireAlgorithm::Zlib) => CLIENT_COMPRESS,
+        None => 0,
+    };
+    (caps, wire_codec)
+}
+
+/// Whether this hop upgrades to TLS; an error when the configuration
+/// requires it and the server does not offer it.
+fn wants_tls(target: &BackendTarget, server_caps: u32) -> Result<bool, ConnectError> {
+    match target.tls {
+        BackendTls::Disabled => Ok(false),
+        BackendTls::Preferred => Ok(server_caps & CLIENT_SSL != 0),
+        _ if server_caps & CLIENT_SSL == 0 => Err(ConnectError::Protocol(
+            "backend does not offer TLS but tls is required by the configuration".into(),
+        )),
+        _ => Ok(true),
+    }
+}
+
+/// Ask for the MariaDB extended capabilities the client negotiated and the
+/// server offers; refused when the client depends on a layout this server
+/// cannot give.
+fn negotiate_mariadb_extensions(
+    target: &BackendTarget,
+    req: &LoginRequest,
+    handshake: &InitialHandshake,
+    response: &mut HandshakeResponse,
+) -> Result<(), ConnectError> {
+    // MariaDB extended capabilities travel only with CLIENT_LONG_PASSWORD
+    // (MariaDB's CLIENT_MYSQL) clear.
+    let ext = if handshake.capabilities & CLIENT_LONG_PASSWORD == 0 {
+        req.ext_capabilities & handshake.ext_capabilities
+    } else {
+        0
+    };
+    if ext != 0 {
+        response.capabilities &= !CLIENT_LONG_PASSWORD;
+        response.ext_capabilities = ext;
+    }
+    // The client parses what this backend sends with the layout it
+    // negotiated with squeeze; a backend without it (a shard replaced by an
+    // older server since) would be misread, so it is not used.
+    let missing = req.ext_capabilities & MARIADB_LAYOUT_CAPABILITIES & !ext;
+    if missing != 0 {
+        return Err(ConnectError::Protocol(format!(
+            "shard '{}' does not offer the MariaDB extended capabilities 0x{missing:x} ({}) this session negotiated when every shard had them; reconnect",
+            target.name,
+            if missing & MARIADB_CLIENT_EXTENDED_METADATA != 0 {
+                "extended column metadata"
+            } else {
+                "metadata caching"
+            }
+        )));
+    }
+    Ok(())
+}
+
+impl Responded {
+    /// The server said OK: switch to the compressed protocol if
+    /// negotiated, and hand the connection over.
+    pub fn finish(mut self, req: &LoginRequest) -> BackendConn {
+        if let Some(codec) = self.wire_codec {
+            self.conn.enable_compression(codec, true);
+            if let Some(s) = &req.adaptive {
+                self.conn.start_adaptive(s.clone());
+            }
+        }
+        BackendConn {
+            permit: self.permit,
+            conn: self.conn,
+            handshake: self.handshake,
+            capabilities: self.capabilities,
+            session_state: None,
         }
     }
-    Ok(BackendConn {
-        permit: None,
-        conn,
-        handshake,
-        capabilities: caps | if want_tls { CLIENT_SSL } else { 0 },
-        session_state: None,
-    })
 }
 
 fn net_err(e: NetError) -> ConnectError {
@@ -338,9 +478,11 @@ fn plaintext<'a>(cred: &'a BackendCredential, what: &str) -> Result<&'a str, Con
     match cred {
         BackendCredential::Plaintext(p) => Ok(p),
         BackendCredential::NativeStage1(_) => Err(ConnectError::Protocol(format!(
-            "{what} needs the plaintext password, but this user is configured with password_hash only; \
+            "{what} needs the plaintext password, but squeeze knows only SHA1(password) for this user \
+             (a password_hash, or a mysql_native_password login relayed with accounts = \"server\"); \
              configure the password (env or file) or service credentials for this backend"
         ))),
+        BackendCredential::Unavailable(why) => Err(ConnectError::Misconfigured(why.clone())),
     }
 }
 
@@ -364,6 +506,8 @@ fn first_auth_response(
         (_, BackendCredential::NativeStage1(s1)) => {
             (NATIVE_PASSWORD, auth::native_token_from_stage1(s1, nonce))
         }
+        // Refused by `login` before anything is sent.
+        (_, BackendCredential::Unavailable(_)) => (NATIVE_PASSWORD, Vec::new()),
     }
 }
 
@@ -378,6 +522,7 @@ fn switch_response(
             BackendCredential::Plaintext(p) if p.is_empty() => Vec::new(),
             BackendCredential::Plaintext(p) => auth::native_token_from_stage1(&auth::native_stage1(p.as_bytes()), nonce),
             BackendCredential::NativeStage1(s1) => auth::native_token_from_stage1(s1, nonce),
+            BackendCredential::Unavailable(why) => return Err(ConnectError::Misconfigured(why.clone())),
         }),
         CACHING_SHA2_PASSWORD => Ok(auth::sha2_token(plaintext(cred, plugin)?.as_bytes(), nonce)),
         CLEAR_PASSWORD if tls => {
@@ -392,7 +537,7 @@ fn switch_response(
 
 /// caching_sha2_password over plain TCP: the password XOR the nonce,
 /// encrypted with the server's RSA key (OAEP, SHA-1).
-fn rsa_encrypt_password(
+pub fn rsa_encrypt_password(
     pem: &[u8],
     password: &[u8],
     nonce: &[u8],

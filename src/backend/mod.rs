@@ -2,6 +2,7 @@
 //! credentials (or service credentials), then a packet connection the
 //! session relays commands over.
 
+pub mod accounts;
 pub mod health;
 mod login;
 pub mod query;
@@ -18,7 +19,7 @@ use crate::net::PacketConn;
 use crate::protocol::handshake::InitialHandshake;
 use crate::protocol::response::ErrPacket;
 
-pub use login::{connect, connect_probe, LoginRequest};
+pub use login::{connect, connect_probe, open, send_full_auth, LoginRequest, Opened, Responded};
 
 /// Everything needed to open connections to one backend server.
 #[derive(Debug, Clone)]
@@ -84,6 +85,24 @@ pub enum BackendCredential {
     /// SHA1(password), recovered from the client's mysql_native_password
     /// login; enough for mysql_native_password backends only.
     NativeStage1([u8; 20]),
+    /// None squeeze can replay (a relayed login with a plugin whose proof
+    /// cannot be reused, `[auth] accounts = "server"`): the reason, naming
+    /// what to configure. Only the connection the login was relayed on is
+    /// open; any other is refused with this text.
+    Unavailable(String),
+}
+
+/// A password or its SHA1 is wiped from memory when the session (or the
+/// login request carrying a copy) ends.
+impl Drop for BackendCredential {
+    fn drop(&mut self) {
+        use zeroize::Zeroize;
+        match self {
+            BackendCredential::Plaintext(p) => p.zeroize(),
+            BackendCredential::NativeStage1(s1) => s1.zeroize(),
+            BackendCredential::Unavailable(_) => {}
+        }
+    }
 }
 
 impl std::fmt::Debug for BackendCredential {
@@ -91,6 +110,7 @@ impl std::fmt::Debug for BackendCredential {
         f.write_str(match self {
             BackendCredential::Plaintext(_) => "Plaintext(<redacted>)",
             BackendCredential::NativeStage1(_) => "NativeStage1(<redacted>)",
+            BackendCredential::Unavailable(_) => "Unavailable",
         })
     }
 }

@@ -150,7 +150,7 @@ pub fn connect_checks(cfg: &Config) -> anyhow::Result<ConnectReport> {
     let ctx = crate::server::build_context(cfg, None)?;
     let login = crate::server::probe_login(&ctx).ok_or_else(|| {
         anyhow::anyhow!(
-            "no credentials to log in with: set [backend].user and a password, or give a user a plaintext password source"
+            "no credentials to log in with: set [backend].user and a password, [auth] accounts_user and its password, or give a user a plaintext password source"
         )
     })?;
     let rt = tokio::runtime::Builder::new_current_thread()

@@ -276,6 +276,53 @@ fn delete(a: DeleteArgs) -> anyhow::Result<()> {
     })
 }
 
+/// The documents to train on (`--samples` file or a `--from` table) and
+/// how to name their source in the manifest.
+fn training_samples(a: &TrainArgs) -> anyhow::Result<(Vec<Vec<u8>>, String)> {
+    match (&a.samples, &a.from) {
+        (Some(path), _) => Ok((read_ndjson(path)?, path.display().to_string())),
+        (None, Some(url)) => {
+            let (table, column) = (
+                a.table.as_deref().unwrap_or(""),
+                a.column.as_deref().unwrap_or(""),
+            );
+            let src = Source {
+                url: url.clone(),
+                password_env: a.password_env.clone(),
+                password_file: a.password_file.clone(),
+                tls_ca: a.tls_ca.clone(),
+            };
+            let rows = sample_mysql(&src, table, column, a.sample, &a.dir)?;
+            Ok((rows, format!("{table}.{column}")))
+        }
+        (None, None) => bail!("give --samples FILE or --from mysql://..."),
+    }
+}
+
+/// Compression of the held-out documents with the new dictionary and
+/// without one.
+fn measure_held_out(
+    a: &TrainArgs,
+    level: i32,
+    bytes: &[u8],
+    held: &[Vec<u8>],
+) -> anyhow::Result<(Measurement, Measurement)> {
+    let mut reg = DictionaryRegistry::empty();
+    let dict = reg.insert(crate::codec::Dictionary::new(
+        1,
+        &a.name,
+        a.codec,
+        bytes.to_vec(),
+    ));
+    let with = ValueEncoder::new(a.codec, level, Some(dict), 0)?;
+    let without = ValueEncoder::new(a.codec, level, None, 0)?;
+    let sp = spinner(format!("measuring on {} held-out samples", held.len()));
+    let m = measure(&with, &reg, held, 1).map_err(anyhow::Error::msg)?;
+    let base = measure(&without, &reg, held, 1).map_err(anyhow::Error::msg)?;
+    sp.finish_and_clear();
+    Ok((m, base))
+}
+
 fn train(a: TrainArgs) -> anyhow::Result<()> {
     if !(0.0..0.9).contains(&a.holdout_fraction) || a.holdout_fraction <= 0.0 {
         bail!("--holdout-fraction must be in (0, 0.9)");
@@ -291,24 +338,7 @@ fn train(a: TrainArgs) -> anyhow::Result<()> {
             e.id
         );
     }
-    let (docs, source) = match (&a.samples, &a.from) {
-        (Some(path), _) => (read_ndjson(path)?, path.display().to_string()),
-        (None, Some(url)) => {
-            let (table, column) = (
-                a.table.as_deref().unwrap_or(""),
-                a.column.as_deref().unwrap_or(""),
-            );
-            let src = Source {
-                url: url.clone(),
-                password_env: a.password_env.clone(),
-                password_file: a.password_file.clone(),
-                tls_ca: a.tls_ca.clone(),
-            };
-            let rows = sample_mysql(&src, table, column, a.sample, &a.dir)?;
-            (rows, format!("{table}.{column}"))
-        }
-        (None, None) => bail!("give --samples FILE or --from mysql://..."),
-    };
+    let (docs, source) = training_samples(&a)?;
     if docs.len() < 10 {
         bail!("need at least 10 samples, got {}", docs.len());
     }
@@ -323,19 +353,7 @@ fn train(a: TrainArgs) -> anyhow::Result<()> {
         train_dictionary(&train_docs, a.codec, a.size).context("dictionary training failed")?;
     sp.finish_and_clear();
 
-    let mut reg = DictionaryRegistry::empty();
-    let dict = reg.insert(crate::codec::Dictionary::new(
-        1,
-        &a.name,
-        a.codec,
-        bytes.clone(),
-    ));
-    let with = ValueEncoder::new(a.codec, level, Some(dict), 0)?;
-    let without = ValueEncoder::new(a.codec, level, None, 0)?;
-    let sp = spinner(format!("measuring on {} held-out samples", held.len()));
-    let m = measure(&with, &reg, &held, 1).map_err(anyhow::Error::msg)?;
-    let base = measure(&without, &reg, &held, 1).map_err(anyhow::Error::msg)?;
-    sp.finish_and_clear();
+    let (m, base) = measure_held_out(&a, level, &bytes, &held)?;
 
     if let Some(e) = existing.filter(|e| e.crc32 == crate::codec::registry::crc32_hex(&bytes)) {
         println!(

@@ -180,6 +180,41 @@ pub struct AuthConfig {
     /// For caching_sha2_password: always demand full authentication (the
     /// plaintext password over TLS) instead of the fast path. Default false.
     pub caching_sha2_full_auth: bool,
+    /// Where client accounts live: `config` (the `[[users]]` list, squeeze
+    /// verifies) or `server` (the home shard's own accounts: squeeze relays
+    /// the login exchange to it). Default `config`.
+    pub accounts: AccountSource,
+    /// `accounts = "server"`: an account that may read `mysql.user`, so
+    /// squeeze can recover a mysql_native_password client's SHA1(password)
+    /// from its login and log it into other shards and reconnects.
+    pub accounts_user: Option<String>,
+    /// Password of `accounts_user`: plaintext, or `accounts_password_env` /
+    /// `accounts_password_file`.
+    pub accounts_password: Option<String>,
+    pub accounts_password_env: Option<String>,
+    pub accounts_password_file: Option<PathBuf>,
+}
+
+impl AuthConfig {
+    /// The password of `accounts_user`, if one is configured.
+    pub fn accounts_password(&self) -> Result<Option<String>, String> {
+        Secret::resolve_plain(
+            self.accounts_password.as_deref(),
+            self.accounts_password_env.as_deref(),
+            self.accounts_password_file.as_deref(),
+        )
+    }
+}
+
+/// Where squeeze finds the accounts clients log in with.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum AccountSource {
+    /// `[[users]]` in this file; squeeze verifies the password itself.
+    #[default]
+    Config,
+    /// The backend's own accounts: the login is relayed to the home shard.
+    Server,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -587,10 +622,50 @@ impl Config {
                 issue(path, msg);
             }
         }
-        if self.users.is_empty() {
+        let server_accounts = self.auth.accounts == AccountSource::Server;
+        if server_accounts {
+            for (name, b) in self.backends() {
+                if b.user.is_some() {
+                    let path = if self.shards.is_empty() {
+                        "backend".to_string()
+                    } else {
+                        format!("shards.{name}")
+                    };
+                    issue(format!("{path}.user"), "a service account replaces every client's own login, which contradicts auth.accounts = \"server\" (clients log in as their own server accounts): remove the service user, or use accounts = \"config\"".into());
+                }
+            }
+        }
+        let accounts_pw = if full {
+            self.auth.accounts_password().map(|_| ())
+        } else {
+            Secret::check_sources(
+                self.auth.accounts_password.is_some(),
+                self.auth.accounts_password_env.is_some(),
+                self.auth.accounts_password_file.is_some(),
+            )
+        };
+        if let Err(e) = accounts_pw {
+            issue("auth.accounts_password".into(), e);
+        }
+        let accounts_pw_set = self.auth.accounts_password.is_some()
+            || self.auth.accounts_password_env.is_some()
+            || self.auth.accounts_password_file.is_some();
+        if accounts_pw_set && self.auth.accounts_user.is_none() {
+            issue(
+                "auth.accounts_user".into(),
+                "an accounts password is set but no accounts_user".into(),
+            );
+        }
+        if self.auth.accounts_user.is_some() && !server_accounts {
+            issue(
+                "auth.accounts_user".into(),
+                "only used with accounts = \"server\" (it reads mysql.user to log clients into other shards); set accounts = \"server\" or remove it".into(),
+            );
+        }
+        if self.users.is_empty() && !server_accounts {
             issue(
                 "users".into(),
-                "no users: add [[users]] name = \"app\" password = \"...\"".into(),
+                "no users: add [[users]] name = \"app\" password = \"...\", or set [auth] accounts = \"server\" to log clients in with the server's own accounts".into(),
             );
         }
         let mut seen = std::collections::HashSet::new();
@@ -671,6 +746,65 @@ mod tests {
     fn unknown_key_is_named() {
         let err = Config::from_toml("[proxy]\nlisten_addr = \"1.2.3.4:5\"\n").unwrap_err();
         assert!(err.contains("listen_addr"), "{err}");
+    }
+
+    #[test]
+    fn server_accounts_need_no_users_and_refuse_what_cannot_work_naming_the_key() {
+        let paths = |text: &str| -> Vec<(String, String)> {
+            Config::from_toml(text)
+                .unwrap()
+                .validate_with(CheckMode::Offline)
+                .into_iter()
+                .map(|i| (i.path, i.message))
+                .collect()
+        };
+        let base = "[backend]\naddress = \"db:3306\"\n";
+        assert_eq!(
+            paths(&format!("[auth]\naccounts = \"server\"\n{base}")),
+            vec![],
+            "no [[users]] needed"
+        );
+        let users = paths(base);
+        assert!(
+            users
+                .iter()
+                .any(|(p, m)| p == "users" && m.contains("accounts = \"server\"")),
+            "{users:?}"
+        );
+        let service = paths(&format!(
+            "[auth]\naccounts = \"server\"\n{base}user = \"svc\"\npassword = \"x\"\n"
+        ));
+        assert!(
+            service
+                .iter()
+                .any(|(p, m)| p == "backend.user" && m.contains("accounts")),
+            "{service:?}"
+        );
+        let stray = paths(&format!(
+            "[auth]\naccounts_user = \"reader\"\n{base}[[users]]\nname = \"a\"\npassword = \"b\"\n"
+        ));
+        assert!(
+            stray.iter().any(|(p, _)| p == "auth.accounts_user"),
+            "{stray:?}"
+        );
+        let no_user = paths(&format!(
+            "[auth]\naccounts = \"server\"\naccounts_password = \"x\"\n{base}"
+        ));
+        assert!(
+            no_user.iter().any(|(p, _)| p == "auth.accounts_user"),
+            "{no_user:?}"
+        );
+        let err = Config::from_toml("[auth]\naccounts = \"ldap\"\n").unwrap_err();
+        assert!(err.contains("accounts") || err.contains("ldap"), "{err}");
+    }
+
+    #[test]
+    fn the_sidecar_example_takes_accounts_from_the_server() {
+        let text = include_str!("../../deploy/squeeze/sidecar.toml");
+        let cfg = Config::from_toml(text).expect("sidecar parses");
+        assert_eq!(cfg.auth.accounts, AccountSource::Server);
+        assert!(cfg.users.is_empty());
+        assert_eq!(cfg.validate_with(CheckMode::Offline), vec![]);
     }
 
     #[test]

@@ -30,6 +30,9 @@ pub struct ProxyContext {
     pub proxy: ProxyConfig,
     pub auth: AuthConfig,
     pub users: HashMap<String, UserEntry>,
+    /// `[auth] accounts = "server"`: native hashes read from the server,
+    /// to reuse a relayed native login on other shards.
+    pub accounts: Arc<crate::backend::accounts::AccountHashes>,
     /// Backends by shard id (the router's shard order).
     pub shards: Vec<BackendTarget>,
     pub router: crate::router::Router,

@@ -9,11 +9,15 @@
 //! (in the metadata schema) commit together, so an interrupted job resumes
 //! where its last batch ended; a duty-cycle throttle, an optional rows/s
 //! budget and a replica-lag pause (`throttle`); progress on stderr.
+mod checkpoint;
+mod progress;
+mod server;
 pub mod throttle;
 pub mod value;
+mod verify;
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -25,8 +29,12 @@ use crate::codec::{DictionaryRegistry, ValueEncoder};
 use crate::config::ColumnConfig;
 use crate::meta::schema::quote_ident;
 use crate::meta::store::{self, ShardConn, ShardTarget};
+use checkpoint::{open_checkpoint, write_checkpoint, Checkpoint};
+use progress::{print_progress, summary, Progress};
+use server::{primary_key, wait_for_replicas};
 use throttle::Throttle;
-use value::{Action, Keep, Mode};
+use value::{Action, Mode};
+use verify::{dry_run, verify};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct JobArgs {
@@ -111,21 +119,6 @@ impl Job {
     }
 }
 
-/// Counters of one shard's walk, read by the progress printer.
-#[derive(Default)]
-struct Progress {
-    rows: AtomicU64,
-    written: AtomicU64,
-    conflicts: AtomicU64,
-    errors: AtomicU64,
-    bytes_before: AtomicU64,
-    bytes_after: AtomicU64,
-    /// Fraction of the key range walked, in millionths.
-    done_ppm: AtomicU64,
-    /// Rows walked by earlier runs (from the checkpoint).
-    resumed_rows: AtomicU64,
-}
-
 pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
     let fleet = args.fleet.resolve()?;
     let spec = args.column.clone();
@@ -133,34 +126,7 @@ pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
     let [db, table, column] = parts.as_slice() else {
         bail!("--column {spec:?}: expected DB.TABLE.COLUMN");
     };
-    let mut col: ColumnConfig = match &fleet.config {
-        Some(cfg) => cfg
-            .columns
-            .iter()
-            .find(|c| {
-                crate::router::NamePattern::parse(&c.schema).is_ok_and(|p| p.matches(db))
-                    && c.table == *table
-                    && c.column.eq_ignore_ascii_case(column)
-            })
-            .cloned()
-            .ok_or_else(|| {
-                anyhow!(
-                    "--column {}: no [[columns]] entry for it in --config",
-                    args.column
-                )
-            })?,
-        None => toml::from_str(&format!(
-            "schema = {db:?}\ntable = {table:?}\ncolumn = {column:?}\n"
-        ))?,
-    };
-    if args.dictionary.is_some() {
-        col.dictionary = args.dictionary.clone();
-    }
-    let codec: crate::codec::CodecKind = col.codec.parse().map_err(anyhow::Error::msg)?;
-    col.level = args.level.or(col.level).or(match mode {
-        Mode::Compact if codec == crate::codec::CodecKind::Zstd => Some(19),
-        _ => None,
-    });
+    let mut col = column_config(mode, &args, &fleet, db, table, column)?;
     let dir = args.dictionaries.clone().or(fleet
         .config
         .as_ref()
@@ -169,46 +135,13 @@ pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
         .config
         .as_ref()
         .map_or(64 << 20, |c| c.codec.max_value_size);
-    let replicas = args
-        .replica
-        .iter()
-        .map(|url| {
-            let opts = crate::cli::mysql_source::Source {
-                url: url.clone(),
-                password_env: args.fleet.password_env.clone(),
-                password_file: args.fleet.password_file.clone(),
-                tls_ca: args.fleet.tls_ca.clone(),
-            }
-            .opts()?;
-            Ok(ShardTarget {
-                name: format!("replica {}:{}", opts.ip_or_hostname(), opts.tcp_port()),
-                opts,
-                connect_timeout: Duration::from_secs(5),
-            })
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let replicas = replica_targets(&args)?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(fleet.targets.len().clamp(1, 4))
         .enable_all()
         .build()?;
     rt.block_on(async move {
-        // The shards' dictionaries: rows may name any of them.
-        for t in &fleet.targets {
-            let mut c = t.connect().await.map_err(anyhow::Error::msg)?;
-            match store::load_all(&mut c, &fleet.schema).await {
-                Ok(ds) => {
-                    for d in ds {
-                        if let Ok(codec) = d.check() {
-                            crate::codec::registry::add_stored(d.to_dictionary(codec));
-                        }
-                    }
-                }
-                Err(e) => eprintln!(
-                    "warning: {} (reading dictionaries from the directory only)",
-                    store::describe(&t.name, &e)
-                ),
-            }
-        }
+        load_fleet_dictionaries(&fleet).await?;
         // Without a configuration or --dictionary, write with the
         // dictionary the proxies record for this column (dictionary_use).
         if fleet.config.is_none() && col.dictionary.is_none() {
@@ -251,31 +184,120 @@ pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
             job.encoder.level(),
             job.encoder.dict_id()
         );
-        let progress: Vec<Arc<Progress>> = fleet.targets.iter().map(|_| Arc::default()).collect();
-        let printer = tokio::spawn(print_progress(
-            fleet.targets.iter().map(|t| t.name.clone()).collect(),
-            progress.clone(),
-        ));
-        let tasks: Vec<_> = fleet
-            .targets
-            .iter()
-            .zip(&progress)
-            .map(|(t, p)| tokio::spawn(run_shard(t.clone(), job.clone(), p.clone())))
-            .collect();
-        let mut failed = Vec::new();
-        for (t, task) in fleet.targets.iter().zip(tasks) {
-            match task.await {
-                Ok(Ok(line)) => println!("shard {}: {line}", t.name),
-                Ok(Err(e)) => failed.push(format!("shard {}: {e:#}", t.name)),
-                Err(e) => failed.push(format!("shard {}: {e}", t.name)),
-            }
-        }
-        printer.abort();
-        if !failed.is_empty() {
-            bail!("{}", failed.join("\n"));
-        }
-        Ok(())
+        run_all_shards(&fleet, job).await
     })
+}
+
+/// The column's configuration (from `--config`, else the defaults),
+/// with the command line's dictionary and level applied.
+fn column_config(
+    mode: Mode,
+    args: &JobArgs,
+    fleet: &crate::cli::fleet::Fleet,
+    db: &str,
+    table: &str,
+    column: &str,
+) -> anyhow::Result<ColumnConfig> {
+    let mut col: ColumnConfig = match &fleet.config {
+        Some(cfg) => cfg
+            .columns
+            .iter()
+            .find(|c| {
+                crate::router::NamePattern::parse(&c.schema).is_ok_and(|p| p.matches(db))
+                    && c.table == table
+                    && c.column.eq_ignore_ascii_case(column)
+            })
+            .cloned()
+            .ok_or_else(|| {
+                anyhow!(
+                    "--column {}: no [[columns]] entry for it in --config",
+                    args.column
+                )
+            })?,
+        None => toml::from_str(&format!(
+            "schema = {db:?}\ntable = {table:?}\ncolumn = {column:?}\n"
+        ))?,
+    };
+    if args.dictionary.is_some() {
+        col.dictionary = args.dictionary.clone();
+    }
+    let codec: crate::codec::CodecKind = col.codec.parse().map_err(anyhow::Error::msg)?;
+    col.level = args.level.or(col.level).or(match mode {
+        Mode::Compact if codec == crate::codec::CodecKind::Zstd => Some(19),
+        _ => None,
+    });
+    Ok(col)
+}
+
+/// The `--replica` servers whose lag throttles the job.
+fn replica_targets(args: &JobArgs) -> anyhow::Result<Vec<ShardTarget>> {
+    args.replica
+        .iter()
+        .map(|url| {
+            let opts = crate::cli::mysql_source::Source {
+                url: url.clone(),
+                password_env: args.fleet.password_env.clone(),
+                password_file: args.fleet.password_file.clone(),
+                tls_ca: args.fleet.tls_ca.clone(),
+            }
+            .opts()?;
+            Ok(ShardTarget {
+                name: format!("replica {}:{}", opts.ip_or_hostname(), opts.tcp_port()),
+                opts,
+                connect_timeout: Duration::from_secs(5),
+            })
+        })
+        .collect()
+}
+
+/// Register every shard's stored dictionaries: rows may name any of them.
+async fn load_fleet_dictionaries(fleet: &crate::cli::fleet::Fleet) -> anyhow::Result<()> {
+    for t in &fleet.targets {
+        let mut c = t.connect().await.map_err(anyhow::Error::msg)?;
+        match store::load_all(&mut c, &fleet.schema).await {
+            Ok(ds) => {
+                for d in ds {
+                    if let Ok(codec) = d.check() {
+                        crate::codec::registry::add_stored(d.to_dictionary(codec));
+                    }
+                }
+            }
+            Err(e) => eprintln!(
+                "warning: {} (reading dictionaries from the directory only)",
+                store::describe(&t.name, &e)
+            ),
+        }
+    }
+    Ok(())
+}
+
+/// Run the job on every shard at once, printing progress; fails naming
+/// each shard that failed.
+async fn run_all_shards(fleet: &crate::cli::fleet::Fleet, job: Arc<Job>) -> anyhow::Result<()> {
+    let progress: Vec<Arc<Progress>> = fleet.targets.iter().map(|_| Arc::default()).collect();
+    let printer = tokio::spawn(print_progress(
+        fleet.targets.iter().map(|t| t.name.clone()).collect(),
+        progress.clone(),
+    ));
+    let tasks: Vec<_> = fleet
+        .targets
+        .iter()
+        .zip(&progress)
+        .map(|(t, p)| tokio::spawn(run_shard(t.clone(), job.clone(), p.clone())))
+        .collect();
+    let mut failed = Vec::new();
+    for (t, task) in fleet.targets.iter().zip(tasks) {
+        match task.await {
+            Ok(Ok(line)) => println!("shard {}: {line}", t.name),
+            Ok(Err(e)) => failed.push(format!("shard {}: {e:#}", t.name)),
+            Err(e) => failed.push(format!("shard {}: {e}", t.name)),
+        }
+    }
+    printer.abort();
+    if !failed.is_empty() {
+        bail!("{}", failed.join("\n"));
+    }
+    Ok(())
 }
 
 /// The newest dictionary `dictionary_use` records for the column, if any.
@@ -310,147 +332,6 @@ async fn recorded_dictionary(
     None
 }
 
-async fn print_progress(names: Vec<String>, progress: Vec<Arc<Progress>>) {
-    let started = Instant::now();
-    loop {
-        tokio::time::sleep(Duration::from_secs(2)).await;
-        let secs = started.elapsed().as_secs_f64();
-        for (n, p) in names.iter().zip(&progress) {
-            let rows = p.rows.load(Ordering::Relaxed);
-            let rate = rows as f64 / secs;
-            let frac = p.done_ppm.load(Ordering::Relaxed) as f64 / 1e6;
-            let eta = throttle::eta_secs(rows + p.resumed_rows.load(Ordering::Relaxed), frac, rate)
-                .map_or("?".to_string(), |s| format!("{s:.0} s"));
-            eprintln!(
-                "shard {n}: {rows} rows ({:.1}% of keys), {} written, {} -> {} bytes, {rate:.0} rows/s, ETA {eta}",
-                frac * 100.0,
-                p.written.load(Ordering::Relaxed),
-                p.bytes_before.load(Ordering::Relaxed),
-                p.bytes_after.load(Ordering::Relaxed),
-            );
-        }
-    }
-}
-
-/// The table's single integer primary-key column, or why there is none
-/// (None: the table is not on this shard).
-async fn primary_key(c: &mut ShardConn, job: &Job) -> anyhow::Result<Option<String>> {
-    let q = crate::backend::query::quote;
-    let exists: Option<u8> = c
-        .conn
-        .query_first(format!(
-            "SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
-            q(&job.db),
-            q(&job.table)
-        ))
-        .await?;
-    if exists.is_none() {
-        return Ok(None);
-    }
-    let pk: Vec<(String, String)> = c
-        .conn
-        .query(format!(
-            "SELECT k.COLUMN_NAME, c.DATA_TYPE FROM information_schema.KEY_COLUMN_USAGE k \
-             JOIN information_schema.COLUMNS c ON c.TABLE_SCHEMA = k.TABLE_SCHEMA \
-             AND c.TABLE_NAME = k.TABLE_NAME AND c.COLUMN_NAME = k.COLUMN_NAME \
-             WHERE k.CONSTRAINT_NAME = 'PRIMARY' AND k.TABLE_SCHEMA = {} AND k.TABLE_NAME = {}",
-            q(&job.db),
-            q(&job.table)
-        ))
-        .await?;
-    match pk.as_slice() {
-        [(name, ty)] if crate::cli::sample_plan::is_integer_type(ty) => Ok(Some(name.clone())),
-        _ => {
-            bail!(
-            "{}.{} needs a single-column integer primary key to be walked in batches (it has {})",
-            job.db,
-            job.table,
-            if pk.is_empty() {
-                "none".to_string()
-            } else {
-                pk.iter().map(|(n, t)| format!("{n} {t}")).collect::<Vec<_>>().join(", ")
-            }
-        )
-        }
-    }
-}
-
-#[derive(Debug, Default, Clone, Copy)]
-struct Checkpoint {
-    last_key: Option<i64>,
-    rows: u64,
-    bytes_before: u64,
-    bytes_after: u64,
-    finished: bool,
-}
-
-async fn read_checkpoint(c: &mut ShardConn, job: &Job) -> anyhow::Result<Checkpoint> {
-    let row: Option<(Option<i64>, u64, u64, u64, u8)> = c
-        .conn
-        .exec_first(
-            format!(
-                "SELECT last_key, rows_done, bytes_before, bytes_after, finished FROM {}.checkpoint WHERE job = ?",
-                quote_ident(&job.meta)
-            ),
-            (job.key(),),
-        )
-        .await?;
-    Ok(row.map_or(Checkpoint::default(), |r| Checkpoint {
-        last_key: r.0,
-        rows: r.1,
-        bytes_before: r.2,
-        bytes_after: r.3,
-        finished: r.4 != 0,
-    }))
-}
-
-async fn write_checkpoint(
-    c: &mut ShardConn,
-    job: &Job,
-    ck: &Checkpoint,
-) -> mysql_async::Result<()> {
-    c.conn
-        .exec_drop(
-            format!(
-                "REPLACE INTO {}.checkpoint (job, last_key, rows_done, bytes_before, bytes_after, finished, updated) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
-                quote_ident(&job.meta)
-            ),
-            (
-                job.key(),
-                ck.last_key,
-                ck.rows,
-                ck.bytes_before,
-                ck.bytes_after,
-                ck.finished as u8,
-                crate::codec::registry::now_rfc3339(),
-            ),
-        )
-        .await
-}
-
-/// The largest Seconds_Behind_Master of the watched replicas (None: none
-/// is replicating).
-async fn replica_lag(job: &Job) -> anyhow::Result<Option<u64>> {
-    let mut worst = None;
-    for r in &job.replicas {
-        let mut c = r.connect().await.map_err(anyhow::Error::msg)?;
-        let rows: Vec<mysql_async::Row> = match c.conn.query("SHOW REPLICA STATUS").await {
-            Ok(rows) => rows,
-            Err(_) => c.conn.query("SHOW SLAVE STATUS").await?,
-        };
-        for row in rows {
-            let lag: Option<u64> = row
-                .get_opt::<Option<u64>, _>("Seconds_Behind_Master")
-                .and_then(|v| v.ok())
-                .flatten();
-            worst = worst.max(lag);
-        }
-        let _ = c.conn.disconnect().await;
-    }
-    Ok(worst)
-}
-
 async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyhow::Result<String> {
     let mut c = target.connect().await.map_err(anyhow::Error::msg)?;
     let Some(pk) = primary_key(&mut c, &job).await? else {
@@ -467,47 +348,20 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
     if job.args.dry_run {
         return dry_run(&mut c, &job, &t, &k, &col).await;
     }
-    store::ensure_schema(&mut c, &job.meta).await.map_err(|e| {
-        anyhow!(
-            "the checkpoint needs the metadata schema: {}",
-            store::describe(&c.name, &e)
-        )
-    })?;
-    let mut ck = if job.args.restart {
-        Checkpoint::default()
-    } else {
-        read_checkpoint(&mut c, &job).await?
-    };
+    let mut ck = open_checkpoint(&mut c, &job, &p).await?;
     let resumed = ck.last_key;
-    p.resumed_rows.store(ck.rows, Ordering::Relaxed);
-    let bounds: Option<(Option<i64>, Option<i64>)> = c
-        .conn
-        .query_first(format!("SELECT MIN({k}), MAX({k}) FROM {t}"))
-        .await?;
-    let (min, max) = bounds.unwrap_or((None, None));
-    let select = format!("SELECT {k}, {col} FROM {t} WHERE {k} > ? ORDER BY {k} LIMIT ?");
-    let update = format!("UPDATE {t} SET {col} = ? WHERE {k} = ? AND {col} = ?");
-    let reread = format!("SELECT {col} FROM {t} WHERE {k} = ?");
+    let (min, max) = key_range(&mut c, &t, &k).await?;
+    let sql = RowStatements::new(&t, &k, &col);
     let mut walked_now = 0u64;
     while !ck.finished {
         if job.args.max_rows.is_some_and(|m| walked_now >= m) {
             break;
         }
-        let mut waited = false;
-        while job.throttle.lag_too_high(replica_lag(&job).await?) {
-            if !waited {
-                eprintln!(
-                    "shard {}: replica lag above {} s; pausing",
-                    target.name, job.args.max_lag
-                );
-                waited = true;
-            }
-            tokio::time::sleep(Duration::from_secs(1)).await;
-        }
+        wait_for_replicas(&job, &target.name).await?;
         let started = Instant::now();
         let after = ck.last_key.unwrap_or(i64::MIN);
         let rows: Vec<(i64, Option<Vec<u8>>)> =
-            c.conn.exec(&select, (after, job.args.batch)).await?;
+            c.conn.exec(&sql.select, (after, job.args.batch)).await?;
         let Some(&(last, _)) = rows.last() else {
             ck.finished = true;
             write_checkpoint(&mut c, &job, &ck).await?;
@@ -516,17 +370,11 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
         // Encode before the transaction opens: at level 19 that is most of
         // a batch's time, and row locks held meanwhile would stall the
         // application's writes to the same rows.
-        let writes: Vec<(i64, &Vec<u8>, Vec<u8>)> = rows
-            .iter()
-            .filter_map(|(id, v)| {
-                let v = v.as_ref()?;
-                Some((*id, v, plan_row(&job, &target.name, *id, v, &p)?))
-            })
-            .collect();
+        let writes = plan_batch(&job, &target.name, &rows, &p);
         let mut next = ck;
         next.last_key = Some(last);
         next.rows += rows.len() as u64;
-        let retry = match apply_batch(&mut c, &job, &update, &writes, &mut next).await {
+        let retry = match apply_batch(&mut c, &job, &sql.update, &writes, &mut next).await {
             Ok(retry) => retry,
             // The application's transactions won a lock: the batch rolled
             // back whole (checkpoint included); read it again.
@@ -543,9 +391,7 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
             Err(e) => return Err(e.into()),
         };
         for (_, v, new) in writes.iter().filter(|w| !retry.contains(&w.0)) {
-            p.written.fetch_add(1, Ordering::Relaxed);
-            p.bytes_before.fetch_add(v.len() as u64, Ordering::Relaxed);
-            p.bytes_after.fetch_add(new.len() as u64, Ordering::Relaxed);
+            p.note_written(v.len(), new.len());
         }
         ck = next;
         // Rows changed between our read and our write: read them again
@@ -553,52 +399,93 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
         // compressed them already).
         for id in retry {
             p.conflicts.fetch_add(1, Ordering::Relaxed);
-            for _attempt in 0..5 {
-                let v: Option<Option<Vec<u8>>> = c.conn.exec_first(&reread, (id,)).await?;
-                let Some(Some(v)) = v else { break };
-                let Some(new) = plan_row(&job, &target.name, id, &v, &p) else {
-                    break;
-                };
-                let res = c.conn.exec_iter(&update, (&new, id, &v)).await?;
-                let hit = res.affected_rows() > 0;
-                drop(res);
-                if hit {
-                    count_write(&p, &mut ck, v.len(), new.len());
-                    break;
-                }
-            }
+            rewrite_changed_row(&mut c, &job, &sql, &target.name, id, &p, &mut ck).await?;
         }
         walked_now += rows.len() as u64;
-        p.rows.fetch_add(rows.len() as u64, Ordering::Relaxed);
-        if let (Some(lo), Some(hi)) = (min, max) {
-            let frac = if hi > lo {
-                (last.saturating_sub(lo)) as f64 / (hi - lo) as f64
-            } else {
-                1.0
-            };
-            p.done_ppm
-                .store((frac.clamp(0.0, 1.0) * 1e6) as u64, Ordering::Relaxed);
-        }
+        p.note_batch(rows.len() as u64, last, min, max);
         tokio::time::sleep(job.throttle.pause(rows.len() as u64, started.elapsed())).await;
     }
-    let mut line = format!(
-        "{} rows walked{}, {} written, {} changed under us and re-read, {} undecodable; bytes of rewritten values {} -> {}{}",
-        ck.rows,
-        match resumed {
-            Some(key) if !job.args.restart => format!(" (resumed after key {key})"),
-            _ => String::new(),
-        },
-        p.written.load(Ordering::Relaxed),
-        p.conflicts.load(Ordering::Relaxed),
-        p.errors.load(Ordering::Relaxed),
-        ck.bytes_before,
-        ck.bytes_after,
-        if ck.finished { "; finished" } else { "; stopped early (run again to resume)" }
-    );
+    let mut line = summary(&job, &p, &ck, resumed);
     if job.args.verify {
         line.push_str(&verify(&mut c, &job, &t, &k, &col).await?);
     }
     Ok(line)
+}
+
+/// The smallest and largest key (for the progress fraction).
+async fn key_range(
+    c: &mut ShardConn,
+    t: &str,
+    k: &str,
+) -> anyhow::Result<(Option<i64>, Option<i64>)> {
+    let bounds: Option<(Option<i64>, Option<i64>)> = c
+        .conn
+        .query_first(format!("SELECT MIN({k}), MAX({k}) FROM {t}"))
+        .await?;
+    Ok(bounds.unwrap_or((None, None)))
+}
+
+/// The statements a job runs on each row (`t`, `k`, `col` quoted).
+struct RowStatements {
+    /// The next batch of keys and values after a key.
+    select: String,
+    /// Compare-and-set: the new value only if the old one is still there.
+    update: String,
+    /// One row's value again.
+    reread: String,
+}
+
+impl RowStatements {
+    fn new(t: &str, k: &str, col: &str) -> Self {
+        RowStatements {
+            select: format!("SELECT {k}, {col} FROM {t} WHERE {k} > ? ORDER BY {k} LIMIT ?"),
+            update: format!("UPDATE {t} SET {col} = ? WHERE {k} = ? AND {col} = ?"),
+            reread: format!("SELECT {col} FROM {t} WHERE {k} = ?"),
+        }
+    }
+}
+
+/// The new value of each row of a batch that needs one.
+fn plan_batch<'r>(
+    job: &Job,
+    shard: &str,
+    rows: &'r [(i64, Option<Vec<u8>>)],
+    p: &Progress,
+) -> Vec<(i64, &'r Vec<u8>, Vec<u8>)> {
+    rows.iter()
+        .filter_map(|(id, v)| {
+            let v = v.as_ref()?;
+            Some((*id, v, plan_row(job, shard, *id, v, p)?))
+        })
+        .collect()
+}
+
+/// Read a row that changed under the batch again and compare-and-set it,
+/// up to five times while writers keep changing it.
+async fn rewrite_changed_row(
+    c: &mut ShardConn,
+    job: &Job,
+    sql: &RowStatements,
+    shard: &str,
+    id: i64,
+    p: &Progress,
+    ck: &mut Checkpoint,
+) -> anyhow::Result<()> {
+    for _attempt in 0..5 {
+        let v: Option<Option<Vec<u8>>> = c.conn.exec_first(&sql.reread, (id,)).await?;
+        let Some(Some(v)) = v else { break };
+        let Some(new) = plan_row(job, shard, id, &v, p) else {
+            break;
+        };
+        let res = c.conn.exec_iter(&sql.update, (&new, id, &v)).await?;
+        let hit = res.affected_rows() > 0;
+        drop(res);
+        if hit {
+            count_write(p, ck, v.len(), new.len());
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// One batch's compare-and-set updates and its checkpoint, in one
@@ -629,9 +516,7 @@ async fn apply_batch(
 }
 
 fn count_write(p: &Progress, ck: &mut Checkpoint, before: usize, after: usize) {
-    p.written.fetch_add(1, Ordering::Relaxed);
-    p.bytes_before.fetch_add(before as u64, Ordering::Relaxed);
-    p.bytes_after.fetch_add(after as u64, Ordering::Relaxed);
+    p.note_written(before, after);
     ck.bytes_before += before as u64;
     ck.bytes_after += after as u64;
 }
@@ -651,119 +536,4 @@ fn plan_row(job: &Job, shard: &str, id: i64, v: &[u8], p: &Progress) -> Option<V
             None
         }
     }
-}
-
-async fn verify(
-    c: &mut ShardConn,
-    job: &Job,
-    t: &str,
-    k: &str,
-    col: &str,
-) -> anyhow::Result<String> {
-    let select = format!("SELECT {k}, {col} FROM {t} WHERE {k} > ? ORDER BY {k} LIMIT 1000");
-    let mut after = i64::MIN;
-    let (mut rows, mut pending, mut bad) = (0u64, 0u64, 0u64);
-    loop {
-        let started = Instant::now();
-        let batch: Vec<(i64, Option<Vec<u8>>)> = c.conn.exec(&select, (after,)).await?;
-        let Some(&(last, _)) = batch.last() else {
-            break;
-        };
-        for (id, v) in &batch {
-            rows += 1;
-            let Some(v) = v else { continue };
-            match value::plan(job.mode, v, &job.encoder, &job.registry, job.max_len) {
-                Ok(Action::Keep(Keep::Done | Keep::AsIs)) => {}
-                // Compact verifies that every value decodes; a row a writer
-                // stored since with another level is still correct.
-                Ok(Action::Write(_)) if job.mode == Mode::Compact => {}
-                Ok(Action::Write(_)) => pending += 1,
-                Err(e) => {
-                    bad += 1;
-                    eprintln!("verify: row {id}: {e}");
-                }
-            }
-        }
-        after = last;
-        // The verification pass yields to the application like the walk.
-        tokio::time::sleep(job.throttle.pause(batch.len() as u64, started.elapsed())).await;
-    }
-    if bad > 0 || pending > 0 {
-        bail!(
-            "verify: {rows} rows read, {bad} do not decode, {pending} still need {}",
-            job.mode.name()
-        );
-    }
-    Ok(format!(
-        "; verified {rows} rows: every value reads back (checksums match)"
-    ))
-}
-
-async fn dry_run(
-    c: &mut ShardConn,
-    job: &Job,
-    t: &str,
-    k: &str,
-    col: &str,
-) -> anyhow::Result<String> {
-    let est: Option<(Option<u64>, Option<u64>)> = c
-        .conn
-        .query_first(format!(
-            "SELECT TABLE_ROWS, DATA_LENGTH FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
-            crate::backend::query::quote(&job.db),
-            crate::backend::query::quote(&job.table)
-        ))
-        .await?;
-    let (rows_est, data_len) = est.map_or((0, 0), |(r, d)| (r.unwrap_or(0), d.unwrap_or(0)));
-    let bounds: Option<(Option<i64>, Option<i64>)> = c
-        .conn
-        .query_first(format!("SELECT MIN({k}), MAX({k}) FROM {t}"))
-        .await?;
-    let (Some(lo), Some(hi)) = bounds.unwrap_or((None, None)) else {
-        return Ok("the table is empty; nothing to do".into());
-    };
-    let select = format!("SELECT {k}, {col} FROM {t} WHERE {k} >= ? ORDER BY {k} LIMIT 100");
-    let starts: Vec<i64> = {
-        let mut rng = rand::thread_rng();
-        (0..10)
-            .map(|_| crate::cli::sample_plan::random_start(&mut rng, lo as i128, hi as i128) as i64)
-            .collect()
-    };
-    let (mut n, mut before, mut after, mut changed) = (0u64, 0u64, 0u64, 0u64);
-    let started = Instant::now();
-    for start in starts {
-        let rows: Vec<(i64, Option<Vec<u8>>)> = c.conn.exec(&select, (start,)).await?;
-        for (_, v) in rows {
-            let Some(v) = v else { continue };
-            n += 1;
-            before += v.len() as u64;
-            match value::plan(job.mode, &v, &job.encoder, &job.registry, job.max_len) {
-                Ok(Action::Write(new)) => {
-                    changed += 1;
-                    after += new.len() as u64;
-                }
-                _ => after += v.len() as u64,
-            }
-        }
-    }
-    let took = started.elapsed().as_secs_f64();
-    if n == 0 {
-        return Ok("no non-NULL values sampled; nothing to do".into());
-    }
-    let ratio = after as f64 / before as f64;
-    // Reading, encoding and the write roughly double the sample's cost;
-    // the duty cycle adds NICE times that.
-    let per_row = 2.0 * took / n as f64 * (1.0 + job.throttle.nice.max(0.0));
-    let mut rate = 1.0 / per_row;
-    if job.throttle.rows_per_sec > 0 {
-        rate = rate.min(job.throttle.rows_per_sec as f64);
-    }
-    Ok(format!(
-        "dry run: sampled {n} rows ({changed} would change), {before} -> {after} bytes ({:.3} of before); table ~{rows_est} rows, {data_len} bytes of data -> ~{:.0} bytes projected; ~{:.0} s at ~{rate:.0} rows/s (--nice {}{})",
-        ratio,
-        data_len as f64 * ratio,
-        rows_est as f64 / rate,
-        job.throttle.nice,
-        if job.throttle.rows_per_sec > 0 { format!(", --rate {}", job.throttle.rows_per_sec) } else { String::new() }
-    ))
 }

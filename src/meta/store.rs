@@ -24,14 +24,24 @@ pub struct ShardConn {
 }
 
 /// The account squeeze uses for its own statements: the service account
-/// when one is configured, else the first client account (by name) with a
-/// plaintext password or a backend login, as the health probes do.
+/// when one is configured, else `[auth] accounts_user`, else the first
+/// client account (by name) with a plaintext password or a backend login,
+/// as the health probes do.
 pub fn login(cfg: &Config) -> Option<(String, String)> {
     for (_, b) in cfg.backends() {
         if let Some(u) = &b.user {
             let p = b.service_password().ok().flatten().unwrap_or_default();
             return Some((u.clone(), p));
         }
+    }
+    if let Some(u) = &cfg.auth.accounts_user {
+        let p = cfg
+            .auth
+            .accounts_password()
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        return Some((u.clone(), p));
     }
     let mut users: Vec<_> = cfg.users.iter().collect();
     users.sort_by(|a, b| a.name.cmp(&b.name));
@@ -326,7 +336,33 @@ async fn publish_once(
     d: &StoredDictionary,
     policy: IdPolicy,
 ) -> Result<Published, (bool, String)> {
-    let fatal = |c: &ShardConn, e: mysql_async::Error| (false, describe(&c.name, &e));
+    let (existing, max_id) = survey(conns, q, d).await?;
+    let (id, fresh) = match (existing, policy) {
+        (Some((id, _)), _) => (id, false),
+        (None, IdPolicy::Exactly(id)) => (id, true),
+        (None, IdPolicy::Next) => (max_id + 1, true),
+    };
+    for c in conns.iter_mut() {
+        claim_id(c, q, d, id).await?;
+    }
+    Ok(if fresh {
+        Published::New(id)
+    } else {
+        Published::Already(id)
+    })
+}
+
+fn fatal(c: &ShardConn, e: mysql_async::Error) -> (bool, String) {
+    (false, describe(&c.name, &e))
+}
+
+/// The id the fleet already gives these bytes (and on which shard), and
+/// the highest id ever used, deleted ones included; rows read FOR UPDATE.
+async fn survey(
+    conns: &mut [ShardConn],
+    q: &str,
+    d: &StoredDictionary,
+) -> Result<(Option<(u32, String)>, u32), (bool, String)> {
     let mut existing: Option<(u32, String)> = None;
     let mut max_id = 0u32;
     for c in conns.iter_mut() {
@@ -364,83 +400,83 @@ async fn publish_once(
             max_id = max_id.max(m.unwrap_or(0));
         }
     }
-    let (id, fresh) = match (existing, policy) {
-        (Some((id, _)), _) => (id, false),
-        (None, IdPolicy::Exactly(id)) => (id, true),
-        (None, IdPolicy::Next) => (max_id + 1, true),
-    };
-    for c in conns.iter_mut() {
-        let at_id: Option<(String, String)> = c
-            .conn
-            .exec_first(
-                format!("SELECT sha256, name FROM {q}.dictionary WHERE id = ? FOR UPDATE"),
-                (id,),
-            )
-            .await
-            .map_err(|e| fatal(c, e))?;
-        let retired: Option<(String, String)> = c
-            .conn
-            .exec_first(
-                format!("SELECT sha256, name FROM {q}.dictionary_retired WHERE id = ?"),
-                (id,),
-            )
-            .await
-            .map_err(|e| fatal(c, e))?;
-        if let Some((_, name)) = retired.filter(|(sha, _)| !sha.eq_ignore_ascii_case(&d.sha256)) {
+    Ok((existing, max_id))
+}
+
+/// Store the dictionary under `id` on one shard, unless it is there
+/// already; refused when the id belongs (or belonged) to other content.
+async fn claim_id(
+    c: &mut ShardConn,
+    q: &str,
+    d: &StoredDictionary,
+    id: u32,
+) -> Result<(), (bool, String)> {
+    let at_id: Option<(String, String)> = c
+        .conn
+        .exec_first(
+            format!("SELECT sha256, name FROM {q}.dictionary WHERE id = ? FOR UPDATE"),
+            (id,),
+        )
+        .await
+        .map_err(|e| fatal(c, e))?;
+    let retired: Option<(String, String)> = c
+        .conn
+        .exec_first(
+            format!("SELECT sha256, name FROM {q}.dictionary_retired WHERE id = ?"),
+            (id,),
+        )
+        .await
+        .map_err(|e| fatal(c, e))?;
+    if let Some((_, name)) = retired.filter(|(sha, _)| !sha.eq_ignore_ascii_case(&d.sha256)) {
+        return Err((
+            false,
+            format!(
+                "id {id} on shard {} belonged to the deleted dictionary {name:?}; ids are never reused (publish with --new-id)",
+                c.name
+            ),
+        ));
+    }
+    match at_id {
+        Some((sha, _)) if sha.eq_ignore_ascii_case(&d.sha256) => return Ok(()),
+        Some((_, name)) => {
             return Err((
                 false,
                 format!(
-                    "id {id} on shard {} belonged to the deleted dictionary {name:?}; ids are never reused (publish with --new-id)",
+                    "id {id} is taken on shard {} by another dictionary ({name:?})",
                     c.name
                 ),
-            ));
+            ))
         }
-        match at_id {
-            Some((sha, _)) if sha.eq_ignore_ascii_case(&d.sha256) => continue,
-            Some((_, name)) => {
-                return Err((
-                    false,
-                    format!(
-                        "id {id} is taken on shard {} by another dictionary ({name:?})",
-                        c.name
-                    ),
-                ))
-            }
-            None => {}
-        }
-        let r = c
-            .conn
-            .exec_drop(
-                format!(
-                    "INSERT INTO {q}.dictionary ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                ),
-                (
-                    id,
-                    &d.name,
-                    &d.codec,
-                    &d.content,
-                    &d.sha256,
-                    &d.created,
-                    &d.source,
-                    d.samples,
-                    d.holdout_samples,
-                    d.level,
-                    d.ratio,
-                ),
-            )
-            .await;
-        if let Err(e) = r {
-            // Someone else took the id (or published the same bytes)
-            // between our read and our insert: start over.
-            let retry = server_code(&e) == Some(codes::DUP_ENTRY);
-            return Err((retry, describe(&c.name, &e)));
-        }
+        None => {}
     }
-    Ok(if fresh {
-        Published::New(id)
-    } else {
-        Published::Already(id)
-    })
+    let r = c
+        .conn
+        .exec_drop(
+            format!(
+                "INSERT INTO {q}.dictionary ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ),
+            (
+                id,
+                &d.name,
+                &d.codec,
+                &d.content,
+                &d.sha256,
+                &d.created,
+                &d.source,
+                d.samples,
+                d.holdout_samples,
+                d.level,
+                d.ratio,
+            ),
+        )
+        .await;
+    if let Err(e) = r {
+        // Someone else took the id (or published the same bytes)
+        // between our read and our insert: start over.
+        let retry = server_code(&e) == Some(codes::DUP_ENTRY);
+        return Err((retry, describe(&c.name, &e)));
+    }
+    Ok(())
 }
 
 /// Records that `schema.table.column` writes with dictionary `id` (the

@@ -1,3 +1,4 @@
+// Over 600 lines: the frame codec is 430 lines; the rest is its tests, kept beside it.
 //! The compressed protocol (`CLIENT_COMPRESS`, or
 //! `CLIENT_ZSTD_COMPRESSION_ALGORITHM` on MySQL 8 and TiDB): frames of a
 //! 3-byte compressed length, a 1-byte compression sequence id and a 3-byte

@@ -339,11 +339,74 @@ impl ChangeUser {
             attributes,
         })
     }
+
+    /// The payload for a connection with `capabilities` (the inverse of
+    /// `parse`); `None` when the token is too long for its one-byte length.
+    pub fn encode(&self, capabilities: u32) -> Option<Vec<u8>> {
+        let mut out = Vec::with_capacity(64 + self.auth_response.len());
+        out.push(0x11);
+        out.extend_from_slice(&self.username);
+        out.push(0);
+        if capabilities & CLIENT_SECURE_CONNECTION != 0 {
+            out.push(u8::try_from(self.auth_response.len()).ok()?);
+            out.extend_from_slice(&self.auth_response);
+        } else {
+            out.extend_from_slice(&self.auth_response);
+            out.push(0);
+        }
+        out.extend_from_slice(self.database.as_deref().unwrap_or_default());
+        out.push(0);
+        out.extend_from_slice(&self.charset.unwrap_or(45).to_le_bytes());
+        if capabilities & CLIENT_PLUGIN_AUTH != 0 {
+            out.extend_from_slice(self.auth_plugin.as_deref().unwrap_or_default());
+            out.push(0);
+        }
+        if capabilities & CLIENT_CONNECT_ATTRS != 0 {
+            let mut attrs = Vec::new();
+            for (k, v) in &self.attributes {
+                put_lenenc_bytes(&mut attrs, k);
+                put_lenenc_bytes(&mut attrs, v);
+            }
+            put_lenenc_int(&mut out, attrs.len() as u64);
+            out.extend_from_slice(&attrs);
+        }
+        Some(out)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn change_user_round_trips_for_the_backend_layout() {
+        let cu = ChangeUser {
+            username: b"late".to_vec(),
+            auth_response: (0..20).collect(),
+            database: Some(b"db1".to_vec()),
+            charset: Some(224),
+            auth_plugin: Some(b"mysql_native_password".to_vec()),
+            attributes: vec![(b"_client_name".to_vec(), b"x".to_vec())],
+        };
+        let caps = CLIENT_SECURE_CONNECTION | CLIENT_PLUGIN_AUTH | CLIENT_CONNECT_ATTRS;
+        assert_eq!(
+            ChangeUser::parse(&cu.encode(caps).unwrap(), caps).unwrap(),
+            cu
+        );
+        let no_db = ChangeUser {
+            database: None,
+            ..cu.clone()
+        };
+        assert_eq!(
+            ChangeUser::parse(&no_db.encode(caps).unwrap(), caps).unwrap(),
+            no_db
+        );
+        let long = ChangeUser {
+            auth_response: vec![1; 300],
+            ..cu
+        };
+        assert_eq!(long.encode(caps), None);
+    }
 
     #[test]
     fn initial_handshake_round_trip() {

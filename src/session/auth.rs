@@ -213,7 +213,7 @@ async fn deny(
 /// oversized one (before login squeeze reads at most
 /// `HANDSHAKE_MAX_PACKET` bytes) is a protocol error, counted and answered
 /// with ERR 1043, not a client that left.
-async fn read_auth_packet(client: &mut PacketConn) -> Result<Packet, AuthFailure> {
+pub(super) async fn read_auth_packet(client: &mut PacketConn) -> Result<Packet, AuthFailure> {
     match client.read_packet().await {
         Ok(p) => Ok(p),
         Err(NetError::Protocol(e)) => {

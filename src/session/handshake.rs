@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 use rand::Rng;
 
+use crate::backend::{BackendCredential, ConnectError, Opened};
+use crate::config::AccountSource;
 use crate::context::ProxyContext;
 use crate::error::{ErrorCode, SqlError};
 use crate::metrics::METRICS;
@@ -45,30 +47,42 @@ pub(super) async fn login(
     peer: SocketAddr,
 ) -> Result<Session, &'static str> {
     let offer = offer(&ctx);
-    let nonce = random_nonce();
-    greet(&ctx, &mut client, id, &offer, &nonce).await?;
+    // Accounts from the server: the home shard's greeting comes first, so
+    // the client proves its password over that server's nonce.
+    let opened = match ctx.auth.accounts {
+        AccountSource::Server => Some(open_auth_shard(&ctx, &mut client, id).await?),
+        AccountSource::Config => None,
+    };
+    let (nonce, plugin) = match &opened {
+        Some(o) => (
+            o.handshake.auth_data.clone(),
+            o.handshake.auth_plugin.clone(),
+        ),
+        None => (
+            random_nonce(),
+            ctx.auth.default_plugin.name().as_bytes().to_vec(),
+        ),
+    };
+    greet(&ctx, &mut client, id, &offer, &nonce, plugin).await?;
     let response = read_response(&ctx, &mut client, id, peer).await?;
     let host = peer.ip().to_string();
-    let authed = match auth::authenticate(&ctx, &mut client, &response, &nonce, &host).await {
-        Ok(a) => a,
-        Err(auth::AuthFailure::Reported) => return Err("auth_failed"),
-        Err(auth::AuthFailure::Gone) => return Err("client_gone"),
+    let user = String::from_utf8_lossy(&response.username).into_owned();
+    // A user listed in [[users]] is verified by squeeze in either mode; the
+    // opened connection is then not used (closed before any login byte).
+    let relayed = opened.filter(|_| !ctx.users.contains_key(&user));
+    let authed = if relayed.is_some() {
+        auth::Authenticated {
+            credential: BackendCredential::Unavailable(String::new()),
+            backend_user: user,
+        }
+    } else {
+        match auth::authenticate(&ctx, &mut client, &response, &nonce, &host).await {
+            Ok(a) => a,
+            Err(auth::AuthFailure::Reported) => return Err("auth_failed"),
+            Err(auth::AuthFailure::Gone) => return Err("client_gone"),
+        }
     };
-    let info = ClientInfo {
-        user: String::from_utf8_lossy(&response.username).into_owned(),
-        host,
-        capabilities: response.capabilities & offer.capabilities,
-        charset: response.charset,
-        max_packet: response.max_packet,
-        attributes: response.attributes.clone(),
-        nonce,
-        ext_capabilities: if response.capabilities & CLIENT_LONG_PASSWORD == 0 {
-            response.ext_capabilities & offer.ext_capabilities
-        } else {
-            0
-        },
-        zstd_level: response.zstd_level,
-    };
+    let info = client_info(&response, &offer, host, nonce);
     let home = ctx.router.default_shard;
     let mut session = Session {
         ctx,
@@ -87,10 +101,38 @@ pub(super) async fn login(
         close_signal: Arc::new(tokio::sync::Notify::new()),
         bulk: Default::default(),
         live: None,
+        relayed: None,
     };
+    if let Some(opened) = relayed {
+        session.relay_login(opened, &response).await?;
+    }
     session.connect_home().await?;
     session.start_commands(peer).await?;
     Ok(session)
+}
+
+/// What the client asked for, as far as squeeze offered it.
+fn client_info(
+    response: &HandshakeResponse,
+    offer: &Offer,
+    host: String,
+    nonce: Vec<u8>,
+) -> ClientInfo {
+    ClientInfo {
+        user: String::from_utf8_lossy(&response.username).into_owned(),
+        host,
+        capabilities: response.capabilities & offer.capabilities,
+        charset: response.charset,
+        max_packet: response.max_packet,
+        attributes: response.attributes.clone(),
+        nonce,
+        ext_capabilities: if response.capabilities & CLIENT_LONG_PASSWORD == 0 {
+            response.ext_capabilities & offer.ext_capabilities
+        } else {
+            0
+        },
+        zstd_level: response.zstd_level,
+    }
 }
 
 /// The capabilities to offer: what squeeze supports and the backends
@@ -155,6 +197,7 @@ async fn greet(
     id: u32,
     offer: &Offer,
     nonce: &[u8],
+    plugin: Vec<u8>,
 ) -> Result<(), &'static str> {
     let server = ctx.health.any_handshake();
     let version = match (&ctx.proxy.server_version, &server) {
@@ -173,7 +216,7 @@ async fn greet(
             .filter(|&c| c != 0)
             .unwrap_or(FALLBACK_COLLATION),
         status: SERVER_STATUS_AUTOCOMMIT,
-        auth_plugin: ctx.auth.default_plugin.name().as_bytes().to_vec(),
+        auth_plugin: plugin,
         ext_capabilities: offer.ext_capabilities,
     };
     client.write_packet(&hello.encode());
@@ -237,6 +280,47 @@ async fn read_response(
     Ok(response)
 }
 
+/// Open the connection a relayed login goes to: the default shard's (the
+/// database the client names is not known before the greeting; a session
+/// whose database lives elsewhere moves there with a replayable
+/// credential). A refusal or failure goes to the client instead of a
+/// greeting, as a server's own ERR would.
+async fn open_auth_shard(
+    ctx: &ProxyContext,
+    client: &mut PacketConn,
+    id: u32,
+) -> Result<Opened, &'static str> {
+    let target = &ctx.shards[ctx.router.default_shard];
+    match crate::backend::open(target, ctx.proxy.max_packet_size).await {
+        Ok(o) => Ok(o),
+        Err(ConnectError::Rejected(err)) => {
+            client.write_packet(&err.encode());
+            client.shutdown().await;
+            Err("backend_failed")
+        }
+        Err(e) => {
+            let reason = match e {
+                ConnectError::Saturated(_) => "saturated",
+                ConnectError::Unreachable(_) => "unreachable",
+                _ => "protocol",
+            };
+            METRICS
+                .backend_connect_failures_total
+                .with_label_values(&[&target.name, reason])
+                .inc();
+            tracing::warn!(conn = id, shard = %target.name, address = %target.address, error = %e, "backend connection for a relayed login failed");
+            let err = match e {
+                ConnectError::Saturated(why) => SqlError::new(
+                    ErrorCode::ConCount,
+                    format!("Too many connections: squeeze: {why}"),
+                ),
+                e => SqlError::backend_unreachable(&target.name, &target.address, &e.to_string()),
+            };
+            Err(fail(client, err).await)
+        }
+    }
+}
+
 impl Session {
     /// Move to the shard of the database the client named, and open the
     /// first backend connection now, so that an unknown database or a
@@ -246,7 +330,9 @@ impl Session {
         if let Some(db) = &self.tracked.database {
             let name = String::from_utf8_lossy(db).into_owned();
             match self.ctx.router.shard_for_db(&name, self.shards.current()) {
-                Ok(s) => self.shards.reset_to(s),
+                // A relayed login's connection stays open, parked, on the
+                // shard that authenticated it.
+                Ok(s) => self.shards.switch(s),
                 Err(crate::router::RouteError::UnknownDatabase(name)) => {
                     let err = SqlError::unknown_database(&name);
                     fail(&mut self.client, err).await;

@@ -7,6 +7,7 @@
 
 mod abort;
 mod auth;
+mod auth_relay;
 mod bulk;
 mod commands;
 mod dispatch;
@@ -88,6 +89,10 @@ pub struct Session {
     bulk: bulk::BulkState,
     /// What the admin view shows of this session (set once registered).
     live: Option<Arc<registry::SessionLive>>,
+    /// The connection (shard, backend thread) the login was relayed on
+    /// (`[auth] accounts = "server"`): its nonce is the one the client
+    /// proves COM_CHANGE_USER over.
+    relayed: Option<(usize, u32)>,
 }
 
 /// The listener's shutdown signals, as seen by a session.

@@ -214,28 +214,51 @@ impl Session {
         }
         let req = self.login_request();
         let target = &self.ctx.shards[self.shards.current()];
+        if let BackendCredential::Unavailable(why) = &req.credential {
+            // Nothing to send: refused before connecting.
+            METRICS
+                .backend_connect_failures_total
+                .with_label_values(&[&target.name, "no_credential"])
+                .inc();
+            return Err(SqlError::new(
+                ErrorCode::AccessDenied,
+                format!(
+                    "squeeze: cannot log user '{}' into shard '{}': {why}",
+                    self.backend_user.escape_debug(),
+                    target.name
+                ),
+            )
+            .to_packet());
+        }
         match backend::connect(target, &req).await {
             Ok(b) => {
-                self.ctx
-                    .schema
-                    .note_server_version(&b.handshake.server_version);
-                METRICS
-                    .backend_connections_active
-                    .with_label_values(&[&target.name])
-                    .inc();
-                self.shards.connected(b);
-                self.publish_backends();
-                self.load_session_state().await;
-                self.replay_state().await;
+                self.adopt_backend(b).await;
                 Ok(())
             }
             Err(e) => Err(self.connect_failed(e)),
         }
     }
 
+    /// A new, logged-in connection to the current shard: count it, tell
+    /// the session registry, and bring the session's state to it.
+    pub(super) async fn adopt_backend(&mut self, b: BackendConn) {
+        let target = &self.ctx.shards[self.shards.current()];
+        self.ctx
+            .schema
+            .note_server_version(&b.handshake.server_version);
+        METRICS
+            .backend_connections_active
+            .with_label_values(&[&target.name])
+            .inc();
+        self.shards.connected(b);
+        self.publish_backends();
+        self.load_session_state().await;
+        self.replay_state().await;
+    }
+
     /// The login for a new connection to the current shard: the client's
     /// user (or the shard's service user), capabilities and attributes.
-    fn login_request(&self) -> LoginRequest {
+    pub(super) fn login_request(&self) -> LoginRequest {
         let current = self.shards.current();
         let target = &self.ctx.shards[current];
         // Log in with the current database only where it lives.
@@ -264,7 +287,7 @@ impl Session {
     }
 
     /// Count a failed connect and turn it into the client's ERR.
-    fn connect_failed(&self, e: ConnectError) -> ErrPacket {
+    pub(super) fn connect_failed(&self, e: ConnectError) -> ErrPacket {
         let target = self.target();
         match e {
             ConnectError::Rejected(err) => {

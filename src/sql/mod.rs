@@ -33,6 +33,7 @@ pub mod shape;
 pub mod splice;
 pub mod state;
 pub mod statement;
+pub mod tables;
 mod writes;
 
 #[cfg(test)]
@@ -40,9 +41,7 @@ mod rewrite_tests;
 #[cfg(test)]
 mod writes_tests;
 
-pub use classify::{
-    classify_statement, ddl_targets, SchemaTarget, SessionChange, StatementKind, TableRef,
-};
+pub use classify::{classify_statement, ddl_targets, SchemaTarget, SessionChange, StatementKind};
 pub use lexer::{decode_string, LexOptions, Lexer, Token, TokenKind};
 pub use rewrite::{
     plan_query, plan_statement, plan_statements, prepared_outputs, prepared_placeholders,
@@ -51,3 +50,4 @@ pub use rewrite::{
 };
 pub use shape::shape_into;
 pub use splice::{binary_literal, hex_literal, shortest_literal, splice};
+pub use tables::TableRef;

@@ -1,3 +1,4 @@
+// Over 600 lines: tests only, one per claim about the planner (32 of them).
 //! Tests for the planner with SQL as drivers, ORMs and dump tools emit it.
 
 use super::classify::StatementKind;
@@ -662,7 +663,7 @@ fn the_table_name_prefilter_skips_statements_naming_no_compressed_table() {
 // ---- driver-generated SQL ------------------------------------------------------------
 
 #[test]
-fn pymysql_interpolation() {
+fn literals_escaped_by_pymysql_are_decoded_to_the_original_value() {
     // PyMySQL escape_string: \\ \n \r \0 \' \" \Z
     let v = "{\"msg\": \"line1\\nline2 \\\"q\\\" it's \u{1F600} nul\u{0}\"}";
     let escaped: String = v
@@ -835,7 +836,7 @@ proptest! {
     }
 
     #[test]
-    fn update_roundtrip(v in json_ish(), nb in any::<bool>(), aq in any::<bool>()) {
+    fn an_update_literal_compresses_and_decodes_back_to_the_value(v in json_ish(), nb in any::<bool>(), aq in any::<bool>()) {
         let opts = LexOptions { no_backslash_escapes: nb, ansi_quotes: aq };
         let mut sql = b"UPDATE docs SET doc = ".to_vec();
         sql.extend_from_slice(&escape_for(v.as_bytes(), opts));

@@ -3,8 +3,8 @@
 
 use std::borrow::Cow;
 
-use super::classify::table_refs;
 use super::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
+use super::tables::table_refs;
 
 /// What a statement says about a table's shard key.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,37 +100,59 @@ pub fn key_pins(
 
 fn insert_pins(src: &[u8], toks: &[Token], opts: LexOptions, column: &str) -> KeyPins {
     // The column list after the table name, then VALUES rows or SET.
-    let Some(target) = super::classify::insert_target(src, toks) else {
+    let Some(target) = super::tables::insert_target(src, toks) else {
         return KeyPins::Unpinned;
     };
     let mut i = target.after;
     if is_kw(src, toks.get(i), "SET") {
-        let mut j = i + 1;
-        while j < toks.len() {
-            if let Some(after) = names_column(src, toks, j, column) {
-                if toks.get(after).is_some_and(|t| t.text(src) == b"=") {
-                    if toks
-                        .get(after + 1)
-                        .is_some_and(|t| t.kind == TokenKind::Placeholder)
-                    {
-                        return KeyPins::Placeholder(placeholder_index(toks, after + 1));
-                    }
-                    return match literal_value(src, toks, after + 1, opts) {
-                        Some((v, _)) => KeyPins::Values(vec![v]),
-                        None => KeyPins::Unpinned,
-                    };
-                }
-            }
-            j += 1;
-        }
-        return KeyPins::Unpinned;
+        return set_pins(src, toks, i + 1, opts, column);
     }
     if toks.get(i).map(|t| t.kind) != Some(TokenKind::LParen) {
         return KeyPins::Unpinned; // no column list: position unknown
     }
+    let (pos, close) = column_position(src, toks, i + 1, column);
+    let Some(pos) = pos else {
+        return KeyPins::Unpinned;
+    };
+    i = close + 1;
+    if !(is_kw(src, toks.get(i), "VALUES") || is_kw(src, toks.get(i), "VALUE")) {
+        return KeyPins::Unpinned;
+    }
+    values_pins(src, toks, i + 1, pos, opts)
+}
+
+/// `INSERT ... SET` from `j`: the value assigned to `column`.
+fn set_pins(src: &[u8], toks: &[Token], mut j: usize, opts: LexOptions, column: &str) -> KeyPins {
+    while j < toks.len() {
+        if let Some(after) = names_column(src, toks, j, column) {
+            if toks.get(after).is_some_and(|t| t.text(src) == b"=") {
+                if toks
+                    .get(after + 1)
+                    .is_some_and(|t| t.kind == TokenKind::Placeholder)
+                {
+                    return KeyPins::Placeholder(placeholder_index(toks, after + 1));
+                }
+                return match literal_value(src, toks, after + 1, opts) {
+                    Some((v, _)) => KeyPins::Values(vec![v]),
+                    None => KeyPins::Unpinned,
+                };
+            }
+        }
+        j += 1;
+    }
+    KeyPins::Unpinned
+}
+
+/// The position of `column` in the column list starting at `i` (after its
+/// `(`), and the index of the list's `)`.
+fn column_position(
+    src: &[u8],
+    toks: &[Token],
+    mut i: usize,
+    column: &str,
+) -> (Option<usize>, usize) {
     let mut pos = None;
     let mut n = 0;
-    i += 1;
     while let Some(t) = toks.get(i) {
         match t.kind {
             TokenKind::RParen => break,
@@ -144,14 +166,12 @@ fn insert_pins(src: &[u8], toks: &[Token], opts: LexOptions, column: &str) -> Ke
         }
         i += 1;
     }
-    let Some(pos) = pos else {
-        return KeyPins::Unpinned;
-    };
-    i += 1;
-    if !(is_kw(src, toks.get(i), "VALUES") || is_kw(src, toks.get(i), "VALUE")) {
-        return KeyPins::Unpinned;
-    }
-    i += 1;
+    (pos, i)
+}
+
+/// The VALUES rows from `i`: the value each gives the key at field `pos`,
+/// all literals or one placeholder.
+fn values_pins(src: &[u8], toks: &[Token], mut i: usize, pos: usize, opts: LexOptions) -> KeyPins {
     let mut values = Vec::new();
     let mut placeholder = None;
     while toks.get(i).map(|t| t.kind) == Some(TokenKind::LParen) {

@@ -1,141 +1,38 @@
+// Over 600 lines: the Analyzer methods that judge written values and copies out of compressed columns (~410 lines), and the SET / EXECUTE planners built on them; constant evaluation is in writes/eval.rs, DDL in writes/ddl.rs.
 //! The write side of the planner: which values squeeze can compress exactly,
 //! and the statements that would store, hide or destroy compressed data
 //! where squeeze cannot see it.
 //!
-//! * [`eval`] evaluates the constant expressions squeeze can compute byte
-//!   for byte as the server would (a literal, a parenthesised literal,
-//!   `CONCAT` of literals, `COLLATE`, `BINARY`, `CONVERT(... USING ...)` and
-//!   `CAST(... AS CHAR|BINARY)` when the conversion changes no byte).
+//! * [`eval()`] (in `writes/eval.rs`) evaluates the constant expressions
+//!   squeeze can compute byte for byte as the server would (a literal, a
+//!   parenthesised literal, `CONCAT` of literals, `COLLATE`, `BINARY`,
+//!   `CONVERT(... USING ...)` and `CAST(... AS CHAR|BINARY)` when the
+//!   conversion changes no byte).
 //! * [`Analyzer::conditional_value`] judges the value branches of `CASE`,
 //!   `IF`, `COALESCE`, `IFNULL` and `NULLIF` one by one.
 //! * [`guard`] refuses copies out of compressed columns (`CREATE TABLE ...
 //!   SELECT`, `SELECT ... INTO OUTFILE|DUMPFILE|@var`, stored programs),
-//!   DDL that would make stored values unreadable, and, with
+//!   DDL that would make stored values unreadable (`writes/ddl.rs`), and, with
 //!   [`plan_set`], [`plan_execute_immediate`] and [`invisible`], the
 //!   statements whose values or text squeeze cannot see.
 //!
 //! Everything here is default deny: what is not recognised is refused.
 
-use std::borrow::Cow;
+mod ddl;
+mod eval;
+
 use std::ops::Range;
+
+pub(super) use eval::{eval, Value};
 
 use super::classify::{matching_paren, StatementKind};
 use super::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
 use super::rewrite::{
-    is_name, literal_in, plan_statement, refuse, Analyzer, ColumnCatalog, ColumnRef, Literal,
-    LiteralKind, LiteralSite, Plan, Refusal, RefuseReason, Table,
+    is_name, plan_statement, refuse, Analyzer, ColumnCatalog, ColumnRef, LiteralSite, Plan,
+    Refusal, RefuseReason, Table,
 };
 
-/// The value of an expression written to a compressed column.
-pub(super) enum Value<'a> {
-    /// A constant squeeze computed exactly: replace the span by the
-    /// compressed value.
-    Const(Literal<'a>),
-    /// `NULL` (also a `CONCAT` with a NULL argument).
-    Null,
-    /// Not a constant squeeze can compute.
-    Unknown,
-}
-
-/// Which character set a constant's bytes are in, as far as the stored
-/// bytes are concerned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Family {
-    /// The connection's character set (a literal without introducer): the
-    /// write path refuses it unless that is UTF-8.
-    Conn,
-    /// Explicitly UTF-8 (`_utf8mb4'..'`, `CONVERT(.. USING utf8mb4)`).
-    Utf8,
-    /// Bytes (`X'..'`, `_binary'..'`).
-    Binary,
-    /// A number literal (its text).
-    Number,
-    /// Another character set: a conversion would change the bytes.
-    Foreign,
-}
-
-enum Inner<'a> {
-    Null,
-    Val {
-        lit: Literal<'a>,
-        family: Family,
-        /// More than one literal as written: the whole span is replaced.
-        compound: bool,
-    },
-}
-
-/// Evaluate `range` of `toks` if it is a constant squeeze computes exactly.
-pub(super) fn eval<'a>(
-    src: &'a [u8],
-    toks: &[Token],
-    range: Range<usize>,
-    opts: LexOptions,
-) -> Value<'a> {
-    match eval_range(src, toks, range, opts) {
-        None => Value::Unknown,
-        Some(Inner::Null) => Value::Null,
-        Some(Inner::Val {
-            lit,
-            family,
-            compound,
-        }) => {
-            if !compound {
-                return Value::Const(lit);
-            }
-            let (span, value, _, _) = lit;
-            let (kind, introducer) = match family {
-                Family::Conn => (LiteralKind::Text, None),
-                Family::Utf8 => (LiteralKind::Text, Some("utf8mb4")),
-                Family::Binary => (LiteralKind::Text, Some("binary")),
-                // Never the result of a compound expression.
-                Family::Number | Family::Foreign => return Value::Unknown,
-            };
-            Value::Const((span, value, kind, introducer))
-        }
-    }
-}
-
-fn family_of(lit: &Literal<'_>) -> Family {
-    let (_, _, kind, intro) = lit;
-    let intro = intro.map(|i| i.to_ascii_lowercase());
-    match (kind, intro.as_deref()) {
-        (LiteralKind::Number, _) => Family::Number,
-        (LiteralKind::Text, None) => Family::Conn,
-        (LiteralKind::Hex | LiteralKind::Bit, None) => Family::Binary,
-        (_, Some("utf8" | "utf8mb3" | "utf8mb4")) => Family::Utf8,
-        (_, Some("binary")) => Family::Binary,
-        _ => Family::Foreign,
-    }
-}
-
-/// Does a number literal's text read back unchanged as a string
-/// (`CONCAT(12)` is `'12'`, but `CONCAT(012)` is `'12'` and `CONCAT(1e3)`
-/// is `'1000'`)?
-fn number_text_exact(text: &[u8]) -> bool {
-    let (neg, t) = match text.split_first() {
-        Some((b'-', rest)) => (true, rest),
-        _ => (false, text),
-    };
-    if t.is_empty() || t.len() > 60 {
-        return false;
-    }
-    let (int, frac) = match t.iter().position(|&b| b == b'.') {
-        Some(p) => (&t[..p], Some(&t[p + 1..])),
-        None => (t, None),
-    };
-    let digits = |d: &[u8]| !d.is_empty() && d.iter().all(u8::is_ascii_digit);
-    if !digits(int) || (int.len() > 1 && int[0] == b'0') {
-        return false;
-    }
-    if let Some(f) = frac {
-        if !digits(f) {
-            return false;
-        }
-    }
-    // `-0` and `-0.0` lose their sign.
-    !(neg && t.iter().all(|&b| b == b'0' || b == b'.'))
-}
-
+/// The bytes `toks[r]` span in the statement.
 fn span_of(toks: &[Token], r: &Range<usize>) -> Range<usize> {
     toks[r.start].start..toks[r.end - 1].end
 }
@@ -160,235 +57,6 @@ pub(super) fn split_commas(toks: &[Token], range: Range<usize>) -> Vec<Range<usi
         out.push(start..range.end);
     }
     out
-}
-
-/// The first depth-0 token in `range` that is keyword `w`.
-fn find_kw(src: &[u8], toks: &[Token], range: Range<usize>, w: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    for i in range {
-        match toks[i].kind {
-            TokenKind::LParen => depth += 1,
-            TokenKind::RParen => depth = depth.saturating_sub(1),
-            _ if depth == 0 && toks[i].is_keyword(src, w) => return Some(i),
-            _ => {}
-        }
-    }
-    None
-}
-
-fn eval_range<'a>(
-    src: &'a [u8],
-    toks: &[Token],
-    r: Range<usize>,
-    opts: LexOptions,
-) -> Option<Inner<'a>> {
-    if r.is_empty() || r.end > toks.len() {
-        return None;
-    }
-    let first = toks[r.start];
-    let last = toks[r.end - 1];
-    if r.len() == 1 && first.is_keyword(src, "NULL") {
-        return Some(Inner::Null);
-    }
-    if let Some(lit) = literal_in(src, toks, r.clone(), opts) {
-        let family = family_of(&lit);
-        return Some(Inner::Val {
-            lit,
-            family,
-            compound: false,
-        });
-    }
-    // `( x )`: the value of x; only x is replaced.
-    if first.kind == TokenKind::LParen && matching_paren(toks, r.start) == r.end - 1 {
-        return eval_range(src, toks, r.start + 1..r.end - 1, opts);
-    }
-    let compound = |value: Cow<'a, [u8]>, family: Family| {
-        Some(Inner::Val {
-            lit: (span_of(toks, &r), value, LiteralKind::Text, None),
-            family,
-            compound: true,
-        })
-    };
-    // `x COLLATE name`: a collation changes no byte.
-    if r.len() >= 3
-        && toks[r.end - 2].is_keyword(src, "COLLATE")
-        && (is_name(&last) || matches!(last.kind, TokenKind::Str { .. }))
-    {
-        return match eval_range(src, toks, r.start..r.end - 2, opts)? {
-            Inner::Null => Some(Inner::Null),
-            Inner::Val {
-                lit: (_, v, _, _),
-                family,
-                ..
-            } => match family {
-                Family::Conn | Family::Utf8 => compound(v, family),
-                _ => None,
-            },
-        };
-    }
-    // `BINARY x`: the same bytes as a binary string.
-    if first.is_keyword(src, "BINARY") && r.len() >= 2 {
-        return match eval_range(src, toks, r.start + 1..r.end, opts)? {
-            Inner::Null => Some(Inner::Null),
-            Inner::Val {
-                lit: (_, v, _, _),
-                family,
-                ..
-            } => to_charset(v, family, "binary").and_then(|(v, f)| compound(v, f)),
-        };
-    }
-    // Function calls.
-    if first.kind != TokenKind::Ident
-        || toks.get(r.start + 1).map(|t| t.kind) != Some(TokenKind::LParen)
-        || matching_paren(toks, r.start + 1) != r.end - 1
-    {
-        return None;
-    }
-    let name = first.text(src).to_ascii_uppercase();
-    let args = r.start + 2..r.end - 1;
-    match name.as_slice() {
-        b"CONCAT" => {
-            let mut out: Vec<u8> = Vec::new();
-            let mut families = Vec::new();
-            for a in split_commas(toks, args) {
-                match eval_range(src, toks, a, opts)? {
-                    Inner::Null => return Some(Inner::Null),
-                    Inner::Val {
-                        lit: (_, v, _, _),
-                        family,
-                        ..
-                    } => {
-                        match family {
-                            Family::Foreign => return None,
-                            Family::Number if !number_text_exact(&v) => return None,
-                            _ => {}
-                        }
-                        out.extend_from_slice(&v);
-                        families.push(family);
-                    }
-                }
-            }
-            if families.is_empty() {
-                return None;
-            }
-            let family = if families
-                .iter()
-                .any(|f| matches!(f, Family::Conn | Family::Number))
-            {
-                Family::Conn
-            } else if families.contains(&Family::Utf8) {
-                Family::Utf8
-            } else {
-                Family::Binary
-            };
-            compound(Cow::Owned(out), family)
-        }
-        b"CONVERT" => {
-            let using = find_kw(src, toks, args.clone(), "USING")?;
-            let cs = &toks[using + 1..args.end];
-            let [cs] = cs else { return None };
-            if !(is_name(cs) || matches!(cs.kind, TokenKind::Str { .. })) {
-                return None;
-            }
-            let cs = charset_name(src, cs, opts)?;
-            match eval_range(src, toks, args.start..using, opts)? {
-                Inner::Null => Some(Inner::Null),
-                Inner::Val {
-                    lit: (_, v, _, _),
-                    family,
-                    ..
-                } => to_charset(v, family, &cs).and_then(|(v, f)| compound(v, f)),
-            }
-        }
-        b"CAST" => {
-            // The last depth-0 AS separates the value from the type.
-            let mut depth = 0usize;
-            let mut as_at = None;
-            for i in args.clone() {
-                match toks[i].kind {
-                    TokenKind::LParen => depth += 1,
-                    TokenKind::RParen => depth = depth.saturating_sub(1),
-                    _ if depth == 0 && toks[i].is_keyword(src, "AS") => as_at = Some(i),
-                    _ => {}
-                }
-            }
-            let as_at = as_at?;
-            let ty = &toks[as_at + 1..args.end];
-            let kw = |t: &Token, w: &str| t.is_keyword(src, w);
-            let target: Cow<'_, str> = match ty {
-                [b] if kw(b, "BINARY") => "binary".into(),
-                [c] if kw(c, "CHAR") => "".into(),
-                [c, s] if kw(c, "CHAR") && kw(s, "UNICODE") => "utf8mb4".into(),
-                [c, k, name] if kw(c, "CHAR") && kw(k, "CHARSET") => {
-                    charset_name(src, name, opts)?.into()
-                }
-                [c, k, s, name] if kw(c, "CHAR") && kw(k, "CHARACTER") && kw(s, "SET") => {
-                    charset_name(src, name, opts)?.into()
-                }
-                _ => return None,
-            };
-            match eval_range(src, toks, args.start..as_at, opts)? {
-                Inner::Null => Some(Inner::Null),
-                Inner::Val {
-                    lit: (_, v, _, _),
-                    family,
-                    ..
-                } => {
-                    if target.is_empty() {
-                        // The connection's character set: exact when the
-                        // bytes are UTF-8 and the connection is (checked
-                        // by the write path for Family::Conn).
-                        if family == Family::Foreign
-                            || (family == Family::Number && !number_text_exact(&v))
-                            || std::str::from_utf8(&v).is_err()
-                        {
-                            return None;
-                        }
-                        compound(v, Family::Conn)
-                    } else {
-                        to_charset(v, family, &target).and_then(|(v, f)| compound(v, f))
-                    }
-                }
-            }
-        }
-        _ => None,
-    }
-}
-
-fn charset_name(src: &[u8], t: &Token, opts: LexOptions) -> Option<String> {
-    match t.kind {
-        TokenKind::Str { .. } => {
-            decode_string(src, t, opts).map(|v| String::from_utf8_lossy(&v).to_ascii_lowercase())
-        }
-        TokenKind::Ident | TokenKind::QuotedIdent => Some(ident_name(src, t).to_ascii_lowercase()),
-        _ => None,
-    }
-}
-
-/// The bytes of `v` (in `family`) converted to character set `cs`, when the
-/// conversion changes no byte; `None` otherwise.
-fn to_charset<'a>(v: Cow<'a, [u8]>, family: Family, cs: &str) -> Option<(Cow<'a, [u8]>, Family)> {
-    match family {
-        Family::Foreign => return None,
-        Family::Number if !number_text_exact(&v) => return None,
-        _ => {}
-    }
-    // A literal in the connection's character set stays dependent on it.
-    let keep = |f: Family| {
-        if family == Family::Conn {
-            Family::Conn
-        } else {
-            f
-        }
-    };
-    match cs {
-        "binary" => Some((v, keep(Family::Binary))),
-        "utf8mb4" if std::str::from_utf8(&v).is_ok() => Some((v, keep(Family::Utf8))),
-        "utf8" | "utf8mb3" if std::str::from_utf8(&v).is_ok() && v.iter().all(|&b| b < 0xF0) => {
-            Some((v, keep(Family::Utf8)))
-        }
-        _ => None,
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -525,59 +193,9 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
     ) -> Result<bool, Refusal> {
         let (s, e) = (range.start, range.end);
         if e - s >= 2 && self.kw(s, "CASE") && self.kw(e - 1, "END") {
-            let mut parts = Vec::new();
-            let (mut depth, mut nested) = (0usize, 0usize);
-            let mut cur = CasePart::Operand;
-            let mut start = s + 1;
-            for i in s + 1..e - 1 {
-                let t = self.toks[i];
-                match t.kind {
-                    TokenKind::LParen => depth += 1,
-                    TokenKind::RParen => depth = depth.saturating_sub(1),
-                    _ => {}
-                }
-                if depth != 0 || t.kind != TokenKind::Ident {
-                    continue;
-                }
-                if t.is_keyword(self.src, "CASE") {
-                    nested += 1;
-                    continue;
-                }
-                if t.is_keyword(self.src, "END") && nested > 0 {
-                    nested -= 1;
-                    continue;
-                }
-                if nested > 0 {
-                    continue;
-                }
-                let next = if t.is_keyword(self.src, "WHEN") {
-                    CasePart::When
-                } else if t.is_keyword(self.src, "THEN") {
-                    CasePart::Then
-                } else if t.is_keyword(self.src, "ELSE") {
-                    CasePart::Else
-                } else {
-                    continue;
-                };
-                parts.push((cur, start..i));
-                cur = next;
-                start = i + 1;
-            }
-            parts.push((cur, start..e - 1));
-            // Operand, (WHEN, THEN)+, [ELSE].
-            let kinds: Vec<CasePart> = parts.iter().map(|p| p.0).collect();
-            let mut ok = kinds.len() >= 3 && kinds[0] == CasePart::Operand;
-            let mut k = 1;
-            while ok && k + 1 < kinds.len() && kinds[k] == CasePart::When {
-                ok = kinds[k + 1] == CasePart::Then;
-                k += 2;
-            }
-            if k < kinds.len() {
-                ok &= k == kinds.len() - 1 && kinds[k] == CasePart::Else;
-            }
-            if !ok || parts.iter().skip(1).any(|(_, r)| r.is_empty()) {
+            let Some(parts) = self.case_parts(s, e) else {
                 return Ok(false);
-            }
+            };
             for (p, r) in parts {
                 match p {
                     CasePart::Operand | CasePart::When => self.condition(r, "CASE")?,
@@ -626,6 +244,66 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    /// The parts of `CASE ... END` over `s..e` (operand, `WHEN`, `THEN`,
+    /// `ELSE`, at depth 0 and outside nested `CASE`s); `None` unless they
+    /// read `operand (WHEN THEN)+ [ELSE]` with no empty branch.
+    fn case_parts(&self, s: usize, e: usize) -> Option<Vec<(CasePart, Range<usize>)>> {
+        let mut parts = Vec::new();
+        let (mut depth, mut nested) = (0usize, 0usize);
+        let mut cur = CasePart::Operand;
+        let mut start = s + 1;
+        for i in s + 1..e - 1 {
+            let t = self.toks[i];
+            match t.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            if depth != 0 || t.kind != TokenKind::Ident {
+                continue;
+            }
+            if t.is_keyword(self.src, "CASE") {
+                nested += 1;
+                continue;
+            }
+            if t.is_keyword(self.src, "END") && nested > 0 {
+                nested -= 1;
+                continue;
+            }
+            if nested > 0 {
+                continue;
+            }
+            let next = if t.is_keyword(self.src, "WHEN") {
+                CasePart::When
+            } else if t.is_keyword(self.src, "THEN") {
+                CasePart::Then
+            } else if t.is_keyword(self.src, "ELSE") {
+                CasePart::Else
+            } else {
+                continue;
+            };
+            parts.push((cur, start..i));
+            cur = next;
+            start = i + 1;
+        }
+        parts.push((cur, start..e - 1));
+        // Operand, (WHEN, THEN)+, [ELSE].
+        let kinds: Vec<CasePart> = parts.iter().map(|p| p.0).collect();
+        let mut ok = kinds.len() >= 3 && kinds[0] == CasePart::Operand;
+        let mut k = 1;
+        while ok && k + 1 < kinds.len() && kinds[k] == CasePart::When {
+            ok = kinds[k + 1] == CasePart::Then;
+            k += 2;
+        }
+        if k < kinds.len() {
+            ok &= k == kinds.len() - 1 && kinds[k] == CasePart::Else;
+        }
+        if !ok || parts.iter().skip(1).any(|(_, r)| r.is_empty()) {
+            return None;
+        }
+        Some(parts)
     }
 
     /// The select lists inside `range`: from each SELECT to the first
@@ -1019,7 +697,7 @@ pub(super) fn guard(
 ) -> Option<Refusal> {
     match kind {
         StatementKind::Select => select_into(sql, toks, opts, db, catalog),
-        StatementKind::Ddl => ddl(sql, toks, opts, db, catalog),
+        StatementKind::Ddl => ddl::ddl(sql, toks, opts, db, catalog),
         _ => None,
     }
 }
@@ -1053,360 +731,4 @@ fn select_into(
             "SELECT ... INTO OUTFILE / DUMPFILE / @variable would write its compressed bytes where squeeze does not inflate them. Read the column through squeeze into the application and write the file or keep the value there",
         )
     })
-}
-
-fn ddl(
-    sql: &[u8],
-    toks: &[Token],
-    opts: LexOptions,
-    db: Option<&str>,
-    catalog: &dyn ColumnCatalog,
-) -> Option<Refusal> {
-    let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(sql, w));
-    if kw(0, "CREATE") {
-        // CREATE [OR REPLACE] [DEFINER = ...] [AGGREGATE] TRIGGER|PROCEDURE|FUNCTION|EVENT
-        let head = toks.len().min(12);
-        if let Some(p) = (1..head).find(|&i| {
-            ["TRIGGER", "PROCEDURE", "FUNCTION", "EVENT"]
-                .iter()
-                .any(|w| kw(i, w))
-        }) {
-            return stored_program(sql, toks, p, opts, db, catalog);
-        }
-        // CREATE [OR REPLACE] [TEMPORARY] TABLE [IF NOT EXISTS] t ... [AS] query
-        let t = (1..toks.len().min(6)).find(|&i| kw(i, "TABLE"))?;
-        if (1..t).any(|i| !(kw(i, "OR") || kw(i, "REPLACE") || kw(i, "TEMPORARY"))) {
-            return None;
-        }
-        let mut i = t + 1;
-        if kw(i, "IF") {
-            i += if kw(i + 1, "NOT") { 3 } else { 2 };
-        }
-        let (a, any) = Analyzer::new_always(sql, toks, opts, db, catalog);
-        if !any {
-            return None;
-        }
-        if !toks.get(i).is_some_and(is_name) {
-            return None;
-        }
-        let mut depth = 0usize;
-        let mut query = None;
-        for (j, t) in toks.iter().enumerate().skip(a.table_end(i)) {
-            match t.kind {
-                TokenKind::LParen if depth == 0 && a.is_query_start(j + 1) => {
-                    query = Some(j);
-                    break;
-                }
-                TokenKind::LParen => depth += 1,
-                TokenKind::RParen => depth = depth.saturating_sub(1),
-                TokenKind::Ident
-                    if depth == 0
-                        && ["SELECT", "WITH", "TABLE", "VALUES"]
-                            .iter()
-                            .any(|w| t.is_keyword(sql, w)) =>
-                {
-                    query = Some(j);
-                    break;
-                }
-                _ => {}
-            }
-        }
-        let q = query?;
-        return a.copied_out(q..toks.len()).map(|c| {
-            refuse(
-                c,
-                RefuseReason::Copy,
-                "CREATE TABLE ... SELECT would copy its compressed bytes into a table squeeze does not inflate (they would read back as blobs). Create the table first; if it should hold the documents, add its column to squeeze's [[columns]] configuration, then copy the rows through squeeze (read them and insert them)",
-            )
-        });
-    }
-    if kw(0, "ALTER") {
-        return alter_table(sql, toks, opts, db, catalog);
-    }
-    if kw(0, "RENAME") && (kw(1, "TABLE") || kw(1, "TABLES")) {
-        let (a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
-        let mut start = 2;
-        if kw(2, "IF") && kw(3, "EXISTS") {
-            start = 4;
-        }
-        for pair in split_commas(toks, start..toks.len()) {
-            if pair.is_empty() {
-                continue;
-            }
-            let Some(from) = a.table_at(pair.start) else {
-                continue;
-            };
-            // `a [WAIT n | NOWAIT] TO b`; a target squeeze cannot read
-            // counts as unconfigured.
-            let to = (a.table_end(pair.start)..pair.end)
-                .find(|&j| kw(j, "TO"))
-                .and_then(|j| a.table_at(j + 1))
-                .unwrap_or_else(unknown_table);
-            if let Some(r) = rename_table(&a, &from, &to) {
-                return Some(r);
-            }
-        }
-    }
-    None
-}
-
-/// A rename target squeeze could not read (never configured).
-fn unknown_table() -> (String, String) {
-    ("?".into(), "?".into())
-}
-
-/// Renaming table `from` to `to` keeps its compressed columns readable only
-/// when `to` is configured the same way.
-fn rename_table(
-    a: &Analyzer<'_, '_>,
-    from: &(String, String),
-    to: &(String, String),
-) -> Option<Refusal> {
-    let c = a.first_compressed(&from.0, &from.1)?;
-    let cat = a.catalog;
-    let kept = cat.table_has_compressed(&to.0, &to.1)
-        && match cat.table_columns(&from.0, &from.1) {
-            Some(cols) => cols.iter().all(|col| {
-                let src = ColumnRef {
-                    db: from.0.clone(),
-                    table: from.1.clone(),
-                    column: col.clone(),
-                };
-                let dst = ColumnRef {
-                    db: to.0.clone(),
-                    table: to.1.clone(),
-                    column: col.clone(),
-                };
-                cat.is_compressed(&src.db, &src.table, col)
-                    == cat.is_compressed(&dst.db, &dst.table, col)
-                    && (!cat.is_compressed(&src.db, &src.table, col) || cat.same_rule(&dst, &src))
-            }),
-            None => true,
-        };
-    if kept {
-        return None;
-    }
-    Some(refuse(
-        c,
-        RefuseReason::Ddl,
-        format!(
-            "renaming table `{}.{}` to `{}.{}` would leave its compressed values under a name squeeze is not configured for (they would read back as blobs). Add [[columns]] entries for `{}.{}` (same codec and dictionary) to squeeze's configuration and reload it (SIGHUP) first",
-            from.0, from.1, to.0, to.1, to.0, to.1
-        ),
-    ))
-}
-
-/// Is the column type starting at `i` one that keeps a compressed value's
-/// bytes?
-fn binary_type(sql: &[u8], toks: &[Token], i: usize) -> bool {
-    let Some(t) = toks.get(i) else { return false };
-    let binary = [
-        "VARBINARY",
-        "BINARY",
-        "TINYBLOB",
-        "BLOB",
-        "MEDIUMBLOB",
-        "LONGBLOB",
-    ]
-    .iter()
-    .any(|w| t.is_keyword(sql, w))
-        || (t.is_keyword(sql, "LONG")
-            && toks
-                .get(i + 1)
-                .is_some_and(|n| n.is_keyword(sql, "VARBINARY")));
-    // `BINARY` also spells a text attribute after a text type; only a type
-    // here counts, which is what the first token is.
-    binary
-}
-
-fn type_text(sql: &[u8], toks: &[Token], i: usize) -> String {
-    toks.get(i)
-        .map(|t| String::from_utf8_lossy(t.text(sql)).to_ascii_uppercase())
-        .unwrap_or_default()
-}
-
-fn alter_table(
-    sql: &[u8],
-    toks: &[Token],
-    opts: LexOptions,
-    db: Option<&str>,
-    catalog: &dyn ColumnCatalog,
-) -> Option<Refusal> {
-    let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(sql, w));
-    let mut i = 1;
-    while kw(i, "ONLINE") || kw(i, "IGNORE") {
-        i += 1;
-    }
-    if !kw(i, "TABLE") {
-        return None;
-    }
-    i += 1;
-    if kw(i, "IF") && kw(i + 1, "EXISTS") {
-        i += 2;
-    }
-    let (a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
-    let table = a.table_at(i)?;
-    if !catalog.table_has_compressed(&table.0, &table.1) {
-        return None;
-    }
-    let col_ref = |name: &str| ColumnRef {
-        db: table.0.clone(),
-        table: table.1.clone(),
-        column: name.to_string(),
-    };
-    let compressed = |name: &str| catalog.is_compressed(&table.0, &table.1, name);
-    let not_binary = |c: &str, ty: String| {
-        refuse(
-            col_ref(c),
-            RefuseReason::Ddl,
-            format!(
-                "ALTER TABLE to type {ty} would make MariaDB convert its compressed bytes and make every stored value unreadable. Keep a binary type (VARBINARY, BLOB, MEDIUMBLOB, LONGBLOB); to store the documents as text, first copy them through squeeze into a new uncompressed column (read them, write them back), then drop this column or remove it from squeeze's [[columns]] configuration"
-            ),
-        )
-    };
-    let renamed = |c: &str, new: &str| {
-        refuse(
-            col_ref(c),
-            RefuseReason::Ddl,
-            format!(
-                "renaming it to `{new}` would leave its compressed values under a name squeeze is not configured for (they would read back as blobs). Add `{}.{}.{new}` (same codec and dictionary) to squeeze's [[columns]] configuration and reload it (SIGHUP) first",
-                table.0, table.1
-            ),
-        )
-    };
-    let keeps_config = |old: &str, new: &str| {
-        old.eq_ignore_ascii_case(new)
-            || (compressed(new) && catalog.same_rule(&col_ref(new), &col_ref(old)))
-    };
-    for spec in split_commas(toks, a.table_end(i)..toks.len()) {
-        let mut k = spec.start;
-        if kw(k, "MODIFY") || kw(k, "CHANGE") {
-            let change = kw(k, "CHANGE");
-            k += 1;
-            if kw(k, "COLUMN") {
-                k += 1;
-            }
-            if kw(k, "IF") && kw(k + 1, "EXISTS") {
-                k += 2;
-            }
-            if !toks.get(k).is_some_and(is_name) {
-                continue;
-            }
-            let old = ident_name(sql, &toks[k]).into_owned();
-            k += 1;
-            if !compressed(&old) {
-                continue;
-            }
-            if change {
-                let new = toks.get(k).map(|t| ident_name(sql, t).into_owned())?;
-                k += 1;
-                if !keeps_config(&old, &new) {
-                    return Some(renamed(&old, &new));
-                }
-            }
-            if !binary_type(sql, toks, k) {
-                return Some(not_binary(&old, type_text(sql, toks, k)));
-            }
-        } else if kw(k, "RENAME") && kw(k + 1, "COLUMN") {
-            let old = toks.get(k + 2).map(|t| ident_name(sql, t).into_owned())?;
-            let new = toks.get(k + 4).map(|t| ident_name(sql, t).into_owned())?;
-            if compressed(&old) && !keeps_config(&old, &new) {
-                return Some(renamed(&old, &new));
-            }
-        } else if kw(k, "RENAME")
-            && !(kw(k + 1, "INDEX") || kw(k + 1, "KEY") || kw(k + 1, "COLUMN"))
-        {
-            k += 1;
-            if kw(k, "TO") || kw(k, "AS") {
-                k += 1;
-            }
-            let to = a.table_at(k).unwrap_or_else(unknown_table);
-            if let Some(r) = rename_table(&a, &table, &to) {
-                return Some(r);
-            }
-        }
-    }
-    None
-}
-
-/// `CREATE TRIGGER|PROCEDURE|FUNCTION|EVENT`: the server moves values
-/// inside the body without squeeze seeing them, so a body that reads a
-/// compressed column (`NEW.doc`, `OLD.doc`, `SELECT doc ...`) or writes a
-/// table with compressed columns is refused.
-fn stored_program(
-    sql: &[u8],
-    toks: &[Token],
-    p: usize,
-    opts: LexOptions,
-    db: Option<&str>,
-    catalog: &dyn ColumnCatalog,
-) -> Option<Refusal> {
-    let (mut a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
-    let mut body = p + 1;
-    if toks[p].is_keyword(sql, "TRIGGER") {
-        let on = (p + 1..toks.len()).find(|&i| toks[i].is_keyword(sql, "ON"))?;
-        let (tdb, ttable) = a.table_at(on + 1)?;
-        body = a.table_end(on + 1);
-        a.mark(on + 1..body);
-        for alias in [None, Some("NEW"), Some("OLD")] {
-            a.tables.push(Table {
-                db: Some(Cow::Owned(tdb.clone())),
-                table: Some(Cow::Owned(ttable.clone())),
-                alias: alias.map(Cow::Borrowed),
-            });
-        }
-    }
-    // Dynamic SQL in the body: its text must be visible and must not touch
-    // a compressed column (values bound inside the body are invisible).
-    for i in body..toks.len() {
-        let k = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.is_keyword(sql, w));
-        let text = if k(i, "PREPARE") && k(i + 2, "FROM") {
-            toks.get(i + 3)
-        } else if k(i, "EXECUTE") && k(i + 1, "IMMEDIATE") {
-            toks.get(i + 2)
-        } else {
-            continue;
-        };
-        let inner = text
-            .filter(|t| matches!(t.kind, TokenKind::Str { .. }))
-            .and_then(|t| decode_string(sql, t, opts));
-        let Some(inner) = inner else {
-            if let Some(r) = invisible_refusal(catalog, "dynamic SQL inside a stored program") {
-                return Some(r);
-            }
-            continue;
-        };
-        match plan_statement(&inner, opts, db, catalog) {
-            Plan::Untouched => {}
-            Plan::Refuse(r) => {
-                return Some(Refusal {
-                    what: format!("a stored program's dynamic SQL is refused: {}", r.message()),
-                    reason: RefuseReason::PreparedText,
-                    column: r.column,
-                })
-            }
-            Plan::Rewrite {
-                sites,
-                placeholders,
-                ..
-            } => {
-                let column = sites
-                    .into_iter()
-                    .map(|s| s.column)
-                    .chain(placeholders.into_iter().flatten())
-                    .next()?;
-                return Some(refuse(
-                    column,
-                    RefuseReason::Copy,
-                    "dynamic SQL inside a stored program writes it, with values squeeze cannot see or compress. Do this work in the application through squeeze",
-                ));
-            }
-        }
-    }
-    let what = "a trigger, procedure, function or event whose body reads or writes it: the server would move its compressed bytes (or store new values uncompressed) where squeeze does not see them. Do this work in the application through squeeze, or leave the compressed column out of the body";
-    if let Some(c) = a.find_ref(body..toks.len()) {
-        return Some(refuse(c, RefuseReason::Copy, what));
-    }
-    a.program_writes(body..toks.len())
-        .map(|c| refuse(c, RefuseReason::Copy, what))
 }

@@ -1,3 +1,4 @@
+// Over 600 lines: tests only, one per claim about the write side of the planner (18 of them).
 //! Tests for the write side of the planner (issue 16): every value written
 //! to a compressed column is compressed or refused, copies out of
 //! compressed columns and DDL that would hide them are refused.

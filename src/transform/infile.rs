@@ -72,6 +72,15 @@ enum Step {
     Field(usize, usize, bool, bool),
 }
 
+/// What one byte that is not plain data does to the field being read.
+enum Special {
+    /// The read stops here (more input needed, or the field ended).
+    End(Step),
+    /// `byte` is data; it took `width` bytes of input (an escape pair or a
+    /// doubled enclosure take two).
+    Literal { byte: u8, width: usize },
+}
+
 /// One field being read. Everything before `p` has been read into `value`,
 /// so a read resumed after more input arrived starts at `p`, not at the
 /// field's start: each byte is examined once however the file is cut.
@@ -341,92 +350,101 @@ impl InfileRewriter {
     /// Advance the row that starts at `buf[0]` from where `cur` stopped.
     fn row(&mut self, cur: &mut Cursor, buf: &[u8], eof: bool) -> Row {
         loop {
-            match cur.phase {
-                Phase::Ignore => {
-                    return match self.skip_line_from(buf, &mut cur.p, eof) {
-                        None => Row::NeedMore,
-                        Some(end) => {
-                            self.ignore_left -= 1;
-                            Row::Done {
-                                end,
-                                fields: Vec::new(),
-                            }
-                        }
-                    };
-                }
-                Phase::LineStart => {
-                    let ls = &self.st.line_start;
-                    self.count(buf.len() - cur.p);
-                    match find(&buf[cur.p..], ls) {
-                        Some(i) => {
-                            let start = cur.p + i + ls.len();
-                            cur.phase = Phase::Field;
-                            cur.field = self.field_state(start, 0);
-                        }
-                        None if eof => {
-                            self.done = true;
-                            return Row::Done {
-                                end: buf.len(),
-                                fields: Vec::new(),
-                            };
-                        }
-                        None => {
-                            // A prefix may end the buffer: look again there.
-                            cur.p = buf.len().saturating_sub(ls.len() - 1).max(cur.p);
-                            return Row::NeedMore;
-                        }
-                    }
-                }
-                Phase::Field => {
-                    if !cur.field.started && cur.field.start >= buf.len() {
-                        if eof {
-                            return Row::Done {
-                                end: buf.len(),
-                                fields: std::mem::take(&mut cur.fields),
-                            };
-                        }
-                        return Row::NeedMore;
-                    }
-                    match self.field_step(buf, &mut cur.field, eof) {
-                        Step::NeedMore => return Row::NeedMore,
-                        Step::Field(raw_end, next, line_ended, is_null) => {
-                            let f = std::mem::take(&mut cur.field);
-                            if f.keep && !is_null {
-                                if f.len > f.limit {
-                                    return Row::TooBig {
-                                        col: cur.col,
-                                        size: f.len,
-                                    };
-                                }
-                                cur.fields.push((f.start..raw_end, f.value, cur.col));
-                            }
-                            if line_ended {
-                                return Row::Done {
-                                    end: next,
-                                    fields: std::mem::take(&mut cur.fields),
-                                };
-                            }
-                            cur.col += 1;
-                            if cur.col >= self.ncols {
-                                cur.phase = Phase::SkipRest;
-                                cur.p = next;
-                            } else {
-                                cur.field = self.field_state(next, cur.col);
-                            }
-                        }
-                    }
-                }
-                Phase::SkipRest => {
-                    return match self.skip_line_from(buf, &mut cur.p, eof) {
-                        None => Row::NeedMore,
-                        Some(end) => Row::Done {
+            let outcome = match cur.phase {
+                Phase::Ignore => Some(match self.skip_line_from(buf, &mut cur.p, eof) {
+                    None => Row::NeedMore,
+                    Some(end) => {
+                        self.ignore_left -= 1;
+                        Row::Done {
                             end,
-                            fields: std::mem::take(&mut cur.fields),
-                        },
-                    };
-                }
+                            fields: Vec::new(),
+                        }
+                    }
+                }),
+                Phase::LineStart => self.line_start(cur, buf, eof),
+                Phase::Field => self.next_field(cur, buf, eof),
+                Phase::SkipRest => Some(match self.skip_line_from(buf, &mut cur.p, eof) {
+                    None => Row::NeedMore,
+                    Some(end) => Row::Done {
+                        end,
+                        fields: std::mem::take(&mut cur.fields),
+                    },
+                }),
+            };
+            if let Some(row) = outcome {
+                return row;
             }
         }
+    }
+
+    /// Find the row's `LINES STARTING BY` prefix; `None` once found (the
+    /// row's first field comes next).
+    fn line_start(&mut self, cur: &mut Cursor, buf: &[u8], eof: bool) -> Option<Row> {
+        let ls = &self.st.line_start;
+        self.count(buf.len() - cur.p);
+        match find(&buf[cur.p..], ls) {
+            Some(i) => {
+                let start = cur.p + i + ls.len();
+                cur.phase = Phase::Field;
+                cur.field = self.field_state(start, 0);
+                None
+            }
+            None if eof => {
+                self.done = true;
+                Some(Row::Done {
+                    end: buf.len(),
+                    fields: Vec::new(),
+                })
+            }
+            None => {
+                // A prefix may end the buffer: look again there.
+                cur.p = buf.len().saturating_sub(ls.len() - 1).max(cur.p);
+                Some(Row::NeedMore)
+            }
+        }
+    }
+
+    /// Read the current field on; `None` when the row goes on with the
+    /// next field (or skips the rest of its line).
+    fn next_field(&mut self, cur: &mut Cursor, buf: &[u8], eof: bool) -> Option<Row> {
+        if !cur.field.started && cur.field.start >= buf.len() {
+            if eof {
+                return Some(Row::Done {
+                    end: buf.len(),
+                    fields: std::mem::take(&mut cur.fields),
+                });
+            }
+            return Some(Row::NeedMore);
+        }
+        let Step::Field(raw_end, next, line_ended, is_null) =
+            self.field_step(buf, &mut cur.field, eof)
+        else {
+            return Some(Row::NeedMore);
+        };
+        let f = std::mem::take(&mut cur.field);
+        if f.keep && !is_null {
+            if f.len > f.limit {
+                return Some(Row::TooBig {
+                    col: cur.col,
+                    size: f.len,
+                });
+            }
+            cur.fields.push((f.start..raw_end, f.value, cur.col));
+        }
+        if line_ended {
+            return Some(Row::Done {
+                end: next,
+                fields: std::mem::take(&mut cur.fields),
+            });
+        }
+        cur.col += 1;
+        if cur.col >= self.ncols {
+            cur.phase = Phase::SkipRest;
+            cur.p = next;
+        } else {
+            cur.field = self.field_state(next, cur.col);
+        }
+        None
     }
 
     /// Read one field from scratch (the tests' view of the reader).
@@ -444,17 +462,12 @@ impl InfileRewriter {
     /// Read a field on from `f.p`. Needs `f.start < buf.len()` on the
     /// first call (the first byte says whether the field is enclosed).
     fn field_step(&self, buf: &[u8], f: &mut FieldState, eof: bool) -> Step {
-        let esc = self.st.escaped.first().copied();
-        let quote = self.st.enclosed.first().copied();
-        let ft = &self.st.field_term;
-        let lt = &self.st.line_term;
         if !f.started {
+            let quote = self.st.enclosed.first().copied();
             f.started = true;
             f.enclosed = quote.is_some() && buf.get(f.start).copied() == quote;
             f.p = if f.enclosed { f.start + 1 } else { f.start };
         }
-        let start = f.start;
-        let enclosed = f.enclosed;
         let mut p = f.p;
         loop {
             // Every return below that asks for more input leaves `p` at a
@@ -464,7 +477,7 @@ impl InfileRewriter {
                 if !eof {
                     return Step::NeedMore;
                 }
-                let null = self.is_null(f, enclosed, &buf[start..]);
+                let null = self.is_null(f, f.enclosed, &buf[f.start..]);
                 return Step::Field(buf.len(), buf.len(), true, null);
             }
             // Copy a run of ordinary bytes at once (nearly all of a JSON
@@ -480,75 +493,82 @@ impl InfileRewriter {
                 continue;
             }
             self.count(1);
-            let mut c = buf[p];
-            if Some(c) == esc {
-                if p + 1 >= buf.len() {
-                    if !eof {
-                        return Step::NeedMore;
-                    }
-                    f.push(&[c]);
-                    p += 1;
-                    continue;
-                }
-                let n = buf[p + 1];
-                if esc != quote || Some(n) == esc {
-                    if n == b'N' {
-                        f.found_null = true;
-                    }
-                    f.push(&[unescape(n)]);
-                    p += 2;
-                    continue;
-                }
-                // Escape == enclosure and not doubled: an enclosure.
-                c = esc.unwrap();
-            }
-            if enclosed && Some(c) == quote {
-                if p + 1 >= buf.len() {
-                    if !eof {
-                        return Step::NeedMore;
-                    }
-                    return Step::Field(p + 1, p + 1, true, false);
-                }
-                if Some(buf[p + 1]) == quote {
-                    f.push(&[c]);
-                    p += 2;
-                    continue;
-                }
-                match self.matches(buf, p + 1, lt, eof) {
-                    None => return Step::NeedMore,
-                    Some(true) => return Step::Field(p + 1, p + 1 + lt.len(), true, false),
-                    Some(false) => {}
-                }
-                match self.matches(buf, p + 1, ft, eof) {
-                    None => return Step::NeedMore,
-                    Some(true) => return Step::Field(p + 1, p + 1 + ft.len(), false, false),
-                    Some(false) => {}
-                }
-                f.push(&[c]);
-                p += 1;
-                continue;
-            }
-            if !enclosed {
-                match self.matches(buf, p, lt, eof) {
-                    None => return Step::NeedMore,
-                    Some(true) => {
-                        let null = self.is_null(f, false, &buf[start..p]);
-                        return Step::Field(p, p + lt.len(), true, null);
-                    }
-                    Some(false) => {}
-                }
-                match self.matches(buf, p, ft, eof) {
-                    None => return Step::NeedMore,
-                    Some(true) => {
-                        let null = self.is_null(f, false, &buf[start..p]);
-                        return Step::Field(p, p + ft.len(), false, null);
-                    }
-                    Some(false) => {}
+            match self.special_byte(buf, p, f, eof) {
+                Special::End(step) => return step,
+                Special::Literal { byte, width } => {
+                    f.push(&[byte]);
+                    p += width;
                 }
             }
-            f.push(&[c]);
-            p += 1;
         }
+    }
+
+    /// What the byte at `p` (escape, enclosure or the start of a
+    /// terminator, or an ordinary byte the run above stopped short of)
+    /// does to the field.
+    fn special_byte(&self, buf: &[u8], p: usize, f: &mut FieldState, eof: bool) -> Special {
+        let esc = self.st.escaped.first().copied();
+        let quote = self.st.enclosed.first().copied();
+        let c = buf[p];
+        if Some(c) == esc {
+            if p + 1 >= buf.len() {
+                if !eof {
+                    return Special::End(Step::NeedMore);
+                }
+                return Special::Literal { byte: c, width: 1 };
+            }
+            let n = buf[p + 1];
+            if esc != quote || Some(n) == esc {
+                if n == b'N' {
+                    f.found_null = true;
+                }
+                return Special::Literal {
+                    byte: unescape(n),
+                    width: 2,
+                };
+            }
+            // Escape == enclosure and not doubled: an enclosure (below).
+        }
+        if f.enclosed && Some(c) == quote {
+            return self.after_enclosure(buf, p, c, eof);
+        }
+        if !f.enclosed {
+            for (term, line_ended) in [(&self.st.line_term, true), (&self.st.field_term, false)] {
+                match self.matches(buf, p, term, eof) {
+                    None => return Special::End(Step::NeedMore),
+                    Some(true) => {
+                        let null = self.is_null(f, false, &buf[f.start..p]);
+                        return Special::End(Step::Field(p, p + term.len(), line_ended, null));
+                    }
+                    Some(false) => {}
+                }
+            }
+        }
+        Special::Literal { byte: c, width: 1 }
+    }
+
+    /// An enclosure inside an enclosed field: doubled it is one, followed
+    /// by a line or field terminator it ends the field, else it is data.
+    fn after_enclosure(&self, buf: &[u8], p: usize, c: u8, eof: bool) -> Special {
+        if p + 1 >= buf.len() {
+            if !eof {
+                return Special::End(Step::NeedMore);
+            }
+            return Special::End(Step::Field(p + 1, p + 1, true, false));
+        }
+        if buf[p + 1] == c {
+            return Special::Literal { byte: c, width: 2 };
+        }
+        for (term, line_ended) in [(&self.st.line_term, true), (&self.st.field_term, false)] {
+            match self.matches(buf, p + 1, term, eof) {
+                None => return Special::End(Step::NeedMore),
+                Some(true) => {
+                    return Special::End(Step::Field(p + 1, p + 1 + term.len(), line_ended, false))
+                }
+                Some(false) => {}
+            }
+        }
+        Special::Literal { byte: c, width: 1 }
     }
 
     fn is_null(&self, f: &FieldState, enclosed: bool, raw: &[u8]) -> bool {

@@ -96,7 +96,6 @@ pub fn rewrite_execute(
     for i in 0..n {
         let is_null = bitmap[i / 8] & (1 << (i % 8)) != 0;
         let rule = stmt.param_rules.get(i).cloned().flatten();
-        let ty = types[2 * i];
         if let Some(chunks) = stmt.long_data.remove(&(i as u16)) {
             // The value travelled as long data and is absent here.
             let rule = rule.expect("long data is only kept for compressed parameters");
@@ -114,45 +113,22 @@ pub fn rewrite_execute(
                 }
                 .encode(),
             );
-            types[2 * i] = TYPE_BLOB;
-            types[2 * i + 1] = 0;
+            bind_as_blob(&mut types, i);
             continue;
         }
         if is_null {
             continue;
         }
-        let start = r.position();
-        match binary_layout(ty) {
-            BinaryLayout::Fixed(k) => {
-                r.skip(k)?;
-                values.extend_from_slice(&payload[start..r.position()]);
-            }
-            BinaryLayout::LengthByte => {
-                let k = r.u8()? as usize;
-                r.skip(k)?;
-                values.extend_from_slice(&payload[start..r.position()]);
-            }
-            BinaryLayout::Nothing => {}
-            BinaryLayout::LenencString => {
-                let v = r.lenenc_bytes()?;
-                match &rule {
-                    Some(rule) => {
-                        scratch.clear();
-                        let data =
-                            if compress_value(rule, v, &mut scratch).map_err(ParamError::Write)? {
-                                &scratch[..]
-                            } else {
-                                v
-                            };
-                        put_lenenc_bytes(&mut values, data);
-                        // Bind as BLOB so the server never treats the
-                        // compressed bytes as text in the client charset.
-                        types[2 * i] = TYPE_BLOB;
-                        types[2 * i + 1] = 0;
-                    }
-                    None => values.extend_from_slice(&payload[start..r.position()]),
-                }
-            }
+        let through_codec = copy_value(
+            &mut r,
+            payload,
+            types[2 * i],
+            rule.as_deref(),
+            &mut values,
+            &mut scratch,
+        )?;
+        if through_codec {
+            bind_as_blob(&mut types, i);
         }
     }
     if !r.is_empty() {
@@ -168,6 +144,50 @@ pub fn rewrite_execute(
         payload: Some(out),
         long_data,
     })
+}
+
+/// Bind parameter `i` as BLOB, so the server never treats the compressed
+/// bytes as text in the client charset.
+fn bind_as_blob(types: &mut [u8], i: usize) {
+    types[2 * i] = TYPE_BLOB;
+    types[2 * i + 1] = 0;
+}
+
+/// Copy the next bound value (of type `ty`) from `r` to `values`,
+/// through `rule`'s codec when there is one; true when it went through
+/// the codec (and must then be bound as BLOB).
+fn copy_value(
+    r: &mut Reader,
+    payload: &[u8],
+    ty: u8,
+    rule: Option<&ColumnRule>,
+    values: &mut Vec<u8>,
+    scratch: &mut Vec<u8>,
+) -> Result<bool, ParamError> {
+    let start = r.position();
+    match binary_layout(ty) {
+        BinaryLayout::Fixed(k) => r.skip(k)?,
+        BinaryLayout::LengthByte => {
+            let k = r.u8()? as usize;
+            r.skip(k)?;
+        }
+        BinaryLayout::Nothing => return Ok(false),
+        BinaryLayout::LenencString => {
+            let v = r.lenenc_bytes()?;
+            if let Some(rule) = rule {
+                scratch.clear();
+                let data = if compress_value(rule, v, scratch).map_err(ParamError::Write)? {
+                    &scratch[..]
+                } else {
+                    v
+                };
+                put_lenenc_bytes(values, data);
+                return Ok(true);
+            }
+        }
+    }
+    values.extend_from_slice(&payload[start..r.position()]);
+    Ok(false)
 }
 
 fn remember_types(payload: &[u8], stmt: &mut PreparedStatement) -> Result<(), ProtocolError> {

@@ -218,82 +218,19 @@ impl ResultColumns {
         // is inflated straight into it (the header tells its length, so its
         // length prefix can be written first).
         let mut splice: Option<RowSplice<'_>> = None;
-        for (i, rule) in self.rules.iter().enumerate() {
-            let Some(span) = &self.spans[i] else {
+        for i in 0..self.rules.len() {
+            let Some(span) = self.spans[i].clone() else {
                 continue;
             };
-            let Some(rule) = rule else {
-                if self.net[i] && is_compressed_value(&payload[span.clone()]) {
-                    let stored = &payload[span.clone()];
-                    if let Ok(Some((header, _))) = parse_header(stored) {
-                        // Charged before inflating (the length is capped
-                        // by max_value_size inside `inflate_untrusted`).
-                        let len = header.len.min(rules.max_value_size as u64) as usize;
-                        let need = self.out.capacity().max(payload.len() + len) + len;
-                        self.mem.ensure(need).map_err(RowError::OverBudget)?;
-                    }
-                    if inflate_untrusted(stored, rules, &mut self.scratch) {
-                        crate::metrics::METRICS
-                            .inflated_without_metadata_total
-                            .inc();
-                        let splice = splice.get_or_insert_with(|| {
-                            self.out.clear();
-                            RowSplice::new(payload)
-                        });
-                        splice.replace_value(&mut self.out, span, self.scratch.len() as u64);
-                        self.out.extend_from_slice(&self.scratch);
-                    }
+            match self.rules[i].clone() {
+                Some(rule) => {
+                    self.inflate_value(rules, &rule, payload, binary, span, &mut splice)?
                 }
-                continue;
-            };
-            let stored = &payload[span.clone()];
-            let (header, hlen) = match parse_header(stored) {
-                Ok(Some(parsed)) => parsed,
-                // Not squeeze's magic (written before squeeze, or directly
-                // on the server): the server's bytes, as MariaDB returns them.
-                Ok(None) | Err(DecodeError::UnknownMagic(_)) => {
-                    rule.metrics.legacy_read.inc();
-                    continue;
+                None if self.net[i] => {
+                    self.inflate_unlabelled(rules, payload, span, &mut splice)?
                 }
-                Err(error) => return Err(self.decode_error(rule, payload, binary, error)),
-            };
-            // decode_payload enforces max_value_size; a corrupt header
-            // must not make this reservation huge first.
-            let len = header
-                .len
-                .min(rules.max_value_size as u64)
-                .min(max_inflated_len(header.codec, stored.len() - hlen))
-                as usize;
-            // Charged to the memory budget before anything is inflated:
-            // the row so far (or the whole stored row), plus this value.
-            let base = if splice.is_some() {
-                self.out.len() + payload.len()
-            } else {
-                payload.len()
-            };
-            self.mem
-                .ensure(self.scratch.capacity() + base + len)
-                .map_err(RowError::OverBudget)?;
-            let splice = splice.get_or_insert_with(|| {
-                self.out.clear();
-                self.out.reserve(payload.len() + len);
-                RowSplice::new(payload)
-            });
-            splice.replace_value(&mut self.out, span, header.len);
-            let started = std::time::Instant::now();
-            if let Err(error) = decode_payload(
-                &header,
-                &stored[hlen..],
-                &rules.registry,
-                rules.max_value_size,
-                &mut self.out,
-            ) {
-                return Err(self.decode_error(rule, payload, binary, error));
+                None => {}
             }
-            rule.metrics
-                .inflate_seconds
-                .inc_by(started.elapsed().as_secs_f64());
-            rule.metrics.inflated.inc();
         }
         let Some(splice) = splice else {
             return Ok(None);
@@ -303,6 +240,102 @@ impl ResultColumns {
             .set_forced(self.out.capacity() + self.scratch.capacity());
         splice.finish(&mut self.out);
         Ok(Some(&self.out))
+    }
+
+    /// Inflate the stored value at `span` of a configured column into the
+    /// row being built (a value without squeeze's header is the server's,
+    /// passed on as it is).
+    fn inflate_value<'p>(
+        &mut self,
+        rules: &ColumnRules,
+        rule: &ColumnRule,
+        payload: &'p [u8],
+        binary: bool,
+        span: std::ops::Range<usize>,
+        splice: &mut Option<RowSplice<'p>>,
+    ) -> Result<(), RowError> {
+        let stored = &payload[span.clone()];
+        let (header, hlen) = match parse_header(stored) {
+            Ok(Some(parsed)) => parsed,
+            // Not squeeze's magic (written before squeeze, or directly
+            // on the server): the server's bytes, as MariaDB returns them.
+            Ok(None) | Err(DecodeError::UnknownMagic(_)) => {
+                rule.metrics.legacy_read.inc();
+                return Ok(());
+            }
+            Err(error) => return Err(self.decode_error(rule, payload, binary, error)),
+        };
+        // decode_payload enforces max_value_size; a corrupt header
+        // must not make this reservation huge first.
+        let len = header
+            .len
+            .min(rules.max_value_size as u64)
+            .min(max_inflated_len(header.codec, stored.len() - hlen)) as usize;
+        // Charged to the memory budget before anything is inflated:
+        // the row so far (or the whole stored row), plus this value.
+        let base = if splice.is_some() {
+            self.out.len() + payload.len()
+        } else {
+            payload.len()
+        };
+        self.mem
+            .ensure(self.scratch.capacity() + base + len)
+            .map_err(RowError::OverBudget)?;
+        let splice = splice.get_or_insert_with(|| {
+            self.out.clear();
+            self.out.reserve(payload.len() + len);
+            RowSplice::new(payload)
+        });
+        splice.replace_value(&mut self.out, &span, header.len);
+        let started = std::time::Instant::now();
+        if let Err(error) = decode_payload(
+            &header,
+            &stored[hlen..],
+            &rules.registry,
+            rules.max_value_size,
+            &mut self.out,
+        ) {
+            return Err(self.decode_error(rule, payload, binary, error));
+        }
+        rule.metrics
+            .inflate_seconds
+            .inc_by(started.elapsed().as_secs_f64());
+        rule.metrics.inflated.inc();
+        Ok(())
+    }
+
+    /// A column no rule names that may still carry a compressed value (an
+    /// expression over one, a view): inflate it when it plainly is one.
+    fn inflate_unlabelled<'p>(
+        &mut self,
+        rules: &ColumnRules,
+        payload: &'p [u8],
+        span: std::ops::Range<usize>,
+        splice: &mut Option<RowSplice<'p>>,
+    ) -> Result<(), RowError> {
+        let stored = &payload[span.clone()];
+        if !is_compressed_value(stored) {
+            return Ok(());
+        }
+        if let Ok(Some((header, _))) = parse_header(stored) {
+            // Charged before inflating (the length is capped
+            // by max_value_size inside `inflate_untrusted`).
+            let len = header.len.min(rules.max_value_size as u64) as usize;
+            let need = self.out.capacity().max(payload.len() + len) + len;
+            self.mem.ensure(need).map_err(RowError::OverBudget)?;
+        }
+        if inflate_untrusted(stored, rules, &mut self.scratch) {
+            crate::metrics::METRICS
+                .inflated_without_metadata_total
+                .inc();
+            let splice = splice.get_or_insert_with(|| {
+                self.out.clear();
+                RowSplice::new(payload)
+            });
+            splice.replace_value(&mut self.out, &span, self.scratch.len() as u64);
+            self.out.extend_from_slice(&self.scratch);
+        }
+        Ok(())
     }
 
     fn decode_error(

@@ -149,30 +149,7 @@ pub fn rewrite_statements<'a>(
     let mut catalog = Catalog::new(ctx.rules, ctx.schema);
     catalog.sql_prepared = ctx.sql_prepared;
     let plans = sql::plan_statements(sql_text, split, ctx.db, &catalog);
-    let mut prepared = Vec::new();
-    let mut db: Option<String> = ctx.db.map(str::to_string);
-    for st in &plans {
-        match &st.kind {
-            StatementKind::Use(d) => db = Some(d.to_string()),
-            k @ StatementKind::Prepare { .. } => {
-                if let Some((name, placeholders)) =
-                    sql::prepared_placeholders(sql_text, k, st.opts, db.as_deref(), &catalog)
-                {
-                    let outputs =
-                        sql::prepared_outputs(sql_text, k, st.opts, db.as_deref(), &catalog)
-                            .unwrap_or_default();
-                    prepared.push((
-                        name,
-                        super::schema::SqlPreparedStatement {
-                            placeholders,
-                            outputs,
-                        },
-                    ));
-                }
-            }
-            _ => {}
-        }
-    }
+    let prepared = prepared_statements(sql_text, &plans, ctx.db, &catalog);
     let missing = catalog.missing.into_inner();
     let plain_read = missing.is_empty()
         && plans.iter().all(|st| {
@@ -183,20 +160,7 @@ pub fn rewrite_statements<'a>(
     let mut results: Vec<ColumnHints> = Vec::with_capacity(plans.len());
     let mut insertions: Vec<Edit> = Vec::new();
     let mut placeholders = Vec::new();
-    let mut ddl = Vec::new();
-    for st in split {
-        let at = match &st.kind {
-            StatementKind::Ddl => 0,
-            StatementKind::SetStatement { inner, at } if **inner == StatementKind::Ddl => *at,
-            _ => continue,
-        };
-        let toks = &st.tokens;
-        ddl.extend(sql::ddl_targets(
-            sql_text,
-            &toks[at.min(toks.len())..],
-            ctx.db,
-        ));
-    }
+    let ddl = ddl_targets(sql_text, split, ctx.db);
     for st in plans {
         match st.plan {
             Plan::Untouched => {}
@@ -223,21 +187,7 @@ pub fn rewrite_statements<'a>(
                 }
                 for site in sites {
                     let rule = rule_for(ctx, &site.column)?;
-                    if site.kind == LiteralKind::Text {
-                        if let Some(cs) = ctx.non_utf8_charset {
-                            let introduced_utf8 = site.introducer.is_some_and(|i| {
-                                let i = i.to_ascii_lowercase();
-                                let i = i.trim_start_matches('_');
-                                i == "utf8mb4" || i == "utf8" || i == "utf8mb3" || i == "binary"
-                            });
-                            if !introduced_utf8 {
-                                return Err(WriteError::Charset {
-                                    column: rule.label.clone(),
-                                    charset: cs.to_string(),
-                                });
-                            }
-                        }
-                    }
+                    check_literal_charset(ctx, &site, &rule)?;
                     jobs.push(Job {
                         rule,
                         span: site.span,
@@ -248,17 +198,7 @@ pub fn rewrite_statements<'a>(
             }
         }
         statements.push(st.kind);
-        results.push(match &st.shape {
-            Some(shape) => shape
-                .outputs
-                .iter()
-                .map(|o| {
-                    o.as_ref()
-                        .and_then(|c| ctx.rules.lookup(&c.db, &c.table, &c.column).cloned())
-                })
-                .collect(),
-            None => Vec::new(),
-        });
+        results.push(result_hints(ctx, st.shape.as_ref()));
     }
     let mut edits = encode_jobs(jobs)?;
     if !insertions.is_empty() {
@@ -279,6 +219,108 @@ pub fn rewrite_statements<'a>(
         ddl,
         prepared,
     })
+}
+
+/// `PREPARE name FROM '...'` texts in the query, with where their
+/// placeholders and outputs go (the session remembers them by name).
+fn prepared_statements(
+    sql_text: &[u8],
+    plans: &[sql::StatementPlan<'_>],
+    current_db: Option<&str>,
+    catalog: &Catalog<'_>,
+) -> Vec<(String, super::schema::SqlPreparedStatement)> {
+    let mut prepared = Vec::new();
+    let mut db: Option<String> = current_db.map(str::to_string);
+    for st in plans {
+        match &st.kind {
+            StatementKind::Use(d) => db = Some(d.to_string()),
+            k @ StatementKind::Prepare { .. } => {
+                if let Some((name, placeholders)) =
+                    sql::prepared_placeholders(sql_text, k, st.opts, db.as_deref(), catalog)
+                {
+                    let outputs =
+                        sql::prepared_outputs(sql_text, k, st.opts, db.as_deref(), catalog)
+                            .unwrap_or_default();
+                    prepared.push((
+                        name,
+                        super::schema::SqlPreparedStatement {
+                            placeholders,
+                            outputs,
+                        },
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    prepared
+}
+
+/// The tables DDL statements in the query create, change or drop (their
+/// cached schema is stale afterwards).
+fn ddl_targets(
+    sql_text: &[u8],
+    split: &[sql::statement::Statement<'_>],
+    current_db: Option<&str>,
+) -> Vec<sql::SchemaTarget> {
+    let mut ddl = Vec::new();
+    for st in split {
+        let at = match &st.kind {
+            StatementKind::Ddl => 0,
+            StatementKind::SetStatement { inner, at } if **inner == StatementKind::Ddl => *at,
+            _ => continue,
+        };
+        let toks = &st.tokens;
+        ddl.extend(sql::ddl_targets(
+            sql_text,
+            &toks[at.min(toks.len())..],
+            current_db,
+        ));
+    }
+    ddl
+}
+
+/// A text literal for a compressed column must reach squeeze as UTF-8:
+/// refused when the connection's charset is another and no UTF-8 (or
+/// binary) introducer says otherwise.
+fn check_literal_charset(
+    ctx: &WriteContext<'_>,
+    site: &sql::LiteralSite<'_>,
+    rule: &ColumnRule,
+) -> Result<(), WriteError> {
+    if site.kind != LiteralKind::Text {
+        return Ok(());
+    }
+    let Some(cs) = ctx.non_utf8_charset else {
+        return Ok(());
+    };
+    let introduced_utf8 = site.introducer.is_some_and(|i| {
+        let i = i.to_ascii_lowercase();
+        let i = i.trim_start_matches('_');
+        i == "utf8mb4" || i == "utf8" || i == "utf8mb3" || i == "binary"
+    });
+    if introduced_utf8 {
+        return Ok(());
+    }
+    Err(WriteError::Charset {
+        column: rule.label.clone(),
+        charset: cs.to_string(),
+    })
+}
+
+/// The configured rule of each output column of a statement's result.
+fn result_hints(ctx: &WriteContext<'_>, shape: Option<&sql::query::QueryShape>) -> ColumnHints {
+    match shape {
+        Some(shape) => shape
+            .outputs
+            .iter()
+            .map(|o| {
+                o.as_ref()
+                    .and_then(|c| ctx.rules.lookup(&c.db, &c.table, &c.column).cloned())
+            })
+            .collect(),
+        None => Vec::new(),
+    }
 }
 
 /// One literal to compress.

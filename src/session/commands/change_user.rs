@@ -1,6 +1,8 @@
-//! COM_CHANGE_USER: authenticate the new user here, then replace the
-//! backend connections (a new login resets all session state, exactly as
-//! the server's own COM_CHANGE_USER does).
+//! COM_CHANGE_USER: authenticate the new user here (or, with `[auth]
+//! accounts = "server"` and a user squeeze does not list, on the server:
+//! `auth_relay.rs`), then replace the backend connections (a new login
+//! resets all session state, exactly as the server's own COM_CHANGE_USER
+//! does).
 
 use crate::error::SqlError;
 use crate::metrics::METRICS;
@@ -29,6 +31,16 @@ impl Session {
             .as_ref()
             .map(|p| String::from_utf8_lossy(p).into_owned())
             .unwrap_or_else(|| crate::protocol::auth::NATIVE_PASSWORD.to_string());
+        if self.ctx.auth.accounts == crate::config::AccountSource::Server
+            && !self.ctx.users.contains_key(&user)
+        {
+            // The server checks the new user, on the connection the login
+            // was relayed on; squeeze's list does not have it.
+            if self.relay_change_user(&cu).await.is_err() {
+                return Flow::Close;
+            }
+            return self.changed_user(user, &cu).await;
+        }
         let nonce = self.info.nonce.clone();
         let host = self.info.host.clone();
         let authed = match crate::session::auth::verify(
@@ -46,11 +58,17 @@ impl Session {
             Err(_) => return Flow::Close,
         };
         self.take_all_backends();
+        self.credential = authed.credential;
+        self.backend_user = authed.backend_user;
+        self.changed_user(user, &cu).await
+    }
+
+    /// The new user is in: reset what belonged to the old one, move to the
+    /// new database's shard and connect there, and say OK.
+    async fn changed_user(&mut self, user: String, cu: &ChangeUser) -> Flow {
         self.statements.user_changed();
         self.info.user = user;
         self.ctx.sessions.set_user(self.id, &self.info.user);
-        self.credential = authed.credential;
-        self.backend_user = authed.backend_user;
         self.tracked.database = cu.database.clone();
         let home = match &self.tracked.database {
             Some(db) => match self
@@ -66,7 +84,9 @@ impl Session {
             },
             None => self.ctx.router.default_shard,
         };
-        self.shards.reset_to(home);
+        // A relayed COM_CHANGE_USER kept its connection, on the default
+        // shard: switching parks it when the database lives elsewhere.
+        self.shards.switch(home);
         if let Some(cs) = cu.charset {
             self.info.charset = cs as u8;
         }

@@ -1,3 +1,4 @@
+// Over 600 lines: one precedence-climbing parser of MariaDB expressions, a method per operator, primary form and function-call family.
 //! Expressions: a precedence-climbing parser (MariaDB's operator
 //! precedence) that tracks whether a value is a compressed column's stored
 //! bytes and refuses every operator, function or condition that would make
@@ -44,6 +45,31 @@ const MUL: u8 = 12;
 const BIT_XOR: u8 = 13;
 const UNARY: u8 = 14;
 const COLLATE: u8 = 15;
+
+/// The infix forms of an expression, each parsed by its own method.
+#[derive(Debug, Clone, Copy)]
+enum Infix {
+    /// `IS [NOT] NULL|TRUE|FALSE|UNKNOWN`.
+    Is,
+    /// `[NOT] LIKE|REGEXP|RLIKE`.
+    Like,
+    /// `SOUNDS LIKE`.
+    SoundsLike,
+    /// `[NOT] IN (...)`.
+    In,
+    /// `MEMBER OF (...)`.
+    MemberOf,
+    /// `[NOT] BETWEEN a AND b`.
+    Between,
+    /// `COLLATE name`.
+    Collate,
+    /// `->`, `->>`.
+    JsonArrow,
+    /// `:=`.
+    Assign,
+    /// Any other binary operator.
+    Binary,
+}
 
 const COMPARISONS: &[&str] = &["=", "<", ">", "<=", ">=", "<>", "!=", "<=>"];
 
@@ -96,137 +122,155 @@ impl Parser<'_, '_> {
                 upper.clone()
             };
             let skip = if negated { 2 } else { 1 };
-            match word.as_str() {
-                "IS" if t.kind == TokenKind::Ident => {
-                    if COMPARE < min {
-                        break;
-                    }
-                    self.pos += 1;
-                    self.eat_kw("NOT");
-                    if self.eat_kw("NULL") {
-                        lhs = Val::Plain;
-                    } else if self.any_kw(&["TRUE", "FALSE", "UNKNOWN"]) {
-                        self.pos += 1;
-                        self.reject(&lhs, RefuseReason::Comparison, "IS TRUE/FALSE/UNKNOWN")?;
-                        lhs = Val::Plain;
-                    } else {
-                        return Err(self.unparsed("expected NULL/TRUE/FALSE after IS"));
-                    }
-                }
-                "LIKE" | "REGEXP" | "RLIKE" if t.kind == TokenKind::Ident => {
-                    if COMPARE < min {
-                        break;
-                    }
-                    self.reject(&lhs, RefuseReason::Like, &word)?;
-                    self.pos += skip;
-                    let rhs = self.expr_bp(COMPARE + 1)?;
-                    self.reject(&rhs, RefuseReason::Like, &word)?;
-                    if self.eat_kw("ESCAPE") {
-                        self.plain_expr_bp(COMPARE + 1, RefuseReason::Like, "ESCAPE")?;
-                    }
-                    lhs = Val::Plain;
-                }
-                "SOUNDS" if t.kind == TokenKind::Ident && self.kw_at(1, "LIKE") => {
-                    if COMPARE < min {
-                        break;
-                    }
-                    self.reject(&lhs, RefuseReason::Like, "SOUNDS LIKE")?;
-                    self.pos += 2;
-                    self.plain_expr_bp(COMPARE + 1, RefuseReason::Like, "SOUNDS LIKE")?;
-                    lhs = Val::Plain;
-                }
-                "IN" if t.kind == TokenKind::Ident => {
-                    if COMPARE < min {
-                        break;
-                    }
+            // Stop when the operator binds less tightly than `min`, else
+            // consume it and its right operand.
+            let Some((op, bp)) = self.infix_at(t.kind, &word) else {
+                break;
+            };
+            if bp < min {
+                break;
+            }
+            match op {
+                Infix::Is => self.is_test(&lhs)?,
+                Infix::Like => self.like(&lhs, &word, skip)?,
+                Infix::SoundsLike => self.sounds_like(&lhs)?,
+                Infix::In => {
                     self.reject(&lhs, RefuseReason::Comparison, "IN (...)")?;
                     self.pos += skip;
                     self.in_list()?;
-                    lhs = Val::Plain;
                 }
-                "MEMBER" if t.kind == TokenKind::Ident && self.kw_at(1, "OF") => {
-                    if COMPARE < min {
-                        break;
-                    }
-                    self.reject(&lhs, RefuseReason::JsonFunction, "MEMBER OF")?;
-                    self.pos += 2;
-                    self.expect_kind(TokenKind::LParen, "(")?;
-                    self.plain_expr(RefuseReason::JsonFunction, "MEMBER OF")?;
-                    self.expect_kind(TokenKind::RParen, ")")?;
-                    lhs = Val::Plain;
-                }
-                "BETWEEN" if t.kind == TokenKind::Ident => {
-                    if BETWEEN < min {
-                        break;
-                    }
-                    self.reject(&lhs, RefuseReason::Comparison, "BETWEEN")?;
-                    self.pos += skip;
-                    self.plain_expr_bp(COMPARE, RefuseReason::Comparison, "BETWEEN")?;
-                    self.expect_kw("AND")?;
-                    self.plain_expr_bp(BETWEEN + 1, RefuseReason::Comparison, "BETWEEN")?;
-                    lhs = Val::Plain;
-                }
-                "COLLATE" if t.kind == TokenKind::Ident => {
-                    if COLLATE < min {
-                        break;
-                    }
-                    self.reject(&lhs, RefuseReason::Function, "COLLATE")?;
-                    self.pos += 1;
-                    if matches!(self.kind_at(0), Some(TokenKind::Str { .. })) || self.is_name() {
-                        self.pos += 1;
-                    } else {
-                        self.take_name()?;
-                    }
-                    lhs = Val::Plain;
-                }
-                "->" | "->>" if t.kind == TokenKind::Op => {
-                    self.reject(
-                        &lhs,
-                        RefuseReason::JsonFunction,
-                        &format!("the `{word}` operator"),
-                    )?;
-                    self.pos += 1;
-                    self.plain_expr_bp(COLLATE + 1, RefuseReason::JsonFunction, &word)?;
-                    lhs = Val::Plain;
-                }
-                ":=" => {
-                    if ASSIGN < min {
-                        break;
-                    }
-                    self.pos += 1;
-                    let rhs = self.expr_bp(ASSIGN)?;
-                    self.reject(
-                        &rhs,
-                        RefuseReason::Copy,
-                        "an assignment to a variable (squeeze cannot inflate a variable's value)",
-                    )?;
-                    lhs = Val::Plain;
-                }
-                _ => {
-                    let Some(bp) = binary_power(t.kind, &word) else {
-                        break;
-                    };
-                    if bp < min {
-                        break;
-                    }
-                    let (reason, what) = operator_reason(&word);
-                    self.reject(&lhs, reason, &what)?;
-                    self.pos += 1;
-                    if bp == COMPARE
-                        && self.any_kw(&["ANY", "SOME", "ALL"])
-                        && self.query_starts_at(2)
-                    {
-                        self.pos += 1;
-                        self.subquery_operand(reason, &what)?;
-                    } else {
-                        let rhs = self.expr_bp(bp + 1)?;
-                        self.reject(&rhs, reason, &what)?;
-                    }
-                    lhs = Val::Plain;
-                }
+                Infix::MemberOf => self.member_of(&lhs)?,
+                Infix::Between => self.between(&lhs, skip)?,
+                Infix::Collate => self.collate(&lhs)?,
+                Infix::JsonArrow => self.json_arrow(&lhs, &word)?,
+                Infix::Assign => self.variable_assignment()?,
+                Infix::Binary => self.binary_operator(&lhs, &word, bp)?,
             }
+            lhs = Val::Plain;
         }
         Ok(lhs)
+    }
+
+    /// The infix form `word` (a token of `kind` at the cursor, after a
+    /// `NOT` for the negated forms) starts, and its binding power; `None`:
+    /// not an infix operator (the expression ends). `->` and `->>` bind
+    /// tighter than anything.
+    fn infix_at(&self, kind: TokenKind, word: &str) -> Option<(Infix, u8)> {
+        let ident = kind == TokenKind::Ident;
+        Some(match word {
+            "IS" if ident => (Infix::Is, COMPARE),
+            "LIKE" | "REGEXP" | "RLIKE" if ident => (Infix::Like, COMPARE),
+            "SOUNDS" if ident && self.kw_at(1, "LIKE") => (Infix::SoundsLike, COMPARE),
+            "IN" if ident => (Infix::In, COMPARE),
+            "MEMBER" if ident && self.kw_at(1, "OF") => (Infix::MemberOf, COMPARE),
+            "BETWEEN" if ident => (Infix::Between, BETWEEN),
+            "COLLATE" if ident => (Infix::Collate, COLLATE),
+            "->" | "->>" if kind == TokenKind::Op => (Infix::JsonArrow, u8::MAX),
+            ":=" => (Infix::Assign, ASSIGN),
+            _ => (Infix::Binary, binary_power(kind, word)?),
+        })
+    }
+
+    /// `lhs IS [NOT] NULL|TRUE|FALSE|UNKNOWN` at `IS`.
+    fn is_test(&mut self, lhs: &Val) -> R<()> {
+        self.pos += 1;
+        self.eat_kw("NOT");
+        if self.eat_kw("NULL") {
+            Ok(())
+        } else if self.any_kw(&["TRUE", "FALSE", "UNKNOWN"]) {
+            self.pos += 1;
+            self.reject(lhs, RefuseReason::Comparison, "IS TRUE/FALSE/UNKNOWN")
+        } else {
+            Err(self.unparsed("expected NULL/TRUE/FALSE after IS"))
+        }
+    }
+
+    /// `lhs [NOT] LIKE|REGEXP|RLIKE rhs [ESCAPE e]`, the operator `skip`
+    /// tokens long.
+    fn like(&mut self, lhs: &Val, word: &str, skip: usize) -> R<()> {
+        self.reject(lhs, RefuseReason::Like, word)?;
+        self.pos += skip;
+        let rhs = self.expr_bp(COMPARE + 1)?;
+        self.reject(&rhs, RefuseReason::Like, word)?;
+        if self.eat_kw("ESCAPE") {
+            self.plain_expr_bp(COMPARE + 1, RefuseReason::Like, "ESCAPE")?;
+        }
+        Ok(())
+    }
+
+    /// `lhs SOUNDS LIKE rhs`.
+    fn sounds_like(&mut self, lhs: &Val) -> R<()> {
+        self.reject(lhs, RefuseReason::Like, "SOUNDS LIKE")?;
+        self.pos += 2;
+        self.plain_expr_bp(COMPARE + 1, RefuseReason::Like, "SOUNDS LIKE")
+    }
+
+    /// `lhs MEMBER OF (json)`.
+    fn member_of(&mut self, lhs: &Val) -> R<()> {
+        self.reject(lhs, RefuseReason::JsonFunction, "MEMBER OF")?;
+        self.pos += 2;
+        self.expect_kind(TokenKind::LParen, "(")?;
+        self.plain_expr(RefuseReason::JsonFunction, "MEMBER OF")?;
+        self.expect_kind(TokenKind::RParen, ")")
+    }
+
+    /// `lhs [NOT] BETWEEN a AND b`, the operator `skip` tokens long.
+    fn between(&mut self, lhs: &Val, skip: usize) -> R<()> {
+        self.reject(lhs, RefuseReason::Comparison, "BETWEEN")?;
+        self.pos += skip;
+        self.plain_expr_bp(COMPARE, RefuseReason::Comparison, "BETWEEN")?;
+        self.expect_kw("AND")?;
+        self.plain_expr_bp(BETWEEN + 1, RefuseReason::Comparison, "BETWEEN")
+    }
+
+    /// `lhs COLLATE name`.
+    fn collate(&mut self, lhs: &Val) -> R<()> {
+        self.reject(lhs, RefuseReason::Function, "COLLATE")?;
+        self.pos += 1;
+        if matches!(self.kind_at(0), Some(TokenKind::Str { .. })) || self.is_name() {
+            self.pos += 1;
+        } else {
+            self.take_name()?;
+        }
+        Ok(())
+    }
+
+    /// `lhs -> path` or `lhs ->> path` (`word` is the operator).
+    fn json_arrow(&mut self, lhs: &Val, word: &str) -> R<()> {
+        self.reject(
+            lhs,
+            RefuseReason::JsonFunction,
+            &format!("the `{word}` operator"),
+        )?;
+        self.pos += 1;
+        self.plain_expr_bp(COLLATE + 1, RefuseReason::JsonFunction, word)
+    }
+
+    /// `@var := rhs`: a compressed value cannot go into a variable.
+    fn variable_assignment(&mut self) -> R<()> {
+        self.pos += 1;
+        let rhs = self.expr_bp(ASSIGN)?;
+        self.reject(
+            &rhs,
+            RefuseReason::Copy,
+            "an assignment to a variable (squeeze cannot inflate a variable's value)",
+        )
+    }
+
+    /// `lhs op rhs` for an operator of power `bp`, including the
+    /// comparisons with `ANY|SOME|ALL (subquery)`.
+    fn binary_operator(&mut self, lhs: &Val, word: &str, bp: u8) -> R<()> {
+        let (reason, what) = operator_reason(word);
+        self.reject(lhs, reason, &what)?;
+        self.pos += 1;
+        if bp == COMPARE && self.any_kw(&["ANY", "SOME", "ALL"]) && self.query_starts_at(2) {
+            self.pos += 1;
+            self.subquery_operand(reason, &what)?;
+        } else {
+            let rhs = self.expr_bp(bp + 1)?;
+            self.reject(&rhs, reason, &what)?;
+        }
+        Ok(())
     }
 
     fn plain_expr_bp(&mut self, bp: u8, reason: RefuseReason, what: &str) -> R<()> {

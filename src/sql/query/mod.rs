@@ -16,6 +16,7 @@
 //! `SET`/`DO`).
 
 mod expr;
+mod from;
 pub mod scope;
 mod select;
 

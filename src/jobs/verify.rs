@@ -1,0 +1,130 @@
+//! Read-only passes over a job's table: `--verify` after the walk and
+//! `--dry-run` instead of it.
+
+use std::time::Instant;
+
+use anyhow::bail;
+use mysql_async::prelude::Queryable;
+
+use super::value::{self, Action, Keep, Mode};
+use super::Job;
+use crate::meta::store::ShardConn;
+
+/// Read every row again (under the same throttle) and check each value
+/// decodes and needs nothing more from this job.
+pub(super) async fn verify(
+    c: &mut ShardConn,
+    job: &Job,
+    t: &str,
+    k: &str,
+    col: &str,
+) -> anyhow::Result<String> {
+    let select = format!("SELECT {k}, {col} FROM {t} WHERE {k} > ? ORDER BY {k} LIMIT 1000");
+    let mut after = i64::MIN;
+    let (mut rows, mut pending, mut bad) = (0u64, 0u64, 0u64);
+    loop {
+        let started = Instant::now();
+        let batch: Vec<(i64, Option<Vec<u8>>)> = c.conn.exec(&select, (after,)).await?;
+        let Some(&(last, _)) = batch.last() else {
+            break;
+        };
+        for (id, v) in &batch {
+            rows += 1;
+            let Some(v) = v else { continue };
+            match value::plan(job.mode, v, &job.encoder, &job.registry, job.max_len) {
+                Ok(Action::Keep(Keep::Done | Keep::AsIs)) => {}
+                // Compact verifies that every value decodes; a row a writer
+                // stored since with another level is still correct.
+                Ok(Action::Write(_)) if job.mode == Mode::Compact => {}
+                Ok(Action::Write(_)) => pending += 1,
+                Err(e) => {
+                    bad += 1;
+                    eprintln!("verify: row {id}: {e}");
+                }
+            }
+        }
+        after = last;
+        // The verification pass yields to the application like the walk.
+        tokio::time::sleep(job.throttle.pause(batch.len() as u64, started.elapsed())).await;
+    }
+    if bad > 0 || pending > 0 {
+        bail!(
+            "verify: {rows} rows read, {bad} do not decode, {pending} still need {}",
+            job.mode.name()
+        );
+    }
+    Ok(format!(
+        "; verified {rows} rows: every value reads back (checksums match)"
+    ))
+}
+
+/// Sample ten random key ranges and project the job's result and time;
+/// writes nothing.
+pub(super) async fn dry_run(
+    c: &mut ShardConn,
+    job: &Job,
+    t: &str,
+    k: &str,
+    col: &str,
+) -> anyhow::Result<String> {
+    let est: Option<(Option<u64>, Option<u64>)> = c
+        .conn
+        .query_first(format!(
+            "SELECT TABLE_ROWS, DATA_LENGTH FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
+            crate::backend::query::quote(&job.db),
+            crate::backend::query::quote(&job.table)
+        ))
+        .await?;
+    let (rows_est, data_len) = est.map_or((0, 0), |(r, d)| (r.unwrap_or(0), d.unwrap_or(0)));
+    let bounds: Option<(Option<i64>, Option<i64>)> = c
+        .conn
+        .query_first(format!("SELECT MIN({k}), MAX({k}) FROM {t}"))
+        .await?;
+    let (Some(lo), Some(hi)) = bounds.unwrap_or((None, None)) else {
+        return Ok("the table is empty; nothing to do".into());
+    };
+    let select = format!("SELECT {k}, {col} FROM {t} WHERE {k} >= ? ORDER BY {k} LIMIT 100");
+    let starts: Vec<i64> = {
+        let mut rng = rand::thread_rng();
+        (0..10)
+            .map(|_| crate::cli::sample_plan::random_start(&mut rng, lo as i128, hi as i128) as i64)
+            .collect()
+    };
+    let (mut n, mut before, mut after, mut changed) = (0u64, 0u64, 0u64, 0u64);
+    let started = Instant::now();
+    for start in starts {
+        let rows: Vec<(i64, Option<Vec<u8>>)> = c.conn.exec(&select, (start,)).await?;
+        for (_, v) in rows {
+            let Some(v) = v else { continue };
+            n += 1;
+            before += v.len() as u64;
+            match value::plan(job.mode, &v, &job.encoder, &job.registry, job.max_len) {
+                Ok(Action::Write(new)) => {
+                    changed += 1;
+                    after += new.len() as u64;
+                }
+                _ => after += v.len() as u64,
+            }
+        }
+    }
+    let took = started.elapsed().as_secs_f64();
+    if n == 0 {
+        return Ok("no non-NULL values sampled; nothing to do".into());
+    }
+    let ratio = after as f64 / before as f64;
+    // Reading, encoding and the write roughly double the sample's cost;
+    // the duty cycle adds NICE times that.
+    let per_row = 2.0 * took / n as f64 * (1.0 + job.throttle.nice.max(0.0));
+    let mut rate = 1.0 / per_row;
+    if job.throttle.rows_per_sec > 0 {
+        rate = rate.min(job.throttle.rows_per_sec as f64);
+    }
+    Ok(format!(
+        "dry run: sampled {n} rows ({changed} would change), {before} -> {after} bytes ({:.3} of before); table ~{rows_est} rows, {data_len} bytes of data -> ~{:.0} bytes projected; ~{:.0} s at ~{rate:.0} rows/s (--nice {}{})",
+        ratio,
+        data_len as f64 * ratio,
+        rows_est as f64 / rate,
+        job.throttle.nice,
+        if job.throttle.rows_per_sec > 0 { format!(", --rate {}", job.throttle.rows_per_sec) } else { String::new() }
+    ))
+}

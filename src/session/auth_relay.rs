@@ -1,0 +1,422 @@
+//! Login relayed to the home shard (`[auth] accounts = "server"`): the
+//! client was greeted with the backend's own nonce, its HandshakeResponse
+//! goes to the backend (with this hop's own TLS and compression), and the
+//! authentication exchange (auth switch to any plugin, caching_sha2 fast
+//! path, RSA key exchange) is relayed until the server says OK or ERR; the
+//! server's ERR reaches the client as is. Then the credential squeeze may
+//! replay on other shards and reconnects is worked out from what the
+//! exchange revealed: a cleartext password (caching_sha2 full
+//! authentication over a TLS client link, mysql_clear_password), or
+//! SHA1(password) recovered from a native proof with the account's stored
+//! hash; otherwise none, and only the relayed connection is used.
+//!
+//! No byte of the client's reaches the backend that is not part of the
+//! server's own login exchange, and no password is logged.
+
+use std::sync::Arc;
+
+use zeroize::Zeroizing;
+
+use super::auth::{read_auth_packet, AuthFailure};
+use super::Session;
+use crate::backend::{self, BackendCredential, BackendTarget, ConnectError, Opened};
+use crate::context::ProxyContext;
+use crate::error::{ErrorCode, SqlError};
+use crate::metrics::METRICS;
+use crate::net::PacketConn;
+use crate::protocol::auth::{self, CACHING_SHA2_PASSWORD, CLEAR_PASSWORD, NATIVE_PASSWORD};
+use crate::protocol::capabilities::CLIENT_PLUGIN_AUTH;
+use crate::protocol::handshake::{parse_auth_switch, ChangeUser, HandshakeResponse};
+
+/// What a packet from the server means during the login exchange.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Logged in.
+    Ok,
+    /// Refused (relayed to the client as is).
+    Err,
+    /// AuthSwitchRequest: another plugin, a new nonce.
+    Switch,
+    /// caching_sha2_password: the cached proof matched; OK follows.
+    FastAuthOk,
+    /// caching_sha2_password: the server wants the password itself.
+    FullAuth,
+    /// Plugin data the client answers (an RSA key, a dialog prompt, ...).
+    MoreData,
+}
+
+/// Classify a server packet of the login exchange under `plugin`.
+fn step(plugin: &str, payload: &[u8]) -> Step {
+    match payload.first() {
+        Some(0x00) => Step::Ok,
+        Some(0xFF) => Step::Err,
+        Some(0xFE) => Step::Switch,
+        Some(0x01) if plugin == CACHING_SHA2_PASSWORD && payload.len() == 2 => match payload[1] {
+            auth::SHA2_FAST_AUTH_OK => Step::FastAuthOk,
+            auth::SHA2_PERFORM_FULL_AUTH => Step::FullAuth,
+            _ => Step::MoreData,
+        },
+        _ => Step::MoreData,
+    }
+}
+
+/// What the exchange revealed, for the replayable credential.
+struct Exchange {
+    /// The plugin the login ended with, and its nonce.
+    plugin: String,
+    nonce: Vec<u8>,
+    /// The client's last answer under `plugin` (its proof, for native).
+    token: Vec<u8>,
+    /// The password itself, when the client sent it (over TLS only).
+    cleartext: Option<Zeroizing<Vec<u8>>>,
+}
+
+impl Session {
+    /// Relay the login of `response` to the home shard over `opened`, and
+    /// adopt that connection as the session's first. Errors have been sent
+    /// to the client; the `&'static str` is the `connections_total` outcome.
+    pub(super) async fn relay_login(
+        &mut self,
+        opened: Opened,
+        response: &HandshakeResponse,
+    ) -> Result<(), &'static str> {
+        let ctx = self.ctx.clone();
+        let target = &ctx.shards[self.shards.current()];
+        let req = self.login_request();
+        let plugin = match (
+            &response.auth_plugin,
+            response.capabilities & CLIENT_PLUGIN_AUTH != 0,
+        ) {
+            (Some(p), true) => String::from_utf8_lossy(p).into_owned(),
+            _ => NATIVE_PASSWORD.to_string(),
+        };
+        let nonce = opened.handshake.auth_data.clone();
+        let token = response.auth_response.clone();
+        let mut responded = match opened.respond(target, &req, &plugin, token.clone()).await {
+            Ok(r) => r,
+            Err(e) => {
+                let err = self.connect_failed(e);
+                self.client.write_packet(&err.encode());
+                self.client.shutdown().await;
+                return Err("backend_failed");
+            }
+        };
+        // A client that opens with mysql_clear_password sent the password.
+        let cleartext = (plugin == CLEAR_PASSWORD)
+            .then(|| Zeroizing::new(token.strip_suffix(&[0]).unwrap_or(&token).to_vec()));
+        let first = Exchange {
+            plugin,
+            nonce,
+            token,
+            cleartext,
+        };
+        let user = self.info.user.clone();
+        let x = match exchange(&mut self.client, &mut responded.conn, target, &user, first).await {
+            Ok(x) => x,
+            Err(AuthFailure::Reported) => return Err("auth_failed"),
+            Err(AuthFailure::Gone) => return Err("client_gone"),
+        };
+        self.credential = replayable(&ctx, target, &user, &x).await;
+        self.backend_user = user;
+        let b = responded.finish(&req);
+        self.relayed = Some((self.shards.current(), b.handshake.connection_id));
+        self.adopt_backend(b).await;
+        Ok(())
+    }
+
+    /// COM_CHANGE_USER to a user squeeze does not list: relayed on the
+    /// connection the login was relayed on (the client proves the new
+    /// password over that server's nonce), the other connections closed,
+    /// the exchange relayed as at login. `Ok(())` when the server said OK;
+    /// errors have been sent to the client.
+    pub(super) async fn relay_change_user(&mut self, cu: &ChangeUser) -> Result<(), ()> {
+        let user = String::from_utf8_lossy(&cu.username).into_owned();
+        let Some((shard, mut b)) = self.take_relayed_backend(&user) else {
+            return Err(());
+        };
+        let ctx = self.ctx.clone();
+        let target = &ctx.shards[shard];
+        self.relayed = None;
+        // The database goes along only where it lives.
+        let database = cu.database.clone().filter(|db| {
+            let name = String::from_utf8_lossy(db);
+            self.ctx.router.shard_for_db(&name, shard) == Ok(shard)
+                || self.ctx.router.db_is_key_routed(&name)
+        });
+        let to_server = ChangeUser {
+            database,
+            ..cu.clone()
+        };
+        let Some(payload) = to_server.encode(b.capabilities) else {
+            self.reply_error(&SqlError::new(
+                ErrorCode::MalformedPacket,
+                "COM_CHANGE_USER: authentication data longer than 255 bytes",
+            ));
+            return Err(());
+        };
+        b.conn.begin_command();
+        b.conn.write_packet(&payload);
+        if let Err(e) = b.conn.flush().await {
+            let why = format!("sending COM_CHANGE_USER: {e}");
+            self.reply_error(&SqlError::backend_unreachable(
+                &target.name,
+                &target.address,
+                &why,
+            ));
+            return Err(());
+        }
+        let plugin = match &cu.auth_plugin {
+            Some(p) if self.info.capabilities & CLIENT_PLUGIN_AUTH != 0 => {
+                String::from_utf8_lossy(p).into_owned()
+            }
+            _ => NATIVE_PASSWORD.to_string(),
+        };
+        let first = Exchange {
+            plugin,
+            nonce: self.info.nonce.clone(),
+            token: cu.auth_response.clone(),
+            cleartext: None,
+        };
+        let x = exchange(&mut self.client, &mut b.conn, target, &user, first)
+            .await
+            .map_err(|_| ())?;
+        self.credential = replayable(&ctx, target, &user, &x).await;
+        self.backend_user = user;
+        b.session_state = None;
+        self.shards.reset_to(shard);
+        self.relayed = Some((shard, b.handshake.connection_id));
+        self.adopt_backend(b).await;
+        Ok(())
+    }
+    /// Keep only the backend connection the login (or the last change of
+    /// user) was relayed on, dropping the others; `None` after an ERR to
+    /// the client when there is none.
+    fn take_relayed_backend(&mut self, user: &str) -> Option<(usize, crate::backend::BackendConn)> {
+        let relayed = self.relayed.filter(|&(shard, thread)| {
+            self.shards
+                .conn_to(shard)
+                .is_some_and(|b| b.handshake.connection_id == thread)
+        });
+        let Some((shard, _)) = relayed else {
+            METRICS.auth_failures_total.inc();
+            self.client.write_packet(&SqlError::new(ErrorCode::NotSupportedYet, format!(
+                "squeeze: COM_CHANGE_USER to '{}' needs the connection this session's login was relayed on (accounts = \"server\"), which is gone or was never opened (a user listed in [[users]] logged in): open a new connection as that user",
+                user.escape_debug()
+            )).to_packet().encode());
+            return None;
+        };
+        // Only the relayed connection stays; the new user starts afresh.
+        let mut kept = None;
+        for (s, b) in self.take_all_backends() {
+            if s == shard {
+                kept = Some(b);
+            }
+        }
+        let Some(b) = kept else {
+            // Checked above; an ERR rather than a panic all the same.
+            self.reply_error(&SqlError::internal(format!(
+                "squeeze: internal error: no connection to shard #{shard} for COM_CHANGE_USER; reconnect"
+            )));
+            return None;
+        };
+        Some((shard, b))
+    }
+}
+
+/// Relay the exchange until the server says OK (returned) or ERR
+/// (relayed, `Reported`).
+async fn exchange(
+    client: &mut PacketConn,
+    backend: &mut PacketConn,
+    target: &BackendTarget,
+    user: &str,
+    mut x: Exchange,
+) -> Result<Exchange, AuthFailure> {
+    loop {
+        let p = match backend.read_packet().await {
+            Ok(p) => p,
+            Err(e) => {
+                let why = format!("during the login: {e}");
+                return Err(refuse(
+                    client,
+                    SqlError::backend_unreachable(&target.name, &target.address, &why),
+                )
+                .await);
+            }
+        };
+        match step(&x.plugin, &p.payload) {
+            Step::Ok => return Ok(x),
+            Step::Err => {
+                METRICS.auth_failures_total.inc();
+                // Debug formatting escapes the client-chosen name.
+                tracing::info!(user = ?user, shard = %target.name, "login refused by the server");
+                client.write_packet(&p.payload);
+                client.shutdown().await;
+                return Err(AuthFailure::Reported);
+            }
+            Step::Switch => {
+                let Ok((plugin, nonce)) = parse_auth_switch(&p.payload) else {
+                    return Err(refuse(client, bad_server_packet(target)).await);
+                };
+                x.plugin = String::from_utf8_lossy(&plugin).into_owned();
+                x.nonce = nonce;
+                let reply = ask_client(client, &p.payload).await?;
+                if x.plugin == CLEAR_PASSWORD {
+                    let pw = reply.strip_suffix(&[0]).unwrap_or(&reply);
+                    x.cleartext = Some(Zeroizing::new(pw.to_vec()));
+                }
+                x.token = reply.to_vec();
+                forward(client, backend, target, &reply).await?;
+            }
+            Step::FastAuthOk => client.write_packet(&p.payload),
+            Step::FullAuth => {
+                if !client.is_tls() && backend.is_tls() {
+                    // The client would ask for an RSA key, which a server
+                    // reached over TLS does not give: refused before the
+                    // client sends anything.
+                    let err = SqlError::new(ErrorCode::SecureTransportRequired, format!("caching_sha2_password full authentication for user '{}' through squeeze needs TLS on the client's link when shard '{}' is reached over TLS: connect with TLS (ssl-mode=REQUIRED)", user.escape_debug(), target.name));
+                    return Err(refuse(client, err).await);
+                }
+                let reply = ask_client(client, &p.payload).await?;
+                if client.is_tls() {
+                    // The client sent the password itself; squeeze completes
+                    // the backend side (clear over TLS, else RSA).
+                    let pw = Zeroizing::new(reply.strip_suffix(&[0]).unwrap_or(&reply).to_vec());
+                    if let Err(e) =
+                        backend::send_full_auth(backend, target, user, &pw, &x.nonce).await
+                    {
+                        return Err(refuse(client, login_error(target, e)).await);
+                    }
+                    x.cleartext = Some(pw);
+                } else {
+                    // An RSA key request or a password encrypted for the
+                    // server's key: the server's business.
+                    forward(client, backend, target, &reply).await?;
+                }
+            }
+            Step::MoreData => {
+                let reply = ask_client(client, &p.payload).await?;
+                forward(client, backend, target, &reply).await?;
+            }
+        }
+    }
+}
+
+/// Send the server's packet to the client and read its answer.
+async fn ask_client(
+    client: &mut PacketConn,
+    payload: &[u8],
+) -> Result<Zeroizing<Vec<u8>>, AuthFailure> {
+    client.write_packet(payload);
+    client.flush().await.map_err(|_| AuthFailure::Gone)?;
+    let reply = read_auth_packet(client).await?;
+    Ok(Zeroizing::new(reply.payload.to_vec()))
+}
+
+async fn forward(
+    client: &mut PacketConn,
+    backend: &mut PacketConn,
+    target: &BackendTarget,
+    payload: &[u8],
+) -> Result<(), AuthFailure> {
+    backend.write_packet(payload);
+    if let Err(e) = backend.flush().await {
+        let why = format!("during the login: {e}");
+        return Err(refuse(
+            client,
+            SqlError::backend_unreachable(&target.name, &target.address, &why),
+        )
+        .await);
+    }
+    Ok(())
+}
+
+fn bad_server_packet(target: &BackendTarget) -> SqlError {
+    SqlError::backend_unreachable(
+        &target.name,
+        &target.address,
+        "malformed authentication switch request from the server",
+    )
+}
+
+fn login_error(target: &BackendTarget, e: ConnectError) -> SqlError {
+    match e {
+        ConnectError::Misconfigured(why) => {
+            SqlError::backend_misconfigured(&target.name, &target.address, &why)
+        }
+        e => SqlError::backend_unreachable(&target.name, &target.address, &e.to_string()),
+    }
+}
+
+async fn refuse(client: &mut PacketConn, err: SqlError) -> AuthFailure {
+    client.write_packet(&err.to_packet().encode());
+    client.shutdown().await;
+    AuthFailure::Reported
+}
+
+/// The credential squeeze may replay for this session on other shards and
+/// reconnects, from what the exchange revealed.
+async fn replayable(
+    ctx: &Arc<ProxyContext>,
+    target: &BackendTarget,
+    user: &str,
+    x: &Exchange,
+) -> BackendCredential {
+    if let Some(pw) = &x.cleartext {
+        return BackendCredential::Plaintext(String::from_utf8_lossy(pw).into_owned());
+    }
+    let plugin = x.plugin.as_str();
+    if x.token.is_empty() && matches!(plugin, NATIVE_PASSWORD | CACHING_SHA2_PASSWORD) {
+        // An account without a password.
+        return BackendCredential::Plaintext(String::new());
+    }
+    let home = &target.name;
+    match plugin {
+        NATIVE_PASSWORD if !ctx.accounts.configured() => BackendCredential::Unavailable(format!(
+            "the login was relayed to shard '{home}' with mysql_native_password, and squeeze can reuse that proof only with the account's hash from mysql.user: set [auth] accounts_user (an account with SELECT on mysql.user), or list the account in [[users]]"
+        )),
+        NATIVE_PASSWORD => match ctx
+            .accounts
+            .recover_native(target, user, &x.token, &x.nonce)
+            .await
+        {
+            Some(stage1) => BackendCredential::NativeStage1(stage1),
+            None => BackendCredential::Unavailable(format!(
+                "the login was relayed to shard '{home}' with mysql_native_password, and no mysql_native_password hash of the account read from mysql.user there with [auth] accounts_user matches it (see squeeze's log); grant that account SELECT on mysql.user, or list the account in [[users]]"
+            )),
+        },
+        CACHING_SHA2_PASSWORD => BackendCredential::Unavailable(format!(
+            "the login was relayed to shard '{home}' with caching_sha2_password without revealing the password (fast path, or the RSA exchange with the server): connect with TLS so that squeeze sees full authentication, or list the account in [[users]]"
+        )),
+        other => BackendCredential::Unavailable(format!(
+            "the login was relayed to shard '{home}' with {other}, whose proof squeeze cannot replay: list the account in [[users]], or use mysql_native_password (with [auth] accounts_user set) or caching_sha2_password over TLS",
+            other = other.escape_debug()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn server_packets_of_the_login_exchange_are_told_apart() {
+        assert_eq!(step(NATIVE_PASSWORD, b"\x00\x00\x00\x02\x00"), Step::Ok);
+        assert_eq!(step(NATIVE_PASSWORD, b"\xff\x15\x04#28000x"), Step::Err);
+        assert_eq!(
+            step(NATIVE_PASSWORD, b"\xfeclient_ed25519\0abc"),
+            Step::Switch
+        );
+        assert_eq!(step(CACHING_SHA2_PASSWORD, b"\x01\x03"), Step::FastAuthOk);
+        assert_eq!(step(CACHING_SHA2_PASSWORD, b"\x01\x04"), Step::FullAuth);
+        // The server's RSA key is plugin data the client answers.
+        assert_eq!(
+            step(CACHING_SHA2_PASSWORD, b"\x01-----BEGIN PUBLIC KEY-----"),
+            Step::MoreData
+        );
+        // 0x01 0x03 under another plugin is that plugin's data.
+        assert_eq!(step("dialog", b"\x01\x03"), Step::MoreData);
+        assert_eq!(step("dialog", b"\x04Password: "), Step::MoreData);
+        assert_eq!(step(NATIVE_PASSWORD, b""), Step::MoreData);
+    }
+}

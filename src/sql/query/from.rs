@@ -1,0 +1,333 @@
+//! FROM: table references, joins (`NATURAL`, `USING`, `ON`), derived
+//! tables, table functions, CTEs and views by name, index hints.
+
+use super::scope::{OutCol, Relation, Scope, StarRole};
+use super::select::rename;
+use super::{refusal, Parser, R};
+use crate::sql::lexer::TokenKind;
+use crate::sql::rewrite::RefuseReason;
+
+impl Parser<'_, '_> {
+    pub(super) fn table_references(&mut self) -> R<Vec<Relation>> {
+        let mut rels = Vec::new();
+        loop {
+            self.table_ref(&mut rels)?;
+            if !self.eat_kind(TokenKind::Comma) {
+                return Ok(rels);
+            }
+        }
+    }
+
+    /// A table factor and the joins hanging off it.
+    fn table_ref(&mut self, rels: &mut Vec<Relation>) -> R<()> {
+        let start = rels.len();
+        self.table_factor(rels)?;
+        loop {
+            let natural = self.eat_kw("NATURAL");
+            let mut joined = false;
+            if self.eat_kw("STRAIGHT_JOIN") {
+                joined = true;
+            } else {
+                if self.any_kw(&["LEFT", "RIGHT", "FULL"]) {
+                    self.pos += 1;
+                    self.eat_kw("OUTER");
+                } else if self.any_kw(&["INNER", "CROSS"]) {
+                    self.pos += 1;
+                }
+                if self.eat_kw("JOIN") {
+                    joined = true;
+                }
+            }
+            if !joined {
+                if natural {
+                    return Err(self.unparsed("expected JOIN after NATURAL"));
+                }
+                return Ok(());
+            }
+            let right_join = self.toks[self.pos.saturating_sub(2)].is_keyword(self.src, "RIGHT")
+                || self.toks[self.pos.saturating_sub(3)].is_keyword(self.src, "RIGHT");
+            let left = rels.len();
+            self.table_factor(rels)?;
+            if natural {
+                self.natural_join(&rels[start..left], &rels[left..])?;
+                let common = self.common_names(&rels[start..left], &rels[left..])?;
+                self.merge_for_star(rels, start, left, &common, right_join)?;
+            }
+            if self.eat_kw("ON") {
+                self.scopes.push(Scope {
+                    relations: rels.clone(),
+                    ..Scope::default()
+                });
+                let r = self.plain_expr(RefuseReason::Comparison, "a JOIN ... ON condition");
+                self.scopes.pop();
+                r?;
+            } else if self.eat_kw("USING") {
+                let names = self.name_list()?;
+                self.merge_for_star(rels, start, left, &names, right_join)?;
+                for n in names {
+                    for r in rels.iter() {
+                        if let Some(c) = self.relation_columns(r).ok().and_then(|cols| {
+                            cols.into_iter()
+                                .find(|c| c.name.eq_ignore_ascii_case(&n))
+                                .and_then(|c| c.blob)
+                        }) {
+                            return Err(refusal(c, RefuseReason::Comparison, "JOIN ... USING"));
+                        }
+                        if let Some((db, t)) = &r.base {
+                            if self.catalog.is_compressed(db, t, &n) {
+                                return Err(refusal(
+                                    crate::sql::rewrite::ColumnRef {
+                                        db: db.clone(),
+                                        table: t.clone(),
+                                        column: n.clone(),
+                                    },
+                                    RefuseReason::Comparison,
+                                    "JOIN ... USING",
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The column names both sides of a NATURAL JOIN have.
+    fn common_names(&self, left: &[Relation], right: &[Relation]) -> R<Vec<String>> {
+        let l = self.star_of(left)?;
+        let r = self.star_of(right)?;
+        Ok(l.iter()
+            .filter(|a| r.iter().any(|b| b.name.eq_ignore_ascii_case(&a.name)))
+            .map(|a| a.name.clone())
+            .collect())
+    }
+
+    fn star_of(&self, rels: &[Relation]) -> R<Vec<OutCol>> {
+        let mut out = Vec::new();
+        for r in rels.iter().filter(|r| r.star != StarRole::Merged) {
+            out.extend(self.relation_columns(r)?);
+        }
+        Ok(out)
+    }
+
+    /// After `NATURAL JOIN` / `JOIN ... USING (common)`, `*` lists the
+    /// common columns once, first, then the rest of each side (the right
+    /// side's first for a RIGHT JOIN): add that list as a relation only `*`
+    /// sees, and hide the joined ones from `*`.
+    fn merge_for_star(
+        &self,
+        rels: &mut Vec<Relation>,
+        start: usize,
+        left: usize,
+        common: &[String],
+        right_join: bool,
+    ) -> R<()> {
+        let l = self.star_of(&rels[start..left])?;
+        let r = self.star_of(&rels[left..])?;
+        let is_common = |c: &OutCol| common.iter().any(|n| n.eq_ignore_ascii_case(&c.name));
+        let (first, second) = if right_join { (&r, &l) } else { (&l, &r) };
+        let mut merged: Vec<OutCol> = Vec::new();
+        for n in common {
+            let a = first.iter().find(|c| c.name.eq_ignore_ascii_case(n));
+            let b = second.iter().find(|c| c.name.eq_ignore_ascii_case(n));
+            let name = a.or(b).map(|c| c.name.clone()).unwrap_or_else(|| n.clone());
+            let blob = a
+                .and_then(|c| c.blob.clone())
+                .or_else(|| b.and_then(|c| c.blob.clone()));
+            merged.push(OutCol { name, blob });
+        }
+        merged.extend(first.iter().filter(|c| !is_common(c)).cloned());
+        merged.extend(second.iter().filter(|c| !is_common(c)).cloned());
+        for rel in &mut rels[start..] {
+            rel.star = StarRole::Merged;
+        }
+        rels.push(Relation {
+            qualifier: String::new(),
+            base: None,
+            columns: Some(merged),
+            star: StarRole::StarOnly,
+        });
+        Ok(())
+    }
+
+    /// NATURAL JOIN compares every column the two sides share by name.
+    fn natural_join(&self, left: &[Relation], right: &[Relation]) -> R<()> {
+        let mut l = Vec::new();
+        for r in left {
+            l.extend(self.relation_columns(r)?);
+        }
+        let mut rr = Vec::new();
+        for r in right {
+            rr.extend(self.relation_columns(r)?);
+        }
+        for a in &l {
+            if let Some(b) = rr.iter().find(|b| b.name.eq_ignore_ascii_case(&a.name)) {
+                if let Some(c) = a.blob.clone().or_else(|| b.blob.clone()) {
+                    return Err(refusal(
+                        c,
+                        RefuseReason::Comparison,
+                        "NATURAL JOIN (it compares columns of the same name)",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn table_factor(&mut self, rels: &mut Vec<Relation>) -> R<()> {
+        if self.is_kind(TokenKind::LParen) {
+            if self.query_starts_at(1) {
+                self.pos += 1;
+                // A derived table sees the enclosing queries, not its siblings.
+                let out = self.query_expression()?;
+                self.expect_kind(TokenKind::RParen, ")")?;
+                self.eat_kw("AS");
+                let alias = self.take_name()?;
+                let out = if self.is_kind(TokenKind::LParen) {
+                    let names = self.name_list()?;
+                    rename(out, Some(&names))
+                } else {
+                    out
+                };
+                rels.push(Relation {
+                    qualifier: alias,
+                    base: None,
+                    columns: Some(out),
+                    star: StarRole::Listed,
+                });
+                return Ok(());
+            }
+            // A parenthesised join.
+            self.pos += 1;
+            loop {
+                self.table_ref(rels)?;
+                if !self.eat_kind(TokenKind::Comma) {
+                    break;
+                }
+            }
+            return self.expect_kind(TokenKind::RParen, ")");
+        }
+        if self.kw("JSON_TABLE") && self.kind_at(1) == Some(TokenKind::LParen) {
+            self.pos += 1;
+            // JSON_TABLE reads the tables to its left.
+            self.scopes.push(Scope {
+                relations: rels.clone(),
+                ..Scope::default()
+            });
+            let r = self.scan_group(RefuseReason::JsonFunction, "JSON_TABLE");
+            self.scopes.pop();
+            r?;
+            self.eat_kw("AS");
+            let alias = self.take_name()?;
+            rels.push(Relation {
+                qualifier: alias,
+                base: None,
+                columns: Some(Vec::new()),
+                star: StarRole::Listed,
+            });
+            return Ok(());
+        }
+        self.table_name_factor(rels)
+    }
+
+    /// `[db.]name [PARTITION (..)] [[AS] alias] [index hints]`.
+    pub(super) fn table_name_factor(&mut self, rels: &mut Vec<Relation>) -> R<()> {
+        let first = self.take_name()?;
+        let (db, name) = if self.is_kind(TokenKind::Dot) {
+            self.pos += 1;
+            let t = self.take_name()?;
+            (Some(first), t)
+        } else {
+            (None, first)
+        };
+        if self.kw("PARTITION") {
+            self.pos += 1;
+            self.skip_parens()?;
+        }
+        if self.kw("FOR") && self.kw_at(1, "SYSTEM_TIME") {
+            return Err(self.unparsed("FOR SYSTEM_TIME"));
+        }
+        let explicit_alias = if self.eat_kw("AS") || self.is_name() {
+            Some(self.take_name()?)
+        } else {
+            None
+        };
+        self.index_hints()?;
+        let qualifier = explicit_alias.unwrap_or_else(|| name.clone());
+        let rel = self.named_relation(db, name, qualifier)?;
+        rels.push(rel);
+        Ok(())
+    }
+
+    /// What the table `[db.]name` read as `qualifier` is: nothing (an empty
+    /// name or no database: the server refuses the statement), a CTE, a
+    /// view, or a base table.
+    fn named_relation(
+        &mut self,
+        db: Option<String>,
+        name: String,
+        qualifier: String,
+    ) -> R<Relation> {
+        let listed = |qualifier: String, columns: Vec<OutCol>| Relation {
+            qualifier,
+            base: None,
+            columns: Some(columns),
+            star: StarRole::Listed,
+        };
+        if name.is_empty() || db.as_deref() == Some("") {
+            // `` names no table or database: the server refuses the
+            // statement (ERR 1103 / 1102), so it reads nothing.
+            return Ok(listed(qualifier, Vec::new()));
+        }
+        // A CTE of that name hides a table.
+        if db.is_none() {
+            if let Some(cte) = self
+                .ctes
+                .iter()
+                .rev()
+                .find(|c| c.name.eq_ignore_ascii_case(&name))
+            {
+                return Ok(listed(qualifier, cte.columns.clone().unwrap_or_default()));
+            }
+        }
+        let db = match db.or_else(|| self.current_db.clone()) {
+            Some(d) => d,
+            // No database: the server will refuse the statement.
+            None => return Ok(listed(qualifier, Vec::new())),
+        };
+        if let Some(def) = self.catalog.view_definition(&db, &name) {
+            let cols = self.view_columns(&db, &name, &def)?;
+            return Ok(listed(qualifier, cols));
+        }
+        Ok(Relation {
+            qualifier,
+            base: Some((db, name)),
+            columns: None,
+            star: StarRole::Listed,
+        })
+    }
+
+    fn index_hints(&mut self) -> R<()> {
+        while self.any_kw(&["USE", "IGNORE", "FORCE"])
+            && (self.kw_at(1, "INDEX") || self.kw_at(1, "KEY"))
+        {
+            self.pos += 2;
+            if self.eat_kw("FOR") {
+                if self.eat_kw("JOIN") {
+                } else if self.any_kw(&["ORDER", "GROUP"]) {
+                    self.pos += 1;
+                    self.expect_kw("BY")?;
+                } else {
+                    return Err(self.unparsed("index hint"));
+                }
+            }
+            self.skip_parens()?;
+            if self.is_kind(TokenKind::Comma)
+                && ["USE", "IGNORE", "FORCE"].iter().any(|w| self.kw_at(1, w))
+            {
+                self.pos += 1;
+            }
+        }
+        Ok(())
+    }
+}
