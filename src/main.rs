@@ -10,7 +10,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use squeeze::config::{BackendConfig, ColumnConfig, Config, LogFormat, ProxyTlsConfig, UserConfig};
 
@@ -48,6 +48,17 @@ enum Cmd {
     Compact(squeeze::jobs::JobArgs),
     /// Inflate a column's rows back to plain JSON in place (the way out).
     Restore(squeeze::jobs::JobArgs),
+    /// Show a running squeeze's sessions, backends, columns, dictionaries
+    /// or configuration as tables, or reload it (its admin endpoint).
+    Ctl(squeeze::cli::ctl::CtlArgs),
+    /// Print a shell completion script, e.g.
+    /// `squeeze completions bash > /etc/bash_completion.d/squeeze`.
+    Completions {
+        /// bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `squeeze man > /usr/local/share/man/man1/squeeze.1`.
+    Man,
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -197,16 +208,12 @@ fn main() -> ExitCode {
                 .expect("tokio runtime");
             let reload_args = args.clone();
             let reload: squeeze::server::Reload = Box::new(move || {
-                let cfg = build_config(&reload_args)?;
+                let cfg = build_config(&reload_args).map_err(|e| vec![e])?;
                 let issues = cfg.validate();
                 if issues.is_empty() {
                     Ok(cfg)
                 } else {
-                    Err(issues
-                        .iter()
-                        .map(|i| i.to_string())
-                        .collect::<Vec<_>>()
-                        .join("; "))
+                    Err(issues.iter().map(|i| i.to_string()).collect())
                 }
             });
             let reload = args.config.is_some().then_some(reload);
@@ -240,6 +247,33 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Cmd::Dict(cmd) => report(squeeze::cli::dict::run(cmd)),
+        Cmd::Completions { shell } => {
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "squeeze",
+                &mut std::io::stdout(),
+            );
+            ExitCode::SUCCESS
+        }
+        Cmd::Man => {
+            let mut out = std::io::stdout().lock();
+            match clap_mangen::Man::new(Cli::command()).render(&mut out) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("squeeze man: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Cmd::Ctl(args) => match squeeze::cli::ctl::run(&args) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::FAILURE,
+            Err(e) => {
+                eprintln!("squeeze ctl: {e:#}");
+                ExitCode::FAILURE
+            }
+        },
         Cmd::Inspect(args) => report(squeeze::cli::inspect::run(args)),
         Cmd::Backfill(args) => report(squeeze::jobs::run(
             squeeze::jobs::value::Mode::Backfill,

@@ -27,7 +27,14 @@ pub struct Metrics {
     pub decode_errors_total: IntCounterVec,
     pub refused_statements_total: IntCounterVec,
     pub inflated_without_metadata_total: IntCounter,
-    pub dictionary_in_use: IntGaugeVec,
+    pub dictionary_info: IntGaugeVec,
+    pub backend_bytes_total: IntCounterVec,
+    pub backend_slot_waiters: IntGaugeVec,
+    pub config_reloads_total: IntCounterVec,
+    pub build_info: IntGaugeVec,
+    /// `process_*` (CPU, memory, file descriptors), unprefixed as
+    /// Prometheus' conventions name them.
+    process: Registry,
     pub adaptive_queue_depth: IntGaugeVec,
     pub adaptive_chunks_total: IntCounterVec,
     pub adaptive_wire_bytes_total: IntCounterVec,
@@ -95,7 +102,7 @@ impl Metrics {
         )
         .unwrap();
         r.register(Box::new(codec_seconds_total.clone())).unwrap();
-        Metrics {
+        let m = Metrics {
             connections_total: counter_vec(
                 &r,
                 "connections_total",
@@ -144,9 +151,34 @@ impl Metrics {
             client_bytes_total: counter_vec(
                 &r,
                 "client_bytes_total",
-                "Payload bytes relayed, by direction",
+                "Bytes on client connections (every packet, LOAD DATA payloads included; after TLS, before protocol compression is undone), by direction (client_to_proxy, proxy_to_client)",
                 &["direction"],
             ),
+            backend_bytes_total: counter_vec(
+                &r,
+                "backend_bytes_total",
+                "Bytes on backend connections (every packet; after TLS, with protocol compression as sent), by shard and direction (proxy_to_backend, backend_to_proxy)",
+                &["shard", "direction"],
+            ),
+            backend_slot_waiters: gauge_vec(
+                &r,
+                "backend_slot_waiters",
+                "Sessions waiting for a free connection of the shard (backend max_connections reached)",
+                &["shard"],
+            ),
+            config_reloads_total: counter_vec(
+                &r,
+                "config_reloads_total",
+                "Configuration reloads (SIGHUP or POST /reload), by outcome (ok, refused)",
+                &["outcome"],
+            ),
+            build_info: gauge_vec(
+                &r,
+                "build_info",
+                "Always 1; the version and git commit of the running squeeze",
+                &["version", "commit"],
+            ),
+            process: process_registry(),
             column_bytes_total: counter_vec(
                 &r,
                 "column_bytes_total",
@@ -156,7 +188,7 @@ impl Metrics {
             column_values_total: counter_vec(
                 &r,
                 "column_values_total",
-                "Compressed-column values written or read, by outcome",
+                "Compressed-column values written (compressed, left_small, left_incompressible), read (inflated, legacy_read) or refused (statements refused over the column), by outcome",
                 &["column", "outcome"],
             ),
             codec_seconds_total,
@@ -173,9 +205,9 @@ impl Metrics {
                 "Statements refused before reaching a backend, by reason",
                 &["reason"],
             ),
-            dictionary_in_use: gauge_vec(
+            dictionary_info: gauge_vec(
                 &r,
-                "dictionary_in_use",
+                "dictionary_info",
                 "Dictionaries configured for writing (value 1), by column and dictionary id",
                 &["column", "dictionary_id"],
             ),
@@ -216,15 +248,108 @@ impl Metrics {
                 &["shard", "mode"],
             ),
             registry: r,
-        }
+        };
+        m.build_info
+            .with_label_values(&[env!("CARGO_PKG_VERSION"), env!("SQUEEZE_GIT_COMMIT")])
+            .set(1);
+        m
     }
 
     /// The registry in Prometheus text exposition format.
     pub fn render(&self) -> String {
+        let mut families = self.registry.gather();
+        families.extend(self.process.gather());
         let mut buf = Vec::new();
-        let _ = TextEncoder::new().encode(&self.registry.gather(), &mut buf);
+        let _ = TextEncoder::new().encode(&families, &mut buf);
         String::from_utf8(buf).unwrap_or_default()
     }
+
+    /// Client byte counter of one direction.
+    pub fn client_bytes(&self, direction: &str) -> IntCounter {
+        self.client_bytes_total.with_label_values(&[direction])
+    }
+
+    /// Backend byte counter of one shard and direction.
+    pub fn backend_bytes(&self, shard: &str, direction: &str) -> IntCounter {
+        self.backend_bytes_total
+            .with_label_values(&[shard, direction])
+    }
+
+    /// Create the series of known label values at 0, so a dashboard shows 0
+    /// (not "No data") and `rate()`/`increase()` see the first event. Called
+    /// with the configured shards and columns at start and on each reload.
+    pub fn preset(&self, shards: &[String], columns: &[String]) {
+        for (side, kinds) in PROTOCOL_ERROR_KINDS {
+            for kind in *kinds {
+                self.protocol_errors_total.with_label_values(&[side, kind]);
+            }
+        }
+        for shard in shards {
+            for reason in CONNECT_FAILURE_REASONS {
+                self.backend_connect_failures_total
+                    .with_label_values(&[shard, reason]);
+            }
+            self.backend_slot_waiters.with_label_values(&[shard]);
+            for d in ["backend_to_proxy", "proxy_to_backend"] {
+                self.backend_bytes_total.with_label_values(&[shard, d]);
+            }
+        }
+        for column in columns {
+            for reason in DECODE_ERROR_REASONS {
+                self.decode_errors_total
+                    .with_label_values(&[column, reason]);
+            }
+        }
+        for d in ["client_to_proxy", "proxy_to_client"] {
+            self.client_bytes_total.with_label_values(&[d]);
+        }
+        for outcome in ["ok", "refused"] {
+            self.config_reloads_total.with_label_values(&[outcome]);
+        }
+    }
+}
+
+/// Label values counted by the session code (kept in step with it; a test
+/// in tests/admin_view.rs reads them back from /metrics).
+const PROTOCOL_ERROR_KINDS: &[(&str, &[&str])] = &[
+    (
+        "client",
+        &[
+            "bad_handshake",
+            "empty_command",
+            "handshake_too_large",
+            "malformed",
+            "over_budget",
+            "tls",
+            "truncated_handshake",
+            "unknown_command",
+            "too_large",
+            "out_of_order",
+        ],
+    ),
+    ("backend", &["over_budget"]),
+];
+const CONNECT_FAILURE_REASONS: &[&str] = &["unreachable", "lost", "saturated", "config"];
+const DECODE_ERROR_REASONS: &[&str] = &[
+    "bad_header",
+    "unknown_codec",
+    "unknown_dictionary",
+    "too_large",
+    "corrupt_payload",
+    "length_mismatch",
+    "checksum_mismatch",
+];
+
+/// The process collector (Linux: /proc/self) in its own registry, since
+/// the main one prefixes every name with `squeeze_`.
+fn process_registry() -> Registry {
+    let r = Registry::new();
+    #[cfg(target_os = "linux")]
+    {
+        let pc = prometheus::process_collector::ProcessCollector::for_self();
+        let _ = r.register(Box::new(pc));
+    }
+    r
 }
 
 pub static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
@@ -240,6 +365,10 @@ pub struct ColumnMetrics {
     pub left_small: IntCounter,
     pub left_incompressible: IntCounter,
     pub legacy_read: IntCounter,
+    /// Stored values inflated in results.
+    pub inflated: IntCounter,
+    /// Statements refused because of this column.
+    pub refused: IntCounter,
     pub compress_seconds: prometheus::Counter,
     pub inflate_seconds: prometheus::Counter,
 }
@@ -258,6 +387,8 @@ impl ColumnMetrics {
             left_small: values("left_small"),
             left_incompressible: values("left_incompressible"),
             legacy_read: values("legacy_read"),
+            inflated: values("inflated"),
+            refused: values("refused"),
             compress_seconds: seconds("compress"),
             inflate_seconds: seconds("inflate"),
         }

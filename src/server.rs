@@ -83,6 +83,10 @@ pub fn build_context(
         None => HealthRegistry::new(&shards),
     };
     let rules = crate::transform::ColumnRules::from_config(cfg).map_err(|e| anyhow::anyhow!(e))?;
+    METRICS.preset(
+        &shards.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+        &rules.all().map(|r| r.label.clone()).collect::<Vec<_>>(),
+    );
     let accounts_login = match &cfg.auth.accounts_user {
         Some(user) => Some(ProbeLogin {
             user: user.clone(),
@@ -145,8 +149,104 @@ pub fn probe_login(ctx: &ProxyContext) -> Option<ProbeLogin> {
         })
 }
 
-/// Re-reads the configuration (for SIGHUP).
-pub type Reload = Box<dyn Fn() -> Result<Config, String> + Send + Sync>;
+/// Re-reads the configuration (for SIGHUP and `POST /reload`); `Err`
+/// holds every problem found, one message each.
+pub type Reload = Box<dyn Fn() -> Result<Config, Vec<String>> + Send + Sync>;
+
+/// What runs with the current configuration and is replaced on a reload.
+struct Running {
+    ctx: Arc<ProxyContext>,
+    health_task: tokio::task::JoinHandle<()>,
+    drift_task: tokio::task::JoinHandle<()>,
+}
+
+/// Validate and apply a new configuration; a bad one leaves everything as
+/// it was. Returns what the admin endpoint reports.
+fn apply_reload(
+    reload: &Reload,
+    running: &mut Running,
+    store: Option<&Arc<crate::meta::loader::Loader>>,
+    admin: &crate::admin::AdminState,
+) -> Result<serde_json::Value, Vec<String>> {
+    let outcome: Result<serde_json::Value, Vec<String>> = (|| {
+        let new_cfg = reload()?;
+        let new_ctx = build_context(&new_cfg, Some(&running.ctx)).map_err(|e| {
+            format!("{e:#}")
+                .lines()
+                .map(|l| l.trim().to_string())
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+        })?;
+        running.health_task.abort();
+        running.ctx = new_ctx;
+        running.health_task = spawn_health(&running.ctx, &new_cfg);
+        running.drift_task.abort();
+        running.drift_task = tokio::spawn(crate::admin::drift::run(running.ctx.rules.clone()));
+        if let Some(store) = store.cloned() {
+            let rules = running.ctx.rules.clone();
+            tokio::spawn(async move { store.record_use(&rules).await });
+        }
+        *admin.ctx.write() = running.ctx.clone();
+        *admin.config.write() = crate::admin::view::config(&new_cfg);
+        log_running(&running.ctx, "configuration reloaded; new sessions use it");
+        Ok(serde_json::json!({
+            "outcome": "ok",
+            "shards": running.ctx.shards.len(),
+            "columns": running.ctx.rules.all().count(),
+            "dictionaries": running.ctx.rules.registry.len(),
+        }))
+    })();
+    let label = if outcome.is_ok() { "ok" } else { "refused" };
+    METRICS
+        .config_reloads_total
+        .with_label_values(&[label])
+        .inc();
+    if let Err(errors) = &outcome {
+        tracing::error!(error = %errors.join("; "), "config reload refused; the running configuration stays");
+    }
+    outcome
+}
+
+/// One line with what the process runs: version, shards, compressed
+/// columns and dictionaries (names only; no secrets, no documents).
+fn log_running(ctx: &ProxyContext, message: &str) {
+    let columns: Vec<String> = ctx
+        .rules
+        .all()
+        // Id 0 is "no dictionary": never asked of the registry, whose miss
+        // hook would go and look for it in the metadata store.
+        .map(|r| {
+            match (r.encoder.dict_id() != 0)
+                .then(|| ctx.rules.registry.get(r.encoder.dict_id()))
+                .flatten()
+            {
+                Some(d) => format!(
+                    "{} ({}, dictionary {} #{})",
+                    r.label,
+                    r.encoder.codec().name(),
+                    d.name,
+                    d.id
+                ),
+                None => format!("{} ({})", r.label, r.encoder.codec().name()),
+            }
+        })
+        .collect();
+    let dictionaries: Vec<String> = ctx
+        .rules
+        .registry
+        .dictionaries()
+        .iter()
+        .map(|d| format!("{} #{}", d.name, d.id))
+        .collect();
+    tracing::info!(
+        version = env!("CARGO_PKG_VERSION"),
+        commit = env!("SQUEEZE_GIT_COMMIT"),
+        shards = %ctx.shards.iter().map(|s| format!("{}={}", s.name, s.address)).collect::<Vec<_>>().join(","),
+        columns = %columns.join(", "),
+        dictionaries = %dictionaries.join(", "),
+        "{message}"
+    );
+}
 
 fn spawn_health(ctx: &ProxyContext, cfg: &Config) -> tokio::task::JoinHandle<()> {
     let interval = Duration::from_millis(
@@ -204,18 +304,33 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
     // Learn the backend's version and capabilities before the first client.
     let login = probe_login(&ctx);
     health::probe_all(&ctx.health, &ctx.shards, login.as_ref()).await;
-    let mut health_task = spawn_health(&ctx, &cfg);
-    let mut drift_task = tokio::spawn(crate::admin::drift::run(ctx.rules.clone()));
+    let mut running = Running {
+        health_task: spawn_health(&ctx, &cfg),
+        drift_task: tokio::spawn(crate::admin::drift::run(ctx.rules.clone())),
+        ctx: ctx.clone(),
+    };
 
+    // Asked by `POST /reload`; answered in the loop below, like SIGHUP.
+    let (reload_tx, mut reload_rx) = tokio::sync::mpsc::channel::<crate::admin::ReloadRequest>(4);
+    let admin = Arc::new(crate::admin::AdminState {
+        ctx: parking_lot::RwLock::new(ctx.clone()),
+        config: parking_lot::RwLock::new(crate::admin::view::config(&cfg)),
+        reload: reload.is_some().then_some(reload_tx),
+        token: cfg
+            .admin
+            .resolve_token()
+            .map_err(|e| anyhow::anyhow!("admin.token: {e}"))?,
+    });
     if let Some(addr) = cfg.admin.listen {
-        let health = ctx.health.clone();
         let rx = shutdown_rx.clone();
+        let admin = admin.clone();
         tokio::spawn(async move {
-            if let Err(e) = crate::admin::serve(addr, health, rx).await {
+            if let Err(e) = crate::admin::serve(addr, admin, rx).await {
                 tracing::error!(error = %e, "admin endpoint failed");
             }
         });
     }
+    log_running(&ctx, "squeeze starting");
     tracing::info!(listen = %ctx.proxy.listen, shards = ctx.shards.len(), "squeeze listening");
 
     let mut sigterm = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
@@ -262,27 +377,14 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
                     tracing::warn!("SIGHUP ignored: squeeze was started without --config");
                     continue;
                 };
-                let new_cfg = match reload() {
-                    Ok(c) => c,
-                    Err(e) => {
-                        tracing::error!(error = %e, "config reload refused; the running configuration stays");
-                        continue;
-                    }
-                };
-                match build_context(&new_cfg, Some(&ctx)) {
-                    Ok(new_ctx) => {
-                        health_task.abort();
-                        ctx = new_ctx;
-                        health_task = spawn_health(&ctx, &new_cfg);
-                        drift_task.abort();
-                        drift_task = tokio::spawn(crate::admin::drift::run(ctx.rules.clone()));
-                        if let Some(store) = store.clone() {
-                            let rules = ctx.rules.clone();
-                            tokio::spawn(async move { store.record_use(&rules).await });
-                        }
-                        tracing::info!(shards = ctx.shards.len(), "configuration reloaded; new sessions use it");
-                    }
-                    Err(e) => tracing::error!(error = %format!("{e:#}"), "config reload refused; the running configuration stays"),
+                let _ = apply_reload(reload, &mut running, store.as_ref(), &admin);
+                ctx = running.ctx.clone();
+            }
+            Some(reply) = reload_rx.recv() => {
+                // Only sent when `reload` is set (see AdminState::reload).
+                if let Some(reload) = reload.as_ref() {
+                    let _ = reply.send(apply_reload(reload, &mut running, store.as_ref(), &admin));
+                    ctx = running.ctx.clone();
                 }
             }
             _ = sigterm.recv() => break,

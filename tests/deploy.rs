@@ -6,7 +6,11 @@
 //!   squeeze / Prometheus / Grafana files agree on ports, hosts and uids;
 //! - `squeeze check-config --offline` accepts the compose and sidecar
 //!   configs (they need secrets and mounted files only on their hosts);
-//! - `promtool check config` accepts deploy/prometheus/prometheus.yml;
+//! - `promtool check config` accepts deploy/prometheus/prometheus.yml, and
+//!   `promtool test rules` runs alerts_test.yml, which fires every alert;
+//! - the README's sidecar block is deploy/squeeze/sidecar.toml; the
+//!   Kubernetes sidecar's probes, secrets and mounts agree with its config;
+//!   the systemd unit is hardened and passes `systemd-analyze verify`;
 //! - the MySQL init SQL runs on a real server;
 //! - every PromQL expression of the Grafana dashboard and of the alert rules
 //!   evaluates on a real Prometheus that scrapes a real squeeze in front of a
@@ -533,17 +537,34 @@ fn compose_files_agree_with_each_other() {
     // and the column is LONGBLOB there.
     let sql_a = read("deploy/mysql/shard_a.sql");
     let sql_b = read("deploy/mysql/shard_b.sql");
-    for col in cfg["columns"].as_array().unwrap() {
-        let schema = col["schema"].as_str().unwrap();
-        let n: u32 = schema.trim_start_matches("pins_").parse().unwrap();
-        let sql = if n < 512 { &sql_a } else { &sql_b };
-        assert!(
-            sql.contains(&format!("`{schema}`.`pins`")),
-            "{schema}.pins not created on its shard"
-        );
+    // Columns name schemas by pattern: every pins schema the init SQL
+    // creates is covered, and every pattern covers one.
+    let patterns: Vec<squeeze::router::NamePattern> = cfg["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| squeeze::router::NamePattern::parse(c["schema"].as_str().unwrap()).unwrap())
+        .collect();
+    let mut created = Vec::new();
+    for sql in [&sql_a, &sql_b] {
         assert!(
             sql.contains("doc LONGBLOB"),
             "pins.doc must be a binary column"
+        );
+        for part in sql.split("CREATE TABLE IF NOT EXISTS `").skip(1) {
+            let schema = part.split('`').next().unwrap().to_string();
+            assert!(
+                patterns.iter().any(|p| p.matches(&schema)),
+                "{schema}.pins is created but no [[columns]] schema covers it"
+            );
+            created.push(schema);
+        }
+    }
+    assert!(created.len() >= 8, "{created:?}");
+    for p in &patterns {
+        assert!(
+            created.iter().any(|s| p.matches(s)),
+            "[[columns]] schema {p:?} matches no schema the init SQL creates"
         );
     }
     // The password env var the config reads is set in the container.
@@ -586,10 +607,21 @@ fn compose_files_agree_with_each_other() {
     assert_eq!(ds0["url"].as_str(), Some("http://prometheus:9090"));
     let uid = ds0["uid"].as_str().unwrap();
     let d = dashboard();
+    // Every panel uses the datasource variable, whose default is the
+    // provisioned datasource (so the dashboard imports into any Grafana).
+    let var = d["templating"]["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["type"] == "datasource")
+        .expect("a datasource template variable");
+    assert_eq!(var["query"], "prometheus");
+    assert_eq!(var["current"]["value"].as_str(), Some(uid));
+    let by_var = format!("${{{}}}", var["name"].as_str().unwrap());
     for p in all_panels(&d).into_iter().filter(|p| p["type"] != "row") {
         assert_eq!(
             p["datasource"]["uid"].as_str(),
-            Some(uid),
+            Some(by_var.as_str()),
             "panel {:?} datasource",
             p["title"]
         );
@@ -655,6 +687,40 @@ fn promtool_accepts_prometheus_config_and_rules() {
         .arg("rules")
         .arg(repo().join("deploy/prometheus/alerts.yml")));
     assert!(ok, "promtool check rules failed:\n{out}");
+}
+
+/// `promtool test rules` runs deploy/prometheus/alerts_test.yml, in which
+/// every alert of alerts.yml fires at least once (and the refusal alert
+/// stays quiet on ordinary traffic).
+#[test]
+fn every_alert_has_a_promtool_unit_test_that_fires_it() {
+    let promtool = require_bin("promtool", PROM_HINT);
+    let (ok, out) = run(Command::new(&promtool)
+        .current_dir(repo().join("deploy/prometheus"))
+        .arg("test")
+        .arg("rules")
+        .arg("alerts_test.yml"));
+    assert!(ok, "promtool test rules failed:\n{out}");
+    let rules: Yaml = serde_yaml::from_str(&read("deploy/prometheus/alerts.yml")).unwrap();
+    let tests: Yaml = serde_yaml::from_str(&read("deploy/prometheus/alerts_test.yml")).unwrap();
+    let mut fired = BTreeSet::new();
+    for t in tests["tests"].as_sequence().unwrap() {
+        for a in t["alert_rule_test"].as_sequence().into_iter().flatten() {
+            if a["exp_alerts"].as_sequence().is_some_and(|e| !e.is_empty()) {
+                fired.insert(a["alertname"].as_str().unwrap().to_string());
+            }
+        }
+    }
+    for g in rules["groups"].as_sequence().unwrap() {
+        for r in g["rules"].as_sequence().unwrap() {
+            if let Some(name) = r["alert"].as_str() {
+                assert!(
+                    fired.contains(name),
+                    "alert {name} has no test in alerts_test.yml that expects it to fire"
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -1134,4 +1200,233 @@ fn dashboard_queries_evaluate_on_live_prometheus() {
     drop(prom);
     drop(squeeze);
     drop(db.proc);
+}
+
+// ------------------------------------------------------------------ sidecar, k8s, systemd
+
+/// The README's sidecar example is deploy/squeeze/sidecar.toml, verbatim.
+#[test]
+fn the_readme_sidecar_example_is_the_sidecar_file() {
+    let readme = read("README.md");
+    let marker = "<!-- the block below is deploy/squeeze/sidecar.toml, verbatim";
+    let at = readme
+        .find(marker)
+        .expect("README marks the sidecar block it includes");
+    let block = &readme[at..];
+    let start = block.find("```toml\n").unwrap() + "```toml\n".len();
+    let end = block[start..].find("\n```").unwrap() + 1;
+    assert_eq!(
+        &block[start..start + end],
+        read("deploy/squeeze/sidecar.toml"),
+        "README's sidecar block differs from deploy/squeeze/sidecar.toml: copy the file into it"
+    );
+}
+
+fn k8s_documents() -> Vec<Yaml> {
+    let text = read("deploy/k8s/sidecar.yaml");
+    serde_yaml::Deserializer::from_str(&text)
+        .map(|d| {
+            <Yaml as serde::Deserialize>::deserialize(d).expect("deploy/k8s/sidecar.yaml parses")
+        })
+        .collect()
+}
+
+fn k8s_kind<'a>(docs: &'a [Yaml], kind: &str) -> &'a Yaml {
+    docs.iter()
+        .find(|d| d["kind"].as_str() == Some(kind))
+        .unwrap_or_else(|| panic!("no {kind} in deploy/k8s/sidecar.yaml"))
+}
+
+/// The Kubernetes sidecar: app + squeeze in one pod, probes on /readyz and
+/// /healthz at the admin port of the config map's config, every password
+/// variable the config reads comes from the Secret, the config is mounted
+/// where `--config` points, and `check-config --offline` accepts it.
+#[test]
+fn the_kubernetes_sidecar_manifest_agrees_with_its_config() {
+    let docs = k8s_documents();
+    let cm = k8s_kind(&docs, "ConfigMap");
+    let secret = k8s_kind(&docs, "Secret");
+    let deploy = k8s_kind(&docs, "Deployment");
+    let cfg_text = cm["data"]["squeeze.toml"]
+        .as_str()
+        .expect("squeeze.toml in the config map");
+
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("squeeze.toml");
+    std::fs::write(&p, cfg_text).unwrap();
+    let (ok, out) = run(Command::new(SQUEEZE)
+        .arg("check-config")
+        .arg("--offline")
+        .arg(&p)
+        .env_remove("SQUEEZE_APP_PASSWORD"));
+    assert!(
+        ok,
+        "check-config --offline rejects the config map's squeeze.toml:\n{out}"
+    );
+    let cfg: toml::Table = toml::from_str(cfg_text).unwrap();
+
+    let spec = &deploy["spec"]["template"]["spec"];
+    let containers = spec["containers"].as_sequence().unwrap();
+    assert!(containers.len() >= 2, "app and squeeze in one pod");
+    let sq = containers
+        .iter()
+        .find(|c| c["name"].as_str() == Some("squeeze"))
+        .expect("a squeeze container");
+    let admin_port: u64 = cfg["admin"]["listen"]
+        .as_str()
+        .unwrap()
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        !cfg["admin"]["listen"].as_str().unwrap().starts_with("127."),
+        "the kubelet probes the pod IP: admin cannot listen on loopback only"
+    );
+    assert!(
+        cfg["admin"].get("token_env").is_some(),
+        "an admin port on the pod network needs the token"
+    );
+    for (probe, path) in [("readinessProbe", "/readyz"), ("livenessProbe", "/healthz")] {
+        let g = &sq[probe]["httpGet"];
+        assert_eq!(g["path"].as_str(), Some(path), "{probe}");
+        assert_eq!(g["port"].as_u64(), Some(admin_port), "{probe} port");
+    }
+    // Every *_env the config reads is set from the Secret's keys.
+    let secret_keys: BTreeSet<&str> = secret["stringData"]
+        .as_mapping()
+        .unwrap()
+        .keys()
+        .filter_map(|k| k.as_str())
+        .collect();
+    let env: BTreeMap<&str, &Yaml> = sq["env"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .map(|e| (e["name"].as_str().unwrap(), e))
+        .collect();
+    let mut vars = Vec::new();
+    for u in cfg["users"].as_array().unwrap() {
+        if let Some(v) = u.get("password_env").and_then(|v| v.as_str()) {
+            vars.push(v.to_string());
+        }
+    }
+    vars.push(cfg["admin"]["token_env"].as_str().unwrap().to_string());
+    for var in &vars {
+        let e = env
+            .get(var.as_str())
+            .unwrap_or_else(|| panic!("squeeze container lacks {var}"));
+        let r = &e["valueFrom"]["secretKeyRef"];
+        assert_eq!(r["name"], secret["metadata"]["name"], "{var}");
+        assert!(secret_keys.contains(r["key"].as_str().unwrap()), "{var}");
+    }
+    // The config map is mounted where --config points.
+    let args: Vec<&str> = sq["args"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .filter_map(|a| a.as_str())
+        .collect();
+    let cfg_path = args[args.iter().position(|a| *a == "--config").unwrap() + 1];
+    let mounts = sq["volumeMounts"].as_sequence().unwrap();
+    let m = mounts
+        .iter()
+        .find(|m| m["mountPath"].as_str() == Some(cfg_path))
+        .expect("config mounted at --config");
+    let vol = spec["volumes"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .find(|v| v["name"] == m["name"])
+        .unwrap();
+    assert_eq!(vol["configMap"]["name"], cm["metadata"]["name"]);
+    // Every path the config reads is under a mount.
+    let mut paths = vec![cfg["codec"]["dictionaries_dir"]
+        .as_str()
+        .unwrap()
+        .to_string()];
+    for s in cfg["shards"].as_table().unwrap().values() {
+        if let Some(ca) = s.get("tls_ca").and_then(|v| v.as_str()) {
+            paths.push(ca.to_string());
+        }
+    }
+    for p in &paths {
+        assert!(
+            mounts
+                .iter()
+                .any(|m| p.starts_with(m["mountPath"].as_str().unwrap())),
+            "{p} is read by squeeze but not mounted"
+        );
+    }
+    // Draining fits in the grace period.
+    let grace = spec["terminationGracePeriodSeconds"].as_u64().unwrap();
+    let drain = cfg["proxy"]["shutdown_timeout_secs"].as_integer().unwrap() as u64;
+    assert!(
+        drain < grace,
+        "shutdown_timeout_secs {drain} >= grace {grace}"
+    );
+}
+
+/// The systemd unit carries the hardening the README promises, and
+/// `systemd-analyze verify` accepts it without a warning when it is there.
+#[test]
+fn the_systemd_unit_is_hardened_and_verifies() {
+    let unit = read("deploy/systemd/squeeze.service");
+    let mut keys: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for line in unit.lines().filter(|l| !l.starts_with('#')) {
+        if let Some((k, v)) = line.split_once('=') {
+            keys.entry(k.trim().to_string())
+                .or_default()
+                .push(v.trim().to_string());
+        }
+    }
+    let one = |k: &str| {
+        keys.get(k)
+            .and_then(|v| v.last())
+            .unwrap_or_else(|| panic!("squeeze.service lacks {k}="))
+            .clone()
+    };
+    assert!(one("DynamicUser") == "yes" || keys.contains_key("User"));
+    assert_eq!(one("ProtectSystem"), "strict");
+    assert_eq!(one("NoNewPrivileges"), "yes");
+    assert_eq!(one("CapabilityBoundingSet"), "", "no capabilities at all");
+    assert!(one("ReadOnlyPaths").contains("/etc/squeeze"));
+    assert!(one("LimitNOFILE").parse::<u64>().unwrap() >= 65536);
+    assert!(one("ExecStart").contains("serve --config"));
+    assert!(one("ExecReload").contains("-HUP"));
+    assert!(
+        one("TimeoutStopSec")
+            .trim_end_matches('s')
+            .parse::<u64>()
+            .unwrap()
+            > 20
+    );
+
+    let Some(analyze) = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"]
+        .into_iter()
+        .map(PathBuf::from)
+        .find(|p| p.is_file())
+    else {
+        eprintln!("systemd-analyze not installed: checked the unit's keys only");
+        return;
+    };
+    // Verified with this build's binary in place of /usr/local/bin/squeeze.
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("squeeze.service");
+    std::fs::write(&copy, unit.replace("/usr/local/bin/squeeze", SQUEEZE)).unwrap();
+    let out = Command::new(analyze)
+        .arg("verify")
+        .arg(&copy)
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.status.success() && !text.contains("squeeze.service:"),
+        "systemd-analyze verify:\n{text}"
+    );
 }

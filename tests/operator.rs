@@ -121,6 +121,18 @@ fn check_config_refuses_what_serve_refuses() {
             "columns[1]",
             "db.t.doc is already configured by columns[0]",
         ),
+        (
+            "an admin token variable that is not set",
+            "[admin]\ntoken_env = \"SQUEEZE_TEST_UNSET_ADMIN_TOKEN\"\n".to_string(),
+            "admin.token",
+            "environment variable SQUEEZE_TEST_UNSET_ADMIN_TOKEN is not set",
+        ),
+        (
+            "two admin token sources",
+            "[admin]\ntoken = \"a\"\ntoken_env = \"B\"\n".to_string(),
+            "admin.token",
+            "set only one of token, token_env",
+        ),
     ];
     for (what, extra, path, cause) in &variants {
         let text = format!("{BASE}{extra}");
@@ -402,5 +414,58 @@ fn version_names_the_git_commit() {
     match head {
         Some(h) => assert!(out.contains(&format!("(commit {h})")), "{out} (HEAD {h})"),
         None => assert!(out.contains("(commit unknown)"), "{out}"),
+    }
+}
+
+/// `squeeze completions bash` completes every subcommand, and `squeeze
+/// man` renders a man page titled squeeze(1).
+#[test]
+fn completions_name_every_subcommand_and_the_man_page_renders() {
+    let (ok, bash, err) = output(&mut squeeze(&["completions", "bash"]));
+    assert!(ok, "{err}");
+    let (_, help, _) = output(&mut squeeze(&["--help"]));
+    // The subcommands as `--help` lists them (indented name, then text).
+    let subcommands: Vec<&str> = help
+        .split("Commands:")
+        .nth(1)
+        .unwrap()
+        .split("Options:")
+        .next()
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| *w != "help")
+        .collect();
+    assert!(subcommands.len() >= 10, "{help}");
+    for sub in &subcommands {
+        assert!(
+            bash.contains(&format!("squeeze,{sub})")) || bash.contains(&format!("squeeze__{sub}")),
+            "bash completion lacks {sub}"
+        );
+    }
+    for sub in ["ctl", "completions", "man", "check-config"] {
+        assert!(subcommands.contains(&sub), "{sub} not in --help: {help}");
+    }
+    let (ok, zsh, _) = output(&mut squeeze(&["completions", "zsh"]));
+    assert!(ok && zsh.contains("#compdef squeeze"));
+
+    let (ok, roff, err) = output(&mut squeeze(&["man"]));
+    assert!(ok, "{err}");
+    assert!(roff.contains(".TH squeeze 1"), "{roff}");
+    assert!(roff.contains(".SH NAME") && roff.contains("ctl"), "{roff}");
+    // Rendered with man(1) when installed.
+    if Path::new("/usr/bin/man").exists() {
+        let dir = tempfile::tempdir().unwrap();
+        let page = write(dir.path(), "squeeze.1", &roff);
+        let out = Command::new("/usr/bin/man")
+            .arg("-l")
+            .arg(&page)
+            .env("MANPAGER", "cat")
+            .env("COLUMNS", "100")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("squeeze(1)"), "man -l rendered: {text}");
+        assert!(text.contains("NAME") && text.contains("SYNOPSIS"), "{text}");
     }
 }

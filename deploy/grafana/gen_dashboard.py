@@ -3,7 +3,10 @@
 # Edit panels here, regenerate, then run `cargo test --test deploy`, which
 # evaluates every query on a live Prometheus scraping squeeze.
 import json
-DS = {"type": "prometheus", "uid": "prometheus"}
+# The datasource is a template variable (default: the provisioned uid
+# "prometheus"), so the dashboard imports into any Grafana.
+DS = {"type": "prometheus", "uid": "${datasource}"}
+DEFAULT_DS_UID = "prometheus"
 I = 'instance=~"$instance"'
 IS = 'instance=~"$instance", shard=~"$shard"'
 R = '$__rate_interval'
@@ -69,7 +72,7 @@ stat("Shards up", "Shards whose last health probe succeeded / shards configured.
      f'sum(squeeze_backend_up{{{IS}}}) / count(squeeze_backend_up{{{IS}}})', unit="percentunit",
      thresholds=[{"color": "red", "value": None}, {"color": "orange", "value": 0.5}, {"color": "green", "value": 1}])
 stat("Compression ratio", "Raw bytes / stored bytes over the selected range, all compressed columns.",
-     f'sum(increase(squeeze_column_bytes_total{{{I}, kind="raw"}}[$__range])) / sum(increase(squeeze_column_bytes_total{{{I}, kind="stored"}}[$__range]))',
+     f'(sum(increase(squeeze_column_bytes_total{{{I}, kind="raw"}}[$__range])) / clamp_min(sum(increase(squeeze_column_bytes_total{{{I}, kind="stored"}}[$__range])), 1)) or vector(0)',
      unit="none", decimals=2,
      thresholds=[{"color": "orange", "value": None}, {"color": "green", "value": 2}])
 stat("Refused statements/s", "Statements squeeze refused before they reached a shard.",
@@ -96,8 +99,10 @@ ts("Client connections", "Open client connections and accepted connections per s
    [(f'sum(squeeze_connections_active{{{I}}})', "open"),
     (f'sum by (outcome) (rate(squeeze_connections_total{{{I}}}[{R}]))', "accepted/s {{outcome}}"),
     (f'sum(rate(squeeze_auth_failures_total{{{I}}}[{R}]))', "auth failures/s")])
-ts("Client bytes/s", "Payload bytes relayed between clients and squeeze, by direction.",
+ts("Client bytes/s", "Bytes on client connections (every packet, LOAD DATA included), by direction.",
    [(f'sum by (direction) (rate(squeeze_client_bytes_total{{{I}}}[{R}]))', "{{direction}}")], unit="Bps")
+ts("Backend bytes/s by shard", "Bytes on backend connections (every packet, as sent: compressed where the protocol is), by shard and direction.",
+   [(f'sum by (shard, direction) (rate(squeeze_backend_bytes_total{{{IS}}}[{R}]))', "{{shard}} {{direction}}")], unit="Bps")
 flush()
 
 # ---------------------------------------------------------------- compression
@@ -105,11 +110,11 @@ row("Column compression")
 ts("Column bytes/s: raw vs stored", "Bytes of compressed-column values as the client sent them (raw) and as stored in MySQL (stored).",
    [(f'sum by (column) (rate(squeeze_column_bytes_total{{{I}, kind="raw"}}[{R}]))', "raw {{column}}"),
     (f'sum by (column) (rate(squeeze_column_bytes_total{{{I}, kind="stored"}}[{R}]))', "stored {{column}}")], unit="Bps")
-ts("Compression ratio per column", "raw / stored bytes per column (higher is better; 3.5 means 71% saved).",
-   [(f'sum by (column) (rate(squeeze_column_bytes_total{{{I}, kind="raw"}}[{R}])) / sum by (column) (rate(squeeze_column_bytes_total{{{I}, kind="stored"}}[{R}]))', "{{column}}")],
+ts("Compression ratio per column", "raw / stored bytes per column (higher is better; 3.5 means 71% saved); 0 while the column sees no writes.",
+   [(f'sum by (column) (rate(squeeze_column_bytes_total{{{I}, kind="raw"}}[{R}])) / clamp_min(sum by (column) (rate(squeeze_column_bytes_total{{{I}, kind="stored"}}[{R}])), 1)', "{{column}}")],
    unit="none", extra={"decimals": 2})
-ts("Space saved per column", "1 - stored/raw per column.",
-   [(f'1 - sum by (column) (rate(squeeze_column_bytes_total{{{I}, kind="stored"}}[{R}])) / sum by (column) (rate(squeeze_column_bytes_total{{{I}, kind="raw"}}[{R}]))', "{{column}}")],
+ts("Space saved per column", "1 - stored/raw per column; 0 while the column sees no writes.",
+   [(f'(sum by (column) (rate(squeeze_column_bytes_total{{{I}, kind="raw"}}[{R}])) - sum by (column) (rate(squeeze_column_bytes_total{{{I}, kind="stored"}}[{R}]))) / clamp_min(sum by (column) (rate(squeeze_column_bytes_total{{{I}, kind="raw"}}[{R}])), 1)', "{{column}}")],
    unit="percentunit")
 ts("Values/s per column by outcome", "Compressed-column values: compressed, skipped (too small or did not shrink), passed through, inflated ...",
    [(f'sum by (column, outcome) (rate(squeeze_column_values_total{{{I}}}[{R}]))', "{{column}} {{outcome}}")], unit="ops", stack=True)
@@ -117,12 +122,12 @@ ts("Codec CPU per column", "CPU seconds per second spent compressing and inflati
    [(f'sum by (column, op) (rate(squeeze_codec_seconds_total{{{I}}}[{R}]))', "{{column}} {{op}}")], unit="percentunit")
 ts("Decode errors by column and reason", "Stored values that failed to decode.",
    [(f'sum by (column, reason) (rate(squeeze_decode_errors_total{{{I}}}[{R}]))', "{{column}} {{reason}}")], unit="ops")
-panels.append({"type": "table", "title": "Dictionaries in use", "description": "Dictionary id each column writes with (squeeze_dictionary_in_use == 1).",
+panels.append({"type": "table", "title": "Dictionaries in use", "description": "Dictionary id each column writes with (squeeze_dictionary_info == 1).",
                "id": nid(), "datasource": DS, "gridPos": place(24, 6),
                "fieldConfig": {"defaults": {}, "overrides": []},
                "options": {"showHeader": True},
                "transformations": [{"id": "organize", "options": {"excludeByName": {"Time": True, "Value": True, "__name__": True, "job": True}}}],
-               "targets": [tgt(f'max by (instance, column, dictionary_id) (squeeze_dictionary_in_use{{{I}}}) == 1', "", "A", instant=True)]})
+               "targets": [tgt(f'max by (instance, column, dictionary_id) (squeeze_dictionary_info{{{I}}}) == 1', "", "A", instant=True)]})
 ts("Write ratio vs trained (drift)", "Ratio of each column's recent writes / the ratio its dictionary reached at training. Below 0.8 for a day: retrain (README, Drift).",
    [(f'min by (column, dictionary_id) (squeeze_column_ratio_vs_trained{{{I}}})', "{{column}} dict {{dictionary_id}}")],
    unit="none", extra={"decimals": 2})
@@ -152,6 +157,8 @@ ts("Backend connections per shard", "Open backend connections (one per session p
    [(f'sum by (shard) (squeeze_backend_connections_active{{{IS}}})', "{{shard}}")])
 ts("Backend errors/s by shard and code", "ERR packets the shards returned, by MySQL error code.",
    [(f'sum by (shard, code) (rate(squeeze_backend_errors_total{{{IS}}}[{R}]))', "{{shard}} ERR {{code}}")], unit="ops", stack=True)
+ts("Sessions waiting for a backend connection", "Sessions queued for a free connection of the shard (its max_connections are all in use); they fail after connect_timeout_ms.",
+   [(f'sum by (shard) (squeeze_backend_slot_waiters{{{IS}}})', "{{shard}}")])
 ts("Backend connect failures/s", "Failed backend connection attempts by shard and reason.",
    [(f'sum by (shard, reason) (rate(squeeze_backend_connect_failures_total{{{IS}}}[{R}]))', "{{shard}} {{reason}}")], unit="ops")
 ts("Refused statements/s by reason", "Statements squeeze refused (e.g. a JSON function or comparison on a compressed column, a cross-shard statement).",
@@ -173,10 +180,29 @@ ts("Bulk chunks/s: compressed vs raw", "Chunks sent on bulk (compressed-protocol
 ts("Bulk wire bytes/s: before vs after", "Bytes before (packet stream) and after (frames on the wire) wire compression.",
    [(f'sum by (shard, stage) (rate(squeeze_adaptive_wire_bytes_total{{{IS}}}[{R}]))', "{{shard}} {{stage}}")], unit="Bps", w=16)
 stat("Bulk wire bytes saved", "1 - after/before over the selected range, all selected shards.",
-     f'1 - sum(increase(squeeze_adaptive_wire_bytes_total{{{IS}, stage="after"}}[$__range])) / sum(increase(squeeze_adaptive_wire_bytes_total{{{IS}, stage="before"}}[$__range]))',
+     f'((sum(increase(squeeze_adaptive_wire_bytes_total{{{IS}, stage="before"}}[$__range])) - sum(increase(squeeze_adaptive_wire_bytes_total{{{IS}, stage="after"}}[$__range]))) / clamp_min(sum(increase(squeeze_adaptive_wire_bytes_total{{{IS}, stage="before"}}[$__range])), 1)) or vector(0)',
      unit="percentunit", w=8, h=8)
 ts("Bulk wire compression speed by algorithm", "Packet-stream bytes compressed per CPU second of the adaptive writers, by wire algorithm (zstd where the backend offers it, zlib elsewhere): the codec speed the adaptive policy weighs against the link.",
-   [(f'sum by (algorithm) (rate(squeeze_adaptive_compress_input_bytes_total{{{IS}}}[{R}])) / sum by (algorithm) (rate(squeeze_adaptive_compress_seconds_total{{{IS}}}[{R}]))', "{{algorithm}}")], unit="Bps", w=24)
+   [(f'sum by (algorithm) (rate(squeeze_adaptive_compress_input_bytes_total{{{IS}}}[{R}])) / clamp_min(sum by (algorithm) (rate(squeeze_adaptive_compress_seconds_total{{{IS}}}[{R}])), 1e-9)', "{{algorithm}}")], unit="Bps", w=24)
+flush()
+
+# ---------------------------------------------------------------- process
+row("Process")
+panels.append({"type": "table", "title": "Build", "description": "Version and git commit of each squeeze instance (squeeze_build_info).",
+               "id": nid(), "datasource": DS, "gridPos": place(8, 6),
+               "fieldConfig": {"defaults": {}, "overrides": []},
+               "options": {"showHeader": True},
+               "transformations": [{"id": "organize", "options": {"excludeByName": {"Time": True, "Value": True, "__name__": True, "job": True}}}],
+               "targets": [tgt(f'max by (instance, version, commit) (squeeze_build_info{{{I}}})', "", "A", instant=True)]})
+ts("Config reloads", "Configuration reloads (SIGHUP or POST /reload) over the range, by outcome; refused ones keep the running configuration (the log and the reload answer say why).",
+   [(f'sum by (outcome) (increase(squeeze_config_reloads_total{{{I}}}[$__range]))', "{{outcome}}")], w=16, h=6)
+ts("CPU", "CPU seconds per second used by the squeeze process (1 = one core).",
+   [(f'sum by (instance) (rate(process_cpu_seconds_total{{job="squeeze", {I}}}[{R}]))', "{{instance}}")], unit="percentunit", w=8)
+ts("Memory", "Resident memory of the squeeze process.",
+   [(f'sum by (instance) (process_resident_memory_bytes{{job="squeeze", {I}}})', "{{instance}}")], unit="bytes", w=8)
+ts("Open file descriptors", "Sockets and files the process holds, against its limit.",
+   [(f'sum by (instance) (process_open_fds{{job="squeeze", {I}}})', "open {{instance}}"),
+    (f'sum by (instance) (process_max_fds{{job="squeeze", {I}}})', "limit {{instance}}")], w=8)
 flush()
 
 def var(name, label, query):
@@ -192,7 +218,10 @@ dash = {
     "time": {"from": "now-1h", "to": "now"},
     "annotations": {"list": [{"builtIn": 1, "datasource": {"type": "grafana", "uid": "-- Grafana --"}, "enable": True, "hide": True,
                               "iconColor": "rgba(0, 211, 255, 1)", "name": "Annotations & Alerts", "type": "dashboard"}]},
-    "templating": {"list": [var("instance", "squeeze instance", "label_values(squeeze_connections_active, instance)"),
+    "templating": {"list": [{"name": "datasource", "label": "Prometheus", "type": "datasource", "query": "prometheus",
+                             "current": {"selected": False, "text": "Prometheus", "value": DEFAULT_DS_UID},
+                             "hide": 0, "refresh": 1, "regex": "", "options": []},
+                            var("instance", "squeeze instance", "label_values(squeeze_connections_active, instance)"),
                             var("shard", "shard", "label_values(squeeze_backend_up, shard)")]},
     "panels": panels,
     "links": [],

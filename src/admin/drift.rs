@@ -52,7 +52,7 @@ pub fn set_trained_ratio(id: u32, ratio: f64) {
     }
 }
 
-fn trained_ratio(rules: &crate::transform::ColumnRules, id: u32) -> Option<f64> {
+pub fn trained_ratio(rules: &crate::transform::ColumnRules, id: u32) -> Option<f64> {
     rules
         .registry
         .entries()

@@ -1,7 +1,16 @@
 //! Admin HTTP endpoint: `/metrics` (Prometheus text format), `/healthz`
-//! (process alive) and `/readyz` (every backend reachable).
+//! (process alive) and `/readyz` (every backend reachable), and the admin
+//! view in the ecosystem's conventions (ProxySQL's processlist, MaxScale's
+//! `maxctrl list sessions`, PgBouncer's `SHOW`): read-only JSON at
+//! `/sessions`, `/backends`, `/columns`, `/dictionaries`, `/config`, plus
+//! `POST /reload` (what SIGHUP does, with its outcome in the answer).
+//!
+//! With `[admin] token`/`token_env` set, everything but the three probe
+//! endpoints needs `Authorization: Bearer <token>` (401 otherwise).
 
 pub mod drift;
+pub mod redact;
+pub mod view;
 
 /// Metrics live in `crate::metrics` (pure modules count too, and must not
 /// depend on the HTTP side); re-exported for existing paths.
@@ -10,24 +19,64 @@ pub use crate::metrics;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::State;
-use axum::http::{header, StatusCode};
-use axum::response::IntoResponse;
-use axum::routing::get;
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
 use axum::Router;
+use parking_lot::RwLock;
+use serde_json::{json, Value};
+use tokio::sync::{mpsc, oneshot};
 
 use crate::backend::health::HealthRegistry;
+use crate::context::ProxyContext;
+
+/// A reload asked over HTTP: the server loop answers with the outcome
+/// (`Ok`: what changed; `Err`: every validation message).
+pub type ReloadRequest = oneshot::Sender<Result<Value, Vec<String>>>;
+
+/// What the admin endpoint reads; the server swaps `ctx` and `config` on
+/// each reload.
+pub struct AdminState {
+    pub ctx: RwLock<Arc<ProxyContext>>,
+    /// `/config`'s document (already redacted).
+    pub config: RwLock<Value>,
+    /// Where `POST /reload` asks the server loop (none: started without
+    /// `--config`, nothing to reload).
+    pub reload: Option<mpsc::Sender<ReloadRequest>>,
+    pub token: Option<String>,
+}
+
+impl AdminState {
+    fn ctx(&self) -> Arc<ProxyContext> {
+        self.ctx.read().clone()
+    }
+
+    fn health(&self) -> Arc<HealthRegistry> {
+        self.ctx.read().health.clone()
+    }
+}
 
 pub async fn serve(
     addr: SocketAddr,
-    health: Arc<HealthRegistry>,
+    state: Arc<AdminState>,
     shutdown: tokio::sync::watch::Receiver<bool>,
 ) -> anyhow::Result<()> {
+    let view = Router::new()
+        .route("/sessions", get(|s: State<Arc<AdminState>>| async move { json_response(&view::sessions(&s.ctx())) }))
+        .route("/backends", get(|s: State<Arc<AdminState>>| async move { json_response(&view::backends(&s.ctx())) }))
+        .route("/columns", get(|s: State<Arc<AdminState>>| async move { json_response(&view::columns(&s.ctx())) }))
+        .route("/dictionaries", get(|s: State<Arc<AdminState>>| async move { json_response(&view::dictionaries(&s.ctx())) }))
+        .route("/config", get(|s: State<Arc<AdminState>>| async move { json_response(&s.config.read()) }))
+        .route("/reload", post(reload))
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), require_token));
     let app = Router::new()
         .route("/metrics", get(metrics_handler))
         .route("/healthz", get(|| async { "ok\n" }))
         .route("/readyz", get(readyz))
-        .with_state(health);
+        .merge(view)
+        .with_state(state);
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!(%addr, "admin endpoint listening");
     let mut shutdown = shutdown;
@@ -37,6 +86,85 @@ pub async fn serve(
         })
         .await?;
     Ok(())
+}
+
+fn json_response(v: &Value) -> Response {
+    let mut body = serde_json::to_string_pretty(v).unwrap_or_default();
+    body.push('\n');
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+fn json_error(code: StatusCode, message: &str, extra: Value) -> Response {
+    let mut v = json!({ "error": message });
+    if let (Some(o), Value::Object(e)) = (v.as_object_mut(), extra) {
+        o.extend(e);
+    }
+    let mut r = json_response(&v);
+    *r.status_mut() = code;
+    r
+}
+
+/// Whether `headers` carry `Authorization: Bearer <token>`. Compared in
+/// constant time over the token's length.
+pub fn token_matches(headers: &HeaderMap, token: &str) -> bool {
+    let Some(given) = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+    else {
+        return false;
+    };
+    let (a, b) = (given.trim().as_bytes(), token.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+async fn require_token(State(state): State<Arc<AdminState>>, req: Request, next: Next) -> Response {
+    match &state.token {
+        Some(t) if !token_matches(req.headers(), t) => {
+            let mut r = json_error(
+                StatusCode::UNAUTHORIZED,
+                "the admin view needs the token of [admin] token/token_env: send Authorization: Bearer <token> (squeeze ctl --token-env VAR)",
+                json!({}),
+            );
+            r.headers_mut().insert(
+                header::WWW_AUTHENTICATE,
+                header::HeaderValue::from_static("Bearer"),
+            );
+            r
+        }
+        _ => next.run(req).await,
+    }
+}
+
+async fn reload(State(state): State<Arc<AdminState>>) -> Response {
+    let Some(tx) = &state.reload else {
+        return json_error(
+            StatusCode::CONFLICT,
+            "squeeze was started without --config: there is no file to reload",
+            json!({}),
+        );
+    };
+    let (reply, answer) = oneshot::channel();
+    if tx.send(reply).await.is_err() {
+        return json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "squeeze is shutting down",
+            json!({}),
+        );
+    }
+    match answer.await {
+        Ok(Ok(v)) => json_response(&v),
+        Ok(Err(errors)) => json_error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "config reload refused; the running configuration stays",
+            json!({ "errors": errors }),
+        ),
+        Err(_) => json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "squeeze is shutting down",
+            json!({}),
+        ),
+    }
 }
 
 async fn metrics_handler() -> impl IntoResponse {
@@ -49,8 +177,8 @@ async fn metrics_handler() -> impl IntoResponse {
     )
 }
 
-async fn readyz(State(health): State<Arc<HealthRegistry>>) -> impl IntoResponse {
-    let report = health.report();
+async fn readyz(State(state): State<Arc<AdminState>>) -> impl IntoResponse {
+    let report = state.health().report();
     let all_up = report.iter().all(|r| r.up);
     let mut body = String::new();
     for r in &report {
@@ -71,4 +199,21 @@ async fn readyz(State(health): State<Arc<HealthRegistry>>) -> impl IntoResponse 
         StatusCode::SERVICE_UNAVAILABLE
     };
     (code, body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_exact_bearer_token_opens_the_admin_view() {
+        let mut h = HeaderMap::new();
+        assert!(!token_matches(&h, "s3cret"));
+        h.insert(header::AUTHORIZATION, "Bearer s3cre".parse().unwrap());
+        assert!(!token_matches(&h, "s3cret"));
+        h.insert(header::AUTHORIZATION, "Basic s3cret".parse().unwrap());
+        assert!(!token_matches(&h, "s3cret"));
+        h.insert(header::AUTHORIZATION, "Bearer s3cret".parse().unwrap());
+        assert!(token_matches(&h, "s3cret"));
+    }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use parking_lot::RwLock;
 use std::time::Duration;
 
-use super::{connect, BackendCredential, BackendTarget, ConnectError, LoginRequest};
+use super::{connect_probe, BackendCredential, BackendTarget, ConnectError, LoginRequest};
 use crate::metrics::METRICS;
 use crate::protocol::capabilities::*;
 use crate::protocol::handshake::InitialHandshake;
@@ -130,7 +130,7 @@ pub async fn probe(
     match login {
         Some(l) => {
             let req = l.request("squeeze-health");
-            match connect(target, &req).await {
+            match connect_probe(target, &req).await {
                 Ok(mut b) => {
                     b.conn.begin_command();
                     b.conn.write_packet(&[0x01]);

@@ -59,7 +59,24 @@ pub async fn connect(
     target: &BackendTarget,
     req: &LoginRequest,
 ) -> Result<BackendConn, ConnectError> {
-    let permit = acquire_slot(target).await?;
+    connect_as(target, req, true).await
+}
+
+/// [`connect`] for a health probe: it waits for a slot like a session but
+/// is not a session waiting (`squeeze_backend_slot_waiters`).
+pub async fn connect_probe(
+    target: &BackendTarget,
+    req: &LoginRequest,
+) -> Result<BackendConn, ConnectError> {
+    connect_as(target, req, false).await
+}
+
+async fn connect_as(
+    target: &BackendTarget,
+    req: &LoginRequest,
+    session: bool,
+) -> Result<BackendConn, ConnectError> {
+    let permit = acquire_slot(target, session).await?;
     // One deadline for TCP connect, greeting and login, as before the
     // login was split into phases.
     let fut = async {
@@ -107,7 +124,7 @@ pub struct Responded {
 /// within `connect_timeout`. The login that follows is the caller's (a
 /// relayed one runs under the client's handshake timeout).
 pub async fn open(target: &BackendTarget, max_payload: usize) -> Result<Opened, ConnectError> {
-    let permit = acquire_slot(target).await?;
+    let permit = acquire_slot(target, true).await?;
     match timeout(target.connect_timeout, open_inner(target, max_payload)).await {
         Ok(r) => {
             let (conn, handshake) = r?;
@@ -122,20 +139,49 @@ pub async fn open(target: &BackendTarget, max_payload: usize) -> Result<Opened, 
 }
 
 /// A place under the shard's `max_connections`, waited for up to
-/// `connect_timeout`.
+/// `connect_timeout`; a `session` waiting counts in
+/// `squeeze_backend_slot_waiters` meanwhile.
 async fn acquire_slot(
     target: &BackendTarget,
+    session: bool,
 ) -> Result<Option<tokio::sync::OwnedSemaphorePermit>, ConnectError> {
     let Some(slots) = &target.slots else {
         return Ok(None);
     };
-    match timeout(target.connect_timeout, slots.clone().acquire_owned()).await {
+    match timeout(target.connect_timeout, wait_for_slot(target, slots, session)).await {
         Ok(Ok(p)) => Ok(Some(p)),
         _ => Err(ConnectError::Saturated(format!(
             "all connections of shard '{}' are in use (its max_connections); raise it or lower client concurrency",
             target.name
         ))),
     }
+}
+
+/// A connection slot of the shard, counted as a waiting session while it
+/// is not free (the gauge goes back down however the wait ends).
+async fn wait_for_slot(
+    target: &BackendTarget,
+    slots: &std::sync::Arc<tokio::sync::Semaphore>,
+    session: bool,
+) -> Result<tokio::sync::OwnedSemaphorePermit, tokio::sync::AcquireError> {
+    if let Ok(p) = slots.clone().try_acquire_owned() {
+        return Ok(p);
+    }
+    if !session {
+        return slots.clone().acquire_owned().await;
+    }
+    struct Waiting(prometheus::IntGauge);
+    impl Drop for Waiting {
+        fn drop(&mut self) {
+            self.0.dec();
+        }
+    }
+    let gauge = crate::metrics::METRICS
+        .backend_slot_waiters
+        .with_label_values(&[&target.name]);
+    gauge.inc();
+    let _waiting = Waiting(gauge);
+    slots.clone().acquire_owned().await
 }
 
 async fn open_inner(
@@ -146,6 +192,12 @@ async fn open_inner(
         .await
         .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
     let mut conn = PacketConn::new(tcp, max_payload);
+    let bytes = |direction| crate::metrics::METRICS.backend_bytes(&target.name, direction);
+    conn.set_meter(crate::net::Meter::new(
+        bytes("backend_to_proxy"),
+        bytes("proxy_to_backend"),
+        None,
+    ));
     let hs_packet = conn.read_packet().await.map_err(net_err)?;
     if hs_packet.first_byte() == Some(0xFF) {
         let err = ErrPacket::parse(&hs_packet.payload)

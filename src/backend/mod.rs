@@ -19,7 +19,7 @@ use crate::net::PacketConn;
 use crate::protocol::handshake::InitialHandshake;
 use crate::protocol::response::ErrPacket;
 
-pub use login::{connect, open, send_full_auth, LoginRequest, Opened, Responded};
+pub use login::{connect, connect_probe, open, send_full_auth, LoginRequest, Opened, Responded};
 
 /// Everything needed to open connections to one backend server.
 #[derive(Debug, Clone)]

@@ -332,9 +332,38 @@ impl BackendConfig {
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct AdminConfig {
-    /// Address of the HTTP endpoint (`/metrics`, `/healthz`, `/readyz`);
-    /// unset disables it. Default unset.
+    /// Address of the HTTP endpoint (`/metrics`, `/healthz`, `/readyz`,
+    /// and the admin view: `/sessions`, `/backends`, `/columns`,
+    /// `/dictionaries`, `/config`, `POST /reload`); unset disables it.
+    /// Default unset. Bind it to loopback, or set a token.
     pub listen: Option<SocketAddr>,
+    /// Bearer token the admin view requires (`Authorization: Bearer ...`);
+    /// `/metrics`, `/healthz` and `/readyz` stay open. Quick start only:
+    /// prefer `token_env`. Default unset (no token asked).
+    pub token: Option<String>,
+    /// Environment variable holding the admin token. Default unset.
+    pub token_env: Option<String>,
+    /// The configuration file as loaded (for `/config`, secrets redacted
+    /// there); not a key.
+    #[serde(skip)]
+    pub loaded_file: Option<toml::Table>,
+}
+
+impl AdminConfig {
+    /// The admin token, if one is configured.
+    pub fn resolve_token(&self) -> Result<Option<String>, String> {
+        match (&self.token, &self.token_env) {
+            (Some(_), Some(_)) => Err("set only one of token, token_env".into()),
+            (Some(t), None) if t.is_empty() => Err("the token is empty".into()),
+            (Some(t), None) => Ok(Some(t.clone())),
+            (None, Some(var)) => match std::env::var(var) {
+                Ok(t) if !t.trim().is_empty() => Ok(Some(t.trim().to_string())),
+                Ok(_) => Err(format!("environment variable {var} is empty")),
+                Err(_) => Err(format!("environment variable {var} is not set")),
+            },
+            (None, None) => Ok(None),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
@@ -466,6 +495,7 @@ impl Config {
     pub fn from_toml(text: &str) -> Result<Config, String> {
         let mut cfg: Config = toml::from_str(text).map_err(|e| e.to_string())?;
         cfg.proxy.bulk = cfg.bulk.clone();
+        cfg.admin.loaded_file = text.parse::<toml::Table>().ok();
         Ok(cfg)
     }
 
@@ -504,6 +534,16 @@ impl Config {
         let mut issue = |path: String, message: String| issues.push(ConfigIssue { path, message });
         for (path, message) in self.bulk.validate() {
             issue(path, message);
+        }
+        if full {
+            if let Err(e) = self.admin.resolve_token() {
+                issue("admin.token".into(), e);
+            }
+        } else if self.admin.token.is_some() && self.admin.token_env.is_some() {
+            issue(
+                "admin.token".into(),
+                "set only one of token, token_env".into(),
+            );
         }
         if self.backend.is_none() && self.shards.is_empty() {
             issue(

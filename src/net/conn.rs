@@ -83,6 +83,8 @@ pub struct PacketConn {
     /// This connection's share of the global memory budget: the capacity
     /// of its buffers plus `held`.
     mem: Reservation,
+    /// Where the bytes read and written are counted (none: not counted).
+    meter: Option<super::Meter>,
 }
 
 struct SplitIo {
@@ -124,6 +126,24 @@ impl PacketConn {
             read_full: false,
             held: 0,
             mem: Reservation::global(),
+            meter: None,
+        }
+    }
+
+    /// Count this connection's bytes from now on.
+    pub fn set_meter(&mut self, meter: super::Meter) {
+        self.meter = Some(meter);
+    }
+
+    fn count_read(&self, n: usize) {
+        if let Some(m) = &self.meter {
+            m.read(n);
+        }
+    }
+
+    fn count_written(&self, n: usize) {
+        if let Some(m) = &self.meter {
+            m.written(n);
         }
     }
 
@@ -316,6 +336,7 @@ impl PacketConn {
         if read_fully(&mut self.stream, &mut payload).await? < len {
             return Err(ProtocolError::Truncated.into());
         }
+        self.count_read(HEADER_LEN + len);
         self.seq = self.seq.wrapping_add(1);
         Ok(Packet {
             seq: header[3],
@@ -572,6 +593,7 @@ impl PacketConn {
         if n == 0 {
             return Err(NetError::Closed);
         }
+        self.count_read(n);
         self.read_full = n >= room;
         Ok(())
     }
@@ -641,6 +663,7 @@ impl PacketConn {
             let header = self.next_chunk_header(n);
             self.stream.write_all(&header).await?;
             self.stream.write_all(&rest[..n]).await?;
+            self.count_written(HEADER_LEN + n);
             rest = &rest[n..];
             if n < MAX_PAYLOAD {
                 break;
@@ -673,6 +696,7 @@ impl PacketConn {
                 None => {
                     self.stream.write_all(&header).await?;
                     self.stream.write_all(payload).await?;
+                    self.count_written(HEADER_LEN + payload.len());
                 }
                 Some(mut c) => {
                     // The compressed protocol is a byte stream: the header
@@ -688,6 +712,7 @@ impl PacketConn {
                         );
                         c.seq = c.seq.wrapping_add(1);
                         self.stream.write_all(&framed).await?;
+                        self.count_written(framed.len());
                     }
                     self.seq = c.seq;
                     self.compression = Some(c);
@@ -768,6 +793,7 @@ impl PacketConn {
         match self.compression {
             None => {
                 self.stream.write_all(&self.wbuf).await?;
+                self.count_written(self.wbuf.len());
                 self.wbuf.clear();
             }
             Some(mut c) => {
@@ -786,6 +812,7 @@ impl PacketConn {
                 self.seq = c.seq;
                 self.compression = Some(c);
                 self.stream.write_all(&framed).await?;
+                self.count_written(framed.len());
             }
         }
         self.stream.flush().await?;
@@ -805,6 +832,12 @@ impl PacketConn {
         let split = self.split.as_mut().expect("checked by caller");
         let chunk = split.writer.chunk_size().clamp(1, MAX_PAYLOAD);
         let mut data = self.wbuf.split().freeze();
+        // Counted as handed to the writer (before its frame headers and
+        // compression, which adaptive_wire_bytes_total measures).
+        let n = data.len();
+        if let Some(m) = &self.meter {
+            m.written(n);
+        }
         let mut result = Ok(());
         while !data.is_empty() {
             let part = data.split_to(chunk_len(data.len(), chunk));

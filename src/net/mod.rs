@@ -4,11 +4,13 @@
 
 pub mod adaptive;
 pub mod conn;
+pub mod meter;
 pub mod policy;
 pub mod sendq;
 pub mod stream;
 pub mod tls;
 
 pub use conn::{ChunkRelayError, NetError, PacketConn};
+pub use meter::{ByteTotals, Meter};
 pub use sendq::SendQueueProbe;
 pub use stream::MaybeTlsStream;

@@ -1,8 +1,6 @@
 //! rustls configuration for both sides: terminating client TLS with the
 //! proxy's certificate, and originating TLS to backends.
 
-use std::fs::File;
-use std::io::BufReader;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -10,16 +8,17 @@ use anyhow::{anyhow, Context};
 use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName, UnixTime};
 use rustls::{ClientConfig, DigitallySignedStruct, RootCertStore, ServerConfig, SignatureScheme};
+use rustls_pki_types::pem::{self, PemObject};
 
 fn provider() -> Arc<rustls::crypto::CryptoProvider> {
     Arc::new(rustls::crypto::ring::default_provider())
 }
 
 fn load_certs(path: &Path) -> anyhow::Result<Vec<CertificateDer<'static>>> {
-    let f =
-        File::open(path).with_context(|| format!("opening certificate file {}", path.display()))?;
-    let certs: Result<Vec<_>, _> = rustls_pemfile::certs(&mut BufReader::new(f)).collect();
-    let certs = certs.with_context(|| format!("parsing PEM certificates in {}", path.display()))?;
+    let certs: Result<Vec<_>, _> = CertificateDer::pem_file_iter(path)
+        .map_err(|e| pem_error("opening certificate file", path, e))?
+        .collect();
+    let certs = certs.map_err(|e| pem_error("parsing PEM certificates in", path, e))?;
     if certs.is_empty() {
         return Err(anyhow!("no certificate found in {}", path.display()));
     }
@@ -27,11 +26,19 @@ fn load_certs(path: &Path) -> anyhow::Result<Vec<CertificateDer<'static>>> {
 }
 
 fn load_key(path: &Path) -> anyhow::Result<PrivateKeyDer<'static>> {
-    let f =
-        File::open(path).with_context(|| format!("opening private key file {}", path.display()))?;
-    rustls_pemfile::private_key(&mut BufReader::new(f))
-        .with_context(|| format!("parsing private key in {}", path.display()))?
-        .ok_or_else(|| anyhow!("no private key found in {}", path.display()))
+    PrivateKeyDer::from_pem_file(path).map_err(|e| match e {
+        pem::Error::NoItemsFound => anyhow!("no private key found in {}", path.display()),
+        e => pem_error("reading private key", path, e),
+    })
+}
+
+/// A PEM error with the file it is about (an unreadable file is an I/O
+/// error the message names as such).
+fn pem_error(what: &str, path: &Path, e: pem::Error) -> anyhow::Error {
+    match e {
+        pem::Error::Io(io) => anyhow!("{what} {}: {io}", path.display()),
+        e => anyhow!("{what} {}: {e}", path.display()),
+    }
 }
 
 /// TLS acceptor configuration for client connections.

@@ -100,6 +100,7 @@ pub(super) async fn login(
         orderly_end: false,
         close_signal: Arc::new(tokio::sync::Notify::new()),
         bulk: Default::default(),
+        live: None,
         relayed: None,
     };
     if let Some(opened) = relayed {

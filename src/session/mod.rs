@@ -87,6 +87,8 @@ pub struct Session {
     close_signal: Arc<tokio::sync::Notify>,
     /// Bulk-load state (LOAD DATA LOCAL rewriting in flight).
     bulk: bulk::BulkState,
+    /// What the admin view shows of this session (set once registered).
+    live: Option<Arc<registry::SessionLive>>,
     /// The connection (shard, backend thread) the login was relayed on
     /// (`[auth] accounts = "server"`): its nonce is the one the client
     /// proves COM_CHANGE_USER over.
@@ -115,6 +117,12 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: TcpStream, peer: SocketAddr, si
     METRICS.connections_active.inc();
     let id = ctx.next_connection_id();
     let mut client = PacketConn::new(stream, HANDSHAKE_MAX_PACKET.min(ctx.proxy.max_packet_size));
+    let bytes = Arc::new(crate::net::ByteTotals::default());
+    client.set_meter(crate::net::Meter::new(
+        METRICS.client_bytes("client_to_proxy"),
+        METRICS.client_bytes("proxy_to_client"),
+        Some(bytes.clone()),
+    ));
     if active > ctx.proxy.max_connections {
         METRICS
             .connections_total
@@ -129,7 +137,15 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: TcpStream, peer: SocketAddr, si
         match tokio::time::timeout(handshake_timeout, login).await {
             Ok(Ok(mut session)) => {
                 METRICS.connections_total.with_label_values(&["ok"]).inc();
-                session.close_signal = ctx.sessions.register(id, &session.info.user);
+                let live = Arc::new(registry::SessionLive::new(
+                    peer,
+                    session.client.is_tls(),
+                    session.client.is_compressed(),
+                    bytes,
+                ));
+                live.set_schema(session.tracked.current_db().as_deref());
+                session.live = Some(live.clone());
+                session.close_signal = ctx.sessions.register(id, &session.info.user, live);
                 // Login may have connected a backend before the session
                 // was registered.
                 session.shards.forget_published();
@@ -174,9 +190,6 @@ impl Session {
         let mut cut_signal = std::pin::pin!(async move {
             let _ = cut.wait_for(|s| *s).await;
         });
-        let bytes_in = METRICS
-            .client_bytes_total
-            .with_label_values(&["client_to_proxy"]);
         let close_signal = self.close_signal.clone();
         // One waiter for the whole session (a KILL CONNECTION from another
         // session), not a new one per command.
@@ -202,7 +215,9 @@ impl Session {
             };
             let started = Instant::now();
             let first = packet.payload[0];
-            bytes_in.inc_by(packet.payload.len() as u64);
+            if let Some(live) = &self.live {
+                live.begin(first, started);
+            }
             let outcome = tokio::select! {
                 biased;
                 o = self.handle_command(packet) => o,
@@ -213,6 +228,10 @@ impl Session {
             };
             self.count_command(&mut handles, first, started);
             self.publish_backends();
+            if let Some(live) = &self.live {
+                live.idle();
+                live.set_schema(self.tracked.current_db().as_deref());
+            }
             if outcome == Flow::Close || self.client.flush().await.is_err() {
                 break;
             }
@@ -281,6 +300,10 @@ impl Session {
 
     /// Count a command and its duration under its command and shard.
     fn count_command(&self, handles: &mut CommandMetrics, first: u8, started: Instant) {
+        // COM_QUIT ends the session; it is not a statement anyone waited on.
+        if first == crate::protocol::command::Command::Quit as u8 {
+            return;
+        }
         let shard = self.shards.current();
         let (count, duration) = handles.entry((first, shard)).or_insert_with(|| {
             let label = Command::from_byte(first).map_or("unknown", Command::label);

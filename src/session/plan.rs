@@ -167,6 +167,9 @@ impl Session {
                 .refused_statements_total
                 .with_label_values(&[e.reason_label()])
                 .inc();
+            if let Some(rule) = e.rule(&self.ctx.rules) {
+                rule.metrics.refused.inc();
+            }
             return Err(e.to_sql_error());
         };
         for (d, t) in &tables {

@@ -91,7 +91,7 @@ impl ColumnRules {
                 max_value_size: cfg.codec.max_value_size,
             };
             crate::metrics::METRICS
-                .dictionary_in_use
+                .dictionary_info
                 .with_label_values(&[&rule.label, &rule.encoder.dict_id().to_string()])
                 .set(1);
             by_table

@@ -289,6 +289,7 @@ impl ResultColumns {
         rule.metrics
             .inflate_seconds
             .inc_by(started.elapsed().as_secs_f64());
+        rule.metrics.inflated.inc();
         Ok(())
     }
 

@@ -44,6 +44,19 @@ pub enum WriteError {
 }
 
 impl WriteError {
+    /// The configured column the error is about (`None`: a table list
+    /// was missing), to count the refusal on it.
+    pub fn rule<'r>(&self, rules: &'r ColumnRules) -> Option<&'r Arc<ColumnRule>> {
+        match self {
+            WriteError::Refused(r) => rules.lookup(&r.column.db, &r.column.table, &r.column.column),
+            WriteError::NeedTables(_) => None,
+            WriteError::Charset { column, .. }
+            | WriteError::InvalidJson { column, .. }
+            | WriteError::NotBinary { column, .. }
+            | WriteError::TooBig { column, .. } => rules.all().find(|r| &r.label == column),
+        }
+    }
+
     pub fn reason_label(&self) -> &'static str {
         match self {
             WriteError::Refused(r) => r.reason.as_label(),
