@@ -8,253 +8,115 @@ use prometheus::{
     IntGaugeVec, Opts, Registry, TextEncoder,
 };
 
-pub struct Metrics {
-    registry: Registry,
-    pub connections_total: IntCounterVec,
-    pub connections_active: IntGauge,
-    pub commands_total: IntCounterVec,
-    pub command_duration: HistogramVec,
-    pub protocol_errors_total: IntCounterVec,
-    pub auth_failures_total: IntCounter,
-    pub backend_connections_active: IntGaugeVec,
-    pub backend_connect_failures_total: IntCounterVec,
-    pub backend_errors_total: IntCounterVec,
-    pub backend_up: IntGaugeVec,
-    pub client_bytes_total: IntCounterVec,
-    pub column_bytes_total: IntCounterVec,
-    pub column_values_total: IntCounterVec,
-    pub codec_seconds_total: prometheus::CounterVec,
-    pub decode_errors_total: IntCounterVec,
-    pub refused_statements_total: IntCounterVec,
-    pub inflated_without_metadata_total: IntCounter,
-    pub dictionary_info: IntGaugeVec,
-    pub backend_bytes_total: IntCounterVec,
-    pub backend_slot_waiters: IntGaugeVec,
-    pub config_reloads_total: IntCounterVec,
-    pub build_info: IntGaugeVec,
-    /// `process_*` (CPU, memory, file descriptors), unprefixed as
-    /// Prometheus' conventions name them.
-    process: Registry,
-    pub adaptive_queue_depth: IntGaugeVec,
-    pub adaptive_chunks_total: IntCounterVec,
-    pub adaptive_wire_bytes_total: IntCounterVec,
-    pub adaptive_compress_seconds_total: CounterVec,
-    pub adaptive_compress_input_bytes_total: IntCounterVec,
-    pub bulk_sessions_total: IntCounterVec,
+/// Declares the `Metrics` struct and its constructor from one list of
+/// `field: Type = how it is made and registered;`, so a metric is named,
+/// described and registered in one line.
+macro_rules! metrics {
+    (registry $r:ident; $($field:ident : $ty:ty = $make:expr;)*) => {
+        pub struct Metrics {
+            registry: Registry,
+            /// `process_*` (CPU, memory, file descriptors), unprefixed as
+            /// Prometheus' conventions name them.
+            process: Registry,
+            $(pub $field: $ty,)*
+        }
+
+        impl Metrics {
+            fn new() -> Metrics {
+                let registry = Registry::new_custom(Some("squeeze".into()), None).expect("registry");
+                let $r = &registry;
+                let m = Metrics {
+                    $($field: $make,)*
+                    process: process_registry(),
+                    registry,
+                };
+                m.build_info
+                    .with_label_values(&[env!("CARGO_PKG_VERSION"), env!("SQUEEZE_GIT_COMMIT")])
+                    .set(1);
+                m
+            }
+        }
+    };
+}
+
+metrics! {
+    registry r;
+    connections_total: IntCounterVec = counter_vec(r, "connections_total", "Client connections accepted, by outcome", &["outcome"]);
+    connections_active: IntGauge = gauge(r, "connections_active", "Client connections currently open");
+    commands_total: IntCounterVec = counter_vec(r, "commands_total", "Client commands, by command and shard", &["command", "shard"]);
+    command_duration: HistogramVec = histogram_vec(r, "command_duration_seconds", "Time from a client command to the end of its response", &["command", "shard"], &[0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0]);
+    protocol_errors_total: IntCounterVec = counter_vec(r, "protocol_errors_total", "Malformed or unexpected traffic, by side and kind", &["side", "kind"]);
+    auth_failures_total: IntCounter = counter(r, "auth_failures_total", "Client logins refused (wrong password or unknown user)");
+    backend_connections_active: IntGaugeVec = gauge_vec(r, "backend_connections_active", "Open backend connections per shard", &["shard"]);
+    backend_connect_failures_total: IntCounterVec = counter_vec(r, "backend_connect_failures_total", "Failed backend connection attempts per shard", &["shard", "reason"]);
+    backend_errors_total: IntCounterVec = counter_vec(r, "backend_errors_total", "ERR packets returned by backends, by shard and error code", &["shard", "code"]);
+    backend_up: IntGaugeVec = gauge_vec(r, "backend_up", "1 when the last health probe of the shard succeeded", &["shard"]);
+    client_bytes_total: IntCounterVec = counter_vec(r, "client_bytes_total", "Bytes on client connections (every packet, LOAD DATA payloads included; after TLS, before protocol compression is undone), by direction (client_to_proxy, proxy_to_client)", &["direction"]);
+    column_bytes_total: IntCounterVec = counter_vec(r, "column_bytes_total", "Bytes of compressed-column values: raw (as the client sent them) and stored", &["column", "kind"]);
+    column_values_total: IntCounterVec = counter_vec(r, "column_values_total", "Compressed-column values written (compressed, left_small, left_incompressible), read (inflated, legacy_read) or refused (statements refused over the column), by outcome", &["column", "outcome"]);
+    codec_seconds_total: prometheus::CounterVec = float_counter_vec(r, "codec_seconds_total", "CPU seconds spent compressing and inflating column values", &["column", "op"]);
+    decode_errors_total: IntCounterVec = counter_vec(r, "decode_errors_total", "Stored values that failed to decode", &["column", "reason"]);
+    refused_statements_total: IntCounterVec = counter_vec(r, "refused_statements_total", "Statements refused before reaching a backend, by reason", &["reason"]);
+    inflated_without_metadata_total: IntCounter = counter(r, "inflated_without_metadata_total", "Valid compressed values inflated in result columns whose metadata named no compressed column (the safety net: each one is a query shape the analyzer admitted without knowing it carries compressed values)");
+    dictionary_info: IntGaugeVec = gauge_vec(r, "dictionary_info", "Dictionaries configured for writing (value 1), by column and dictionary id", &["column", "dictionary_id"]);
+    backend_bytes_total: IntCounterVec = counter_vec(r, "backend_bytes_total", "Bytes on backend connections (every packet; after TLS, with protocol compression as sent), by shard and direction (proxy_to_backend, backend_to_proxy)", &["shard", "direction"]);
+    backend_slot_waiters: IntGaugeVec = gauge_vec(r, "backend_slot_waiters", "Sessions waiting for a free connection of the shard (backend max_connections reached)", &["shard"]);
+    config_reloads_total: IntCounterVec = counter_vec(r, "config_reloads_total", "Configuration reloads (SIGHUP or POST /reload), by outcome (ok, refused)", &["outcome"]);
+    build_info: IntGaugeVec = gauge_vec(r, "build_info", "Always 1; the version and git commit of the running squeeze", &["version", "commit"]);
+    adaptive_queue_depth: IntGaugeVec = gauge_vec(r, "adaptive_queue_depth", "Chunks queued or being written by the adaptive writer of the last active bulk connection, per shard", &["shard"]);
+    adaptive_chunks_total: IntCounterVec = counter_vec(r, "adaptive_chunks_total", "Chunks sent on bulk (compressed-protocol) backend connections, by shard and whether they were compressed or raw", &["shard", "kind"]);
+    adaptive_wire_bytes_total: IntCounterVec = counter_vec(r, "adaptive_wire_bytes_total", "Bytes written on bulk backend connections before (packet stream) and after (frames on the wire) wire compression", &["shard", "stage"]);
+    adaptive_compress_seconds_total: CounterVec = float_counter_vec(r, "adaptive_compress_seconds_total", "CPU seconds bulk backend connections spent compressing wire frames, by shard and algorithm (zlib, zstd)", &["shard", "algorithm"]);
+    adaptive_compress_input_bytes_total: IntCounterVec = counter_vec(r, "adaptive_compress_input_bytes_total", "Packet-stream bytes bulk backend connections compressed, by shard and algorithm; with adaptive_compress_seconds_total, the codec's throughput", &["shard", "algorithm"]);
+    bulk_sessions_total: IntCounterVec = counter_vec(r, "bulk_sessions_total", "Backend connections opened for bulk-load sessions, by shard and compression mode", &["shard", "mode"]);
+}
+
+fn register<M: prometheus::core::Collector + Clone + 'static>(r: &Registry, m: M) -> M {
+    r.register(Box::new(m.clone())).expect("unique metric");
+    m
+}
+
+fn counter(r: &Registry, name: &str, help: &str) -> IntCounter {
+    register(r, IntCounter::new(name, help).expect("valid metric"))
+}
+
+fn gauge(r: &Registry, name: &str, help: &str) -> IntGauge {
+    register(r, IntGauge::new(name, help).expect("valid metric"))
+}
+
+fn histogram_vec(
+    r: &Registry,
+    name: &str,
+    help: &str,
+    labels: &[&str],
+    buckets: &[f64],
+) -> HistogramVec {
+    let opts = HistogramOpts::new(name, help).buckets(buckets.to_vec());
+    register(r, HistogramVec::new(opts, labels).expect("valid metric"))
 }
 
 fn float_counter_vec(r: &Registry, name: &str, help: &str, labels: &[&str]) -> CounterVec {
-    let c = CounterVec::new(Opts::new(name, help), labels).expect("valid metric");
-    r.register(Box::new(c.clone())).expect("unique metric");
-    c
+    register(
+        r,
+        CounterVec::new(Opts::new(name, help), labels).expect("valid metric"),
+    )
 }
 
 fn counter_vec(r: &Registry, name: &str, help: &str, labels: &[&str]) -> IntCounterVec {
-    let c = IntCounterVec::new(Opts::new(name, help), labels).expect("valid metric");
-    r.register(Box::new(c.clone())).expect("unique metric");
-    c
+    register(
+        r,
+        IntCounterVec::new(Opts::new(name, help), labels).expect("valid metric"),
+    )
 }
 
 fn gauge_vec(r: &Registry, name: &str, help: &str, labels: &[&str]) -> IntGaugeVec {
-    let g = IntGaugeVec::new(Opts::new(name, help), labels).expect("valid metric");
-    r.register(Box::new(g.clone())).expect("unique metric");
-    g
+    register(
+        r,
+        IntGaugeVec::new(Opts::new(name, help), labels).expect("valid metric"),
+    )
 }
 
 impl Metrics {
-    fn new() -> Metrics {
-        let r = Registry::new_custom(Some("squeeze".into()), None).expect("registry");
-        let connections_active =
-            IntGauge::new("connections_active", "Client connections currently open").unwrap();
-        r.register(Box::new(connections_active.clone())).unwrap();
-        let auth_failures_total = IntCounter::new(
-            "auth_failures_total",
-            "Client logins refused (wrong password or unknown user)",
-        )
-        .unwrap();
-        r.register(Box::new(auth_failures_total.clone())).unwrap();
-        let inflated_without_metadata_total = IntCounter::new(
-            "inflated_without_metadata_total",
-            "Valid compressed values inflated in result columns whose metadata named no compressed column (the safety net: each one is a query shape the analyzer admitted without knowing it carries compressed values)",
-        )
-        .unwrap();
-        r.register(Box::new(inflated_without_metadata_total.clone()))
-            .unwrap();
-        let command_duration = HistogramVec::new(
-            HistogramOpts::new(
-                "command_duration_seconds",
-                "Time from a client command to the end of its response",
-            )
-            .buckets(vec![
-                0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
-                1.0, 2.5, 5.0, 10.0,
-            ]),
-            &["command", "shard"],
-        )
-        .unwrap();
-        r.register(Box::new(command_duration.clone())).unwrap();
-        let codec_seconds_total = prometheus::CounterVec::new(
-            Opts::new(
-                "codec_seconds_total",
-                "CPU seconds spent compressing and inflating column values",
-            ),
-            &["column", "op"],
-        )
-        .unwrap();
-        r.register(Box::new(codec_seconds_total.clone())).unwrap();
-        let m = Metrics {
-            connections_total: counter_vec(
-                &r,
-                "connections_total",
-                "Client connections accepted, by outcome",
-                &["outcome"],
-            ),
-            connections_active,
-            commands_total: counter_vec(
-                &r,
-                "commands_total",
-                "Client commands, by command and shard",
-                &["command", "shard"],
-            ),
-            command_duration,
-            protocol_errors_total: counter_vec(
-                &r,
-                "protocol_errors_total",
-                "Malformed or unexpected traffic, by side and kind",
-                &["side", "kind"],
-            ),
-            auth_failures_total,
-            backend_connections_active: gauge_vec(
-                &r,
-                "backend_connections_active",
-                "Open backend connections per shard",
-                &["shard"],
-            ),
-            backend_connect_failures_total: counter_vec(
-                &r,
-                "backend_connect_failures_total",
-                "Failed backend connection attempts per shard",
-                &["shard", "reason"],
-            ),
-            backend_errors_total: counter_vec(
-                &r,
-                "backend_errors_total",
-                "ERR packets returned by backends, by shard and error code",
-                &["shard", "code"],
-            ),
-            backend_up: gauge_vec(
-                &r,
-                "backend_up",
-                "1 when the last health probe of the shard succeeded",
-                &["shard"],
-            ),
-            client_bytes_total: counter_vec(
-                &r,
-                "client_bytes_total",
-                "Bytes on client connections (every packet, LOAD DATA payloads included; after TLS, before protocol compression is undone), by direction (client_to_proxy, proxy_to_client)",
-                &["direction"],
-            ),
-            backend_bytes_total: counter_vec(
-                &r,
-                "backend_bytes_total",
-                "Bytes on backend connections (every packet; after TLS, with protocol compression as sent), by shard and direction (proxy_to_backend, backend_to_proxy)",
-                &["shard", "direction"],
-            ),
-            backend_slot_waiters: gauge_vec(
-                &r,
-                "backend_slot_waiters",
-                "Sessions waiting for a free connection of the shard (backend max_connections reached)",
-                &["shard"],
-            ),
-            config_reloads_total: counter_vec(
-                &r,
-                "config_reloads_total",
-                "Configuration reloads (SIGHUP or POST /reload), by outcome (ok, refused)",
-                &["outcome"],
-            ),
-            build_info: gauge_vec(
-                &r,
-                "build_info",
-                "Always 1; the version and git commit of the running squeeze",
-                &["version", "commit"],
-            ),
-            process: process_registry(),
-            column_bytes_total: counter_vec(
-                &r,
-                "column_bytes_total",
-                "Bytes of compressed-column values: raw (as the client sent them) and stored",
-                &["column", "kind"],
-            ),
-            column_values_total: counter_vec(
-                &r,
-                "column_values_total",
-                "Compressed-column values written (compressed, left_small, left_incompressible), read (inflated, legacy_read) or refused (statements refused over the column), by outcome",
-                &["column", "outcome"],
-            ),
-            codec_seconds_total,
-            decode_errors_total: counter_vec(
-                &r,
-                "decode_errors_total",
-                "Stored values that failed to decode",
-                &["column", "reason"],
-            ),
-            inflated_without_metadata_total,
-            refused_statements_total: counter_vec(
-                &r,
-                "refused_statements_total",
-                "Statements refused before reaching a backend, by reason",
-                &["reason"],
-            ),
-            dictionary_info: gauge_vec(
-                &r,
-                "dictionary_info",
-                "Dictionaries configured for writing (value 1), by column and dictionary id",
-                &["column", "dictionary_id"],
-            ),
-            adaptive_queue_depth: gauge_vec(
-                &r,
-                "adaptive_queue_depth",
-                "Chunks queued or being written by the adaptive writer of the last active bulk connection, per shard",
-                &["shard"],
-            ),
-            adaptive_chunks_total: counter_vec(
-                &r,
-                "adaptive_chunks_total",
-                "Chunks sent on bulk (compressed-protocol) backend connections, by shard and whether they were compressed or raw",
-                &["shard", "kind"],
-            ),
-            adaptive_wire_bytes_total: counter_vec(
-                &r,
-                "adaptive_wire_bytes_total",
-                "Bytes written on bulk backend connections before (packet stream) and after (frames on the wire) wire compression",
-                &["shard", "stage"],
-            ),
-            adaptive_compress_seconds_total: float_counter_vec(
-                &r,
-                "adaptive_compress_seconds_total",
-                "CPU seconds bulk backend connections spent compressing wire frames, by shard and algorithm (zlib, zstd)",
-                &["shard", "algorithm"],
-            ),
-            adaptive_compress_input_bytes_total: counter_vec(
-                &r,
-                "adaptive_compress_input_bytes_total",
-                "Packet-stream bytes bulk backend connections compressed, by shard and algorithm; with adaptive_compress_seconds_total, the codec's throughput",
-                &["shard", "algorithm"],
-            ),
-            bulk_sessions_total: counter_vec(
-                &r,
-                "bulk_sessions_total",
-                "Backend connections opened for bulk-load sessions, by shard and compression mode",
-                &["shard", "mode"],
-            ),
-            registry: r,
-        };
-        m.build_info
-            .with_label_values(&[env!("CARGO_PKG_VERSION"), env!("SQUEEZE_GIT_COMMIT")])
-            .set(1);
-        m
-    }
-
     /// The registry in Prometheus text exposition format.
     pub fn render(&self) -> String {
         let mut families = self.registry.gather();

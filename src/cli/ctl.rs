@@ -106,8 +106,8 @@ pub fn run(args: &CtlArgs) -> anyhow::Result<bool> {
 /// The table (or, for `config`, the JSON) printed for `doc`.
 pub fn render(what: CtlCommand, doc: &Value) -> String {
     let rows = |key: &str| doc[key].as_array().cloned().unwrap_or_default();
-    match what {
-        CtlCommand::Sessions => table(
+    let (header, key, row): (&[&str], &str, fn(&Value) -> Vec<String>) = match what {
+        CtlCommand::Sessions => (
             &[
                 "ID",
                 "USER",
@@ -121,36 +121,10 @@ pub fn render(what: CtlCommand, doc: &Value) -> String {
                 "TLS",
                 "COMPRESSED",
             ],
-            rows("sessions")
-                .iter()
-                .map(|s| {
-                    let backends: Vec<String> = s["backends"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .map(|b| format!("{}:{}", text(&b["shard"]), text(&b["thread_id"])))
-                        .collect();
-                    let state = match s["command"].as_str() {
-                        Some(c) => c.to_string(),
-                        None => "idle".into(),
-                    };
-                    vec![
-                        text(&s["id"]),
-                        text(&s["user"]),
-                        text(&s["client"]),
-                        text(&s["schema"]),
-                        backends.join(","),
-                        state,
-                        seconds(&s["time_in_state_ms"]),
-                        text(&s["bytes_from_client"]),
-                        text(&s["bytes_to_client"]),
-                        yes_no(&s["tls"]),
-                        yes_no(&s["compressed"]),
-                    ]
-                })
-                .collect(),
+            "sessions",
+            session_row,
         ),
-        CtlCommand::Backends => table(
+        CtlCommand::Backends => (
             &[
                 "SHARD",
                 "ADDRESS",
@@ -160,26 +134,10 @@ pub fn render(what: CtlCommand, doc: &Value) -> String {
                 "WAITING",
                 "LAST ERROR",
             ],
-            rows("backends")
-                .iter()
-                .map(|b| {
-                    vec![
-                        text(&b["shard"]),
-                        text(&b["address"]),
-                        if b["up"].as_bool() == Some(true) {
-                            "up".into()
-                        } else {
-                            "down".into()
-                        },
-                        text(&b["connections_open"]),
-                        text(&b["connections_idle"]),
-                        text(&b["sessions_waiting"]),
-                        text(&b["last_error"]),
-                    ]
-                })
-                .collect(),
+            "backends",
+            backend_row,
         ),
-        CtlCommand::Columns => table(
+        CtlCommand::Columns => (
             &[
                 "COLUMN",
                 "CODEC",
@@ -189,29 +147,10 @@ pub fn render(what: CtlCommand, doc: &Value) -> String {
                 "READ",
                 "REFUSED",
             ],
-            rows("columns")
-                .iter()
-                .map(|c| {
-                    vec![
-                        text(&c["column"]),
-                        format!("{} {}", text(&c["codec"]), text(&c["level"])),
-                        match c["dictionary"].is_object() {
-                            true => format!(
-                                "{} #{}",
-                                text(&c["dictionary"]["name"]),
-                                text(&c["dictionary"]["id"])
-                            ),
-                            false => "-".into(),
-                        },
-                        ratio(&c["ratio"]),
-                        text(&c["values_written"]),
-                        text(&c["values_read"]),
-                        text(&c["refusals"]),
-                    ]
-                })
-                .collect(),
+            "columns",
+            column_row,
         ),
-        CtlCommand::Dictionaries => table(
+        CtlCommand::Dictionaries => (
             &[
                 "ID",
                 "NAME",
@@ -221,34 +160,96 @@ pub fn render(what: CtlCommand, doc: &Value) -> String {
                 "TRAINED RATIO",
                 "COLUMNS",
             ],
-            rows("dictionaries")
-                .iter()
-                .map(|d| {
-                    vec![
-                        text(&d["id"]),
-                        text(&d["name"]),
-                        text(&d["codec"]),
-                        text(&d["source"]),
-                        text(&d["size_bytes"]),
-                        ratio(&d["trained_ratio"]),
-                        d["columns"]
-                            .as_array()
-                            .into_iter()
-                            .flatten()
-                            .map(text)
-                            .collect::<Vec<_>>()
-                            .join(","),
-                    ]
-                })
-                .collect(),
+            "dictionaries",
+            dictionary_row,
         ),
         CtlCommand::Config | CtlCommand::Reload => {
-            format!(
+            return format!(
                 "{}\n",
                 serde_json::to_string_pretty(doc).unwrap_or_default()
             )
         }
-    }
+    };
+    table(header, rows(key).iter().map(row).collect())
+}
+
+fn session_row(s: &Value) -> Vec<String> {
+    let backends: Vec<String> = s["backends"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|b| format!("{}:{}", text(&b["shard"]), text(&b["thread_id"])))
+        .collect();
+    let state = match s["command"].as_str() {
+        Some(c) => c.to_string(),
+        None => "idle".into(),
+    };
+    vec![
+        text(&s["id"]),
+        text(&s["user"]),
+        text(&s["client"]),
+        text(&s["schema"]),
+        backends.join(","),
+        state,
+        seconds(&s["time_in_state_ms"]),
+        text(&s["bytes_from_client"]),
+        text(&s["bytes_to_client"]),
+        yes_no(&s["tls"]),
+        yes_no(&s["compressed"]),
+    ]
+}
+
+fn backend_row(b: &Value) -> Vec<String> {
+    vec![
+        text(&b["shard"]),
+        text(&b["address"]),
+        if b["up"].as_bool() == Some(true) {
+            "up".into()
+        } else {
+            "down".into()
+        },
+        text(&b["connections_open"]),
+        text(&b["connections_idle"]),
+        text(&b["sessions_waiting"]),
+        text(&b["last_error"]),
+    ]
+}
+
+fn column_row(c: &Value) -> Vec<String> {
+    vec![
+        text(&c["column"]),
+        format!("{} {}", text(&c["codec"]), text(&c["level"])),
+        match c["dictionary"].is_object() {
+            true => format!(
+                "{} #{}",
+                text(&c["dictionary"]["name"]),
+                text(&c["dictionary"]["id"])
+            ),
+            false => "-".into(),
+        },
+        ratio(&c["ratio"]),
+        text(&c["values_written"]),
+        text(&c["values_read"]),
+        text(&c["refusals"]),
+    ]
+}
+
+fn dictionary_row(d: &Value) -> Vec<String> {
+    vec![
+        text(&d["id"]),
+        text(&d["name"]),
+        text(&d["codec"]),
+        text(&d["source"]),
+        text(&d["size_bytes"]),
+        ratio(&d["trained_ratio"]),
+        d["columns"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(text)
+            .collect::<Vec<_>>()
+            .join(","),
+    ]
 }
 
 fn text(v: &Value) -> String {
