@@ -192,39 +192,7 @@ fn init_logging(cfg: &Config) {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Cmd::Serve(args) => {
-            let cfg = match build_config(&args) {
-                Ok(c) => c,
-                Err(e) => {
-                    eprintln!("squeeze: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            init_logging(&cfg);
-            // Accept loop, admin and health probes only; sessions run on `workers`.
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .expect("tokio runtime");
-            let reload_args = args.clone();
-            let reload: squeeze::server::Reload = Box::new(move || {
-                let cfg = build_config(&reload_args).map_err(|e| vec![e])?;
-                let issues = cfg.validate();
-                if issues.is_empty() {
-                    Ok(cfg)
-                } else {
-                    Err(issues.iter().map(|i| i.to_string()).collect())
-                }
-            });
-            let reload = args.config.is_some().then_some(reload);
-            match rt.block_on(squeeze::server::run(cfg, reload)) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("squeeze: {e:#}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        Cmd::Serve(args) => serve(args),
         Cmd::CheckConfig(args) => {
             if squeeze::cli::check_config::run(&args) {
                 ExitCode::SUCCESS
@@ -232,20 +200,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         }
-        Cmd::HashPassword => {
-            let mut line = String::new();
-            if std::io::stdin().read_line(&mut line).is_err() {
-                eprintln!("squeeze: could not read the password from stdin");
-                return ExitCode::FAILURE;
-            }
-            let pw = line.trim_end_matches(['\n', '\r']);
-            println!(
-                "{}",
-                squeeze::protocol::auth::PasswordVerifier::from_plaintext(pw.as_bytes())
-                    .to_hash_string()
-            );
-            ExitCode::SUCCESS
-        }
+        Cmd::HashPassword => hash_password(),
         Cmd::Dict(cmd) => report(squeeze::cli::dict::run(cmd)),
         Cmd::Completions { shell } => {
             clap_complete::generate(
@@ -256,16 +211,7 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Cmd::Man => {
-            let mut out = std::io::stdout().lock();
-            match clap_mangen::Man::new(Cli::command()).render(&mut out) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("squeeze man: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        Cmd::Man => man_page(),
         Cmd::Ctl(args) => match squeeze::cli::ctl::run(&args) {
             Ok(true) => ExitCode::SUCCESS,
             Ok(false) => ExitCode::FAILURE,
@@ -287,6 +233,69 @@ fn main() -> ExitCode {
             squeeze::jobs::value::Mode::Restore,
             args,
         )),
+    }
+}
+
+/// `squeeze serve`: run until SIGTERM; SIGHUP (or `POST /reload`) re-reads
+/// `--config`.
+fn serve(args: ServeArgs) -> ExitCode {
+    let cfg = match build_config(&args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("squeeze: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    init_logging(&cfg);
+    // Accept loop, admin and health probes only; sessions run on `workers`.
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("tokio runtime");
+    let reload_args = args.clone();
+    let reload: squeeze::server::Reload = Box::new(move || {
+        let cfg = build_config(&reload_args).map_err(|e| vec![e])?;
+        let issues = cfg.validate();
+        if issues.is_empty() {
+            Ok(cfg)
+        } else {
+            Err(issues.iter().map(|i| i.to_string()).collect())
+        }
+    });
+    let reload = args.config.is_some().then_some(reload);
+    match rt.block_on(squeeze::server::run(cfg, reload)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("squeeze: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `squeeze hash-password`: the stored form of the password on stdin.
+fn hash_password() -> ExitCode {
+    let mut line = String::new();
+    if std::io::stdin().read_line(&mut line).is_err() {
+        eprintln!("squeeze: could not read the password from stdin");
+        return ExitCode::FAILURE;
+    }
+    let pw = line.trim_end_matches(['\n', '\r']);
+    println!(
+        "{}",
+        squeeze::protocol::auth::PasswordVerifier::from_plaintext(pw.as_bytes()).to_hash_string()
+    );
+    ExitCode::SUCCESS
+}
+
+/// `squeeze man`: the man page (roff) on stdout.
+fn man_page() -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match clap_mangen::Man::new(Cli::command()).render(&mut out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("squeeze man: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 

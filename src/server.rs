@@ -33,29 +33,7 @@ pub fn build_context(
         let list: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
         anyhow::bail!("invalid configuration:\n  {}", list.join("\n  "));
     }
-    let mut users = HashMap::new();
-    for u in &cfg.users {
-        let secret = u.secret();
-        let verifier = secret
-            .verifier()
-            .map_err(|e| anyhow::anyhow!("user {}: {e}", u.name))?;
-        let plaintext = secret
-            .plaintext_value()
-            .map_err(|e| anyhow::anyhow!("user {}: {e}", u.name))?;
-        let backend_login = u
-            .backend_user
-            .clone()
-            .map(|bu| (bu, u.backend_password.clone().unwrap_or_default()));
-        users.insert(
-            u.name.clone(),
-            UserEntry {
-                name: u.name.clone(),
-                verifier,
-                plaintext,
-                backend_login,
-            },
-        );
-    }
+    let users = user_entries(cfg)?;
     let backends = cfg.backends();
     if backends.is_empty() {
         anyhow::bail!("no backend configured");
@@ -87,17 +65,7 @@ pub fn build_context(
         &shards.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
         &rules.all().map(|r| r.label.clone()).collect::<Vec<_>>(),
     );
-    let accounts_login = match &cfg.auth.accounts_user {
-        Some(user) => Some(ProbeLogin {
-            user: user.clone(),
-            password: cfg
-                .auth
-                .accounts_password()
-                .map_err(|e| anyhow::anyhow!("auth.accounts_password: {e}"))?
-                .unwrap_or_default(),
-        }),
-        None => None,
-    };
+    let accounts_login = accounts_login(cfg)?;
     Ok(Arc::new(ProxyContext {
         rules: Arc::new(rules),
         schema: Arc::default(),
@@ -116,6 +84,49 @@ pub fn build_context(
             .map(|p| p.active_sessions.clone())
             .unwrap_or_default(),
         sessions: previous.map(|p| p.sessions.clone()).unwrap_or_default(),
+    }))
+}
+
+/// `[[users]]` with their verifiers and backend logins, by name.
+fn user_entries(cfg: &Config) -> anyhow::Result<HashMap<String, UserEntry>> {
+    let mut users = HashMap::new();
+    for u in &cfg.users {
+        let secret = u.secret();
+        let verifier = secret
+            .verifier()
+            .map_err(|e| anyhow::anyhow!("user {}: {e}", u.name))?;
+        let plaintext = secret
+            .plaintext_value()
+            .map_err(|e| anyhow::anyhow!("user {}: {e}", u.name))?;
+        let backend_login = u
+            .backend_user
+            .clone()
+            .map(|bu| (bu, u.backend_password.clone().unwrap_or_default()));
+        users.insert(
+            u.name.clone(),
+            UserEntry {
+                name: u.name.clone(),
+                verifier,
+                plaintext,
+                backend_login,
+            },
+        );
+    }
+    Ok(users)
+}
+
+/// The `[auth] accounts_user` login that reads account hashes, if any.
+fn accounts_login(cfg: &Config) -> anyhow::Result<Option<ProbeLogin>> {
+    let Some(user) = &cfg.auth.accounts_user else {
+        return Ok(None);
+    };
+    Ok(Some(ProbeLogin {
+        user: user.clone(),
+        password: cfg
+            .auth
+            .accounts_password()
+            .map_err(|e| anyhow::anyhow!("auth.accounts_password: {e}"))?
+            .unwrap_or_default(),
     }))
 }
 
@@ -278,22 +289,7 @@ fn listen(addr: std::net::SocketAddr, backlog: u32) -> std::io::Result<TcpListen
 }
 
 pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
-    // Dictionaries stored on the shards first: a column may name one the
-    // directory does not hold.
-    let store = crate::meta::loader::Loader::start(&cfg).await;
-    let mut ctx = build_context(&cfg, None)?;
-    if let Some(store) = &store {
-        let _ = tokio::time::timeout(Duration::from_secs(5), store.record_use(&ctx.rules)).await;
-        store.clone().spawn();
-    }
-    let budget = crate::limits::budget::install(crate::limits::Budget::new(
-        cfg.limits.memory_budget_bytes(),
-    ));
-    tracing::info!(
-        memory_budget = budget.limit(),
-        max_packet_size = ctx.proxy.max_packet_size,
-        "memory limits"
-    );
+    let (mut ctx, store) = start_context(&cfg).await?;
     let listener = listen(ctx.proxy.listen, ctx.proxy.listen_backlog)
         .with_context(|| format!("binding {}", ctx.proxy.listen))?;
     let (shutdown_tx, shutdown_rx) = watch::channel(false);
@@ -310,26 +306,7 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
         ctx: ctx.clone(),
     };
 
-    // Asked by `POST /reload`; answered in the loop below, like SIGHUP.
-    let (reload_tx, mut reload_rx) = tokio::sync::mpsc::channel::<crate::admin::ReloadRequest>(4);
-    let admin = Arc::new(crate::admin::AdminState {
-        ctx: parking_lot::RwLock::new(ctx.clone()),
-        config: parking_lot::RwLock::new(crate::admin::view::config(&cfg)),
-        reload: reload.is_some().then_some(reload_tx),
-        token: cfg
-            .admin
-            .resolve_token()
-            .map_err(|e| anyhow::anyhow!("admin.token: {e}"))?,
-    });
-    if let Some(addr) = cfg.admin.listen {
-        let rx = shutdown_rx.clone();
-        let admin = admin.clone();
-        tokio::spawn(async move {
-            if let Err(e) = crate::admin::serve(addr, admin, rx).await {
-                tracing::error!(error = %e, "admin endpoint failed");
-            }
-        });
-    }
+    let (admin, mut reload_rx) = start_admin(&cfg, &ctx, reload.is_some(), &shutdown_rx)?;
     log_running(&ctx, "squeeze starting");
     tracing::info!(listen = %ctx.proxy.listen, shards = ctx.shards.len(), "squeeze listening");
 
@@ -342,33 +319,13 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
     loop {
         tokio::select! {
             accepted = listener.accept() => {
-                let (stream, peer) = match accepted {
-                    Ok(a) => a,
-                    Err(e) => {
-                        tracing::warn!(error = %e, "accept failed");
-                        tokio::time::sleep(Duration::from_millis(50)).await;
-                        continue;
-                    }
-                };
-                // Re-registered with the worker's own reactor below.
-                let stream = match stream.into_std() {
-                    Ok(s) => s,
-                    Err(e) => {
-                        tracing::warn!(error = %e, %peer, "could not hand the connection to a worker");
-                        continue;
-                    }
-                };
-                let ctx = ctx.clone();
                 let signals = session::Signals {
                     drain: shutdown_rx.clone(),
                     cut: cut_rx.clone(),
                 };
-                workers.spawn_in(&mut sessions, async move {
-                    match tokio::net::TcpStream::from_std(stream) {
-                        Ok(stream) => session::run(ctx, stream, peer, signals).await,
-                        Err(e) => tracing::warn!(error = %e, %peer, "worker could not take the connection"),
-                    }
-                });
+                if !hand_to_worker(accepted, &ctx, signals, &workers, &mut sessions) {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
             }
             Some(_) = sessions.join_next(), if !sessions.is_empty() => {}
             _ = sighup.recv() => {
@@ -395,9 +352,111 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
     // Drain: stop accepting, tell sessions to finish, wait up to the timeout.
     drop(listener);
     let _ = shutdown_tx.send(true);
-    let n = sessions.len();
+    drain(&mut sessions, &ctx, &cut_tx).await;
+    let _ = METRICS.connections_active.get();
+    Ok(())
+}
+
+/// The first context, after the dictionaries stored on the shards (a
+/// column may name one the directory does not hold); installs the memory
+/// budget.
+async fn start_context(
+    cfg: &Config,
+) -> anyhow::Result<(Arc<ProxyContext>, Option<Arc<crate::meta::loader::Loader>>)> {
+    let store = crate::meta::loader::Loader::start(cfg).await;
+    let ctx = build_context(cfg, None)?;
+    if let Some(store) = &store {
+        let _ = tokio::time::timeout(Duration::from_secs(5), store.record_use(&ctx.rules)).await;
+        store.clone().spawn();
+    }
+    let budget = crate::limits::budget::install(crate::limits::Budget::new(
+        cfg.limits.memory_budget_bytes(),
+    ));
     tracing::info!(
-        sessions = n,
+        memory_budget = budget.limit(),
+        max_packet_size = ctx.proxy.max_packet_size,
+        "memory limits"
+    );
+    Ok((ctx, store))
+}
+
+/// The admin state (and the endpoint, when `[admin] listen` is set); the
+/// receiver of `POST /reload` requests, answered in the accept loop.
+fn start_admin(
+    cfg: &Config,
+    ctx: &Arc<ProxyContext>,
+    can_reload: bool,
+    shutdown_rx: &watch::Receiver<bool>,
+) -> anyhow::Result<(
+    Arc<crate::admin::AdminState>,
+    tokio::sync::mpsc::Receiver<crate::admin::ReloadRequest>,
+)> {
+    let (reload_tx, reload_rx) = tokio::sync::mpsc::channel::<crate::admin::ReloadRequest>(4);
+    let admin = Arc::new(crate::admin::AdminState {
+        ctx: parking_lot::RwLock::new(ctx.clone()),
+        config: parking_lot::RwLock::new(crate::admin::view::config(cfg)),
+        reload: can_reload.then_some(reload_tx),
+        token: cfg
+            .admin
+            .resolve_token()
+            .map_err(|e| anyhow::anyhow!("admin.token: {e}"))?,
+    });
+    if let Some(addr) = cfg.admin.listen {
+        let rx = shutdown_rx.clone();
+        let admin = admin.clone();
+        tokio::spawn(async move {
+            if let Err(e) = crate::admin::serve(addr, admin, rx).await {
+                tracing::error!(error = %e, "admin endpoint failed");
+            }
+        });
+    }
+    Ok((admin, reload_rx))
+}
+
+/// Give an accepted connection to a session worker; false when accepting
+/// failed (the caller backs off briefly).
+fn hand_to_worker(
+    accepted: std::io::Result<(tokio::net::TcpStream, std::net::SocketAddr)>,
+    ctx: &Arc<ProxyContext>,
+    signals: session::Signals,
+    workers: &WorkerPool,
+    sessions: &mut tokio::task::JoinSet<()>,
+) -> bool {
+    let (stream, peer) = match accepted {
+        Ok(a) => a,
+        Err(e) => {
+            tracing::warn!(error = %e, "accept failed");
+            return false;
+        }
+    };
+    // Re-registered with the worker's own reactor below.
+    let stream = match stream.into_std() {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::warn!(error = %e, %peer, "could not hand the connection to a worker");
+            return true;
+        }
+    };
+    let ctx = ctx.clone();
+    workers.spawn_in(sessions, async move {
+        match tokio::net::TcpStream::from_std(stream) {
+            Ok(stream) => session::run(ctx, stream, peer, signals).await,
+            Err(e) => tracing::warn!(error = %e, %peer, "worker could not take the connection"),
+        }
+    });
+    true
+}
+
+/// Wait up to the shutdown timeout for sessions to finish; then cut the
+/// rest (each answers a running command with ERR 1053) and abort what
+/// still hangs.
+async fn drain(
+    sessions: &mut tokio::task::JoinSet<()>,
+    ctx: &ProxyContext,
+    cut_tx: &watch::Sender<bool>,
+) {
+    tracing::info!(
+        sessions = sessions.len(),
         timeout_secs = ctx.proxy.shutdown_timeout_secs,
         "shutting down: waiting for sessions"
     );
@@ -420,6 +479,4 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
         .await;
         sessions.abort_all();
     }
-    let _ = METRICS.connections_active.get();
-    Ok(())
 }

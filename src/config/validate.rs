@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use super::{BackendTls, ColumnConfig, Config, ConfigIssue, LogConfig};
+use super::secret::Secret;
+use super::{AccountSource, BackendTls, ColumnConfig, Config, ConfigIssue, LogConfig};
 use crate::codec::{CodecKind, DictionaryRegistry, ValueEncoder};
 
 /// How much `validate_with` may look outside the configuration text.
@@ -46,6 +47,226 @@ pub fn log_level_error(level: &str) -> Option<String> {
     tracing_subscriber::EnvFilter::try_new(level)
         .err()
         .map(|e| format!("{level:?} is not a log filter: {e}"))
+}
+
+/// `[admin]`: the token, from one source.
+pub(super) fn admin(cfg: &Config, full: bool) -> Vec<ConfigIssue> {
+    let mut issues = Vec::new();
+    let mut issue = |path: String, message: String| issues.push(ConfigIssue { path, message });
+    if full {
+        if let Err(e) = cfg.admin.resolve_token() {
+            issue("admin.token".into(), e);
+        }
+    } else if cfg.admin.token.is_some() && cfg.admin.token_env.is_some() {
+        issue(
+            "admin.token".into(),
+            "set only one of token, token_env".into(),
+        );
+    }
+    issues
+}
+
+/// `[routing]` over the configured shards.
+pub(super) fn routing(cfg: &Config) -> Vec<ConfigIssue> {
+    let mut issues = Vec::new();
+    let shard_names: Vec<String> = cfg.backends().into_iter().map(|(n, _)| n).collect();
+    if !shard_names.is_empty() {
+        if let Err(e) = crate::router::Router::from_config(shard_names, &cfg.routing) {
+            let (path, msg) = e
+                .split_once(": ")
+                .map(|(p, m)| (p.to_string(), m.to_string()))
+                .unwrap_or(("routing".into(), e));
+            issues.push(ConfigIssue { path, message: msg });
+        }
+    }
+    issues
+}
+
+/// `[backend]` / `[shards.*]`: address, service credentials, TLS, timeouts.
+pub(super) fn backends(cfg: &Config, full: bool) -> Vec<ConfigIssue> {
+    let mut issues = Vec::new();
+    let mut issue = |path: String, message: String| issues.push(ConfigIssue { path, message });
+    if cfg.backend.is_none() && cfg.shards.is_empty() {
+        issue(
+            "backend".into(),
+            "no backend configured: add [backend] address = \"host:port\" (or [shards.NAME])"
+                .into(),
+        );
+    }
+    if cfg.backend.is_some() && !cfg.shards.is_empty() {
+        issue(
+            "backend".into(),
+            "[backend] and [shards] are exclusive: move the backend under [shards.NAME]".into(),
+        );
+    }
+    for (name, b) in cfg.backends() {
+        let path = if cfg.shards.is_empty() {
+            "backend".to_string()
+        } else {
+            format!("shards.{name}")
+        };
+        if b.address
+            .rsplit_once(':')
+            .and_then(|(_, p)| p.parse::<u16>().ok())
+            .is_none()
+        {
+            issue(
+                format!("{path}.address"),
+                format!("{:?} is not host:port", b.address),
+            );
+        }
+        let pw = if full {
+            b.service_password().map(|_| ())
+        } else {
+            Secret::check_sources(
+                b.password.is_some(),
+                b.password_env.is_some(),
+                b.password_file.is_some(),
+            )
+        };
+        if let Err(e) = pw {
+            issue(format!("{path}.password"), e);
+        }
+        if b.password.is_some() as u8
+            + b.password_env.is_some() as u8
+            + b.password_file.is_some() as u8
+            > 0
+            && b.user.is_none()
+        {
+            issue(
+                format!("{path}.user"),
+                "a service password is set but no service user".into(),
+            );
+        }
+        if matches!(b.tls, BackendTls::VerifyCa | BackendTls::VerifyIdentity) && b.tls_ca.is_none()
+        {
+            issue(
+                format!("{path}.tls_ca"),
+                "verify_ca/verify_identity need tls_ca = \"/path/ca.pem\"".into(),
+            );
+        }
+        if b.connect_timeout_ms == 0 {
+            issue(
+                format!("{path}.connect_timeout_ms"),
+                "must be greater than 0".into(),
+            );
+        }
+    }
+    issues
+}
+
+/// `[auth]` accounts and `[[users]]`: where client logins are checked.
+pub(super) fn accounts_and_users(cfg: &Config, full: bool) -> Vec<ConfigIssue> {
+    let mut issues = Vec::new();
+    let mut issue = |path: String, message: String| issues.push(ConfigIssue { path, message });
+    let server_accounts = cfg.auth.accounts == AccountSource::Server;
+    if server_accounts {
+        for (name, b) in cfg.backends() {
+            if b.user.is_some() {
+                let path = if cfg.shards.is_empty() {
+                    "backend".to_string()
+                } else {
+                    format!("shards.{name}")
+                };
+                issue(format!("{path}.user"), "a service account replaces every client's own login, which contradicts auth.accounts = \"server\" (clients log in as their own server accounts): remove the service user, or use accounts = \"config\"".into());
+            }
+        }
+    }
+    let accounts_pw = if full {
+        cfg.auth.accounts_password().map(|_| ())
+    } else {
+        Secret::check_sources(
+            cfg.auth.accounts_password.is_some(),
+            cfg.auth.accounts_password_env.is_some(),
+            cfg.auth.accounts_password_file.is_some(),
+        )
+    };
+    if let Err(e) = accounts_pw {
+        issue("auth.accounts_password".into(), e);
+    }
+    let accounts_pw_set = cfg.auth.accounts_password.is_some()
+        || cfg.auth.accounts_password_env.is_some()
+        || cfg.auth.accounts_password_file.is_some();
+    if accounts_pw_set && cfg.auth.accounts_user.is_none() {
+        issue(
+            "auth.accounts_user".into(),
+            "an accounts password is set but no accounts_user".into(),
+        );
+    }
+    if cfg.auth.accounts_user.is_some() && !server_accounts {
+        issue(
+            "auth.accounts_user".into(),
+            "only used with accounts = \"server\" (it reads mysql.user to log clients into other shards); set accounts = \"server\" or remove it".into(),
+        );
+    }
+    if cfg.users.is_empty() && !server_accounts {
+        issue(
+            "users".into(),
+            "no users: add [[users]] name = \"app\" password = \"...\", or set [auth] accounts = \"server\" to log clients in with the server's own accounts".into(),
+        );
+    }
+    let mut seen = std::collections::HashSet::new();
+    for (i, u) in cfg.users.iter().enumerate() {
+        if !seen.insert(u.name.clone()) {
+            issue(
+                format!("users[{i}].name"),
+                format!("duplicate user {:?}", u.name),
+            );
+        }
+        let checked = if full {
+            u.secret().verifier().map(|_| ())
+        } else {
+            u.secret().check_offline()
+        };
+        if let Err(e) = checked {
+            issue(format!("users[{i}]"), e);
+        }
+    }
+    issues
+}
+
+/// Sizes, levels and intervals of `[proxy]`, `[limits]` and `[codec]`,
+/// and the proxy's TLS files.
+pub(super) fn limits(cfg: &Config, full: bool) -> Vec<ConfigIssue> {
+    let mut issues = Vec::new();
+    let mut issue = |path: String, message: String| issues.push(ConfigIssue { path, message });
+    if cfg.proxy.max_packet_size < 1024 || cfg.proxy.max_packet_size > (1 << 30) {
+        issue(
+            "proxy.max_packet_size".into(),
+            "must be between 1024 and 1073741824 bytes".into(),
+        );
+    }
+    if let Some(b) = cfg.limits.memory_budget {
+        if b < (1 << 20) {
+            issue(
+                "limits.memory_budget".into(),
+                "must be at least 1048576 bytes (1 MiB)".into(),
+            );
+        }
+    }
+    if let Err(e) = check_schema_name(&cfg.codec.metadata_schema) {
+        issue("codec.metadata_schema".into(), e);
+    }
+    if cfg.codec.dictionary_poll_secs == 0 {
+        issue(
+            "codec.dictionary_poll_secs".into(),
+            "must be at least 1".into(),
+        );
+    }
+    if cfg.proxy.client_compression_level > 9 {
+        issue(
+            "proxy.client_compression_level".into(),
+            "zlib levels are 0..9".into(),
+        );
+    }
+    if let Some(t) = &cfg.proxy.tls {
+        if full {
+            if let Err(e) = crate::net::tls::server_config(&t.cert, &t.key) {
+                issue("proxy.tls".into(), format!("{e:#}"));
+            }
+        }
+    }
+    issues
 }
 
 pub(super) fn log(log: &LogConfig) -> Vec<ConfigIssue> {
