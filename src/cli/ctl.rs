@@ -103,10 +103,13 @@ pub fn run(args: &CtlArgs) -> anyhow::Result<bool> {
     Ok(true)
 }
 
+/// One table row from one element of the endpoint's list.
+type RowFn = fn(&Value) -> Vec<String>;
+
 /// The table (or, for `config`, the JSON) printed for `doc`.
 pub fn render(what: CtlCommand, doc: &Value) -> String {
     let rows = |key: &str| doc[key].as_array().cloned().unwrap_or_default();
-    let (header, key, row): (&[&str], &str, fn(&Value) -> Vec<String>) = match what {
+    let (header, key, row): (&[&str], &str, RowFn) = match what {
         CtlCommand::Sessions => (
             &[
                 "ID",
