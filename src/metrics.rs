@@ -68,6 +68,8 @@ metrics! {
     adaptive_wire_bytes_total: IntCounterVec = counter_vec(r, "adaptive_wire_bytes_total", "Bytes written on bulk backend connections before (packet stream) and after (frames on the wire) wire compression", &["shard", "stage"]);
     adaptive_compress_seconds_total: CounterVec = float_counter_vec(r, "adaptive_compress_seconds_total", "CPU seconds bulk backend connections spent compressing wire frames, by shard and algorithm (zlib, zstd)", &["shard", "algorithm"]);
     adaptive_compress_input_bytes_total: IntCounterVec = counter_vec(r, "adaptive_compress_input_bytes_total", "Packet-stream bytes bulk backend connections compressed, by shard and algorithm; with adaptive_compress_seconds_total, the codec's throughput", &["shard", "algorithm"]);
+    user_commands_total: IntCounterVec = counter_vec(r, "user_commands_total", "Client commands by client user (with [admin] per_user_metrics; at most metrics_label_limit users, the rest as \"other\")", &["user"]);
+    schema_commands_total: IntCounterVec = counter_vec(r, "schema_commands_total", "Client commands by the session's current database (with [admin] per_schema_metrics; at most metrics_label_limit schemas, the rest as \"other\"; none: \"\")", &["schema"]);
     bulk_sessions_total: IntCounterVec = counter_vec(r, "bulk_sessions_total", "Backend connections opened for bulk-load sessions, by shard and compression mode", &["shard", "mode"]);
 }
 
@@ -117,6 +119,42 @@ fn gauge_vec(r: &Registry, name: &str, help: &str, labels: &[&str]) -> IntGaugeV
 }
 
 impl Metrics {
+    /// The per-user command counter of `user`, when per-user metrics are on.
+    pub fn user_commands(&self, user: &str) -> Option<IntCounter> {
+        if !LABELS_ON.load(std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
+        let labels = LABELS.read();
+        labels.per_user.then(|| {
+            self.user_commands_total
+                .with_label_values(&[labels.users.label(user)])
+        })
+    }
+
+    /// The per-schema command counter of `schema`, when per-schema metrics
+    /// are on.
+    pub fn schema_commands(&self, schema: &str) -> Option<IntCounter> {
+        if !LABELS_ON.load(std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
+        let labels = LABELS.read();
+        labels.per_schema.then(|| {
+            self.schema_commands_total
+                .with_label_values(&[labels.schemas.label(schema)])
+        })
+    }
+
+    /// Turn the per-user / per-schema counters on or off (at start and on
+    /// every reload); values already admitted keep their series.
+    pub fn configure_labels(&self, per_user: bool, per_schema: bool, limit: usize) {
+        let mut labels = LABELS.write();
+        labels.per_user = per_user;
+        labels.per_schema = per_schema;
+        labels.users.limit = limit;
+        labels.schemas.limit = limit;
+        LABELS_ON.store(per_user || per_schema, std::sync::atomic::Ordering::Relaxed);
+    }
+
     /// The registry in Prometheus text exposition format.
     pub fn render(&self) -> String {
         let mut families = self.registry.gather();
@@ -345,4 +383,56 @@ static ADOPT: LazyLock<AdoptMetrics> = LazyLock::new(|| AdoptMetrics::new(&METRI
 /// The adoption metrics (registered on first use).
 pub fn adopt() -> &'static AdoptMetrics {
     &ADOPT
+}
+
+/// Which per-user / per-schema counters are on, and the values admitted.
+#[derive(Default)]
+struct Labels {
+    per_user: bool,
+    per_schema: bool,
+    users: CappedLabel,
+    schemas: CappedLabel,
+}
+
+static LABELS: LazyLock<parking_lot::RwLock<Labels>> = LazyLock::new(Default::default);
+/// Either counter is on: the common case (both off) skips the lock.
+static LABELS_ON: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// A label whose distinct values are capped: the first `limit` values seen
+/// are themselves, every later one is "other" (bounded cardinality).
+#[derive(Default)]
+struct CappedLabel {
+    limit: usize,
+    admitted: parking_lot::Mutex<std::collections::HashSet<String>>,
+}
+
+impl CappedLabel {
+    fn label<'a>(&self, value: &'a str) -> &'a str {
+        let mut admitted = self.admitted.lock();
+        if admitted.contains(value) {
+            return value;
+        }
+        if admitted.len() < self.limit {
+            admitted.insert(value.to_string());
+            return value;
+        }
+        "other"
+    }
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::CappedLabel;
+
+    #[test]
+    fn a_capped_label_names_the_first_values_and_counts_the_rest_as_other() {
+        let cap = CappedLabel {
+            limit: 2,
+            ..Default::default()
+        };
+        assert_eq!(cap.label("alice"), "alice");
+        assert_eq!(cap.label("bob"), "bob");
+        assert_eq!(cap.label("carol"), "other");
+        assert_eq!(cap.label("alice"), "alice");
+    }
 }

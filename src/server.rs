@@ -61,6 +61,11 @@ pub fn build_context(
         None => HealthRegistry::new(&shards),
     };
     let rules = crate::transform::ColumnRules::from_config(cfg).map_err(|e| anyhow::anyhow!(e))?;
+    METRICS.configure_labels(
+        cfg.admin.per_user_metrics,
+        cfg.admin.per_schema_metrics,
+        cfg.admin.metrics_label_limit,
+    );
     METRICS.preset(
         &shards.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
         &rules.all().map(|r| r.label.clone()).collect::<Vec<_>>(),

@@ -311,12 +311,13 @@ fn concrete(expr: &str) -> String {
 fn exported_metrics() -> BTreeSet<String> {
     let src = read("src/metrics.rs");
     let mut names = BTreeSet::new();
-    // A metric name is the string literal right after `&r,` (counter_vec,
-    // gauge_vec) or `new(` (IntGauge::new, Opts::new, HistogramOpts::new).
+    // A metric name is the string literal right after `r,` / `&r,` (the
+    // `metrics!` list's counter_vec, gauge_vec, ...) or `new(` (IntGauge::new,
+    // Opts::new, HistogramOpts::new).
     let parts: Vec<&str> = src.split('"').collect();
     for i in (1..parts.len()).step_by(2) {
         let before = parts[i - 1].trim_end();
-        if !(before.ends_with("&r,") || before.ends_with("new(")) {
+        if !(before.ends_with("(r,") || before.ends_with("&r,") || before.ends_with("new(")) {
             continue;
         }
         let lit = parts[i];

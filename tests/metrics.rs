@@ -220,3 +220,58 @@ async fn a_session_waiting_for_a_backend_slot_shows_in_the_gauge_and_the_admin_v
     assert_eq!(one, 1);
     c.disconnect().await.unwrap();
 }
+
+#[test]
+fn per_user_and_per_schema_counters_name_at_most_the_label_limit_and_count_the_rest_as_other() {
+    let db = MariaDb::shared();
+    for schema in ["metrics_tenant_a", "metrics_tenant_b"] {
+        db.fresh_db(schema);
+    }
+    let toml = format!(
+        "[backend]\naddress = \"{}\"\n\n[[users]]\nname = \"{APP_USER}\"\npassword = \"{APP_PASS}\"\n\n\
+         [admin]\nper_user_metrics = true\nper_schema_metrics = true\nmetrics_label_limit = 1\n",
+        db.addr()
+    );
+    let sq = Squeeze::start_with_config(&toml, &[]);
+    // Three commands in the first schema, two in the second (the CLI sends
+    // one COM_QUERY per statement).
+    for (schema, sql) in [
+        ("metrics_tenant_a", "SELECT 1; SELECT 2; SELECT 3"),
+        ("metrics_tenant_b", "SELECT 1; SELECT 2"),
+    ] {
+        let (ok, out, err) = mariadb_cli(sq.port, &[schema], sql);
+        assert!(ok, "{err} {}", String::from_utf8_lossy(&out));
+    }
+    let m = metrics(&sq);
+    let get = |name: &str, label: &str| sample(&m, name, &[label]).unwrap_or(0.0);
+    // The first schema seen is named; the second is past the limit of 1.
+    let a = get(
+        "squeeze_schema_commands_total",
+        "schema=\"metrics_tenant_a\"",
+    );
+    let other = get("squeeze_schema_commands_total", "schema=\"other\"");
+    assert!(a >= 3.0 && other >= 2.0, "a={a} other={other}\n{m}");
+    assert_eq!(
+        get(
+            "squeeze_schema_commands_total",
+            "schema=\"metrics_tenant_b\""
+        ),
+        0.0,
+        "no series past the limit"
+    );
+    assert!(
+        get(
+            "squeeze_user_commands_total",
+            &format!("user=\"{APP_USER}\"")
+        ) >= 5.0
+    );
+
+    // Off (the default), neither counter has a series.
+    let plain = Squeeze::for_db(db, &[]);
+    let m = metrics(&plain);
+    assert!(
+        sample(&m, "squeeze_user_commands_total", &[]).is_none()
+            && sample(&m, "squeeze_schema_commands_total", &[]).is_none(),
+        "per-user/per-schema series without the option"
+    );
+}

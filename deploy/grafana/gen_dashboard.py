@@ -87,6 +87,10 @@ flush()
 row("Traffic and latency")
 ts("Queries/s by command and shard", "Client commands per second (COM_QUERY = query, COM_STMT_EXECUTE = stmt_execute, ...).",
    [(f'sum by (command, shard) (rate(squeeze_commands_total{{{IS}}}[{R}]))', "{{command}} @ {{shard}}")], unit="reqps", stack=True)
+ts("Queries/s by user (top 10)", "Client commands per second by client user; needs [admin] per_user_metrics = true (users past metrics_label_limit show as other).",
+   [(f'topk(10, sum by (user) (rate(squeeze_user_commands_total{{{I}}}[{R}])))', "{{user}}")], unit="reqps", stack=True)
+ts("Queries/s by schema (top 10)", "Client commands per second by the session's current database; needs [admin] per_schema_metrics = true.",
+   [(f'topk(10, sum by (schema) (rate(squeeze_schema_commands_total{{{I}}}[{R}])))', "{{schema}}")], unit="reqps", stack=True)
 ts("Latency p50 / p95 / p99 by shard", "From a client command to the end of its response, as squeeze sees it.",
    [(f'histogram_quantile(0.50, sum by (le, shard) (rate(squeeze_command_duration_seconds_bucket{{{IS}}}[{R}])))', "p50 {{shard}}"),
     (f'histogram_quantile(0.95, sum by (le, shard) (rate(squeeze_command_duration_seconds_bucket{{{IS}}}[{R}])))', "p95 {{shard}}"),

@@ -329,7 +329,7 @@ impl BackendConfig {
     }
 }
 
-#[derive(Debug, Clone, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct AdminConfig {
     /// Address of the HTTP endpoint (`/metrics`, `/healthz`, `/readyz`,
@@ -343,10 +343,34 @@ pub struct AdminConfig {
     pub token: Option<String>,
     /// Environment variable holding the admin token. Default unset.
     pub token_env: Option<String>,
+    /// Count commands per client user in `squeeze_user_commands_total`.
+    /// Default false.
+    pub per_user_metrics: bool,
+    /// Count commands per current database in
+    /// `squeeze_schema_commands_total`. Default false.
+    pub per_schema_metrics: bool,
+    /// Distinct users (and schemas) those counters name at most; the rest
+    /// are counted as "other", so a fleet of tenants cannot blow up the
+    /// series count. Default 100.
+    pub metrics_label_limit: usize,
     /// The configuration file as loaded (for `/config`, secrets redacted
     /// there); not a key.
     #[serde(skip)]
     pub loaded_file: Option<toml::Table>,
+}
+
+impl Default for AdminConfig {
+    fn default() -> Self {
+        AdminConfig {
+            listen: None,
+            token: None,
+            token_env: None,
+            per_user_metrics: false,
+            per_schema_metrics: false,
+            metrics_label_limit: 100,
+            loaded_file: None,
+        }
+    }
 }
 
 impl AdminConfig {

@@ -172,9 +172,15 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: TcpStream, peer: SocketAddr, si
     ctx.active_sessions.fetch_sub(1, Ordering::AcqRel);
 }
 
-/// Per-session metric handles by (command byte, shard): label lookups are
-/// hashed per call.
-type CommandMetrics = HashMap<(u8, usize), (prometheus::IntCounter, prometheus::Histogram)>;
+/// Per-session metric handles: label lookups are hashed per call, so each
+/// is looked up once per session (per command and shard; per user; per
+/// current database, looked up again when it changes).
+#[derive(Default)]
+struct CommandMetrics {
+    by_command: HashMap<(u8, usize), (prometheus::IntCounter, prometheus::Histogram)>,
+    user: Option<Option<prometheus::IntCounter>>,
+    schema: Option<(Option<Vec<u8>>, Option<prometheus::IntCounter>)>,
+}
 
 impl Session {
     async fn command_loop(mut self, signals: Signals) {
@@ -194,7 +200,7 @@ impl Session {
         // One waiter for the whole session (a KILL CONNECTION from another
         // session), not a new one per command.
         let mut killed = std::pin::pin!(close_signal.notified());
-        let mut handles = CommandMetrics::new();
+        let mut handles = CommandMetrics::default();
         loop {
             self.client.begin_command();
             let packet = tokio::select! {
@@ -305,7 +311,7 @@ impl Session {
             return;
         }
         let shard = self.shards.current();
-        let (count, duration) = handles.entry((first, shard)).or_insert_with(|| {
+        let (count, duration) = handles.by_command.entry((first, shard)).or_insert_with(|| {
             let label = Command::from_byte(first).map_or("unknown", Command::label);
             let shard = &self.ctx.shards[shard].name;
             (
@@ -315,6 +321,23 @@ impl Session {
         });
         count.inc();
         duration.observe(started.elapsed().as_secs_f64());
+        let user = handles
+            .user
+            .get_or_insert_with(|| METRICS.user_commands(&self.info.user));
+        if let Some(c) = user {
+            c.inc();
+        }
+        let db = &self.tracked.database;
+        if handles.schema.as_ref().is_none_or(|(at, _)| at != db) {
+            let name = db
+                .as_deref()
+                .map(String::from_utf8_lossy)
+                .unwrap_or_default();
+            handles.schema = Some((db.clone(), METRICS.schema_commands(&name)));
+        }
+        if let Some((_, Some(c))) = &handles.schema {
+            c.inc();
+        }
     }
 
     /// Close the client and every backend connection, saying COM_QUIT to
