@@ -587,3 +587,60 @@ present_as = "json"
     assert_eq!(dx[1][0], [5, 0], "MariaDB's second execute: {:?}", dx[1]);
     assert!(!dx[1].iter().any(|p| p.starts_with(b"\x03def")));
 }
+
+/// mysql_async (like the Rust `mysql` crate) asks `SELECT @@socket` after
+/// connecting over TCP to 127.0.0.1 and, by default, reconnects through
+/// that Unix socket: to the server itself, past squeeze. squeeze answers
+/// NULL under the same column name, so the client stays on squeeze (every
+/// query counted by squeeze), while direct it gets the server's path.
+#[test]
+fn a_client_preferring_the_servers_socket_stays_on_squeeze() {
+    use mysql_async::prelude::Queryable;
+    let db = MariaDb::shared();
+    let sq = Squeeze::for_db(db, &[]);
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let socket_of = |port: u16| {
+        rt.block_on(async move {
+            let url = format!("mysql://{APP_USER}:{APP_PASS}@127.0.0.1:{port}/");
+            let mut c = mysql_async::Conn::new(mysql_async::Opts::from_url(&url).unwrap())
+                .await
+                .unwrap();
+            let socket: Option<String> = c.query_first("SELECT @@socket").await.unwrap().unwrap();
+            for _ in 0..5 {
+                let _: Vec<u8> = c.query("SELECT 1").await.unwrap();
+            }
+            c.disconnect().await.unwrap();
+            socket
+        })
+    };
+    let direct = socket_of(db.port);
+    assert!(
+        direct.is_some_and(|s| s.ends_with(".sock")),
+        "the server has a socket"
+    );
+    assert_eq!(
+        socket_of(sq.port),
+        None,
+        "squeeze has no socket of the server's"
+    );
+    let (_, body) = support::http_get(&sq.admin_addr(), "/metrics");
+    let queries: f64 = body
+        .lines()
+        .filter(|l| l.starts_with("squeeze_commands_total{command=\"query\""))
+        .map(|l| l.rsplit(' ').next().unwrap().parse::<f64>().unwrap())
+        .sum();
+    assert!(
+        queries >= 6.0,
+        "the client's queries went through squeeze ({queries} counted)"
+    );
+
+    // The column keeps the name the server gives it.
+    let mut raw = RawConn::login(sq.port, APP_USER, APP_PASS, None).unwrap();
+    let packets = raw.simple("SELECT @@socket");
+    assert!(
+        packets
+            .iter()
+            .any(|p| p.windows(8).any(|w| w == b"@@socket")),
+        "column named @@socket: {packets:?}"
+    );
+}

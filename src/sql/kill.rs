@@ -56,31 +56,6 @@ pub fn parse_kill(src: &[u8], toks: &[Token]) -> Option<Kill> {
     })
 }
 
-/// `CONNECTION_ID()` answers with the backend's thread id; clients were
-/// given squeeze's session id (and `KILL` takes that one). Replace each
-/// call by `id` so both agree; `None` when the text has no call.
-pub fn connection_id_rewrite(
-    src: &[u8],
-    opts: super::lexer::LexOptions,
-    id: u32,
-) -> Option<Vec<u8>> {
-    let toks: Vec<Token> = super::lexer::lex(src, opts)
-        .into_iter()
-        .filter(|t| !t.kind.is_trivia())
-        .collect();
-    let mut edits = Vec::new();
-    for (i, t) in toks.iter().enumerate() {
-        let call = t.is_keyword(src, "CONNECTION_ID")
-            && toks.get(i + 1).map(|t| t.kind) == Some(TokenKind::LParen)
-            && toks.get(i + 2).map(|t| t.kind) == Some(TokenKind::RParen)
-            && !(i > 0 && toks[i - 1].kind == TokenKind::Dot);
-        if call {
-            edits.push((t.start..toks[i + 2].end, id.to_string().into_bytes()));
-        }
-    }
-    (!edits.is_empty()).then(|| super::splice::splice(src, &edits))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,17 +81,5 @@ mod tests {
         assert_eq!(parse("KILL QUERY ID 5"), None);
         assert_eq!(parse("KILL USER app"), None);
         assert_eq!(parse("SELECT 1"), None);
-    }
-
-    #[test]
-    fn connection_id_calls_answer_the_id_squeeze_handed_out() {
-        let opts = LexOptions::default();
-        let out = connection_id_rewrite(b"SELECT CONNECTION_ID(), connection_id ( ) x", opts, 42);
-        assert_eq!(out.as_deref(), Some(&b"SELECT 42, 42 x"[..]));
-        assert_eq!(
-            connection_id_rewrite(b"SELECT 'CONNECTION_ID()'", opts, 42),
-            None
-        );
-        assert_eq!(connection_id_rewrite(b"SELECT 1", opts, 42), None);
     }
 }

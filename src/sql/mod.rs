@@ -24,6 +24,7 @@ pub mod catalog;
 pub mod classify;
 pub mod kill;
 pub mod lexer;
+pub mod own_values;
 pub mod prescan;
 pub mod query;
 pub mod refusal;

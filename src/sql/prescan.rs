@@ -30,6 +30,8 @@ pub struct Prescan {
     pub kill: bool,
     /// `connection_id` somewhere, any case.
     pub connection_id: bool,
+    /// `socket` after an `@` somewhere, any case (`@@socket`).
+    pub socket: bool,
 }
 
 /// The leading verbs the scan recognises.
@@ -82,6 +84,8 @@ impl Prescan {
             .any(|i| word_at(sql, i, b"kill") && may_start_statement(sql, i));
         scan.connection_id =
             memchr::memchr2_iter(b'c', b'C', sql).any(|i| word_at(sql, i, b"connection_id"));
+        scan.socket = scan.at_sign
+            && memchr::memchr2_iter(b's', b'S', sql).any(|i| word_at(sql, i, b"socket"));
         scan
     }
 

@@ -20,10 +20,9 @@ impl Session {
         if let Some(flow) = self.kill(&as_sent).await {
             return flow;
         }
-        let rewritten_id = as_sent
-            .scan
-            .connection_id
-            .then(|| crate::sql::kill::connection_id_rewrite(&sent, self.tracked.lex, self.id))
+        // Values squeeze answers itself: CONNECTION_ID(), @@socket.
+        let rewritten_id = (as_sent.scan.connection_id || as_sent.scan.socket)
+            .then(|| crate::sql::own_values::rewrite(&sent, self.tracked.lex, self.id))
             .flatten();
         let payload: bytes::Bytes = match &rewritten_id {
             Some(text) => ClientCommand::Query(text).encode().into(),

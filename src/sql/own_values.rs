@@ -1,0 +1,202 @@
+//! Values squeeze answers for itself instead of the server:
+//! `CONNECTION_ID()` is the id squeeze handed the client (the one `KILL`
+//! accepts), and `@@socket` is NULL: the server's socket path would let a
+//! client that prefers a local socket (mysql_async does, on 127.0.0.1)
+//! reconnect to the server itself, past squeeze, and read compressed
+//! columns raw. A replaced select item keeps the column name the server
+//! would have given it (the expression as written).
+
+use super::lexer::{LexOptions, Token, TokenKind};
+
+/// The system variables that name the server's socket.
+const SOCKET_VARIABLES: [&str; 4] = [
+    "@@socket",
+    "@@global.socket",
+    "@@session.socket",
+    "@@local.socket",
+];
+
+/// Keywords that open a clause: the nearest one before an item, at its
+/// depth, says which list the item is in.
+const CLAUSES: [&str; 13] = [
+    "SELECT", "FROM", "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "SET", "VALUES", "ON", "USING",
+    "WINDOW", "INTO",
+];
+
+/// Keywords a select item can be followed by (at its own depth).
+const AFTER_SELECT_ITEM: [&str; 14] = [
+    "FROM",
+    "INTO",
+    "WHERE",
+    "GROUP",
+    "HAVING",
+    "ORDER",
+    "LIMIT",
+    "UNION",
+    "WINDOW",
+    "FOR",
+    "LOCK",
+    "EXCEPT",
+    "INTERSECT",
+    "OFFSET",
+];
+
+/// The query with squeeze's own values in place, or `None` when it names
+/// none of them.
+pub fn rewrite(src: &[u8], opts: LexOptions, connection_id: u32) -> Option<Vec<u8>> {
+    let toks: Vec<Token> = super::lexer::lex(src, opts)
+        .into_iter()
+        .filter(|t| !t.kind.is_trivia())
+        .collect();
+    let depth = depths(&toks);
+    let mut edits = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        let (last, value) = if is_connection_id_call(src, &toks, i) {
+            (i + 2, connection_id.to_string())
+        } else if t.kind == TokenKind::Variable && is_socket_variable(t.text(src)) {
+            (i, "NULL".to_string())
+        } else {
+            continue;
+        };
+        let span = t.start..toks[last].end;
+        let replacement = if is_bare_select_item(src, &toks, &depth, i, last) {
+            format!("{value} AS `{}`", quote_name(&src[span.clone()]))
+        } else {
+            value
+        };
+        edits.push((span, replacement.into_bytes()));
+    }
+    (!edits.is_empty()).then(|| super::splice::splice(src, &edits))
+}
+
+fn is_connection_id_call(src: &[u8], toks: &[Token], i: usize) -> bool {
+    toks[i].is_keyword(src, "CONNECTION_ID")
+        && toks.get(i + 1).map(|t| t.kind) == Some(TokenKind::LParen)
+        && toks.get(i + 2).map(|t| t.kind) == Some(TokenKind::RParen)
+        && !(i > 0 && toks[i - 1].kind == TokenKind::Dot)
+}
+
+fn is_socket_variable(text: &[u8]) -> bool {
+    SOCKET_VARIABLES
+        .iter()
+        .any(|v| text.eq_ignore_ascii_case(v.as_bytes()))
+}
+
+/// Parenthesis depth of each token (a `)` counts at the depth it closes to).
+fn depths(toks: &[Token]) -> Vec<usize> {
+    let mut d = 0usize;
+    toks.iter()
+        .map(|t| match t.kind {
+            TokenKind::LParen => {
+                d += 1;
+                d - 1
+            }
+            TokenKind::RParen => {
+                d = d.saturating_sub(1);
+                d
+            }
+            _ => d,
+        })
+        .collect()
+}
+
+/// Tokens `first..=last` are a whole select item with no alias: the server
+/// names its column after the text, so the replacement must carry it.
+fn is_bare_select_item(
+    src: &[u8],
+    toks: &[Token],
+    depth: &[usize],
+    first: usize,
+    last: usize,
+) -> bool {
+    let d = depth[first];
+    let Some(prev) = first.checked_sub(1).map(|p| &toks[p]) else {
+        return false;
+    };
+    let starts_item = prev.kind == TokenKind::Comma
+        || ["SELECT", "DISTINCT", "ALL"]
+            .iter()
+            .any(|k| prev.is_keyword(src, k));
+    // The clause this item sits in, at its depth: a SELECT list, not a
+    // function's arguments or another clause's list.
+    let in_select_list = toks[..first]
+        .iter()
+        .zip(&depth[..first])
+        .rev()
+        .take_while(|(_, &td)| td >= d)
+        .filter(|(_, &td)| td == d)
+        .find(|(t, _)| CLAUSES.iter().any(|k| t.is_keyword(src, k)))
+        .is_some_and(|(t, _)| t.is_keyword(src, "SELECT"));
+    let ends_item = match toks.get(last + 1) {
+        None => true,
+        Some(n) => {
+            matches!(n.kind, TokenKind::Comma | TokenKind::Semicolon)
+                || (n.kind == TokenKind::RParen && depth[last + 1] < d)
+                || AFTER_SELECT_ITEM.iter().any(|k| n.is_keyword(src, k))
+        }
+    };
+    starts_item && in_select_list && ends_item
+}
+
+/// `text` as a backtick-quoted identifier's content.
+fn quote_name(text: &[u8]) -> String {
+    String::from_utf8_lossy(text).replace('`', "``")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rw(sql: &str) -> Option<String> {
+        rewrite(sql.as_bytes(), LexOptions::default(), 42).map(|v| String::from_utf8(v).unwrap())
+    }
+
+    #[test]
+    fn a_bare_select_item_is_replaced_and_keeps_its_column_name() {
+        assert_eq!(rw("SELECT @@socket").unwrap(), "SELECT NULL AS `@@socket`");
+        assert_eq!(
+            rw("select @@GLOBAL.socket, @@max_allowed_packet").unwrap(),
+            "select NULL AS `@@GLOBAL.socket`, @@max_allowed_packet"
+        );
+        assert_eq!(
+            rw("SELECT connection_id() FROM dual").unwrap(),
+            "SELECT 42 AS `connection_id()` FROM dual"
+        );
+    }
+
+    #[test]
+    fn a_value_inside_an_expression_or_with_an_alias_is_replaced_alone() {
+        assert_eq!(
+            rw("SELECT IFNULL(@@socket, '') AS s").unwrap(),
+            "SELECT IFNULL(NULL, '') AS s"
+        );
+        assert_eq!(
+            rw("SELECT CONNECTION_ID() AS id").unwrap(),
+            "SELECT 42 AS id"
+        );
+        assert_eq!(
+            rw("SELECT 1 WHERE CONNECTION_ID() > 0").unwrap(),
+            "SELECT 1 WHERE 42 > 0"
+        );
+        assert_eq!(
+            rw("SELECT CONCAT(1, @@socket, 2)").unwrap(),
+            "SELECT CONCAT(1, NULL, 2)"
+        );
+    }
+
+    #[test]
+    fn connection_id_calls_answer_the_id_squeeze_handed_out() {
+        assert_eq!(
+            rw("SELECT CONNECTION_ID(), connection_id ( ) x").unwrap(),
+            "SELECT 42 AS `CONNECTION_ID()`, 42 x"
+        );
+        assert_eq!(rw("SELECT 'CONNECTION_ID()'"), None);
+        assert_eq!(rw("SELECT 1"), None);
+    }
+
+    #[test]
+    fn other_variables_functions_and_strings_are_left_alone() {
+        assert_eq!(rw("SELECT @@sql_mode, @socket, 'connection_id()'"), None);
+        assert_eq!(rw("SELECT t.connection_id() FROM t"), None);
+    }
+}
