@@ -158,6 +158,16 @@ impl Session {
                     Flow::Continue
                 }
             }
+            Err(RelayError::Backend(why)) if self.ctx.sessions.is_killed(self.id) => {
+                // `KILL CONNECTION` from another session took the backend
+                // mid-statement. The server ends a killed connection with
+                // whatever it managed to send (relayed already) and a
+                // close, so the client sees "lost connection" as directly,
+                // not a squeeze ERR inviting it to go on.
+                tracing::info!(conn = self.id, error = %why, "backend connection killed by KILL CONNECTION; closing the client connection");
+                self.backend_lost();
+                Flow::Close
+            }
             Err(RelayError::Backend(why)) => {
                 let lost_state = self.state_at_risk();
                 let target = self.target();
