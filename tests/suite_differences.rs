@@ -1,6 +1,8 @@
 //! Differences the public client test suites found between MariaDB directly
 //! and squeeze (`bench/client_suites/run.py`), each pinned with the client
 //! library whose suite showed it, direct and through squeeze compared.
+//! (TLS and the compressed protocol end at squeeze; `SHOW STATUS` still
+//! answers for the client's link.)
 mod support;
 
 use support::pyclients::run_check;
@@ -17,5 +19,19 @@ fn a_connection_killed_mid_result_ends_as_it_does_directly() {
         "killed_mid_result.py",
         "mysql.connector",
         "suite_killed_mid_result",
+    );
+}
+
+/// go-sql-driver's `TestTLS` and Connector/Python's `Bug26484601` and
+/// `BugOra35349093`: `SHOW STATUS` rows `Ssl_version`, `Ssl_cipher` and
+/// `Compression` describe the client's own link (TLS 1.2 / 1.3 / none,
+/// compressed or not) as they do directly, not squeeze's link to the server.
+#[test]
+fn show_status_describes_the_clients_own_tls_and_compression() {
+    run_check(
+        MariaDb::shared(),
+        "link_status.py",
+        "mysql.connector",
+        "suite_link_status",
     );
 }

@@ -12,6 +12,7 @@ use crate::protocol::Packet;
 use crate::transform::result::{ResultColumns, RowError};
 
 use super::abort::column_defs_following;
+use super::link_status::{self, ClientLink};
 use super::{Flow, Session};
 
 /// How the backend answers a command.
@@ -39,6 +40,9 @@ pub(super) struct RelayMode {
     pub cursor_for: Option<u32>,
     /// COM_STMT_FETCH: the statement whose cursor is read.
     pub fetch_of: Option<u32>,
+    /// A text `SHOW [SESSION] STATUS`: the rows describing the link get the
+    /// client's own values (`link_status`).
+    pub link_status: bool,
 }
 
 impl RelayMode {
@@ -47,6 +51,7 @@ impl RelayMode {
             binary: false,
             cursor_for: None,
             fetch_of: None,
+            link_status: false,
         }
     }
     pub fn binary() -> Self {
@@ -54,6 +59,7 @@ impl RelayMode {
             binary: true,
             cursor_for: None,
             fetch_of: None,
+            link_status: false,
         }
     }
 }
@@ -234,7 +240,7 @@ impl Session {
                     .compressed
                     .get_mut(&id)
                     .and_then(|s| s.cursor.take());
-                let r = self.relay_rows(cursor.as_mut(), true).await;
+                let r = self.relay_rows(cursor.as_mut(), true, None).await;
                 if let (Some(c), Some(s)) = (cursor, self.statements.compressed.get_mut(&id)) {
                     s.cursor = Some(c);
                 }
@@ -332,7 +338,13 @@ impl Session {
                             return Ok(());
                         }
                     }
-                    match self.relay_rows(transform.as_mut(), mode.binary).await? {
+                    let link = (mode.link_status && transform.is_none()).then(|| {
+                        ClientLink::new(self.client.tls_suite(), self.client.is_compressed())
+                    });
+                    match self
+                        .relay_rows(transform.as_mut(), mode.binary, link.as_ref())
+                        .await?
+                    {
                         RowsEnd::Status(status) if response::more_results(status) => continue,
                         RowsEnd::Status(status) if status & SERVER_STATUS_CURSOR_EXISTS != 0 => {
                             if let (Some(t), Some(id)) = (transform, mode.cursor_for) {
@@ -411,9 +423,10 @@ impl Session {
         &mut self,
         mut transform: Option<&mut ResultColumns>,
         binary: bool,
+        link: Option<&ClientLink>,
     ) -> Result<RowsEnd, RelayError> {
         loop {
-            if transform.is_none() {
+            if transform.is_none() && link.is_none() {
                 let backend = self.shards.conn()?;
                 if backend.conn.pass_rows_to(&mut self.client) > 0
                     && self.client.pending_output() >= 1 << 20
@@ -436,7 +449,10 @@ impl Session {
                 return Ok(RowsEnd::Error);
             }
             let sent = match transform.as_deref_mut() {
-                None => self.send_to_client(&p.payload).await,
+                None => match link.and_then(|l| link_status::rewrite_row(&p.payload, l)) {
+                    Some(row) => self.send_to_client(&row).await,
+                    None => self.send_to_client(&p.payload).await,
+                },
                 Some(t) => match t.row(&self.ctx.rules, &p.payload, binary) {
                     Ok(None) => self.send_to_client(&p.payload).await,
                     Ok(Some(row)) => {
