@@ -35,3 +35,16 @@ fn show_status_describes_the_clients_own_tls_and_compression() {
         "suite_link_status",
     );
 }
+
+/// go-sql-driver's `TestLongData`: a value of `proxy.max_packet_size`
+/// bytes (the server's `max_allowed_packet`) is read back through squeeze,
+/// although its row is a few bytes larger than the value.
+#[test]
+fn a_value_as_large_as_the_packet_limit_is_read_back() {
+    run_check(
+        MariaDb::shared(),
+        "value_at_packet_limit.py",
+        "mysql.connector",
+        "suite_value_at_packet_limit",
+    );
+}

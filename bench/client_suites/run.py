@@ -110,7 +110,7 @@ class Stack:
             f"--datadir={datadir}", "--user=root", f"--socket={self.sock}", f"--port={self.mport}",
             "--bind-address=127.0.0.1", f"--pid-file={os.path.join(self.tmp, 'mysqld.pid')}",
             f"--log-error={os.path.join(self.tmp, 'mariadbd.err')}", f"--tmpdir={self.tmp}",
-            "--skip-name-resolve", "--local-infile=1", "--max-allowed-packet=64M",
+            "--skip-name-resolve", "--local-infile=1",
             "--innodb-flush-log-at-trx-commit=2", "--innodb-buffer-pool-size=128M",
             "--performance-schema=OFF", "--max-connections=500",
             "--character-set-server=utf8mb4", "--collation-server=utf8mb4_general_ci",
