@@ -5,8 +5,8 @@
 //! answers for the client's link.)
 mod support;
 
-use support::pyclients::run_check;
-use support::MariaDb;
+use support::pyclients::{run_check, run_check_through};
+use support::{MariaDb, Squeeze};
 
 /// mysql-connector-python's `Bug809033.test_lost_connection`: a connection
 /// killed by `KILL <id>` from another connection while it reads a result
@@ -46,5 +46,37 @@ fn a_value_as_large_as_the_packet_limit_is_read_back() {
         "value_at_packet_limit.py",
         "mysql.connector",
         "suite_value_at_packet_limit",
+    );
+}
+
+/// mysqlclient's `test_warning_count` through a squeeze with a compressed
+/// column: after DDL squeeze re-reads view and routine definitions, and
+/// doing so before `SHOW WARNINGS`, `@@warning_count` or `ROW_COUNT()`
+/// replaced what the client asked about.
+#[test]
+fn warnings_and_row_count_after_ddl_read_as_directly_with_a_compressed_column() {
+    let db = MariaDb::shared();
+    let sq = Squeeze::for_docs_table(db, "suite_diag_docs");
+    run_check_through(
+        &sq,
+        db,
+        "diagnostics_after_ddl.py",
+        "MySQLdb",
+        "suite_diagnostics_after_ddl",
+    );
+}
+
+/// `SHOW STATUS` about the client's link also through a squeeze with a
+/// compressed column (whose statements go through the planner).
+#[test]
+fn show_status_describes_the_clients_own_link_with_a_compressed_column() {
+    let db = MariaDb::shared();
+    let sq = Squeeze::for_docs_table(db, "suite_link_docs");
+    run_check_through(
+        &sq,
+        db,
+        "link_status.py",
+        "mysql.connector",
+        "suite_link_status_compressed",
     );
 }

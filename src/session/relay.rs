@@ -275,6 +275,19 @@ impl Session {
             })
     }
 
+    /// A row as the server sent it, or with the client's own link in it
+    /// (`SHOW STATUS`).
+    async fn send_row(
+        &mut self,
+        payload: &[u8],
+        link: Option<&ClientLink>,
+    ) -> Result<(), ClientWriteError> {
+        match link.and_then(|l| link_status::rewrite_row(payload, l)) {
+            Some(row) => self.send_to_client(&row).await,
+            None => self.send_to_client(payload).await,
+        }
+    }
+
     pub(super) fn deprecate_eof(&self) -> bool {
         self.info.capabilities & CLIENT_DEPRECATE_EOF != 0
     }
@@ -338,7 +351,7 @@ impl Session {
                             return Ok(());
                         }
                     }
-                    let link = (mode.link_status && transform.is_none()).then(|| {
+                    let link = mode.link_status.then(|| {
                         ClientLink::new(self.client.tls_suite(), self.client.is_compressed())
                     });
                     match self
@@ -449,12 +462,9 @@ impl Session {
                 return Ok(RowsEnd::Error);
             }
             let sent = match transform.as_deref_mut() {
-                None => match link.and_then(|l| link_status::rewrite_row(&p.payload, l)) {
-                    Some(row) => self.send_to_client(&row).await,
-                    None => self.send_to_client(&p.payload).await,
-                },
+                None => self.send_row(&p.payload, link).await,
                 Some(t) => match t.row(&self.ctx.rules, &p.payload, binary) {
-                    Ok(None) => self.send_to_client(&p.payload).await,
+                    Ok(None) => self.send_row(&p.payload, link).await,
                     Ok(Some(row)) => {
                         self.client
                             .write_packet_buffered(row)
