@@ -214,7 +214,13 @@ def mysqlclient_suite(a, work):
                     f"password = {PASSWORD}\ndatabase = mysqldb_test\ndefault-character-set = utf8mb4\n")
         xml = os.path.join(work, f"mysqlclient-{label}.xml")
         argv = [VENV_PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={xml}",
-                "--ignore=test_sqlalchemy.py", "."]
+                "--ignore=test_sqlalchemy.py",
+                # Timing-based: each asserts another thread is still inside a
+                # fetch within 10 ms polls (seen to flip either way on a
+                # loaded 2-core VM, direct or not); tests/clients.rs skips
+                # the first for the same reason.
+                "--deselect=test_connection.py::test_connection_concurrent_use_raises",
+                "--deselect=test_connection.py::test_result_concurrent_use_raises", "."]
         r = subprocess.run(argv, cwd=tests, env=dict(os.environ, TESTDB=cnf),
                            capture_output=True, text=True)
         with open(os.path.join(work, f"mysqlclient-{label}.log"), "w") as f:
