@@ -9,7 +9,7 @@
 //! asks about (mysqlclient's `test_warning_count` saw no warning after
 //! `DROP TABLE IF EXISTS` through a squeeze with a compressed column).
 //! Errs towards "no": a statement not recognised here only gets squeeze's
-//! usual bookkeeping first.
+//! usual bookkeeping first. Allocates only for a short text.
 
 /// Longest text looked at: diagnostics reads are short.
 const MAX_LEN: usize = 1024;

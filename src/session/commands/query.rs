@@ -10,7 +10,6 @@ use crate::session::plan::{prescan, Planned, OFFLOAD_MIN_BYTES};
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::routing::Route;
 use crate::session::{Flow, Session};
-use crate::sql::diagnostics::reads_diagnostics;
 use crate::sql::statement::Query;
 
 impl Session {
@@ -49,12 +48,7 @@ impl Session {
         if let Some(flow) = self.bulk_before_query(&payload).await {
             return flow;
         }
-        // Not before a read of the previous statement's warnings or counts:
-        // squeeze's own queries would replace them (the next statement
-        // refreshes instead).
-        if !reads_diagnostics(query.text) {
-            self.refresh_dependents().await;
-        }
+        self.refresh_dependents(query.text).await;
         if !self.needs_analysis(&query) {
             return self
                 .forward_command(&payload, ResponseShape::Results, mode)
