@@ -5,8 +5,8 @@ and optionally one compressing a column of a table the suites never touch).
 Prints, per suite, passed/failed/skipped on each path and the tests whose
 outcome differs, then one `RESULT ...` line.
 
-  .venv/bin/python bench/client_suites/run.py            # full run (~15 min on 2 cores)
-  .venv/bin/python bench/client_suites/run.py --quick    # a subset of each suite
+  .venv/bin/python bench/client_suites/run.py            # full run (~14 min on 2 cores; --compressed ~19)
+  .venv/bin/python bench/client_suites/run.py --quick    # a subset of each suite (~3 min)
 
 Suites (fetched here, so a clean clone can run it after scripts/install-deps.sh):
   go           go-sql-driver/mysql, the version in tests/clients/go/go.sum; its
@@ -229,14 +229,6 @@ def mysqlclient_suite(a, work):
         return junit(xml)
 
     return run
-
-
-# Modules of Connector/Python's suite that need things no external server
-# setup gives (an X Plugin, a server it restarts or configures, Django...);
-# they are skipped on both paths alike and not worth the time.
-CONNECTOR_QUICK = ["tests.test_connection", "tests.test_cursor", "tests.test_protocol",
-                   "tests.test_mysql_datatypes", "tests.cext.test_cext_api",
-                   "tests.cext.test_cext_cursor"]
 
 
 def connector_suite(a, work):
