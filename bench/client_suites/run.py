@@ -287,7 +287,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="a subset of each suite (go -short, fewer connector modules)")
     ap.add_argument("--suites", default="go,mysqlclient,connector")
-    ap.add_argument("--squeeze", default=None, help="squeeze binary (default target/release, else target/debug; built if missing)")
+    ap.add_argument("--squeeze", default=None,
+                    help="squeeze binary (default: the newer of target/release and target/debug; built if neither)")
     ap.add_argument("--compressed", action="store_true",
                     help="also run each suite through a squeeze compressing squeeze_other.docs.doc")
     ap.add_argument("--keep", action="store_true", help="keep the temp dir (logs of every run)")
@@ -295,11 +296,12 @@ def main():
                     help="start the stack, print its ports and wait (to run one test by hand); Ctrl-C stops it")
     a = ap.parse_args()
     if not a.squeeze:
-        for prof in ("release", "debug"):
-            p = os.path.join(REPO, "target", prof, "squeeze")
-            if os.access(p, os.X_OK):
-                a.squeeze = p
-                break
+        # The newer of the two builds: a stale release binary must not
+        # stand in for the code just changed.
+        built = [p for p in (os.path.join(REPO, "target", prof, "squeeze") for prof in ("release", "debug"))
+                 if os.access(p, os.X_OK)]
+        if built:
+            a.squeeze = max(built, key=os.path.getmtime)
         else:
             log("building squeeze (cargo build --release)")
             subprocess.run(["cargo", "build", "--release", "--bin", "squeeze"], cwd=REPO, check=True)
