@@ -25,6 +25,11 @@ pub struct SessionEntry {
     pub close: Arc<Notify>,
     /// What the session is doing, updated by the session itself.
     pub live: Arc<SessionLive>,
+    /// Set by `KILL CONNECTION` before its backend threads are killed: the
+    /// session, if busy in a statement, then sees its backend go away and
+    /// must end the way a killed server connection ends (closed, no squeeze
+    /// ERR about a lost backend).
+    pub killed: bool,
 }
 
 /// No command running (`command` holds a command byte otherwise).
@@ -122,6 +127,7 @@ impl SessionRegistry {
                 backends: Vec::new(),
                 close: close.clone(),
                 live,
+                killed: false,
             },
         );
         close
@@ -137,6 +143,17 @@ impl SessionRegistry {
         if let Some(e) = self.sessions.lock().get_mut(&id) {
             e.backends = backends;
         }
+    }
+
+    pub fn mark_killed(&self, id: u32) {
+        if let Some(e) = self.sessions.lock().get_mut(&id) {
+            e.killed = true;
+        }
+    }
+
+    /// Whether another session ran `KILL CONNECTION` on this one.
+    pub fn is_killed(&self, id: u32) -> bool {
+        self.sessions.lock().get(&id).is_some_and(|e| e.killed)
     }
 
     pub fn unregister(&self, id: u32) {
@@ -196,7 +213,11 @@ mod tests {
             ("app", &[(0, 1234)][..])
         );
         assert!(r.get(8).is_none());
+        assert!(!r.is_killed(7));
+        r.mark_killed(7);
+        assert!(r.is_killed(7));
         r.unregister(7);
         assert!(r.get(7).is_none());
+        assert!(!r.is_killed(7));
     }
 }

@@ -208,6 +208,11 @@ impl PacketConn {
         self.stream.is_tls()
     }
 
+    /// Protocol version and cipher suite, when the stream is TLS.
+    pub fn tls_suite(&self) -> Option<(rustls::ProtocolVersion, rustls::CipherSuite)> {
+        self.stream.tls_suite()
+    }
+
     pub fn is_compressed(&self) -> bool {
         self.compression.is_some()
     }

@@ -23,6 +23,22 @@ impl MaybeTlsStream {
         )
     }
 
+    /// Protocol version and cipher suite of a TLS stream.
+    pub fn tls_suite(&self) -> Option<(rustls::ProtocolVersion, rustls::CipherSuite)> {
+        let (v, s) = match self {
+            MaybeTlsStream::ServerTls(t) => {
+                let c = t.get_ref().1;
+                (c.protocol_version(), c.negotiated_cipher_suite())
+            }
+            MaybeTlsStream::ClientTls(t) => {
+                let c = t.get_ref().1;
+                (c.protocol_version(), c.negotiated_cipher_suite())
+            }
+            _ => return None,
+        };
+        Some((v?, s?.suite()))
+    }
+
     /// The TCP socket underneath, to ask the kernel about its queues.
     pub fn tcp(&self) -> Option<&TcpStream> {
         match self {

@@ -4,6 +4,7 @@
 
 use crate::backend::query::{quote, simple_query};
 use crate::error::SqlError;
+use crate::sql::diagnostics::reads_diagnostics;
 use crate::sql::LexOptions;
 use crate::transform::dependents::{Definition, Dependents};
 use crate::transform::schema::TableInfo;
@@ -47,9 +48,15 @@ impl Session {
     /// Re-read the views and routines that read compressed columns when
     /// the shared snapshot is missing or older than its bound. A failure
     /// keeps the old snapshot (logged; the safety net still inflates).
-    pub(super) async fn refresh_dependents(&mut self) {
+    /// Not before `next` when it reads the previous statement's warnings
+    /// or counts: these queries would replace them (a later statement
+    /// refreshes instead).
+    pub(super) async fn refresh_dependents(&mut self, next: &[u8]) {
         let now = std::time::Instant::now();
-        if !self.compression_on() || !self.ctx.schema.dependents_stale(now) {
+        if !self.compression_on()
+            || !self.ctx.schema.dependents_stale(now)
+            || reads_diagnostics(next)
+        {
             return;
         }
         if self.ensure_backend().await.is_err() {

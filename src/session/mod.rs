@@ -12,6 +12,7 @@ mod bulk;
 mod commands;
 mod dispatch;
 mod handshake;
+mod link_status;
 mod metadata;
 mod plan;
 mod relay;

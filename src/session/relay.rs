@@ -13,6 +13,7 @@ use crate::protocol::Packet;
 use crate::transform::result::{ResultColumns, RowError};
 
 use super::abort::column_defs_following;
+use super::link_status::{self, ClientLink};
 use super::{Flow, Session};
 
 /// How the backend answers a command.
@@ -40,6 +41,9 @@ pub(super) struct RelayMode {
     pub cursor_for: Option<u32>,
     /// COM_STMT_FETCH: the statement whose cursor is read.
     pub fetch_of: Option<u32>,
+    /// A text `SHOW [SESSION] STATUS`: the rows describing the link get the
+    /// client's own values (`link_status`).
+    pub link_status: bool,
 }
 
 impl RelayMode {
@@ -48,6 +52,7 @@ impl RelayMode {
             binary: false,
             cursor_for: None,
             fetch_of: None,
+            link_status: false,
         }
     }
     pub fn binary() -> Self {
@@ -55,6 +60,7 @@ impl RelayMode {
             binary: true,
             cursor_for: None,
             fetch_of: None,
+            link_status: false,
         }
     }
 }
@@ -159,6 +165,16 @@ impl Session {
                     Flow::Continue
                 }
             }
+            Err(RelayError::Backend(why)) if self.ctx.sessions.is_killed(self.id) => {
+                // `KILL CONNECTION` from another session took the backend
+                // mid-statement. The server ends a killed connection with
+                // whatever it managed to send (relayed already) and a
+                // close, so the client sees "lost connection" as directly,
+                // not a squeeze ERR inviting it to go on.
+                tracing::info!(conn = self.id, error = %why, "backend connection killed by KILL CONNECTION; closing the client connection");
+                self.backend_lost();
+                Flow::Close
+            }
             Err(RelayError::Backend(why)) => {
                 let lost_state = self.state_at_risk();
                 let target = self.target();
@@ -225,7 +241,7 @@ impl Session {
                     .compressed
                     .get_mut(&id)
                     .and_then(|s| s.cursor.take());
-                let r = self.relay_rows(cursor.as_mut(), true).await;
+                let r = self.relay_rows(cursor.as_mut(), true, None).await;
                 if let (Some(c), Some(s)) = (cursor, self.statements.compressed.get_mut(&id)) {
                     s.cursor = Some(c);
                 }
@@ -285,6 +301,19 @@ impl Session {
                 NetError::OverBudget(e) => ClientWriteError::OverBudget(e),
                 _ => ClientWriteError::Gone,
             })
+    }
+
+    /// A row as the server sent it, or with the client's own link in it
+    /// (`SHOW STATUS`).
+    async fn send_row(
+        &mut self,
+        payload: &[u8],
+        link: Option<&ClientLink>,
+    ) -> Result<(), ClientWriteError> {
+        match link.and_then(|l| link_status::rewrite_row(payload, l)) {
+            Some(row) => self.send_to_client(&row).await,
+            None => self.send_to_client(payload).await,
+        }
     }
 
     pub(super) fn deprecate_eof(&self) -> bool {
@@ -350,7 +379,13 @@ impl Session {
                             return Ok(());
                         }
                     }
-                    match self.relay_rows(transform.as_mut(), mode.binary).await? {
+                    let link = mode.link_status.then(|| {
+                        ClientLink::new(self.client.tls_suite(), self.client.is_compressed())
+                    });
+                    match self
+                        .relay_rows(transform.as_mut(), mode.binary, link.as_ref())
+                        .await?
+                    {
                         RowsEnd::Status(status) if response::more_results(status) => continue,
                         RowsEnd::Status(status) if status & SERVER_STATUS_CURSOR_EXISTS != 0 => {
                             if let (Some(t), Some(id)) = (transform, mode.cursor_for) {
@@ -429,9 +464,10 @@ impl Session {
         &mut self,
         mut transform: Option<&mut ResultColumns>,
         binary: bool,
+        link: Option<&ClientLink>,
     ) -> Result<RowsEnd, RelayError> {
         loop {
-            if transform.is_none() {
+            if transform.is_none() && link.is_none() {
                 let backend = self.shards.conn()?;
                 if backend.conn.pass_rows_to(&mut self.client) > 0
                     && self.client.pending_output() >= 1 << 20
@@ -460,9 +496,9 @@ impl Session {
                 return Ok(RowsEnd::Error);
             }
             let sent = match transform.as_deref_mut() {
-                None => self.send_to_client(&p.payload).await,
+                None => self.send_row(&p.payload, link).await,
                 Some(t) => match t.row(&self.ctx.rules, &p.payload, binary) {
-                    Ok(None) => self.send_to_client(&p.payload).await,
+                    Ok(None) => self.send_row(&p.payload, link).await,
                     Ok(Some(row)) => {
                         self.client
                             .write_packet_buffered(row)

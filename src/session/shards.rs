@@ -20,6 +20,14 @@ use super::Session;
 /// has its oldest kept and later ones only on the connections it had.
 const MAX_REPLAYED_SETS: usize = 256;
 
+/// How far a backend's packet may exceed `proxy.max_packet_size`. A value
+/// can be as large as the server's `max_allowed_packet`, and the server
+/// sends its row with framing on top (header, NULL bitmap, length
+/// prefixes): go-sql-driver's TestLongData reads a 16 MiB value back in a
+/// row of 16 MiB + 11 bytes. 64 KiB covers that framing for rows of
+/// thousands of columns; statements from clients get no headroom.
+pub const ROW_FRAMING_HEADROOM: usize = 64 << 10;
+
 /// A backend thread, as the session registry names it for `KILL`.
 pub(super) trait BackendThread {
     fn thread_id(&self) -> u32;
@@ -281,7 +289,7 @@ impl Session {
             attributes: self.info.attributes.clone(),
             compress: self.bulk_negotiates(),
             adaptive: self.bulk_writer_settings(),
-            max_payload: self.ctx.proxy.max_packet_size,
+            max_payload: self.ctx.proxy.max_packet_size + ROW_FRAMING_HEADROOM,
             ext_capabilities: self.info.ext_capabilities,
         }
     }

@@ -32,9 +32,19 @@ pub fn require_module(py: &PathBuf, module: &str) {
 /// Runs a Python client check script against `db` directly and through a
 /// squeeze in front of it; the script compares both byte for byte.
 pub fn run_check(db: &dyn TestServer, script: &str, module: &str, db_name: &str) {
+    run_check_through(&Squeeze::for_server(db, &[]), db, script, module, db_name);
+}
+
+/// `run_check` through a given squeeze (one compressing a column, say).
+pub fn run_check_through(
+    sq: &Squeeze,
+    db: &dyn TestServer,
+    script: &str,
+    module: &str,
+    db_name: &str,
+) {
     let py = venv_python();
     require_module(&py, module);
-    let sq = Squeeze::for_server(db, &[]);
     let dir = repo().join("tests/clients/python");
     let out = Command::new(&py)
         .arg(dir.join(script))

@@ -26,6 +26,7 @@ impl Session {
             binary: true,
             cursor_for: Some(id),
             fetch_of: None,
+            link_status: false,
         };
         let Some(prepared) = self.statements.compressed.get_mut(&id) else {
             return self

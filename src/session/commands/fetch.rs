@@ -19,6 +19,7 @@ impl Session {
             binary: true,
             cursor_for: None,
             fetch_of: stmt,
+            link_status: false,
         };
         self.forward_command(payload, ResponseShape::Fetch, mode)
             .await

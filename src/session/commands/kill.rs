@@ -44,10 +44,9 @@ impl Session {
     }
 
     async fn kill_session(&mut self, id: u64, query: bool) -> Flow {
-        let entry = u32::try_from(id)
-            .ok()
-            .and_then(|i| self.ctx.sessions.get(i));
-        let Some(entry) = entry else {
+        let target = u32::try_from(id).ok();
+        let entry = target.and_then(|i| self.ctx.sessions.get(i));
+        let (Some(target), Some(entry)) = (target, entry) else {
             self.reply_error(&SqlError::new(
                 ErrorCode::NoSuchThread,
                 format!("Unknown thread id: {id}"),
@@ -63,6 +62,11 @@ impl Session {
         }
         tracing::debug!(conn = self.id, target = id, backends = ?entry.backends, query, "KILL");
         let own = id == u64::from(self.id);
+        if !query && !own {
+            // Before its backend goes: a session busy in a statement learns
+            // from this why the backend vanished (see `relay`).
+            self.ctx.sessions.mark_killed(target);
+        }
         let home = self.shards.current();
         for (shard, thread) in entry.backends {
             if own && !query {

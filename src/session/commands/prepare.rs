@@ -37,7 +37,7 @@ impl Session {
                 .forward_command(payload, ResponseShape::Prepare, RelayMode::binary())
                 .await;
         }
-        self.refresh_dependents().await;
+        self.refresh_dependents(&text).await;
         let query = Query::new(&text, self.tracked.lex);
         let rewrite = match self.rewrite(&query).await {
             Ok(r) => r,

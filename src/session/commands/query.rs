@@ -1,9 +1,11 @@
 //! COM_QUERY: KILL by squeeze's ids, `CONNECTION_ID()`, shard routing,
 //! LOAD DATA LOCAL set-up, then either a straight relay or the planner's
 //! rewrite (compressed literals, refusals, result hints), and the session
-//! changes the statement made once the server accepted it.
+//! changes the statement made once the server accepted it. A `SHOW STATUS`
+//! gets the client's own link in its TLS and compression rows.
 
 use crate::protocol::command::ClientCommand;
+use crate::session::link_status::asks_link_status;
 use crate::session::plan::{prescan, Planned, OFFLOAD_MIN_BYTES};
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::routing::Route;
@@ -33,6 +35,10 @@ impl Session {
             Some(_) => Query::new(&rewritten_text, self.tracked.lex),
             None => as_sent,
         };
+        let mode = RelayMode {
+            link_status: asks_link_status(&query),
+            ..RelayMode::text()
+        };
         if self.sharded() {
             if let Some(flow) = self.route_query(&query).await {
                 return flow;
@@ -41,10 +47,10 @@ impl Session {
         if let Some(flow) = self.bulk_before_query(&payload).await {
             return flow;
         }
-        self.refresh_dependents().await;
+        self.refresh_dependents(query.text).await;
         if !self.needs_analysis(&query) {
             return self
-                .forward_command(&payload, ResponseShape::Results, RelayMode::text())
+                .forward_command(&payload, ResponseShape::Results, mode)
                 .await;
         }
         let planned = match self.plan(&query, &rewritten_text).await {
@@ -54,7 +60,7 @@ impl Session {
                 return Flow::Continue;
             }
         };
-        self.run_planned(&payload, planned).await
+        self.run_planned(&payload, planned, mode).await
     }
 
     /// A sharded session: move to the statement's shard (carrying an empty
@@ -97,7 +103,7 @@ impl Session {
     /// Relay the planned statement (rewritten or as sent), then apply what
     /// it changed: schema cache entries, SQL-level prepared statements and,
     /// once the server accepted it, the tracked session state.
-    async fn run_planned(&mut self, payload: &[u8], planned: Planned) -> Flow {
+    async fn run_planned(&mut self, payload: &[u8], planned: Planned, mode: RelayMode) -> Flow {
         self.result_hints = Some((planned.results, 0));
         let rewritten = planned
             .sql
@@ -107,7 +113,7 @@ impl Session {
             .forward_command(
                 rewritten.as_deref().unwrap_or(payload),
                 ResponseShape::Results,
-                RelayMode::text(),
+                mode,
             )
             .await;
         self.result_hints = None;

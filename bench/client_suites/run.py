@@ -1,0 +1,380 @@
+#!/usr/bin/env python3
+"""The public test suites of three MySQL client libraries, run twice against
+the same throw-away MariaDB: directly, then through squeeze (a plain relay,
+and optionally one compressing a column of a table the suites never touch).
+Prints, per suite, passed/failed/skipped on each path and the tests whose
+outcome differs, then one `RESULT ...` line.
+
+  .venv/bin/python bench/client_suites/run.py            # full run (~14 min on 2 cores; --compressed ~19)
+  .venv/bin/python bench/client_suites/run.py --quick    # a subset of each suite (~3 min)
+
+Suites (fetched here, so a clean clone can run it after scripts/install-deps.sh):
+  go           go-sql-driver/mysql, the version in tests/clients/go/go.sum; its
+               tests ship in the module zip (`go mod download`), run with
+               `go test -json` in a writable copy.
+  mysqlclient  mysqlclient's tests from its sdist (.venv/mysqlclient-tests,
+               fetched with pip if missing), pytest.
+  connector    mysql-connector-python's unittests.py from its sdist (pip
+               download of the installed version), `--use-external-server`,
+               pure-Python modules and the C-extension ones (tests/cext, using
+               the installed wheel's _mysql_connector).
+
+Outcomes are compared per test name; a test that fails on both paths is not
+a difference (some fail against MariaDB itself: the suites target MySQL).
+Python 3 stdlib only (the suites use the repo's .venv).
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import benchlib  # noqa: E402
+from benchlib import Fail, free_port, log, need, wait_tcp  # noqa: E402
+
+REPO = benchlib.REPO
+VENV_PY = os.path.join(REPO, ".venv", "bin", "python")
+USER, PASSWORD = "suite", "suite-pw"
+CACHE = os.path.join(REPO, ".test-deps", "client-suites")
+
+# ------------------------------------------------------------------ stack
+
+
+class Stack:
+    def __init__(self, a):
+        self.a = a
+        self.tmp = tempfile.mkdtemp(prefix="client-suites-")
+        self.procs = {}
+
+    def start(self, name, argv):
+        logf = open(os.path.join(self.tmp, f"{name}.log"), "ab")
+        p = subprocess.Popen(argv, stdout=logf, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                             start_new_session=True)
+        self.procs[name] = p
+        return p
+
+    def cleanup(self):
+        for p in self.procs.values():
+            if p.poll() is None:
+                p.terminate()
+        for p in self.procs.values():
+            try:
+                p.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        if self.a.keep:
+            log(f"kept {self.tmp}")
+        else:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def certs(self):
+        d = os.path.join(self.tmp, "certs")
+        os.makedirs(d)
+        ossl = need("openssl", "apt-get install -y openssl")
+        ca, cakey = os.path.join(d, "ca.pem"), os.path.join(d, "ca-key.pem")
+        cert, key, csr = (os.path.join(d, n) for n in ("cert.pem", "key.pem", "req.csr"))
+        ext = os.path.join(d, "ext.cnf")
+        with open(ext, "w") as f:
+            f.write("subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n")
+        q = dict(capture_output=True, check=True)
+        subprocess.run([ossl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "3650",
+                        "-subj", "/CN=client-suites CA", "-keyout", cakey, "-out", ca], **q)
+        subprocess.run([ossl, "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost",
+                        "-keyout", key, "-out", csr], **q)
+        subprocess.run([ossl, "x509", "-req", "-days", "3650", "-set_serial", "2", "-in", csr,
+                        "-CA", ca, "-CAkey", cakey, "-extfile", ext, "-out", cert], **q)
+        self.ca, self.cert, self.key = ca, cert, key
+
+    def start_mariadb(self):
+        datadir = os.path.join(self.tmp, "data")
+        self.sock = os.path.join(self.tmp, "mysqld.sock")
+        r = subprocess.run([need("mariadb-install-db", "apt-get install -y mariadb-server"),
+                            "--no-defaults", f"--datadir={datadir}", "--user=root", "--skip-test-db",
+                            "--auth-root-authentication-method=socket", f"--tmpdir={self.tmp}"],
+                           capture_output=True)
+        if r.returncode != 0:
+            raise Fail("mariadb-install-db failed:\n" + r.stdout.decode() + r.stderr.decode())
+        self.mport = free_port()
+        p = self.start("mariadbd", [
+            need("mariadbd", "apt-get install -y mariadb-server"), "--no-defaults",
+            f"--datadir={datadir}", "--user=root", f"--socket={self.sock}", f"--port={self.mport}",
+            "--bind-address=127.0.0.1", f"--pid-file={os.path.join(self.tmp, 'mysqld.pid')}",
+            f"--log-error={os.path.join(self.tmp, 'mariadbd.err')}", f"--tmpdir={self.tmp}",
+            "--skip-name-resolve", "--local-infile=1",
+            "--innodb-flush-log-at-trx-commit=2", "--innodb-buffer-pool-size=128M",
+            "--performance-schema=OFF", "--max-connections=500",
+            "--character-set-server=utf8mb4", "--collation-server=utf8mb4_general_ci",
+            f"--ssl-ca={self.ca}", f"--ssl-cert={self.cert}", f"--ssl-key={self.key}",
+        ])
+        wait_tcp(self.mport, p, "mariadbd", timeout=120)
+        # The account every suite logs in with (both paths), and the
+        # databases they expect to exist.
+        self.root_sql(f"""
+            CREATE USER '{USER}'@'%' IDENTIFIED BY '{PASSWORD}';
+            GRANT ALL ON *.* TO '{USER}'@'%' WITH GRANT OPTION;
+            CREATE DATABASE gotest; CREATE DATABASE mysqldb_test; CREATE DATABASE myconnpy;
+            CREATE DATABASE squeeze_other;
+            CREATE TABLE squeeze_other.docs (id BIGINT PRIMARY KEY, doc LONGBLOB);""")
+
+    def root_sql(self, sql):
+        r = subprocess.run([need("mariadb", "apt-get install -y mariadb-client"), "--no-defaults",
+                            f"--socket={self.sock}", "-uroot", "-N", "-B", "-e", sql],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            raise Fail(f"SQL failed: {r.stderr.strip()}")
+        return r.stdout
+
+    def start_squeeze(self, name, extra):
+        port, admin = free_port(), free_port()
+        p = self.start(name, [self.a.squeeze, "serve", "--listen", f"127.0.0.1:{port}",
+                              "--admin", f"127.0.0.1:{admin}", "--backend", f"127.0.0.1:{self.mport}",
+                              "--user", f"{USER}:{PASSWORD}", "--tls-cert", self.cert,
+                              "--tls-key", self.key] + extra)
+        wait_tcp(port, p, name)
+        return port
+
+
+# ------------------------------------------------------------------ suites
+
+
+def go_suite(a, work):
+    """go-sql-driver/mysql's own tests, in a writable copy of the module."""
+    go = "/usr/local/go/bin/go" if os.access("/usr/local/go/bin/go", os.X_OK) and not shutil.which("go") \
+        else need("go", "apt-get install -y golang (or Go from go.dev)")
+    gomod = open(os.path.join(REPO, "tests", "clients", "go", "go.mod")).read()
+    ver = re.search(r"github.com/go-sql-driver/mysql (v\S+)", gomod).group(1)
+    r = subprocess.run([go, "mod", "download", "-json", f"github.com/go-sql-driver/mysql@{ver}"],
+                       cwd=os.path.join(REPO, "tests", "clients", "go"), capture_output=True, text=True)
+    if r.returncode != 0:
+        raise Fail(f"go mod download failed: {r.stderr}")
+    src = json.loads(r.stdout)["Dir"]
+    dst = os.path.join(work, f"go-mysql-{ver}")
+    if not os.path.isdir(dst):
+        shutil.copytree(src, dst)
+        for root, dirs, files in os.walk(dst):
+            for n in dirs + files:
+                os.chmod(os.path.join(root, n), 0o755 if n in dirs else 0o644)
+    # Compile the test binary once; both runs use it.
+    binpath = os.path.join(dst, "mysql.test")
+    if not os.path.exists(binpath):
+        r = subprocess.run([go, "test", "-c", "-o", binpath, "."], cwd=dst, capture_output=True, text=True,
+                           env=dict(os.environ, GOFLAGS="-mod=mod -buildvcs=false"))
+        if r.returncode != 0:
+            raise Fail(f"go test -c failed: {r.stderr[-3000:]}")
+
+    def run(port, label):
+        env = dict(os.environ, MYSQL_TEST_USER=USER, MYSQL_TEST_PASS=PASSWORD, MYSQL_TEST_PROT="tcp",
+                   MYSQL_TEST_ADDR=f"127.0.0.1:{port}", MYSQL_TEST_DBNAME="gotest",
+                   MYSQL_TEST_CONCURRENT="1")
+        argv = [go, "tool", "test2json", "-t", binpath, "-test.v=test2json", "-test.count=1", "-test.timeout=15m",
+                # Dials 1.1.1.1:1234 expecting a timeout; without a route out
+                # v1.8.1 dereferences a nil logger and the whole binary dies.
+                "-test.skip=^TestConnectorReturnsTimeout$"]
+        if a.quick:
+            argv.append("-test.short")
+        r = subprocess.run(argv, cwd=dst, env=env, capture_output=True, text=True)
+        out, res = [], {}
+        for line in r.stdout.splitlines():
+            try:
+                ev = json.loads(line)
+            except ValueError:
+                continue
+            t = ev.get("Test")
+            if not t:
+                continue
+            if ev.get("Action") == "output":
+                out.append(f"{t}: {ev.get('Output', '')}")
+            if ev.get("Action") in ("pass", "fail", "skip"):
+                res[t] = {"pass": "passed", "fail": "failed", "skip": "skipped"}[ev["Action"]]
+        with open(os.path.join(work, f"go-{label}.log"), "w") as f:
+            f.write("".join(out) + r.stderr)
+        return res
+
+    return run
+
+
+def mysqlclient_suite(a, work):
+    tests = os.path.join(REPO, ".venv", "mysqlclient-tests", "tests")
+    if not os.path.isfile(os.path.join(tests, "test_MySQLdb_capabilities.py")):
+        subprocess.run(["bash", os.path.join(REPO, "scripts", "install-deps.sh")], check=True)
+
+    def run(port, label):
+        cnf = os.path.join(work, f"mysqlclient-{label}.cnf")
+        with open(cnf, "w") as f:
+            f.write(f"[MySQLdb-tests]\nhost = 127.0.0.1\nport = {port}\nuser = {USER}\n"
+                    f"password = {PASSWORD}\ndatabase = mysqldb_test\ndefault-character-set = utf8mb4\n")
+        xml = os.path.join(work, f"mysqlclient-{label}.xml")
+        argv = [VENV_PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={xml}",
+                "--ignore=test_sqlalchemy.py",
+                # Timing-based: each asserts another thread is still inside a
+                # fetch within 10 ms polls (seen to flip either way on a
+                # loaded 2-core VM, direct or not); tests/clients.rs skips
+                # the first for the same reason.
+                "--deselect=test_connection.py::test_connection_concurrent_use_raises",
+                "--deselect=test_connection.py::test_result_concurrent_use_raises", "."]
+        r = subprocess.run(argv, cwd=tests, env=dict(os.environ, TESTDB=cnf),
+                           capture_output=True, text=True)
+        with open(os.path.join(work, f"mysqlclient-{label}.log"), "w") as f:
+            f.write(r.stdout + r.stderr)
+        return junit(xml)
+
+    return run
+
+
+def connector_suite(a, work):
+    r = subprocess.run([VENV_PY, "-c", "import importlib.metadata as m; print(m.version('mysql-connector-python'))"],
+                       capture_output=True, text=True, check=True)
+    ver = r.stdout.strip()
+    top = os.path.join(CACHE, f"mysql_connector_python-{ver}")
+    if not os.path.isfile(os.path.join(top, "unittests.py")):
+        os.makedirs(CACHE, exist_ok=True)
+        log(f"fetching mysql-connector-python {ver} sdist for its tests")
+        subprocess.run([VENV_PY, "-m", "pip", "download", "-q", "--disable-pip-version-check",
+                        "--no-binary", ":all:", "--no-deps", "-d", CACHE,
+                        f"mysql-connector-python=={ver}"], check=True)
+        subprocess.run(["tar", "-xzf", os.path.join(CACHE, f"mysql_connector_python-{ver}.tar.gz"),
+                        "-C", CACHE], check=True)
+    runner = os.path.join(HERE, "connector_runner.py")
+
+    def run(port, label):
+        xml = os.path.join(work, f"connector-{label}.json")
+        argv = [VENV_PY, runner, top, xml, "--use-external-server", "--skip-install",
+                "--host=127.0.0.1", f"--port={port}", f"--user={USER}", f"--password={PASSWORD}"]
+        if a.quick:
+            argv.append("--quick")
+        r = subprocess.run(argv, cwd=top, capture_output=True, text=True)
+        with open(os.path.join(work, f"connector-{label}.log"), "w") as f:
+            f.write(r.stdout + r.stderr)
+        if not os.path.exists(xml):
+            raise Fail(f"connector suite produced no results ({label}); see {work}/connector-{label}.log")
+        return json.load(open(xml))
+
+    return run
+
+
+def junit(path):
+    res = {}
+    for case in ET.parse(path).getroot().iter("testcase"):
+        name = f"{case.get('classname')}::{case.get('name')}"
+        outcome = "passed"
+        for child in case:
+            if child.tag in ("failure", "error"):
+                outcome = "failed"
+            elif child.tag == "skipped":
+                outcome = "skipped"
+        res[name] = outcome
+    return res
+
+
+def counts(res):
+    return tuple(sum(1 for v in res.values() if v == k) for k in ("passed", "failed", "skipped"))
+
+
+# ------------------------------------------------------------------ main
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="a subset of each suite (go -short, fewer connector modules)")
+    ap.add_argument("--suites", default="go,mysqlclient,connector")
+    ap.add_argument("--squeeze", default=None,
+                    help="squeeze binary (default: the newer of target/release and target/debug; built if neither)")
+    ap.add_argument("--compressed", action="store_true",
+                    help="also run each suite through a squeeze compressing squeeze_other.docs.doc")
+    ap.add_argument("--keep", action="store_true", help="keep the temp dir (logs of every run)")
+    ap.add_argument("--serve", action="store_true",
+                    help="start the stack, print its ports and wait (to run one test by hand); Ctrl-C stops it")
+    a = ap.parse_args()
+    if not a.squeeze:
+        # The newer of the two builds: a stale release binary must not
+        # stand in for the code just changed.
+        built = [p for p in (os.path.join(REPO, "target", prof, "squeeze") for prof in ("release", "debug"))
+                 if os.access(p, os.X_OK)]
+        if built:
+            a.squeeze = max(built, key=os.path.getmtime)
+        else:
+            log("building squeeze (cargo build --release)")
+            subprocess.run(["cargo", "build", "--release", "--bin", "squeeze"], cwd=REPO, check=True)
+            a.squeeze = os.path.join(REPO, "target", "release", "squeeze")
+    if not os.access(VENV_PY, os.X_OK):
+        raise Fail("no .venv: run `bash scripts/install-deps.sh` first")
+
+    st = Stack(a)
+    try:
+        st.certs()
+        st.start_mariadb()
+        paths = [("direct", st.mport), ("squeeze", st.start_squeeze("squeeze", []))]
+        if a.compressed:
+            paths.append(("squeeze_compressed", st.start_squeeze("squeeze_compressed", [
+                "--dictionaries", os.path.join(REPO, "dictionaries"),
+                "--compress", "squeeze_other.docs.doc=reddit_comments"])))
+        if a.serve:
+            print(" ".join(f"{label}={port}" for label, port in paths) + f" user={USER} password={PASSWORD}"
+                  f" tmp={st.tmp}", flush=True)
+            try:
+                while True:
+                    time.sleep(3600)
+            except KeyboardInterrupt:
+                return
+        work = os.path.join(st.tmp, "work")
+        os.makedirs(work)
+        makers = {"go": go_suite, "mysqlclient": mysqlclient_suite, "connector": connector_suite}
+        rows, result = [], []
+        total_diff = 0
+        for suite in a.suites.split(","):
+            run = makers[suite](a, work)
+            outcomes = {}
+            for label, port in paths:
+                t0 = time.time()
+                log(f"{suite}: {label} (port {port})")
+                outcomes[label] = run(port, label)
+                p, f, s = counts(outcomes[label])
+                log(f"{suite}: {label}: {p} passed, {f} failed, {s} skipped in {time.time() - t0:.0f}s")
+                result.append(f"{suite}_{label}_pass={p} {suite}_{label}_fail={f} {suite}_{label}_skip={s}")
+            base = outcomes["direct"]
+            diffs = []
+            for label, _ in paths[1:]:
+                other = outcomes[label]
+                for name in sorted(set(base) | set(other)):
+                    if base.get(name) != other.get(name):
+                        diffs.append(f"{label}: {name}: direct {base.get(name, 'absent')}, "
+                                     f"{label} {other.get(name, 'absent')}")
+            total_diff += len(diffs)
+            rows.append((suite, outcomes, diffs))
+        print()
+        print(f"{'suite':<12} {'path':<20} {'passed':>7} {'failed':>7} {'skipped':>8}")
+        for suite, outcomes, diffs in rows:
+            for label, _ in paths:
+                p, f, s = counts(outcomes[label])
+                print(f"{suite:<12} {label:<20} {p:>7} {f:>7} {s:>8}")
+            for d in diffs:
+                print(f"  differs: {d}")
+        print()
+        print("RESULT " + " ".join(result) + f" differing={total_diff}")
+    finally:
+        st.cleanup()
+
+
+def on_term(_signum, _frame):
+    # SIGTERM (and SIGINT of a background job) ends the run like Ctrl-C,
+    # so the servers are stopped and the temp dir removed.
+    raise KeyboardInterrupt
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, on_term)
+    try:
+        main()
+    except Fail as e:
+        log(f"error: {e}")
+        sys.exit(1)

@@ -1,0 +1,231 @@
+//! `SHOW [SESSION] STATUS` answers about the client's own link.
+//!
+//! TLS and the compressed protocol end at squeeze, so the server's
+//! `Ssl_version`, `Ssl_cipher` and `Compression` describe squeeze's backend
+//! connection, not the one the client asks about (client test suites check
+//! them after connecting with TLS or compression). squeeze knows the true
+//! answer for the client's link and puts it in those rows of a text-protocol
+//! `SHOW [SESSION|LOCAL] STATUS`, the form clients use; `GLOBAL`, prepared
+//! statements and `information_schema.SESSION_STATUS` are left as the
+//! server answers them. Pure: recognising the statement, naming the link,
+//! rewriting one row.
+
+use crate::protocol::lenenc::{put_lenenc_bytes, Reader};
+use crate::sql::lexer::Token;
+use crate::sql::statement::Query;
+
+/// What the client's own connection to squeeze negotiated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientLink {
+    /// `TLSv1.2` / `TLSv1.3`; empty without TLS (as MariaDB shows it).
+    pub ssl_version: String,
+    /// OpenSSL's name of the cipher suite, as MariaDB shows it; empty
+    /// without TLS.
+    pub ssl_cipher: String,
+    /// The client uses the compressed protocol.
+    pub compression: bool,
+}
+
+impl ClientLink {
+    pub fn new(
+        tls: Option<(rustls::ProtocolVersion, rustls::CipherSuite)>,
+        compression: bool,
+    ) -> Self {
+        let (ssl_version, ssl_cipher) = match tls {
+            Some((v, s)) => (version_name(v), openssl_cipher_name(s)),
+            None => (String::new(), String::new()),
+        };
+        ClientLink {
+            ssl_version,
+            ssl_cipher,
+            compression,
+        }
+    }
+
+    /// The value squeeze gives for status variable `name`, if it is one
+    /// describing the link.
+    fn value(&self, name: &[u8]) -> Option<&[u8]> {
+        match name {
+            b"Ssl_version" => Some(self.ssl_version.as_bytes()),
+            b"Ssl_cipher" => Some(self.ssl_cipher.as_bytes()),
+            b"Compression" => Some(if self.compression { b"ON" } else { b"OFF" }),
+            _ => None,
+        }
+    }
+}
+
+fn version_name(v: rustls::ProtocolVersion) -> String {
+    match v {
+        rustls::ProtocolVersion::TLSv1_2 => "TLSv1.2".into(),
+        rustls::ProtocolVersion::TLSv1_3 => "TLSv1.3".into(),
+        other => format!("{other:?}"),
+    }
+}
+
+/// The suites rustls negotiates, by the names OpenSSL (and so MariaDB's
+/// `Ssl_cipher`) gives them.
+fn openssl_cipher_name(s: rustls::CipherSuite) -> String {
+    use rustls::CipherSuite as C;
+    let name = match s {
+        C::TLS13_AES_256_GCM_SHA384 => "TLS_AES_256_GCM_SHA384",
+        C::TLS13_AES_128_GCM_SHA256 => "TLS_AES_128_GCM_SHA256",
+        C::TLS13_CHACHA20_POLY1305_SHA256 => "TLS_CHACHA20_POLY1305_SHA256",
+        C::TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384 => "ECDHE-ECDSA-AES256-GCM-SHA384",
+        C::TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256 => "ECDHE-ECDSA-AES128-GCM-SHA256",
+        C::TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256 => "ECDHE-ECDSA-CHACHA20-POLY1305",
+        C::TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384 => "ECDHE-RSA-AES256-GCM-SHA384",
+        C::TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256 => "ECDHE-RSA-AES128-GCM-SHA256",
+        C::TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256 => "ECDHE-RSA-CHACHA20-POLY1305",
+        other => return format!("{other:?}"),
+    };
+    name.into()
+}
+
+/// Whether `query` is a single `SHOW [SESSION|LOCAL] STATUS ...`. Only a
+/// short text starting with `show` (or hidden behind a comment) is lexed.
+pub fn asks_link_status(query: &Query<'_>) -> bool {
+    let text = query.text;
+    let start = text
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(text.len());
+    let shown = text[start..]
+        .get(..4)
+        .is_some_and(|w| w.eq_ignore_ascii_case(b"show"));
+    if query.scan.semicolon || text.len() > 4096 || !(shown || query.scan.hidden_start) {
+        return false;
+    }
+    let mut stmts = query.non_empty();
+    match (stmts.next(), stmts.next()) {
+        (Some(s), None) => is_session_status(text, &s.tokens),
+        _ => false,
+    }
+}
+
+/// Whether the one statement `tokens` is `SHOW [SESSION|LOCAL] STATUS ...`.
+pub fn is_session_status(src: &[u8], tokens: &[Token]) -> bool {
+    let mut t = tokens.iter();
+    if !t.next().is_some_and(|k| k.is_keyword(src, "SHOW")) {
+        return false;
+    }
+    match t.next() {
+        Some(k) if k.is_keyword(src, "STATUS") => true,
+        Some(k) if k.is_keyword(src, "SESSION") || k.is_keyword(src, "LOCAL") => {
+            t.next().is_some_and(|k| k.is_keyword(src, "STATUS"))
+        }
+        _ => false,
+    }
+}
+
+/// A text-protocol row `(Variable_name, Value)` of `SHOW STATUS`, with the
+/// value replaced when the variable describes the link; `None` to relay
+/// the row as it is (another variable, or not a two-column row).
+pub fn rewrite_row(row: &[u8], link: &ClientLink) -> Option<Vec<u8>> {
+    let mut r = Reader::new(row);
+    let name = r.lenenc_bytes().ok()?;
+    let value = link.value(name)?;
+    // The server's own value is dropped; it must be the row's last field.
+    r.lenenc_bytes().ok()?;
+    if !r.is_empty() {
+        return None;
+    }
+    let mut out = Vec::with_capacity(name.len() + value.len() + 18);
+    put_lenenc_bytes(&mut out, name);
+    put_lenenc_bytes(&mut out, value);
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sql::lexer::LexOptions;
+
+    fn status(sql: &str) -> bool {
+        asks_link_status(&Query::new(sql.as_bytes(), LexOptions::default()))
+    }
+
+    fn row(fields: &[&[u8]]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for f in fields {
+            put_lenenc_bytes(&mut out, f);
+        }
+        out
+    }
+
+    fn tls13() -> ClientLink {
+        ClientLink::new(
+            Some((
+                rustls::ProtocolVersion::TLSv1_3,
+                rustls::CipherSuite::TLS13_AES_256_GCM_SHA384,
+            )),
+            false,
+        )
+    }
+
+    #[test]
+    fn only_the_session_forms_of_show_status_are_recognised() {
+        assert!(status("SHOW STATUS LIKE 'Ssl_cipher'"));
+        assert!(status(
+            "show session status where Variable_name = 'Compression'"
+        ));
+        assert!(status("/* c */ SHOW LOCAL STATUS"));
+        assert!(!status("SHOW GLOBAL STATUS LIKE 'Ssl_cipher'"));
+        assert!(!status("SHOW VARIABLES LIKE 'Ssl_cipher'"));
+        assert!(!status("SELECT 'SHOW STATUS'"));
+        assert!(!status("SHOW"));
+        assert!(!status("SHOW STATUS; SELECT 1"));
+        assert!(!status("SELECT 1; SHOW STATUS"));
+    }
+
+    #[test]
+    fn the_link_rows_get_the_clients_own_values_and_others_pass() {
+        let link = tls13();
+        assert_eq!(
+            rewrite_row(&row(&[b"Ssl_cipher", b""]), &link),
+            Some(row(&[b"Ssl_cipher", b"TLS_AES_256_GCM_SHA384"]))
+        );
+        assert_eq!(
+            rewrite_row(&row(&[b"Ssl_version", b"TLSv1.2"]), &link),
+            Some(row(&[b"Ssl_version", b"TLSv1.3"]))
+        );
+        assert_eq!(
+            rewrite_row(&row(&[b"Compression", b"ON"]), &link),
+            Some(row(&[b"Compression", b"OFF"]))
+        );
+        assert_eq!(rewrite_row(&row(&[b"Uptime", b"5"]), &link), None);
+        assert_eq!(rewrite_row(&row(&[b"Ssl_cipher_list", b"x"]), &link), None);
+    }
+
+    #[test]
+    fn a_plain_link_shows_empty_tls_fields_and_odd_rows_are_left_alone() {
+        let plain = ClientLink::new(None, true);
+        assert_eq!(
+            rewrite_row(&row(&[b"Ssl_cipher", b"TLS_AES_256_GCM_SHA384"]), &plain),
+            Some(row(&[b"Ssl_cipher", b""]))
+        );
+        assert_eq!(
+            rewrite_row(&row(&[b"Compression", b"OFF"]), &plain),
+            Some(row(&[b"Compression", b"ON"]))
+        );
+        // Three columns, a truncated value, a bare name: not SHOW STATUS rows.
+        assert_eq!(
+            rewrite_row(&row(&[b"Ssl_cipher", b"a", b"b"]), &plain),
+            None
+        );
+        assert_eq!(rewrite_row(b"\x0aSsl_cipher\x05ab", &plain), None);
+        assert_eq!(rewrite_row(&row(&[b"Ssl_cipher"]), &plain), None);
+    }
+
+    #[test]
+    fn rustls_suites_carry_openssls_names() {
+        use rustls::CipherSuite as C;
+        assert_eq!(
+            openssl_cipher_name(C::TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384),
+            "ECDHE-RSA-AES256-GCM-SHA384"
+        );
+        assert_eq!(
+            openssl_cipher_name(C::TLS13_CHACHA20_POLY1305_SHA256),
+            "TLS_CHACHA20_POLY1305_SHA256"
+        );
+    }
+}
