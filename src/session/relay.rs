@@ -141,30 +141,7 @@ impl Session {
                 self.drop_backend();
                 Flow::Close
             }
-            Err(RelayError::OverBudget(e)) => {
-                // The backend's response is partly unread: drop that
-                // connection (as after a loss) and say why in an ERR 1041.
-                let lost_state = self.state_at_risk();
-                METRICS
-                    .protocol_errors_total
-                    .with_label_values(&["backend", "over_budget"])
-                    .inc();
-                tracing::warn!(conn = self.id, error = %e, lost_state = lost_state.unwrap_or("none"), "response refused: memory budget exhausted");
-                self.backend_lost();
-                let what = match lost_state {
-                    Some(s) => format!("to buffer this response; the backend connection holding {s} had to be closed, so this connection closes too"),
-                    None => "to buffer this response".to_string(),
-                };
-                if shape != ResponseShape::None {
-                    self.client
-                        .write_packet(&SqlError::over_budget(&what, &e).to_packet().encode());
-                }
-                if lost_state.is_some() {
-                    Flow::Close
-                } else {
-                    Flow::Continue
-                }
-            }
+            Err(RelayError::OverBudget(e)) => self.response_over_budget(e, shape),
             Err(RelayError::Backend(why)) if self.ctx.sessions.is_killed(self.id) => {
                 // `KILL CONNECTION` from another session took the backend
                 // mid-statement. The server ends a killed connection with
@@ -175,28 +152,57 @@ impl Session {
                 self.backend_lost();
                 Flow::Close
             }
-            Err(RelayError::Backend(why)) => {
-                let lost_state = self.state_at_risk();
-                let target = self.target();
-                METRICS
-                    .backend_connect_failures_total
-                    .with_label_values(&[&target.name, "lost"])
-                    .inc();
-                tracing::warn!(conn = self.id, shard = %target.name, error = %why, lost_state = lost_state.unwrap_or("none"), "backend connection lost");
-                let err = SqlError::backend_lost(&target.name, &target.address, &why, lost_state);
-                self.backend_lost();
-                if shape != ResponseShape::None {
-                    self.client.write_packet(&err.to_packet().encode());
-                }
-                // A lost MySQL connection takes the session's state with
-                // it; the client must see its connection end, never have
-                // its next statement run silently on a fresh one.
-                if lost_state.is_some() {
-                    Flow::Close
-                } else {
-                    Flow::Continue
-                }
-            }
+            Err(RelayError::Backend(why)) => self.backend_failed(&why, shape),
+        }
+    }
+
+    /// The backend's response is partly unread and over the memory budget:
+    /// drop that connection (as after a loss) and say why in an ERR 1041.
+    fn response_over_budget(&mut self, e: crate::limits::OverBudget, shape: ResponseShape) -> Flow {
+        let lost_state = self.state_at_risk();
+        METRICS
+            .protocol_errors_total
+            .with_label_values(&["backend", "over_budget"])
+            .inc();
+        tracing::warn!(conn = self.id, error = %e, lost_state = lost_state.unwrap_or("none"), "response refused: memory budget exhausted");
+        self.backend_lost();
+        let what = match lost_state {
+            Some(s) => format!("to buffer this response; the backend connection holding {s} had to be closed, so this connection closes too"),
+            None => "to buffer this response".to_string(),
+        };
+        if shape != ResponseShape::None {
+            self.client
+                .write_packet(&SqlError::over_budget(&what, &e).to_packet().encode());
+        }
+        if lost_state.is_some() {
+            Flow::Close
+        } else {
+            Flow::Continue
+        }
+    }
+
+    /// The backend connection failed mid-command: ERR to the client, and
+    /// the session ends when the connection held state the server lost.
+    fn backend_failed(&mut self, why: &str, shape: ResponseShape) -> Flow {
+        let lost_state = self.state_at_risk();
+        let target = self.target();
+        METRICS
+            .backend_connect_failures_total
+            .with_label_values(&[&target.name, "lost"])
+            .inc();
+        tracing::warn!(conn = self.id, shard = %target.name, error = %why, lost_state = lost_state.unwrap_or("none"), "backend connection lost");
+        let err = SqlError::backend_lost(&target.name, &target.address, why, lost_state);
+        self.backend_lost();
+        if shape != ResponseShape::None {
+            self.client.write_packet(&err.to_packet().encode());
+        }
+        // A lost MySQL connection takes the session's state with it; the
+        // client must see its connection end, never have its next statement
+        // run silently on a fresh one.
+        if lost_state.is_some() {
+            Flow::Close
+        } else {
+            Flow::Continue
         }
     }
 
