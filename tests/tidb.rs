@@ -215,8 +215,11 @@ fn caching_sha2_accounts_log_into_tidb_over_tls_and_fail_clearly_without_it() {
 }
 
 /// `SHOW SESSION STATUS` of the backend connection a session uses.
+/// The backend link's own status: a text `SHOW STATUS` of `Ssl_%` or
+/// `Compression` is answered for the client's link to squeeze, a prepared
+/// one goes to the server as it is.
 async fn backend_status(c: &mut Conn, like: &str) -> Vec<(String, String)> {
-    c.query(format!("SHOW SESSION STATUS LIKE '{like}'"))
+    c.exec(format!("SHOW SESSION STATUS LIKE '{like}'"), ())
         .await
         .unwrap()
 }
