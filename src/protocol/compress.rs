@@ -18,6 +18,8 @@ pub const FRAME_HEADER_LEN: usize = 7;
 pub const MIN_COMPRESS_LEN: usize = 50;
 /// MySQL's default `protocol_compression_algorithms` zstd level.
 pub const DEFAULT_WIRE_ZSTD_LEVEL: i32 = 3;
+/// Most bytes `decode_frame` inflates per step.
+const INFLATE_STEP: usize = 64 << 10;
 
 /// Which algorithm a connection's compressed frames use: negotiated once at
 /// login (`CLIENT_COMPRESS` = zlib, `CLIENT_ZSTD_COMPRESSION_ALGORITHM` =
@@ -178,8 +180,10 @@ pub fn decode_frame(
         }));
     }
     let mut inflater = FrameInflater::new(f.body, f.raw_len, algorithm)?;
-    let mut data = BytesMut::with_capacity(f.raw_len);
-    while !inflater.step(&mut data, f.raw_len)? {}
+    // Grow with what the stream really produces: a 20-byte frame declaring
+    // 16 MiB fails after its first step instead of zero-filling 16 MiB.
+    let mut data = BytesMut::with_capacity(f.raw_len.min(INFLATE_STEP));
+    while !inflater.step(&mut data, INFLATE_STEP)? {}
     Ok(Some(Frame {
         seq: f.seq,
         data: data.freeze(),
