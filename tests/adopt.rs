@@ -281,6 +281,129 @@ async fn dictionaries_published_by_one_squeeze_are_used_by_a_second_with_an_empt
     );
 }
 
+/// Fetching a dictionary id from the store is awaited by the session that
+/// needs it: the worker thread goes on serving its other sessions (a
+/// blocking wait there stalled every session of the worker for up to 3 s).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_waiting_for_an_unknown_dictionary_does_not_stall_the_others_on_its_worker() {
+    let db = MariaDb::shared();
+    let docs = corpus();
+    let first = Squeeze::for_docs_table(db, "adopt_wait");
+    insert_all(&mut conn(first.port, "adopt_wait").await, &docs[..10], 1).await;
+
+    // One worker thread, so every session of this squeeze shares it; no
+    // dictionary files: it knows only what the store held at its start.
+    let empty = tempfile::tempdir().unwrap();
+    let toml = format!(
+        r#"
+[[users]]
+name = "{APP_USER}"
+password = "{APP_PASS}"
+
+[backend]
+address = "{}"
+
+[proxy]
+worker_threads = 1
+
+[codec]
+dictionaries_dir = "{}"
+
+[[columns]]
+schema = "adopt_wait"
+table = "docs"
+column = "doc"
+dictionary = "reddit_comments"
+"#,
+        db.addr(),
+        empty.path().display()
+    );
+    let second = Squeeze::start_with_config(&toml, &[]);
+    let mut c2 = conn(second.port, "adopt_wait").await;
+    assert_eq!(read_all(&mut c2).await.len(), 10);
+
+    // Rows written with a dictionary published after the second started.
+    train_and_publish(db, "adopt_wait_v2", "12288");
+    let third = Squeeze::for_db(
+        db,
+        &[
+            "--dictionaries",
+            &empty.path().display().to_string(),
+            "--compress",
+            "adopt_wait.docs.doc=adopt_wait_v2",
+        ],
+    );
+    insert_all(&mut conn(third.port, "adopt_wait").await, &docs[10..20], 11).await;
+    assert_eq!(stored_dict_ids(db, "adopt_wait").len(), 2);
+
+    // The store cannot answer for 6 s: the dictionary table is locked.
+    let lock = Command::new(support::require_bin("mariadb", support::APT_HINT))
+        .arg("--no-defaults")
+        .arg("-uroot")
+        .arg(format!("--socket={}", db.socket.display()))
+        .arg("-e")
+        .arg("LOCK TABLES squeeze_meta.dictionary WRITE; DO SLEEP(6); UNLOCK TABLES")
+        .spawn()
+        .unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+
+    let port = second.port;
+    let waiting = tokio::spawn(async move {
+        let mut c = conn(port, "adopt_wait").await;
+        let started = std::time::Instant::now();
+        let r: Result<Vec<(i64, Vec<u8>)>, _> =
+            c.query("SELECT id, doc FROM docs WHERE id > 10").await;
+        (r.map(|rows| rows.len()), started.elapsed())
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // Meanwhile, on the same worker thread:
+    let mut times = Vec::new();
+    for _ in 0..5 {
+        let started = std::time::Instant::now();
+        let n: Option<i64> = c2.query_first("SELECT COUNT(*) FROM docs").await.unwrap();
+        assert_eq!(n, Some(20));
+        times.push(started.elapsed());
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let (outcome, waited) = waiting.await.unwrap();
+    assert!(
+        waited >= std::time::Duration::from_millis(2500),
+        "the first session did wait for the store ({waited:?}, {outcome:?})"
+    );
+    assert!(
+        times
+            .iter()
+            .all(|t| *t < std::time::Duration::from_millis(1000)),
+        "other sessions of the worker were served while it waited: {times:?}"
+    );
+    let err = outcome.unwrap_err().to_string();
+    assert!(
+        err.contains("adopt_wait.docs.doc"),
+        "the error names the column: {err}"
+    );
+
+    // Once the store answers, the rows read back byte-identical.
+    let mut lock = lock;
+    lock.wait().unwrap();
+    let mut back = Vec::new();
+    for _ in 0..50 {
+        match c2
+            .query::<(i64, Vec<u8>), _>("SELECT id, doc FROM docs WHERE id > 10 ORDER BY id")
+            .await
+        {
+            Ok(rows) => {
+                back = rows;
+                break;
+            }
+            Err(_) => tokio::time::sleep(std::time::Duration::from_millis(200)).await,
+        }
+    }
+    assert_eq!(back.len(), 10);
+    for (id, doc) in &back {
+        assert_eq!(doc, &docs[*id as usize - 1], "row {id}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dump_of_app_and_metadata_schema_reads_back_byte_identical_with_no_dictionary_files() {
     let db = MariaDb::shared();

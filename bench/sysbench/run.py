@@ -392,9 +392,15 @@ listen mysql
             return
         print("\nSyscalls per query under strace -c -f (one extra run per workload and proxy; "
               "strace slows the proxy, so qps here is not comparable):")
-        for workload, target in [(w, t) for w in WORKLOADS for t in ("squeeze", "haproxy")]:
+        proxies = ("squeeze", "haproxy") + (("baseline",) if self.args.baseline else ())
+        for workload, target in [(w, t) for w in WORKLOADS for t in proxies]:
             proc = self.proxy_pid(target)
             out = self.tmp / f"strace-{SHORT[workload]}-{target}.txt"
+            # Context switches from a run without strace (ptrace stops add their own).
+            switches_before = context_switches(proc.pid)
+            plain = self.run_one(workload, target, duration=max(5, self.args.duration // 2))
+            switches = [(a - b) / plain["queries"]
+                        for a, b in zip(context_switches(proc.pid), switches_before)]
             s = subprocess.Popen([strace, "-c", "-f", "-o", str(out), "-p", str(proc.pid)],
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             time.sleep(1.0)
@@ -408,7 +414,9 @@ listen mysql
             total = sum(c for c, _ in table.values())
             top = sorted(table.items(), key=lambda kv: -kv[1][0])[:8]
             print(f"  {SHORT[workload]:12s} {target:8s}: {q} queries, {total / q:.2f} syscalls/query: " +
-                  ", ".join(f"{name} {c / q:.2f}" + (f" ({e / q:.2f} err)" if e else "") for name, (c, e) in top))
+                  ", ".join(f"{name} {c / q:.2f}" + (f" ({e / q:.2f} err)" if e else "") for name, (c, e) in top) +
+                  f"; context switches/query (run without strace): voluntary {switches[0]:.3f}, "
+                  f"involuntary {switches[1]:.3f}")
 
     # -------------------------------------------------------------------- main
     def run(self):
@@ -446,6 +454,14 @@ listen mysql
         print_report(a, results, m0, m1, targets)
         if a.syscalls:
             self.syscall_profile()
+        if a.baseline:
+            print("\nthis build vs baseline, per round (same round, adjacent runs; the RESULT takes the median):")
+            for w in WORKLOADS:
+                for key, label in (("qps", "qps"), ("proxy_cpu_us_per_q", "baseline cpu/q over this")):
+                    of, over = ("baseline", "squeeze") if key != "qps" else ("squeeze", "baseline")
+                    med, pairs = paired_ratio(results, w, key, over, of)
+                    print(f"  {SHORT[w]:12s} {label:26s} median {med:.3f}  rounds: "
+                          + " ".join(f"{p:.3f}" for p in pairs))
         print(result_line(results, a.baseline))
 
 
@@ -498,6 +514,15 @@ def ratio(results, workload, key, over="haproxy", of="squeeze"):
     return sq / ha if ha else float("nan")
 
 
+def paired_ratio(results, workload, key, over, of="squeeze"):
+    """Median over rounds of each round's of/over ratio: both ran in the same
+    round (a few seconds apart), so a machine that changes speed between
+    rounds moves both sides of each ratio alike."""
+    pairs = [a[key] / b[key] for a, b in zip(results[(of, workload)], results[(over, workload)])
+             if a.get(key) and b.get(key)]
+    return (statistics.median(pairs), pairs) if pairs else (float("nan"), [])
+
+
 def result_line(results, baseline=None):
     line = ("RESULT "
             f"point_select_vs_haproxy={ratio(results, 'oltp_point_select', 'qps'):.3f} "
@@ -505,10 +530,11 @@ def result_line(results, baseline=None):
             f"point_select_p95_vs_haproxy={ratio(results, 'oltp_point_select', 'p95'):.3f} "
             f"read_write_p95_vs_haproxy={ratio(results, 'oltp_read_write', 'p95'):.3f}")
     if baseline:
-        line += (f" point_select_vs_baseline={ratio(results, 'oltp_point_select', 'qps', 'baseline'):.3f}"
-                 f" read_write_vs_baseline={ratio(results, 'oltp_read_write', 'qps', 'baseline'):.3f}"
-                 f" cpu_baseline_vs_this="
-                 f"{ratio(results, 'oltp_point_select', 'proxy_cpu', 'squeeze', 'baseline'):.3f}")
+        point = paired_ratio(results, 'oltp_point_select', 'qps', 'baseline')[0]
+        rw = paired_ratio(results, 'oltp_read_write', 'qps', 'baseline')[0]
+        cpu = paired_ratio(results, 'oltp_point_select', 'proxy_cpu_us_per_q', 'squeeze', 'baseline')[0]
+        line += (f" point_select_vs_baseline={point:.3f} read_write_vs_baseline={rw:.3f}"
+                 f" cpu_baseline_vs_this={cpu:.3f}")
     return line
 
 
@@ -530,6 +556,21 @@ def parse_sysbench(out):
         "errors": grab(r"ignored errors:\s+(\d+)", int) or 0,
         "reconnects": grab(r"reconnects:\s+(\d+)", int) or 0,
     }
+
+
+def context_switches(pid):
+    """(voluntary, involuntary) context switches summed over a process's threads."""
+    totals = [0, 0]
+    for status in Path(f"/proc/{pid}/task").glob("*/status"):
+        try:
+            for line in status.read_text().splitlines():
+                if line.startswith("voluntary_ctxt_switches:"):
+                    totals[0] += int(line.split()[1])
+                elif line.startswith("nonvoluntary_ctxt_switches:"):
+                    totals[1] += int(line.split()[1])
+        except OSError:
+            pass  # a thread that ended meanwhile
+    return totals
 
 
 def parse_strace(text):

@@ -151,11 +151,11 @@ impl DictionaryRegistry {
         if let Some(d) = stored_get(id) {
             return Some(d);
         }
-        // An id written by another squeeze since the last poll: ask the
-        // store once (the hook bounds the wait) before it is an error.
-        let hook = MISS_HOOK.get()?;
-        hook(id);
-        stored_get(id)
+        // An id written by another squeeze since the last poll is an
+        // error here; the session awaits `fetch_missing` and retries the
+        // row (a blocking wait here would stall every session of the
+        // worker thread).
+        None
     }
 
     /// The newest (highest id) dictionary called `name`, from the
@@ -211,9 +211,11 @@ impl DictionaryRegistry {
 static STORED: LazyLock<RwLock<HashMap<u32, &'static Arc<Dictionary>>>> =
     LazyLock::new(Default::default);
 
-/// Called with an id no registry knows; returns once the store was asked.
-type MissHook = Box<dyn Fn(u32) + Send + Sync>;
-static MISS_HOOK: OnceLock<MissHook> = OnceLock::new();
+/// Called with an id no registry knows; its future resolves once the
+/// store was asked (or the fetcher gave up waiting).
+type MissFetch = Box<dyn Fn(u32) -> BoxFuture + Send + Sync>;
+pub type BoxFuture = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>;
+static MISS_FETCH: OnceLock<MissFetch> = OnceLock::new();
 
 fn stored_get(id: u32) -> Option<&'static Arc<Dictionary>> {
     STORED.read().ok()?.get(&id).copied()
@@ -254,10 +256,20 @@ pub fn stored_ids() -> Vec<u32> {
     v
 }
 
-/// Installs the function called on an unknown id (once per process; the
+/// Installs the function asked for an unknown id (once per process; the
 /// proxy's store loader). Later calls are ignored.
-pub fn set_miss_hook(hook: impl Fn(u32) + Send + Sync + 'static) {
-    let _ = MISS_HOOK.set(Box::new(hook));
+pub fn set_miss_fetch(fetch: impl Fn(u32) -> BoxFuture + Send + Sync + 'static) {
+    let _ = MISS_FETCH.set(Box::new(fetch));
+}
+
+/// Asks the metadata store for `id`, which no registry holds (a row
+/// written by another squeeze since the last poll); resolves once the
+/// store answered or the fetcher stopped waiting (at once in processes
+/// without a store loader).
+pub async fn fetch_missing(id: u32) {
+    if let Some(fetch) = MISS_FETCH.get() {
+        fetch(id).await;
+    }
 }
 
 /// Writes a dictionary with an id already assigned (by the fleet's

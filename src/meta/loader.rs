@@ -18,13 +18,13 @@ use tokio::sync::mpsc;
 
 use super::schema::StoredDictionary;
 use super::store::{self, IdPolicy, Published, ShardConn, ShardTarget};
-use crate::codec::registry::{add_stored, set_miss_hook, stored_ids};
+use crate::codec::registry::{add_stored, set_miss_fetch, stored_ids};
 use crate::codec::DictionaryRegistry;
 use crate::config::Config;
 use crate::metrics::adopt;
 
 /// A request from a session thread: fetch this id, then signal.
-type Want = (u32, std::sync::mpsc::SyncSender<()>);
+type Want = (u32, tokio::sync::oneshot::Sender<()>);
 
 pub struct Loader {
     targets: Vec<ShardTarget>,
@@ -268,7 +268,7 @@ impl Loader {
         }
     }
 
-    /// Installs the miss hook and runs the poll until the process ends.
+    /// Installs the miss fetcher and runs the poll until the process ends.
     pub fn spawn(self: Arc<Self>) -> tokio::task::JoinHandle<()> {
         let (tx, rx) = mpsc::unbounded_channel::<Want>();
         let quiet = self.poll;
@@ -277,12 +277,11 @@ impl Loader {
         // value naming an id nobody published (or random bytes that look
         // like a header) must not stall every read. Sessions missing an id
         // whose fetch is still running wait for it too.
-        let asked: Mutex<HashMap<u32, (Instant, bool)>> = Mutex::default();
-        set_miss_hook(move |id| {
-            {
-                let Ok(mut a) = asked.lock() else { return };
+        let asked: Arc<Mutex<HashMap<u32, (Instant, bool)>>> = Arc::default();
+        set_miss_fetch(move |id| {
+            if let Ok(mut a) = asked.lock() {
                 match a.get(&id) {
-                    Some(&(t, true)) if t.elapsed() < quiet => return,
+                    Some(&(t, true)) if t.elapsed() < quiet => return Box::pin(async {}),
                     Some(&(_, false)) => {}
                     _ => {
                         if a.len() > 4096 {
@@ -292,15 +291,17 @@ impl Loader {
                     }
                 }
             }
-            let (done_tx, done_rx) = std::sync::mpsc::sync_channel(1);
-            if tx.send((id, done_tx)).is_ok() {
-                // Sessions run on worker threads; the loader runs on the
-                // main runtime, so waiting here cannot deadlock it.
-                let _ = done_rx.recv_timeout(MISS_WAIT);
-            }
-            if let Ok(mut a) = asked.lock() {
-                a.insert(id, (Instant::now(), true));
-            }
+            let (done_tx, done_rx) = tokio::sync::oneshot::channel();
+            let sent = tx.send((id, done_tx)).is_ok();
+            let asked = Arc::clone(&asked);
+            Box::pin(async move {
+                if sent {
+                    let _ = tokio::time::timeout(MISS_WAIT, done_rx).await;
+                }
+                if let Ok(mut a) = asked.lock() {
+                    a.insert(id, (Instant::now(), true));
+                }
+            })
         });
         tokio::spawn(self.run(rx))
     }
@@ -319,7 +320,7 @@ impl Loader {
                     }
                     self.reload("unknown_id").await;
                     for (_, done) in waiting {
-                        let _ = done.try_send(());
+                        let _ = done.send(());
                     }
                 }
             }

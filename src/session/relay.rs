@@ -503,17 +503,16 @@ impl Session {
             }
             let sent = match transform.as_deref_mut() {
                 None => self.send_row(&p.payload, link).await,
-                Some(t) => match t.row(&self.ctx.rules, &p.payload, binary) {
-                    Ok(None) => self.send_row(&p.payload, link).await,
-                    Ok(Some(row)) => {
-                        self.client
-                            .write_packet_buffered(row)
-                            .await
-                            .map_err(|e| match e {
-                                NetError::OverBudget(e) => ClientWriteError::OverBudget(e),
-                                _ => ClientWriteError::Gone,
-                            })
-                    }
+                Some(t) => match transform_row(t, &self.ctx.rules, &p.payload, binary).await {
+                    Ok(false) => self.send_row(&p.payload, link).await,
+                    Ok(true) => self
+                        .client
+                        .write_packet_buffered(t.presented())
+                        .await
+                        .map_err(|e| match e {
+                            NetError::OverBudget(e) => ClientWriteError::OverBudget(e),
+                            _ => ClientWriteError::Gone,
+                        }),
                     Err(e) => Err(ClientWriteError::OverBudget(match e {
                         RowError::OverBudget(b) => b,
                         e => {
@@ -542,6 +541,30 @@ impl Session {
     async fn relay_local_infile(&mut self) -> Result<(), RelayError> {
         self.bulk_local_infile().await
     }
+}
+
+/// Present one row; true when `t.presented()` holds a rewritten row, false
+/// when the backend's bytes go out as they are. A value naming a
+/// dictionary no registry holds yet (published by another squeeze since
+/// the last poll) waits for one fetch from the metadata store, without
+/// blocking the worker, and the row is presented again.
+async fn transform_row(
+    t: &mut ResultColumns,
+    rules: &crate::transform::ColumnRules,
+    payload: &[u8],
+    binary: bool,
+) -> Result<bool, RowError> {
+    let missing = match t.row(rules, payload, binary) {
+        Err(RowError::Decode {
+            error: crate::codec::DecodeError::UnknownDictionary(id),
+            ..
+        }) => id,
+        other => return other.map(|row| row.is_some()),
+    };
+    // Fetched or not, presenting it again gives the row or the error
+    // naming its column.
+    crate::codec::registry::fetch_missing(missing).await;
+    t.row(rules, payload, binary).map(|row| row.is_some())
 }
 
 /// The analyzer's hints for one statement's result: a reference-counted

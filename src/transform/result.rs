@@ -191,6 +191,11 @@ impl ResultColumns {
 
     /// Inflate the compressed values of one row. `Ok(None)`: forward the row
     /// as it is; `Ok(Some(bytes))`: send these instead.
+    /// The row the last `row` call built (when it returned `Some`).
+    pub fn presented(&self) -> &[u8] {
+        &self.out
+    }
+
     pub fn row(
         &mut self,
         rules: &ColumnRules,

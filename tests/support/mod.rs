@@ -25,7 +25,7 @@ pub const APP_PASS: &str = "secret";
 pub const OTHER_USER: &str = "other";
 pub const OTHER_PASS: &str = "otherpw";
 
-const APT_HINT: &str = "install it with: apt-get install -y mariadb-server mariadb-client \
+pub const APT_HINT: &str = "install it with: apt-get install -y mariadb-server mariadb-client \
      (or run scripts/install-deps.sh)";
 
 /// Finds an executable in PATH or the usual sbin/bin directories, or panics
