@@ -7,8 +7,9 @@
 //! learned from the metadata store on the shards (`crate::meta`): ids are
 //! fleet-unique and a stored dictionary never changes, so one table serves
 //! every registry the process builds (SIGHUP reloads included). A registry
-//! consults it only when its own directory lacks the id, and on a miss asks
-//! the store's loader (the miss hook) once before the id is an error.
+//! consults it only when its own directory lacks the id. A lookup never
+//! waits: on a miss the session awaits `fetch_missing` (the store's
+//! loader asks the shards once) and presents the row again.
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, OnceLock, RwLock};

@@ -2,7 +2,7 @@
 //! metadata schema where missing, publish the directory's dictionaries
 //! under their own ids and load every dictionary of every shard; then poll
 //! for new ones every `codec.dictionary_poll_secs`, and fetch an unknown id
-//! on demand (the registry's miss hook) so a row written by another squeeze
+//! on demand (the registry's `fetch_missing`) so a row written by another squeeze
 //! with a dictionary published a moment ago reads without waiting for the
 //! poll.
 //!
