@@ -221,6 +221,35 @@ async fn a_session_waiting_for_a_backend_slot_shows_in_the_gauge_and_the_admin_v
     c.disconnect().await.unwrap();
 }
 
+/// Sessions holding every connection squeeze may open to a shard are
+/// proof that it is up: the health probe must not queue behind them for a
+/// slot and then report the shard down (which took `/readyz` down on every
+/// busy proxy at once).
+#[tokio::test]
+async fn a_shard_whose_every_connection_serves_a_session_stays_up_and_ready() {
+    let db = MariaDb::shared();
+    let toml = format!(
+        "[[users]]\nname = \"{APP_USER}\"\npassword = \"{APP_PASS}\"\n\n\
+         [backend]\naddress = \"{}\"\nmax_connections = 1\nconnect_timeout_ms = 500\n\
+         health_check_interval_ms = 200\n",
+        db.addr()
+    );
+    let sq = Squeeze::start_with_config(&toml, &[]);
+    let opts: Opts = dump::opts(sq.port, APP_USER, APP_PASS, None).into();
+    let mut holder = Conn::new(opts).await.unwrap();
+    let one: i64 = holder.query_first("SELECT 1").await.unwrap().unwrap();
+    assert_eq!(one, 1);
+    // Several probe rounds, each longer than connect_timeout_ms would wait.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let (status, body) = http_get(&sq.admin_addr(), "/readyz");
+    assert_eq!(status, 200, "{body}\n{}", sq.log_tail());
+    let up = sample(&metrics(&sq), "squeeze_backend_up", &["shard=\"default\""]);
+    assert_eq!(up, Some(1.0));
+    let one: i64 = holder.query_first("SELECT 1").await.unwrap().unwrap();
+    assert_eq!(one, 1);
+    holder.disconnect().await.unwrap();
+}
+
 #[test]
 fn per_user_and_per_schema_counters_name_at_most_the_label_limit_and_count_the_rest_as_other() {
     let db = MariaDb::shared();

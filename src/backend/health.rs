@@ -11,6 +11,7 @@ use super::{connect_probe, BackendCredential, BackendTarget, ConnectError, Login
 use crate::metrics::METRICS;
 use crate::protocol::capabilities::*;
 use crate::protocol::handshake::InitialHandshake;
+use crate::protocol::response::ErrPacket;
 
 #[derive(Debug, Clone)]
 pub struct ShardHealth {
@@ -67,16 +68,23 @@ impl HealthRegistry {
         self.shards.read().clone()
     }
 
-    fn set(&self, name: &str, result: Result<InitialHandshake, String>) {
+    fn set(&self, name: &str, result: Probe) {
         let mut shards = self.shards.write();
         if let Some(s) = shards.iter_mut().find(|s| s.name == name) {
             match result {
-                Ok(h) => {
+                Probe::Up(h) => {
                     s.up = true;
                     s.error = None;
                     s.handshake = Some(h);
                 }
-                Err(e) => {
+                // Full is not down: the server is answering (sessions hold
+                // every connection it allows), and readiness that dropped
+                // every proxy of a busy shard would turn load into an outage.
+                Probe::Full => {
+                    s.up = true;
+                    s.error = None;
+                }
+                Probe::Down(e) => {
                     s.up = false;
                     s.error = Some(e);
                 }
@@ -120,13 +128,33 @@ impl ProbeLogin {
     }
 }
 
+/// What one probe learned about a backend.
+#[derive(Debug)]
+pub enum Probe {
+    Up(InitialHandshake),
+    /// Answering, with every connection it allows in use: by squeeze's
+    /// sessions (no slot of the shard's `max_connections` is free) or by
+    /// anyone (the server said ERR 1040 Too many connections).
+    Full,
+    Down(String),
+}
+
+/// MariaDB/MySQL `ER_CON_COUNT_ERROR`, "Too many connections".
+const TOO_MANY_CONNECTIONS: u16 = 1040;
+
 /// Probe one backend: a full login plus COM_QUIT when credentials are
 /// known (so the server never counts an aborted handshake), otherwise the
 /// handshake alone.
-pub async fn probe(
-    target: &BackendTarget,
-    login: Option<&ProbeLogin>,
-) -> Result<InitialHandshake, String> {
+pub async fn probe(target: &BackendTarget, login: Option<&ProbeLogin>) -> Probe {
+    if target
+        .slots
+        .as_ref()
+        .is_some_and(|s| s.available_permits() == 0)
+    {
+        // A probe would queue behind the sessions for a slot and, after
+        // connect_timeout, read a busy shard as a dead one.
+        return Probe::Full;
+    }
     match login {
         Some(l) => {
             let req = l.request("squeeze-health");
@@ -135,12 +163,14 @@ pub async fn probe(
                     b.conn.begin_command();
                     b.conn.write_packet(&[0x01]);
                     let _ = b.conn.flush().await;
-                    Ok(b.handshake)
+                    Probe::Up(b.handshake)
                 }
+                Err(ConnectError::Rejected(e)) if e.code == TOO_MANY_CONNECTIONS => Probe::Full,
+                Err(ConnectError::Saturated(_)) => Probe::Full,
                 Err(ConnectError::Rejected(e)) => {
-                    Err(format!("login refused: {} {}", e.code, e.message))
+                    Probe::Down(format!("login refused: {} {}", e.code, e.message))
                 }
-                Err(e) => Err(e.to_string()),
+                Err(e) => Probe::Down(e.to_string()),
             }
         }
         None => {
@@ -150,16 +180,24 @@ pub async fn probe(
                     .map_err(|e| e.to_string())?;
                 let mut conn = crate::net::PacketConn::new(tcp, 1 << 16);
                 let p = conn.read_packet().await.map_err(|e| e.to_string())?;
-                InitialHandshake::parse(&p.payload).map_err(|e| e.to_string())
+                if crate::protocol::response::is_err(&p.payload)
+                    && ErrPacket::parse(&p.payload).is_ok_and(|e| e.code == TOO_MANY_CONNECTIONS)
+                {
+                    return Ok(None);
+                }
+                InitialHandshake::parse(&p.payload)
+                    .map(Some)
+                    .map_err(|e| e.to_string())
             };
-            tokio::time::timeout(target.connect_timeout, fut)
-                .await
-                .unwrap_or_else(|_| {
-                    Err(format!(
-                        "no answer within {} ms",
-                        target.connect_timeout.as_millis()
-                    ))
-                })
+            match tokio::time::timeout(target.connect_timeout, fut).await {
+                Ok(Ok(Some(h))) => Probe::Up(h),
+                Ok(Ok(None)) => Probe::Full,
+                Ok(Err(e)) => Probe::Down(e),
+                Err(_) => Probe::Down(format!(
+                    "no answer within {} ms",
+                    target.connect_timeout.as_millis()
+                )),
+            }
         }
     }
 }
@@ -184,8 +222,14 @@ pub async fn probe_all(
 ) {
     for t in targets {
         let r = probe(t, login).await;
-        if let Err(e) = &r {
-            tracing::warn!(shard = %t.name, address = %t.address, error = %e, "backend health probe failed");
+        match &r {
+            Probe::Down(e) => {
+                tracing::warn!(shard = %t.name, address = %t.address, error = %e, "backend health probe failed")
+            }
+            Probe::Full => {
+                tracing::debug!(shard = %t.name, "backend health probe: every connection in use; counted as up")
+            }
+            Probe::Up(_) => {}
         }
         registry.set(&t.name, r);
     }
