@@ -3,15 +3,15 @@
 
 use std::time::Duration;
 
-use anyhow::bail;
 use mysql_async::prelude::Queryable;
 
+use super::key::{self, IndexPart, WalkKey};
 use super::Job;
 use crate::meta::store::ShardConn;
 
-/// The table's single integer primary-key column, or why there is none
-/// (None: the table is not on this shard).
-pub(super) async fn primary_key(c: &mut ShardConn, job: &Job) -> anyhow::Result<Option<String>> {
+/// The key the job walks the table by (see `key::choose`), or None when
+/// the table is not on this shard.
+pub(super) async fn walk_key(c: &mut ShardConn, job: &Job) -> anyhow::Result<Option<WalkKey>> {
     let q = crate::backend::query::quote;
     let exists: Option<u8> = c
         .conn
@@ -24,32 +24,37 @@ pub(super) async fn primary_key(c: &mut ShardConn, job: &Job) -> anyhow::Result<
     if exists.is_none() {
         return Ok(None);
     }
-    let pk: Vec<(String, String)> = c
+    #[allow(clippy::type_complexity)]
+    let rows: Vec<(String, u32, String, String, u8, String, Option<u64>)> = c
         .conn
         .query(format!(
-            "SELECT k.COLUMN_NAME, c.DATA_TYPE FROM information_schema.KEY_COLUMN_USAGE k \
-             JOIN information_schema.COLUMNS c ON c.TABLE_SCHEMA = k.TABLE_SCHEMA \
-             AND c.TABLE_NAME = k.TABLE_NAME AND c.COLUMN_NAME = k.COLUMN_NAME \
-             WHERE k.CONSTRAINT_NAME = 'PRIMARY' AND k.TABLE_SCHEMA = {} AND k.TABLE_NAME = {}",
+            "SELECT s.INDEX_NAME, s.SEQ_IN_INDEX, s.COLUMN_NAME, LOWER(c.DATA_TYPE), s.NON_UNIQUE, c.IS_NULLABLE, s.SUB_PART \
+             FROM information_schema.STATISTICS s \
+             JOIN information_schema.COLUMNS c ON c.TABLE_SCHEMA = s.TABLE_SCHEMA \
+             AND c.TABLE_NAME = s.TABLE_NAME AND c.COLUMN_NAME = s.COLUMN_NAME \
+             WHERE s.TABLE_SCHEMA = {} AND s.TABLE_NAME = {} AND s.NON_UNIQUE = 0 \
+             ORDER BY s.INDEX_NAME, s.SEQ_IN_INDEX",
             q(&job.db),
             q(&job.table)
         ))
         .await?;
-    match pk.as_slice() {
-        [(name, ty)] if crate::cli::sample_plan::is_integer_type(ty) => Ok(Some(name.clone())),
-        _ => {
-            bail!(
-            "{}.{} needs a single-column integer primary key to be walked in batches (it has {})",
-            job.db,
-            job.table,
-            if pk.is_empty() {
-                "none".to_string()
-            } else {
-                pk.iter().map(|(n, t)| format!("{n} {t}")).collect::<Vec<_>>().join(", ")
-            }
+    let parts: Vec<IndexPart> = rows
+        .into_iter()
+        .map(
+            |(index, seq, column, data_type, non_unique, nullable, sub_part)| IndexPart {
+                index,
+                seq,
+                column,
+                data_type,
+                non_unique: non_unique != 0,
+                nullable: nullable.eq_ignore_ascii_case("YES"),
+                sub_part,
+            },
         )
-        }
-    }
+        .collect();
+    key::choose(&format!("{}.{}", job.db, job.table), &parts)
+        .map(Some)
+        .map_err(anyhow::Error::msg)
 }
 
 /// The largest Seconds_Behind_Master of the watched replicas (None: none
