@@ -1429,3 +1429,82 @@ async fn a_table_without_a_primary_key_is_walked_by_a_not_null_unique_key_or_ref
         "{err}"
     );
 }
+
+// ---- check-config and the store ----
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn check_config_accepts_a_dictionary_only_the_store_holds_and_names_the_column_of_one_in_neither(
+) {
+    let db = MariaDb::shared();
+    db.fresh_db("adopt_cc");
+    db.root_sql(
+        "CREATE TABLE adopt_cc.docs (id BIGINT PRIMARY KEY, doc LONGBLOB);
+         CREATE USER IF NOT EXISTS 'adopt_cc_user'@'%' IDENTIFIED BY 'ccpw';
+         GRANT ALL ON adopt_cc.* TO 'adopt_cc_user'@'%';",
+    );
+    // The proxy creates the metadata schema; the dictionary is published
+    // to it and exists in no directory.
+    let _sq = Squeeze::for_docs_table(db, "adopt_cc_meta");
+    train_and_publish(db, "adopt_cc_store", "8192");
+    let empty = tempfile::tempdir().unwrap();
+    let config = |user: &str, pass: &str, dictionary: &str| {
+        let text = format!(
+            "[proxy]\nlisten = \"127.0.0.1:0\"\n\
+             [[users]]\nname = \"{user}\"\npassword = \"{pass}\"\n\
+             [backend]\naddress = \"{}\"\n\
+             [codec]\ndictionaries_dir = {:?}\n\
+             [[columns]]\nschema = \"adopt_cc\"\ntable = \"docs\"\ncolumn = \"doc\"\ndictionary = \"{dictionary}\"\n",
+            db.addr(),
+            empty.path().display().to_string()
+        );
+        let f = empty.path().join(format!("{user}-{dictionary}.toml"));
+        std::fs::write(&f, text).unwrap();
+        f.display().to_string()
+    };
+
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "check-config",
+            &config(APP_USER, APP_PASS, "adopt_cc_store"),
+        ],
+        &[],
+    );
+    assert!(ok, "a store-only dictionary was refused:\n{out}{err}");
+    assert!(out.contains(": ok"), "{out}");
+
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "check-config",
+            &config(APP_USER, APP_PASS, "adopt_cc_nowhere"),
+        ],
+        &[],
+    );
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains(
+            "columns[0].dictionary: no dictionary named \"adopt_cc_nowhere\" for adopt_cc.docs.doc"
+        ) && err.contains("or the metadata store")
+            && err.contains("squeeze dict publish")
+            && err.contains("adopt_cc_store"),
+        "{err}"
+    );
+
+    // An account that may not read the metadata schema: serve would run
+    // from the directory alone, and check-config says so and why.
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "check-config",
+            &config("adopt_cc_user", "ccpw", "adopt_cc_store"),
+        ],
+        &[],
+    );
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("cannot read the metadata schema squeeze_meta")
+            && err.contains("1142")
+            && err.contains("Grant the squeeze account")
+            // ... and then fails as serve would, on the empty directory.
+            && err.contains("codec.dictionaries_dir: "),
+        "{err}"
+    );
+}
