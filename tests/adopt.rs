@@ -1508,3 +1508,170 @@ async fn check_config_accepts_a_dictionary_only_the_store_holds_and_names_the_co
         "{err}"
     );
 }
+
+// ---- replica lag ----
+
+/// `rows_done` of a job's checkpoint (0 before the job created it).
+fn rows_done(db: &MariaDb, job: &str) -> u64 {
+    let out = Command::new(support::require_bin(
+        "mariadb",
+        "apt-get install -y mariadb-client",
+    ))
+    .arg("--no-defaults")
+    .arg("-uroot")
+    .arg(format!("--socket={}", db.socket.display()))
+    .args(["--batch", "--skip-column-names", "-e"])
+    .arg(format!(
+        "SELECT COALESCE(MAX(rows_done), 0) FROM squeeze_meta.checkpoint WHERE job = '{job}'"
+    ))
+    .output()
+    .unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .parse()
+        .unwrap_or(0)
+}
+
+/// Waits (up to 60 s) until `sql` on `port` answers `want`.
+async fn wait_for(port: u16, sql: &str, want: i64) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut last = None;
+    while std::time::Instant::now() < deadline {
+        let o: Opts = dump::opts(port, APP_USER, APP_PASS, None).into();
+        if let Ok(mut c) = Conn::new(o).await {
+            last = c.query_first::<i64, _>(sql).await.ok().flatten();
+            let _ = c.disconnect().await;
+            if last == Some(want) {
+                return;
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    panic!("{sql} on port {port}: {last:?}, not {want}, after 60 s");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replica_whose_sql_thread_stops_pauses_the_backfill_until_it_catches_up_and_a_broken_replica_stops_it(
+) {
+    let primary = MariaDb::start_with_options(&[
+        "--log-bin=squeeze-bin",
+        "--server-id=1",
+        "--binlog-format=ROW",
+    ]);
+    let replica = MariaDb::start_with_options(&["--server-id=2"]);
+    let status = primary.root_sql("SHOW MASTER STATUS");
+    let mut at = status.lines().nth(1).expect("binlog on").split('\t');
+    let (file, pos) = (at.next().unwrap(), at.next().unwrap());
+    replica.root_sql(&format!(
+        "CHANGE MASTER TO MASTER_HOST = '127.0.0.1', MASTER_PORT = {}, MASTER_USER = '{APP_USER}', \
+         MASTER_PASSWORD = '{APP_PASS}', MASTER_LOG_FILE = '{file}', MASTER_LOG_POS = {pos}; START SLAVE;",
+        primary.port
+    ));
+    let n = 600;
+    legacy_table(&primary, "adopt_rl", n).await;
+    wait_for(replica.port, "SELECT COUNT(*) FROM adopt_rl.docs", n as i64).await;
+
+    let key = "backfill:adopt_rl.docs.doc";
+    let replica_url = format!("mysql://{APP_USER}@127.0.0.1:{}", replica.port);
+    let errlog = tempfile::NamedTempFile::new().unwrap();
+    let u = url(&primary);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_squeeze"))
+        .args([
+            "backfill",
+            "--to",
+            &u,
+            "--password-env",
+            "ADOPT_PW",
+            "--column",
+            "adopt_rl.docs.doc",
+            "--dictionaries",
+            DICTS,
+            "--replica",
+            &replica_url,
+            "--max-lag",
+            "2",
+            // A safety net: a test that fails leaves no job waiting forever.
+            "--max-pause",
+            "60",
+            "--batch",
+            "20",
+            "--rate",
+            "100",
+            "--nice",
+            "0",
+        ])
+        .env("ADOPT_PW", APP_PASS)
+        .stdout(std::process::Stdio::piped())
+        .stderr(errlog.reopen().unwrap())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while rows_done(&primary, key) < 100 {
+        assert!(child.try_wait().unwrap().is_none(), "the job ended early");
+        assert!(std::time::Instant::now() < deadline, "no progress in 60 s");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+
+    // The replica stops applying: its lag is unknown and grows with every
+    // batch, so the job must not write on.
+    replica.root_sql("STOP SLAVE SQL_THREAD");
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let paused_at = rows_done(&primary, key);
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    assert_eq!(
+        rows_done(&primary, key),
+        paused_at,
+        "the job wrote while the replica's SQL thread was stopped"
+    );
+    assert!(
+        paused_at < n as u64,
+        "the job finished before the replica stopped"
+    );
+    assert!(child.try_wait().unwrap().is_none(), "the job gave up");
+    let log = std::fs::read_to_string(errlog.path()).unwrap();
+    assert!(
+        log.contains("pausing: replica 127.0.0.1:") && log.contains("SQL thread No"),
+        "{log}"
+    );
+
+    // Replication runs again: the job goes on by itself and finishes.
+    replica.root_sql("START SLAVE SQL_THREAD");
+    let out = child.wait_with_output().unwrap();
+    let log = std::fs::read_to_string(errlog.path()).unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{log}");
+    assert!(log.contains("replicas caught up"), "{log}");
+    assert!(stdout.contains(&format!("{n} rows walked")), "{stdout}");
+    wait_for(
+        replica.port,
+        "SELECT COUNT(*) FROM adopt_rl.docs WHERE HEX(LEFT(doc, 1)) = 'F5'",
+        n as i64,
+    )
+    .await;
+
+    // A replica that cannot be reached pauses the job too (here until
+    // --max-pause), and a server that is no replica stops it at once.
+    let nowhere = format!("mysql://{APP_USER}@127.0.0.1:{}", support::free_port());
+    let (ok, out, err) = job(
+        "compact",
+        &primary,
+        "adopt_rl.docs.doc",
+        &["--replica", &nowhere, "--max-pause", "2", "--restart"],
+    );
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("cannot be reached")
+            && err.contains("--max-pause 2")
+            && err.contains("run again"),
+        "{err}"
+    );
+    let (ok, out, err) = job(
+        "compact",
+        &primary,
+        "adopt_rl.docs.doc",
+        &["--replica", &u, "--restart"],
+    );
+    assert!(!ok, "{out}");
+    assert!(err.contains("is not a replica"), "{err}");
+    assert_eq!(rows_done(&primary, "compact:adopt_rl.docs.doc"), 0);
+}

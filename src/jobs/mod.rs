@@ -77,9 +77,16 @@ pub struct JobArgs {
     /// Seconds_Behind_Master exceeds --max-lag.
     #[arg(long, value_name = "URL")]
     pub replica: Vec<String>,
-    /// Replica lag (seconds) above which the job pauses.
+    /// Replica lag (seconds) above which the job pauses. A replica whose
+    /// IO or SQL thread is stopped, whose lag is NULL, or that cannot be
+    /// reached pauses the job too (its lag is unknown); one that is not a
+    /// replica, or whose status may not be read, stops it.
     #[arg(long, default_value_t = 5)]
     pub max_lag: u64,
+    /// Fail after pausing this many seconds in a row for replicas (0 =
+    /// wait as long as it takes); the checkpoint keeps the place.
+    #[arg(long, default_value_t = 0)]
+    pub max_pause: u64,
     /// After the walk, read every row again: each value must decode (its
     /// checksum proves the original bytes) or, for restore, be plain.
     #[arg(long)]

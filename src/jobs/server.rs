@@ -1,13 +1,16 @@
 //! What a job asks of the servers: the table's key, and the replicas'
 //! lag it waits on.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use anyhow::bail;
 
 use mysql_async::prelude::Queryable;
 
 use super::key::{self, IndexPart, WalkKey};
+use super::throttle::{self, ReplicaState, Verdict};
 use super::Job;
-use crate::meta::store::ShardConn;
+use crate::meta::store::{self, ShardConn, ShardTarget};
 
 /// The key the job walks the table by (see `key::choose`), or None when
 /// the table is not on this shard.
@@ -57,40 +60,90 @@ pub(super) async fn walk_key(c: &mut ShardConn, job: &Job) -> anyhow::Result<Opt
         .map_err(anyhow::Error::msg)
 }
 
-/// The largest Seconds_Behind_Master of the watched replicas (None: none
-/// is replicating).
-pub(super) async fn replica_lag(job: &Job) -> anyhow::Result<Option<u64>> {
-    let mut worst = None;
-    for r in &job.replicas {
-        let mut c = r.connect().await.map_err(anyhow::Error::msg)?;
-        let rows: Vec<mysql_async::Row> = match c.conn.query("SHOW REPLICA STATUS").await {
+/// What one watched replica reports (see `throttle::replica_state`).
+pub(super) async fn replica_state(r: &ShardTarget) -> ReplicaState {
+    let mut c = match r.connect().await {
+        Ok(c) => c,
+        Err(e) => return ReplicaState::Unreachable(e),
+    };
+    // SHOW REPLICA STATUS since MariaDB 10.5 / MySQL 8.0.22; SHOW SLAVE
+    // STATUS before (and still, in MariaDB). Column names differ likewise.
+    let rows: Vec<mysql_async::Row> = match c.conn.query("SHOW REPLICA STATUS").await {
+        Ok(rows) => rows,
+        Err(_) => match c.conn.query("SHOW SLAVE STATUS").await {
             Ok(rows) => rows,
-            Err(_) => c.conn.query("SHOW SLAVE STATUS").await?,
-        };
-        for row in rows {
-            let lag: Option<u64> = row
-                .get_opt::<Option<u64>, _>("Seconds_Behind_Master")
+            Err(e) => return ReplicaState::Unreadable(store::describe(&r.name, &e)),
+        },
+    };
+    let _ = c.conn.disconnect().await;
+    let text = |row: &mysql_async::Row, names: &[&str]| -> Option<String> {
+        names.iter().find_map(|n| {
+            row.get_opt::<Option<String>, _>(*n)
                 .and_then(|v| v.ok())
-                .flatten();
-            worst = worst.max(lag);
-        }
-        let _ = c.conn.disconnect().await;
-    }
-    Ok(worst)
+                .flatten()
+        })
+    };
+    let parsed: Vec<(String, String, Option<u64>, String)> = rows
+        .iter()
+        .map(|row| {
+            (
+                text(row, &["Slave_IO_Running", "Replica_IO_Running"]).unwrap_or_default(),
+                text(row, &["Slave_SQL_Running", "Replica_SQL_Running"]).unwrap_or_default(),
+                text(row, &["Seconds_Behind_Master", "Seconds_Behind_Source"])
+                    .and_then(|v| v.parse().ok()),
+                text(row, &["Last_Error"]).unwrap_or_default(),
+            )
+        })
+        .collect();
+    throttle::replica_state(&parsed)
 }
 
-/// Wait while a replica lags more than `--max-lag`.
+/// Wait until every watched replica lets the job go on
+/// (`Throttle::replica_verdict`): print why it pauses (again when the
+/// reason changes, and every 30 s), fail on a replica that cannot
+/// throttle, and after `--max-pause` seconds of pausing (when set).
 pub(super) async fn wait_for_replicas(job: &Job, shard: &str) -> anyhow::Result<()> {
-    let mut waited = false;
-    while job.throttle.lag_too_high(replica_lag(job).await?) {
-        if !waited {
-            eprintln!(
-                "shard {shard}: replica lag above {} s; pausing",
-                job.args.max_lag
+    if job.replicas.is_empty() {
+        return Ok(());
+    }
+    let started = Instant::now();
+    let mut said: Option<(String, Instant)> = None;
+    loop {
+        let mut waits = Vec::new();
+        for r in &job.replicas {
+            match job
+                .throttle
+                .replica_verdict(&r.name, &replica_state(r).await)
+            {
+                Verdict::Go => {}
+                Verdict::Wait(why) => waits.push(why),
+                Verdict::Fail(why) => bail!("{why}"),
+            }
+        }
+        if waits.is_empty() {
+            if said.is_some() {
+                eprintln!(
+                    "shard {shard}: replicas caught up after {:.0} s; going on",
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            return Ok(());
+        }
+        let why = waits.join("; ");
+        let max = job.args.max_pause;
+        if max > 0 && started.elapsed() >= Duration::from_secs(max) {
+            bail!(
+                "paused {} s (--max-pause {max}): {why}. The checkpoint keeps the place; run again once replication is healthy",
+                started.elapsed().as_secs()
             );
-            waited = true;
+        }
+        if said
+            .as_ref()
+            .is_none_or(|(w, at)| *w != why || at.elapsed() >= Duration::from_secs(30))
+        {
+            eprintln!("shard {shard}: pausing: {why}");
+            said = Some((why, Instant::now()));
         }
         tokio::time::sleep(Duration::from_secs(1)).await;
     }
-    Ok(())
 }
