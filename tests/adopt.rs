@@ -1131,6 +1131,8 @@ async fn backfill_walks_a_composite_primary_key_loses_no_concurrent_update_acros
         })
     };
 
+    let (ok, out, err) = job("backfill", db, "adopt_ck.docs.doc", &["--dry-run"]);
+    assert!(ok && out.contains("dry run: sampled"), "{out}\n{err}");
     // First run stops part-way (as an interruption would), in the middle
     // of a tenant: the checkpoint holds both parts of the last key.
     let (ok, out, err) = job(
@@ -1262,6 +1264,11 @@ async fn jobs_walk_a_binary16_uuid_key_byte_exact_and_refuse_an_old_integer_chec
     assert!(
         err.contains("adopt_uu.docs") && err.contains("older squeeze") && err.contains("--restart"),
         "{err}"
+    );
+    let (ok, out, err) = job("backfill", db, "adopt_uu.docs.doc", &["--dry-run"]);
+    assert!(
+        ok && out.contains("dry run: sampled 250 rows (250 would change)"),
+        "{out}\n{err}"
     );
     let (ok, out, err) = job(
         "backfill",
@@ -1674,4 +1681,56 @@ async fn a_replica_whose_sql_thread_stops_pauses_the_backfill_until_it_catches_u
     assert!(!ok, "{out}");
     assert!(err.contains("is not a replica"), "{err}");
     assert_eq!(rows_done(&primary, "compact:adopt_rl.docs.doc"), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_checkpoint_table_of_an_older_squeeze_is_upgraded_and_its_integer_checkpoint_resumes() {
+    let db = MariaDb::shared();
+    legacy_table(db, "adopt_old", 300).await;
+    // squeeze_meta.checkpoint as squeeze created it before any key but
+    // one integer could be walked, with a job 100 rows in.
+    db.root_sql(
+        "DROP DATABASE IF EXISTS adopt_old_meta; CREATE DATABASE adopt_old_meta;
+         CREATE TABLE adopt_old_meta.checkpoint (job VARCHAR(255) NOT NULL, last_key BIGINT NULL,
+           rows_done BIGINT UNSIGNED NOT NULL DEFAULT 0, bytes_before BIGINT UNSIGNED NOT NULL DEFAULT 0,
+           bytes_after BIGINT UNSIGNED NOT NULL DEFAULT 0, finished TINYINT NOT NULL DEFAULT 0,
+           updated VARCHAR(32) NOT NULL, PRIMARY KEY (job)) ENGINE=InnoDB;
+         INSERT INTO adopt_old_meta.checkpoint (job, last_key, rows_done, updated)
+           VALUES ('backfill:adopt_old.docs.doc', 100, 100, 'then');",
+    );
+    let (ok, out, err) = job(
+        "backfill",
+        db,
+        "adopt_old.docs.doc",
+        &["--metadata-schema", "adopt_old_meta", "--nice", "0"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("300 rows walked (resumed after key 100)") && out.contains("finished"),
+        "{out}"
+    );
+    assert_eq!(
+        count(
+            db,
+            "SELECT COUNT(*) FROM adopt_old.docs WHERE HEX(LEFT(doc, 1)) = 'F5' AND id > 100"
+        ),
+        200,
+        "the rows after the old checkpoint were walked"
+    );
+    assert_eq!(
+        count(
+            db,
+            "SELECT COUNT(*) FROM adopt_old.docs WHERE HEX(LEFT(doc, 1)) = 'F5' AND id <= 100"
+        ),
+        0,
+        "the rows before it were not walked again"
+    );
+    let ck = db.root_sql(
+        "SELECT last_key, last_key_parts FROM adopt_old_meta.checkpoint WHERE job = 'backfill:adopt_old.docs.doc'",
+    );
+    assert_eq!(
+        ck.lines().nth(1),
+        Some("300\t{\"key\":[\"id\"],\"last\":[\"i:300\"]}"),
+        "{ck}"
+    );
 }
