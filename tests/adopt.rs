@@ -1681,6 +1681,35 @@ async fn a_replica_whose_sql_thread_stops_pauses_the_backfill_until_it_catches_u
     assert!(!ok, "{out}");
     assert!(err.contains("is not a replica"), "{err}");
     assert_eq!(rows_done(&primary, "compact:adopt_rl.docs.doc"), 0);
+
+    // A replica that applies every event 3 s late (MASTER_DELAY): each
+    // batch puts it more than --max-lag behind, and the job waits for it.
+    replica.root_sql("STOP SLAVE; CHANGE MASTER TO MASTER_DELAY = 3; START SLAVE;");
+    let started = std::time::Instant::now();
+    let (ok, out, err) = job(
+        "restore",
+        &primary,
+        "adopt_rl.docs.doc",
+        &[
+            "--replica",
+            &replica_url,
+            "--max-lag",
+            "1",
+            "--batch",
+            "50",
+            "--rate",
+            "100",
+        ],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        err.contains("s behind (--max-lag 1)") && err.contains("replicas caught up"),
+        "{err}"
+    );
+    assert!(
+        started.elapsed() >= std::time::Duration::from_secs(3),
+        "the job did not wait for the delayed replica"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -135,6 +135,23 @@ pub fn choose(table: &str, parts: &[IndexPart]) -> Result<WalkKey, String> {
 }
 
 impl WalkKey {
+    /// Refuses to rewrite a column that is part of the key: a new value
+    /// would move the row within the walk (and the compare-and-set would
+    /// match on the old key).
+    pub fn refuse_rewriting_key(&self, table: &str, column: &str) -> Result<(), String> {
+        if self
+            .columns
+            .iter()
+            .any(|c| c.name.eq_ignore_ascii_case(column))
+        {
+            return Err(format!(
+                "{table}.{column} is part of the key ({}) the job walks by; a key column's values cannot be rewritten in place",
+                self.names().join(", ")
+            ));
+        }
+        Ok(())
+    }
+
     /// The key's columns, backquoted, comma-separated (`ORDER BY`, `SELECT`).
     pub fn list(&self) -> String {
         self.columns
@@ -394,6 +411,17 @@ mod tests {
         );
         assert_eq!(k.equals(), "`tenant` = ? AND `id` = ?");
         assert_eq!(k.show(&last), "(tenant=3, id=77)");
+    }
+
+    #[test]
+    fn a_key_column_is_not_rewritten() {
+        let k = composite();
+        assert!(k.refuse_rewriting_key("db.t", "doc").is_ok());
+        let err = k.refuse_rewriting_key("db.t", "ID").unwrap_err();
+        assert!(
+            err.contains("db.t.ID is part of the key (tenant, id)"),
+            "{err}"
+        );
     }
 
     #[test]

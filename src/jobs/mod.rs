@@ -355,6 +355,8 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
             job.db, job.table
         ));
     };
+    key.refuse_rewriting_key(&format!("{}.{}", job.db, job.table), &job.column)
+        .map_err(anyhow::Error::msg)?;
     let t = format!("{}.{}", quote_ident(&job.db), quote_ident(&job.table));
     let sql = RowStatements::new(&t, &key, &quote_ident(&job.column));
     if job.args.dry_run {
