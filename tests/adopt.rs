@@ -1452,7 +1452,8 @@ async fn check_config_accepts_a_dictionary_only_the_store_holds_and_names_the_co
     // The proxy creates the metadata schema; the dictionary is published
     // to it and exists in no directory.
     let _sq = Squeeze::for_docs_table(db, "adopt_cc_meta");
-    train_and_publish(db, "adopt_cc_store", "8192");
+    // (A size no other test of this server trains: the same bytes publish once.)
+    train_and_publish(db, "adopt_cc_store", "10240");
     let empty = tempfile::tempdir().unwrap();
     let config = |user: &str, pass: &str, dictionary: &str| {
         let text = format!(
