@@ -1764,3 +1764,37 @@ async fn a_checkpoint_table_of_an_older_squeeze_is_upgraded_and_its_integer_chec
         "{ck}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rewrite_leaves_an_on_update_current_timestamp_column_as_the_application_wrote_it() {
+    let db = MariaDb::shared();
+    db.fresh_db("adopt_ts");
+    db.root_sql(
+        "CREATE TABLE adopt_ts.docs (id INT NOT NULL PRIMARY KEY, doc LONGBLOB,
+           updated_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6) ON UPDATE CURRENT_TIMESTAMP(6))",
+    );
+    let corpus = corpus();
+    let mut c = conn(db.port, "adopt_ts").await;
+    c.exec_batch(
+        "INSERT INTO docs (id, doc, updated_at) VALUES (?, ?, '2020-01-02 03:04:05.123456')",
+        (0..60).map(|i| (i, &corpus[i as usize])),
+    )
+    .await
+    .unwrap();
+    let (ok, out, err) = job(
+        "backfill",
+        db,
+        "adopt_ts.docs.doc",
+        &["--batch", "25", "--nice", "0", "--verify"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("60 written"), "{out}");
+    assert_eq!(
+        count(
+            db,
+            "SELECT COUNT(*) FROM adopt_ts.docs WHERE updated_at = '2020-01-02 03:04:05.123456'"
+        ),
+        60,
+        "the job's rewrite changed updated_at"
+    );
+}

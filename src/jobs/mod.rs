@@ -35,7 +35,7 @@ use crate::meta::store::{self, ShardConn, ShardTarget};
 use checkpoint::{open_checkpoint, write_checkpoint, Checkpoint};
 use key::WalkKey;
 use progress::{print_progress, summary, Progress};
-use server::{wait_for_replicas, walk_key};
+use server::{auto_updated_columns, wait_for_replicas, walk_key};
 use throttle::Throttle;
 use value::{Action, Mode};
 use verify::{dry_run, verify};
@@ -357,8 +357,15 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
     };
     key.refuse_rewriting_key(&format!("{}.{}", job.db, job.table), &job.column)
         .map_err(anyhow::Error::msg)?;
+    if key.columns.iter().any(|c| c.data_type == "timestamp") {
+        // TIMESTAMP values are shown in the session's time zone; in one
+        // with daylight saving an hour repeats, and the key read back would
+        // not compare as stored. UTC has no such hour.
+        c.conn.query_drop("SET time_zone = '+00:00'").await?;
+    }
+    let keep = auto_updated_columns(&mut c, &job).await?;
     let t = format!("{}.{}", quote_ident(&job.db), quote_ident(&job.table));
-    let sql = RowStatements::new(&t, &key, &quote_ident(&job.column));
+    let sql = RowStatements::new(&t, &key, &quote_ident(&job.column), &keep);
     if job.args.dry_run {
         return dry_run(&mut c, &job, &key, &sql).await;
     }
@@ -535,9 +542,14 @@ struct RowStatements {
 }
 
 impl RowStatements {
-    /// `t` and `col` quoted.
-    fn new(t: &str, key: &WalkKey, col: &str) -> Self {
+    /// `t` and `col` quoted; `keep`: columns the UPDATE must leave as
+    /// they are (`ON UPDATE CURRENT_TIMESTAMP`).
+    fn new(t: &str, key: &WalkKey, col: &str, keep: &[String]) -> Self {
         let (k, idx) = (key.list(), quote_ident(&key.index));
+        let keep: String = keep
+            .iter()
+            .map(|c| format!(", {q} = {q}", q = quote_ident(c)))
+            .collect();
         RowStatements {
             first: format!("SELECT {k}, {col} FROM {t} FORCE INDEX ({idx}) ORDER BY {k} LIMIT ?"),
             next: format!(
@@ -545,7 +557,7 @@ impl RowStatements {
                 key.after()
             ),
             update: format!(
-                "UPDATE {t} SET {col} = ? WHERE {} AND {col} = ?",
+                "UPDATE {t} SET {col} = ?{keep} WHERE {} AND {col} = ?",
                 key.equals()
             ),
             reread: format!("SELECT {col} FROM {t} WHERE {}", key.equals()),

@@ -60,6 +60,25 @@ pub(super) async fn walk_key(c: &mut ShardConn, job: &Job) -> anyhow::Result<Opt
         .map_err(anyhow::Error::msg)
 }
 
+/// Columns the server sets on every UPDATE (`ON UPDATE CURRENT_TIMESTAMP`):
+/// the job assigns each its own value, which keeps it, so a rewrite of the
+/// stored form does not look like an application change (`updated_at`).
+pub(super) async fn auto_updated_columns(
+    c: &mut ShardConn,
+    job: &Job,
+) -> anyhow::Result<Vec<String>> {
+    let q = crate::backend::query::quote;
+    Ok(c
+        .conn
+        .query(format!(
+            "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} \
+             AND LOWER(EXTRA) LIKE '%on update%' ORDER BY ORDINAL_POSITION",
+            q(&job.db),
+            q(&job.table)
+        ))
+        .await?)
+}
+
 /// What one watched replica reports (see `throttle::replica_state`).
 pub(super) async fn replica_state(r: &ShardTarget) -> ReplicaState {
     let mut c = match r.connect().await {
