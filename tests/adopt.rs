@@ -1171,3 +1171,753 @@ async fn ids_are_unique_across_shards_and_a_backfill_walks_every_shard() {
         );
     }
 }
+
+// ---- any key: composite, binary, case-insensitive text ----
+
+/// The job's checkpoint row for `job`: (rows_done, last_key_parts).
+fn checkpoint_of(db: &MariaDb, job: &str) -> (u64, String) {
+    let out = db.root_sql(&format!(
+        "SELECT rows_done, last_key_parts FROM squeeze_meta.checkpoint WHERE job = '{job}'"
+    ));
+    let line = out
+        .lines()
+        .nth(1)
+        .unwrap_or_else(|| panic!("no checkpoint {job}"));
+    let (rows, parts) = line.split_once('\t').unwrap();
+    (rows.parse().unwrap(), parts.to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn backfill_walks_a_composite_primary_key_loses_no_concurrent_update_across_an_interruption_and_restore_undoes_it(
+) {
+    let db = MariaDb::shared();
+    db.fresh_db("adopt_ck");
+    // Ids repeat across tenants: only the pair is unique, and the walk
+    // must order by tenant first.
+    db.root_sql(
+        "CREATE TABLE adopt_ck.docs (tenant INT NOT NULL, id BIGINT NOT NULL, doc LONGBLOB, PRIMARY KEY (tenant, id))",
+    );
+    let corpus = corpus();
+    let (tenants, per) = (4i32, 150i64);
+    let mut docs = std::collections::HashMap::new();
+    let mut c = conn(db.port, "adopt_ck").await;
+    let mut rows = Vec::new();
+    for t in 0..tenants {
+        for id in 0..per {
+            let d = corpus[(t as usize * 37 + id as usize) % corpus.len()].clone();
+            docs.insert((t, id), d.clone());
+            rows.push((t, id, d));
+        }
+    }
+    c.exec_batch(
+        "INSERT INTO docs (tenant, id, doc) VALUES (?, ?, ?)",
+        rows.iter().map(|(t, id, d)| (t, id, d)),
+    )
+    .await
+    .unwrap();
+    let n = (tenants as i64 * per) as u64;
+    let sq = Squeeze::for_db(
+        db,
+        &[
+            "--dictionaries",
+            DICTS,
+            "--compress",
+            "adopt_ck.docs.doc=reddit_comments",
+        ],
+    );
+    // Writers through squeeze update rows of every tenant while the job runs.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let writer = {
+        let stop = stop.clone();
+        let port = sq.port;
+        let corpus = corpus.clone();
+        tokio::spawn(async move {
+            let mut c = conn(port, "adopt_ck").await;
+            let mut last = std::collections::HashMap::new();
+            let mut k = 0u64;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                k += 1;
+                let (t, id) = ((k % 4) as i32, ((k * 7919) % 150) as i64);
+                let base = &corpus[(k as usize) % corpus.len()];
+                let doc = format!("{{\"k\":{k},{}", std::str::from_utf8(&base[1..]).unwrap())
+                    .into_bytes();
+                c.exec_drop(
+                    "UPDATE docs SET doc = ? WHERE tenant = ? AND id = ?",
+                    (&doc, t, id),
+                )
+                .await
+                .unwrap();
+                last.insert((t, id), doc);
+                tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+            }
+            last
+        })
+    };
+
+    let (ok, out, err) = job("backfill", db, "adopt_ck.docs.doc", &["--dry-run"]);
+    assert!(ok && out.contains("dry run: sampled"), "{out}\n{err}");
+    // First run stops part-way (as an interruption would), in the middle
+    // of a tenant: the checkpoint holds both parts of the last key.
+    let (ok, out, err) = job(
+        "backfill",
+        db,
+        "adopt_ck.docs.doc",
+        &["--batch", "40", "--max-rows", "200", "--nice", "0"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("stopped early"), "{out}");
+    let (done, parts) = checkpoint_of(db, "backfill:adopt_ck.docs.doc");
+    assert_eq!(done, 200);
+    assert_eq!(
+        parts, r#"{"key":["tenant","id"],"last":["i:1","i:49"]}"#,
+        "200 rows in (tenant, id) order end at tenant 1, id 49"
+    );
+    let (ok, out, err) = job(
+        "backfill",
+        db,
+        "adopt_ck.docs.doc",
+        &["--batch", "40", "--nice", "0", "--verify"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("resumed after key (tenant=1, id=49)")
+            && out.contains(&format!("{n} rows walked"))
+            && out.contains(&format!("verified {n} rows")),
+        "{out}"
+    );
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let last = writer.await.unwrap();
+    assert!(last.len() > 20, "the writer ran ({} rows)", last.len());
+    docs.extend(last);
+    assert_eq!(
+        count(
+            db,
+            "SELECT COUNT(*) FROM adopt_ck.docs WHERE HEX(LEFT(doc, 1)) <> 'F5'"
+        ),
+        0,
+        "every row is compressed"
+    );
+    let mut through = conn(sq.port, "adopt_ck").await;
+    let back: Vec<(i32, i64, Vec<u8>)> = through
+        .query("SELECT tenant, id, doc FROM docs")
+        .await
+        .unwrap();
+    assert_eq!(back.len() as u64, n);
+    for (t, id, doc) in &back {
+        assert!(
+            doc == &docs[&(*t, *id)],
+            "row ({t}, {id}): an update was lost or a value changed"
+        );
+    }
+
+    // The way out walks the same key.
+    let (ok, out, err) = job(
+        "restore",
+        db,
+        "adopt_ck.docs.doc",
+        &["--batch", "64", "--nice", "0", "--verify"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains(&format!("verified {n} rows")), "{out}");
+    let mut direct = conn(db.port, "adopt_ck").await;
+    let plain: Vec<(i32, i64, Vec<u8>)> = direct
+        .query("SELECT tenant, id, doc FROM docs")
+        .await
+        .unwrap();
+    assert_eq!(plain.len() as u64, n);
+    for (t, id, doc) in &plain {
+        assert!(doc == &docs[&(*t, *id)], "row ({t}, {id}) read directly");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn jobs_walk_a_binary16_uuid_key_byte_exact_and_refuse_an_old_integer_checkpoint_for_it() {
+    let db = MariaDb::shared();
+    db.fresh_db("adopt_uu");
+    db.root_sql("CREATE TABLE adopt_uu.docs (id BINARY(16) NOT NULL PRIMARY KEY, doc LONGBLOB)");
+    // Keys with NUL, 0xFF, quotes, backslashes, bytes that are not UTF-8
+    // and trailing zeros: any lossy conversion skips or misses rows.
+    let mut keys: Vec<Vec<u8>> = vec![
+        vec![0; 16],
+        vec![0xff; 16],
+        [b"'\\\"".as_slice(), &[0; 13]].concat(),
+        [&[0x80, 0xc3, 0x28][..], &[0xfe; 13]].concat(),
+        [&[0x41; 15][..], &[0]].concat(),
+        [&[0x41; 15][..], &[1]].concat(),
+    ];
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    while keys.len() < 250 {
+        let mut k = Vec::new();
+        for _ in 0..2 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            k.extend_from_slice(&x.to_le_bytes());
+        }
+        keys.push(k);
+    }
+    let corpus = corpus();
+    let docs: std::collections::HashMap<Vec<u8>, Vec<u8>> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| (k.clone(), corpus[i % corpus.len()].clone()))
+        .collect();
+    let mut c = conn(db.port, "adopt_uu").await;
+    c.exec_batch("INSERT INTO docs (id, doc) VALUES (?, ?)", docs.iter())
+        .await
+        .unwrap();
+
+    // (The proxy creates the metadata schema.)
+    let sq = Squeeze::for_db(
+        db,
+        &[
+            "--dictionaries",
+            DICTS,
+            "--compress",
+            "adopt_uu.docs.doc=reddit_comments",
+        ],
+    );
+    // A checkpoint left by an older squeeze (an integer key) cannot say
+    // where a UUID walk stands: refused, not misread.
+    db.root_sql(
+        "REPLACE INTO squeeze_meta.checkpoint (job, last_key, rows_done, updated) VALUES ('backfill:adopt_uu.docs.doc', 120, 120, 'x')",
+    );
+    let (ok, out, err) = job("backfill", db, "adopt_uu.docs.doc", &["--nice", "0"]);
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("adopt_uu.docs") && err.contains("older squeeze") && err.contains("--restart"),
+        "{err}"
+    );
+    let (ok, out, err) = job("backfill", db, "adopt_uu.docs.doc", &["--dry-run"]);
+    assert!(
+        ok && out.contains("dry run: sampled 250 rows (250 would change)"),
+        "{out}\n{err}"
+    );
+    let (ok, out, err) = job(
+        "backfill",
+        db,
+        "adopt_uu.docs.doc",
+        &["--restart", "--batch", "7", "--nice", "0", "--verify"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("250 rows walked") && out.contains("verified 250 rows"),
+        "{out}"
+    );
+    let stored: Vec<(Vec<u8>, Vec<u8>)> = c.query("SELECT id, doc FROM docs").await.unwrap();
+    assert_eq!(stored.len(), 250);
+    for (k, v) in &stored {
+        assert_eq!(v[0], 0xf5, "row x'{}' was skipped", hex::encode(k));
+    }
+    let mut through = conn(sq.port, "adopt_uu").await;
+    let back: Vec<(Vec<u8>, Vec<u8>)> = through.query("SELECT id, doc FROM docs").await.unwrap();
+    assert_eq!(back.len(), 250);
+    for (k, v) in &back {
+        assert!(
+            v == &docs[k],
+            "row x'{}' reads back changed",
+            hex::encode(k)
+        );
+    }
+
+    let (ok, out, err) = job(
+        "restore",
+        db,
+        "adopt_uu.docs.doc",
+        &["--batch", "9", "--nice", "0", "--verify"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("verified 250 rows"), "{out}");
+    let plain: Vec<(Vec<u8>, Vec<u8>)> = c.query("SELECT id, doc FROM docs").await.unwrap();
+    assert_eq!(plain.len(), 250);
+    for (k, v) in &plain {
+        assert!(v == &docs[k], "row x'{}' after restore", hex::encode(k));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_case_insensitive_varchar_key_is_walked_in_the_servers_order_neither_skipping_nor_repeating(
+) {
+    let db = MariaDb::shared();
+    db.fresh_db("adopt_ci");
+    db.root_sql(
+        "CREATE TABLE adopt_ci.docs (name VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci NOT NULL PRIMARY KEY, doc LONGBLOB)",
+    );
+    // Byte order (uppercase before lowercase, 'é' after 'z') differs from
+    // the collation's order at almost every step.
+    let names: Vec<String> = [
+        "apple", "Banana", "cherry", "Date", "éclair", "Fig", "grape", "Hazel", "ice", "Jam",
+        "kiwi", "Lime", "mango", "Nut", "olive", "Pear", "quince", "Rye", "sage", "Tea", "ümlaut",
+        "Vanilla", "wasabi", "Xigua", "yam", "Zest", "Ωmega", "a b", "A_C", "b2", "B1",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let corpus = corpus();
+    let mut c = conn(db.port, "adopt_ci").await;
+    for (i, n) in names.iter().enumerate() {
+        c.exec_drop(
+            "INSERT INTO docs (name, doc) VALUES (?, ?)",
+            (n, &corpus[i % corpus.len()]),
+        )
+        .await
+        .unwrap();
+    }
+    // Under this collation keys that differ only in case (or accent) are
+    // one key: the server refuses the second.
+    for dup in ["APPLE", "eclair", "banana"] {
+        let e = c
+            .exec_drop("INSERT INTO docs (name, doc) VALUES (?, 'x')", (dup,))
+            .await
+            .unwrap_err();
+        assert!(e.to_string().contains("1062"), "{dup}: {e}");
+    }
+    let total = names.len();
+    // Batches of one and of two: every row boundary is a comparison.
+    let (ok, out, err) = job(
+        "backfill",
+        db,
+        "adopt_ci.docs.doc",
+        &["--batch", "1", "--max-rows", "13", "--nice", "0"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("13 rows walked") && out.contains("13 written"),
+        "{out}"
+    );
+    let (ok, out, err) = job(
+        "backfill",
+        db,
+        "adopt_ci.docs.doc",
+        &["--batch", "2", "--nice", "0", "--verify"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains(&format!("{total} rows walked"))
+            && out.contains(&format!(", {} written", total - 13))
+            && out.contains(&format!("verified {total} rows")),
+        "no row walked twice, none missed: {out}"
+    );
+    let plain: Vec<String> = c
+        .query("SELECT name FROM docs WHERE HEX(LEFT(doc, 1)) <> 'F5'")
+        .await
+        .unwrap();
+    assert!(plain.is_empty(), "skipped: {plain:?}");
+    let (done, _) = checkpoint_of(db, "backfill:adopt_ci.docs.doc");
+    assert_eq!(done as usize, total);
+    let (ok, out, err) = job(
+        "restore",
+        db,
+        "adopt_ci.docs.doc",
+        &["--batch", "3", "--nice", "0", "--verify"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains(&format!("{total} written")), "{out}");
+    let back: Vec<(String, Vec<u8>)> = c.query("SELECT name, doc FROM docs").await.unwrap();
+    for (n, d) in back {
+        let i = names.iter().position(|x| *x == n).unwrap();
+        assert!(d == corpus[i % corpus.len()], "{n} after restore");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_without_a_primary_key_is_walked_by_a_not_null_unique_key_or_refused_naming_what_to_add(
+) {
+    let db = MariaDb::shared();
+    db.fresh_db("adopt_uk");
+    db.root_sql(
+        "CREATE TABLE adopt_uk.docs (code CHAR(36) NOT NULL, alt INT NULL, doc LONGBLOB, UNIQUE KEY u_alt (alt), UNIQUE KEY u_code (code));
+         CREATE TABLE adopt_uk.nokey (alt INT NULL, doc LONGBLOB, UNIQUE KEY u_alt (alt));",
+    );
+    let corpus = corpus();
+    let mut c = conn(db.port, "adopt_uk").await;
+    for i in 0..40u32 {
+        c.exec_drop(
+            "INSERT INTO docs (code, alt, doc) VALUES (UUID(), NULL, ?)",
+            (&corpus[i as usize],),
+        )
+        .await
+        .unwrap();
+    }
+    let (ok, out, err) = job(
+        "backfill",
+        db,
+        "adopt_uk.docs.doc",
+        &["--batch", "6", "--nice", "0", "--verify"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("40 rows walked") && out.contains("verified 40 rows"),
+        "{out}"
+    );
+    let (ok, out, err) = job("backfill", db, "adopt_uk.nokey.doc", &["--nice", "0"]);
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("adopt_uk.nokey has no PRIMARY KEY")
+            && err.contains("u_alt (alt)")
+            && err.contains("ADD PRIMARY KEY"),
+        "{err}"
+    );
+}
+
+// ---- check-config and the store ----
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn check_config_accepts_a_dictionary_only_the_store_holds_and_names_the_column_of_one_in_neither(
+) {
+    let db = MariaDb::shared();
+    db.fresh_db("adopt_cc");
+    db.root_sql(
+        "CREATE TABLE adopt_cc.docs (id BIGINT PRIMARY KEY, doc LONGBLOB);
+         CREATE USER IF NOT EXISTS 'adopt_cc_user'@'%' IDENTIFIED BY 'ccpw';
+         GRANT ALL ON adopt_cc.* TO 'adopt_cc_user'@'%';",
+    );
+    // The proxy creates the metadata schema; the dictionary is published
+    // to it and exists in no directory.
+    let _sq = Squeeze::for_docs_table(db, "adopt_cc_meta");
+    // (A size no other test of this server trains: the same bytes publish once.)
+    train_and_publish(db, "adopt_cc_store", "10240");
+    let empty = tempfile::tempdir().unwrap();
+    let config = |user: &str, pass: &str, dictionary: &str| {
+        let text = format!(
+            "[proxy]\nlisten = \"127.0.0.1:0\"\n\
+             [[users]]\nname = \"{user}\"\npassword = \"{pass}\"\n\
+             [backend]\naddress = \"{}\"\n\
+             [codec]\ndictionaries_dir = {:?}\n\
+             [[columns]]\nschema = \"adopt_cc\"\ntable = \"docs\"\ncolumn = \"doc\"\ndictionary = \"{dictionary}\"\n",
+            db.addr(),
+            empty.path().display().to_string()
+        );
+        let f = empty.path().join(format!("{user}-{dictionary}.toml"));
+        std::fs::write(&f, text).unwrap();
+        f.display().to_string()
+    };
+
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "check-config",
+            &config(APP_USER, APP_PASS, "adopt_cc_store"),
+        ],
+        &[],
+    );
+    assert!(ok, "a store-only dictionary was refused:\n{out}{err}");
+    assert!(out.contains(": ok"), "{out}");
+
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "check-config",
+            &config(APP_USER, APP_PASS, "adopt_cc_nowhere"),
+        ],
+        &[],
+    );
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains(
+            "columns[0].dictionary: no dictionary named \"adopt_cc_nowhere\" for adopt_cc.docs.doc"
+        ) && err.contains("or the metadata store")
+            && err.contains("squeeze dict publish")
+            && err.contains("adopt_cc_store"),
+        "{err}"
+    );
+
+    // An account that may not read the metadata schema: serve would run
+    // from the directory alone, and check-config says so and why.
+    let (ok, out, err) = squeeze_cli(
+        &[
+            "check-config",
+            &config("adopt_cc_user", "ccpw", "adopt_cc_store"),
+        ],
+        &[],
+    );
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("cannot read the metadata schema squeeze_meta")
+            && err.contains("1142")
+            && err.contains("Grant the squeeze account")
+            // ... and then fails as serve would, on the empty directory.
+            && err.contains("codec.dictionaries_dir: "),
+        "{err}"
+    );
+}
+
+// ---- replica lag ----
+
+/// `rows_done` of a job's checkpoint (0 before the job created it).
+fn rows_done(db: &MariaDb, job: &str) -> u64 {
+    let out = Command::new(support::require_bin(
+        "mariadb",
+        "apt-get install -y mariadb-client",
+    ))
+    .arg("--no-defaults")
+    .arg("-uroot")
+    .arg(format!("--socket={}", db.socket.display()))
+    .args(["--batch", "--skip-column-names", "-e"])
+    .arg(format!(
+        "SELECT COALESCE(MAX(rows_done), 0) FROM squeeze_meta.checkpoint WHERE job = '{job}'"
+    ))
+    .output()
+    .unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .parse()
+        .unwrap_or(0)
+}
+
+/// Waits (up to 60 s) until `sql` on `port` answers `want`.
+async fn wait_for(port: u16, sql: &str, want: i64) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut last = None;
+    while std::time::Instant::now() < deadline {
+        let o: Opts = dump::opts(port, APP_USER, APP_PASS, None).into();
+        if let Ok(mut c) = Conn::new(o).await {
+            last = c.query_first::<i64, _>(sql).await.ok().flatten();
+            let _ = c.disconnect().await;
+            if last == Some(want) {
+                return;
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    panic!("{sql} on port {port}: {last:?}, not {want}, after 60 s");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replica_whose_sql_thread_stops_pauses_the_backfill_until_it_catches_up_and_a_broken_replica_stops_it(
+) {
+    let primary = MariaDb::start_with_options(&[
+        "--log-bin=squeeze-bin",
+        "--server-id=1",
+        "--binlog-format=ROW",
+    ]);
+    let replica = MariaDb::start_with_options(&["--server-id=2"]);
+    let status = primary.root_sql("SHOW MASTER STATUS");
+    let mut at = status.lines().nth(1).expect("binlog on").split('\t');
+    let (file, pos) = (at.next().unwrap(), at.next().unwrap());
+    replica.root_sql(&format!(
+        "CHANGE MASTER TO MASTER_HOST = '127.0.0.1', MASTER_PORT = {}, MASTER_USER = '{APP_USER}', \
+         MASTER_PASSWORD = '{APP_PASS}', MASTER_LOG_FILE = '{file}', MASTER_LOG_POS = {pos}; START SLAVE;",
+        primary.port
+    ));
+    let n = 600;
+    legacy_table(&primary, "adopt_rl", n).await;
+    wait_for(replica.port, "SELECT COUNT(*) FROM adopt_rl.docs", n as i64).await;
+
+    let key = "backfill:adopt_rl.docs.doc";
+    let replica_url = format!("mysql://{APP_USER}@127.0.0.1:{}", replica.port);
+    let errlog = tempfile::NamedTempFile::new().unwrap();
+    let u = url(&primary);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_squeeze"))
+        .args([
+            "backfill",
+            "--to",
+            &u,
+            "--password-env",
+            "ADOPT_PW",
+            "--column",
+            "adopt_rl.docs.doc",
+            "--dictionaries",
+            DICTS,
+            "--replica",
+            &replica_url,
+            "--max-lag",
+            "2",
+            // A safety net: a test that fails leaves no job waiting forever.
+            "--max-pause",
+            "60",
+            "--batch",
+            "20",
+            "--rate",
+            "100",
+            "--nice",
+            "0",
+        ])
+        .env("ADOPT_PW", APP_PASS)
+        .stdout(std::process::Stdio::piped())
+        .stderr(errlog.reopen().unwrap())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while rows_done(&primary, key) < 100 {
+        assert!(child.try_wait().unwrap().is_none(), "the job ended early");
+        assert!(std::time::Instant::now() < deadline, "no progress in 60 s");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+
+    // The replica stops applying: its lag is unknown and grows with every
+    // batch, so the job must not write on.
+    replica.root_sql("STOP SLAVE SQL_THREAD");
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let paused_at = rows_done(&primary, key);
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    assert_eq!(
+        rows_done(&primary, key),
+        paused_at,
+        "the job wrote while the replica's SQL thread was stopped"
+    );
+    assert!(
+        paused_at < n as u64,
+        "the job finished before the replica stopped"
+    );
+    assert!(child.try_wait().unwrap().is_none(), "the job gave up");
+    let log = std::fs::read_to_string(errlog.path()).unwrap();
+    assert!(
+        log.contains("pausing: replica 127.0.0.1:") && log.contains("SQL thread No"),
+        "{log}"
+    );
+
+    // Replication runs again: the job goes on by itself and finishes.
+    replica.root_sql("START SLAVE SQL_THREAD");
+    let out = child.wait_with_output().unwrap();
+    let log = std::fs::read_to_string(errlog.path()).unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{log}");
+    assert!(log.contains("replicas caught up"), "{log}");
+    assert!(stdout.contains(&format!("{n} rows walked")), "{stdout}");
+    wait_for(
+        replica.port,
+        "SELECT COUNT(*) FROM adopt_rl.docs WHERE HEX(LEFT(doc, 1)) = 'F5'",
+        n as i64,
+    )
+    .await;
+
+    // A replica that cannot be reached pauses the job too (here until
+    // --max-pause), and a server that is no replica stops it at once.
+    let nowhere = format!("mysql://{APP_USER}@127.0.0.1:{}", support::free_port());
+    let (ok, out, err) = job(
+        "compact",
+        &primary,
+        "adopt_rl.docs.doc",
+        &["--replica", &nowhere, "--max-pause", "2", "--restart"],
+    );
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("cannot be reached")
+            && err.contains("--max-pause 2")
+            && err.contains("run again"),
+        "{err}"
+    );
+    let (ok, out, err) = job(
+        "compact",
+        &primary,
+        "adopt_rl.docs.doc",
+        &["--replica", &u, "--restart"],
+    );
+    assert!(!ok, "{out}");
+    assert!(err.contains("is not a replica"), "{err}");
+    assert_eq!(rows_done(&primary, "compact:adopt_rl.docs.doc"), 0);
+
+    // A replica that applies every event 3 s late (MASTER_DELAY): each
+    // batch puts it more than --max-lag behind, and the job waits for it.
+    replica.root_sql("STOP SLAVE; CHANGE MASTER TO MASTER_DELAY = 3; START SLAVE;");
+    let started = std::time::Instant::now();
+    let (ok, out, err) = job(
+        "restore",
+        &primary,
+        "adopt_rl.docs.doc",
+        &[
+            "--replica",
+            &replica_url,
+            "--max-lag",
+            "1",
+            "--batch",
+            "50",
+            "--rate",
+            "100",
+        ],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        err.contains("s behind (--max-lag 1)") && err.contains("replicas caught up"),
+        "{err}"
+    );
+    assert!(
+        started.elapsed() >= std::time::Duration::from_secs(3),
+        "the job did not wait for the delayed replica"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_checkpoint_table_of_an_older_squeeze_is_upgraded_and_its_integer_checkpoint_resumes() {
+    let db = MariaDb::shared();
+    legacy_table(db, "adopt_old", 300).await;
+    // squeeze_meta.checkpoint as squeeze created it before any key but
+    // one integer could be walked, with a job 100 rows in.
+    db.root_sql(
+        "DROP DATABASE IF EXISTS adopt_old_meta; CREATE DATABASE adopt_old_meta;
+         CREATE TABLE adopt_old_meta.checkpoint (job VARCHAR(255) NOT NULL, last_key BIGINT NULL,
+           rows_done BIGINT UNSIGNED NOT NULL DEFAULT 0, bytes_before BIGINT UNSIGNED NOT NULL DEFAULT 0,
+           bytes_after BIGINT UNSIGNED NOT NULL DEFAULT 0, finished TINYINT NOT NULL DEFAULT 0,
+           updated VARCHAR(32) NOT NULL, PRIMARY KEY (job)) ENGINE=InnoDB;
+         INSERT INTO adopt_old_meta.checkpoint (job, last_key, rows_done, updated)
+           VALUES ('backfill:adopt_old.docs.doc', 100, 100, 'then');",
+    );
+    let (ok, out, err) = job(
+        "backfill",
+        db,
+        "adopt_old.docs.doc",
+        &["--metadata-schema", "adopt_old_meta", "--nice", "0"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("300 rows walked (resumed after key 100)") && out.contains("finished"),
+        "{out}"
+    );
+    assert_eq!(
+        count(
+            db,
+            "SELECT COUNT(*) FROM adopt_old.docs WHERE HEX(LEFT(doc, 1)) = 'F5' AND id > 100"
+        ),
+        200,
+        "the rows after the old checkpoint were walked"
+    );
+    assert_eq!(
+        count(
+            db,
+            "SELECT COUNT(*) FROM adopt_old.docs WHERE HEX(LEFT(doc, 1)) = 'F5' AND id <= 100"
+        ),
+        0,
+        "the rows before it were not walked again"
+    );
+    let ck = db.root_sql(
+        "SELECT last_key, last_key_parts FROM adopt_old_meta.checkpoint WHERE job = 'backfill:adopt_old.docs.doc'",
+    );
+    assert_eq!(
+        ck.lines().nth(1),
+        Some("300\t{\"key\":[\"id\"],\"last\":[\"i:300\"]}"),
+        "{ck}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rewrite_leaves_an_on_update_current_timestamp_column_as_the_application_wrote_it() {
+    let db = MariaDb::shared();
+    db.fresh_db("adopt_ts");
+    db.root_sql(
+        "CREATE TABLE adopt_ts.docs (id INT NOT NULL PRIMARY KEY, doc LONGBLOB,
+           updated_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6) ON UPDATE CURRENT_TIMESTAMP(6))",
+    );
+    let corpus = corpus();
+    let mut c = conn(db.port, "adopt_ts").await;
+    c.exec_batch(
+        "INSERT INTO docs (id, doc, updated_at) VALUES (?, ?, '2020-01-02 03:04:05.123456')",
+        (0..60).map(|i| (i, &corpus[i as usize])),
+    )
+    .await
+    .unwrap();
+    let (ok, out, err) = job(
+        "backfill",
+        db,
+        "adopt_ts.docs.doc",
+        &["--batch", "25", "--nice", "0", "--verify"],
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("60 written"), "{out}");
+    assert_eq!(
+        count(
+            db,
+            "SELECT COUNT(*) FROM adopt_ts.docs WHERE updated_at = '2020-01-02 03:04:05.123456'"
+        ),
+        60,
+        "the job's rewrite changed updated_at"
+    );
+}

@@ -39,6 +39,13 @@ pub fn run(a: &CheckConfigArgs) -> bool {
     } else {
         CheckMode::Full
     };
+    // Like `serve`, which loads the shards' dictionaries before it builds
+    // the columns' encoders: a column may name one only the store holds.
+    if mode == CheckMode::Full && cfg.columns.iter().any(|c| c.dictionary.is_some()) {
+        for note in load_store(&cfg) {
+            eprintln!("{file}: note: {note}");
+        }
+    }
     let mut issues = cfg.validate_with(mode);
     if issues.is_empty() && a.connect {
         issues = match connect_checks(&cfg) {
@@ -63,6 +70,18 @@ pub fn run(a: &CheckConfigArgs) -> bool {
             eprintln!("{file}: {i}");
         }
         false
+    }
+}
+
+/// Loads the metadata store's dictionaries; the notes say what could not
+/// be read.
+fn load_store(cfg: &Config) -> Vec<String> {
+    match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt.block_on(crate::meta::loader::load_for_check(cfg)),
+        Err(e) => vec![format!("dictionary store not read: {e}")],
     }
 }
 

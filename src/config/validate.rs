@@ -430,7 +430,10 @@ pub fn encoder(
             (
                 ".dictionary".to_string(),
                 format!(
-                    "no dictionary named {name:?} in {} or the metadata store (available: {}); train it with `squeeze dict train --name {name} --dir {}`",
+                    "no dictionary named {name:?} for {}.{}.{} in {} or the metadata store (available: {}); train it with `squeeze dict train --name {name} --dir {}`, or publish one to the shards with `squeeze dict publish`, or name an available one",
+                    c.schema,
+                    c.table,
+                    c.column,
                     dir.display(),
                     if names.is_empty() { "none".to_string() } else { names.join(", ") },
                     dir.display()

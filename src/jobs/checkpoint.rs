@@ -1,19 +1,25 @@
 //! Where a job stands on a shard, stored in the metadata schema and
 //! committed with each batch, so an interrupted job resumes there.
+//!
+//! The last key is kept losslessly whatever the key (`key::encode`: typed
+//! values, bytes in hex) in `last_key_parts`; `last_key` still holds it
+//! when the key is one integer, as older squeezes wrote and read it.
 
 use std::sync::atomic::Ordering;
 
 use anyhow::anyhow;
 use mysql_async::prelude::Queryable;
+use mysql_async::Value;
 
+use super::key::{self, WalkKey};
 use super::progress::Progress;
 use super::Job;
-use crate::meta::schema::quote_ident;
+use crate::meta::schema::{checkpoint_upgrade, quote_ident};
 use crate::meta::store::{self, ShardConn};
 
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone)]
 pub(super) struct Checkpoint {
-    pub(super) last_key: Option<i64>,
+    pub(super) last_key: Option<Vec<Value>>,
     pub(super) rows: u64,
     pub(super) bytes_before: u64,
     pub(super) bytes_after: u64,
@@ -21,10 +27,11 @@ pub(super) struct Checkpoint {
 }
 
 /// Where the job stands on this shard: its checkpoint (a fresh one with
-/// `--restart`), in the metadata schema it creates if needed.
+/// `--restart`), in the metadata schema it creates (or upgrades) if needed.
 pub(super) async fn open_checkpoint(
     c: &mut ShardConn,
     job: &Job,
+    key: &WalkKey,
     p: &Progress,
 ) -> anyhow::Result<Checkpoint> {
     store::ensure_schema(c, &job.meta).await.map_err(|e| {
@@ -33,50 +40,101 @@ pub(super) async fn open_checkpoint(
             store::describe(&c.name, &e)
         )
     })?;
+    upgrade(c, &job.meta).await?;
     let ck = if job.args.restart {
         Checkpoint::default()
     } else {
-        read_checkpoint(c, job).await?
+        read_checkpoint(c, job, key).await?
     };
     p.resumed_rows.store(ck.rows, Ordering::Relaxed);
     Ok(ck)
 }
 
-pub(super) async fn read_checkpoint(c: &mut ShardConn, job: &Job) -> anyhow::Result<Checkpoint> {
-    let row: Option<(Option<i64>, u64, u64, u64, u8)> = c
+/// Adds `last_key_parts` to a checkpoint table created by an older squeeze.
+async fn upgrade(c: &mut ShardConn, meta: &str) -> anyhow::Result<()> {
+    let q = crate::backend::query::quote;
+    let has: Option<u8> = c
+        .conn
+        .query_first(format!(
+            "SELECT 1 FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = 'checkpoint' AND COLUMN_NAME = 'last_key_parts'",
+            q(meta)
+        ))
+        .await?;
+    if has.is_none() {
+        c.conn
+            .query_drop(checkpoint_upgrade(meta))
+            .await
+            .map_err(|e| {
+                anyhow!(
+                    "{meta}.checkpoint predates keys other than one integer and needs a new column: {}; \
+                     grant the job's account ALTER ON {meta}.* or run `{}` as an administrator",
+                    store::describe(&c.name, &e),
+                    checkpoint_upgrade(meta)
+                )
+            })?;
+    }
+    Ok(())
+}
+
+pub(super) async fn read_checkpoint(
+    c: &mut ShardConn,
+    job: &Job,
+    key: &WalkKey,
+) -> anyhow::Result<Checkpoint> {
+    #[allow(clippy::type_complexity)]
+    let row: Option<(Option<i64>, Option<String>, u64, u64, u64, u8)> = c
         .conn
         .exec_first(
             format!(
-                "SELECT last_key, rows_done, bytes_before, bytes_after, finished FROM {}.checkpoint WHERE job = ?",
+                "SELECT last_key, last_key_parts, rows_done, bytes_before, bytes_after, finished FROM {}.checkpoint WHERE job = ?",
                 quote_ident(&job.meta)
             ),
             (job.key(),),
         )
         .await?;
-    Ok(row.map_or(Checkpoint::default(), |r| Checkpoint {
-        last_key: r.0,
-        rows: r.1,
-        bytes_before: r.2,
-        bytes_after: r.3,
-        finished: r.4 != 0,
-    }))
+    let Some(r) = row else {
+        return Ok(Checkpoint::default());
+    };
+    let last_key = key::decode(key, r.1.as_deref(), r.0).map_err(|e| {
+        anyhow!(
+            "{}.{} checkpoint {:?} in {}.checkpoint: {e}",
+            job.db,
+            job.table,
+            job.key(),
+            job.meta
+        )
+    })?;
+    Ok(Checkpoint {
+        last_key,
+        rows: r.2,
+        bytes_before: r.3,
+        bytes_after: r.4,
+        finished: r.5 != 0,
+    })
 }
 
 pub(super) async fn write_checkpoint(
     c: &mut ShardConn,
     job: &Job,
+    key: &WalkKey,
     ck: &Checkpoint,
 ) -> mysql_async::Result<()> {
+    let legacy = match ck.last_key.as_deref() {
+        Some([Value::Int(i)]) => Some(*i),
+        _ => None,
+    };
+    let parts = ck.last_key.as_deref().map(|k| key::encode(key, k));
     c.conn
         .exec_drop(
             format!(
-                "REPLACE INTO {}.checkpoint (job, last_key, rows_done, bytes_before, bytes_after, finished, updated) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "REPLACE INTO {}.checkpoint (job, last_key, last_key_parts, rows_done, bytes_before, bytes_after, finished, updated) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 quote_ident(&job.meta)
             ),
             (
                 job.key(),
-                ck.last_key,
+                legacy,
+                parts,
                 ck.rows,
                 ck.bytes_before,
                 ck.bytes_after,

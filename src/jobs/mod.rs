@@ -2,14 +2,16 @@
 //! existing rows in place, online, on every shard in parallel.
 //!
 //! One walk serves the three (see `value::plan` for what each does to a
-//! value): the primary key in batches over a normal client connection;
-//! each changed row written with a compare-and-set UPDATE (`WHERE pk = ?
-//! AND col = <the bytes read>`), so a row changed since it was read is
+//! value): the table's key (any primary key, or a NOT NULL unique key:
+//! `key`) in batches over a normal client connection; each changed row
+//! written with a compare-and-set UPDATE (`WHERE k1 = ? AND k2 = ? AND
+//! col = <the bytes read>`), so a row changed since it was read is
 //! skipped and read again, never overwritten; the batch and its checkpoint
 //! (in the metadata schema) commit together, so an interrupted job resumes
 //! where its last batch ended; a duty-cycle throttle, an optional rows/s
 //! budget and a replica-lag pause (`throttle`); progress on stderr.
 mod checkpoint;
+pub mod key;
 mod progress;
 mod server;
 pub mod throttle;
@@ -23,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail};
 use mysql_async::prelude::Queryable;
+use mysql_async::Value;
 
 use crate::cli::fleet::FleetArgs;
 use crate::codec::{DictionaryRegistry, ValueEncoder};
@@ -30,8 +33,9 @@ use crate::config::ColumnConfig;
 use crate::meta::schema::quote_ident;
 use crate::meta::store::{self, ShardConn, ShardTarget};
 use checkpoint::{open_checkpoint, write_checkpoint, Checkpoint};
+use key::WalkKey;
 use progress::{print_progress, summary, Progress};
-use server::{primary_key, wait_for_replicas};
+use server::{auto_updated_columns, wait_for_replicas, walk_key};
 use throttle::Throttle;
 use value::{Action, Mode};
 use verify::{dry_run, verify};
@@ -73,9 +77,16 @@ pub struct JobArgs {
     /// Seconds_Behind_Master exceeds --max-lag.
     #[arg(long, value_name = "URL")]
     pub replica: Vec<String>,
-    /// Replica lag (seconds) above which the job pauses.
+    /// Replica lag (seconds) above which the job pauses. A replica whose
+    /// IO or SQL thread is stopped, whose lag is NULL, or that cannot be
+    /// reached pauses the job too (its lag is unknown); one that is not a
+    /// replica, or whose status may not be read, stops it.
     #[arg(long, default_value_t = 5)]
     pub max_lag: u64,
+    /// Fail after pausing this many seconds in a row for replicas (0 =
+    /// wait as long as it takes); the checkpoint keeps the place.
+    #[arg(long, default_value_t = 0)]
+    pub max_pause: u64,
     /// After the walk, read every row again: each value must decode (its
     /// checksum proves the original bytes) or, for restore, be plain.
     #[arg(long)]
@@ -332,26 +343,35 @@ async fn recorded_dictionary(
     None
 }
 
+/// One row as a batch reads it: its key values (as the server returned
+/// them, so the next comparison is the server's own) and the column.
+type KeyedRow = (Vec<Value>, Option<Vec<u8>>);
+
 async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyhow::Result<String> {
     let mut c = target.connect().await.map_err(anyhow::Error::msg)?;
-    let Some(pk) = primary_key(&mut c, &job).await? else {
+    let Some(key) = walk_key(&mut c, &job).await? else {
         return Ok(format!(
             "{}.{} is not on this shard; nothing to do",
             job.db, job.table
         ));
     };
-    let (t, k, col) = (
-        format!("{}.{}", quote_ident(&job.db), quote_ident(&job.table)),
-        quote_ident(&pk),
-        quote_ident(&job.column),
-    );
-    if job.args.dry_run {
-        return dry_run(&mut c, &job, &t, &k, &col).await;
+    key.refuse_rewriting_key(&format!("{}.{}", job.db, job.table), &job.column)
+        .map_err(anyhow::Error::msg)?;
+    if key.columns.iter().any(|c| c.data_type == "timestamp") {
+        // TIMESTAMP values are shown in the session's time zone; in one
+        // with daylight saving an hour repeats, and the key read back would
+        // not compare as stored. UTC has no such hour.
+        c.conn.query_drop("SET time_zone = '+00:00'").await?;
     }
-    let mut ck = open_checkpoint(&mut c, &job, &p).await?;
-    let resumed = ck.last_key;
-    let (min, max) = key_range(&mut c, &t, &k).await?;
-    let sql = RowStatements::new(&t, &k, &col);
+    let keep = auto_updated_columns(&mut c, &job).await?;
+    let t = format!("{}.{}", quote_ident(&job.db), quote_ident(&job.table));
+    let sql = RowStatements::new(&t, &key, &quote_ident(&job.column), &keep);
+    if job.args.dry_run {
+        return dry_run(&mut c, &job, &key, &sql).await;
+    }
+    let mut ck = open_checkpoint(&mut c, &job, &key, &p).await?;
+    let resumed = ck.last_key.clone();
+    let span = KeySpan::measure(&mut c, &job, &t, &key).await?;
     let mut walked_now = 0u64;
     while !ck.finished {
         if job.args.max_rows.is_some_and(|m| walked_now >= m) {
@@ -359,22 +379,21 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
         }
         wait_for_replicas(&job, &target.name).await?;
         let started = Instant::now();
-        let after = ck.last_key.unwrap_or(i64::MIN);
-        let rows: Vec<(i64, Option<Vec<u8>>)> =
-            c.conn.exec(&sql.select, (after, job.args.batch)).await?;
-        let Some(&(last, _)) = rows.last() else {
+        let rows = read_batch(&mut c, &key, &sql, ck.last_key.as_deref(), job.args.batch).await?;
+        let Some((last, _)) = rows.last() else {
             ck.finished = true;
-            write_checkpoint(&mut c, &job, &ck).await?;
+            write_checkpoint(&mut c, &job, &key, &ck).await?;
             break;
         };
+        let last = last.clone();
         // Encode before the transaction opens: at level 19 that is most of
         // a batch's time, and row locks held meanwhile would stall the
         // application's writes to the same rows.
-        let writes = plan_batch(&job, &target.name, &rows, &p);
-        let mut next = ck;
-        next.last_key = Some(last);
+        let writes = plan_batch(&job, &key, &target.name, &rows, &p);
+        let mut next = ck.clone();
+        next.last_key = Some(last.clone());
         next.rows += rows.len() as u64;
-        let retry = match apply_batch(&mut c, &job, &sql.update, &writes, &mut next).await {
+        let retry = match apply_batch(&mut c, &job, &key, &sql.update, &writes, &mut next).await {
             Ok(retry) => retry,
             // The application's transactions won a lock: the batch rolled
             // back whole (checkpoint included); read it again.
@@ -390,45 +409,132 @@ async fn run_shard(target: ShardTarget, job: Arc<Job>, p: Arc<Progress>) -> anyh
             }
             Err(e) => return Err(e.into()),
         };
-        for (_, v, new) in writes.iter().filter(|w| !retry.contains(&w.0)) {
-            p.note_written(v.len(), new.len());
+        for (i, (_, v, new)) in writes.iter().enumerate() {
+            if !retry.contains(&i) {
+                p.note_written(v.len(), new.len());
+            }
         }
         ck = next;
         // Rows changed between our read and our write: read them again
         // and try once more each (a writer through squeeze has usually
         // compressed them already).
-        for id in retry {
+        for i in retry {
             p.conflicts.fetch_add(1, Ordering::Relaxed);
-            rewrite_changed_row(&mut c, &job, &sql, &target.name, id, &p, &mut ck).await?;
+            rewrite_changed_row(
+                &mut c,
+                &job,
+                &key,
+                &sql,
+                &target.name,
+                writes[i].0,
+                &p,
+                &mut ck,
+            )
+            .await?;
         }
         walked_now += rows.len() as u64;
-        p.note_batch(rows.len() as u64, last, min, max);
+        p.note_batch(rows.len() as u64, span.done(&last, ck.rows));
         tokio::time::sleep(job.throttle.pause(rows.len() as u64, started.elapsed())).await;
     }
-    let mut line = summary(&job, &p, &ck, resumed);
+    let mut line = summary(&job, &key, &p, &ck, resumed.as_deref());
     if job.args.verify {
-        line.push_str(&verify(&mut c, &job, &t, &k, &col).await?);
+        line.push_str(&verify(&mut c, &job, &key, &sql).await?);
     }
     Ok(line)
 }
 
-/// The smallest and largest key (for the progress fraction).
-async fn key_range(
+/// The next `limit` rows after `after` (from the start when None), in
+/// key order.
+async fn read_batch(
     c: &mut ShardConn,
-    t: &str,
-    k: &str,
-) -> anyhow::Result<(Option<i64>, Option<i64>)> {
-    let bounds: Option<(Option<i64>, Option<i64>)> = c
-        .conn
-        .query_first(format!("SELECT MIN({k}), MAX({k}) FROM {t}"))
-        .await?;
-    Ok(bounds.unwrap_or((None, None)))
+    key: &WalkKey,
+    sql: &RowStatements,
+    after: Option<&[Value]>,
+    limit: u64,
+) -> anyhow::Result<Vec<KeyedRow>> {
+    let (stmt, mut params) = match after {
+        Some(last) => (&sql.next, key.after_params(last)),
+        None => (&sql.first, Vec::new()),
+    };
+    params.push(Value::UInt(limit));
+    let rows: Vec<mysql_async::Row> = c.conn.exec(stmt, params).await?;
+    Ok(rows.into_iter().map(split_row).collect())
 }
 
-/// The statements a job runs on each row (`t`, `k`, `col` quoted).
+/// A row of `SELECT k1, .., kn, col` as (key values, column bytes).
+fn split_row(row: mysql_async::Row) -> KeyedRow {
+    let mut v = row.unwrap();
+    let doc = match v.pop() {
+        Some(Value::Bytes(b)) => Some(b),
+        _ => None,
+    };
+    (v, doc)
+}
+
+/// How far through the table a key is, for the progress line: by the
+/// first key column's range when it is an integer, else by rows against
+/// the server's row estimate.
+enum KeySpan {
+    Integer(i128, i128),
+    Rows(u64),
+    Unknown,
+}
+
+impl KeySpan {
+    async fn measure(
+        c: &mut ShardConn,
+        job: &Job,
+        t: &str,
+        key: &WalkKey,
+    ) -> anyhow::Result<KeySpan> {
+        if key.first_is_integer() {
+            let k = quote_ident(&key.columns[0].name);
+            let bounds: Option<(Option<String>, Option<String>)> = c
+                .conn
+                .query_first(format!("SELECT MIN({k}), MAX({k}) FROM {t}"))
+                .await?;
+            let parse = |v: Option<String>| v.and_then(|s| s.parse::<i128>().ok());
+            return Ok(match bounds.map(|(a, b)| (parse(a), parse(b))) {
+                Some((Some(lo), Some(hi))) => KeySpan::Integer(lo, hi),
+                _ => KeySpan::Unknown,
+            });
+        }
+        let est: Option<Option<u64>> = c
+            .conn
+            .query_first(format!(
+                "SELECT TABLE_ROWS FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
+                crate::backend::query::quote(&job.db),
+                crate::backend::query::quote(&job.table)
+            ))
+            .await?;
+        Ok(match est.flatten() {
+            Some(n) if n > 0 => KeySpan::Rows(n),
+            _ => KeySpan::Unknown,
+        })
+    }
+
+    fn done(&self, last: &[Value], rows: u64) -> Option<f64> {
+        match *self {
+            KeySpan::Integer(lo, hi) => {
+                let at = key::as_i128(last.first()?)?;
+                Some(if hi > lo {
+                    (at - lo) as f64 / (hi - lo) as f64
+                } else {
+                    1.0
+                })
+            }
+            KeySpan::Rows(n) => Some((rows as f64 / n as f64).min(0.99)),
+            KeySpan::Unknown => None,
+        }
+    }
+}
+
+/// The statements a job runs on each row.
 struct RowStatements {
-    /// The next batch of keys and values after a key.
-    select: String,
+    /// The first batch of keys and values.
+    first: String,
+    /// The next batch after a key (`WalkKey::after_params`, then the limit).
+    next: String,
     /// Compare-and-set: the new value only if the old one is still there.
     update: String,
     /// One row's value again.
@@ -436,48 +542,71 @@ struct RowStatements {
 }
 
 impl RowStatements {
-    fn new(t: &str, k: &str, col: &str) -> Self {
+    /// `t` and `col` quoted; `keep`: columns the UPDATE must leave as
+    /// they are (`ON UPDATE CURRENT_TIMESTAMP`).
+    fn new(t: &str, key: &WalkKey, col: &str, keep: &[String]) -> Self {
+        let (k, idx) = (key.list(), quote_ident(&key.index));
+        let keep: String = keep
+            .iter()
+            .map(|c| format!(", {q} = {q}", q = quote_ident(c)))
+            .collect();
         RowStatements {
-            select: format!("SELECT {k}, {col} FROM {t} WHERE {k} > ? ORDER BY {k} LIMIT ?"),
-            update: format!("UPDATE {t} SET {col} = ? WHERE {k} = ? AND {col} = ?"),
-            reread: format!("SELECT {col} FROM {t} WHERE {k} = ?"),
+            first: format!("SELECT {k}, {col} FROM {t} FORCE INDEX ({idx}) ORDER BY {k} LIMIT ?"),
+            next: format!(
+                "SELECT {k}, {col} FROM {t} FORCE INDEX ({idx}) WHERE {} ORDER BY {k} LIMIT ?",
+                key.after()
+            ),
+            update: format!(
+                "UPDATE {t} SET {col} = ?{keep} WHERE {} AND {col} = ?",
+                key.equals()
+            ),
+            reread: format!("SELECT {col} FROM {t} WHERE {}", key.equals()),
         }
     }
 }
 
+/// One row to write: its key, the bytes read, the bytes to store.
+type Write<'r> = (&'r [Value], &'r Vec<u8>, Vec<u8>);
+
 /// The new value of each row of a batch that needs one.
 fn plan_batch<'r>(
     job: &Job,
+    key: &WalkKey,
     shard: &str,
-    rows: &'r [(i64, Option<Vec<u8>>)],
+    rows: &'r [KeyedRow],
     p: &Progress,
-) -> Vec<(i64, &'r Vec<u8>, Vec<u8>)> {
+) -> Vec<Write<'r>> {
     rows.iter()
-        .filter_map(|(id, v)| {
+        .filter_map(|(k, v)| {
             let v = v.as_ref()?;
-            Some((*id, v, plan_row(job, shard, *id, v, p)?))
+            Some((k.as_slice(), v, plan_row(job, key, shard, k, v, p)?))
         })
         .collect()
 }
 
 /// Read a row that changed under the batch again and compare-and-set it,
 /// up to five times while writers keep changing it.
+#[allow(clippy::too_many_arguments)]
 async fn rewrite_changed_row(
     c: &mut ShardConn,
     job: &Job,
+    key: &WalkKey,
     sql: &RowStatements,
     shard: &str,
-    id: i64,
+    k: &[Value],
     p: &Progress,
     ck: &mut Checkpoint,
 ) -> anyhow::Result<()> {
     for _attempt in 0..5 {
-        let v: Option<Option<Vec<u8>>> = c.conn.exec_first(&sql.reread, (id,)).await?;
+        let v: Option<Option<Vec<u8>>> = c.conn.exec_first(&sql.reread, k.to_vec()).await?;
         let Some(Some(v)) = v else { break };
-        let Some(new) = plan_row(job, shard, id, &v, p) else {
+        let Some(new) = plan_row(job, key, shard, k, &v, p) else {
             break;
         };
-        let res = c.conn.exec_iter(&sql.update, (&new, id, &v)).await?;
+        let res = c
+            .conn
+            .exec_iter(&sql.update, cas_params(&new, k, &v))
+            .await?;
         let hit = res.affected_rows() > 0;
         drop(res);
         if hit {
@@ -488,29 +617,40 @@ async fn rewrite_changed_row(
     Ok(())
 }
 
+/// The compare-and-set's parameters: new value, the full key, old value.
+fn cas_params(new: &[u8], k: &[Value], old: &[u8]) -> Vec<Value> {
+    let mut v = Vec::with_capacity(k.len() + 2);
+    v.push(Value::Bytes(new.to_vec()));
+    v.extend(k.iter().cloned());
+    v.push(Value::Bytes(old.to_vec()));
+    v
+}
+
 /// One batch's compare-and-set updates and its checkpoint, in one
-/// transaction; returns the ids whose value changed since they were read.
+/// transaction; returns the indexes (in `writes`) of the rows whose value
+/// changed since they were read.
 async fn apply_batch(
     c: &mut ShardConn,
     job: &Job,
+    key: &WalkKey,
     update: &str,
-    writes: &[(i64, &Vec<u8>, Vec<u8>)],
+    writes: &[Write<'_>],
     next: &mut Checkpoint,
-) -> mysql_async::Result<Vec<i64>> {
+) -> mysql_async::Result<Vec<usize>> {
     let mut retry = Vec::new();
     c.conn.query_drop("START TRANSACTION").await?;
-    for (id, v, new) in writes {
-        let res = c.conn.exec_iter(update, (new, id, *v)).await?;
+    for (i, (k, v, new)) in writes.iter().enumerate() {
+        let res = c.conn.exec_iter(update, cas_params(new, k, v)).await?;
         let hit = res.affected_rows() > 0;
         drop(res);
         if hit {
             next.bytes_before += v.len() as u64;
             next.bytes_after += new.len() as u64;
         } else {
-            retry.push(*id);
+            retry.push(i);
         }
     }
-    write_checkpoint(c, job, next).await?;
+    write_checkpoint(c, job, key, next).await?;
     c.conn.query_drop("COMMIT").await?;
     Ok(retry)
 }
@@ -522,16 +662,26 @@ fn count_write(p: &Progress, ck: &mut Checkpoint, before: usize, after: usize) {
 }
 
 /// The new bytes for one row, or None; an undecodable value is reported
-/// (never the value itself) and left alone.
-fn plan_row(job: &Job, shard: &str, id: i64, v: &[u8], p: &Progress) -> Option<Vec<u8>> {
+/// (by its key, never the value itself) and left alone.
+fn plan_row(
+    job: &Job,
+    key: &WalkKey,
+    shard: &str,
+    k: &[Value],
+    v: &[u8],
+    p: &Progress,
+) -> Option<Vec<u8>> {
     match value::plan(job.mode, v, &job.encoder, &job.registry, job.max_len) {
         Ok(Action::Write(new)) => Some(new),
         Ok(Action::Keep(_)) => None,
         Err(e) => {
             p.errors.fetch_add(1, Ordering::Relaxed);
             eprintln!(
-                "shard {shard}: {}.{}.{} row {id}: {e}; left as it was",
-                job.db, job.table, job.column
+                "shard {shard}: {}.{}.{} row {}: {e}; left as it was",
+                job.db,
+                job.table,
+                job.column,
+                key.show(k)
             );
             None
         }

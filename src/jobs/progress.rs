@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::checkpoint::Checkpoint;
+use super::key::WalkKey;
 use super::{throttle, Job};
 
 /// Counters of one shard's walk, read by the progress printer.
@@ -31,15 +32,11 @@ impl Progress {
         self.bytes_after.fetch_add(after as u64, Ordering::Relaxed);
     }
 
-    /// Count a batch of `rows` ending at key `last` of the range `min..=max`.
-    pub(super) fn note_batch(&self, rows: u64, last: i64, min: Option<i64>, max: Option<i64>) {
+    /// Count a batch of `rows`, after which `done` of the table is walked
+    /// (None: not known).
+    pub(super) fn note_batch(&self, rows: u64, done: Option<f64>) {
         self.rows.fetch_add(rows, Ordering::Relaxed);
-        if let (Some(lo), Some(hi)) = (min, max) {
-            let frac = if hi > lo {
-                (last.saturating_sub(lo)) as f64 / (hi - lo) as f64
-            } else {
-                1.0
-            };
+        if let Some(frac) = done {
             self.done_ppm
                 .store((frac.clamp(0.0, 1.0) * 1e6) as u64, Ordering::Relaxed);
         }
@@ -70,12 +67,18 @@ pub(super) async fn print_progress(names: Vec<String>, progress: Vec<Arc<Progres
 }
 
 /// The shard's closing line: rows walked, written, conflicts, bytes.
-pub(super) fn summary(job: &Job, p: &Progress, ck: &Checkpoint, resumed: Option<i64>) -> String {
+pub(super) fn summary(
+    job: &Job,
+    key: &WalkKey,
+    p: &Progress,
+    ck: &Checkpoint,
+    resumed: Option<&[mysql_async::Value]>,
+) -> String {
     format!(
         "{} rows walked{}, {} written, {} changed under us and re-read, {} undecodable; bytes of rewritten values {} -> {}{}",
         ck.rows,
         match resumed {
-            Some(key) if !job.args.restart => format!(" (resumed after key {key})"),
+            Some(last) if !job.args.restart => format!(" (resumed after key {})", key.show(last)),
             _ => String::new(),
         },
         p.written.load(Ordering::Relaxed),

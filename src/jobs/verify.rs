@@ -6,8 +6,10 @@ use std::time::Instant;
 use anyhow::bail;
 use mysql_async::prelude::Queryable;
 
+use super::key::WalkKey;
 use super::value::{self, Action, Keep, Mode};
-use super::Job;
+use super::{read_batch, split_row, Job, KeyedRow, RowStatements};
+use crate::meta::schema::quote_ident;
 use crate::meta::store::ShardConn;
 
 /// Read every row again (under the same throttle) and check each value
@@ -15,20 +17,18 @@ use crate::meta::store::ShardConn;
 pub(super) async fn verify(
     c: &mut ShardConn,
     job: &Job,
-    t: &str,
-    k: &str,
-    col: &str,
+    key: &WalkKey,
+    sql: &RowStatements,
 ) -> anyhow::Result<String> {
-    let select = format!("SELECT {k}, {col} FROM {t} WHERE {k} > ? ORDER BY {k} LIMIT 1000");
-    let mut after = i64::MIN;
+    let mut after: Option<Vec<mysql_async::Value>> = None;
     let (mut rows, mut pending, mut bad) = (0u64, 0u64, 0u64);
     loop {
         let started = Instant::now();
-        let batch: Vec<(i64, Option<Vec<u8>>)> = c.conn.exec(&select, (after,)).await?;
-        let Some(&(last, _)) = batch.last() else {
+        let batch = read_batch(c, key, sql, after.as_deref(), 1000).await?;
+        let Some((last, _)) = batch.last() else {
             break;
         };
-        for (id, v) in &batch {
+        for (k, v) in &batch {
             rows += 1;
             let Some(v) = v else { continue };
             match value::plan(job.mode, v, &job.encoder, &job.registry, job.max_len) {
@@ -39,11 +39,17 @@ pub(super) async fn verify(
                 Ok(Action::Write(_)) => pending += 1,
                 Err(e) => {
                     bad += 1;
-                    eprintln!("verify: row {id}: {e}");
+                    eprintln!(
+                        "verify: {}.{}.{} row {}: {e}",
+                        job.db,
+                        job.table,
+                        job.column,
+                        key.show(k)
+                    );
                 }
             }
         }
-        after = last;
+        after = Some(last.clone());
         // The verification pass yields to the application like the walk.
         tokio::time::sleep(job.throttle.pause(batch.len() as u64, started.elapsed())).await;
     }
@@ -58,15 +64,16 @@ pub(super) async fn verify(
     ))
 }
 
-/// Sample ten random key ranges and project the job's result and time;
-/// writes nothing.
+/// Sample the table and project the job's result and time; writes
+/// nothing. With an integer first key column, ten random ranges of it;
+/// otherwise the first 1000 rows in key order.
 pub(super) async fn dry_run(
     c: &mut ShardConn,
     job: &Job,
-    t: &str,
-    k: &str,
-    col: &str,
+    key: &WalkKey,
+    sql: &RowStatements,
 ) -> anyhow::Result<String> {
+    let t = format!("{}.{}", quote_ident(&job.db), quote_ident(&job.table));
     let est: Option<(Option<u64>, Option<u64>)> = c
         .conn
         .query_first(format!(
@@ -76,35 +83,47 @@ pub(super) async fn dry_run(
         ))
         .await?;
     let (rows_est, data_len) = est.map_or((0, 0), |(r, d)| (r.unwrap_or(0), d.unwrap_or(0)));
-    let bounds: Option<(Option<i64>, Option<i64>)> = c
-        .conn
-        .query_first(format!("SELECT MIN({k}), MAX({k}) FROM {t}"))
-        .await?;
-    let (Some(lo), Some(hi)) = bounds.unwrap_or((None, None)) else {
-        return Ok("the table is empty; nothing to do".into());
-    };
-    let select = format!("SELECT {k}, {col} FROM {t} WHERE {k} >= ? ORDER BY {k} LIMIT 100");
-    let starts: Vec<i64> = {
-        let mut rng = rand::thread_rng();
-        (0..10)
-            .map(|_| crate::cli::sample_plan::random_start(&mut rng, lo as i128, hi as i128) as i64)
-            .collect()
-    };
-    let (mut n, mut before, mut after, mut changed) = (0u64, 0u64, 0u64, 0u64);
     let started = Instant::now();
-    for start in starts {
-        let rows: Vec<(i64, Option<Vec<u8>>)> = c.conn.exec(&select, (start,)).await?;
-        for (_, v) in rows {
-            let Some(v) = v else { continue };
-            n += 1;
-            before += v.len() as u64;
-            match value::plan(job.mode, &v, &job.encoder, &job.registry, job.max_len) {
-                Ok(Action::Write(new)) => {
-                    changed += 1;
-                    after += new.len() as u64;
-                }
-                _ => after += v.len() as u64,
+    let mut sample: Vec<KeyedRow> = Vec::new();
+    if key.first_is_integer() {
+        let k1 = quote_ident(&key.columns[0].name);
+        let bounds: Option<(Option<String>, Option<String>)> = c
+            .conn
+            .query_first(format!("SELECT MIN({k1}), MAX({k1}) FROM {t}"))
+            .await?;
+        let parse = |v: Option<String>| v.and_then(|s| s.parse::<i128>().ok());
+        let Some((Some(lo), Some(hi))) = bounds.map(|(a, b)| (parse(a), parse(b))) else {
+            return Ok("the table is empty; nothing to do".into());
+        };
+        let select = format!(
+            "SELECT {k}, {col} FROM {t} WHERE {k1} >= ? ORDER BY {k} LIMIT 100",
+            k = key.list(),
+            col = quote_ident(&job.column)
+        );
+        let starts: Vec<String> = {
+            let mut rng = rand::thread_rng();
+            (0..10)
+                .map(|_| crate::cli::sample_plan::random_start(&mut rng, lo, hi).to_string())
+                .collect()
+        };
+        for start in starts {
+            let rows: Vec<mysql_async::Row> = c.conn.exec(&select, (start,)).await?;
+            sample.extend(rows.into_iter().map(split_row));
+        }
+    } else {
+        sample = read_batch(c, key, sql, None, 1000).await?;
+    }
+    let (mut n, mut before, mut after, mut changed) = (0u64, 0u64, 0u64, 0u64);
+    for (_, v) in sample {
+        let Some(v) = v else { continue };
+        n += 1;
+        before += v.len() as u64;
+        match value::plan(job.mode, &v, &job.encoder, &job.registry, job.max_len) {
+            Ok(Action::Write(new)) => {
+                changed += 1;
+                after += new.len() as u64;
             }
+            _ => after += v.len() as u64,
         }
     }
     let took = started.elapsed().as_secs_f64();

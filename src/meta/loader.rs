@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc;
 
-use super::schema::StoredDictionary;
+use super::schema::{codes, StoredDictionary};
 use super::store::{self, IdPolicy, Published, ShardConn, ShardTarget};
 use crate::codec::registry::{add_stored, set_miss_fetch, stored_ids};
 use crate::codec::DictionaryRegistry;
@@ -326,6 +326,72 @@ impl Loader {
             }
         }
     }
+}
+
+/// `check-config`'s view of the store: every shard's dictionaries loaded
+/// as `serve` loads them at start (same targets, login and time budget),
+/// but read-only: nothing is created or published. Returns one line per
+/// shard that could not be read and why; `serve` would then work from the
+/// directory alone, so the columns are checked against it.
+pub async fn load_for_check(cfg: &Config) -> Vec<String> {
+    if !cfg.codec.dictionary_store {
+        return Vec::new();
+    }
+    let db = &cfg.codec.metadata_schema;
+    let targets = match store::targets(cfg) {
+        Ok(t) => t,
+        Err(e) => {
+            return vec![format!(
+                "dictionary store not read: {e:#}; checking against the dictionaries directory only"
+            )]
+        }
+    };
+    let load = futures::future::join_all(targets.iter().map(|t| load_shard_for_check(t, db)));
+    match tokio::time::timeout(START_BUDGET, load).await {
+        Ok(notes) => notes.into_iter().flatten().collect(),
+        Err(_) => vec![format!(
+            "the dictionary store ({db}) did not answer within {} s; checking against the dictionaries directory only",
+            START_BUDGET.as_secs()
+        )],
+    }
+}
+
+async fn load_shard_for_check(t: &ShardTarget, db: &str) -> Option<String> {
+    let mut c = match t.connect().await {
+        Ok(c) => c,
+        Err(e) => {
+            return Some(format!(
+                "dictionary store not read: {e}; serve would start from the dictionaries directory only"
+            ))
+        }
+    };
+    let note = match store::load_all(&mut c, db).await {
+        Ok(ds) => {
+            for d in ds {
+                if let Ok(codec) = d.check() {
+                    add_stored(d.to_dictionary(codec));
+                }
+            }
+            None
+        }
+        Err(e) if store::is_denied(&e) => Some(format!(
+            "the account cannot read the metadata schema {db}: {}; serve would work from the dictionaries directory only. \
+             Grant the squeeze account CREATE, SELECT, INSERT, UPDATE, DELETE, REFERENCES ON {db}.*",
+            store::describe(&t.name, &e)
+        )),
+        Err(e) if matches!(store::server_code(&e), Some(codes::BAD_DB | codes::NO_SUCH_TABLE)) => {
+            Some(format!(
+                "shard {}: no metadata schema {db} yet (serve creates it at start); no stored dictionaries",
+                t.name
+            ))
+        }
+        Err(e) => Some(format!(
+            "dictionary store not read: {}; checking against the dictionaries directory only",
+            store::describe(&t.name, &e)
+        )),
+    };
+    let _ = c.conn.disconnect().await;
+    note
 }
 
 /// The directory's dictionaries as the store holds them (none when it has

@@ -56,6 +56,7 @@ pub fn ddl(db: &str) -> Vec<String> {
             "CREATE TABLE IF NOT EXISTS {q}.checkpoint (\
              job VARCHAR(255) NOT NULL, \
              last_key BIGINT NULL, \
+             last_key_parts TEXT NULL, \
              rows_done BIGINT UNSIGNED NOT NULL DEFAULT 0, \
              bytes_before BIGINT UNSIGNED NOT NULL DEFAULT 0, \
              bytes_after BIGINT UNSIGNED NOT NULL DEFAULT 0, \
@@ -65,6 +66,17 @@ pub fn ddl(db: &str) -> Vec<String> {
              ) ENGINE=InnoDB"
         ),
     ]
+}
+
+/// Adds `checkpoint.last_key_parts` to a schema created before jobs
+/// walked any key (it held only the integer `last_key`). Run by the jobs,
+/// not the proxy, and only when the column is missing: the proxy's account
+/// needs no ALTER privilege.
+pub fn checkpoint_upgrade(db: &str) -> String {
+    format!(
+        "ALTER TABLE {}.checkpoint ADD COLUMN IF NOT EXISTS last_key_parts TEXT NULL AFTER last_key",
+        quote_ident(db)
+    )
 }
 
 pub use crate::config::check_schema_name;

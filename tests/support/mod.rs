@@ -192,6 +192,8 @@ pub struct MariaDb {
     pub error_log: PathBuf,
     /// InnoDB flushes its log at every commit (see `start_durable`).
     durable: bool,
+    /// More `mariadbd` options (see `start_with_options`).
+    extra_args: Vec<String>,
     child: Mutex<Option<Child>>,
     tempdir: Option<tempfile::TempDir>,
     _watchdog: Option<ChildStdin>,
@@ -225,7 +227,18 @@ impl MariaDb {
         Self::start_with(true)
     }
 
+    /// A private server started with more `mariadbd` options, e.g. a
+    /// replication primary (`--log-bin`, `--server-id=1`) or its replica
+    /// (`--server-id=2`); kept across `restart`.
+    pub fn start_with_options(options: &[&str]) -> MariaDb {
+        Self::start_with_extra(false, options.iter().map(|o| o.to_string()).collect())
+    }
+
     fn start_with(durable: bool) -> MariaDb {
+        Self::start_with_extra(durable, Vec::new())
+    }
+
+    fn start_with_extra(durable: bool, extra_args: Vec<String>) -> MariaDb {
         let install_db = require_bin("mariadb-install-db", APT_HINT);
         require_bin("mariadbd", APT_HINT);
         require_bin("mariadb", APT_HINT);
@@ -257,6 +270,7 @@ impl MariaDb {
             socket: dir.join("mysqld.sock"),
             error_log: dir.join("error.log"),
             durable,
+            extra_args,
             dir,
             certs,
             child: Mutex::new(None),
@@ -309,6 +323,7 @@ impl MariaDb {
             } else {
                 &[][..]
             })
+            .args(&self.extra_args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null());
