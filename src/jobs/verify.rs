@@ -8,7 +8,8 @@ use mysql_async::prelude::Queryable;
 
 use super::key::WalkKey;
 use super::value::{self, Action, Keep, Mode};
-use super::{read_batch, split_row, Job, KeyedRow, RowStatements};
+use super::walk::{read_batch, split_row, KeyedRow, RowStatements};
+use super::Job;
 use crate::meta::schema::quote_ident;
 use crate::meta::store::ShardConn;
 
