@@ -1921,3 +1921,49 @@ async fn a_rewrite_leaves_an_on_update_current_timestamp_column_as_the_applicati
         "the job's rewrite changed updated_at"
     );
 }
+
+/// gh-ost's throttle flag: while the file exists the job waits between
+/// batches (no batch runs, no row lock is held); once it is removed the
+/// job goes on and finishes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_throttle_flag_file_holds_the_backfill_between_batches_until_it_is_removed() {
+    let db = MariaDb::shared();
+    legacy_table(db, "adopt_flag", 300).await;
+    let dir = tempfile::tempdir().unwrap();
+    let flag = dir.path().join("pause");
+    std::fs::write(&flag, b"").unwrap();
+    let flag_arg = flag.display().to_string();
+    let running = std::thread::spawn(move || {
+        job(
+            "backfill",
+            db,
+            "adopt_flag.docs.doc",
+            &[
+                "--batch",
+                "50",
+                "--nice",
+                "0",
+                "--throttle-flag-file",
+                &flag_arg,
+            ],
+        )
+    });
+    let compressed = "SELECT COUNT(*) FROM adopt_flag.docs WHERE LEFT(doc, 1) = 0xF5";
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    assert!(
+        !running.is_finished(),
+        "the job waits while the flag exists"
+    );
+    assert_eq!(count(db, compressed), 0, "no batch ran while paused");
+    std::fs::remove_file(&flag).unwrap();
+    let (ok, out, err) = running.join().unwrap();
+    assert!(ok, "{out}{err}");
+    assert!(
+        err.contains("paused while") && err.contains("removed after"),
+        "{err}"
+    );
+    assert!(
+        count(db, compressed) > 250,
+        "the job went on once the flag was gone"
+    );
+}

@@ -44,6 +44,7 @@ Options: --help. --keep leaves the temp dir (logs, datadir).
 import argparse
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -75,21 +76,44 @@ class Bench(Stack):
         return {"qps": sum(r["events"] for r in runs) / t if t else 0.0,
                 "p95": percentile(sorted(hist.items()), 95), "time": t}
 
-    def job(self, argv):
+    def job(self, argv, paired=None):
         """Run `squeeze <argv>` in the background while OLTP chunks run;
-        returns (job seconds, its stdout, merged OLTP stats)."""
+        returns (job seconds, its stdout, merged OLTP stats). With `paired`
+        (a list to fill), chunks alternate between the job paused by its
+        throttle flag file and the job running, and each pair's running /
+        paused qps is appended: both halves see the same table state and
+        the same phase of this VM, whose speed drifts by 30% between
+        minutes (before/during from different minutes cannot see 20%)."""
         env = dict(os.environ, BENCH_PW=PASSWORD)
         out_path = os.path.join(self.tmp, f"{argv[0]}.out")
+        flag = os.path.join(self.tmp, f"{argv[0]}.pause")
+        extra = ["--throttle-flag-file", flag] if paired is not None else []
         t0 = time.time()
+        paused_total = 0.0
         with open(out_path, "wb") as out:
-            p = subprocess.Popen([self.squeeze_bin] + argv + [
+            p = subprocess.Popen([self.squeeze_bin] + argv + extra + [
                 "--to", f"mysql://{USER}@127.0.0.1:{self.mport}", "--password-env", "BENCH_PW",
                 "--column", f"{DB}.docs.doc"], stdout=out, stderr=subprocess.STDOUT, env=env)
             runs = []
             while p.poll() is None:
+                if paired is not None:
+                    t_pause = time.time()
+                    open(flag, "w").close()
+                    time.sleep(1.0)  # a batch in flight finishes first
+                    held = self.oltp(self.a.pair_seconds)
+                    os.remove(flag)
+                    paused_total += time.time() - t_pause
+                    if p.poll() is not None:
+                        break
+                    runs.append(self.oltp(self.a.pair_seconds))
+                    ratio = (runs[-1]["events"] / runs[-1]["time"]) / (held["events"] / held["time"])
+                    paired.append(ratio)
+                    log(f"{argv[0]}: OLTP pair {len(runs)}: paused {held['events'] / held['time']:.0f} qps, "
+                        f"running {runs[-1]['events'] / runs[-1]['time']:.0f} qps ({ratio:.3f})")
+                    continue
                 runs.append(self.oltp(self.a.seconds))
                 log(f"{argv[0]}: OLTP chunk {len(runs)}: {runs[-1]['events'] / runs[-1]['time']:.0f} qps")
-            took = time.time() - t0
+            took = time.time() - t0 - paused_total
         text = open(out_path, "rb").read().decode(errors="replace")
         if p.returncode != 0:
             raise Fail(f"squeeze {argv[0]} failed:\n{text[-3000:]}")
@@ -144,9 +168,23 @@ class Bench(Stack):
         log(f"OLTP before: {before['qps']:.0f} qps, p95 {before['p95']:.2f} ms")
 
         # 5. backfill with the default throttle
-        bf_s, bf_out, during_bf = self.job(["backfill"])
+        pairs = []
+        bf_s, bf_out, during_bf = self.job(["backfill"] + self.nice_args(), paired=pairs)
         sizes["after backfill"] = self.size("docs")
+        # The same load with no job, every row now compressed: what the
+        # table's new state costs, apart from the job's own share.
+        after_bf = self.merge([self.oltp(a.seconds) for _ in range(a.rounds)])
+        log(f"OLTP after backfill: {after_bf['qps']:.0f} qps, p95 {after_bf['p95']:.2f} ms")
         plain_left = int(self.sql("SELECT COUNT(*) FROM docs WHERE LEFT(doc, 1) <> 0xF5"))
+        if a.backfill_only:
+            self.report(before, alter_s, [("backfill", bf_s, during_bf), ("after (no job)", None, after_bf)],
+                        sizes, plain_left)
+            self.report_pairs(pairs)
+            print(f"RESULT backfill_rows_s={self.rows / bf_s:.0f} "
+                  f"oltp_qps_running_vs_paused={statistics.median(pairs) if pairs else float('nan'):.3f} "
+                  f"oltp_qps_during_vs_before={during_bf['qps'] / before['qps']:.3f} "
+                  f"size_after_backfill_vs_plain={sizes['after backfill'] / sizes['plain']:.3f}")
+            return
 
         # 6. rotate to a 256 KB dictionary, publish it, compact at level 19
         r = subprocess.run([self.squeeze_bin, "dict", "train", "--samples", self.train_file,
@@ -165,7 +203,7 @@ class Bench(Stack):
         self.stop("squeeze")
         self.start_squeeze(ddir, dname, "docs.doc")
         cp_s, cp_out, during_cp = self.job(["compact", "--dictionaries", ddir,
-                                            "--dictionary", dname, "--verify"])
+                                            "--dictionary", dname, "--verify"] + self.nice_args())
         if "verified" not in cp_out:
             raise Fail(f"compact --verify did not verify:\n{cp_out[-2000:]}")
         # The OLTP updates rewrote rows at the proxy's level (3) while the
@@ -185,33 +223,51 @@ class Bench(Stack):
         log(f"night compact (no load): {night_s:.1f} s")
         sizes[FINAL] = self.size("docs")
 
-        # report
+        self.report(before, alter_s, [("backfill", bf_s, during_bf), ("after (no job)", None, after_bf),
+                                      ("compact", cp_s, during_cp)], sizes, plain_left)
+        print(f"night pass: compact --restart --nice 0 with no load, {night_s:.1f} s")
+        self.report_pairs(pairs)
+        print(f"RESULT backfill_rows_s={self.rows / bf_s:.0f} "
+              f"oltp_qps_running_vs_paused={statistics.median(pairs) if pairs else float('nan'):.3f} "
+              f"oltp_qps_during_vs_before={during_bf['qps'] / before['qps']:.3f} "
+              f"size_after_compact_vs_plain="
+              f"{sizes[FINAL] / sizes['plain']:.3f}")
+
+    @staticmethod
+    def report_pairs(pairs):
+        print(f"backfill, OLTP qps with the job running / paused (its throttle flag file) in adjacent "
+              f"windows: median {statistics.median(pairs) if pairs else float('nan'):.3f} over {len(pairs)} pairs: "
+              + " ".join(f"{r:.3f}" for r in pairs))
+        print()
+
+    def nice_args(self):
+        return [] if self.a.job_nice is None else ["--nice", str(self.a.job_nice)]
+
+    def report(self, before, alter_s, phases, sizes, plain_left):
+        a = self.a
         plain = sizes["plain"]
         print()
         print(f"{self.rows} rows, {self.raw_bytes / 1e6:.1f} MB of JSON; {self.server_info}")
         print(f"dictionary: {self.dict_note}")
         print(f"ALTER TABLE docs MODIFY doc LONGBLOB (table copy): {alter_s:.1f} s")
         print()
-        print(f"{'phase':<10} {'job s':>7} {'rows/s':>8} {'OLTP qps':>9} {'vs before':>9} "
+        print(f"{'phase':<14} {'job s':>7} {'rows/s':>8} {'OLTP qps':>9} {'vs before':>9} "
               f"{'p95 ms':>7} {'vs before':>9}")
-        print(f"{'before':<10} {'':>7} {'':>8} {before['qps']:>9.0f} {1.0:>9.3f} "
+        print(f"{'before':<14} {'':>7} {'':>8} {before['qps']:>9.0f} {1.0:>9.3f} "
               f"{before['p95']:>7.2f} {1.0:>9.3f}")
-        for name, secs, d in [("backfill", bf_s, during_bf), ("compact", cp_s, during_cp)]:
-            print(f"{name:<10} {secs:>7.1f} {self.rows / secs:>8.0f} {d['qps']:>9.0f} "
+        for name, secs, d in phases:
+            job = f"{secs:>7.1f} {self.rows / secs:>8.0f}" if secs else f"{'':>7} {'':>8}"
+            print(f"{name:<14} {job} {d['qps']:>9.0f} "
                   f"{d['qps'] / before['qps']:>9.3f} {d['p95']:>7.2f} {d['p95'] / before['p95']:>9.3f}")
         print()
         print(f"{'table':<52} {'allocated bytes':>16} {'vs plain':>9}")
         for name, b in sizes.items():
             print(f"{name:<52} {b:>16} {b / plain:>9.3f}")
         print(f"rows left plain after backfill (small or incompressible): {plain_left}")
-        print(f"night pass: compact --restart --nice 0 with no load, {night_s:.1f} s")
         print(f"OLTP: {a.threads} threads through squeeze, {100 - a.update_pct}% point selects, "
-              f"{a.update_pct}% updates; job defaults (--nice 3, --batch 200)")
-        print()
-        print(f"RESULT backfill_rows_s={self.rows / bf_s:.0f} "
-              f"oltp_qps_during_vs_before={during_bf['qps'] / before['qps']:.3f} "
-              f"size_after_compact_vs_plain="
-              f"{sizes[FINAL] / plain:.3f}")
+              f"{a.update_pct}% updates; jobs at --batch 200, "
+              f"--nice {a.job_nice if a.job_nice is not None else 'default'}; "
+              f"load average at the end: {os.getloadavg()[0]:.1f}")
 
 
 def main():
@@ -226,6 +282,12 @@ def main():
                    help="squeeze binary (default target/release/squeeze)")
     p.add_argument("--squeeze-log", default="warn", help="SQUEEZE_LOG for the proxy")
     p.add_argument("--keep", action="store_true", help="keep the temp dir")
+    p.add_argument("--pair-seconds", type=int, default=6,
+                   help="seconds per OLTP window while the backfill alternates paused/running (default 6)")
+    p.add_argument("--job-nice", type=float, default=None,
+                   help="--nice for backfill and compact (default: the jobs' own default)")
+    p.add_argument("--backfill-only", action="store_true",
+                   help="stop after the backfill phase (its OLTP ratio and size; no compact)")
     args = p.parse_args()
     random.seed()
     return run_bench(lambda: Bench(args))

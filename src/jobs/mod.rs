@@ -96,6 +96,11 @@ pub struct JobArgs {
     /// place; run again to go on).
     #[arg(long)]
     pub max_rows: Option<u64>,
+    /// Pause between batches while this file exists (gh-ost's
+    /// --throttle-flag-file): `touch` it before a peak, remove it after.
+    /// A batch in flight finishes first, so no row lock is held meanwhile.
+    #[arg(long, value_name = "PATH")]
+    pub throttle_flag_file: Option<PathBuf>,
 }
 
 /// Everything the shard walks share.

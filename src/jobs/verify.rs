@@ -8,7 +8,7 @@ use mysql_async::prelude::Queryable;
 
 use super::key::WalkKey;
 use super::value::{self, Action, Keep, Mode};
-use super::walk::{read_batch, split_row, KeyedRow, RowStatements};
+use super::walk::{read_batch, split_row, wait_for_flag_file, KeyedRow, RowStatements};
 use super::Job;
 use crate::meta::schema::quote_ident;
 use crate::meta::store::ShardConn;
@@ -24,6 +24,7 @@ pub(super) async fn verify(
     let mut after: Option<Vec<mysql_async::Value>> = None;
     let (mut rows, mut pending, mut bad) = (0u64, 0u64, 0u64);
     loop {
+        wait_for_flag_file(job, &c.name).await;
         let started = Instant::now();
         let batch = read_batch(c, key, sql, after.as_deref(), 1000).await?;
         let Some((last, _)) = batch.last() else {

@@ -57,6 +57,7 @@ pub(super) async fn run_shard(
         if job.args.max_rows.is_some_and(|m| walked_now >= m) {
             break;
         }
+        wait_for_flag_file(&job, &target.name).await;
         wait_for_replicas(&job, &target.name).await?;
         let started = Instant::now();
         let shard = Shard {
@@ -81,6 +82,26 @@ pub(super) async fn run_shard(
         line.push_str(&verify(&mut c, &job, &key, &sql).await?);
     }
     Ok(line)
+}
+
+/// Wait between batches while the operator's throttle flag file exists.
+pub(super) async fn wait_for_flag_file(job: &Job, shard: &str) {
+    let Some(flag) = &job.args.throttle_flag_file else {
+        return;
+    };
+    if !flag.exists() {
+        return;
+    }
+    let started = Instant::now();
+    eprintln!("shard {shard}: paused while {} exists", flag.display());
+    while flag.exists() {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    eprintln!(
+        "shard {shard}: {} removed after {:.1} s; going on",
+        flag.display(),
+        started.elapsed().as_secs_f64()
+    );
 }
 
 /// What one batch works on: a shard's connection, the key it walks and
