@@ -18,9 +18,15 @@ What it does
   4. OLTP before: sysbench (oltp.lua: point selects by random id, --update-pct
      updates with corpus documents) through squeeze for --seconds x
      --rounds; qps and p95.
-  5. `squeeze backfill` with its default throttle while the same OLTP load
-     runs in --seconds chunks until the backfill ends; backfill rows/s,
-     OLTP qps and p95 during it. OPTIMIZE, size.
+  5. `squeeze backfill` with its default throttle (or --job-nice) while the
+     same OLTP load runs in windows of --pair-seconds that alternate
+     between the job paused by its --throttle-flag-file and the job
+     running; each pair's running/paused qps is one sample (same table
+     state, same phase of the VM), the median is the job's cost. Also
+     OLTP qps and p95 over the running windows against step 4 (different
+     minutes: this VM's speed drifts by 30% between them), then the same
+     load with no job on the compressed table. OPTIMIZE, size.
+     --backfill-only stops here.
   6. Rotates to a 256 KB dictionary trained on the same half (`dict train
      --replace`, `dict publish`, squeeze restarted so its writes use it too)
      and runs `squeeze compact --verify` (level 19) the same way. OPTIMIZE,
@@ -28,10 +34,10 @@ What it does
      so a night pass follows (`compact --restart --nice 0`, no load), then
      OPTIMIZE and the size compact reaches.
   7. Prints the tables and, as the last line:
-     RESULT backfill_rows_s=.. oltp_qps_during_vs_before=..
-            size_after_compact_vs_plain=..
-     (oltp_qps_during_vs_before is the backfill phase; sizes are allocated
-     bytes, st_blocks*512, after OPTIMIZE).
+     RESULT backfill_rows_s=.. oltp_qps_running_vs_paused=..
+            oltp_qps_during_vs_before=.. size_after_compact_vs_plain=..
+     (both OLTP ratios are the backfill phase; sizes are allocated bytes,
+     st_blocks*512, after OPTIMIZE).
 
 Requirements: python3 (stdlib), mariadb-server + mariadb-client, haproxy,
 sysbench, and `cargo build --release`. Run from the repository root
