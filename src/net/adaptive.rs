@@ -345,8 +345,20 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
                 let backlog = behind + unsent / self.chunk_size;
                 let departed = self.written.saturating_sub(unsent as u64);
                 let path_limited = behind > 0 || unsent > 0;
-                self.policy
-                    .decide(std::time::Instant::now(), backlog, path_limited, departed)
+                // Why the socket is not sending faster (one getsockopt per
+                // chunk, ~1 us): only worth reading while bytes wait.
+                let stats = if path_limited {
+                    self.socket.and_then(|s| super::tcp_info::read(s.raw_fd()))
+                } else {
+                    None
+                };
+                self.policy.decide(
+                    std::time::Instant::now(),
+                    backlog,
+                    path_limited,
+                    departed,
+                    stats,
+                )
             }
         }
     }
