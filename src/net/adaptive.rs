@@ -243,6 +243,10 @@ struct WriterTask<W> {
     /// the codec's throughput as the policy sees it.
     compress_seconds: prometheus::Counter,
     compress_input_bytes: prometheus::IntCounter,
+    /// TCP_INFO's busy, receive-window-limited and send-buffer-limited
+    /// time, as counted up to the last reading.
+    socket_seconds: [prometheus::Counter; 3],
+    last_stats: Option<super::tcp_info::SocketStats>,
 }
 
 impl<W: AsyncWrite + Unpin> WriterTask<W> {
@@ -282,6 +286,11 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
             compress_input_bytes: m
                 .adaptive_compress_input_bytes_total
                 .with_label_values(&[shard, algorithm]),
+            socket_seconds: ["busy", "rwnd_limited", "sndbuf_limited"].map(|state| {
+                m.adaptive_socket_seconds_total
+                    .with_label_values(&[shard, state])
+            }),
+            last_stats: None,
         }
     }
 
@@ -332,6 +341,22 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
         self.bytes_after.inc_by(out.len() as u64);
     }
 
+    /// Add the time the socket spent busy (and limited by what) since the
+    /// last reading to the metrics.
+    fn count_socket_time(&mut self, now: &super::tcp_info::SocketStats) {
+        if let Some(last) = self.last_stats {
+            let deltas = [
+                now.busy_us.saturating_sub(last.busy_us),
+                now.rwnd_limited_us.saturating_sub(last.rwnd_limited_us),
+                now.sndbuf_limited_us.saturating_sub(last.sndbuf_limited_us),
+            ];
+            for (c, us) in self.socket_seconds.iter().zip(deltas) {
+                c.inc_by(us as f64 / 1e6);
+            }
+        }
+        self.last_stats = Some(*now);
+    }
+
     /// Should the chunk at the head of the queue be deflated?
     fn should_compress(&mut self) -> bool {
         match self.mode {
@@ -352,6 +377,9 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
                 } else {
                     None
                 };
+                if let Some(now) = stats {
+                    self.count_socket_time(&now);
+                }
                 self.policy.decide(
                     std::time::Instant::now(),
                     backlog,
