@@ -33,12 +33,13 @@
 //! which looks like a slow link. Where the kernel says why the socket is
 //! not sending faster (Linux `TCP_INFO`, read per chunk by the writer, see
 //! [`crate::net::tcp_info`]), the policy asks it instead, per raw-rate
-//! window: time limited by the peer's receive window while that window is
-//! closing means the server does not read fast enough (server-bound: stay
-//! raw, whatever the rates); busy without receive-window limits (the
-//! congestion window, the pacing or a qdisc holds the bytes), or limited
-//! by a receive window that is wide open (still growing on a long path),
-//! means the network is the limit, and then compressing pays whenever the
+//! window: time limited by the peer's receive window while far less than
+//! that window leaves per round trip means the server does not read fast
+//! enough (server-bound: stay raw, whatever the rates); busy without
+//! receive-window limits (the congestion window, the pacing or a qdisc
+//! holds the bytes), or limited by a receive window that the path drains
+//! every round trip (still growing on a long path), means the network is
+//! the limit, and then compressing pays whenever the
 //! expected throughput min(deflate speed, raw rate x ratio) beats the raw
 //! rate by `NET_MARGIN`. Without `TCP_INFO` (other systems, tests over
 //! pipes) the rule above applies.
@@ -100,10 +101,15 @@ const NET_MARGIN: f64 = 1.3;
 /// Share of a window's time limited by the peer's receive window above
 /// which the window counts as receiver-bound.
 const RWND_SHARE: f64 = 0.25;
-/// A receive window at least this share of the largest one seen is open
-/// (the receiver keeps up; on a long path autotuning is still growing it);
-/// below it the receiver's buffer is filling: the server does not read.
-const OPEN_WINDOW: f64 = 0.75;
+/// A receive-window-limited socket moving at least this share of
+/// (largest window seen / RTT) is limited by the window's size, not by
+/// the reader: a receiver that keeps up on a long path while autotuning
+/// still grows its buffer. A server that does not read moves far less
+/// than its buffer per round trip (measured on veth: 80-91% of the busy
+/// time receiver-limited, MBs of window, RTT < 0.1 ms, a few hundred MB/s
+/// at most). The window itself says nothing: read at a random moment, a
+/// slow server's window is as often wide open (it just read) as closed.
+const WINDOW_BOUND: f64 = 0.5;
 
 /// What limited the socket during one raw-rate window, from `TCP_INFO`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -118,17 +124,27 @@ pub enum Limit {
     Unclear,
 }
 
-/// Classify one window from the counters at its start and end; `max_wnd`:
-/// the largest receive window seen on the connection.
-pub fn classify(start: &SocketStats, end: &SocketStats, wall: Duration, max_wnd: u64) -> Limit {
+/// Classify one window from the counters at its start and end; `rate`:
+/// bytes per second that left the socket in it; `max_wnd`: the largest
+/// receive window seen on the connection (0: unknown).
+pub fn classify(
+    start: &SocketStats,
+    end: &SocketStats,
+    wall: Duration,
+    rate: f64,
+    max_wnd: u64,
+) -> Limit {
     let wall_us = wall.as_micros().max(1) as f64;
     let busy = end.busy_us.saturating_sub(start.busy_us) as f64 / wall_us;
     let rwnd = end.rwnd_limited_us.saturating_sub(start.rwnd_limited_us) as f64 / wall_us;
     if rwnd >= RWND_SHARE {
-        let open = end
-            .snd_wnd
-            .is_some_and(|w| max_wnd > 0 && w as f64 >= OPEN_WINDOW * max_wnd as f64);
-        return if open { Limit::Network } else { Limit::Server };
+        let wnd = max_wnd.max(end.snd_wnd.unwrap_or(0)) as f64;
+        let window_rate = wnd / (end.rtt_us.max(1) as f64 / 1e6);
+        return if wnd > 0.0 && rate >= WINDOW_BOUND * window_rate {
+            Limit::Network
+        } else {
+            Limit::Server
+        };
     }
     // The counters move in jiffies (1-10 ms) against 25 ms windows: half
     // the window busy is as sure as they get.
@@ -388,7 +404,7 @@ impl CompressPolicy {
                 let wall = now.duration_since(t);
                 let rate = departed.saturating_sub(d) as f64 / wall.as_secs_f64();
                 let limit = match (&start, &stats) {
-                    (Some(a), Some(b)) => Some(classify(a, b, wall, self.max_wnd)),
+                    (Some(a), Some(b)) => Some(classify(a, b, wall, rate, self.max_wnd)),
                     _ => None,
                 };
                 if self.raw_windows.len() == WINDOWS {
@@ -652,9 +668,14 @@ mod tests {
         }
     }
 
+    /// Round-trip time of the simulated sockets: a fast link.
+    fn rtt_us() -> u64 {
+        100
+    }
+
     /// `simulate` on a socket whose `TCP_INFO` says: busy throughout, the
     /// share `rwnd(ms)` of each millisecond limited by the receive window,
-    /// which is `wnd(ms)` bytes; chunks deflate in `took_us`.
+    /// which is `wnd(ms)` bytes, RTT 0.1 ms; chunks deflate in `took_us`.
     fn simulate_kernel(
         link: impl Fn(u64) -> f64,
         rwnd: impl Fn(u64) -> f64,
@@ -666,7 +687,10 @@ mod tests {
         let t0 = Instant::now();
         let (mut z, mut raw) = (0, 0);
         let mut departed = 0f64;
-        let mut st = SocketStats::default();
+        let mut st = SocketStats {
+            rtt_us: rtt_us(),
+            ..SocketStats::default()
+        };
         for ms in 0..millis {
             let now = t0 + Duration::from_millis(ms);
             departed += link(ms);
@@ -725,17 +749,44 @@ mod tests {
     }
 
     #[test]
+    fn a_slow_server_whose_window_reopens_between_reads_stays_raw() {
+        // The window read at decision time is wide open (the server just
+        // read), yet 90% of the time the socket waits for it.
+        let (z, raw) = simulate_kernel(|_| 20_000.0, |_| 0.9, |_| 3 << 20, 10_000, 500);
+        assert!(z <= calibration_only(10_000), "z={z} raw={raw}");
+    }
+
+    #[test]
     fn a_growing_window_on_a_long_path_is_not_a_slow_server() {
-        // WAN: 12.5 MB/s limited by a receive window autotuning still
-        // widens (each reading the largest so far): the receiver keeps up,
-        // the path's length is the limit. Compress.
-        let (z, raw) = simulate_kernel(
-            |_| 12_500.0,
-            |_| 0.8,
-            |ms| (256 << 10) + ms * 1000,
-            10_000,
-            500,
-        );
+        // WAN, 40 ms RTT: for the first 2 s autotuning widens the window
+        // from 128 KB and the socket moves a window per round trip, limited
+        // by it; then the 12.5 MB/s link is the limit. Compress.
+        let mut p = CompressPolicy::new(4, 3.0);
+        let t0 = Instant::now();
+        let (mut z, mut raw) = (0u64, 0u64);
+        let mut departed = 0f64;
+        let mut st = SocketStats {
+            rtt_us: 40_000,
+            ..SocketStats::default()
+        };
+        for ms in 0..10_000u64 {
+            let wnd = (128 << 10) + ms.min(2_000) * 200;
+            let window_rate = wnd as f64 / 0.04;
+            let rate = window_rate.min(12.5e6);
+            departed += rate / 1000.0;
+            st.busy_us += 1000;
+            if window_rate < 12.5e6 {
+                st.rwnd_limited_us += 900;
+            }
+            st.snd_wnd = Some(wnd);
+            let now = t0 + Duration::from_millis(ms);
+            if p.decide(now, 16, true, departed as u64, Some(st)) {
+                p.note_compressed(65536, 16384, Duration::from_micros(500));
+                z += 1;
+            } else {
+                raw += 1;
+            }
+        }
         assert!(z > 10 * raw, "z={z} raw={raw}");
     }
 
@@ -788,17 +839,18 @@ mod tests {
         let wall = Duration::from_millis(25);
         let mut b = a;
         b.busy_us = 25_000;
-        assert_eq!(classify(&a, &b, wall, 0), Limit::Network);
+        b.rtt_us = 40_000;
+        assert_eq!(classify(&a, &b, wall, 12e6, 0), Limit::Network);
+        // Receiver-limited, 1 MB window, 40 ms: 25 MB/s if the reader kept up.
         b.rwnd_limited_us = 20_000;
-        b.snd_wnd = Some(100_000);
-        assert_eq!(classify(&a, &b, wall, 1_000_000), Limit::Server);
-        b.snd_wnd = Some(900_000);
-        assert_eq!(classify(&a, &b, wall, 1_000_000), Limit::Network);
+        b.snd_wnd = Some(1_000_000);
+        assert_eq!(classify(&a, &b, wall, 5e6, 1_000_000), Limit::Server);
+        assert_eq!(classify(&a, &b, wall, 20e6, 1_000_000), Limit::Network);
         // Without the window (kernel < 5.4) a receiver limit is the server.
         b.snd_wnd = None;
-        assert_eq!(classify(&a, &b, wall, 1_000_000), Limit::Server);
+        assert_eq!(classify(&a, &b, wall, 20e6, 0), Limit::Server);
         let mut idle = a;
         idle.busy_us = 2_000;
-        assert_eq!(classify(&a, &idle, wall, 0), Limit::Unclear);
+        assert_eq!(classify(&a, &idle, wall, 1e6, 0), Limit::Unclear);
     }
 }
