@@ -1,19 +1,26 @@
 //! Adaptive wire compression benchmark: load one JSON corpus through squeeze
 //! into MariaDB with LOAD DATA LOCAL INFILE (the `mariadb` CLI), into a
 //! plain table (wire compression alone) and into a table whose JSON column
-//! squeeze compresses (both layers), over an unthrottled loopback link and
-//! over links limited to 1 Gbit/s and 100 Mbit/s by a rate-limited TCP relay
-//! placed between squeeze and MariaDB; modes adaptive, always, never.
+//! squeeze compresses (both layers), over real links to a MariaDB in its own
+//! network namespace (see `links.rs`): unshaped veth, 1 Gbit/s with 0.2 ms
+//! RTT, 100 Mbit/s with 1 ms, a WAN-like 100 Mbit/s with 40 ms (tbf on a
+//! TUN path with a delaying forwarder), and a slow server (mariadbd under a
+//! CPU quota) on the unshaped link; modes adaptive, always, never.
+//! Needs root (namespaces, tc, cgroups).
 //!
-//! Run: `cargo bench --bench adaptive` (full: >= 100 MB corpus) or
+//! Run: `cargo bench --bench adaptive` (full: >= 100 MB corpus, 5 rounds) or
 //! `cargo bench --bench adaptive -- --quick` (about 12 MB); `--repeats N`
-//! sets the rounds per link (default 3, rotated mode order, median counts);
-//! `--link NAME` runs one link only, `--table plain|compressed-col` one
+//! sets the rounds per link (default 5, rotated mode order, median counts);
+//! `--links a,b` (or `--link NAME`) runs those links only (unshaped, 1gbit,
+//! 100mbit, wan, slow-server), `--table plain|compressed-col` one
 //! table, and `--keep` keeps the temp dir with squeeze's logs (filter with
-//! SQUEEZE_LOG). On loopback a fourth squeeze in
+//! SQUEEZE_LOG). On the unshaped link a fourth squeeze in
 //! `never` mode loads the plain table as a control: its distance from
 //! `never` (`control_vs_never`) is what the machine alone makes of
-//! `overhead_unthrottled` in that run. The table also gives mariadbd's CPU
+//! `overhead_unthrottled` in that run. Per variant the table gives the
+//! signals the policy reads from the backend socket (squeeze's
+//! `squeeze_adaptive_socket_seconds_total`): the share of the socket's busy
+//! time limited by MariaDB's receive window. The table also gives mariadbd's CPU
 //! time and the CPU time the hypervisor stole from the VM per load
 //! (medians), and the RESULT line adds the overheads per second of
 //! mariadbd CPU (see the end of `main`).
@@ -31,6 +38,7 @@ use std::time::{Duration, Instant};
 
 #[path = "../corpus.rs"]
 mod corpus;
+mod links;
 mod tidb;
 
 const MODES: [&str; 3] = ["adaptive", "always", "never"];
@@ -46,21 +54,19 @@ fn free_port() -> u16 {
 }
 
 fn wait_port(port: u16, secs: u64) {
+    wait_addr(SocketAddr::from(([127, 0, 0, 1], port)), secs);
+}
+
+fn wait_addr(addr: SocketAddr, secs: u64) {
     let deadline = Instant::now() + Duration::from_secs(secs);
-    while TcpStream::connect_timeout(
-        &SocketAddr::from(([127, 0, 0, 1], port)),
-        Duration::from_millis(200),
-    )
-    .is_err()
-    {
-        assert!(Instant::now() < deadline, "port {port} did not open");
+    while TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_err() {
+        assert!(Instant::now() < deadline, "{addr} did not open");
         std::thread::sleep(Duration::from_millis(50));
     }
 }
 
 struct Server {
     child: Child,
-    port: u16,
     socket: PathBuf,
 }
 
@@ -71,7 +77,8 @@ impl Drop for Server {
     }
 }
 
-fn start_mariadb(dir: &Path) -> Server {
+/// mariadbd in the links' namespace, listening on 3306 there.
+fn start_mariadb(dir: &Path, net: &links::Net) -> Server {
     let data = dir.join("data");
     let st = Command::new("mariadb-install-db")
         .args([
@@ -86,13 +93,13 @@ fn start_mariadb(dir: &Path) -> Server {
         .status()
         .expect("mariadb-install-db (apt-get install mariadb-server)");
     assert!(st.success(), "mariadb-install-db failed");
-    let port = free_port();
     let socket = dir.join("sock");
-    let child = Command::new("mariadbd")
+    let child = net
+        .spawn_in_ns("mariadbd")
         .arg("--no-defaults")
         .arg(format!("--datadir={}", data.display()))
-        .arg(format!("--port={port}"))
-        .arg("--bind-address=127.0.0.1")
+        .arg("--port=3306")
+        .arg("--bind-address=0.0.0.0")
         .arg(format!("--socket={}", socket.display()))
         .arg(format!("--pid-file={}", dir.join("pid").display()))
         .arg(format!("--log-error={}", dir.join("err.log").display()))
@@ -113,12 +120,9 @@ fn start_mariadb(dir: &Path) -> Server {
         .stderr(Stdio::null())
         .spawn()
         .expect("mariadbd");
-    let s = Server {
-        child,
-        port,
-        socket,
-    };
-    wait_port(port, 60);
+    let s = Server { child, socket };
+    *CHILDREN.lock().unwrap() = vec![s.child.id()];
+    wait_addr(format!("{}:3306", links::VETH_DB_ADDR).parse().unwrap(), 60);
     std::thread::sleep(Duration::from_millis(500));
     s
 }
@@ -301,15 +305,10 @@ impl Drop for Squeeze {
     }
 }
 
-/// Starts squeeze in compression `mode`; `label` names its config and log.
-/// `bulk_extra` is appended to the `[bulk]` table.
-fn start_squeeze(
-    dir: &Path,
-    backend_port: u16,
-    label: &str,
-    mode: &str,
-    bulk_extra: &str,
-) -> Squeeze {
+/// Starts squeeze in compression `mode` in front of `backend` (host:port);
+/// `label` names its config and log. `bulk_extra` is appended to the
+/// `[bulk]` table.
+fn start_squeeze(dir: &Path, backend: &str, label: &str, mode: &str, bulk_extra: &str) -> Squeeze {
     let port = free_port();
     let admin = free_port();
     let cfg = format!(
@@ -321,7 +320,7 @@ listen = "127.0.0.1:{admin}"
 [log]
 level = "warn"
 [backend]
-address = "127.0.0.1:{backend_port}"
+address = "{backend}"
 [[users]]
 name = "app"
 password = "secret"
@@ -352,6 +351,7 @@ level = 3
         .stderr(std::fs::File::create(dir.join(format!("squeeze-{label}.log"))).unwrap())
         .spawn()
         .unwrap();
+    CHILDREN.lock().unwrap().push(child.id());
     wait_port(port, 20);
     Squeeze { child, port, admin }
 }
@@ -433,6 +433,61 @@ struct Run {
     before: u64,
     compressed: u64,
     raw: u64,
+    /// Seconds the backend socket had data outstanding (TCP_INFO busy
+    /// time, as squeeze counted it) and the part limited by MariaDB's
+    /// receive window.
+    busy: f64,
+    rwnd_limited: f64,
+}
+
+impl Run {
+    /// Share of the busy time limited by the receiver's window.
+    fn rwnd_share(&self) -> f64 {
+        if self.busy > 0.0 {
+            self.rwnd_limited / self.busy
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Processes to kill when the run is interrupted: mariadbd first, then
+/// every squeeze.
+static CHILDREN: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
+/// The temp dir, removed when the run is interrupted.
+static TMP: std::sync::Mutex<Option<PathBuf>> = std::sync::Mutex::new(None);
+
+/// Ctrl-C (SIGINT) or SIGTERM: kill the children, remove the namespace,
+/// devices and cgroup, and the temp dir, then exit. Called before any other
+/// thread starts: the signals are blocked in all threads (children start
+/// with an empty mask, std resets it) and one thread waits for them.
+fn handle_signals() {
+    // SAFETY: sigset_t is plain data that sigemptyset initialises; the
+    // calls get valid pointers to it.
+    let set = unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGINT);
+        libc::sigaddset(&mut set, libc::SIGTERM);
+        libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
+        set
+    };
+    std::thread::spawn(move || {
+        let mut sig = 0;
+        // SAFETY: valid pointers to a live set and int.
+        unsafe { libc::sigwait(&set, &mut sig) };
+        eprintln!("signal {sig}: cleaning up");
+        let pids = CHILDREN.lock().map(|c| c.clone()).unwrap_or_default();
+        for pid in pids.iter().skip(1) {
+            // SAFETY: kill has no memory-safety preconditions.
+            unsafe { libc::kill(*pid as libc::pid_t, libc::SIGKILL) };
+        }
+        links::teardown(pids.first().copied());
+        if let Some(t) = TMP.lock().ok().and_then(|mut t| t.take()) {
+            let _ = std::fs::remove_dir_all(t);
+        }
+        std::process::exit(130);
+    });
 }
 
 /// `LOAD DATA LOCAL INFILE` of `corpus` into `bench.table` with the
@@ -459,10 +514,24 @@ fn load_data_local(port: u16, table: &str, corpus: &Path) -> (f64, std::process:
     (t.elapsed().as_secs_f64(), out)
 }
 
-fn load(sq: &Squeeze, db: &Server, table: &str, corpus: &Path, rows: u64) -> Run {
+fn load(
+    sq: &Squeeze,
+    db: &Server,
+    table: &str,
+    corpus: &Path,
+    rows: u64,
+    slow_server: bool,
+) -> Run {
     root_sql(db, &format!("TRUNCATE TABLE bench.{table}"));
     quiesce(db);
     let m = |name: &str, f: &str| metric_sum(sq.admin, name, f);
+    let socket = |state: &str| {
+        metric_sum_f64(
+            sq.admin,
+            "squeeze_adaptive_socket_seconds_total",
+            &format!("state=\"{state}\""),
+        )
+    };
     let (w0, b0) = (
         m("squeeze_adaptive_wire_bytes_total", "after"),
         m("squeeze_adaptive_wire_bytes_total", "before"),
@@ -471,10 +540,17 @@ fn load(sq: &Squeeze, db: &Server, table: &str, corpus: &Path, rows: u64) -> Run
         m("squeeze_adaptive_chunks_total", "\"compressed\""),
         m("squeeze_adaptive_chunks_total", "\"raw\""),
     );
+    let (busy0, rwnd0) = (socket("busy"), socket("rwnd_limited"));
     let cpu0 = cpu_secs(db.child.id());
     let proxy0 = cpu_secs(sq.child.id());
     let steal0 = steal_secs();
+    if slow_server {
+        links::throttle(db.child.id(), true);
+    }
     let (secs, out) = load_data_local(sq.port, table, corpus);
+    if slow_server {
+        links::throttle(db.child.id(), false);
+    }
     let server_cpu = cpu_secs(db.child.id()) - cpu0;
     let proxy_cpu = cpu_secs(sq.child.id()) - proxy0;
     let steal = steal_secs() - steal0;
@@ -496,6 +572,8 @@ fn load(sq: &Squeeze, db: &Server, table: &str, corpus: &Path, rows: u64) -> Run
         before: m("squeeze_adaptive_wire_bytes_total", "before") - b0,
         compressed: m("squeeze_adaptive_chunks_total", "\"compressed\"") - c0,
         raw: m("squeeze_adaptive_chunks_total", "\"raw\"") - r0,
+        busy: socket("busy") - busy0,
+        rwnd_limited: socket("rwnd_limited") - rwnd0,
     }
 }
 
@@ -507,7 +585,7 @@ fn main() {
         .iter()
         .position(|a| a == "--repeats")
         .and_then(|i| args.get(i + 1)?.parse().ok())
-        .unwrap_or(3)
+        .unwrap_or(5)
         .max(1);
     if args
         .iter()
@@ -518,45 +596,21 @@ fn main() {
         tidb::run(quick, repeats);
         return;
     }
-    let target = if quick { 12 << 20 } else { 104 << 20 };
-    let tmp = tempfile::Builder::new()
-        .prefix("squeeze-bench-adaptive-")
-        .tempdir()
-        .unwrap();
-    let dir = tmp.path();
-    let corpus = dir.join("corpus.tsv");
-    let (rows, doc_bytes) = build_corpus(&corpus, target);
-    let file_bytes = std::fs::metadata(&corpus).unwrap().len();
-    eprintln!(
-        "corpus: {rows} rows, {:.1} MB file, {:.1} MB of JSON",
-        file_bytes as f64 / 1e6,
-        doc_bytes as f64 / 1e6
-    );
-    let db = start_mariadb(dir);
-    root_sql(
-        &db,
-        "CREATE DATABASE bench;
-         CREATE TABLE bench.docs_p (id BIGINT PRIMARY KEY, doc LONGBLOB);
-         CREATE TABLE bench.docs_c (id BIGINT PRIMARY KEY, doc LONGBLOB);
-         CREATE USER app@'%' IDENTIFIED BY 'secret'; GRANT ALL ON *.* TO app@'%';",
-    );
-    let mut links: Vec<(&str, Option<u64>)> = vec![
-        ("unthrottled", None),
-        ("1gbit", Some(1_000_000_000)),
-        ("100mbit", Some(100_000_000)),
-    ];
-    // `--link NAME`: only that link (for investigating one case).
-    if let Some(only) = args
+    handle_signals();
+    // `--links a,b` / `--link a`: only those links.
+    let only: Option<Vec<String>> = args
         .iter()
-        .position(|a| a == "--link")
+        .position(|a| a == "--links" || a == "--link")
         .and_then(|i| args.get(i + 1))
-    {
-        links.retain(|(l, _)| l == only);
-        assert!(
-            !links.is_empty(),
-            "--link takes unthrottled, 1gbit or 100mbit"
-        );
-    }
+        .map(|l| l.split(',').map(str::to_string).collect());
+    let links: Vec<links::Link> = links::LINKS
+        .into_iter()
+        .filter(|l| only.as_ref().is_none_or(|o| o.iter().any(|n| n == l.name)))
+        .collect();
+    assert!(
+        !links.is_empty(),
+        "--links takes unshaped, 1gbit, 100mbit, wan, slow-server"
+    );
     // `--table plain|compressed-col`: only that table.
     let only_table = args
         .iter()
@@ -568,25 +622,63 @@ fn main() {
         .filter(|(label, _)| only_table.as_deref().is_none_or(|t| t == *label))
         .collect();
     assert!(!tables.is_empty(), "--table takes plain or compressed-col");
-    println!("| link | table | mode | wall s (median) | rows/s | MB/s (file) | wire MB | stream MB | ratio | chunks z/raw | server cpu s | squeeze cpu s | stolen cpu s | runs (s) |");
-    println!("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+    let target = if quick { 12 << 20 } else { 104 << 20 };
+    let tmp = tempfile::Builder::new()
+        .prefix("squeeze-bench-adaptive-")
+        .tempdir()
+        .unwrap();
+    *TMP.lock().unwrap() = Some(tmp.path().to_path_buf());
+    let dir = tmp.path();
+    let corpus = dir.join("corpus.tsv");
+    let (rows, doc_bytes) = build_corpus(&corpus, target);
+    let file_bytes = std::fs::metadata(&corpus).unwrap().len();
+    eprintln!(
+        "corpus: {rows} rows, {:.1} MB file, {:.1} MB of JSON",
+        file_bytes as f64 / 1e6,
+        doc_bytes as f64 / 1e6
+    );
+    let net = links::Net::setup();
+    let db = start_mariadb(dir, &net);
+    root_sql(
+        &db,
+        "CREATE DATABASE bench;
+         CREATE TABLE bench.docs_p (id BIGINT PRIMARY KEY, doc LONGBLOB);
+         CREATE TABLE bench.docs_c (id BIGINT PRIMARY KEY, doc LONGBLOB);
+         CREATE USER app@'%' IDENTIFIED BY 'secret'; GRANT ALL ON *.* TO app@'%';",
+    );
+    println!(
+        "corpus {:.1} MB, {rows} rows; {repeats} rounds, mode order rotated",
+        file_bytes as f64 / 1e6
+    );
+    for l in &links {
+        println!("- {}: {}", l.name, l.describe());
+    }
+    println!();
+    println!("| link | table | mode | wall s (median) | MB/s (file) | wire MB | ratio | chunks z/raw | rwnd-limited % of busy | server cpu s | squeeze cpu s | stolen cpu s | runs (s) |");
+    println!("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     let mut times = std::collections::HashMap::new();
-    for (link, rate) in &links {
-        let backend_port = match rate {
-            None => db.port,
-            Some(r) => start_relay(db.port, *r),
-        };
-        // (label, mode): on loopback a second squeeze in `never` mode runs
-        // too, as a control: what two identical proxies differ by in the
-        // same rounds is the noise floor of the overhead figure.
+    for link in &links {
+        net.shape(link);
+        let backend = link.backend();
+        // (label, mode): on the unshaped link a second squeeze in `never`
+        // mode runs too, as a control: what two identical proxies differ by
+        // in the same rounds is the noise floor of the overhead figure.
         let mut variants: Vec<(&str, &str)> = MODES.iter().map(|m| (*m, *m)).collect();
-        if rate.is_none() {
+        if link.name == "unshaped" {
             variants.push((CONTROL, "never"));
         }
         let proxies: Vec<(&str, Squeeze)> = variants
             .iter()
-            .map(|(label, mode)| (*label, start_squeeze(dir, backend_port, label, mode, "")))
+            .map(|(label, mode)| {
+                let name = format!("{}-{label}", link.name);
+                (*label, start_squeeze(dir, &backend, &name, mode, ""))
+            })
             .collect();
+        // One untimed load first: in a one-round trial the first load on
+        // each link (adaptive's, in round 1) ran 0.6-2.0 s slower than
+        // loads sending the same frames later.
+        let warm = &proxies.iter().find(|(l, _)| *l == "never").unwrap().1;
+        load(warm, &db, "docs_p", &corpus, rows, link.slow_server);
         // Rounds rotate the order so drift on the machine (page cache,
         // InnoDB flushing) does not always hit the same mode.
         let mut runs: std::collections::HashMap<(&str, &str), Vec<Run>> = Default::default();
@@ -597,15 +689,18 @@ fn main() {
                     if *label == CONTROL && table != "docs_p" {
                         continue;
                     }
-                    let r = load(sq, &db, table, &corpus, rows);
+                    let r = load(sq, &db, table, &corpus, rows, link.slow_server);
                     eprintln!(
-                        "{link} round {} {table} {label}: {:.2}s (mariadbd {:.2} cpu s, stolen {:.2} cpu s, chunks z/raw {}/{})",
+                        "{} round {} {table} {label}: {:.2}s (mariadbd {:.2} cpu s, stolen {:.2} cpu s, chunks z/raw {}/{}, rwnd-limited {:.0}% of {:.2} s busy)",
+                        link.name,
                         round + 1,
                         r.secs,
                         r.server_cpu,
                         r.steal,
                         r.compressed,
-                        r.raw
+                        r.raw,
+                        r.rwnd_share() * 100.0,
+                        r.busy,
                     );
                     runs.entry((label, table)).or_default().push(r);
                 }
@@ -617,7 +712,7 @@ fn main() {
                     continue;
                 };
                 let all: Vec<String> = rs.iter().map(|r| format!("{:.2}", r.secs)).collect();
-                let median = |f: fn(&Run) -> f64| {
+                let median = |f: &dyn Fn(&Run) -> f64| {
                     let mut v: Vec<f64> = rs.iter().map(f).collect();
                     v.sort_by(f64::total_cmp);
                     v[v.len() / 2]
@@ -626,49 +721,55 @@ fn main() {
                 sorted.sort_by(|a, b| a.secs.total_cmp(&b.secs));
                 let r = sorted[sorted.len() / 2];
                 times.insert(
-                    (link.to_string(), table, *label),
+                    (link.name, table, *label),
                     Summary {
                         secs: r.secs,
-                        per_server_cpu: median(|r| r.secs / r.server_cpu.max(0.01)),
+                        per_server_cpu: median(&|r| r.secs / r.server_cpu.max(0.01)),
                         mostly_compressed: r.compressed > r.raw,
                     },
                 );
                 println!(
-                    "| {link} | {tlabel} | {label} | {:.2} | {:.0} | {:.1} | {:.1} | {:.1} | {:.2} | {}/{} | {:.2} | {:.2} | {:.2} | {} |",
+                    "| {} | {tlabel} | {label} | {:.2} | {:.1} | {:.1} | {:.2} | {}/{} | {:.0} | {:.2} | {:.2} | {:.2} | {} |",
+                    link.name,
                     r.secs,
-                    rows as f64 / r.secs,
                     file_bytes as f64 / 1e6 / r.secs,
                     r.wire as f64 / 1e6,
-                    r.before as f64 / 1e6,
                     r.before as f64 / r.wire.max(1) as f64,
                     r.compressed,
                     r.raw,
-                    median(|r| r.server_cpu),
-                    median(|r| r.proxy_cpu),
-                    median(|r| r.steal),
+                    median(&Run::rwnd_share) * 100.0,
+                    median(&|r| r.server_cpu),
+                    median(&|r| r.proxy_cpu),
+                    median(&|r| r.steal),
                     all.join(" ")
                 );
                 let _ = std::io::stdout().flush();
             }
         }
     }
-    let t = |l: &str, tb: &'static str, m: &'static str| &times[&(l.to_string(), tb, m)];
-    // Wall times decide whether adaptive chose right (the modes differ by
-    // 20% and more where it matters). What its choosing costs is measured
-    // against the mode that sends the same frames, per second of mariadbd
-    // CPU, on the plain table, where MariaDB's single LOAD DATA thread is
-    // the limit (on the compressed-column table squeeze's column codec or
-    // the link is): that thread's speed moves by +-15% from load to load on
-    // this VM and hides a few percent in wall time, while wall / server CPU
-    // of two identical proxies agrees within ~1%. (Comparing always with
-    // never that way would hide the server's inflating: same frames only.)
-    let mut worst = 0.0f64;
+    println!();
+    let t = |l: &'static str, tb: &'static str, m: &'static str| &times[&(l, tb, m)];
+    // Wall times decide whether adaptive chose right. What its choosing
+    // costs is also measured against the mode that sends the same frames,
+    // per second of mariadbd CPU, on the plain table, where MariaDB's
+    // single LOAD DATA thread is the limit: that thread's speed moves by
+    // +-15% from load to load on this VM and hides a few percent in wall
+    // time, while wall / server CPU of two identical proxies agrees within
+    // ~1%.
+    let mut worst = (f64::MIN, String::new());
     let mut worst_same = 0.0f64;
-    for (link, _) in &links {
-        // With --table only one table ran.
+    for link in &links {
         for &(_, tb) in &tables {
-            let adaptive = t(link, tb, "adaptive");
-            let best = t(link, tb, "always").secs.min(t(link, tb, "never").secs);
+            let adaptive = t(link.name, tb, "adaptive");
+            let (always, never) = (
+                t(link.name, tb, "always").secs,
+                t(link.name, tb, "never").secs,
+            );
+            let (better, best, other) = if always < never {
+                ("always", always, never)
+            } else {
+                ("never", never, always)
+            };
             let excess = adaptive.secs / best - 1.0;
             let same = if adaptive.mostly_compressed {
                 "always"
@@ -676,11 +777,14 @@ fn main() {
                 "never"
             };
             print!(
-                "adaptive vs best of always/never on {link} {tb}: {:+.1}%",
+                "{} {tb}: better mode {better} by {:.1}%; adaptive vs it {:+.1}%",
+                link.name,
+                (other / best - 1.0) * 100.0,
                 excess * 100.0
             );
             if tb == "docs_p" {
-                let excess_same = adaptive.per_server_cpu / t(link, tb, same).per_server_cpu - 1.0;
+                let excess_same =
+                    adaptive.per_server_cpu / t(link.name, tb, same).per_server_cpu - 1.0;
                 print!(
                     "; vs {same} (same frames) per mariadbd CPU second: {:+.1}%",
                     excess_same * 100.0
@@ -688,26 +792,22 @@ fn main() {
                 worst_same = worst_same.max(excess_same);
             }
             println!();
-            worst = worst.max(excess);
+            if excess > worst.0 {
+                worst = (excess, format!("{}/{tb}", link.name));
+            }
         }
     }
-    // With --link only some links ran: report the ratios that exist.
-    let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
-        (Some(a), Some(b)) => format!("{:.3}", a / b),
-        _ => "n/a".to_string(),
-    };
-    let get = |l: &str, m: &'static str| times.get(&(l.to_string(), "docs_p", m)).map(|s| s.secs);
-    let get_norm = |l: &str, m: &'static str| {
+    // With --links only some links ran: report the ratios that exist.
+    let get = |l: &str, tb: &str, m: &str| {
         times
-            .get(&(l.to_string(), "docs_p", m))
-            .map(|s| s.per_server_cpu)
+            .iter()
+            .find(|((a, b, c), _)| *a == l && *b == tb && *c == m)
+            .map(|(_, s)| s)
     };
-    let overhead = match (get("unthrottled", "adaptive"), get("unthrottled", "never")) {
-        (Some(a), Some(n)) => format!("{:.3}", a / n - 1.0),
+    let ratio = |a: Option<&Summary>, b: Option<&Summary>| match (a, b) {
+        (Some(a), Some(b)) => format!("{:.3}", a.secs / b.secs),
         _ => "n/a".to_string(),
     };
-    // The control (a second `never` squeeze) shows what the machine alone
-    // makes of each overhead figure in this run.
     let relative = |a: Option<f64>, b: Option<f64>, what: &str| match (a, b) {
         (Some(a), Some(b)) => {
             println!("{what}: {:+.1}%", (a / b - 1.0) * 100.0);
@@ -715,25 +815,48 @@ fn main() {
         }
         _ => "n/a".to_string(),
     };
+    let secs = |l: &str, m: &str| get(l, "docs_p", m).map(|s| s.secs);
+    let norm = |l: &str, m: &str| get(l, "docs_p", m).map(|s| s.per_server_cpu);
+    // The slow server: adaptive against never, the worse of the tables.
+    let slow = tables
+        .iter()
+        .filter_map(|&(_, tb)| {
+            Some(
+                get("slow-server", tb, "adaptive")?.secs / get("slow-server", tb, "never")?.secs
+                    - 1.0,
+            )
+        })
+        .reduce(f64::max)
+        .map_or("n/a".to_string(), |x| format!("{x:.3}"));
+    let overhead = relative(
+        secs("unshaped", "adaptive"),
+        secs("unshaped", "never"),
+        "adaptive vs never on unshaped docs_p, wall time",
+    );
     let noise = relative(
-        get("unthrottled", CONTROL),
-        get("unthrottled", "never"),
-        "control (a second never squeeze) vs never on unthrottled docs_p, wall time",
+        secs("unshaped", CONTROL),
+        secs("unshaped", "never"),
+        "control (a second never squeeze) vs never on unshaped docs_p, wall time",
     );
     let overhead_cpu = relative(
-        get_norm("unthrottled", "adaptive"),
-        get_norm("unthrottled", "never"),
-        "adaptive vs never on unthrottled docs_p, per mariadbd CPU second",
+        norm("unshaped", "adaptive"),
+        norm("unshaped", "never"),
+        "adaptive vs never on unshaped docs_p, per mariadbd CPU second",
     );
     let noise_cpu = relative(
-        get_norm("unthrottled", CONTROL),
-        get_norm("unthrottled", "never"),
-        "control vs never on unthrottled docs_p, per mariadbd CPU second",
+        norm("unshaped", CONTROL),
+        norm("unshaped", "never"),
+        "control vs never on unshaped docs_p, per mariadbd CPU second",
     );
     println!(
-        "RESULT speedup_100mbit={} overhead_unthrottled={overhead} adaptive_worst_vs_best={worst:.3} control_vs_never={noise} overhead_unthrottled_per_server_cpu={overhead_cpu} control_vs_never_per_server_cpu={noise_cpu} adaptive_worst_plain_vs_same_frames_per_server_cpu={worst_same:.3}",
-        ratio(get("100mbit", "never"), get("100mbit", "adaptive")),
+        "RESULT speedup_100mbit={} speedup_wan={} adaptive_worst_vs_best={:.3} worst_case={} slow_server_adaptive_vs_never={slow} overhead_unthrottled={overhead} control_vs_never={noise} overhead_unthrottled_per_server_cpu={overhead_cpu} control_vs_never_per_server_cpu={noise_cpu} adaptive_worst_plain_vs_same_frames_per_server_cpu={worst_same:.3}",
+        ratio(get("100mbit", "docs_p", "never"), get("100mbit", "docs_p", "adaptive")),
+        ratio(get("wan", "docs_p", "never"), get("wan", "docs_p", "adaptive")),
+        worst.0,
+        if worst.1.is_empty() { "n/a" } else { &worst.1 },
     );
+    drop(db);
+    drop(net);
     if args.iter().any(|a| a == "--keep") {
         // Logs of every squeeze (SQUEEZE_LOG sets their filter) stay here.
         eprintln!("kept {}", tmp.keep().display());

@@ -185,7 +185,13 @@ pub fn run(quick: bool, repeats: usize) {
                 let extra = format!("algorithm = \"{algorithm}\"\nzstd_level = 1\n");
                 (
                     *label,
-                    start_squeeze(dir, port, &format!("{link}-{label}"), mode, &extra),
+                    start_squeeze(
+                        dir,
+                        &format!("127.0.0.1:{port}"),
+                        &format!("{link}-{label}"),
+                        mode,
+                        &extra,
+                    ),
                 )
             })
             .collect();

@@ -187,7 +187,9 @@ stat("Bulk wire bytes saved", "1 - after/before over the selected range, all sel
      f'((sum(increase(squeeze_adaptive_wire_bytes_total{{{IS}, stage="before"}}[$__range])) - sum(increase(squeeze_adaptive_wire_bytes_total{{{IS}, stage="after"}}[$__range]))) / clamp_min(sum(increase(squeeze_adaptive_wire_bytes_total{{{IS}, stage="before"}}[$__range])), 1)) or vector(0)',
      unit="percentunit", w=8, h=8)
 ts("Bulk wire compression speed by algorithm", "Packet-stream bytes compressed per CPU second of the adaptive writers, by wire algorithm (zstd where the backend offers it, zlib elsewhere): the codec speed the adaptive policy weighs against the link.",
-   [(f'sum by (algorithm) (rate(squeeze_adaptive_compress_input_bytes_total{{{IS}}}[{R}])) / clamp_min(sum by (algorithm) (rate(squeeze_adaptive_compress_seconds_total{{{IS}}}[{R}])), 1e-9)', "{{algorithm}}")], unit="Bps", w=24)
+   [(f'sum by (algorithm) (rate(squeeze_adaptive_compress_input_bytes_total{{{IS}}}[{R}])) / clamp_min(sum by (algorithm) (rate(squeeze_adaptive_compress_seconds_total{{{IS}}}[{R}])), 1e-9)', "{{algorithm}}")], unit="Bps", w=12)
+ts("Bulk backend sockets: what limits them", "Share of the time bulk backend sockets had data outstanding (busy) that the backend's receive window limited (rwnd_limited: the server reads slower than the path delivers, so the adaptive policy stays raw) or the send buffer did; busy time outside both is the network (congestion window, pacing), where compressing can pay. From Linux TCP_INFO.",
+   [(f'sum by (shard, state) (rate(squeeze_adaptive_socket_seconds_total{{{IS}, state!="busy"}}[{R}])) / ignoring(state) group_left clamp_min(sum by (shard) (rate(squeeze_adaptive_socket_seconds_total{{{IS}, state="busy"}}[{R}])), 1e-9)', "{{shard}} {{state}}")], unit="percentunit", w=12)
 flush()
 
 # ---------------------------------------------------------------- process

@@ -16,8 +16,9 @@ pub struct BulkConfig {
     pub mode: CompressMode,
     /// Adaptive: compress while more than this many chunks are queued. Default 4.
     pub queue_threshold: usize,
-    /// Adaptive: least expected speed-up worth compressing for; the ratio
-    /// must reach it and the path must drain raw bytes at most
+    /// Adaptive, where the kernel gives no TCP_INFO (see
+    /// `net::policy`): least expected speed-up worth compressing for; the
+    /// ratio must reach it and the path must drain raw bytes at most
     /// 1/(2 x min_gain) as fast as the codec deflates. Default 3.
     pub min_gain: f64,
     /// Bytes of packet stream per chunk (one frame each). Default 65536.

@@ -243,6 +243,10 @@ struct WriterTask<W> {
     /// the codec's throughput as the policy sees it.
     compress_seconds: prometheus::Counter,
     compress_input_bytes: prometheus::IntCounter,
+    /// TCP_INFO's busy, receive-window-limited and send-buffer-limited
+    /// time, as counted up to the last reading.
+    socket_seconds: [prometheus::Counter; 3],
+    last_stats: Option<super::tcp_info::SocketStats>,
 }
 
 impl<W: AsyncWrite + Unpin> WriterTask<W> {
@@ -282,6 +286,11 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
             compress_input_bytes: m
                 .adaptive_compress_input_bytes_total
                 .with_label_values(&[shard, algorithm]),
+            socket_seconds: ["busy", "rwnd_limited", "sndbuf_limited"].map(|state| {
+                m.adaptive_socket_seconds_total
+                    .with_label_values(&[shard, state])
+            }),
+            last_stats: None,
         }
     }
 
@@ -312,7 +321,17 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
     /// Frame `chunk` into `out`, deflated when the mode (and, adaptive, the
     /// policy) says so and it shrinks.
     fn frame(&mut self, chunk: &Chunk, out: &mut BytesMut) {
-        let want = chunk.bulk && self.should_compress();
+        // What limits the socket, in every mode (the metrics compare the
+        // modes' sockets); one getsockopt per 64 KiB chunk, ~1 us.
+        let stats = if chunk.bulk {
+            self.socket.and_then(|s| super::tcp_info::read(s.raw_fd()))
+        } else {
+            None
+        };
+        if let Some(now) = &stats {
+            self.count_socket_time(now);
+        }
+        let want = chunk.bulk && self.should_compress(stats);
         // A syscall (no vDSO for thread CPU clocks): only when deflating.
         let started = want.then(thread_cpu_time);
         let compressed = encode_frame(out, chunk.seq, &chunk.data, want.then_some(self.codec));
@@ -332,8 +351,24 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
         self.bytes_after.inc_by(out.len() as u64);
     }
 
+    /// Add the time the socket spent busy (and limited by what) since the
+    /// last reading to the metrics.
+    fn count_socket_time(&mut self, now: &super::tcp_info::SocketStats) {
+        if let Some(last) = self.last_stats {
+            let deltas = [
+                now.busy_us.saturating_sub(last.busy_us),
+                now.rwnd_limited_us.saturating_sub(last.rwnd_limited_us),
+                now.sndbuf_limited_us.saturating_sub(last.sndbuf_limited_us),
+            ];
+            for (c, us) in self.socket_seconds.iter().zip(deltas) {
+                c.inc_by(us as f64 / 1e6);
+            }
+        }
+        self.last_stats = Some(*now);
+    }
+
     /// Should the chunk at the head of the queue be deflated?
-    fn should_compress(&mut self) -> bool {
+    fn should_compress(&mut self, stats: Option<super::tcp_info::SocketStats>) -> bool {
         match self.mode {
             CompressMode::Always => true,
             CompressMode::Never => false,
@@ -345,8 +380,13 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
                 let backlog = behind + unsent / self.chunk_size;
                 let departed = self.written.saturating_sub(unsent as u64);
                 let path_limited = behind > 0 || unsent > 0;
-                self.policy
-                    .decide(std::time::Instant::now(), backlog, path_limited, departed)
+                self.policy.decide(
+                    std::time::Instant::now(),
+                    backlog,
+                    path_limited,
+                    departed,
+                    stats,
+                )
             }
         }
     }

@@ -8,6 +8,7 @@ pub mod meter;
 pub mod policy;
 pub mod sendq;
 pub mod stream;
+pub mod tcp_info;
 pub mod tls;
 
 pub use conn::{ChunkRelayError, NetError, PacketConn};

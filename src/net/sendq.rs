@@ -24,6 +24,11 @@ impl SendQueueProbe {
         }
     }
 
+    /// The socket's descriptor (for `TCP_INFO`, see [`crate::net::tcp_info`]).
+    pub fn raw_fd(&self) -> RawFd {
+        self.fd
+    }
+
     /// Bytes queued in the kernel and not sent yet; 0 when unknown.
     pub fn unsent_bytes(&self) -> usize {
         #[cfg(target_os = "linux")]
