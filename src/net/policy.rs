@@ -1,4 +1,4 @@
-// Over 600 lines: the policy is about 490 lines; the rest is its synthetic-clock tests, kept beside it.
+// Over 600 lines: the policy is about 500 lines; the rest is its synthetic-clock tests, kept beside it.
 //! When an adaptive bulk connection deflates its chunks: pure decision
 //! logic fed with the send backlog, the bytes that have left the socket and
 //! the codec's measured speed; no I/O, so tests drive it with a synthetic
