@@ -10,6 +10,7 @@ use mysql_async::prelude::Queryable;
 use super::key::{self, IndexPart, WalkKey};
 use super::throttle::{self, ReplicaState, Verdict};
 use super::Job;
+use crate::meta::schema::quote_ident;
 use crate::meta::store::{self, ShardConn, ShardTarget};
 
 /// The key the job walks the table by (see `key::choose`), or None when
@@ -165,4 +166,27 @@ pub(super) async fn wait_for_replicas(job: &Job, shard: &str) -> anyhow::Result<
         }
         tokio::time::sleep(Duration::from_secs(1)).await;
     }
+}
+
+/// MIN and MAX of the key's first column when it is an integer (None when
+/// it is not, or the table is empty): where a walk's progress and a
+/// random sample's start points come from.
+pub(super) async fn integer_bounds(
+    c: &mut ShardConn,
+    key: &WalkKey,
+    table: &str,
+) -> anyhow::Result<Option<(i128, i128)>> {
+    if !key.first_is_integer() {
+        return Ok(None);
+    }
+    let k = quote_ident(&key.columns[0].name);
+    let bounds: Option<(Option<String>, Option<String>)> = c
+        .conn
+        .query_first(format!("SELECT MIN({k}), MAX({k}) FROM {table}"))
+        .await?;
+    let parse = |v: Option<String>| v.and_then(|s| s.parse::<i128>().ok());
+    Ok(match bounds.map(|(a, b)| (parse(a), parse(b))) {
+        Some((Some(lo), Some(hi))) => Some((lo, hi)),
+        _ => None,
+    })
 }

@@ -7,6 +7,7 @@ use anyhow::bail;
 use mysql_async::prelude::Queryable;
 
 use super::key::WalkKey;
+use super::server::integer_bounds;
 use super::value::{self, Action, Keep, Mode};
 use super::walk::{read_batch, split_row, wait_for_flag_file, KeyedRow, RowStatements};
 use super::Job;
@@ -89,12 +90,7 @@ pub(super) async fn dry_run(
     let mut sample: Vec<KeyedRow> = Vec::new();
     if key.first_is_integer() {
         let k1 = quote_ident(&key.columns[0].name);
-        let bounds: Option<(Option<String>, Option<String>)> = c
-            .conn
-            .query_first(format!("SELECT MIN({k1}), MAX({k1}) FROM {t}"))
-            .await?;
-        let parse = |v: Option<String>| v.and_then(|s| s.parse::<i128>().ok());
-        let Some((Some(lo), Some(hi))) = bounds.map(|(a, b)| (parse(a), parse(b))) else {
+        let Some((lo, hi)) = integer_bounds(c, key, &t).await? else {
             return Ok("the table is empty; nothing to do".into());
         };
         let select = format!(

@@ -12,7 +12,7 @@ use mysql_async::Value;
 use super::checkpoint::{open_checkpoint, write_checkpoint, Checkpoint};
 use super::key::{self, WalkKey};
 use super::progress::{summary, Progress};
-use super::server::{auto_updated_columns, wait_for_replicas, walk_key};
+use super::server::{auto_updated_columns, integer_bounds, wait_for_replicas, walk_key};
 use super::value::{self, Action};
 use super::verify::{dry_run, verify};
 use super::Job;
@@ -217,15 +217,9 @@ impl KeySpan {
         key: &WalkKey,
     ) -> anyhow::Result<KeySpan> {
         if key.first_is_integer() {
-            let k = quote_ident(&key.columns[0].name);
-            let bounds: Option<(Option<String>, Option<String>)> = c
-                .conn
-                .query_first(format!("SELECT MIN({k}), MAX({k}) FROM {t}"))
-                .await?;
-            let parse = |v: Option<String>| v.and_then(|s| s.parse::<i128>().ok());
-            return Ok(match bounds.map(|(a, b)| (parse(a), parse(b))) {
-                Some((Some(lo), Some(hi))) => KeySpan::Integer(lo, hi),
-                _ => KeySpan::Unknown,
+            return Ok(match integer_bounds(c, key, t).await? {
+                Some((lo, hi)) => KeySpan::Integer(lo, hi),
+                None => KeySpan::Unknown,
             });
         }
         let est: Option<Option<u64>> = c
