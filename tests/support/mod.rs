@@ -53,13 +53,23 @@ pub fn require_bin(name: &str, hint: &str) -> PathBuf {
     panic!("required program `{name}` not found in PATH or /usr/sbin: {hint}");
 }
 
-/// A free loopback TCP port (bind to :0 and release).
+/// A free loopback TCP port (bind to :0 and release), never one this test
+/// process handed out before: the kernel may offer a released port again
+/// at once, and two tests running in parallel then started two servers on
+/// it (one test's admin requests reached another's proxy).
 pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+    static GIVEN: Mutex<Option<std::collections::HashSet<u16>>> = Mutex::new(None);
+    loop {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let mut given = GIVEN.lock().unwrap_or_else(|e| e.into_inner());
+        if given.get_or_insert_with(Default::default).insert(port) {
+            return port;
+        }
+    }
 }
 
 fn tail(path: &Path, lines: usize) -> String {
