@@ -19,9 +19,10 @@
 //! and writes share one sequence and the read half keeps working while the
 //! writer drains.
 
+use std::collections::HashMap;
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use bytes::{Bytes, BytesMut};
 use serde::Deserialize;
@@ -29,6 +30,7 @@ use tokio::io::{AsyncWrite, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
+use super::policy::PathVerdict;
 use crate::metrics::METRICS;
 use crate::protocol::compress::{encode_frame, WireCodec};
 
@@ -80,6 +82,22 @@ pub struct WriterSettings {
     pub send_buffer_bytes: usize,
     /// TCP_NOTSENT_LOWAT to set on the socket (0 = leave it).
     pub unsent_low_water_bytes: usize,
+}
+
+/// The latest verdict on the path to each shard's backend, from whichever
+/// bulk connection reached one last; the next connection starts from it
+/// (see [`PathVerdict`]). Keyed by the shard's metrics label.
+static PATH_VERDICTS: LazyLock<Mutex<HashMap<String, PathVerdict>>> =
+    LazyLock::new(Default::default);
+
+fn remembered_verdict(shard: &str) -> Option<PathVerdict> {
+    let verdicts = PATH_VERDICTS.lock().unwrap_or_else(|e| e.into_inner());
+    verdicts.get(shard).copied()
+}
+
+fn remember_verdict(shard: &str, verdict: PathVerdict) {
+    let mut verdicts = PATH_VERDICTS.lock().unwrap_or_else(|e| e.into_inner());
+    verdicts.insert(shard.to_string(), verdict);
 }
 
 /// Counters shared between the session side and the writer task.
@@ -232,6 +250,10 @@ struct WriterTask<W> {
     codec: WireCodec,
     chunk_size: usize,
     policy: super::policy::CompressPolicy,
+    /// Metrics label, and the key of this path's verdict.
+    shard: String,
+    /// The policy's verdict as last published.
+    published: Option<PathVerdict>,
     /// Wire bytes handed to the socket so far.
     written: u64,
     depth_gauge: prometheus::IntGauge,
@@ -267,7 +289,10 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
             mode: settings.mode,
             codec,
             chunk_size: settings.chunk_size.max(1),
-            policy: super::policy::CompressPolicy::new(settings.queue_threshold, settings.min_gain),
+            policy: super::policy::CompressPolicy::new(settings.queue_threshold, settings.min_gain)
+                .remembering(remembered_verdict(shard)),
+            shard: shard.to_string(),
+            published: None,
             written: 0,
             depth_gauge: m.adaptive_queue_depth.with_label_values(&[shard]),
             chunks_compressed: m
@@ -380,13 +405,21 @@ impl<W: AsyncWrite + Unpin> WriterTask<W> {
                 let backlog = behind + unsent / self.chunk_size;
                 let departed = self.written.saturating_sub(unsent as u64);
                 let path_limited = behind > 0 || unsent > 0;
-                self.policy.decide(
+                let compress = self.policy.decide(
                     std::time::Instant::now(),
                     backlog,
                     path_limited,
                     departed,
                     stats,
-                )
+                );
+                let verdict = self.policy.verdict();
+                if verdict != self.published {
+                    self.published = verdict;
+                    if let Some(v) = verdict {
+                        remember_verdict(&self.shard, v);
+                    }
+                }
+                compress
             }
         }
     }

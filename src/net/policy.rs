@@ -1,4 +1,4 @@
-// Over 600 lines: the policy is about 500 lines; the rest is its synthetic-clock tests, kept beside it.
+// Over 600 lines: the decision logic alone; each constant carries the measurement behind it (tests in policy_tests.rs).
 //! When an adaptive bulk connection deflates its chunks: pure decision
 //! logic fed with the send backlog, the bytes that have left the socket and
 //! the codec's measured speed; no I/O, so tests drive it with a synthetic
@@ -39,9 +39,10 @@
 //! unless that window is still growing (autotuning at the start of a load
 //! on a long path); busy without receive-window limits (the congestion
 //! window, the pacing or a qdisc holds the bytes) means the network is
-//! the limit, and then compressing pays whenever the
-//! expected throughput min(deflate speed, raw rate x ratio) beats the raw
-//! rate by `NET_MARGIN`. Without `TCP_INFO` (other systems, tests over
+//! the limit, and then compressing pays whenever the codec deflates
+//! `NET_MARGIN` times faster than the raw rate and the data shrinks at all
+//! (`MIN_USEFUL_RATIO`): the expected throughput is min(deflate speed, raw
+//! rate x ratio). Without `TCP_INFO` (other systems, tests over
 //! pipes) the rule above applies.
 
 use std::collections::VecDeque;
@@ -68,6 +69,17 @@ const SURE_WINDOWS: usize = 8;
 /// sends ~125 ms raw (settling plus three samples), on a 100 Mbit/s link
 /// ~0.1 s lost each time; links rarely change speed by the second.
 const REPROBE: Duration = Duration::from_secs(10);
+/// How long a verdict on the path to a backend is a new bulk connection's
+/// starting point ([`PathVerdict`]): bulk loads come in series, and links
+/// and servers rarely change character within minutes.
+pub const REMEMBER: Duration = Duration::from_secs(300);
+/// A connection that starts compressing on a remembered verdict measures
+/// the path raw this soon, in case it changed: at worst five seconds of a
+/// load deflated for a server that has become the limit. Not sooner: a
+/// probe costs a WAN load ~125 ms of raw chunks (+5% on a 2.5 s load, at
+/// two seconds). Such a connection does not renew the verdict unless it
+/// probes, so loads shorter than this measure afresh every `REMEMBER`.
+const REMEMBERED_PROBE: Duration = Duration::from_secs(5);
 /// Chunks deflated to learn the codec's speed before deciding (the first
 /// one runs with cold caches and reads slow).
 const CALIBRATION_CHUNKS: u32 = 3;
@@ -81,9 +93,22 @@ const RECALIBRATE: Duration = Duration::from_secs(2);
 /// benchmark run stayed raw for 2 s (~380 chunks). Costs one deflated
 /// chunk per interval on a path near the limit (<1% of the chunks).
 const RECHECK_CODEC: Duration = Duration::from_millis(250);
-/// Below this raw/wire ratio compression buys almost no bandwidth (already
-/// compressed column values): skip it for `COOLDOWN_CHUNKS` chunks.
-const MIN_USEFUL_RATIO: f64 = 1.15;
+/// Below this raw/wire ratio compression buys nothing worth the server's
+/// inflating: skip it for `COOLDOWN_CHUNKS` chunks. Low, because on a link
+/// the kernel confirms as the limit every saved byte is time: a table of
+/// column values squeeze already compressed deflates 1.06:1 as LOAD DATA
+/// (stretches of 1.02 between better ones), and `always` loaded it 5-8%
+/// faster at 100 Mbit/s than raw; a floor of 1.02 cooled down in the weak
+/// stretches and missed the rest.
+const MIN_USEFUL_RATIO: f64 = 1.01;
+/// Weight kept per compressed chunk by the byte-weighted ratio (a horizon
+/// of ~32 chunks): single 64 KiB chunks of such a table deflate anywhere
+/// from 1.01 to 1.07:1, so an average over 8 fell below the floor within
+/// a second of every switch.
+const SHRINK_DECAY: f64 = 31.0 / 32.0;
+/// Weight left to the history when the data barely shrinks, so the one
+/// chunk deflated after a cooldown can show that the data changed.
+const SHRINK_AFTER_COOLDOWN: f64 = 1.0 / 8.0;
 const COOLDOWN_CHUNKS: u32 = 256;
 /// Chunks shorter than this say nothing about the data or the codec: a
 /// flush's remainder of a few bytes cannot shrink (the compressed
@@ -91,10 +116,10 @@ const COOLDOWN_CHUNKS: u32 = 256;
 /// the first calibration chunk one of them used to read as incompressible
 /// data and cost a 100 Mbit/s load 256 raw chunks (~1.5 s).
 const MIN_FEEDBACK_BYTES: usize = 4096;
-/// With the kernel's word that the network is the limit: the least
-/// expected speed-up worth compressing for. Not `min_gain` (whose factor
-/// covers the risk that the server is the limit); what remains is the
-/// server's inflating and the codec sharing two cores with the server and
+/// With the kernel's word that the network is the limit: how much faster
+/// than the raw rate the codec has to deflate before compressing is worth
+/// it. Not `min_gain` (whose factor covers the risk that the server is the
+/// limit); what remains is the codec sharing two cores with the server and
 /// the client, and the deflate speed being measured in the writer's CPU
 /// time, which a busy machine does not give it in full. Measured on the
 /// bench's 1 Gbit/s link on this VM while other work ran: raw left at
@@ -107,14 +132,23 @@ const NET_MARGIN: f64 = 2.0;
 /// which the window counts as receiver-bound.
 const RWND_SHARE: f64 = 0.25;
 // A receive-window-limited window counts as the network's only while the
-// receiver's window is still growing (a new largest window by its end):
-// autotuning widening the buffer of a receiver that keeps up, at the start
-// of a load on a long path. The window's size says nothing else: read at
-// a random moment a slow server's window is as often wide open (it just
-// read) as closed, and comparing the rate with window / RTT failed too
-// (the slow-server bench case, 88-95% of the busy time receiver-limited,
-// passed for window-bound in 3 of 5 loads: a stalling reader inflates the
-// RTT estimate).
+// receiver's window is still growing (a new largest window by its end)
+// and the rate is what that window allows per base RTT: autotuning
+// widening the buffer of a receiver that keeps up, at the start of a load
+// on a long path. Growth alone is not enough: a slow server that reads in
+// bursts sets a new largest window now and then (7 of 197 windows in a
+// slow-server run, the first of a load among them), and three such
+// windows at a load's start once made it compress the whole load. Its rate
+// is a few percent of window / base RTT (107 MB/s against 460 KB per 0.1
+// ms); a WAN's start moves half to all of it (1.9-6.5 MB/s against 110-380
+// KB per 40 ms). The smoothed RTT would not do: a stalling reader
+// inflates it (the slow server then passed for window-bound in 3 of 5
+// loads). Otherwise the window's size says nothing: read at a random
+// moment a slow server's window is as often wide open (it just read) as
+// closed.
+/// Share of window / base RTT a growing window's rate has to reach to be
+/// the path's limit rather than the reader's.
+const WINDOW_BOUND_SHARE: f64 = 0.5;
 
 /// What limited the socket during one raw-rate window, from `TCP_INFO`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,19 +163,33 @@ pub enum Limit {
     Unclear,
 }
 
-/// Classify one window from the counters at its start and end;
-/// `max_wnd`: the largest receive window seen before it began (0:
-/// unknown).
-pub fn classify(start: &SocketStats, end: &SocketStats, wall: Duration, max_wnd: u64) -> Limit {
+/// Classify one window from the counters at its start and end; `rate`:
+/// bytes per second that left the socket in it; `max_wnd`: the largest
+/// receive window seen before it began (0: unknown).
+pub fn classify(
+    start: &SocketStats,
+    end: &SocketStats,
+    wall: Duration,
+    rate: f64,
+    max_wnd: u64,
+) -> Limit {
     let wall_us = wall.as_micros().max(1) as f64;
     let busy = end.busy_us.saturating_sub(start.busy_us) as f64 / wall_us;
     let rwnd = end.rwnd_limited_us.saturating_sub(start.rwnd_limited_us) as f64 / wall_us;
     if rwnd >= RWND_SHARE {
         let growing = max_wnd > 0 && end.snd_wnd.is_some_and(|w| w > max_wnd);
-        return if growing {
-            Limit::Network
-        } else {
-            Limit::Server
+        if !growing {
+            return Limit::Server;
+        }
+        // The window the socket had as the window began, per base RTT.
+        let window_rate = match (start.snd_wnd, end.min_rtt_us) {
+            (Some(w), Some(rtt)) => Some(w as f64 / (rtt as f64 / 1e6)),
+            // An older kernel: growth is all there is to go by.
+            _ => None,
+        };
+        return match window_rate {
+            Some(allowed) if rate < WINDOW_BOUND_SHARE * allowed => Limit::Unclear,
+            _ => Limit::Network,
         };
     }
     // The counters move in jiffies (1-10 ms) against 25 ms windows: half
@@ -151,6 +199,18 @@ pub fn classify(start: &SocketStats, end: &SocketStats, wall: Duration, max_wnd:
     } else {
         Limit::Unclear
     }
+}
+
+/// What a bulk connection's kernel-confirmed measurements said about the
+/// path to its backend: whether the network was the limit and compressing
+/// paid. Deciding takes ~100 ms of raw chunks (measure windows, calibrate
+/// the codec), ~5% of a 2 s load at 100 Mbit/s; the next connection to the
+/// same backend starts from the verdict instead, as the kernel's TCP
+/// metrics cache starts a connection from the last one's RTT.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PathVerdict {
+    pub compress: bool,
+    pub at: Instant,
 }
 
 /// Decision state of one connection in `adaptive` mode.
@@ -185,10 +245,19 @@ pub struct CompressPolicy {
     last_deflate: Option<Instant>,
     /// While compressing: when to measure the raw rate again.
     probe_due: Option<Instant>,
-    /// Recent deflate ratio (raw / wire) of compressed chunks.
+    /// Recent deflate ratio (raw / wire) of compressed chunks; None until
+    /// a chunk is deflated (again, after a cooldown).
     ratio: Option<f64>,
+    /// Raw and wire bytes of the recent compressed chunks, decayed by
+    /// `SHRINK_DECAY` per chunk: what `ratio` is made of.
+    shrink: (f64, f64),
     /// Chunks left before an unrewarding codec is tried again.
     cooldown: u32,
+    /// The verdict of an earlier connection to start from (taken at the
+    /// first backlog).
+    remembered: Option<PathVerdict>,
+    /// This connection's latest kernel-confirmed verdict.
+    verdict: Option<PathVerdict>,
     /// The last decision stayed raw only because the codec's measured
     /// speed fell short (by less than 2x): measure it again sooner.
     codec_in_doubt: bool,
@@ -210,9 +279,25 @@ impl CompressPolicy {
             last_deflate: None,
             probe_due: None,
             ratio: None,
+            shrink: (0.0, 0.0),
             cooldown: 0,
             codec_in_doubt: false,
+            remembered: None,
+            verdict: None,
         }
+    }
+
+    /// Start from an earlier connection's verdict on the same path (only a
+    /// recent one that said compress changes anything).
+    pub fn remembering(mut self, verdict: Option<PathVerdict>) -> CompressPolicy {
+        self.remembered = verdict;
+        self
+    }
+
+    /// This connection's latest kernel-confirmed verdict on the path, for
+    /// the next connection to the same backend.
+    pub fn verdict(&self) -> Option<PathVerdict> {
+        self.verdict
     }
 
     /// Should the next chunk be deflated? `backlog`: chunks waiting (ours
@@ -255,6 +340,14 @@ impl CompressPolicy {
         if !self.backlogged {
             // The producer is the limit: nothing to gain.
             return false;
+        }
+        if let Some(v) = self.remembered.take() {
+            if v.compress && now < v.at + REMEMBER && self.mode_since.is_none() {
+                tracing::debug!("adaptive: the last load found the network the limit, compressing");
+                self.switch(now, true);
+                self.probe_due = Some(now + REMEMBERED_PROBE);
+                return true;
+            }
         }
         if self.cooldown > 0 {
             self.cooldown -= 1;
@@ -331,6 +424,12 @@ impl CompressPolicy {
     ) -> bool {
         self.codec_in_doubt = false;
         if server * 2 >= server + network {
+            if server >= MIN_WINDOWS {
+                self.verdict = Some(PathVerdict {
+                    compress: false,
+                    at: now,
+                });
+            }
             // However slow the path looks, the server is what it waits
             // for: deflating would only cost CPU, here and in the server.
             tracing::trace!(
@@ -345,10 +444,17 @@ impl CompressPolicy {
         // Throughput compressed over throughput raw, if the path stays the
         // limit: min(deflate, raw x ratio) / raw.
         let gain = slower_than_codec.min(ratio);
+        // The codec has to outrun the path by the margin (the CPU it gets
+        // of a shared machine is less than its CPU time says); past that,
+        // whatever the data shrinks by is throughput, however little.
+        let codec_keeps_up = slower_than_codec >= NET_MARGIN;
         // A clear gain is sure after a few windows; a marginal one needs
         // `SURE_WINDOWS` of them to outweigh a burst of slow windows.
         let sure = network >= SURE_WINDOWS || gain >= 2.0 * NET_MARGIN;
-        if gain >= NET_MARGIN && sure && network >= MIN_WINDOWS {
+        // ... and after two when no window at all was the server's: each
+        // window costs a 100 Mbit/s load ~30 ms of raw chunks, ~1.5% of it.
+        let enough = network >= MIN_WINDOWS || (server == 0 && network >= 2);
+        if codec_keeps_up && ratio >= MIN_USEFUL_RATIO && sure && enough {
             tracing::debug!(
                 raw_upper_mb_s = raw_high / 1e6,
                 deflate_mb_s = deflate / 1e6,
@@ -359,9 +465,20 @@ impl CompressPolicy {
                 "adaptive: network-bound (TCP_INFO), compressing"
             );
             self.switch(now, true);
+            self.verdict = Some(PathVerdict {
+                compress: true,
+                at: now,
+            });
             return true;
         }
-        self.codec_in_doubt = ratio >= NET_MARGIN && slower_than_codec >= 1.0;
+        if network >= SURE_WINDOWS {
+            // The network is the limit, yet the codec or the data do not pay.
+            self.verdict = Some(PathVerdict {
+                compress: false,
+                at: now,
+            });
+        }
+        self.codec_in_doubt = !codec_keeps_up && slower_than_codec >= 1.0;
         false
     }
 
@@ -414,7 +531,7 @@ impl CompressPolicy {
                 let wall = now.duration_since(t);
                 let rate = departed.saturating_sub(d) as f64 / wall.as_secs_f64();
                 let limit = match (&start, &stats) {
-                    (Some(a), Some(b)) => Some(classify(a, b, wall, max_before)),
+                    (Some(a), Some(b)) => Some(classify(a, b, wall, rate, max_before)),
                     _ => None,
                 };
                 if self.raw_windows.len() == WINDOWS {
@@ -435,6 +552,7 @@ impl CompressPolicy {
                         max_wnd = self.max_wnd,
                         delivery_mb_s = b.delivery_rate as f64 / 1e6,
                         rtt_us = b.rtt_us,
+                        min_rtt_us = b.min_rtt_us,
                         cwnd = b.cwnd_bytes,
                         notsent = b.notsent_bytes,
                         "adaptive: raw-rate sample"
@@ -480,14 +598,15 @@ impl CompressPolicy {
         // The best recent chunk, decaying so a machine that got busier is
         // noticed within a few dozen chunks.
         self.deflate_rate = Some(self.deflate_rate.map_or(speed, |s| speed.max(s * 0.95)));
-        let ratio = raw as f64 / wire.max(1) as f64;
-        let ratio = match self.ratio {
-            // Exponential average over roughly the last 8 compressed chunks.
-            Some(r) => (r * 7.0 + ratio) / 8.0,
-            None => ratio,
-        };
+        self.shrink = (
+            self.shrink.0 * SHRINK_DECAY + raw as f64,
+            self.shrink.1 * SHRINK_DECAY + wire.max(1) as f64,
+        );
+        let ratio = self.shrink.0 / self.shrink.1;
         self.ratio = Some(ratio);
-        if ratio < MIN_USEFUL_RATIO {
+        // One chunk alone is no verdict on the data (a run of rows with
+        // short values), a few together are.
+        if ratio < MIN_USEFUL_RATIO && self.deflated >= CALIBRATION_CHUNKS {
             tracing::debug!(
                 ratio,
                 chunks = COOLDOWN_CHUNKS,
@@ -495,382 +614,13 @@ impl CompressPolicy {
             );
             self.cooldown = COOLDOWN_CHUNKS;
             self.ratio = None;
+            self.shrink.0 *= SHRINK_AFTER_COOLDOWN;
+            self.shrink.1 *= SHRINK_AFTER_COOLDOWN;
             self.compressing = false;
         }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A path that takes `link(ms)` wire bytes in millisecond `ms`, fed one
-    /// 64 KiB chunk per millisecond that deflates 4:1 in 0.5 ms (the first
-    /// one, cold, in 2 ms); always backlogged. Returns (compressed, raw)
-    /// chunk counts over `millis`.
-    fn simulate(link: impl Fn(u64) -> f64, millis: u64) -> (u64, u64) {
-        simulate_codec(link, millis, 500)
-    }
-
-    /// `simulate` with chunks deflating in `took_us` microseconds.
-    fn simulate_codec(link: impl Fn(u64) -> f64, millis: u64, took_us: u64) -> (u64, u64) {
-        simulate_deflates(link, millis, |_, z| if z == 0 { 2000 } else { took_us })
-    }
-
-    /// `simulate` with the `z`th deflated chunk, in millisecond `ms`,
-    /// taking `took(ms, z)` microseconds.
-    fn simulate_deflates(
-        link: impl Fn(u64) -> f64,
-        millis: u64,
-        took: impl Fn(u64, u64) -> u64,
-    ) -> (u64, u64) {
-        let mut p = CompressPolicy::new(4, 3.0);
-        let t0 = Instant::now();
-        let (mut z, mut raw) = (0, 0);
-        let mut departed = 0f64;
-        for ms in 0..millis {
-            let now = t0 + Duration::from_millis(ms);
-            departed += link(ms);
-            if p.decide(now, 16, true, departed as u64, None) {
-                p.note_compressed(65536, 16384, Duration::from_micros(took(ms, z)));
-                z += 1;
-            } else {
-                raw += 1;
-            }
-        }
-        (z, raw)
-    }
-
-    #[test]
-    fn a_tiny_chunk_is_no_evidence_of_incompressible_data() {
-        let mut p = CompressPolicy::new(4, 3.0);
-        // A 30-byte flush remainder goes out raw (50-byte rule): 37 wire bytes.
-        p.note_compressed(30, 37, Duration::from_micros(3));
-        assert_eq!(p.cooldown, 0);
-        assert_eq!(p.deflated, 0);
-        assert!(p.ratio.is_none() && p.deflate_rate.is_none());
-        // A whole chunk that does not shrink still is.
-        p.note_compressed(65536, 65543, Duration::from_micros(400));
-        assert_eq!(p.cooldown, COOLDOWN_CHUNKS);
-    }
-
-    /// Chunks deflated only to learn the codec's speed over `millis`.
-    fn calibration_only(millis: u64) -> u64 {
-        CALIBRATION_CHUNKS as u64 + millis / RECHECK_CODEC.as_millis() as u64 + 1
-    }
-
-    #[test]
-    fn a_slow_codec_phase_does_not_keep_a_slow_link_raw_for_long() {
-        // 12.5 MB/s link; for the first 300 ms chunks deflate at 44 MB/s
-        // (the path looks only 3.5x slower than the codec), then at 131
-        // MB/s: compressing starts at the next re-check, not after the 2 s
-        // recalibration.
-        let slow_phase = |ms, _| if ms < 300 { 1500 } else { 500 };
-        let (z, raw) = simulate_deflates(|_| 12_500.0, 2_000, slow_phase);
-        assert!(
-            raw < 300 + 2 * RECHECK_CODEC.as_millis() as u64,
-            "z={z} raw={raw}"
-        );
-        // Slow throughout: the codec really is that slow, so stay raw.
-        let (z, raw) = simulate_deflates(|_| 12_500.0, 2_000, |_, _| 1500);
-        assert!(z <= calibration_only(2_000), "z={z} raw={raw}");
-        assert!(raw > 1_900, "z={z} raw={raw}");
-    }
-
-    #[test]
-    fn slow_link_settles_on_compression() {
-        // 12.5 MB/s link, deflate at 131 MB/s: compress, raw only in probes
-        // of ~125 ms every 10 s (despite a cold first chunk that reads 33 MB/s).
-        let (z, raw) = simulate(|_| 12_500.0, 10_000);
-        assert!(z > 10 * raw, "z={z} raw={raw}");
-    }
-
-    #[test]
-    fn fast_path_stays_raw() {
-        // 90 MB/s leave the socket: deflating at 131 MB/s cannot double it.
-        let (z, raw) = simulate(|_| 90_000.0, 10_000);
-        assert!(z <= calibration_only(10_000), "z={z} raw={raw}");
-        // 50 MB/s (a server parsing LOAD DATA): an apparent gain of 2.6.
-        let (z, raw) = simulate(|_| 50_000.0, 10_000);
-        assert!(z <= calibration_only(10_000), "z={z} raw={raw}");
-    }
-
-    #[test]
-    fn a_server_slower_than_a_fast_codec_is_not_a_slow_link() {
-        // 50 MB/s (MariaDB's LOAD DATA thread) against deflate at 175 MB/s
-        // with a 4:1 ratio: 3.5x "slower than the codec", a tripled
-        // throughput on paper, but the server, not the link, is the limit.
-        let (z, raw) = simulate_codec(|_| 50_000.0, 10_000, 375);
-        assert!(z <= calibration_only(10_000), "z={z} raw={raw}");
-        // The same codec on a 100 Mbit/s link: compress.
-        let (z, raw) = simulate_codec(|_| 12_500.0, 10_000, 375);
-        assert!(z > 10 * raw, "z={z} raw={raw}");
-    }
-
-    #[test]
-    fn a_stalling_server_is_not_a_slow_link() {
-        // Averages 48 MB/s in bursts (70 MB/s) and stalls (26 MB/s) of
-        // 100 ms, as MariaDB's LOAD DATA thread does: some windows alone
-        // would look like a link 5x slower than deflate.
-        for stall_first in [0, 1] {
-            let (z, raw) = simulate(
-                |ms| {
-                    if ms / 100 % 2 == stall_first {
-                        26_000.0
-                    } else {
-                        70_000.0
-                    }
-                },
-                10_000,
-            );
-            assert!(
-                z <= calibration_only(10_000),
-                "stall_first={stall_first} z={z} raw={raw}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_dry_queue_does_not_end_compression_on_a_slow_link() {
-        // Compressing on a 12.5 MB/s link; then the queue runs dry for a
-        // while (the compressed stream outruns the producer) and fills up
-        // again: every chunk stays compressed until the re-probe is due.
-        let mut p = CompressPolicy::new(4, 3.0);
-        let t0 = Instant::now();
-        let mut departed = 0u64;
-        let mut ms = 0u64;
-        while !p.compressing {
-            if p.decide(t0 + Duration::from_millis(ms), 16, true, departed, None) {
-                p.note_compressed(65536, 16384, Duration::from_micros(500));
-            }
-            departed += 12_500;
-            ms += 1;
-            assert!(ms < 1_000, "never compressed");
-        }
-        for (i, backlog) in [0, 0, 1, 0, 3, 8, 16, 0, 16].into_iter().enumerate() {
-            let now = t0 + Duration::from_millis(ms + i as u64);
-            assert!(
-                p.decide(now, backlog, backlog > 0, departed, None),
-                "chunk {i}"
-            );
-        }
-    }
-
-    #[test]
-    fn no_backlog_means_raw() {
-        let mut p = CompressPolicy::new(4, 3.0);
-        let now = Instant::now();
-        p.note_compressed(65536, 16384, Duration::from_micros(500));
-        assert!(!p.decide(now, 0, false, 0, None));
-        assert!(!p.decide(now, 4, true, 0, None));
-        assert!(!p.decide(now, 5, true, 0, None), "nothing measured yet");
-    }
-
-    #[test]
-    fn incompressible_data_cools_down() {
-        let mut p = CompressPolicy::new(4, 3.0);
-        let now = Instant::now();
-        for _ in 0..20 {
-            p.note_compressed(65536, 65000, Duration::from_micros(500));
-        }
-        for _ in 0..COOLDOWN_CHUNKS {
-            assert!(!p.decide(now, 10, true, 0, None));
-        }
-    }
-
-    /// Round-trip time of the simulated sockets: a fast link.
-    fn rtt_us() -> u64 {
-        100
-    }
-
-    /// `simulate` on a socket whose `TCP_INFO` says: busy throughout, the
-    /// share `rwnd(ms)` of each millisecond limited by the receive window,
-    /// which is `wnd(ms)` bytes, RTT 0.1 ms; chunks deflate in `took_us`.
-    fn simulate_kernel(
-        link: impl Fn(u64) -> f64,
-        rwnd: impl Fn(u64) -> f64,
-        wnd: impl Fn(u64) -> u64,
-        millis: u64,
-        took_us: u64,
-    ) -> (u64, u64) {
-        let mut p = CompressPolicy::new(4, 3.0);
-        let t0 = Instant::now();
-        let (mut z, mut raw) = (0, 0);
-        let mut departed = 0f64;
-        let mut st = SocketStats {
-            rtt_us: rtt_us(),
-            ..SocketStats::default()
-        };
-        for ms in 0..millis {
-            let now = t0 + Duration::from_millis(ms);
-            departed += link(ms);
-            st.busy_us += 1000;
-            st.rwnd_limited_us += (rwnd(ms) * 1000.0) as u64;
-            st.snd_wnd = Some(wnd(ms));
-            st.delivery_rate = (link(ms) * 1000.0) as u64;
-            if p.decide(now, 16, true, departed as u64, Some(st)) {
-                let us = if z == 0 { 2000 } else { took_us };
-                p.note_compressed(65536, 16384, Duration::from_micros(us));
-                z += 1;
-            } else {
-                raw += 1;
-            }
-        }
-        (z, raw)
-    }
-
-    /// A receive window that opened to 3 MB and then closed to 200 KB: a
-    /// server whose socket buffer is full.
-    fn closing_window(ms: u64) -> u64 {
-        if ms < 20 {
-            3 << 20
-        } else {
-            200 << 10
-        }
-    }
-
-    #[test]
-    fn a_slow_server_on_a_fast_link_stays_raw() {
-        // A server throttled to a third of a core drains 20 MB/s, limited
-        // by its receive window 90% of the time: without TCP_INFO that
-        // path is 6.5x slower than the codec and looks like a slow link.
-        let (z, _) = simulate(|_| 20_000.0, 10_000);
-        assert!(z > 9_000, "the fallback rule compresses: z={z}");
-        let (z, raw) = simulate_kernel(|_| 20_000.0, |_| 0.9, closing_window, 10_000, 500);
-        assert!(z <= calibration_only(10_000), "z={z} raw={raw}");
-    }
-
-    #[test]
-    fn a_cwnd_limited_shared_1gbit_link_with_a_4x_ratio_compresses() {
-        // 65 MB/s leave the socket (issue 23), never limited by the
-        // receiver, deflate at 175 MB/s with 4:1: 2.7x the throughput. The
-        // fallback rule (which cannot tell this link from a server) stays
-        // raw.
-        let (z, _) = simulate_codec(|_| 65_000.0, 10_000, 375);
-        assert!(z <= calibration_only(10_000), "fallback: z={z}");
-        let (z, raw) = simulate_kernel(|_| 65_000.0, |_| 0.0, |_| 3 << 20, 10_000, 375);
-        assert!(z > 10 * raw, "z={z} raw={raw}");
-    }
-
-    #[test]
-    fn a_network_bound_link_at_under_half_the_codec_speed_stays_raw() {
-        // 87 MB/s against deflate at 131 MB/s: 1.5x on paper, less than
-        // the codec gets of a shared CPU.
-        let (z, raw) = simulate_kernel(|_| 87_000.0, |_| 0.0, |_| 3 << 20, 10_000, 500);
-        assert!(z <= calibration_only(10_000), "z={z} raw={raw}");
-    }
-
-    #[test]
-    fn a_receiver_limited_fast_link_stays_raw() {
-        // 65 MB/s, but the server's window is what the socket waits for.
-        let (z, raw) = simulate_kernel(|_| 65_000.0, |_| 0.8, closing_window, 10_000, 500);
-        assert!(z <= calibration_only(10_000), "z={z} raw={raw}");
-    }
-
-    #[test]
-    fn a_slow_server_whose_window_reopens_between_reads_stays_raw() {
-        // The window read at decision time is wide open (the server just
-        // read), yet 90% of the time the socket waits for it.
-        let (z, raw) = simulate_kernel(|_| 20_000.0, |_| 0.9, |_| 3 << 20, 10_000, 500);
-        assert!(z <= calibration_only(10_000), "z={z} raw={raw}");
-    }
-
-    #[test]
-    fn a_growing_window_on_a_long_path_is_not_a_slow_server() {
-        // WAN, 40 ms RTT: for the first 2 s autotuning widens the window
-        // from 128 KB and the socket moves a window per round trip, limited
-        // by it; then the 12.5 MB/s link is the limit. Compress.
-        let mut p = CompressPolicy::new(4, 3.0);
-        let t0 = Instant::now();
-        let (mut z, mut raw) = (0u64, 0u64);
-        let mut departed = 0f64;
-        let mut st = SocketStats {
-            rtt_us: 40_000,
-            ..SocketStats::default()
-        };
-        for ms in 0..10_000u64 {
-            let wnd = (128 << 10) + ms.min(2_000) * 200;
-            let window_rate = wnd as f64 / 0.04;
-            let rate = window_rate.min(12.5e6);
-            departed += rate / 1000.0;
-            st.busy_us += 1000;
-            if window_rate < 12.5e6 {
-                st.rwnd_limited_us += 900;
-            }
-            st.snd_wnd = Some(wnd);
-            let now = t0 + Duration::from_millis(ms);
-            if p.decide(now, 16, true, departed as u64, Some(st)) {
-                p.note_compressed(65536, 16384, Duration::from_micros(500));
-                z += 1;
-            } else {
-                raw += 1;
-            }
-        }
-        assert!(z > 10 * raw, "z={z} raw={raw}");
-    }
-
-    #[test]
-    fn a_network_bound_link_as_fast_as_the_codec_stays_raw() {
-        // 120 MB/s against deflate at 131 MB/s: compressing would gain
-        // less than NET_MARGIN.
-        let (z, raw) = simulate_kernel(|_| 120_000.0, |_| 0.0, |_| 3 << 20, 10_000, 500);
-        assert!(z <= calibration_only(10_000), "z={z} raw={raw}");
-    }
-
-    #[test]
-    fn a_stalling_server_with_kernel_stats_stays_raw() {
-        // Bursts and stalls of 100 ms; in the stalls the receive window
-        // closes (the server's buffer is full).
-        let (z, raw) = simulate_kernel(
-            |ms| {
-                if ms / 100 % 2 == 0 {
-                    26_000.0
-                } else {
-                    70_000.0
-                }
-            },
-            |ms| if ms / 100 % 2 == 0 { 1.0 } else { 0.3 },
-            closing_window,
-            10_000,
-            500,
-        );
-        assert!(z <= calibration_only(10_000), "z={z} raw={raw}");
-    }
-
-    #[test]
-    fn oltp_with_kernel_stats_never_pays() {
-        // No backlog (one chunk at a time, nothing waiting): raw, whatever
-        // the socket says.
-        let mut p = CompressPolicy::new(4, 3.0);
-        let t0 = Instant::now();
-        let mut st = SocketStats::default();
-        p.note_compressed(65536, 16384, Duration::from_micros(500));
-        for ms in 0..5_000u64 {
-            st.busy_us += 1000;
-            let now = t0 + Duration::from_millis(ms);
-            assert!(!p.decide(now, 0, false, ms * 1000, Some(st)), "ms {ms}");
-        }
-    }
-
-    #[test]
-    fn classify_reads_the_window_counters() {
-        let a = SocketStats::default();
-        let wall = Duration::from_millis(25);
-        let mut b = a;
-        b.busy_us = 25_000;
-        assert_eq!(classify(&a, &b, wall, 0), Limit::Network);
-        // Receiver-limited with the window at its largest so far: server.
-        b.rwnd_limited_us = 20_000;
-        b.snd_wnd = Some(1_000_000);
-        assert_eq!(classify(&a, &b, wall, 1_000_000), Limit::Server);
-        // ... with a window that grew past it: autotuning, the network.
-        b.snd_wnd = Some(1_200_000);
-        assert_eq!(classify(&a, &b, wall, 1_000_000), Limit::Network);
-        // Without the window (kernel < 5.4) a receiver limit is the server.
-        b.snd_wnd = None;
-        assert_eq!(classify(&a, &b, wall, 0), Limit::Server);
-        let mut idle = a;
-        idle.busy_us = 2_000;
-        assert_eq!(classify(&a, &idle, wall, 0), Limit::Unclear);
-    }
-}
+#[path = "policy_tests.rs"]
+mod tests;

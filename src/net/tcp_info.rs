@@ -37,6 +37,10 @@ pub struct SocketStats {
     pub snd_wnd: Option<u64>,
     /// Smoothed round-trip time, microseconds.
     pub rtt_us: u64,
+    /// The path's base round-trip time (the least seen over the last
+    /// minutes), microseconds; None before the first sample. Unlike the
+    /// smoothed one a server that stalls its reads does not inflate it.
+    pub min_rtt_us: Option<u64>,
     /// Congestion window, bytes (segments x MSS).
     pub cwnd_bytes: u64,
 }
@@ -46,6 +50,7 @@ const SND_MSS: usize = 16;
 const RTT: usize = 68;
 const SND_CWND: usize = 80;
 const NOTSENT_BYTES: usize = 144;
+const MIN_RTT: usize = 148;
 const DELIVERY_RATE: usize = 160;
 const BUSY_TIME: usize = 168;
 const RWND_LIMITED: usize = 176;
@@ -73,6 +78,8 @@ pub fn parse(buf: &[u8]) -> Option<SocketStats> {
         notsent_bytes: u32_at(NOTSENT_BYTES)?,
         snd_wnd: u32_at(SND_WND),
         rtt_us: u32_at(RTT)?,
+        // The kernel reports ~0 (u32::MAX) until it has an RTT sample.
+        min_rtt_us: u32_at(MIN_RTT).filter(|&r| r > 0 && r < u32::MAX as u64),
         cwnd_bytes: u32_at(SND_CWND)?.saturating_mul(u32_at(SND_MSS)?),
     })
 }
@@ -140,6 +147,8 @@ mod tests {
         }
         let s = stats.expect("TCP_INFO on Linux");
         assert!(s.snd_wnd.is_some_and(|w| w > 0), "{s:?}");
+        // The handshake gave an RTT sample; loopback's is microseconds.
+        assert!(s.min_rtt_us.is_some_and(|r| r < 100_000), "{s:?}");
         assert!(s.cwnd_bytes > 0, "{s:?}");
         assert_eq!(s.notsent_bytes, 0);
     }
