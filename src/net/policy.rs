@@ -36,14 +36,16 @@
 //! [`crate::net::tcp_info`]), the policy asks it instead, per raw-rate
 //! window: time limited by the peer's receive window means the server
 //! does not read fast enough (server-bound: stay raw, whatever the rates),
-//! unless that window is still growing (autotuning at the start of a load
-//! on a long path); busy without receive-window limits (the congestion
+//! unless that window is still growing at the pace the path's base RTT
+//! allows (autotuning at the start of a load on a long path); busy without receive-window limits (the congestion
 //! window, the pacing or a qdisc holds the bytes) means the network is
 //! the limit, and then compressing pays whenever the codec deflates
 //! `NET_MARGIN` times faster than the raw rate and the data shrinks at all
 //! (`MIN_USEFUL_RATIO`): the expected throughput is min(deflate speed, raw
 //! rate x ratio). Without `TCP_INFO` (other systems, tests over
-//! pipes) the rule above applies.
+//! pipes) the rule above applies. A verdict reached with the kernel's help
+//! is the next connection's starting point on the same path
+//! ([`PathVerdict`]).
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
