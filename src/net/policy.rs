@@ -37,8 +37,9 @@
 //! window: time limited by the peer's receive window means the server
 //! does not read fast enough (server-bound: stay raw, whatever the rates),
 //! unless that window is still growing at the pace the path's base RTT
-//! allows (autotuning at the start of a load on a long path); busy without receive-window limits (the congestion
-//! window, the pacing or a qdisc holds the bytes) means the network is
+//! allows (autotuning at the start of a load on a long path); busy
+//! without receive-window limits (the congestion window, the pacing or a
+//! qdisc holds the bytes) means the network is
 //! the limit, and then compressing pays whenever the codec deflates
 //! `NET_MARGIN` times faster than the raw rate and the data shrinks at all
 //! (`MIN_USEFUL_RATIO`): the expected throughput is min(deflate speed, raw
@@ -74,7 +75,7 @@ const REPROBE: Duration = Duration::from_secs(10);
 /// How long a verdict on the path to a backend is a new bulk connection's
 /// starting point ([`PathVerdict`]): bulk loads come in series, and links
 /// and servers rarely change character within minutes.
-pub const REMEMBER: Duration = Duration::from_secs(300);
+const REMEMBER: Duration = Duration::from_secs(300);
 /// A connection that starts compressing on a remembered verdict measures
 /// the path raw this soon, in case it changed: at worst five seconds of a
 /// load deflated for a server that has become the limit. Not sooner: a
@@ -427,10 +428,7 @@ impl CompressPolicy {
         self.codec_in_doubt = false;
         if server * 2 >= server + network {
             if server >= MIN_WINDOWS {
-                self.verdict = Some(PathVerdict {
-                    compress: false,
-                    at: now,
-                });
+                self.conclude(now, false);
             }
             // However slow the path looks, the server is what it waits
             // for: deflating would only cost CPU, here and in the server.
@@ -467,21 +465,20 @@ impl CompressPolicy {
                 "adaptive: network-bound (TCP_INFO), compressing"
             );
             self.switch(now, true);
-            self.verdict = Some(PathVerdict {
-                compress: true,
-                at: now,
-            });
+            self.conclude(now, true);
             return true;
         }
         if network >= SURE_WINDOWS {
             // The network is the limit, yet the codec or the data do not pay.
-            self.verdict = Some(PathVerdict {
-                compress: false,
-                at: now,
-            });
+            self.conclude(now, false);
         }
         self.codec_in_doubt = !codec_keeps_up && slower_than_codec >= 1.0;
         false
+    }
+
+    /// Record this connection's verdict on the path.
+    fn conclude(&mut self, now: Instant, compress: bool) {
+        self.verdict = Some(PathVerdict { compress, at: now });
     }
 
     /// Server- and network-bound windows among the recent raw-rate
