@@ -372,7 +372,7 @@ impl AdoptMetrics {
             ratio_vs_trained: float_gauge_vec(
                 &r,
                 "column_ratio_vs_trained",
-                "column_write_ratio / dictionary_trained_ratio; below 0.8 for days means retrain (see README)",
+                "column_write_ratio / dictionary_trained_ratio; below 0.8 for days means retrain (see docs/configuration.md)",
                 &["column", "dictionary_id"],
             ),
         }

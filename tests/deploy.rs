@@ -8,7 +8,7 @@
 //!   configs (they need secrets and mounted files only on their hosts);
 //! - `promtool check config` accepts deploy/prometheus/prometheus.yml, and
 //!   `promtool test rules` runs alerts_test.yml, which fires every alert;
-//! - the README's sidecar block is deploy/squeeze/sidecar.toml; the
+//! - docs/deployment.md's sidecar block is deploy/squeeze/sidecar.toml; the
 //!   Kubernetes sidecar's probes, secrets and mounts agree with its config;
 //!   the systemd unit is hardened and passes `systemd-analyze verify`;
 //! - the MySQL init SQL runs on a real server;
@@ -1205,21 +1205,22 @@ fn dashboard_queries_evaluate_on_live_prometheus() {
 
 // ------------------------------------------------------------------ sidecar, k8s, systemd
 
-/// The README's sidecar example is deploy/squeeze/sidecar.toml, verbatim.
+/// The deployment guide's sidecar example is deploy/squeeze/sidecar.toml,
+/// verbatim.
 #[test]
-fn the_readme_sidecar_example_is_the_sidecar_file() {
-    let readme = read("README.md");
+fn the_documented_sidecar_example_is_the_sidecar_file() {
+    let readme = read("docs/deployment.md");
     let marker = "<!-- the block below is deploy/squeeze/sidecar.toml, verbatim";
     let at = readme
         .find(marker)
-        .expect("README marks the sidecar block it includes");
+        .expect("docs/deployment.md marks the sidecar block it includes");
     let block = &readme[at..];
     let start = block.find("```toml\n").unwrap() + "```toml\n".len();
     let end = block[start..].find("\n```").unwrap() + 1;
     assert_eq!(
         &block[start..start + end],
         read("deploy/squeeze/sidecar.toml"),
-        "README's sidecar block differs from deploy/squeeze/sidecar.toml: copy the file into it"
+        "docs/deployment.md's sidecar block differs from deploy/squeeze/sidecar.toml: copy the file into it"
     );
 }
 

@@ -132,7 +132,7 @@ panels.append({"type": "table", "title": "Dictionaries in use", "description": "
                "options": {"showHeader": True},
                "transformations": [{"id": "organize", "options": {"excludeByName": {"Time": True, "Value": True, "__name__": True, "job": True}}}],
                "targets": [tgt(f'max by (instance, column, dictionary_id) (squeeze_dictionary_info{{{I}}}) == 1', "", "A", instant=True)]})
-ts("Write ratio vs trained (drift)", "Ratio of each column's recent writes / the ratio its dictionary reached at training. Below 0.8 for a day: retrain (README, Drift).",
+ts("Write ratio vs trained (drift)", "Ratio of each column's recent writes / the ratio its dictionary reached at training. Below 0.8 for a day: retrain (docs/configuration.md, Drift).",
    [(f'min by (column, dictionary_id) (squeeze_column_ratio_vs_trained{{{I}}})', "{{column}} dict {{dictionary_id}}")],
    unit="none", extra={"decimals": 2})
 ts("Write ratio and trained ratio", "raw/stored of recent writes (one window per 256 KiB written) and the dictionary's held-out ratio at training.",

@@ -36,7 +36,7 @@ pub struct Config {
     pub users: Vec<UserConfig>,
     /// The single backend, when no `[shards]` are configured.
     pub backend: Option<BackendConfig>,
-    /// Named shards (see the sharding section of the README).
+    /// Named shards (see docs/deployment.md).
     #[serde(default)]
     pub shards: BTreeMap<String, BackendConfig>,
     /// How sessions and statements pick a shard.
@@ -426,7 +426,7 @@ pub struct CodecConfig {
     /// blobs). Default 64 MiB.
     pub max_value_size: usize,
     /// Keep dictionaries in the database they serve: on every shard, the
-    /// schema `metadata_schema` holds them (see the README's "Dictionaries
+    /// schema `metadata_schema` holds them (see docs/configuration.md, "Dictionaries
     /// live with the data"). When an account may not create or read it,
     /// squeeze logs a warning and works from `dictionaries_dir` alone.
     /// Default true.

@@ -96,7 +96,7 @@ impl Loader {
                     .inc();
                 let hint = if store::is_denied(&e) {
                     format!(
-                        "; grant the squeeze account CREATE, SELECT, INSERT, UPDATE, DELETE, REFERENCES ON {}.* (see the README), or create the schema as an administrator",
+                        "; grant the squeeze account CREATE, SELECT, INSERT, UPDATE, DELETE, REFERENCES ON {}.* (see docs/configuration.md), or create the schema as an administrator",
                         self.db
                     )
                 } else {
