@@ -19,6 +19,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from topology import PlacementError, Topology  # noqa: E402
+
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 DATA_DIR = os.path.join(REPO, "bench", "data")
 DB = "bench"
@@ -102,6 +105,19 @@ class Stack:
         self.haproxy_bin = need("haproxy", "apt-get install -y haproxy")
         self.sysbench_bin = need("sysbench", "apt-get install -y sysbench")
         self.squeeze_bin = args.squeeze
+        # --topology: "shared" (default), "sidecar", or "both" (benchmarks
+        # that support it run every cell in each)
+        topo = getattr(args, "topology", "shared")
+        self.topologies = ["shared", "sidecar"] if topo == "both" else [topo]
+        self.topo_mode = "shared"
+        self.placement = None
+        if "sidecar" in self.topologies:
+            try:
+                self.placement = Topology("sidecar", db_cpus=args.db_cpus,
+                                          app_cpus=args.app_cpus, db_quota=args.db_quota)
+            except PlacementError as e:
+                raise Fail(str(e))
+            self.topo_mode = self.topologies[0]
         if not os.access(self.squeeze_bin, os.X_OK):
             raise Fail(f"{self.squeeze_bin} not found: run `cargo build --release` first "
                        f"(or pass --squeeze PATH)")
@@ -111,9 +127,50 @@ class Stack:
         logf = open(os.path.join(self.tmp, f"{name}.log"), "ab")
         p = subprocess.Popen(argv, stdout=logf, stderr=subprocess.STDOUT,
                              stdin=subprocess.DEVNULL, start_new_session=True,
-                             env=env)
+                             env=env, preexec_fn=self.preexec(self.role_of(name)))
         self.procs[name] = p
         return p
+
+    # ---------------------------------------------------------------- topology
+    @staticmethod
+    def role_of(name):
+        return "db" if name == "mariadbd" else "app"
+
+    def preexec(self, role):
+        if self.topo_mode == "sidecar":
+            return self.placement.preexec(role)
+        return None
+
+    def set_topology(self, mode):
+        """Move every running process into `mode`'s placement, and check
+        that MariaDB's threads took it (a Fail otherwise: no figures for a
+        topology that did not take)."""
+        self.topo_mode = mode
+        for name, p in self.procs.items():
+            if p.poll() is not None:
+                continue
+            if mode == "sidecar":
+                self.placement.place(p.pid, self.role_of(name))
+            elif self.placement:
+                self.placement.unplace(p.pid)
+        self.check_topology()
+
+    def check_topology(self):
+        if self.topo_mode != "sidecar":
+            return
+        try:
+            for name, p in self.procs.items():
+                if p.poll() is None:
+                    self.placement.check(p.pid, self.role_of(name), name)
+        except PlacementError as e:
+            raise Fail(str(e))
+
+    def topology_note(self):
+        notes = []
+        for t in self.topologies:
+            notes.append(self.placement.describe() if t == "sidecar" else
+                         f"shared: every process on all {os.cpu_count()} cores")
+        return "; ".join(notes)
 
     def stop(self, name, timeout=120):
         p = self.procs.pop(name)
@@ -138,6 +195,8 @@ class Stack:
             except subprocess.TimeoutExpired:
                 p.kill()
                 p.wait()
+        if self.placement:
+            self.placement.cleanup()
         if self.tmp and not self.a.keep:
             shutil.rmtree(self.tmp, ignore_errors=True)
         elif self.tmp:
@@ -196,6 +255,7 @@ class Stack:
             "--skip-name-resolve", "--max-connections=500", "--max-allowed-packet=64M",
         ] + list(options))
         wait_tcp(self.mport, self.mysqld, "mariadbd", timeout=300)
+        self.check_topology()
         if not init:
             return
         self.sql(f"CREATE DATABASE {DB};"
@@ -299,7 +359,7 @@ listen mysql
         servers = {n: p.pid for n, p in self.procs.items()}
         before = {n: cpu_seconds(pid) for n, pid in servers.items()}
         ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-        r = subprocess.run(argv, capture_output=True)
+        r = subprocess.run(argv, capture_output=True, preexec_fn=self.preexec("app"))
         ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = {n: cpu_seconds(pid) - before[n] for n, pid in servers.items()}
         cpu["sysbench"] = (ru1.ru_utime + ru1.ru_stime) - (ru0.ru_utime + ru0.ru_stime)
@@ -380,3 +440,19 @@ def run_bench(make):
         if b:
             b.cleanup()
     return 0
+
+
+def add_topology_args(p, default="shared"):
+    """--topology and its placement options, shared by the benchmarks."""
+    p.add_argument("--topology", choices=["shared", "sidecar", "both"], default=default,
+                   help="shared: every process on every core (the old mode); sidecar: "
+                        "MariaDB on --db-cpus capped at --db-quota cores, client and proxy "
+                        "on --app-cpus (the database host is the bottleneck, squeeze runs "
+                        "beside the application); both: every cell in each (default "
+                        f"{default})")
+    p.add_argument("--db-cpus", default="1", help="sidecar: MariaDB's cores (default 1)")
+    p.add_argument("--app-cpus", default="0",
+                   help="sidecar: the client's and the proxy's cores (default 0)")
+    p.add_argument("--db-quota", type=float, default=0.5,
+                   help="sidecar: MariaDB's CPU quota in cores (default 0.5, so that the "
+                        "database, not the client core, is the bottleneck)")

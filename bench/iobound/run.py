@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""squeeze buffer-pool benchmark (issue 22): point selects when the data
+"""squeeze buffer-pool benchmark: point selects when the data
 does not fit in InnoDB's buffer pool, squeeze against MariaDB's own
 compression, side by side in one run.
 
@@ -51,6 +51,26 @@ What it does
             proxy_cpu_us_per_query=<squeeze CPU per query>
      (all at 6x, 16 threads, uniform).
 
+Topology (--topology shared|sidecar|both; default shared):
+  shared   every process on both cores (what squeeze spends is taken from
+           MariaDB): the figures above.
+  sidecar  MariaDB alone on --db-cpus (core 1) under a CPU quota of
+           --db-quota cores (0.5), client and proxy (squeeze, HAProxy, or
+           nothing for direct paths) on --app-cpus (core 0), by cgroups
+           (root). The production picture: the database host is the scarce
+           resource and squeeze runs beside the application. Every thread
+           of MariaDB is checked to have taken the placement after each
+           start; the bench stops with an error rather than report figures
+           for a placement that did not take. Per path it adds mariadbd's
+           CPU per query (srv us/q) and queries per second of mariadbd CPU
+           (q/srv-s), and the RESULT line gets, per pool size (6x, and
+           _2x/_20x suffixed): sidecar_vs_limit (squeeze / its blobs read
+           directly: the physical limit of the idea, its I/O without its
+           CPU), sidecar_vs_plain_direct, server_cpu_per_query_vs_plain and
+           lowest_server_cpu (the path that used the least mariadbd CPU per
+           query).
+  both     every cell in each topology, side by side.
+
 Requirements: as bench/storage (python3, mariadb-server, mariadb-client,
 haproxy, sysbench, `cargo build --release`); ~2.5 GB of RAM for the
 in-memory regime and ~3 GB of disk in the temp dir.
@@ -58,6 +78,7 @@ in-memory regime and ~3 GB of disk in the temp dir.
 Run (from the repository root; ~26 minutes on 2 busy cores, --quick ~7):
     python3 bench/iobound/run.py
     python3 bench/iobound/run.py --quick
+    python3 bench/iobound/run.py --topology sidecar [--quick]
 Options: --help. --keep leaves the temp dir (logs, datadir) for inspection.
 """
 
@@ -70,7 +91,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from benchlib import REPO, Fail, Stack, run_bench, log, percentile, shipped_corpus  # noqa: E402
+from benchlib import (REPO, Fail, Stack, add_topology_args, run_bench, log,  # noqa: E402
+                      percentile, shipped_corpus)
 
 POINT_LUA = os.path.join(HERE, "point.lua")
 LOAD_LUA = os.path.join(REPO, "bench", "storage", "load.lua")
@@ -188,9 +210,14 @@ class IoBound(Stack):
             last = now
 
     def cell(self, point, dist, threads, mode, rounds):
+        for topo in self.topologies:
+            self.set_topology(topo)
+            self.cell_in(topo, point, dist, threads, mode, rounds)
+
+    def cell_in(self, topo, point, dist, threads, mode, rounds):
         paths = MIX_PATHS if mode == "mix" else PATHS
         key = (point, dist, threads, mode)
-        acc = self.results.setdefault(key, {})
+        acc = self.results.setdefault(topo, {}).setdefault(key, {})
         for r in range(rounds):
             # rotate the start and alternate direction per cell and round
             k = self.rotation % len(paths)
@@ -214,7 +241,7 @@ class IoBound(Stack):
                     a["cpu"][n] = a["cpu"].get(n, 0.0) + v
                 for n in STATUS:
                     a["status"][n] += s1[n] - s0[n]
-                log(f"{point:>4} {dist:8s} {threads:3d}t {mode:6s} r{r + 1}/{rounds} "
+                log(f"{topo[:4]} {point:>4} {dist:8s} {threads:3d}t {mode:6s} r{r + 1}/{rounds} "
                     f"{label:19s} {res['events'] / res['time']:8.0f} qps  misses/q "
                     f"{(s1[STATUS[0]] - s0[STATUS[0]]) / max(res['events'], 1):.2f}")
 
@@ -236,6 +263,10 @@ class IoBound(Stack):
             # CPU seconds the benchmark's processes used per wall second
             "util": sum(cpu.values()) / a["time"],
             "proxy": proxy,
+            # the database host's figures: its CPU per query, and queries
+            # per second of database CPU
+            "server_us": cpu["mariadbd"] * 1e6 / q,
+            "per_core_s": q / max(cpu["mariadbd"], 1e-9),
         }
 
     # ---------------------------------------------------------------- report
@@ -253,42 +284,58 @@ class IoBound(Stack):
         print("(allocated = st_blocks*512, which shows page compression's punched holes; "
               "pools: " + ", ".join(f"{p} = {v / MB:.0f} MB" for p, v in self.pools.items())
               + ")")
-        for key, acc in self.results.items():
-            point, dist, threads, mode = key
-            m = {label: self.metrics(a) for label, a in acc.items()}
-            hap, direct = m["plain@haproxy"]["qps"], m["plain"]["qps"]
-            print()
-            rounds = self.a.rounds if key == HEADLINE else 1
-            print(f"== {point}: buffer pool {self.pools[point] / MB:.0f} MB, {dist} ids, "
-                  f"{threads} threads, {'90/10 select/update' if mode == 'mix' else 'point select'}"
-                  f", {rounds} x {self.a.seconds}s per path ==")
-            print(f"{'path':<19} {'qps':>7} {'/hap':>5} {'/dir':>5} {'p50':>6} {'p95':>6} "
-                  f"{'p99':>6} {'hit%':>6} {'miss/q':>6} {'read/q':>6} {'cpu us/q':>8}  "
-                  f"client / mariadbd / proxy")
-            for label, _, _ in PATHS:
-                if label not in m:
-                    continue
-                x = m[label]
-                c = x["cpu"]
-                pc = f"{c['proxy']:.0f}" if x["proxy"] else "-"
-                print(f"{label:<19} {x['qps']:>7.0f} {x['qps'] / hap:>5.2f} "
-                      f"{x['qps'] / direct:>5.2f} {x['p50']:>6.2f} {x['p95']:>6.2f} "
-                      f"{x['p99']:>6.2f} {x['hit']:>6.2f} {x['misses']:>6.2f} "
-                      f"{x['reads']:>6.2f} {sum(c.values()):>8.0f}  "
-                      f"{c['client']:.0f} / {c['mariadbd']:.0f} / {pc}")
+        for topo in self.topologies:
+            for key, acc in self.results[topo].items():
+                self.print_cell(topo, key, acc)
         print()
         print("(/hap, /dir = qps vs plain@haproxy and vs plain direct in the same cell; "
               "latencies in ms; miss/q = Innodb_buffer_pool_reads per query, read/q = "
               "Innodb_data_reads per query (read-ahead included), hit% = 1 - "
               "pool reads / read requests; cpu = CPU of sysbench + mariadbd (all threads, "
-              "background ones too) + the proxy per query)")
+              "background ones too) + the proxy per query; srv us/q = mariadbd's CPU per "
+              "query, q/srv-s = queries per second of mariadbd CPU, the database host's "
+              "capacity per core)")
         print(f"{self.server_info}; O_DIRECT; sysbench text protocol; Zipfian = YCSB "
               f"scrambled, theta 0.99; {os.cpu_count()} cores, load average "
               f"{self.load_start:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
+        print(f"topology: {self.topology_note()}")
         print(self.dict_note)
         print(self.verify_note)
 
-        h = {label: self.metrics(a) for label, a in self.results[HEADLINE].items()}
+        result = []
+        if "shared" in self.topologies:
+            result += self.shared_summary()
+        if "sidecar" in self.topologies:
+            result += self.sidecar_summary()
+        print("RESULT " + " ".join(result), flush=True)
+
+    def print_cell(self, topo, key, acc):
+        point, dist, threads, mode = key
+        m = {label: self.metrics(a) for label, a in acc.items()}
+        hap, direct = m["plain@haproxy"]["qps"], m["plain"]["qps"]
+        print()
+        rounds = self.a.rounds if key == HEADLINE else 1
+        print(f"== {topo}: {point}: buffer pool {self.pools[point] / MB:.0f} MB, {dist} ids, "
+              f"{threads} threads, {'90/10 select/update' if mode == 'mix' else 'point select'}"
+              f", {rounds} x {self.a.seconds}s per path ==")
+        print(f"{'path':<19} {'qps':>7} {'/hap':>5} {'/dir':>5} {'p50':>6} {'p95':>6} "
+              f"{'p99':>6} {'hit%':>6} {'miss/q':>6} {'read/q':>6} {'cpu us/q':>8} "
+              f"{'srv us/q':>8} {'q/srv-s':>8}  client / mariadbd / proxy")
+        for label, _, _ in PATHS:
+            if label not in m:
+                continue
+            x = m[label]
+            c = x["cpu"]
+            pc = f"{c['proxy']:.0f}" if x["proxy"] else "-"
+            print(f"{label:<19} {x['qps']:>7.0f} {x['qps'] / hap:>5.2f} "
+                  f"{x['qps'] / direct:>5.2f} {x['p50']:>6.2f} {x['p95']:>6.2f} "
+                  f"{x['p99']:>6.2f} {x['hit']:>6.2f} {x['misses']:>6.2f} "
+                  f"{x['reads']:>6.2f} {sum(c.values()):>8.0f} {x['server_us']:>8.1f} "
+                  f"{x['per_core_s']:>8.0f}  "
+                  f"{c['client']:.0f} / {c['mariadbd']:.0f} / {pc}")
+
+    def shared_summary(self):
+        h = {label: self.metrics(a) for label, a in self.results["shared"][HEADLINE].items()}
         sq, hap, rch, pd = h["squeeze"], h["plain@haproxy"], h["row_comp_8@haproxy"], h["plain"]
         sq_cpu = sum(sq["cpu"].values())
         # Break-even: at 16 threads every path is CPU-bound on this machine,
@@ -298,7 +345,7 @@ class IoBound(Stack):
         # client and mariadbd cost (fewer misses), that leaves the proxy:
         pd_cpu = sum(pd["cpu"].values())
         need = pd_cpu - sq["cpu"]["client"] - sq["cpu"]["mariadbd"]
-        print(f"6x, 16 threads, uniform: squeeze used {sq_cpu:.0f} us of CPU per query "
+        print(f"shared, 6x, 16 threads, uniform: squeeze used {sq_cpu:.0f} us of CPU per query "
               f"({sq['cpu']['client']:.0f} client / {sq['cpu']['mariadbd']:.0f} mariadbd / "
               f"{sq['cpu']['proxy']:.0f} proxy) and got {sq['util']:.2f} CPU-seconds per "
               f"second; plain direct {pd_cpu:.0f} us ({pd['cpu']['client']:.0f} / "
@@ -310,11 +357,40 @@ class IoBound(Stack):
               f"(proxy plus what it adds to client and server) would have to cost under "
               f"{pd_cpu - sum(h['squeeze blobs']['cpu'].values()):.0f} us per query (now "
               f"{sq_cpu - sum(h['squeeze blobs']['cpu'].values()):.0f})")
-        print(f"RESULT iobound_vs_same_hop={sq['qps'] / hap['qps']:.3f} "
-              f"iobound_vs_row_compressed_same_hop={sq['qps'] / rch['qps']:.3f} "
-              f"iobound_vs_plain_direct={sq['qps'] / pd['qps']:.3f} "
-              f"reads_per_query_vs_plain={sq['misses'] / max(pd['misses'], 1e-9):.3f} "
-              f"proxy_cpu_us_per_query={sq['cpu']['proxy']:.1f}", flush=True)
+        return [f"iobound_vs_same_hop={sq['qps'] / hap['qps']:.3f}",
+                f"iobound_vs_row_compressed_same_hop={sq['qps'] / rch['qps']:.3f}",
+                f"iobound_vs_plain_direct={sq['qps'] / pd['qps']:.3f}",
+                f"reads_per_query_vs_plain={sq['misses'] / max(pd['misses'], 1e-9):.3f}",
+                f"proxy_cpu_us_per_query={sq['cpu']['proxy']:.1f}"]
+
+    def sidecar_summary(self):
+        """The database host's view, per pool size (16 threads, uniform):
+        squeeze vs its physical limit (its blobs read directly: its I/O
+        without its CPU), vs the plain table read directly, and mariadbd's
+        CPU per query vs plain's; plus which path used the least server CPU
+        per query."""
+        out = []
+        for point in ("6x", "2x", "20x"):
+            key = (point, "uniform", 16, "select")
+            if key not in self.results["sidecar"]:
+                continue
+            h = {label: self.metrics(a) for label, a in self.results["sidecar"][key].items()}
+            sq, lim, pd = h["squeeze"], h["squeeze blobs"], h["plain"]
+            lowest = min(h, key=lambda lb: h[lb]["server_us"])
+            sfx = "" if point == "6x" else f"_{point}"
+            print(f"sidecar, {point}, 16 threads, uniform: squeeze {sq['qps']:.0f} qps at "
+                  f"{sq['server_us']:.1f} us of mariadbd CPU per query "
+                  f"({sq['per_core_s']:.0f} queries per server-core-second); its blobs read "
+                  f"directly {lim['qps']:.0f} qps; plain direct {pd['qps']:.0f} qps at "
+                  f"{pd['server_us']:.1f} us ({pd['per_core_s']:.0f}); lowest server CPU per "
+                  f"query: {lowest} ({h[lowest]['server_us']:.1f} us); squeeze's proxy CPU "
+                  f"{sq['cpu']['proxy']:.1f} us per query on the application core")
+            out += [f"sidecar_vs_limit{sfx}={sq['qps'] / lim['qps']:.3f}",
+                    f"sidecar_vs_plain_direct{sfx}={sq['qps'] / pd['qps']:.3f}",
+                    f"server_cpu_per_query_vs_plain{sfx}="
+                    f"{sq['server_us'] / max(pd['server_us'], 1e-9):.3f}",
+                    f"lowest_server_cpu{sfx}={lowest.replace(' ', '_')}"]
+        return out
 
     # ---------------------------------------------------------------- main
     def run(self):
@@ -334,7 +410,7 @@ class IoBound(Stack):
         self.pools = {"in-memory": self.pool}
         for p in ("2x", "20x", "6x"):
             self.pools[p] = max(8 * MB, plain // int(p[:-1]) // MB * MB)
-        self.results, self.rotation = {}, 0
+        self.results, self.rotation = {t: {} for t in self.topologies}, 0
         cells = {
             "in-memory": [("uniform", 16, "select", 1)],
             "2x": [("uniform", 16, "select", 1)],
@@ -379,6 +455,7 @@ def main():
     p.add_argument("--squeeze-log", default="warn",
                    help="SQUEEZE_LOG filter for the proxy (default warn)")
     p.add_argument("--keep", action="store_true", help="keep the temp dir")
+    add_topology_args(p)
     args = p.parse_args()
     args.threads = sorted({int(t) for t in args.threads.split(",")} | {16})
     if args.quick:

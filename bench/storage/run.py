@@ -40,6 +40,12 @@ What it does
   7. Prints the tables and, as the last line:
      RESULT squeeze_vs_plain_size=<alloc squeeze/plain> smallest=<variant>
             point_select_vs_haproxy=<qps ratio> insert_vs_row_compressed=<rows/s ratio>
+     With --topology sidecar (or both) the point selects also run with
+     MariaDB alone on its own core under a CPU quota and client + proxy on
+     the other (see bench/topology.py and bench/iobound), and the line adds
+     sidecar_point_select_vs_haproxy, sidecar_vs_plain_direct and
+     sidecar_server_cpu_per_query_vs_plain (mariadbd CPU per query, squeeze
+     table through squeeze vs the plain table read directly).
 
 CPU: the load generator is sysbench (C + LuaJIT). The run reports CPU seconds
 used by sysbench, mariadbd, squeeze and HAProxy per phase, so you can see
@@ -52,6 +58,7 @@ build of squeeze (cargo build --release). On Debian/Ubuntu:
 
 Run (from the repository root; ~4-7 minutes on 2 busy cores):
     python3 bench/storage/run.py
+    python3 bench/storage/run.py --topology both
     python3 bench/storage/run.py --rows 100000 --seconds 10 --select-rounds 2 --prepared
 Options: --help. --keep leaves the temp dir (logs, datadir) for inspection.
 """
@@ -67,7 +74,8 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from benchlib import REPO, Fail, Stack, run_bench, log, shipped_corpus  # noqa: E402
+from benchlib import (REPO, Fail, Stack, add_topology_args, run_bench, log,  # noqa: E402
+                      shipped_corpus)
 
 LUA = os.path.join(HERE, "load.lua")
 
@@ -163,6 +171,15 @@ class Bench(Stack):
         self.sizes = self.variant_sizes()
 
     def point_selects(self):
+        """Every path in each --topology; `self.selects` is left at the
+        first topology's figures (the bulk inserts ran in it)."""
+        self.selects_by = {}
+        for topo in reversed(self.topologies):
+            self.set_topology(topo)
+            self.point_selects_in(topo)
+            self.selects_by[topo] = self.selects
+
+    def point_selects_in(self, topo):
         configs = [
             ("squeeze -> squeeze table", "squeeze", "t_squeeze"),
             ("haproxy -> plain", "haproxy", "t_plain"),
@@ -194,7 +211,7 @@ class Bench(Stack):
                 a["avg"].append(res["avg"])
                 for k, v in res["cpu"].items():
                     a["cpu"][k] = a["cpu"].get(k, 0.0) + v
-                log(f"select round {r + 1}/{self.a.select_rounds} {label:26s} "
+                log(f"{topo} select round {r + 1}/{self.a.select_rounds} {label:26s} "
                     f"{res['events'] / res['time']:8.0f} qps  p95 {res['p95']:.2f} ms")
         self.selects = acc
         self.select_configs = configs
@@ -239,6 +256,43 @@ class Bench(Stack):
             self.verify_note += f"; /metrics unavailable: {e}"
 
     # ---------------------------------------------------------------- report
+    def print_selects(self, topo, cpu_cols):
+        """The point-select table of one topology; returns (CPU per query by
+        path, haproxy qps, direct qps, mariadbd us per query by path)."""
+        self.selects = self.selects_by[topo]
+        print()
+        print(f"== {topo}: point select by primary key: {self.a.threads} threads, "
+              f"{self.a.select_rounds} x {self.a.seconds}s interleaved, "
+              f"text protocol unless (prep) ==")
+        print(f"{'path':<27} {'qps':>7} {'p95 ms':>7} {'avg ms':>7} {'vs haproxy':>11} "
+              f"{'vs direct':>10} {'cpu us/q':>9}  split: client / mariadbd / proxy")
+        hq = self.selects["haproxy -> plain"]
+        hqps = hq["events"] / hq["time"]
+        dq = self.selects["direct -> plain"]
+        dqps = dq["events"] / dq["time"]
+        sel_cpu = {}
+        for label, route, _ in self.select_configs:
+            a = self.selects[label]
+            qps = a["events"] / a["time"]
+            proxy = route.replace("-ps", "")
+            tot, split = cpu_cols(a["cpu"], a["events"], None if proxy == "direct" else proxy)
+            sel_cpu[label] = tot
+            print(f"{label:<27} {qps:>7.0f} {max(a['p95']):>7.2f} "
+                  f"{sum(a['avg']) / len(a['avg']):>7.2f} {qps / hqps:>11.2f} {qps / dqps:>10.2f} "
+                  f"{tot:>9.0f}  {split}")
+        total_cpu = sum(sum(a["cpu"].values()) for a in self.selects.values())
+        client_cpu = sum(a["cpu"].get("sysbench", 0) for a in self.selects.values())
+        sel_time = sum(a["time"] for a in self.selects.values())
+        print(f"(p95 = worst round; cpu us/q = CPU of client + mariadbd + proxy per query, "
+              f"which machine noise moves far less than qps. sysbench used "
+              f"{100 * client_cpu / sel_time:.0f}% of one core on average, "
+              f"{100 * client_cpu / max(total_cpu, 1e-9):.0f}% of the CPU the benchmark "
+              f"processes used; {os.cpu_count()} cores, load average "
+              f"{os.getloadavg()[0]:.1f} at the end)")
+        srv = {label: a["cpu"].get("mariadbd", 0) * 1e6 / max(a["events"], 1)
+               for label, a in self.selects.items()}
+        return sel_cpu, hqps, dqps, srv
+
     def report(self):
         plain_alloc = self.sizes["plain"][1]
         plain_used = self.sizes["plain"][0] - self.sizes["plain"][2]
@@ -297,40 +351,19 @@ class Bench(Stack):
               f"{100 * ins_client / max(ins_total, 1e-9):.0f}% of the benchmark's CPU, "
               "including its startup)")
 
-        print()
-        print(f"== point select by primary key: {self.a.threads} threads, "
-              f"{self.a.select_rounds} x {self.a.seconds}s interleaved, "
-              f"text protocol unless (prep) ==")
-        print(f"{'path':<27} {'qps':>7} {'p95 ms':>7} {'avg ms':>7} {'vs haproxy':>11} "
-              f"{'vs direct':>10} {'cpu us/q':>9}  split: client / mariadbd / proxy")
-        hq = self.selects["haproxy -> plain"]
-        hqps = hq["events"] / hq["time"]
-        dq = self.selects["direct -> plain"]
-        dqps = dq["events"] / dq["time"]
-        sel_cpu = {}
-        for label, route, _ in self.select_configs:
-            a = self.selects[label]
-            qps = a["events"] / a["time"]
-            proxy = route.replace("-ps", "")
-            tot, split = cpu_cols(a["cpu"], a["events"], None if proxy == "direct" else proxy)
-            sel_cpu[label] = tot
-            print(f"{label:<27} {qps:>7.0f} {max(a['p95']):>7.2f} "
-                  f"{sum(a['avg']) / len(a['avg']):>7.2f} {qps / hqps:>11.2f} {qps / dqps:>10.2f} "
-                  f"{tot:>9.0f}  {split}")
-        total_cpu = sum(sum(a["cpu"].values()) for a in self.selects.values())
-        client_cpu = sum(a["cpu"].get("sysbench", 0) for a in self.selects.values())
-        sel_time = sum(a["time"] for a in self.selects.values())
-        print(f"(p95 = worst round; cpu us/q = CPU of client + mariadbd + proxy per query, "
-              f"which machine noise moves far less than qps. sysbench used "
-              f"{100 * client_cpu / sel_time:.0f}% of one core on average, "
-              f"{100 * client_cpu / max(total_cpu, 1e-9):.0f}% of the CPU the benchmark "
-              f"processes used; {os.cpu_count()} cores, load average "
-              f"{os.getloadavg()[0]:.1f} at the end)")
+        for topo in self.topologies:
+            got = self.print_selects(topo, cpu_cols)
+            if topo == self.topologies[0]:
+                sel_cpu, hqps, dqps, _ = got
+                self.selects = self.selects_by[topo]
+            if topo == "sidecar":
+                self.sidecar = got
         self.cpu_ratios = (
             sel_cpu["haproxy -> plain"] / sel_cpu["squeeze -> squeeze table"],
             ins_cpu["row_comp_8"] / ins_cpu["squeeze"])
         print()
         print(self.server_info)
+        print(f"topology: {self.topology_note()}")
         print(self.dict_note)
         print(self.verify_note)
         smallest = min(self.sizes, key=lambda n: self.sizes[n][1])
@@ -350,6 +383,18 @@ class Bench(Stack):
         print(f"CPU-cost view (noise-robust; >1 means squeeze needs less CPU): point select "
               f"haproxy/squeeze cpu per query = {self.cpu_ratios[0]:.3f}, insert "
               f"row_comp_8/squeeze cpu per row = {self.cpu_ratios[1]:.3f}")
+        if "sidecar" in self.topologies:
+            sel_cpu_s, hqps_s, dqps_s, srv = self.sidecar
+            sq_s = self.selects_by["sidecar"]["squeeze -> squeeze table"]
+            sq_qps = sq_s["events"] / sq_s["time"]
+            sq_srv = srv["squeeze -> squeeze table"]
+            print(f"sidecar: squeeze {sq_qps:.0f} qps at {sq_srv:.1f} us of mariadbd CPU per "
+                  f"query ({1e6 / max(sq_srv, 1e-9):.0f} queries per server-core-second); plain "
+                  f"direct {dqps_s:.0f} qps at {srv['direct -> plain']:.1f} us")
+            result += (f" sidecar_point_select_vs_haproxy={sq_qps / hqps_s:.3f}"
+                       f" sidecar_vs_plain_direct={sq_qps / dqps_s:.3f}"
+                       f" sidecar_server_cpu_per_query_vs_plain="
+                       f"{sq_srv / max(srv['direct -> plain'], 1e-9):.3f}")
         print(result, flush=True)
 
     # ---------------------------------------------------------------- main
@@ -397,6 +442,7 @@ def main():
     p.add_argument("--no-optimize", action="store_true",
                    help="compare sizes right after loading, skip OPTIMIZE TABLE")
     p.add_argument("--keep", action="store_true", help="keep the temp dir")
+    add_topology_args(p)
     p.add_argument("--baseline", default=None,
                    help="another squeeze binary (e.g. a build of an earlier commit) to serve "
                         "the squeeze table too: point selects of both, side by side")
