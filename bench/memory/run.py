@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""squeeze memory benchmark (issue 17): what squeeze's RSS does under idle
+"""squeeze memory benchmark: what squeeze's RSS does under idle
 and hostile load, against its configured memory budget.
 
 What it does
@@ -26,8 +26,12 @@ What it does
                    all. Rows past the budget get ERR 1041. Peak RSS, and
                    RSS after they closed.
   3. Prints a table and as the last line
-       RESULT idle_kb_per_session=.. peak_over_budget_mb=..
-     where peak_over_budget_mb is the largest (peak RSS - budget - idle
+       RESULT idle_kb_per_session=.. peak_over_budget_mb=.. stmt_peak_ratio=..
+     where stmt_peak_ratio is the larger peak RSS growth, over the
+     statement's size, of a 64 MiB COM_QUERY (an INSERT of one 64 MiB
+     document) into the compressed column and into a plain table (target:
+     at most 2);
+     and peak_over_budget_mb is the largest (peak RSS - budget - idle
      baseline) over the hostile cases (unauth, compressed, slow); the idle
      baseline is squeeze's RSS after start-up and one session, before any
      case. The target is at most 10% of the budget.
@@ -387,6 +391,7 @@ class Bench:
                  f"CREATE USER '{USER}'@'%' IDENTIFIED BY '{PASSWORD}';"
                  f"GRANT ALL ON *.* TO '{USER}'@'%';", db=None)
         self.sql("CREATE TABLE t (id INT PRIMARY KEY, doc LONGBLOB)")
+        self.sql("CREATE TABLE p (id INT PRIMARY KEY, doc LONGBLOB)")
 
     def start_squeeze(self):
         self.sport, aport = free_port(), free_port()
@@ -548,6 +553,47 @@ column = "doc"
         log(f"rows: {n} x {self.value_len} bytes, stored as {stored} bytes each")
         return int(stored)
 
+    def big_document(self, size, seed):
+        """A JSON array of about `size` bytes, padded with spaces to exactly
+        `size` (compresses like real documents, not like one repeated byte)."""
+        rnd = random.Random(seed)
+        words = [f"w{rnd.randrange(1 << 20):x}" for _ in range(4096)]
+        parts, total, i = [], 0, 0
+        while total < size - 200:
+            item = json.dumps({"i": i, "t": " ".join(rnd.choice(words) for _ in range(8)),
+                               "v": rnd.random()}) + ","
+            parts.append(item)
+            total += len(item)
+            i += 1
+        doc = ("[" + "".join(parts))[:size - 1]
+        doc = doc[:doc.rfind(",")] + "]"
+        return (doc + " " * (size - len(doc))).encode()
+
+    def case_big_statement(self, table, what):
+        """One 64 MiB COM_QUERY (an INSERT of one 64 MiB document) through
+        squeeze: peak RSS growth over its size. `table` t has the compressed
+        column (squeeze rewrites the statement), p does not (relayed)."""
+        size = 64 << 20
+        doc = self.big_document(size, 23)
+        stmt = b"INSERT INTO " + table.encode() + b" VALUES (2, '" + doc + b"')"
+        del doc
+        c = Conn(self.sport, timeout=120)
+        c.login()
+        before = self.settle()
+        sampler = RssSampler(self.pid)
+        _, err = c.query(stmt)
+        peak = sampler.stop()
+        c.close()
+        self.alive()
+        if err:
+            raise Fail(f"the 64 MiB INSERT into {table} through squeeze failed: {err}")
+        self.sql(f"DELETE FROM {table} WHERE id = 2")
+        ratio = (peak - before) * 1024 / len(stmt)
+        log(f"big statement ({what}): {len(stmt) >> 20} MiB, RSS {before} -> peak {peak} KB, "
+            f"{ratio:.2f}x its size")
+        return dict(case=f"64 MiB COM_QUERY, {what}", before=before, peak=peak,
+                    note=f"peak growth {ratio:.2f}x the statement"), ratio
+
     def case_slow(self):
         n = 16
         stored = self.load_rows(n)
@@ -610,7 +656,9 @@ column = "doc"
         # returns to the OS later, which would blur a per-connection delta.
         unauth = self.case_unauth()
         idle, per_session = self.case_idle()
-        results = [idle, unauth]
+        big_c, ratio_c = self.case_big_statement("t", "compressed column")
+        big_p, ratio_p = self.case_big_statement("p", "plain table")
+        results = [idle, unauth, big_c, big_p]
         results.append(self.case_compressed())
         results.append(self.case_slow())
         budget_kb = self.budget >> 10
@@ -625,13 +673,15 @@ column = "doc"
         for i, r in enumerate(results):
             grew = r["peak"] - r["before"]
             over = r["peak"] - budget_kb - base_kb
-            hostile = i > 0
+            hostile = i > 0 and not r["case"].startswith("64 MiB COM_QUERY")
             if hostile:
                 worst = over if worst is None else max(worst, over)
             print(f"{r['case']:<36} {r['before'] / 1024:>8.1f} {r['peak'] / 1024:>8.1f} "
                   f"{grew / 1024:>12.1f} {(over / 1024 if hostile else float('nan')):>12.1f}  {r['note']}")
         print()
-        print(f"RESULT idle_kb_per_session={per_session:.1f} peak_over_budget_mb={worst / 1024:.1f}")
+        print(f"RESULT idle_kb_per_session={per_session:.1f} peak_over_budget_mb={worst / 1024:.1f} "
+              f"stmt_peak_ratio={max(ratio_c, ratio_p):.2f} stmt_peak_ratio_compressed={ratio_c:.2f} "
+              f"stmt_peak_ratio_plain={ratio_p:.2f}")
 
 
 def main():
