@@ -632,6 +632,70 @@ async fn an_account_that_may_not_create_the_metadata_schema_still_serves_from_th
     );
 }
 
+/// One TLS rule for every connection to a shard: with `tls = "required"`
+/// and a `tls_ca` that did not sign the server's certificate, the metadata
+/// store refuses the server as the sessions do (it used to accept any
+/// certificate there), and with the right CA both work.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_metadata_store_verifies_the_backend_certificate_as_sessions_do() {
+    let db = MariaDb::start();
+    db.fresh_db("adopt_tls");
+    db.root_sql("CREATE TABLE adopt_tls.docs (id BIGINT PRIMARY KEY, doc LONGBLOB);");
+    let stranger = tempfile::tempdir().unwrap();
+    let other_ca = support::Certs::generate(stranger.path()).ca;
+    let config = |ca: &std::path::Path| {
+        format!(
+            r#"[[users]]
+name = "{APP_USER}"
+password = "{APP_PASS}"
+
+[backend]
+address = "{}"
+tls = "required"
+tls_ca = "{}"
+
+[codec]
+dictionaries_dir = "{DICTS}"
+
+[[columns]]
+schema = "adopt_tls"
+table = "docs"
+column = "doc"
+dictionary = "reddit_comments"
+"#,
+            db.addr(),
+            ca.display()
+        )
+    };
+    let store_up = |sq: &Squeeze| {
+        let (_, metrics) = support::http_get(&sq.admin_addr(), "/metrics");
+        metrics
+            .lines()
+            .find(|l| l.starts_with("squeeze_dictionary_store_up{shard=\"default\"}"))
+            .map(|l| l.ends_with(" 1"))
+    };
+
+    let wrong = Squeeze::start_with_config(&config(&other_ca), &[]);
+    let refused = Conn::new(Opts::from(dump::opts(
+        wrong.port,
+        APP_USER,
+        APP_PASS,
+        Some("adopt_tls"),
+    )))
+    .await;
+    assert!(refused.is_err(), "a session reached a server its CA did not sign");
+    assert_eq!(
+        store_up(&wrong),
+        Some(false),
+        "the metadata store trusted a certificate the sessions refuse"
+    );
+
+    let right = Squeeze::start_with_config(&config(&db.certs.ca), &[]);
+    let mut c = conn(right.port, "adopt_tls").await;
+    c.query_drop("INSERT INTO docs VALUES (1, '{\"a\":1}')").await.unwrap();
+    assert_eq!(store_up(&right), Some(true));
+}
+
 // ---- backfill / compact / restore ----
 
 /// A fresh `schema.docs` holding `n` plain (legacy) JSON rows written

@@ -37,18 +37,11 @@ pub struct BackendTarget {
 
 impl BackendTarget {
     pub fn from_config(name: &str, cfg: &BackendConfig) -> anyhow::Result<BackendTarget> {
-        let tls_config = match cfg.tls {
-            BackendTls::Disabled => None,
-            BackendTls::Preferred | BackendTls::Required => Some(crate::net::tls::client_config(
-                cfg.tls_ca.as_deref(),
-                false,
-            )?),
-            BackendTls::VerifyCa => Some(crate::net::tls::client_config(
-                cfg.tls_ca.as_deref(),
-                false,
-            )?),
-            BackendTls::VerifyIdentity => {
-                Some(crate::net::tls::client_config(cfg.tls_ca.as_deref(), true)?)
+        let tls_config = match cfg.tls.verification(cfg.tls_ca.is_some()) {
+            None => None,
+            Some(v) => {
+                let ca = cfg.tls_ca.as_deref().filter(|_| v.chain);
+                Some(crate::net::tls::client_config(ca, v.name)?)
             }
         };
         let password = cfg.service_password().map_err(|e| anyhow::anyhow!(e))?;

@@ -265,6 +265,40 @@ pub enum BackendTls {
     VerifyIdentity,
 }
 
+/// What a TLS link to a backend verifies. One rule for every connection
+/// squeeze makes to a shard (sessions, health probes, the metadata store,
+/// the jobs), so no path trusts a certificate another path would refuse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TlsVerification {
+    /// The server's chain must lead to `tls_ca`.
+    pub chain: bool,
+    /// The certificate must name the host squeeze connects to.
+    pub name: bool,
+}
+
+impl BackendTls {
+    /// `None` for a plain link. `preferred`/`required` verify the chain
+    /// when a `tls_ca` is configured (an operator who names a CA means it)
+    /// and only encrypt without one, like MySQL's `ssl-mode=REQUIRED`.
+    pub fn verification(self, has_ca: bool) -> Option<TlsVerification> {
+        match self {
+            BackendTls::Disabled => None,
+            BackendTls::Preferred | BackendTls::Required => Some(TlsVerification {
+                chain: has_ca,
+                name: false,
+            }),
+            BackendTls::VerifyCa => Some(TlsVerification {
+                chain: true,
+                name: false,
+            }),
+            BackendTls::VerifyIdentity => Some(TlsVerification {
+                chain: true,
+                name: true,
+            }),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BackendConfig {
@@ -660,5 +694,18 @@ mod tests {
         let paths: Vec<_> = cfg.validate().into_iter().map(|i| i.path).collect();
         assert!(paths.contains(&"backend.address".to_string()), "{paths:?}");
         assert!(paths.contains(&"users[0]".to_string()), "{paths:?}");
+    }
+
+    #[test]
+    fn a_named_ca_is_verified_whatever_the_tls_mode_and_only_verify_identity_checks_names() {
+        use BackendTls::*;
+        let v = |chain, name| Some(TlsVerification { chain, name });
+        assert_eq!(Disabled.verification(true), None);
+        assert_eq!(Preferred.verification(false), v(false, false));
+        assert_eq!(Required.verification(false), v(false, false));
+        assert_eq!(Preferred.verification(true), v(true, false));
+        assert_eq!(Required.verification(true), v(true, false));
+        assert_eq!(VerifyCa.verification(true), v(true, false));
+        assert_eq!(VerifyIdentity.verification(true), v(true, true));
     }
 }

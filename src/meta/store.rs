@@ -69,20 +69,17 @@ pub fn shard_opts(b: &BackendConfig, user: &str, password: &str) -> anyhow::Resu
             .map(|p| p.clone().into())
             .collect::<Vec<_>>()
     };
-    let ssl = match b.tls {
-        BackendTls::Disabled => None,
-        BackendTls::Preferred | BackendTls::Required => Some(
-            SslOpts::default()
-                .with_root_certs(ca())
-                .with_danger_accept_invalid_certs(true),
-        ),
-        BackendTls::VerifyCa => Some(
-            SslOpts::default()
+    // The sessions' rule (`BackendTls::verification`), in mysql_async's terms.
+    let ssl = b
+        .tls
+        .verification(b.tls_ca.is_some())
+        .map(|v| match (v.chain, v.name) {
+            (false, _) => SslOpts::default().with_danger_accept_invalid_certs(true),
+            (true, false) => SslOpts::default()
                 .with_root_certs(ca())
                 .with_danger_skip_domain_validation(true),
-        ),
-        BackendTls::VerifyIdentity => Some(SslOpts::default().with_root_certs(ca())),
-    };
+            (true, true) => SslOpts::default().with_root_certs(ca()),
+        });
     Ok(OptsBuilder::default()
         .ip_or_hostname(host)
         .tcp_port(port)
