@@ -497,7 +497,9 @@ fn hand_to_worker(
     let ctx = ctx.clone();
     workers.spawn_in(sessions, async move {
         match tokio::net::TcpStream::from_std(stream) {
-            Ok(stream) => session::run(ctx, session::ClientStream::Tcp(stream), peer, signals).await,
+            Ok(stream) => {
+                session::run(ctx, session::ClientStream::Tcp(stream), peer, signals).await
+            }
             Err(e) => tracing::warn!(error = %e, %peer, "worker could not take the connection"),
         }
     });

@@ -96,7 +96,11 @@ fn connection_id_compared_with_a_servers_thread_id_matches_and_keeps_its_heading
     let sq = Squeeze::for_db(db, &[]);
     rt().block_on(async move {
         let mut c = dump::connect(sq.port, None).await;
-        let got: i64 = c.query_first("SELECT GET_LOCK('squeeze_ids_x', 0)").await.unwrap().unwrap();
+        let got: i64 = c
+            .query_first("SELECT GET_LOCK('squeeze_ids_x', 0)")
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(got, 1);
         let mut result = c
             .query_iter("SELECT IS_USED_LOCK('squeeze_ids_x') = CONNECTION_ID()")
@@ -112,34 +116,61 @@ fn connection_id_compared_with_a_servers_thread_id_matches_and_keeps_its_heading
             .unwrap()
             .unwrap();
         assert_eq!(mine, 1);
-        c.query_drop("DO RELEASE_LOCK('squeeze_ids_x')").await.unwrap();
+        c.query_drop("DO RELEASE_LOCK('squeeze_ids_x')")
+            .await
+            .unwrap();
     });
 }
 
 /// go-sql-driver's `TestConnectionAttributes`: the client's connect
 /// attributes reach the server, found by `PROCESSLIST_ID = CONNECTION_ID()`,
-/// together with squeeze's own `_proxy`.
+/// together with squeeze's own `_proxy`. The mariadb client (libmariadb)
+/// sends `_client_name`, `_client_version`, `_os`, `_pid`, `program_name` ...
 #[test]
 fn the_clients_connect_attributes_reach_performance_schema_with_squeezes_own() {
     let db = server_with_performance_schema();
     let sq = Squeeze::for_db(&db, &[]);
-    rt().block_on(async move {
-        let opts: Opts = dump::opts(sq.port, support::APP_USER, support::APP_PASS, None)
-            .connect_attrs(Some([("program_name", "ids-test"), ("fourth", "a b")]))
-            .into();
-        let mut c = Conn::new(opts).await.unwrap();
-        let id = u64::from(c.id());
-        let attrs: Vec<(String, String, u64)> = c
-            .query("SELECT ATTR_NAME, ATTR_VALUE, PROCESSLIST_ID FROM performance_schema.session_connect_attrs WHERE PROCESSLIST_ID = CONNECTION_ID() ORDER BY ATTR_NAME")
-            .await
-            .unwrap();
-        let has = |k: &str, v: &str| attrs.iter().any(|(n, val, _)| n == k && val == v);
-        assert!(has("program_name", "ids-test"), "{attrs:?}");
-        assert!(has("fourth", "a b"), "{attrs:?}");
-        assert!(has("_client_name", "mysql_async") || attrs.iter().any(|(n, _, _)| n == "_client_name"), "{attrs:?}");
-        assert!(has("_proxy", "squeeze"), "{attrs:?}");
-        assert!(attrs.iter().all(|(_, _, p)| *p == id), "{attrs:?}");
-    });
+    let sql = "SELECT ATTR_NAME, ATTR_VALUE, PROCESSLIST_ID = CONNECTION_ID() FROM performance_schema.session_connect_attrs WHERE PROCESSLIST_ID = CONNECTION_ID() ORDER BY ATTR_NAME";
+    let attrs = |port: u16| -> Vec<(String, String)> {
+        let (ok, out, err) = support::mariadb_cli(port, &["-N"], sql);
+        assert!(ok, "{err}");
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let f: Vec<&str> = l.split('\t').collect();
+                (f[0].to_string(), f[1].to_string())
+            })
+            .collect()
+    };
+    let direct = attrs(db.port);
+    let proxied = attrs(sq.port);
+    assert!(
+        direct
+            .iter()
+            .any(|(k, v)| k == "_client_name" && v == "libmariadb"),
+        "{direct:?}"
+    );
+    // Every attribute the client sent, as it sent it (the pid and host
+    // name are the client's own, the same on both paths).
+    for (k, v) in &direct {
+        if k == "_pid" {
+            assert!(
+                proxied.iter().any(|(pk, _)| pk == k),
+                "{k} missing: {proxied:?}"
+            );
+        } else {
+            assert!(
+                proxied.contains(&(k.clone(), v.clone())),
+                "{k}={v} missing: {proxied:?}"
+            );
+        }
+    }
+    assert!(
+        proxied.contains(&("_proxy".into(), "squeeze".into())),
+        "{proxied:?}"
+    );
+    assert_eq!(proxied.len(), direct.len() + 1, "{proxied:?}");
 }
 
 /// The server decides who may KILL whom: a user with `SUPER` (the test
@@ -151,7 +182,10 @@ fn kill_of_another_users_session_is_decided_by_the_servers_privileges() {
     let db = MariaDb::shared();
     create_weak_user(db, "ids_weak_a");
     create_weak_user(db, "ids_weak_b");
-    let sq = Squeeze::for_db(db, &["--user", "ids_weak_a:weakpw", "--user", "ids_weak_b:weakpw"]);
+    let sq = Squeeze::for_db(
+        db,
+        &["--user", "ids_weak_a:weakpw", "--user", "ids_weak_b:weakpw"],
+    );
     rt().block_on(async move {
         let mut victim = connect_as(sq.port, "ids_weak_a", "weakpw").await;
         let id = victim.id();
@@ -197,14 +231,14 @@ fn a_kill_leading_a_multi_statement_query_runs_and_the_rest_follows() {
         drop(result);
         let one: i64 = killer.query_first("SELECT 1").await.unwrap().unwrap();
         assert_eq!(one, 1);
-        killer
-            .query_drop(format!("KILL {id}; DO 1"))
-            .await
-            .unwrap();
+        killer.query_drop(format!("KILL {id}; DO 1")).await.unwrap();
         tokio::time::sleep(Duration::from_millis(300)).await;
         assert!(victim.query_drop("SELECT 1").await.is_err(), "killed");
         // A KILL that fails ends the query there, as the server does.
-        match killer.query_drop(format!("KILL {}; DO 1", id + 100_000)).await {
+        match killer
+            .query_drop(format!("KILL {}; DO 1", id + 100_000))
+            .await
+        {
             Err(mysql_async::Error::Server(e)) => assert_eq!(e.code, 1094, "{e:?}"),
             other => panic!("{other:?}"),
         }
@@ -224,8 +258,8 @@ fn com_process_kill_ends_the_session_named_by_squeezes_id() {
         let mut victim = dump::connect(port, None).await;
         let id = victim.id();
         let reply = tokio::task::spawn_blocking(move || {
-            let mut killer = RawConn::login(port, support::APP_USER, support::APP_PASS, None)
-                .expect("login");
+            let mut killer =
+                RawConn::login(port, support::APP_USER, support::APP_PASS, None).expect("login");
             let mut cmd = vec![0x0c];
             cmd.extend_from_slice(&id.to_le_bytes());
             killer.command(&cmd);
@@ -308,7 +342,11 @@ fn clients_reach_squeeze_on_its_unix_socket_and_socket_names_it() {
         ])
         .output()
         .expect("mariadb client (apt-get install mariadb-client)");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "42");
     drop(sq);
     assert!(!path.exists(), "the socket file is removed at exit");

@@ -324,9 +324,8 @@ impl Session {
         ids: Option<&ResultThreadIds>,
         binary: bool,
     ) -> Result<(), ClientWriteError> {
-        let translated = ids.and_then(|(cols, sessions)| {
-            thread_ids::rewrite_row(payload, cols, binary, sessions)
-        });
+        let translated = ids
+            .and_then(|(cols, sessions)| thread_ids::rewrite_row(payload, cols, binary, sessions));
         let payload = translated.as_deref().unwrap_or(payload);
         match link.and_then(|l| link_status::rewrite_row(payload, l)) {
             Some(row) => self.send_to_client(&row).await,

@@ -25,7 +25,11 @@ const THREAD_ID_COLUMNS: [(&str, &str, &str); 6] = [
     ("information_schema", "METADATA_LOCK_INFO", "THREAD_ID"),
     ("information_schema", "INNODB_TRX", "trx_mysql_thread_id"),
     ("performance_schema", "threads", "PROCESSLIST_ID"),
-    ("performance_schema", "session_connect_attrs", "PROCESSLIST_ID"),
+    (
+        "performance_schema",
+        "session_connect_attrs",
+        "PROCESSLIST_ID",
+    ),
     (
         "performance_schema",
         "session_account_connect_attrs",
@@ -206,7 +210,11 @@ mod tests {
             table: table.into(),
             org_table: table.into(),
             name: name.into(),
-            org_name: if table.is_empty() { vec![] } else { name.into() },
+            org_name: if table.is_empty() {
+                vec![]
+            } else {
+                name.into()
+            },
             extended: None,
             charset: 63,
             column_length: 21,
@@ -240,7 +248,10 @@ mod tests {
     #[test]
     fn only_queries_naming_a_thread_id_source_read_their_column_definitions() {
         assert_eq!(kind("SHOW PROCESSLIST"), Some(IdResults::ShowProcesslist));
-        assert_eq!(kind("show full processlist"), Some(IdResults::ShowProcesslist));
+        assert_eq!(
+            kind("show full processlist"),
+            Some(IdResults::ShowProcesslist)
+        );
         assert_eq!(
             kind("SELECT ID FROM information_schema.PROCESSLIST"),
             Some(IdResults::Columns)
@@ -260,8 +271,18 @@ mod tests {
             &[
                 def("information_schema", "PROCESSLIST", "ID", TYPE_LONGLONG),
                 def("information_schema", "PROCESSLIST", "USER", 253),
-                def("performance_schema", "threads", "PROCESSLIST_ID", TYPE_LONGLONG),
-                def("performance_schema", "session_connect_attrs", "PROCESSLIST_ID", TYPE_LONG),
+                def(
+                    "performance_schema",
+                    "threads",
+                    "PROCESSLIST_ID",
+                    TYPE_LONGLONG,
+                ),
+                def(
+                    "performance_schema",
+                    "session_connect_attrs",
+                    "PROCESSLIST_ID",
+                    TYPE_LONG,
+                ),
                 def("app", "t", "ID", TYPE_LONGLONG),
                 def("", "", "Id", TYPE_LONGLONG),
             ],
@@ -279,10 +300,7 @@ mod tests {
     #[test]
     fn a_squeeze_sessions_thread_shows_the_sessions_id_and_others_keep_the_servers() {
         let c = columns(
-            &[
-                def("", "", "Id", TYPE_LONGLONG),
-                def("", "", "User", 253),
-            ],
+            &[def("", "", "Id", TYPE_LONGLONG), def("", "", "User", 253)],
             IdResults::ShowProcesslist,
         );
         let sessions = HashMap::from([(812u64, 5u32)]);
@@ -302,8 +320,18 @@ mod tests {
     fn binary_rows_get_the_sessions_id_in_the_same_width() {
         let c = columns(
             &[
-                def("performance_schema", "threads", "PROCESSLIST_ID", TYPE_LONGLONG),
-                def("performance_schema", "session_connect_attrs", "PROCESSLIST_ID", TYPE_LONG),
+                def(
+                    "performance_schema",
+                    "threads",
+                    "PROCESSLIST_ID",
+                    TYPE_LONGLONG,
+                ),
+                def(
+                    "performance_schema",
+                    "session_connect_attrs",
+                    "PROCESSLIST_ID",
+                    TYPE_LONG,
+                ),
             ],
             IdResults::Columns,
         );

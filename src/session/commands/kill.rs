@@ -76,8 +76,8 @@ impl Session {
             let more = i + 1 < stmts.len();
             match self.kill_session(id, of_query).await {
                 Killed::Ok => {
-                    let status = self.tracked.status
-                        | if more { SERVER_MORE_RESULTS_EXISTS } else { 0 };
+                    let status =
+                        self.tracked.status | if more { SERVER_MORE_RESULTS_EXISTS } else { 0 };
                     self.client.write_packet(&ok_packet(status, 0, 0));
                 }
                 Killed::OwnConnection => return Some(KillStep::Done(Flow::Close)),

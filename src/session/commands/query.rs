@@ -4,12 +4,12 @@
 //! changes the statement made once the server accepted it. A `SHOW STATUS`
 //! gets the client's own link in its TLS and compression rows.
 
+use super::kill::KillStep;
 use crate::protocol::command::ClientCommand;
 use crate::session::link_status::asks_link_status;
 use crate::session::plan::{prescan, Planned, OFFLOAD_MIN_BYTES};
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::routing::Route;
-use super::kill::KillStep;
 use crate::session::{Flow, Session};
 use crate::sql::statement::Query;
 
