@@ -69,6 +69,9 @@ struct ServeArgs {
     /// Address to listen on (overrides proxy.listen).
     #[arg(long)]
     listen: Option<SocketAddr>,
+    /// Unix socket path to listen on as well (overrides proxy.socket).
+    #[arg(long)]
+    socket: Option<PathBuf>,
     /// Backend host:port (quick start without a file).
     #[arg(long)]
     backend: Option<String>,
@@ -110,6 +113,9 @@ fn build_config(args: &ServeArgs) -> Result<Config, String> {
     };
     if let Some(l) = args.listen {
         cfg.proxy.listen = l;
+    }
+    if let Some(s) = &args.socket {
+        cfg.proxy.socket = Some(s.clone());
     }
     if let Some(b) = &args.backend {
         cfg.backend = Some(BackendConfig::quick(b.clone()));

@@ -74,7 +74,12 @@ pub fn build_context(
     Ok(Arc::new(ProxyContext {
         rules: Arc::new(rules),
         schema: Arc::default(),
-        proxy: cfg.proxy.clone(),
+        proxy: crate::config::ProxyConfig {
+            // The socket is bound once, at start: `@@socket` keeps naming
+            // the one clients can reach.
+            socket: previous.map_or_else(|| cfg.proxy.socket.clone(), |p| p.proxy.socket.clone()),
+            ..cfg.proxy.clone()
+        },
         auth: cfg.auth.clone(),
         users,
         accounts: Arc::new(crate::backend::accounts::AccountHashes::new(accounts_login)),
@@ -293,10 +298,44 @@ fn listen(addr: std::net::SocketAddr, backlog: u32) -> std::io::Result<TcpListen
     socket.listen(backlog)
 }
 
+/// The Unix socket listener at `path`: a stale socket file left by a
+/// previous run is replaced; anything else at that path is an error.
+/// Everyone may connect, as to MariaDB's own socket (authentication
+/// decides who gets in); restrict with the directory's permissions.
+fn listen_unix(path: &std::path::Path) -> anyhow::Result<tokio::net::UnixListener> {
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if !meta.file_type().is_socket() {
+            anyhow::bail!("{} exists and is not a socket", path.display());
+        }
+        if std::os::unix::net::UnixStream::connect(path).is_ok() {
+            anyhow::bail!("{} is in use by another process", path.display());
+        }
+        std::fs::remove_file(path).with_context(|| format!("removing stale {}", path.display()))?;
+    }
+    let listener = tokio::net::UnixListener::bind(path)
+        .with_context(|| format!("binding Unix socket {}", path.display()))?;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o777))?;
+    Ok(listener)
+}
+
+/// Accept on the Unix socket when there is one; never resolves otherwise.
+async fn accept_unix(
+    listener: Option<&tokio::net::UnixListener>,
+) -> std::io::Result<tokio::net::UnixStream> {
+    match listener {
+        Some(l) => l.accept().await.map(|(s, _)| s),
+        None => std::future::pending().await,
+    }
+}
+
 pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
     let (mut ctx, store) = start_context(&cfg).await?;
     let listener = listen(ctx.proxy.listen, ctx.proxy.listen_backlog)
         .with_context(|| format!("binding {}", ctx.proxy.listen))?;
+    // Fixed at start, like `listen`: a reload does not move it.
+    let socket_path = ctx.proxy.socket.clone();
+    let unix_listener = socket_path.as_deref().map(listen_unix).transpose()?;
     let (shutdown_tx, shutdown_rx) = watch::channel(false);
     // Fired when the drain times out: sessions still running a command
     // answer it with ERR 1053 and close.
@@ -313,7 +352,7 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
 
     let (admin, mut reload_rx) = start_admin(&cfg, &ctx, reload.is_some(), &shutdown_rx)?;
     log_running(&ctx, "squeeze starting");
-    tracing::info!(listen = %ctx.proxy.listen, shards = ctx.shards.len(), "squeeze listening");
+    tracing::info!(listen = %ctx.proxy.listen, socket = ?socket_path, shards = ctx.shards.len(), "squeeze listening");
 
     let mut sigterm = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     let mut sighup = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup())?;
@@ -329,6 +368,15 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
                     cut: cut_rx.clone(),
                 };
                 if !hand_to_worker(accepted, &ctx, signals, &workers, &mut sessions) {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
+            accepted = accept_unix(unix_listener.as_ref()) => {
+                let signals = session::Signals {
+                    drain: shutdown_rx.clone(),
+                    cut: cut_rx.clone(),
+                };
+                if !hand_unix_to_worker(accepted, &ctx, signals, &workers, &mut sessions) {
                     tokio::time::sleep(Duration::from_millis(50)).await;
                 }
             }
@@ -356,6 +404,10 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
 
     // Drain: stop accepting, tell sessions to finish, wait up to the timeout.
     drop(listener);
+    if let (Some(l), Some(path)) = (unix_listener, socket_path.as_deref()) {
+        drop(l);
+        let _ = std::fs::remove_file(path);
+    }
     let _ = shutdown_tx.send(true);
     drain(&mut sessions, &ctx, &cut_tx).await;
     let _ = METRICS.connections_active.get();
@@ -445,8 +497,38 @@ fn hand_to_worker(
     let ctx = ctx.clone();
     workers.spawn_in(sessions, async move {
         match tokio::net::TcpStream::from_std(stream) {
-            Ok(stream) => session::run(ctx, stream, peer, signals).await,
+            Ok(stream) => {
+                session::run(ctx, session::ClientStream::Tcp(stream), peer, signals).await
+            }
             Err(e) => tracing::warn!(error = %e, %peer, "worker could not take the connection"),
+        }
+    });
+    true
+}
+
+/// `hand_to_worker` for a client on the Unix socket.
+fn hand_unix_to_worker(
+    accepted: std::io::Result<tokio::net::UnixStream>,
+    ctx: &Arc<ProxyContext>,
+    signals: session::Signals,
+    workers: &WorkerPool,
+    sessions: &mut tokio::task::JoinSet<()>,
+) -> bool {
+    let stream = match accepted.and_then(|s| s.into_std()) {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::warn!(error = %e, "accept on the Unix socket failed");
+            return false;
+        }
+    };
+    let ctx = ctx.clone();
+    workers.spawn_in(sessions, async move {
+        match tokio::net::UnixStream::from_std(stream) {
+            Ok(stream) => {
+                let client = session::ClientStream::Unix(stream);
+                session::run(ctx, client, session::UNIX_PEER, signals).await
+            }
+            Err(e) => tracing::warn!(error = %e, "worker could not take the connection"),
         }
     });
     true

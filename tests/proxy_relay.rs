@@ -519,11 +519,16 @@ fn five_hundred_concurrent_connects_all_log_in() {
 /// `KILL QUERY <id>` with the id the client was given (the handshake's,
 /// which `CONNECTION_ID()` now also answers) ends the other session's query
 /// with 1317 and leaves the session working; an id squeeze did not hand out
-/// is 1094 and never reaches the server; another user's session is 1095.
+/// is 1094 and never reaches the server; an unprivileged user killing
+/// another user's session gets the server's 1095.
 #[test]
 fn kill_query_by_the_handed_out_id_ends_the_query_and_only_that() {
     let db = MariaDb::shared();
-    let sq = Squeeze::for_db(db, &[]);
+    db.root_sql(
+        "CREATE USER IF NOT EXISTS 'relay_kill_weak'@'%' IDENTIFIED BY 'weakpw';
+         GRANT USAGE ON *.* TO 'relay_kill_weak'@'%';",
+    );
+    let sq = Squeeze::for_db(db, &["--user", "relay_kill_weak:weakpw"]);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -566,9 +571,9 @@ fn kill_query_by_the_handed_out_id_ends_the_query_and_only_that() {
             Err(mysql_async::Error::Server(e)) => assert_eq!(e.code, 1094, "{e:?}"),
             other => panic!("{other:?}"),
         }
-        // Another user's session.
-        let opts: mysql_async::Opts =
-            dump::opts(port, support::OTHER_USER, support::OTHER_PASS, None).into();
+        // Another user's session, from an account without CONNECTION
+        // ADMIN or SUPER: the server's 1095.
+        let opts: mysql_async::Opts = dump::opts(port, "relay_kill_weak", "weakpw", None).into();
         let mut other = mysql_async::Conn::new(opts).await.unwrap();
         match other.query_drop(format!("KILL QUERY {id}")).await {
             Err(mysql_async::Error::Server(e)) => assert_eq!(e.code, 1095, "{e:?}"),

@@ -89,6 +89,11 @@ impl LimitsConfig {
 pub struct ProxyConfig {
     /// Address clients connect to. Default `127.0.0.1:6033`.
     pub listen: SocketAddr,
+    /// A Unix socket path clients may connect to as well (a sidecar is
+    /// usually reached by one); `@@socket` then answers this path. Created
+    /// at start (a stale socket file is replaced), removed at exit.
+    /// Default: none.
+    pub socket: Option<PathBuf>,
     /// Most concurrent client connections; more get ERR 1040. Default 4096.
     pub max_connections: usize,
     /// Length of the kernel's queue of connections not yet accepted (capped
@@ -128,6 +133,7 @@ impl Default for ProxyConfig {
     fn default() -> Self {
         ProxyConfig {
             listen: "127.0.0.1:6033".parse().unwrap(),
+            socket: None,
             max_connections: 4096,
             listen_backlog: 1024,
             max_packet_size: DEFAULT_MAX_PACKET_SIZE,

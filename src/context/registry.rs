@@ -160,6 +160,27 @@ impl SessionRegistry {
         self.sessions.lock().remove(&id);
     }
 
+    /// The session id owning each backend thread on `shard`.
+    pub fn threads_on(&self, shard: usize) -> HashMap<u64, u32> {
+        let sessions = self.sessions.lock();
+        let mut out = HashMap::new();
+        for (id, e) in sessions.iter() {
+            for &(s, thread) in &e.backends {
+                if s == shard {
+                    out.insert(u64::from(thread), *id);
+                }
+            }
+        }
+        out
+    }
+
+    /// Undo `mark_killed` (the server refused the KILL).
+    pub fn unmark_killed(&self, id: u32) {
+        if let Some(e) = self.sessions.lock().get_mut(&id) {
+            e.killed = false;
+        }
+    }
+
     pub fn get(&self, id: u32) -> Option<SessionEntry> {
         self.sessions.lock().get(&id).cloned()
     }
@@ -206,11 +227,13 @@ mod tests {
     fn a_session_is_found_by_its_id_only_while_it_is_open() {
         let r = SessionRegistry::default();
         r.register(7, "app", live());
-        r.set_backends(7, vec![(0, 1234)]);
+        r.set_backends(7, vec![(0, 1234), (1, 99)]);
+        assert_eq!(r.threads_on(0), HashMap::from([(1234, 7)]));
+        assert_eq!(r.threads_on(1), HashMap::from([(99, 7)]));
         let e = r.get(7).unwrap();
         assert_eq!(
             (e.user.as_str(), e.backends.as_slice()),
-            ("app", &[(0, 1234)][..])
+            ("app", &[(0, 1234), (1, 99)][..])
         );
         assert!(r.get(8).is_none());
         assert!(!r.is_killed(7));

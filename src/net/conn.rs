@@ -110,8 +110,17 @@ const WRITE_HIGH_WATER: usize = 1 << 20;
 impl PacketConn {
     pub fn new(stream: TcpStream, max_payload: usize) -> Self {
         let _ = stream.set_nodelay(true);
+        Self::over(MaybeTlsStream::Plain(stream), max_payload)
+    }
+
+    /// A client connection on squeeze's Unix socket.
+    pub fn new_unix(stream: tokio::net::UnixStream, max_payload: usize) -> Self {
+        Self::over(MaybeTlsStream::Unix(stream), max_payload)
+    }
+
+    fn over(stream: MaybeTlsStream, max_payload: usize) -> Self {
         PacketConn {
-            stream: MaybeTlsStream::Plain(stream),
+            stream,
             // Grown on first use: a connection that never gets past the
             // handshake costs no 64 KiB buffers.
             rbuf: BytesMut::new(),
@@ -206,6 +215,11 @@ impl PacketConn {
 
     pub fn is_tls(&self) -> bool {
         self.stream.is_tls()
+    }
+
+    /// A client on squeeze's Unix socket.
+    pub fn is_unix(&self) -> bool {
+        self.stream.is_unix()
     }
 
     /// Protocol version and cipher suite, when the stream is TLS.

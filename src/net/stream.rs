@@ -1,14 +1,17 @@
-//! A TCP stream that is plain or wrapped in TLS (either direction).
+//! A TCP stream that is plain or wrapped in TLS (either direction), or a
+//! client's plain Unix socket stream.
 
 use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::TcpStream;
+use tokio::net::{TcpStream, UnixStream};
 
 pub enum MaybeTlsStream {
     Plain(TcpStream),
+    /// A client on squeeze's Unix socket (no TLS: the link is local).
+    Unix(UnixStream),
     ServerTls(Box<tokio_rustls::server::TlsStream<TcpStream>>),
     ClientTls(Box<tokio_rustls::client::TlsStream<TcpStream>>),
     /// Transitional state while the TCP stream is handed to a TLS upgrade.
@@ -45,8 +48,12 @@ impl MaybeTlsStream {
             MaybeTlsStream::Plain(s) => Some(s),
             MaybeTlsStream::ServerTls(t) => Some(t.get_ref().0),
             MaybeTlsStream::ClientTls(t) => Some(t.get_ref().0),
-            MaybeTlsStream::Detached => None,
+            MaybeTlsStream::Unix(_) | MaybeTlsStream::Detached => None,
         }
+    }
+
+    pub fn is_unix(&self) -> bool {
+        matches!(self, MaybeTlsStream::Unix(_))
     }
 
     pub fn take_plain(&mut self) -> Option<TcpStream> {
@@ -75,6 +82,7 @@ impl AsyncRead for MaybeTlsStream {
     ) -> Poll<io::Result<()>> {
         match self.get_mut() {
             MaybeTlsStream::Plain(s) => Pin::new(s).poll_read(cx, buf),
+            MaybeTlsStream::Unix(s) => Pin::new(s).poll_read(cx, buf),
             MaybeTlsStream::ServerTls(s) => Pin::new(s.as_mut()).poll_read(cx, buf),
             MaybeTlsStream::ClientTls(s) => Pin::new(s.as_mut()).poll_read(cx, buf),
             MaybeTlsStream::Detached => Poll::Ready(Err(detached())),
@@ -90,6 +98,7 @@ impl AsyncWrite for MaybeTlsStream {
     ) -> Poll<io::Result<usize>> {
         match self.get_mut() {
             MaybeTlsStream::Plain(s) => Pin::new(s).poll_write(cx, buf),
+            MaybeTlsStream::Unix(s) => Pin::new(s).poll_write(cx, buf),
             MaybeTlsStream::ServerTls(s) => Pin::new(s.as_mut()).poll_write(cx, buf),
             MaybeTlsStream::ClientTls(s) => Pin::new(s.as_mut()).poll_write(cx, buf),
             MaybeTlsStream::Detached => Poll::Ready(Err(detached())),
@@ -99,6 +108,7 @@ impl AsyncWrite for MaybeTlsStream {
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         match self.get_mut() {
             MaybeTlsStream::Plain(s) => Pin::new(s).poll_flush(cx),
+            MaybeTlsStream::Unix(s) => Pin::new(s).poll_flush(cx),
             MaybeTlsStream::ServerTls(s) => Pin::new(s.as_mut()).poll_flush(cx),
             MaybeTlsStream::ClientTls(s) => Pin::new(s.as_mut()).poll_flush(cx),
             MaybeTlsStream::Detached => Poll::Ready(Err(detached())),
@@ -108,6 +118,7 @@ impl AsyncWrite for MaybeTlsStream {
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         match self.get_mut() {
             MaybeTlsStream::Plain(s) => Pin::new(s).poll_shutdown(cx),
+            MaybeTlsStream::Unix(s) => Pin::new(s).poll_shutdown(cx),
             MaybeTlsStream::ServerTls(s) => Pin::new(s.as_mut()).poll_shutdown(cx),
             MaybeTlsStream::ClientTls(s) => Pin::new(s.as_mut()).poll_shutdown(cx),
             MaybeTlsStream::Detached => Poll::Ready(Ok(())),

@@ -3,6 +3,7 @@
 
 use crate::error::SqlError;
 use crate::metrics::METRICS;
+use crate::protocol::capabilities::CLIENT_MULTI_STATEMENTS;
 use crate::protocol::command::{ClientCommand, Command};
 use crate::protocol::Packet;
 
@@ -36,6 +37,24 @@ impl Session {
             C::InitDb(db) => self.init_db(payload, db).await,
             C::ResetConnection => self.reset_connection(payload).await,
             C::Ping => self.relay_as_is(payload, ResponseShape::Single).await,
+            // Followed, so squeeze splits multi-statement queries only
+            // when the server would run them (`commands/kill.rs`).
+            C::Other(Command::SetOption, body) if body.len() >= 2 => {
+                let flow = self.relay_as_is(payload, ResponseShape::Single).await;
+                if self.last_ok {
+                    match u16::from_le_bytes([body[0], body[1]]) {
+                        0 => self.info.capabilities |= CLIENT_MULTI_STATEMENTS,
+                        1 => self.info.capabilities &= !CLIENT_MULTI_STATEMENTS,
+                        _ => {}
+                    }
+                }
+                flow
+            }
+            // The id is squeeze's: translated like `KILL <id>`.
+            C::Other(Command::ProcessKill, body) if body.len() >= 4 => {
+                let id = u32::from_le_bytes([body[0], body[1], body[2], body[3]]);
+                self.process_kill(id).await
+            }
             C::Malformed(Command::StmtExecute, _) => {
                 self.reply_error(&SqlError::from_client_protocol(
                     &crate::protocol::ProtocolError::Truncated,

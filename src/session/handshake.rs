@@ -46,7 +46,11 @@ pub(super) async fn login(
     id: u32,
     peer: SocketAddr,
 ) -> Result<Session, &'static str> {
-    let offer = offer(&ctx);
+    let mut offer = offer(&ctx);
+    if client.is_unix() {
+        // A local socket: no TLS upgrade is offered on it.
+        offer.capabilities &= !CLIENT_SSL;
+    }
     // Accounts from the server: the home shard's greeting comes first, so
     // the client proves its password over that server's nonce.
     let opened = match ctx.auth.accounts {

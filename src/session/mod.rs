@@ -22,6 +22,7 @@ mod routing;
 pub use crate::context::registry;
 mod shards;
 mod statements;
+mod thread_ids;
 mod tracked;
 
 use std::collections::HashMap;
@@ -113,11 +114,28 @@ pub const HANDSHAKE_MAX_PACKET: usize = 16 * 1024;
 
 /// Run one client connection to completion. Never panics the process: all
 /// errors end in an ERR packet or a closed socket, and are counted.
-pub async fn run(ctx: Arc<ProxyContext>, stream: TcpStream, peer: SocketAddr, signals: Signals) {
+/// A client's connection as accepted: TCP, or squeeze's Unix socket.
+pub enum ClientStream {
+    Tcp(TcpStream),
+    Unix(tokio::net::UnixStream),
+}
+
+/// The address a client on squeeze's Unix socket is shown with: the
+/// loopback address, as the server treats a socket client as local.
+pub const UNIX_PEER: SocketAddr = SocketAddr::V4(std::net::SocketAddrV4::new(
+    std::net::Ipv4Addr::LOCALHOST,
+    0,
+));
+
+pub async fn run(ctx: Arc<ProxyContext>, stream: ClientStream, peer: SocketAddr, signals: Signals) {
     let active = ctx.active_sessions.fetch_add(1, Ordering::AcqRel) + 1;
     METRICS.connections_active.inc();
     let id = ctx.next_connection_id();
-    let mut client = PacketConn::new(stream, HANDSHAKE_MAX_PACKET.min(ctx.proxy.max_packet_size));
+    let max = HANDSHAKE_MAX_PACKET.min(ctx.proxy.max_packet_size);
+    let mut client = match stream {
+        ClientStream::Tcp(s) => PacketConn::new(s, max),
+        ClientStream::Unix(s) => PacketConn::new_unix(s, max),
+    };
     let bytes = Arc::new(crate::net::ByteTotals::default());
     client.set_meter(crate::net::Meter::new(
         METRICS.client_bytes("client_to_proxy"),

@@ -14,6 +14,7 @@ use crate::transform::result::{ResultColumns, RowError};
 
 use super::abort::column_defs_following;
 use super::link_status::{self, ClientLink};
+use super::thread_ids::{self, IdColumns, IdResults};
 use super::{Flow, Session};
 
 /// How the backend answers a command.
@@ -44,6 +45,9 @@ pub(super) struct RelayMode {
     /// A text `SHOW [SESSION] STATUS`: the rows describing the link get the
     /// client's own values (`link_status`).
     pub link_status: bool,
+    /// Results that may carry the server's thread ids, shown by squeeze's
+    /// session ids (`thread_ids`).
+    pub thread_ids: Option<IdResults>,
 }
 
 impl RelayMode {
@@ -53,6 +57,7 @@ impl RelayMode {
             cursor_for: None,
             fetch_of: None,
             link_status: false,
+            thread_ids: None,
         }
     }
     pub fn binary() -> Self {
@@ -61,6 +66,7 @@ impl RelayMode {
             cursor_for: None,
             fetch_of: None,
             link_status: false,
+            thread_ids: None,
         }
     }
 }
@@ -247,7 +253,7 @@ impl Session {
                     .compressed
                     .get_mut(&id)
                     .and_then(|s| s.cursor.take());
-                let r = self.relay_rows(cursor.as_mut(), true, None).await;
+                let r = self.relay_rows(cursor.as_mut(), true, None, None).await;
                 if let (Some(c), Some(s)) = (cursor, self.statements.compressed.get_mut(&id)) {
                     s.cursor = Some(c);
                 }
@@ -315,7 +321,12 @@ impl Session {
         &mut self,
         payload: &[u8],
         link: Option<&ClientLink>,
+        ids: Option<&ResultThreadIds>,
+        binary: bool,
     ) -> Result<(), ClientWriteError> {
+        let translated = ids
+            .and_then(|(cols, sessions)| thread_ids::rewrite_row(payload, cols, binary, sessions));
+        let payload = translated.as_deref().unwrap_or(payload);
         match link.and_then(|l| link_status::rewrite_row(payload, l)) {
             Some(row) => self.send_to_client(&row).await,
             None => self.send_to_client(payload).await,
@@ -368,7 +379,14 @@ impl Session {
                     let columns = self.defs_following(&p.payload)?;
                     self.forward(&p.payload).await?;
                     let hints = self.next_result_hints();
-                    let mut transform = self.relay_column_defs(columns, hints.columns()).await?;
+                    let mut ids = mode.thread_ids.map(|k| (IdColumns::default(), k));
+                    let mut transform = self
+                        .relay_column_defs(columns, hints.columns(), ids.as_mut())
+                        .await?;
+                    let ids = ids
+                        .map(|(cols, _)| cols)
+                        .filter(IdColumns::any)
+                        .map(|cols| (cols, self.ctx.sessions.threads_on(self.shards.current())));
                     if !self.deprecate_eof() {
                         let eof = self.backend_packet().await?;
                         let status = response::terminator_status(&eof.payload).unwrap_or(0);
@@ -389,7 +407,7 @@ impl Session {
                         ClientLink::new(self.client.tls_suite(), self.client.is_compressed())
                     });
                     match self
-                        .relay_rows(transform.as_mut(), mode.binary, link.as_ref())
+                        .relay_rows(transform.as_mut(), mode.binary, link.as_ref(), ids.as_ref())
                         .await?
                     {
                         RowsEnd::Status(status) if response::more_results(status) => continue,
@@ -434,19 +452,34 @@ impl Session {
         &mut self,
         count: usize,
         hints: &[Option<std::sync::Arc<crate::transform::ColumnRule>>],
+        mut ids: Option<&mut (IdColumns, IdResults)>,
     ) -> Result<Option<ResultColumns>, RelayError> {
+        // Backend connections have it exactly when the client has (login).
+        let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
+        let mut note = |payload: &[u8]| {
+            if let Some((cols, kind)) = ids.as_deref_mut() {
+                match crate::protocol::coldef::ColumnDefView::parse(payload, extended) {
+                    Ok(def) => cols.note(&def, *kind),
+                    // Unreadable: count it, so no other column is misplaced.
+                    Err(_) => {
+                        cols.types.push(0xfd);
+                        cols.columns += 1;
+                    }
+                }
+            }
+        };
         if self.ctx.rules.is_empty() {
             for _ in 0..count {
                 let c = self.backend_packet().await?;
+                note(&c.payload);
                 self.forward(&c.payload).await?;
             }
             return Ok(None);
         }
         let mut t = ResultColumns::with_capacity(count);
-        // Backend connections have it exactly when the client has (login).
-        let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
         for i in 0..count {
             let c = self.backend_packet().await?;
+            note(&c.payload);
             let hint = hints.get(i).and_then(Option::as_ref);
             let replacement = t
                 .column(
@@ -471,9 +504,10 @@ impl Session {
         mut transform: Option<&mut ResultColumns>,
         binary: bool,
         link: Option<&ClientLink>,
+        ids: Option<&ResultThreadIds>,
     ) -> Result<RowsEnd, RelayError> {
         loop {
-            if transform.is_none() && link.is_none() {
+            if transform.is_none() && link.is_none() && ids.is_none() {
                 let backend = self.shards.conn()?;
                 if backend.conn.pass_rows_to(&mut self.client) > 0
                     && self.client.pending_output() >= 1 << 20
@@ -502,9 +536,9 @@ impl Session {
                 return Ok(RowsEnd::Error);
             }
             let sent = match transform.as_deref_mut() {
-                None => self.send_row(&p.payload, link).await,
+                None => self.send_row(&p.payload, link, ids, binary).await,
                 Some(t) => match transform_row(t, &self.ctx.rules, &p.payload, binary).await {
-                    Ok(false) => self.send_row(&p.payload, link).await,
+                    Ok(false) => self.send_row(&p.payload, link, ids, binary).await,
                     Ok(true) => self
                         .client
                         .write_packet_buffered(t.presented())
@@ -580,6 +614,10 @@ impl StatementHints {
         }
     }
 }
+
+/// A result's thread-id columns, and the squeeze session owning each
+/// backend thread of the shard it came from.
+pub(super) type ResultThreadIds = (IdColumns, std::collections::HashMap<u64, u32>);
 
 /// How a row stream ended.
 pub(super) enum RowsEnd {

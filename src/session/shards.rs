@@ -286,7 +286,7 @@ impl Session {
             client_capabilities: self.info.capabilities,
             charset: self.info.charset,
             max_packet: self.info.max_packet,
-            attributes: self.info.attributes.clone(),
+            attributes: backend_attributes(&self.info.attributes),
             compress: self.bulk_negotiates(),
             adaptive: self.bulk_writer_settings(),
             max_payload: self.ctx.proxy.max_packet_size + ROW_FRAMING_HEADROOM,
@@ -420,6 +420,20 @@ impl Session {
     }
 }
 
+/// The connect attributes a backend connection carries: the client's, so
+/// `performance_schema.session_connect_attrs` shows the application as a
+/// direct connection would, and `_proxy=squeeze` saying it came through
+/// squeeze.
+fn backend_attributes(client: &[(Vec<u8>, Vec<u8>)]) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut attrs: Vec<_> = client
+        .iter()
+        .filter(|(k, _)| k.as_slice() != b"_proxy")
+        .cloned()
+        .collect();
+    attrs.push((b"_proxy".to_vec(), b"squeeze".to_vec()));
+    attrs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -496,5 +510,26 @@ mod tests {
             "the current connection comes last"
         );
         assert!(s.replay().is_empty() && !s.is_connected());
+    }
+
+    #[test]
+    fn backend_connections_carry_the_clients_attributes_and_squeezes_own() {
+        let client = vec![
+            (b"_client_name".to_vec(), b"libmariadb".to_vec()),
+            (b"program_name".to_vec(), b"app".to_vec()),
+            (b"_proxy".to_vec(), b"forged".to_vec()),
+        ];
+        assert_eq!(
+            backend_attributes(&client),
+            vec![
+                (b"_client_name".to_vec(), b"libmariadb".to_vec()),
+                (b"program_name".to_vec(), b"app".to_vec()),
+                (b"_proxy".to_vec(), b"squeeze".to_vec()),
+            ]
+        );
+        assert_eq!(
+            backend_attributes(&[]),
+            vec![(b"_proxy".to_vec(), b"squeeze".to_vec())]
+        );
     }
 }

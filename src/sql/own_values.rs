@@ -1,10 +1,17 @@
 //! Values squeeze answers for itself instead of the server:
-//! `CONNECTION_ID()` is the id squeeze handed the client (the one `KILL`
-//! accepts), and `@@socket` is NULL: the server's socket path would let a
-//! client that prefers a local socket (mysql_async does, on 127.0.0.1)
-//! reconnect to the server itself, past squeeze, and read compressed
-//! columns raw. A replaced select item keeps the column name the server
-//! would have given it (the expression as written).
+//! `CONNECTION_ID()` as a whole select item is the id squeeze handed the
+//! client (the one `KILL` accepts), and `@@socket` is squeeze's own socket
+//! path, or NULL without one: the server's path would let a client that
+//! prefers a local socket (mysql_async does, on 127.0.0.1) reconnect to the
+//! server itself, past squeeze, and read compressed columns raw. A replaced
+//! select item keeps the column name the server would have given it (the
+//! expression as written).
+//!
+//! `CONNECTION_ID()` anywhere else (a predicate, an argument, a comparison)
+//! is left to the server: there it meets other server-side thread ids
+//! (`PROCESSLIST_ID = CONNECTION_ID()`, `IS_USED_LOCK('x') =
+//! CONNECTION_ID()`), which are all in the server's numbering; the thread
+//! ids a result carries are translated on the way out (`thread_ids`).
 
 use super::lexer::{LexOptions, Token, TokenKind};
 
@@ -43,7 +50,12 @@ const AFTER_SELECT_ITEM: [&str; 14] = [
 
 /// The query with squeeze's own values in place, or `None` when it names
 /// none of them.
-pub fn rewrite(src: &[u8], opts: LexOptions, connection_id: u32) -> Option<Vec<u8>> {
+pub fn rewrite(
+    src: &[u8],
+    opts: LexOptions,
+    connection_id: u32,
+    socket: Option<&str>,
+) -> Option<Vec<u8>> {
     let toks: Vec<Token> = super::lexer::lex(src, opts)
         .into_iter()
         .filter(|t| !t.kind.is_trivia())
@@ -52,14 +64,17 @@ pub fn rewrite(src: &[u8], opts: LexOptions, connection_id: u32) -> Option<Vec<u
     let mut edits = Vec::new();
     for (i, t) in toks.iter().enumerate() {
         let (last, value) = if is_connection_id_call(src, &toks, i) {
+            if !is_select_item(src, &toks, &depth, i, i + 2, true) {
+                continue;
+            }
             (i + 2, connection_id.to_string())
         } else if t.kind == TokenKind::Variable && is_socket_variable(t.text(src)) {
-            (i, "NULL".to_string())
+            (i, socket.map_or_else(|| "NULL".to_string(), sql_string))
         } else {
             continue;
         };
         let span = t.start..toks[last].end;
-        let replacement = if is_bare_select_item(src, &toks, &depth, i, last) {
+        let replacement = if is_select_item(src, &toks, &depth, i, last, false) {
             format!("{value} AS `{}`", quote_name(&src[span.clone()]))
         } else {
             value
@@ -100,14 +115,23 @@ fn depths(toks: &[Token]) -> Vec<usize> {
         .collect()
 }
 
-/// Tokens `first..=last` are a whole select item with no alias: the server
-/// names its column after the text, so the replacement must carry it.
-fn is_bare_select_item(
+/// `text` as a single-quoted SQL string literal (backslashes doubled too,
+/// so it reads the same with or without NO_BACKSLASH_ESCAPES).
+fn sql_string(text: &str) -> String {
+    format!("'{}'", text.replace('\\', "\\\\").replace('\'', "''"))
+}
+
+/// Tokens `first..=last` are a whole select item: with no alias
+/// (`aliased` false), the server names its column after the text, so the
+/// replacement must carry it; `aliased` also accepts an item followed by
+/// its alias (`AS x` or a bare name).
+fn is_select_item(
     src: &[u8],
     toks: &[Token],
     depth: &[usize],
     first: usize,
     last: usize,
+    aliased: bool,
 ) -> bool {
     let d = depth[first];
     let Some(prev) = first.checked_sub(1).map(|p| &toks[p]) else {
@@ -127,15 +151,31 @@ fn is_bare_select_item(
         .filter(|(_, &td)| td == d)
         .find(|(t, _)| CLAUSES.iter().any(|k| t.is_keyword(src, k)))
         .is_some_and(|(t, _)| t.is_keyword(src, "SELECT"));
-    let ends_item = match toks.get(last + 1) {
+    let ends_at = |at: usize| match toks.get(at) {
         None => true,
         Some(n) => {
             matches!(n.kind, TokenKind::Comma | TokenKind::Semicolon)
-                || (n.kind == TokenKind::RParen && depth[last + 1] < d)
+                || (n.kind == TokenKind::RParen && depth[at] < d)
                 || AFTER_SELECT_ITEM.iter().any(|k| n.is_keyword(src, k))
         }
     };
-    starts_item && in_select_list && ends_item
+    let mut end = last + 1;
+    if aliased && !ends_at(end) {
+        if toks.get(end).is_some_and(|t| t.is_keyword(src, "AS")) {
+            end += 1;
+        }
+        let alias = toks.get(end).is_some_and(|t| {
+            matches!(
+                t.kind,
+                TokenKind::Ident | TokenKind::QuotedIdent | TokenKind::Str { .. }
+            ) && !AFTER_SELECT_ITEM.iter().any(|k| t.is_keyword(src, k))
+        });
+        if !alias {
+            return false;
+        }
+        end += 1;
+    }
+    starts_item && in_select_list && ends_at(end)
 }
 
 /// `text` as a backtick-quoted identifier's content.
@@ -148,7 +188,8 @@ mod tests {
     use super::*;
 
     fn rw(sql: &str) -> Option<String> {
-        rewrite(sql.as_bytes(), LexOptions::default(), 42).map(|v| String::from_utf8(v).unwrap())
+        rewrite(sql.as_bytes(), LexOptions::default(), 42, None)
+            .map(|v| String::from_utf8(v).unwrap())
     }
 
     #[test]
@@ -175,10 +216,6 @@ mod tests {
             "SELECT 42 AS id"
         );
         assert_eq!(
-            rw("SELECT 1 WHERE CONNECTION_ID() > 0").unwrap(),
-            "SELECT 1 WHERE 42 > 0"
-        );
-        assert_eq!(
             rw("SELECT CONCAT(1, @@socket, 2)").unwrap(),
             "SELECT CONCAT(1, NULL, 2)"
         );
@@ -192,6 +229,38 @@ mod tests {
         );
         assert_eq!(rw("SELECT 'CONNECTION_ID()'"), None);
         assert_eq!(rw("SELECT 1"), None);
+    }
+
+    #[test]
+    fn connection_id_inside_an_expression_or_predicate_is_left_to_the_server() {
+        // Compared with the server's own thread ids, so the server's number.
+        assert_eq!(rw("SELECT IS_USED_LOCK('x') = CONNECTION_ID()"), None);
+        assert_eq!(
+            rw("SELECT ATTR_NAME FROM performance_schema.session_connect_attrs WHERE PROCESSLIST_ID = CONNECTION_ID()"),
+            None
+        );
+        assert_eq!(rw("SELECT 1 WHERE CONNECTION_ID() > 0"), None);
+        assert_eq!(rw("SELECT CONNECTION_ID() + 0"), None);
+        assert_eq!(rw("SELECT CONCAT('id', CONNECTION_ID())"), None);
+        assert_eq!(
+            rw("SELECT CONNECTION_ID() `id`, CONNECTION_ID() AS 'b' FROM t").unwrap(),
+            "SELECT 42 `id`, 42 AS 'b' FROM t"
+        );
+    }
+
+    #[test]
+    fn socket_answers_squeezes_own_path_when_it_listens_on_one() {
+        let sql = "SELECT @@socket, IFNULL(@@global.socket, '')";
+        let out = rewrite(
+            sql.as_bytes(),
+            LexOptions::default(),
+            1,
+            Some("/run/sq'x.sock"),
+        );
+        assert_eq!(
+            String::from_utf8(out.unwrap()).unwrap(),
+            "SELECT '/run/sq''x.sock' AS `@@socket`, IFNULL('/run/sq''x.sock', '')"
+        );
     }
 
     #[test]

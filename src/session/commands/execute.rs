@@ -27,6 +27,7 @@ impl Session {
             cursor_for: Some(id),
             fetch_of: None,
             link_status: false,
+            thread_ids: None,
         };
         let Some(prepared) = self.statements.compressed.get_mut(&id) else {
             return self

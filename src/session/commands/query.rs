@@ -4,6 +4,7 @@
 //! changes the statement made once the server accepted it. A `SHOW STATUS`
 //! gets the client's own link in its TLS and compression rows.
 
+use super::kill::KillStep;
 use crate::protocol::command::ClientCommand;
 use crate::session::link_status::asks_link_status;
 use crate::session::plan::{prescan, Planned, OFFLOAD_MIN_BYTES};
@@ -14,53 +15,74 @@ use crate::sql::statement::Query;
 
 impl Session {
     pub(in crate::session) async fn query(&mut self, packet: &bytes::Bytes) -> Flow {
-        // The statement model: one pre-scan now, lexed and split at most
-        // once, shared by every step below.
-        let sent = packet.slice(1..);
-        let as_sent = Query::scanned(&sent, prescan(&sent).await, self.tracked.lex);
-        self.tracked.inflight = crate::sql::state::query_effect(&as_sent);
-        if let Some(flow) = self.kill(&as_sent).await {
-            return flow;
-        }
-        // Values squeeze answers itself: CONNECTION_ID(), @@socket.
-        let rewritten_id = (as_sent.scan.connection_id || as_sent.scan.socket)
-            .then(|| crate::sql::own_values::rewrite(&sent, self.tracked.lex, self.id))
-            .flatten();
-        let payload: bytes::Bytes = match &rewritten_id {
-            Some(text) => ClientCommand::Query(text).encode().into(),
-            None => packet.clone(),
-        };
-        let rewritten_text = payload.slice(1..);
-        let query = match rewritten_id {
-            Some(_) => Query::new(&rewritten_text, self.tracked.lex),
-            None => as_sent,
-        };
-        let mode = RelayMode {
-            link_status: asks_link_status(&query),
-            ..RelayMode::text()
-        };
-        if self.sharded() {
-            if let Some(flow) = self.route_query(&query).await {
+        let mut packet = packet.clone();
+        loop {
+            // The statement model: one pre-scan now, lexed and split at
+            // most once, shared by every step below.
+            let sent = packet.slice(1..);
+            let as_sent = Query::scanned(&sent, prescan(&sent).await, self.tracked.lex);
+            self.tracked.inflight = crate::sql::state::query_effect(&as_sent);
+            match self.kill(&as_sent).await {
+                Some(KillStep::Done(flow)) => return flow,
+                // Leading KILLs answered: the rest is a query of its own.
+                Some(KillStep::Rest(at)) => {
+                    packet = ClientCommand::Query(&sent[at..]).encode().into();
+                    continue;
+                }
+                None => {}
+            }
+            // Values squeeze answers itself: CONNECTION_ID(), @@socket.
+            let rewritten_id = (as_sent.scan.connection_id || as_sent.scan.socket)
+                .then(|| {
+                    crate::sql::own_values::rewrite(
+                        &sent,
+                        self.tracked.lex,
+                        self.id,
+                        self.ctx
+                            .proxy
+                            .socket
+                            .as_deref()
+                            .and_then(std::path::Path::to_str),
+                    )
+                })
+                .flatten();
+            let payload: bytes::Bytes = match &rewritten_id {
+                Some(text) => ClientCommand::Query(text).encode().into(),
+                None => packet.clone(),
+            };
+            let rewritten_text = payload.slice(1..);
+            let query = match rewritten_id {
+                Some(_) => Query::new(&rewritten_text, self.tracked.lex),
+                None => as_sent,
+            };
+            let mode = RelayMode {
+                link_status: asks_link_status(&query),
+                thread_ids: crate::session::thread_ids::id_results(&query),
+                ..RelayMode::text()
+            };
+            if self.sharded() {
+                if let Some(flow) = self.route_query(&query).await {
+                    return flow;
+                }
+            }
+            if let Some(flow) = self.bulk_before_query(&payload).await {
                 return flow;
             }
-        }
-        if let Some(flow) = self.bulk_before_query(&payload).await {
-            return flow;
-        }
-        self.refresh_dependents(query.text).await;
-        if !self.needs_analysis(&query) {
-            return self
-                .forward_command(&payload, ResponseShape::Results, mode)
-                .await;
-        }
-        let planned = match self.plan(&query, &rewritten_text).await {
-            Ok(p) => p,
-            Err(e) => {
-                self.reply_error(&e);
-                return Flow::Continue;
+            self.refresh_dependents(query.text).await;
+            if !self.needs_analysis(&query) {
+                return self
+                    .forward_command(&payload, ResponseShape::Results, mode)
+                    .await;
             }
-        };
-        self.run_planned(&payload, planned, mode).await
+            let planned = match self.plan(&query, &rewritten_text).await {
+                Ok(p) => p,
+                Err(e) => {
+                    self.reply_error(&e);
+                    return Flow::Continue;
+                }
+            };
+            return self.run_planned(&payload, planned, mode).await;
+        }
     }
 
     /// A sharded session: move to the statement's shard (carrying an empty
