@@ -184,10 +184,23 @@ impl Session {
             return Ok(None);
         }
         if let Some(msg) = st.unsupported(&compressed) {
+            // Name the compressed column the file loads (else the first one
+            // a SET clause names, else the table's first).
+            let column = targets
+                .first()
+                .map(|(_, r)| r.column.clone())
+                .or_else(|| {
+                    st.set_names
+                        .iter()
+                        .find(|n| compressed.iter().any(|c| c.eq_ignore_ascii_case(n)))
+                        .cloned()
+                })
+                .or_else(|| compressed.first().cloned())
+                .unwrap_or_default();
             let err = SqlError::new(
                 ErrorCode::NotSupportedYet,
                 format!(
-                    "squeeze: table `{db}`.`{}` has compressed columns: {msg}",
+                    "squeeze: column `{db}`.`{}`.`{column}` is compressed: {msg}",
                     st.table
                 ),
             );

@@ -41,6 +41,8 @@ mod writes;
 #[cfg(test)]
 mod rewrite_tests;
 #[cfg(test)]
+mod writes_ring_two_tests;
+#[cfg(test)]
 mod writes_tests;
 
 pub use classify::{classify_statement, ddl_targets, SchemaTarget, SessionChange, StatementKind};
