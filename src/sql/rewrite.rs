@@ -762,11 +762,16 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
     /// The columns of `db.table` if it is a view over compressed columns
     /// (cached for the statement).
     pub(super) fn view(&self, db: &str, table: &str) -> Option<ViewColumns> {
-        let key = (db.to_string(), table.to_string());
-        if let Some((_, v)) = self.views.borrow().iter().find(|(k, _)| *k == key) {
+        if let Some((_, v)) = self
+            .views
+            .borrow()
+            .iter()
+            .find(|((d, t), _)| d == db && t == table)
+        {
             return v.clone();
         }
         let v = super::writes::view_columns(self.catalog, db, table);
+        let key = (db.to_string(), table.to_string());
         self.views.borrow_mut().push((key, v.clone()));
         v
     }

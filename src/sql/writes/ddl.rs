@@ -30,7 +30,13 @@ pub(super) fn ddl(
         }) {
             return stored_program(sql, toks, p, opts, db, catalog);
         }
-        if (1..head).any(|i| kw(i, "INDEX")) && !(1..head).any(|i| kw(i, "TABLE")) {
+        // CREATE [OR REPLACE] [ONLINE] [UNIQUE|FULLTEXT|SPATIAL] INDEX
+        let index_at = (1..head).find(|&i| {
+            !["OR", "REPLACE", "ONLINE", "UNIQUE", "FULLTEXT", "SPATIAL"]
+                .iter()
+                .any(|w| kw(i, w))
+        });
+        if index_at.is_some_and(|i| kw(i, "INDEX")) {
             return create_index(sql, toks, opts, db, catalog);
         }
         return create_table_elements(sql, toks, opts, db, catalog)
