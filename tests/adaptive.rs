@@ -348,6 +348,20 @@ fn unsupported_options_are_refused() {
     );
     assert!(!ok && err.contains("SET clause"), "{err}");
     assert!(err.contains("`adaptive_refuse`.`docs`.`doc`"), "{err}");
+    // Through a view over the table (issue 32): refused naming the base
+    // column, where the file would otherwise reach it uncompressed.
+    let (ok, _, err) = mariadb_cli(
+        sq.port,
+        &["--local-infile=1", schema],
+        &format!(
+            "CREATE VIEW v AS SELECT id, doc AS body FROM docs; SELECT body FROM v; LOAD DATA LOCAL INFILE '{}' INTO TABLE v",
+            f.display()
+        ),
+    );
+    assert!(
+        !ok && err.contains("1235") && err.contains("`adaptive_refuse.docs.doc`"),
+        "{err}"
+    );
     assert_eq!(
         db.root_sql(&format!("SELECT COUNT(*) FROM {schema}.docs"))
             .lines()

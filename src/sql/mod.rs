@@ -55,3 +55,4 @@ pub use rewrite::{
 pub use shape::shape_into;
 pub use splice::{binary_literal, hex_literal, shortest_literal, splice};
 pub use tables::TableRef;
+pub(crate) use writes::view_columns;
