@@ -552,12 +552,13 @@ pub(super) struct Analyzer<'a, 't> {
     pub(super) insert_select: bool,
     /// Views of the statement resolved to their base columns (see
     /// `writes/views.rs`), by (db, name).
-    views: std::cell::RefCell<Vec<((String, String), Option<ViewColumns>)>>,
+    views: std::cell::RefCell<ViewCache>,
 }
 
-/// A view's columns and the compressed base column each passes through, or
-/// why squeeze cannot resolve them.
-pub(super) type ViewColumns = Result<Vec<(String, Option<ColumnRef>)>, Refusal>;
+pub(super) use super::writes::ViewColumns;
+
+/// Views resolved for one statement, by (db, name).
+type ViewCache = Vec<((String, String), Option<ViewColumns>)>;
 
 /// If `range` of `toks` is exactly one literal value, its site data.
 pub(super) fn literal_in<'a>(

@@ -25,7 +25,7 @@ mod views;
 use std::ops::Range;
 
 pub(super) use eval::{eval, Value};
-pub(crate) use views::view_columns;
+pub(crate) use views::{view_columns, ViewColumns};
 
 use super::classify::{matching_paren, StatementKind};
 use super::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};

@@ -303,7 +303,7 @@ fn alter_table(
                 let close = crate::sql::classify::matching_paren(toks, k).min(spec.end);
                 split_commas(toks, k + 1..close)
             } else {
-                vec![k..spec.end]
+                std::iter::once(k..spec.end).collect()
             };
             for e in elements {
                 if let Some(r) = element_on_bytes(sql, toks, e, &table, catalog) {

@@ -15,6 +15,10 @@ use crate::sql::lexer::{ident_name, LexOptions, TokenKind};
 use crate::sql::query::{analyze_query, Stop};
 use crate::sql::rewrite::{refuse, ColumnCatalog, ColumnRef, Refusal, RefuseReason};
 
+/// A view's columns and the compressed base column each passes through, or
+/// why squeeze cannot resolve them.
+pub(crate) type ViewColumns = Result<Vec<(String, Option<ColumnRef>)>, Refusal>;
+
 /// The columns of view `db.name` (names as the definition gives them) with
 /// the compressed base column each passes through; `None` when it is not a
 /// view that reads compressed columns; `Err` when squeeze cannot resolve it.
@@ -22,7 +26,7 @@ pub(crate) fn view_columns(
     catalog: &dyn ColumnCatalog,
     db: &str,
     name: &str,
-) -> Option<Result<Vec<(String, Option<ColumnRef>)>, Refusal>> {
+) -> Option<ViewColumns> {
     let def = catalog.view_definition(db, name)?;
     let sql = def.as_bytes();
     let opts = LexOptions::default();
