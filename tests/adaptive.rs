@@ -325,6 +325,19 @@ fn unsupported_options_are_refused() {
         !ok && err.contains("1235") && err.contains("CHARACTER SET latin1"),
         "{err}"
     );
+    // The refusal names the column, not only the table.
+    assert!(err.contains("`adaptive_refuse`.`docs`.`doc`"), "{err}");
+    let xml = dir.path().join("x.xml");
+    std::fs::write(&xml, b"<resultset><row><field name=\"id\">1</field><field name=\"doc\">{}</field></row></resultset>\n").unwrap();
+    let (ok, _, err) = mariadb_cli(
+        sq.port,
+        &["--local-infile=1", schema],
+        &format!("LOAD XML LOCAL INFILE '{}' INTO TABLE docs", xml.display()),
+    );
+    assert!(
+        !ok && err.contains("1235") && err.contains("`adaptive_refuse`.`docs`.`doc`"),
+        "{err}"
+    );
     let (ok, _, err) = mariadb_cli(
         sq.port,
         &["--local-infile=1", schema],
@@ -334,6 +347,21 @@ fn unsupported_options_are_refused() {
         ),
     );
     assert!(!ok && err.contains("SET clause"), "{err}");
+    assert!(err.contains("`adaptive_refuse`.`docs`.`doc`"), "{err}");
+    // Through a view over the table (issue 32): refused naming the base
+    // column, where the file would otherwise reach it uncompressed.
+    let (ok, _, err) = mariadb_cli(
+        sq.port,
+        &["--local-infile=1", schema],
+        &format!(
+            "CREATE VIEW v AS SELECT id, doc AS body FROM docs; SELECT body FROM v; LOAD DATA LOCAL INFILE '{}' INTO TABLE v",
+            f.display()
+        ),
+    );
+    assert!(
+        !ok && err.contains("1235") && err.contains("`adaptive_refuse.docs.doc`"),
+        "{err}"
+    );
     assert_eq!(
         db.root_sql(&format!("SELECT COUNT(*) FROM {schema}.docs"))
             .lines()

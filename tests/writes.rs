@@ -789,3 +789,116 @@ async fn values_above_max_value_size_are_refused_in_text_binary_and_load_data() 
     assert_eq!(ids, vec![3]);
     assert_stored_compressed(db, schema, "docs");
 }
+
+/// Issue 32: a write through an updatable view (renamed columns, nested,
+/// WITH CHECK OPTION) is compressed under the base column's rule, a
+/// literal-only INSERT ... SELECT is compressed, and schema that would act
+/// on stored bytes (a default, an index, a generated column) is refused
+/// naming the column.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn writes_through_views_are_stored_compressed_and_schema_on_stored_bytes_is_refused() {
+    let db = MariaDb::shared();
+    let schema = "writes_views";
+    let sq = setup(db, schema, "");
+    let d = corpus(8);
+    let mut c = connect(&sq, schema).await;
+    for v in [
+        "CREATE VIEW v AS SELECT id, doc AS body, title FROM docs",
+        "CREATE VIEW vv AS SELECT body AS b2, id FROM v",
+        "CREATE VIEW vc AS SELECT id, doc FROM docs WHERE id > 10 WITH CHECK OPTION",
+    ] {
+        run(&mut c, v.to_string()).await;
+    }
+    let mut want: BTreeMap<i64, Option<String>> = BTreeMap::new();
+    for (sql, id, doc) in [
+        (
+            format!("INSERT INTO v (id, body) VALUES (1, {})", lit(&d[0])),
+            1,
+            0,
+        ),
+        (
+            format!("INSERT INTO v VALUES (2, {}, 't')", lit(&d[1])),
+            2,
+            1,
+        ),
+        (
+            format!("UPDATE v SET body = {} WHERE id = 1", lit(&d[2])),
+            1,
+            2,
+        ),
+        (
+            format!("REPLACE INTO vv (id, b2) VALUES (3, {})", lit(&d[3])),
+            3,
+            3,
+        ),
+        (
+            format!("INSERT INTO vc (id, doc) VALUES (11, {})", lit(&d[4])),
+            11,
+            4,
+        ),
+        (
+            format!("INSERT INTO v SET id = 4, body = {}", lit(&d[5])),
+            4,
+            5,
+        ),
+        (
+            format!("INSERT INTO docs (id, doc) SELECT 5, {}", lit(&d[6])),
+            5,
+            6,
+        ),
+        (
+            format!(
+                "INSERT INTO v (id, body) SELECT 6, {} FROM DUAL",
+                lit(&d[7])
+            ),
+            6,
+            7,
+        ),
+    ] {
+        run(&mut c, sql).await;
+        want.insert(id, Some(d[doc].clone()));
+    }
+    // WITH CHECK OPTION is the server's: a row outside the view fails there.
+    let (code, _, _) = server_err(
+        &mut c,
+        &format!("INSERT INTO vc (id, doc) VALUES (7, {})", lit(&d[0])),
+    )
+    .await;
+    assert_eq!(code, 1369);
+    assert_stored_compressed(db, schema, "docs");
+    assert_eq!(stored(db, schema, "docs").len(), 7);
+    assert_reads_back(&mut c, "docs", &want).await;
+    assert_reads_back(&mut c, "(SELECT id, body AS doc FROM v) t", &want).await;
+    let col = format!("{schema}.docs.doc");
+    assert_refused(
+        &mut c,
+        "UPDATE v SET body = UPPER(title) WHERE id = 1",
+        Some(&col),
+    )
+    .await;
+    assert_refused(&mut c, "DELETE FROM vv WHERE b2 LIKE '%a%'", Some(&col)).await;
+    for sql in [
+        format!("ALTER TABLE docs ALTER doc SET DEFAULT {}", lit(&d[0])),
+        format!(
+            "ALTER TABLE docs MODIFY doc LONGBLOB DEFAULT {}",
+            lit(&d[0])
+        ),
+        "ALTER TABLE docs ADD UNIQUE KEY (doc(20))".to_string(),
+        "CREATE INDEX i_doc ON docs (title, doc(8))".to_string(),
+        "ALTER TABLE docs ADD COLUMN k INT AS (LENGTH(doc)) VIRTUAL".to_string(),
+        "ALTER TABLE docs ADD CONSTRAINT c CHECK (LENGTH(doc) > 1)".to_string(),
+    ] {
+        assert_refused(&mut c, &sql, Some(&col)).await;
+    }
+    // Nothing of it reached the server.
+    let show = db.root_sql(&format!("SHOW CREATE TABLE {schema}.docs"));
+    assert!(
+        !show.contains("DEFAULT '") && !show.contains("KEY `") && !show.contains("CHECK"),
+        "{show}"
+    );
+    run(
+        &mut c,
+        "ALTER TABLE docs ALTER doc SET DEFAULT NULL".to_string(),
+    )
+    .await;
+}

@@ -112,10 +112,11 @@ impl Session {
             .db
             .clone()
             .or_else(|| self.tracked.current_db().map(|d| d.into_owned()))?;
-        if !self.ctx.rules.table_has(&db, &st.table) {
+        let view = self.ctx.schema.dependents().view(&db, &st.table).is_some();
+        if !view && !self.ctx.rules.table_has(&db, &st.table) {
             return None;
         }
-        if self.ctx.schema.get(&db, &st.table).is_none() {
+        if !view && self.ctx.schema.get(&db, &st.table).is_none() {
             if let Err(e) = self.fetch_table(&db, &st.table).await {
                 self.reply_error(&e);
                 return Some(Flow::Continue);
@@ -142,6 +143,24 @@ impl Session {
         st: LoadData,
         db: &str,
     ) -> Result<Option<InfileRewriter>, (SqlError, &'static str)> {
+        // A view over compressed columns: the file's values would reach the
+        // base table uncompressed.
+        let catalog = crate::transform::schema::Catalog::new(&self.ctx.rules, &self.ctx.schema);
+        if let Some(cols) = crate::sql::view_columns(&catalog, db, &st.table) {
+            let column = cols
+                .ok()
+                .and_then(|c| c.into_iter().find_map(|(_, c)| c))
+                .map(|c| c.to_string())
+                .unwrap_or_else(|| format!("{db}.{}", st.table));
+            let err = SqlError::new(
+                ErrorCode::NotSupportedYet,
+                format!(
+                    "squeeze: column `{column}` is compressed: LOAD DATA through view `{db}`.`{}` is not supported (squeeze rewrites files only for the base table); load into the base table",
+                    st.table
+                ),
+            );
+            return Err((err, "load_data_options"));
+        }
         let info = self.ctx.schema.get(db, &st.table);
         let input: Vec<Option<String>> = match (&st.columns, &info) {
             (Some(c), _) => c.clone(),
@@ -184,10 +203,23 @@ impl Session {
             return Ok(None);
         }
         if let Some(msg) = st.unsupported(&compressed) {
+            // Name the compressed column the file loads (else the first one
+            // a SET clause names, else the table's first).
+            let column = targets
+                .first()
+                .map(|(_, r)| r.column.clone())
+                .or_else(|| {
+                    st.set_names
+                        .iter()
+                        .find(|n| compressed.iter().any(|c| c.eq_ignore_ascii_case(n)))
+                        .cloned()
+                })
+                .or_else(|| compressed.first().cloned())
+                .unwrap_or_default();
             let err = SqlError::new(
                 ErrorCode::NotSupportedYet,
                 format!(
-                    "squeeze: table `{db}`.`{}` has compressed columns: {msg}",
+                    "squeeze: column `{db}`.`{}`.`{column}` is compressed: {msg}",
                     st.table
                 ),
             );

@@ -41,6 +41,8 @@ mod writes;
 #[cfg(test)]
 mod rewrite_tests;
 #[cfg(test)]
+mod writes_ring_two_tests;
+#[cfg(test)]
 mod writes_tests;
 
 pub use classify::{classify_statement, ddl_targets, SchemaTarget, SessionChange, StatementKind};
@@ -53,3 +55,4 @@ pub use rewrite::{
 pub use shape::shape_into;
 pub use splice::{binary_literal, hex_literal, shortest_literal, splice};
 pub use tables::TableRef;
+pub(crate) use writes::view_columns;

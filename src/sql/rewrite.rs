@@ -550,7 +550,15 @@ pub(super) struct Analyzer<'a, 't> {
     /// In the SELECT part of INSERT ... SELECT: reading a compressed column
     /// copies its blob into the target.
     pub(super) insert_select: bool,
+    /// Views of the statement resolved to their base columns (see
+    /// `writes/views.rs`), by (db, name).
+    views: std::cell::RefCell<ViewCache>,
 }
+
+pub(super) use super::writes::ViewColumns;
+
+/// Views resolved for one statement, by (db, name).
+type ViewCache = Vec<((String, String), Option<ViewColumns>)>;
 
 /// If `range` of `toks` is exactly one literal value, its site data.
 pub(super) fn literal_in<'a>(
@@ -658,7 +666,8 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             }
             let db = r.db.or_else(|| current_db.map(Cow::Borrowed));
             if let (Some(d), Some(t)) = (&db, &r.table) {
-                any |= catalog.table_has_compressed(d, t);
+                any |=
+                    catalog.table_has_compressed(d, t) || catalog.view_definition(d, t).is_some();
             }
             tables.push(Table {
                 db,
@@ -678,6 +687,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             bound: Vec::new(),
             insert_select: false,
             column_list: None,
+            views: Default::default(),
         };
         (a, any)
     }
@@ -746,17 +756,39 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             let (Some(db), Some(table)) = (&t.db, &t.table) else {
                 return None;
             };
-            self.catalog
-                .is_compressed(db, table, column)
-                .then(|| ColumnRef {
-                    db: db.to_string(),
-                    table: table.to_string(),
-                    column: column.to_string(),
-                })
+            self.check(db, table, column)
         })
     }
 
+    /// The columns of `db.table` if it is a view over compressed columns
+    /// (cached for the statement).
+    pub(super) fn view(&self, db: &str, table: &str) -> Option<ViewColumns> {
+        if let Some((_, v)) = self
+            .views
+            .borrow()
+            .iter()
+            .find(|((d, t), _)| d == db && t == table)
+        {
+            return v.clone();
+        }
+        let v = super::writes::view_columns(self.catalog, db, table);
+        let key = (db.to_string(), table.to_string());
+        self.views.borrow_mut().push((key, v.clone()));
+        v
+    }
+
+    /// The compressed column `db.table.column` is or, for a view, passes
+    /// through (its base column, whose rule compresses what is written).
     pub(super) fn check(&self, db: &str, table: &str, column: &str) -> Option<ColumnRef> {
+        if let Some(v) = self.view(db, table) {
+            return v.ok()?.into_iter().find_map(|(n, c)| {
+                if n.eq_ignore_ascii_case(column) {
+                    c
+                } else {
+                    None
+                }
+            });
+        }
         self.catalog
             .is_compressed(db, table, column)
             .then(|| ColumnRef {

@@ -20,10 +20,12 @@
 
 mod ddl;
 mod eval;
+mod views;
 
 use std::ops::Range;
 
 pub(super) use eval::{eval, Value};
+pub(crate) use views::{view_columns, ViewColumns};
 
 use super::classify::{matching_paren, StatementKind};
 use super::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
@@ -644,6 +646,14 @@ fn bind_using<'a>(
         };
         if arg.is_empty() {
             // `USING a,,b`: a syntax error for the server.
+            continue;
+        }
+        if arg.len() == 1
+            && (toks[arg.start].is_keyword(sql, "DEFAULT")
+                || toks[arg.start].is_keyword(sql, "IGNORE"))
+        {
+            // The column's default (only NULL can be set through squeeze)
+            // or, in UPDATE, the value left as it is.
             continue;
         }
         match eval(sql, toks, arg.clone(), opts) {

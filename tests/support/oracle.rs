@@ -915,7 +915,11 @@ fn write_cases() -> Vec<(String, String)> {
     fills.push(("{H2}".into(), quote(&docs[5][half..])));
     let mut class = String::from("none");
     let mut cases = Vec::new();
-    for line in include_str!("../oracle/writes.sql").lines() {
+    let corpus = [
+        include_str!("../oracle/writes.sql"),
+        include_str!("../oracle/ring_two_writes.sql"),
+    ];
+    for line in corpus.iter().flat_map(|c| c.lines()) {
         let line = line.trim();
         if let Some(c) = line.strip_prefix("## ") {
             class = format!("write {}", c.trim());

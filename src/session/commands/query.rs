@@ -65,10 +65,12 @@ impl Session {
                     return flow;
                 }
             }
+            // Views first: LOAD DATA into a view over compressed columns
+            // is refused by the bulk path.
+            self.refresh_dependents(query.text).await;
             if let Some(flow) = self.bulk_before_query(&payload).await {
                 return flow;
             }
-            self.refresh_dependents(query.text).await;
             if !self.needs_analysis(&query) {
                 return self
                     .forward_command(&payload, ResponseShape::Results, mode)

@@ -75,6 +75,16 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
     // ---- statement structure --------------------------------------------
 
     pub(super) fn run(&mut self, kind: &StatementKind<'a>) -> Result<(), Refusal> {
+        if matches!(kind, StatementKind::Update | StatementKind::Delete) {
+            // A view squeeze cannot resolve may be written or filtered.
+            for t in &self.tables {
+                if let (Some(db), Some(table)) = (&t.db, &t.table) {
+                    if let Some(Err(r)) = self.view(db, table) {
+                        return Err(r);
+                    }
+                }
+            }
+        }
         match kind {
             StatementKind::Insert | StatementKind::Replace => self.insert()?,
             StatementKind::Update => self.update()?,
@@ -129,7 +139,12 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         };
         let table = t.table.into_owned();
         let i = t.after;
-        if !self.catalog.table_has_compressed(&db, &table) {
+        let has_compressed = match self.view(&db, &table) {
+            Some(Ok(cols)) => cols.iter().any(|(_, c)| c.is_some()),
+            Some(Err(r)) => return Err(r),
+            None => self.catalog.table_has_compressed(&db, &table),
+        };
+        if !has_compressed {
             // Writes go to a plain table; reads of compressed columns in an
             // INSERT ... SELECT are still judged below, and a `*` or `TABLE
             // t` that copies one is refused here.
@@ -217,7 +232,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
     ) -> Result<Vec<String>, Refusal> {
         Ok(match columns {
             Some(c) => c.iter().map(|(n, _)| n.to_string()).collect(),
-            None => match self.catalog.table_columns(&target.0, &target.1) {
+            None => match self.target_columns(target) {
                 Some(c) => {
                     let list: Vec<String> = c
                         .iter()
@@ -303,6 +318,9 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         target: &(String, String),
         columns: Option<&[(Cow<'a, str>, usize)]>,
     ) -> Result<(), Refusal> {
+        if self.literal_select(i, target, columns)? {
+            return Ok(());
+        }
         let col_ref = |a: &Self, name: &str| a.check(&target.0, &target.1, name);
         let written = match columns {
             Some(c) => c.iter().find_map(|(n, _)| col_ref(self, n)),
@@ -310,8 +328,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
                 db: target.0.clone(),
                 table: target.1.clone(),
                 column: self
-                    .catalog
-                    .table_columns(&target.0, &target.1)
+                    .target_columns(target)
                     .and_then(|cols| cols.into_iter().find(|c| col_ref(self, c).is_some()))
                     .unwrap_or_else(|| "?".into()),
             }),
@@ -336,6 +353,109 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             self.on_duplicate(odku, target, None)?;
         }
         Ok(())
+    }
+
+    /// The column names of the write target in order: a view's from its
+    /// definition, a table's from the catalog.
+    fn target_columns(&self, target: &(String, String)) -> Option<Vec<String>> {
+        match self.view(&target.0, &target.1) {
+            Some(Ok(cols)) => Some(cols.into_iter().map(|(n, _)| n).collect()),
+            _ => self.catalog.table_columns(&target.0, &target.1),
+        }
+    }
+
+    /// `INSERT ... SELECT a, b [FROM DUAL]` (no table, no other clause):
+    /// one row of constants, each value judged as in `VALUES`. `Ok(false)`:
+    /// not that shape.
+    fn literal_select(
+        &mut self,
+        i: usize,
+        target: &(String, String),
+        columns: Option<&[(Cow<'a, str>, usize)]>,
+    ) -> Result<bool, Refusal> {
+        if !self.kw(i, "SELECT") {
+            return Ok(false);
+        }
+        let end = self.clause_end(i + 1, &["ON"]);
+        let mut list_end = end;
+        let mut depth = 0usize;
+        for j in i + 1..end {
+            match self.toks[j].kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth = depth.saturating_sub(1),
+                TokenKind::Ident if depth == 0 && self.kw(j, "FROM") => {
+                    if !(self.kw(j + 1, "DUAL") && j + 2 == end) {
+                        return Ok(false);
+                    }
+                    list_end = j;
+                    break;
+                }
+                // Any other clause or select option: a real query.
+                TokenKind::Ident
+                    if depth == 0
+                        && [
+                            "WHERE",
+                            "GROUP",
+                            "HAVING",
+                            "ORDER",
+                            "LIMIT",
+                            "UNION",
+                            "EXCEPT",
+                            "INTERSECT",
+                            "INTO",
+                            "WINDOW",
+                            "DISTINCT",
+                            "ALL",
+                            "DISTINCTROW",
+                            "FOR",
+                            "LOCK",
+                        ]
+                        .iter()
+                        .any(|w| self.kw(j, w)) =>
+                {
+                    return Ok(false)
+                }
+                _ => {}
+            }
+        }
+        let names: Vec<String> = match columns {
+            Some(c) => c.iter().map(|(n, _)| n.to_string()).collect(),
+            None => match self.target_columns(target) {
+                Some(c) => c,
+                None => return Ok(false),
+            },
+        };
+        let items = self.split_commas(i + 1..list_end);
+        if items.len() != names.len() {
+            // The server rejects the column count.
+            return Ok(false);
+        }
+        for (item, name) in items.into_iter().zip(names) {
+            // Drop an alias: `'...' AS doc` or `'...' doc`.
+            let mut r = item.clone();
+            if r.len() >= 3 && self.kw(r.end - 2, "AS") && is_name(&self.toks[r.end - 1]) {
+                r.end -= 2;
+            } else if r.len() >= 2
+                && is_name(&self.toks[r.end - 1])
+                && matches!(
+                    self.toks[r.end - 2].kind,
+                    TokenKind::Str { .. }
+                        | TokenKind::Number
+                        | TokenKind::HexLit
+                        | TokenKind::BitLit
+                )
+            {
+                r.end -= 1;
+            }
+            self.mark(r.end..item.end);
+            if let Some(col) = self.check(&target.0, &target.1, &name) {
+                self.value_for(r, &col, &|_: &Self, _: Range<usize>| false)?;
+            }
+        }
+        if self.kw(end, "ON") {
+            self.on_duplicate(end, target, None)?;
+        }
+        Ok(true)
     }
 
     fn on_duplicate(

@@ -30,7 +30,17 @@ pub(super) fn ddl(
         }) {
             return stored_program(sql, toks, p, opts, db, catalog);
         }
-        return create_table_select(sql, toks, opts, db, catalog);
+        // CREATE [OR REPLACE] [ONLINE] [UNIQUE|FULLTEXT|SPATIAL] INDEX
+        let index_at = (1..head).find(|&i| {
+            !["OR", "REPLACE", "ONLINE", "UNIQUE", "FULLTEXT", "SPATIAL"]
+                .iter()
+                .any(|w| kw(i, w))
+        });
+        if index_at.is_some_and(|i| kw(i, "INDEX")) {
+            return create_index(sql, toks, opts, db, catalog);
+        }
+        return create_table_elements(sql, toks, opts, db, catalog)
+            .or_else(|| create_table_select(sql, toks, opts, db, catalog));
     }
     if kw(0, "ALTER") {
         return alter_table(sql, toks, opts, db, catalog);
@@ -281,6 +291,48 @@ fn alter_table(
     };
     for spec in split_commas(toks, a.table_end(i)..toks.len()) {
         let mut k = spec.start;
+        if kw(k, "ADD") {
+            k += 1;
+            if kw(k, "COLUMN") {
+                k += 1;
+            }
+            if kw(k, "IF") && kw(k + 1, "NOT") && kw(k + 2, "EXISTS") {
+                k += 3;
+            }
+            let elements = if toks.get(k).map(|t| t.kind) == Some(TokenKind::LParen) {
+                let close = crate::sql::classify::matching_paren(toks, k).min(spec.end);
+                split_commas(toks, k + 1..close)
+            } else {
+                std::iter::once(k..spec.end).collect()
+            };
+            for e in elements {
+                if let Some(r) = element_on_bytes(sql, toks, e, &table, catalog) {
+                    return Some(r);
+                }
+            }
+            continue;
+        }
+        if kw(k, "ALTER") {
+            // ALTER [COLUMN] col SET DEFAULT x
+            k += 1;
+            if kw(k, "COLUMN") {
+                k += 1;
+            }
+            if kw(k, "IF") && kw(k + 1, "EXISTS") {
+                k += 2;
+            }
+            if let Some(name) = toks.get(k).filter(|t| is_name(t)) {
+                let name = ident_name(sql, name);
+                if compressed(&name)
+                    && kw(k + 1, "SET")
+                    && kw(k + 2, "DEFAULT")
+                    && !(kw(k + 3, "NULL") && k + 4 == spec.end)
+                {
+                    return Some(on_bytes_refusal(col_ref(&name), OnBytes::Default));
+                }
+            }
+            continue;
+        }
         if kw(k, "MODIFY") || kw(k, "CHANGE") {
             let change = kw(k, "CHANGE");
             k += 1;
@@ -294,8 +346,14 @@ fn alter_table(
                 continue;
             }
             let old = ident_name(sql, &toks[k]).into_owned();
+            let defined = if change { k + 1 } else { k };
             k += 1;
             if !compressed(&old) {
+                // A plain column may still become generated from, or
+                // checked on, a compressed one.
+                if let Some(r) = element_on_bytes(sql, toks, defined..spec.end, &table, catalog) {
+                    return Some(r);
+                }
                 continue;
             }
             if change {
@@ -307,6 +365,9 @@ fn alter_table(
             }
             if !binary_type(sql, toks, k) {
                 return Some(not_binary(&old, type_text(sql, toks, k)));
+            }
+            if let Some(r) = element_on_bytes(sql, toks, defined..spec.end, &table, catalog) {
+                return Some(r);
             }
         } else if kw(k, "RENAME") && kw(k + 1, "COLUMN") {
             let old = toks.get(k + 2).map(|t| ident_name(sql, t).into_owned())?;
@@ -410,4 +471,186 @@ fn stored_program(
     }
     a.program_writes(body..toks.len())
         .map(|c| refuse(c, RefuseReason::Copy, what))
+}
+
+/// What a schema element would do to stored compressed bytes.
+enum OnBytes {
+    Default,
+    Index,
+    Generated,
+    Check,
+}
+
+/// The refusal of a schema element that would make MariaDB act on the
+/// compressed bytes of `col` as if they were the document.
+fn on_bytes_refusal(col: ColumnRef, what: OnBytes) -> Refusal {
+    let what = match what {
+        OnBytes::Default => "a non-NULL DEFAULT for it: MariaDB would store the default as written (uncompressed) in every row that takes it, and report it in DEFAULT(col), SHOW CREATE TABLE and information_schema. Leave it DEFAULT NULL and write the document from the application",
+        OnBytes::Index => "an index or key on it: MariaDB would index (and judge uniqueness of) the compressed bytes, not the documents, so UNIQUE would accept duplicates and reject nothing it should. Declare a JSON path of it as an indexed column in squeeze's configuration instead, or index another column",
+        OnBytes::Generated => "a generated column computed from it: MariaDB would compute it from the compressed bytes. Declare the JSON path as an indexed column in squeeze's configuration (squeeze keeps it in step), or compute the value in the application",
+        OnBytes::Check => "a CHECK constraint on it: MariaDB would evaluate it on the compressed bytes. Check the documents in the application (squeeze's on_invalid_json setting refuses invalid JSON)",
+    };
+    refuse(col, RefuseReason::Ddl, what)
+}
+
+/// The first name token in `range` that is a compressed column of `table`
+/// (key parts, generated column and CHECK expressions).
+fn compressed_in(
+    sql: &[u8],
+    toks: &[Token],
+    range: std::ops::Range<usize>,
+    table: &(String, String),
+    catalog: &dyn ColumnCatalog,
+) -> Option<ColumnRef> {
+    range
+        .filter(|&i| is_name(&toks[i]))
+        .map(|i| ident_name(sql, &toks[i]))
+        .find(|n| catalog.is_compressed(&table.0, &table.1, n))
+        .map(|n| ColumnRef {
+            db: table.0.clone(),
+            table: table.1.clone(),
+            column: n.into_owned(),
+        })
+}
+
+/// One element of `CREATE TABLE t (...)` or of `ALTER TABLE t ADD ...` /
+/// `MODIFY` / `CHANGE` (from the column name): a column definition, a key,
+/// or a CHECK constraint. Refused when it would act on compressed bytes.
+fn element_on_bytes(
+    sql: &[u8],
+    toks: &[Token],
+    range: std::ops::Range<usize>,
+    table: &(String, String),
+    catalog: &dyn ColumnCatalog,
+) -> Option<Refusal> {
+    let kw = |i: usize, w: &str| i < range.end && toks[i].is_keyword(sql, w);
+    let mut k = range.start;
+    if kw(k, "CONSTRAINT") {
+        k += 1;
+        if !["PRIMARY", "UNIQUE", "FOREIGN", "CHECK"]
+            .iter()
+            .any(|w| kw(k, w))
+        {
+            k += 1;
+        }
+    }
+    let rest = k..range.end;
+    if [
+        "INDEX", "KEY", "UNIQUE", "PRIMARY", "FULLTEXT", "SPATIAL", "FOREIGN",
+    ]
+    .iter()
+    .any(|w| kw(k, w))
+    {
+        // The key parts are the first parenthesis; a name before it is the
+        // index's own.
+        let open = rest.clone().find(|&i| toks[i].kind == TokenKind::LParen)?;
+        let close = crate::sql::classify::matching_paren(toks, open).min(range.end);
+        return compressed_in(sql, toks, open + 1..close, table, catalog)
+            .map(|c| on_bytes_refusal(c, OnBytes::Index));
+    }
+    if kw(k, "CHECK") {
+        return compressed_in(sql, toks, rest, table, catalog)
+            .map(|c| on_bytes_refusal(c, OnBytes::Check));
+    }
+    if k >= range.end || !is_name(&toks[k]) {
+        return None;
+    }
+    let name = ident_name(sql, &toks[k]);
+    let own = catalog
+        .is_compressed(&table.0, &table.1, &name)
+        .then(|| ColumnRef {
+            db: table.0.clone(),
+            table: table.1.clone(),
+            column: name.into_owned(),
+        });
+    let mut depth = 0usize;
+    for i in k + 1..range.end {
+        match toks[i].kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            _ if kw(i, "AS") || kw(i, "GENERATED") => {
+                let expr = compressed_in(sql, toks, i + 1..range.end, table, catalog);
+                if let Some(c) = own.clone().or(expr) {
+                    return Some(on_bytes_refusal(c, OnBytes::Generated));
+                }
+            }
+            _ if kw(i, "CHECK") => {
+                let expr = compressed_in(sql, toks, i + 1..range.end, table, catalog);
+                if let Some(c) = expr {
+                    return Some(on_bytes_refusal(c, OnBytes::Check));
+                }
+            }
+            _ => {}
+        }
+        let Some(c) = &own else { continue };
+        if depth > 0 {
+            continue;
+        }
+        if kw(i, "DEFAULT") && !kw(i + 1, "NULL") {
+            return Some(on_bytes_refusal(c.clone(), OnBytes::Default));
+        }
+        if kw(i, "UNIQUE") || (kw(i, "KEY") && !kw(i.wrapping_sub(1), "FOREIGN")) {
+            return Some(on_bytes_refusal(c.clone(), OnBytes::Index));
+        }
+    }
+    None
+}
+
+/// `CREATE TABLE t (...)` of a configured table: column defaults, keys,
+/// generated columns and CHECK constraints on compressed columns.
+fn create_table_elements(
+    sql: &[u8],
+    toks: &[Token],
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<Refusal> {
+    let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(sql, w));
+    let t = (1..toks.len().min(6)).find(|&i| kw(i, "TABLE"))?;
+    if (1..t).any(|i| !(kw(i, "OR") || kw(i, "REPLACE") || kw(i, "TEMPORARY"))) {
+        return None;
+    }
+    if (1..t).any(|i| kw(i, "TEMPORARY")) {
+        // A temporary table is another table, even under a configured name.
+        return None;
+    }
+    let mut i = t + 1;
+    if kw(i, "IF") {
+        i += if kw(i + 1, "NOT") { 3 } else { 2 };
+    }
+    let (a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
+    let table = a.table_at(i)?;
+    if !catalog.table_has_compressed(&table.0, &table.1) {
+        return None;
+    }
+    let open = a.table_end(i);
+    if toks.get(open).map(|t| t.kind) != Some(TokenKind::LParen) || a.is_query_start(open + 1) {
+        return None;
+    }
+    let close = crate::sql::classify::matching_paren(toks, open).min(toks.len());
+    split_commas(toks, open + 1..close)
+        .into_iter()
+        .find_map(|e| element_on_bytes(sql, toks, e, &table, catalog))
+}
+
+/// `CREATE [UNIQUE|FULLTEXT|SPATIAL] INDEX name ON t (parts)` naming a
+/// compressed column.
+fn create_index(
+    sql: &[u8],
+    toks: &[Token],
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<Refusal> {
+    let on = (2..toks.len()).find(|&i| toks[i].is_keyword(sql, "ON"))?;
+    let (a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
+    let table = a.table_at(on + 1)?;
+    let open = a.table_end(on + 1);
+    if toks.get(open).map(|t| t.kind) != Some(TokenKind::LParen) {
+        return None;
+    }
+    let close = crate::sql::classify::matching_paren(toks, open).min(toks.len());
+    compressed_in(sql, toks, open + 1..close, &table, catalog)
+        .map(|c| on_bytes_refusal(c, OnBytes::Index))
 }
