@@ -121,6 +121,7 @@ impl Session {
         mode: RelayMode,
     ) -> Flow {
         if let Err(err) = self.ensure_backend().await {
+            self.shards.back_after_failed_connect();
             if shape != ResponseShape::None {
                 self.client.write_packet(&err.encode());
             }
