@@ -73,6 +73,10 @@ struct Exchange {
     token: Vec<u8>,
     /// The password itself, when the client sent it (over TLS only).
     cleartext: Option<Zeroizing<Vec<u8>>>,
+    /// A password sent in clear under a plugin the server then switched
+    /// away from: unverified, kept only if the proof the server accepted
+    /// was made from it (see `proven_cleartext`).
+    candidate: Option<Zeroizing<Vec<u8>>>,
 }
 
 impl Session {
@@ -142,6 +146,7 @@ impl Session {
             nonce,
             token,
             cleartext,
+            candidate: None,
         };
         let user = self.info.user.clone();
         let relayed = exchange(&mut self.client, &mut responded.conn, target, &user, first);
@@ -287,6 +292,7 @@ impl Session {
             nonce: self.info.nonce.clone(),
             token: cu.auth_response.clone(),
             cleartext: None,
+            candidate: None,
         };
         let x = exchange(&mut self.client, &mut b.conn, target, &user, first)
             .await
@@ -375,8 +381,10 @@ async fn exchange(
                 x.plugin = String::from_utf8_lossy(&plugin).into_owned();
                 x.nonce = nonce;
                 // A password sent under the previous plugin is one the
-                // server did not accept: never a credential to replay.
-                x.cleartext = None;
+                // server did not accept: at most a candidate.
+                if let Some(pw) = x.cleartext.take() {
+                    x.candidate = Some(pw);
+                }
                 let reply = ask_client(client, &p.payload).await?;
                 if x.plugin == CLEAR_PASSWORD {
                     let pw = reply.strip_suffix(&[0]).unwrap_or(&reply);
@@ -546,7 +554,7 @@ async fn replayable(
     user: &str,
     x: &Exchange,
 ) -> BackendCredential {
-    if let Some(pw) = &x.cleartext {
+    if let Some(pw) = x.cleartext.as_ref().or_else(|| proven_cleartext(x)) {
         return BackendCredential::Plaintext(String::from_utf8_lossy(pw).into_owned());
     }
     let plugin = x.plugin.as_str();
@@ -579,9 +587,39 @@ async fn replayable(
     }
 }
 
+/// The clear-text candidate, when the proof the server accepted last is
+/// the one that password makes over that nonce (a client that sent a wrong
+/// password in clear, then proved the right one, gives none).
+fn proven_cleartext(x: &Exchange) -> Option<&Zeroizing<Vec<u8>>> {
+    let pw = x.candidate.as_ref()?;
+    let expected = match x.plugin.as_str() {
+        _ if pw.is_empty() => Vec::new(),
+        NATIVE_PASSWORD => auth::native_token_from_stage1(&auth::native_stage1(pw), &x.nonce),
+        CACHING_SHA2_PASSWORD => auth::sha2_token(pw, &x.nonce),
+        _ => return None,
+    };
+    (expected == x.token).then_some(pw)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clear_text_password_is_kept_only_if_the_accepted_proof_was_made_from_it() {
+        let nonce = b"abcdefghijklmnopqrst".to_vec();
+        let proof = auth::native_token_from_stage1(&auth::native_stage1(b"right"), &nonce);
+        let x = |candidate: &[u8]| Exchange {
+            plugin: NATIVE_PASSWORD.into(),
+            nonce: nonce.clone(),
+            token: proof.clone(),
+            cleartext: None,
+            candidate: Some(Zeroizing::new(candidate.to_vec())),
+        };
+        assert!(proven_cleartext(&x(b"right")).is_some());
+        assert!(proven_cleartext(&x(b"wrong")).is_none());
+        assert!(proven_cleartext(&x(b"")).is_none());
+    }
 
     #[test]
     fn server_packets_of_the_login_exchange_are_told_apart() {
