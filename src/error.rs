@@ -42,6 +42,8 @@ pub enum ErrorCode {
     NetUncompress,
     /// 1235 ER_NOT_SUPPORTED_YET: squeeze's refusals.
     NotSupportedYet,
+    /// 1251 ER_NOT_SUPPORTED_AUTH_MODE.
+    NotSupportedAuthMode,
     /// 1406 ER_DATA_TOO_LONG.
     DataTooLong,
     /// 1429 ER_CONNECT_TO_FOREIGN_DATA_SOURCE: what squeeze reports when it
@@ -76,6 +78,7 @@ impl ErrorCode {
             NetPacketsOutOfOrder => 1156,
             NetUncompress => 1157,
             NotSupportedYet => 1235,
+            NotSupportedAuthMode => 1251,
             DataTooLong => 1406,
             ConnectToBackend => 1429,
             MalformedPacket => 1835,
@@ -89,7 +92,7 @@ impl ErrorCode {
     pub fn sqlstate(self) -> &'static str {
         use ErrorCode::*;
         match self {
-            ConCount => "08004",
+            ConCount | NotSupportedAuthMode => "08004",
             Handshake | UnknownCommand | ServerShutdown | NetPacketTooLarge
             | NetPacketsOutOfOrder | NetUncompress => "08S01",
             AccessDenied => "28000",
@@ -282,6 +285,7 @@ mod code_range_tests {
             NetPacketsOutOfOrder,
             NetUncompress,
             NotSupportedYet,
+            NotSupportedAuthMode,
             DataTooLong,
             ConnectToBackend,
             MalformedPacket,

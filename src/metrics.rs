@@ -43,6 +43,7 @@ metrics! {
     registry r;
     connections_total: IntCounterVec = counter_vec(r, "connections_total", "Client connections accepted, by outcome", &["outcome"]);
     connections_active: IntGauge = gauge(r, "connections_active", "Client connections currently open");
+    preauth_connections: IntGauge = gauge(r, "preauth_connections", "Client connections that have not authenticated yet (bounded by proxy.max_preauth_connections and max_preauth_per_host)");
     commands_total: IntCounterVec = counter_vec(r, "commands_total", "Client commands, by command and shard", &["command", "shard"]);
     command_duration: HistogramVec = histogram_vec(r, "command_duration_seconds", "Time from a client command to the end of its response", &["command", "shard"], &[0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0]);
     protocol_errors_total: IntCounterVec = counter_vec(r, "protocol_errors_total", "Malformed or unexpected traffic, by side and kind", &["side", "kind"]);

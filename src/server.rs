@@ -94,6 +94,7 @@ pub fn build_context(
             .map(|p| p.active_sessions.clone())
             .unwrap_or_default(),
         sessions: previous.map(|p| p.sessions.clone()).unwrap_or_default(),
+        preauth: previous.map(|p| p.preauth.clone()).unwrap_or_default(),
     }))
 }
 

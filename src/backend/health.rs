@@ -124,6 +124,7 @@ impl ProbeLogin {
             adaptive: None,
             max_payload: 1 << 24,
             ext_capabilities: 0,
+            client_addr: None,
         }
     }
 }

@@ -32,6 +32,10 @@ pub struct LoginRequest {
     /// when the compressed protocol was negotiated).
     pub adaptive: Option<crate::net::adaptive::WriterSettings>,
     pub max_payload: usize,
+    /// The client this connection is opened for, named in the PROXY
+    /// protocol header (`[backend] proxy_protocol`); `None` for squeeze's
+    /// own connections.
+    pub client_addr: Option<std::net::SocketAddr>,
 }
 
 /// The compressed protocol to ask this backend for: zstd where the
@@ -80,7 +84,7 @@ async fn connect_as(
     // One deadline for TCP connect, greeting and login, as before the
     // login was split into phases.
     let fut = async {
-        let (conn, handshake) = open_inner(target, req.max_payload).await?;
+        let (conn, handshake) = open_inner(target, req.max_payload, req.client_addr).await?;
         let opened = Opened {
             conn,
             handshake,
@@ -123,9 +127,18 @@ pub struct Responded {
 /// TCP connect (within the shard's connection cap) and read the greeting,
 /// within `connect_timeout`. The login that follows is the caller's (a
 /// relayed one runs under the client's handshake timeout).
-pub async fn open(target: &BackendTarget, max_payload: usize) -> Result<Opened, ConnectError> {
+pub async fn open(
+    target: &BackendTarget,
+    max_payload: usize,
+    client: Option<std::net::SocketAddr>,
+) -> Result<Opened, ConnectError> {
     let permit = acquire_slot(target, true).await?;
-    match timeout(target.connect_timeout, open_inner(target, max_payload)).await {
+    match timeout(
+        target.connect_timeout,
+        open_inner(target, max_payload, client),
+    )
+    .await
+    {
         Ok(r) => {
             let (conn, handshake) = r?;
             Ok(Opened {
@@ -187,10 +200,21 @@ async fn wait_for_slot(
 async fn open_inner(
     target: &BackendTarget,
     max_payload: usize,
+    client: Option<std::net::SocketAddr>,
 ) -> Result<(PacketConn, InitialHandshake), ConnectError> {
-    let tcp = TcpStream::connect(&target.address)
+    let mut tcp = TcpStream::connect(&target.address)
         .await
         .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
+    if target.proxy_protocol {
+        use tokio::io::AsyncWriteExt;
+        let server = tcp
+            .peer_addr()
+            .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
+        let header = crate::protocol::proxy_header::v1(client, server);
+        tcp.write_all(&header)
+            .await
+            .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
+    }
     let mut conn = PacketConn::new(tcp, max_payload);
     let bytes = |direction| crate::metrics::METRICS.backend_bytes(&target.name, direction);
     conn.set_meter(crate::net::Meter::new(

@@ -3,6 +3,7 @@
 //! session relays commands over.
 
 pub mod accounts;
+pub mod grants;
 pub mod health;
 mod login;
 pub mod query;
@@ -33,6 +34,8 @@ pub struct BackendTarget {
     pub service_user: Option<(String, String)>,
     /// Connection cap (`max_connections`), shared by all sessions.
     pub slots: Option<Arc<tokio::sync::Semaphore>>,
+    /// Send a PROXY protocol header first on every connection.
+    pub proxy_protocol: bool,
 }
 
 impl BackendTarget {
@@ -58,6 +61,7 @@ impl BackendTarget {
             service_user,
             slots: (cfg.max_connections > 0)
                 .then(|| Arc::new(tokio::sync::Semaphore::new(cfg.max_connections))),
+            proxy_protocol: cfg.proxy_protocol,
         })
     }
 

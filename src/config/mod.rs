@@ -111,6 +111,12 @@ pub struct ProxyConfig {
     pub server_version: Option<String>,
     /// Seconds a client may take to complete the handshake. Default 10.
     pub handshake_timeout_secs: u64,
+    /// Most connections that have not authenticated yet, from all
+    /// addresses; more get ERR 1040 at once. 0 = no bound. Default 2048.
+    pub max_preauth_connections: usize,
+    /// Most connections that have not authenticated yet from one client
+    /// address; more get ERR 1040 at once. 0 = no bound. Default 512.
+    pub max_preauth_per_host: usize,
     /// Seconds SIGTERM waits for sessions to finish before closing them. Default 30.
     pub shutdown_timeout_secs: u64,
     /// Session worker threads, each a single-threaded runtime that owns its
@@ -139,6 +145,8 @@ impl Default for ProxyConfig {
             max_packet_size: DEFAULT_MAX_PACKET_SIZE,
             server_version: None,
             handshake_timeout_secs: 10,
+            max_preauth_connections: 2048,
+            max_preauth_per_host: 512,
             shutdown_timeout_secs: 30,
             worker_threads: 0,
             client_compression_level: 6,
@@ -334,6 +342,14 @@ pub struct BackendConfig {
     /// 0 = no limit. Default 0.
     #[serde(default)]
     pub max_connections: usize,
+    /// Send a PROXY protocol v1 header with the client's address first on
+    /// every backend connection (the server lists squeeze in
+    /// `proxy_protocol_networks`), so that host-based grants, the
+    /// processlist and `max_connect_errors` see the client, not squeeze.
+    /// Default false: squeeze then checks the host part of the account the
+    /// server matched against the client's address itself (docs/security.md).
+    #[serde(default)]
+    pub proxy_protocol: bool,
 }
 
 fn default_connect_timeout_ms() -> u64 {
@@ -356,6 +372,7 @@ impl BackendConfig {
             connect_timeout_ms: default_connect_timeout_ms(),
             health_check_interval_ms: default_health_interval_ms(),
             max_connections: 0,
+            proxy_protocol: false,
         }
     }
 

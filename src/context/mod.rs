@@ -48,6 +48,8 @@ pub struct ProxyContext {
     /// Sessions open against `proxy.max_connections`, whichever context
     /// they started with.
     pub active_sessions: Arc<AtomicUsize>,
+    /// Connections not yet authenticated, kept across reloads.
+    pub preauth: Arc<crate::session::preauth::PreAuth>,
     /// Open sessions by client-visible id (for `KILL`), kept across reloads.
     pub sessions: Arc<registry::SessionRegistry>,
 }

@@ -12,6 +12,7 @@ pub mod fuzz;
 pub mod handshake;
 pub mod lenenc;
 pub mod packet;
+pub mod proxy_header;
 pub mod response;
 pub mod rows;
 

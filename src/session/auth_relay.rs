@@ -1,6 +1,6 @@
-//! Login relayed to the home shard (`[auth] accounts = "server"`): the
-//! client was greeted with the backend's own nonce, its HandshakeResponse
-//! goes to the backend (with this hop's own TLS and compression), and the
+//! Login relayed to the home shard (`[auth] accounts = "server"`): once the
+//! client's HandshakeResponse is in, the backend is reached and the client
+//! switched to its nonce and plugin; the client's answer goes to the backend (with this hop's own TLS and compression), and the
 //! authentication exchange (auth switch to any plugin, caching_sha2 fast
 //! path, RSA key exchange) is relayed until the server says OK or ERR; the
 //! server's ERR reaches the client as is. Then the credential squeeze may
@@ -19,14 +19,18 @@ use zeroize::Zeroizing;
 
 use super::auth::{read_auth_packet, AuthFailure};
 use super::Session;
-use crate::backend::{self, BackendCredential, BackendTarget, ConnectError, Opened};
+use crate::backend::{
+    self, grants, BackendCredential, BackendTarget, ConnectError, LoginRequest, Opened,
+};
 use crate::context::ProxyContext;
 use crate::error::{ErrorCode, SqlError};
 use crate::metrics::METRICS;
 use crate::net::PacketConn;
 use crate::protocol::auth::{self, CACHING_SHA2_PASSWORD, CLEAR_PASSWORD, NATIVE_PASSWORD};
 use crate::protocol::capabilities::CLIENT_PLUGIN_AUTH;
-use crate::protocol::handshake::{parse_auth_switch, ChangeUser, HandshakeResponse};
+use crate::protocol::handshake::{
+    auth_switch_request, parse_auth_switch, ChangeUser, HandshakeResponse,
+};
 
 /// What a packet from the server means during the login exchange.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +73,10 @@ struct Exchange {
     token: Vec<u8>,
     /// The password itself, when the client sent it (over TLS only).
     cleartext: Option<Zeroizing<Vec<u8>>>,
+    /// A password sent in clear under a plugin the server then switched
+    /// away from: unverified, kept only if the proof the server accepted
+    /// was made from it (see `proven_cleartext`).
+    candidate: Option<Zeroizing<Vec<u8>>>,
 }
 
 impl Session {
@@ -79,11 +87,12 @@ impl Session {
         &mut self,
         opened: Opened,
         response: &HandshakeResponse,
+        deadline: tokio::time::Instant,
     ) -> Result<(), &'static str> {
         let ctx = self.ctx.clone();
         let target = &ctx.shards[self.shards.current()];
         let req = self.login_request();
-        let plugin = match (
+        let client_plugin = match (
             &response.auth_plugin,
             response.capabilities & CLIENT_PLUGIN_AUTH != 0,
         ) {
@@ -91,7 +100,35 @@ impl Session {
             _ => NATIVE_PASSWORD.to_string(),
         };
         let nonce = opened.handshake.auth_data.clone();
-        let token = response.auth_response.clone();
+        // The client proved its password over squeeze's nonce; the server
+        // has its own. A password sent in clear is nonce-free; any other
+        // proof is asked for again over the server's nonce, with the
+        // server's plugin (an AuthSwitchRequest, as MaxScale does).
+        let (plugin, token) = if client_plugin == CLEAR_PASSWORD {
+            (client_plugin, response.auth_response.clone())
+        } else if response.capabilities & CLIENT_PLUGIN_AUTH == 0 {
+            abandon(opened, target.clone(), req);
+            METRICS.auth_failures_total.inc();
+            let err = SqlError::new(ErrorCode::NotSupportedAuthMode, "Client does not support authentication protocol requested by server; consider upgrading MariaDB client");
+            self.client.write_packet(&err.to_packet().encode());
+            self.client.shutdown().await;
+            return Err("auth_failed");
+        } else {
+            let server_plugin = opened.handshake.auth_plugin.clone();
+            let mut data = nonce.clone();
+            data.push(0);
+            let asked = auth_switch_request(&server_plugin, &data);
+            match tokio::time::timeout_at(deadline, ask_client(&mut self.client, &asked)).await {
+                Ok(Ok(reply)) => (
+                    String::from_utf8_lossy(&server_plugin).into_owned(),
+                    reply.to_vec(),
+                ),
+                _ => {
+                    abandon(opened, target.clone(), req);
+                    return Err("client_gone");
+                }
+            }
+        };
         let mut responded = match opened.respond(target, &req, &plugin, token.clone()).await {
             Ok(r) => r,
             Err(e) => {
@@ -109,19 +146,98 @@ impl Session {
             nonce,
             token,
             cleartext,
+            candidate: None,
         };
         let user = self.info.user.clone();
-        let x = match exchange(&mut self.client, &mut responded.conn, target, &user, first).await {
-            Ok(x) => x,
-            Err(AuthFailure::Reported) => return Err("auth_failed"),
-            Err(AuthFailure::Gone) => return Err("client_gone"),
+        let relayed = exchange(&mut self.client, &mut responded.conn, target, &user, first);
+        let x = match tokio::time::timeout_at(deadline, relayed).await {
+            Ok(Ok(x)) => x,
+            Ok(Err(AuthFailure::Reported)) => return Err("auth_failed"),
+            Ok(Err(AuthFailure::Gone)) => {
+                abandon_responded(responded.conn, target.clone(), user);
+                return Err("client_gone");
+            }
+            Err(_) => {
+                abandon_responded(responded.conn, target.clone(), user);
+                return Err("handshake_timeout");
+            }
         };
+        let mut b = responded.finish(&req);
+        if self.refused_by_grants(&mut b, target, &user, &x).await {
+            return Err("auth_failed");
+        }
         self.credential = replayable(&ctx, target, &user, &x).await;
         self.backend_user = user;
-        let b = responded.finish(&req);
         self.relayed = Some((self.shards.current(), b.handshake.connection_id));
         self.adopt_backend(b).await;
         Ok(())
+    }
+
+    /// What the server could not check because squeeze stands between it
+    /// and the client: the host part of the account it matched (when it
+    /// saw squeeze's address) and the account's `REQUIRE` clause (when it
+    /// saw squeeze's TLS). `true` when the login is refused (the client has
+    /// the server's own 1045 and the connection is closed).
+    async fn refused_by_grants(
+        &mut self,
+        b: &mut crate::backend::BackendConn,
+        target: &BackendTarget,
+        user: &str,
+        x: &Exchange,
+    ) -> bool {
+        let peer = self.info.peer;
+        let facts = match grants::read(&mut b.conn, b.capabilities).await {
+            Ok(f) => f,
+            Err(e) => {
+                tracing::warn!(user = ?user, shard = %target.name, error = %e, "reading the account's own grants after a relayed login failed; login refused");
+                let err = SqlError::backend_unreachable(&target.name, &target.address, &format!("reading the account's host and TLS requirement (CURRENT_USER(), SHOW GRANTS) after login: {e}"));
+                quit(b).await;
+                self.client.write_packet(&err.to_packet().encode());
+                self.client.shutdown().await;
+                return true;
+            }
+        };
+        let why = match (&facts.tls, self.client.is_tls()) {
+            (grants::TlsRequirement::Ssl, false) => Some(
+                "the account requires SSL and the client's link to squeeze is not TLS".to_string(),
+            ),
+            (grants::TlsRequirement::Certificate(kind), _) => Some(format!(
+                "the account requires {kind}, a client certificate squeeze does not ask for"
+            )),
+            _ => None,
+        };
+        let why = why.or_else(|| {
+            let ip = peer?.ip();
+            if target.proxy_protocol || grants::is_local(ip) {
+                // The server saw the client's address, or squeeze's own
+                // host, which is where a local client is.
+                return None;
+            }
+            match grants::host_matches(&facts.host_pattern, ip) {
+                Some(true) => None,
+                Some(false) => Some(format!("the account the server matched, '{}'@'{}', does not admit the client's address", user.escape_debug(), facts.host_pattern.escape_debug())),
+                None => Some(format!("the account the server matched, '{}'@'{}', names a host that squeeze cannot check the client's address against without a DNS lookup; set [backend] proxy_protocol = true", user.escape_debug(), facts.host_pattern.escape_debug())),
+            }
+        });
+        let Some(why) = why else {
+            return false;
+        };
+        METRICS.auth_failures_total.inc();
+        tracing::info!(user = ?user, shard = %target.name, client = %self.info.host, reason = %why, "login accepted by the server refused by squeeze");
+        quit(b).await;
+        // The server's own words for a refused login.
+        let err = SqlError::new(
+            ErrorCode::AccessDenied,
+            format!(
+                "Access denied for user '{}'@'{}' (using password: {})",
+                user,
+                self.info.host,
+                if x.token.is_empty() { "NO" } else { "YES" }
+            ),
+        );
+        self.client.write_packet(&err.to_packet().encode());
+        self.client.shutdown().await;
+        true
     }
 
     /// COM_CHANGE_USER to a user squeeze does not list: relayed on the
@@ -176,10 +292,14 @@ impl Session {
             nonce: self.info.nonce.clone(),
             token: cu.auth_response.clone(),
             cleartext: None,
+            candidate: None,
         };
         let x = exchange(&mut self.client, &mut b.conn, target, &user, first)
             .await
             .map_err(|_| ())?;
+        if self.refused_by_grants(&mut b, target, &user, &x).await {
+            return Err(());
+        }
         self.credential = replayable(&ctx, target, &user, &x).await;
         self.backend_user = user;
         b.session_state = None;
@@ -260,6 +380,11 @@ async fn exchange(
                 };
                 x.plugin = String::from_utf8_lossy(&plugin).into_owned();
                 x.nonce = nonce;
+                // A password sent under the previous plugin is one the
+                // server did not accept: at most a candidate.
+                if let Some(pw) = x.cleartext.take() {
+                    x.candidate = Some(pw);
+                }
                 let reply = ask_client(client, &p.payload).await?;
                 if x.plugin == CLEAR_PASSWORD {
                     let pw = reply.strip_suffix(&[0]).unwrap_or(&reply);
@@ -300,6 +425,73 @@ async fn exchange(
             }
         }
     }
+}
+
+/// The client went away after the server's greeting: finish the server's
+/// login exchange with a proof that cannot match (in the background), so
+/// the server records a failed password for that account, never a
+/// handshake error against squeeze's address (`max_connect_errors`, which
+/// would block every client of this squeeze).
+fn abandon(opened: Opened, target: BackendTarget, req: LoginRequest) {
+    tokio::spawn(async move {
+        let fut = async {
+            let junk = vec![0u8; 20];
+            if let Ok(r) = opened.respond(&target, &req, NATIVE_PASSWORD, junk).await {
+                finish_refused(r.conn).await;
+            }
+        };
+        let _ = tokio::time::timeout(target.connect_timeout, fut).await;
+    });
+}
+
+/// As [`abandon`], partway through the exchange: the server waits for
+/// the client's next answer.
+fn abandon_responded(conn: PacketConn, target: BackendTarget, user: String) {
+    tracing::debug!(user = ?user, shard = %target.name, "client left during a relayed login; ending the server's exchange with a refused proof");
+    tokio::spawn(async move {
+        let mut conn = conn;
+        let fut = async {
+            conn.write_packet(&[0u8; 20]);
+            if conn.flush().await.is_ok() {
+                finish_refused(conn).await;
+            }
+        };
+        let _ = tokio::time::timeout(target.connect_timeout, fut).await;
+    });
+}
+
+/// Answer whatever the server asks with data that cannot authenticate,
+/// until it says ERR (or OK, then quit); a few rounds at most.
+async fn finish_refused(mut conn: PacketConn) {
+    for _ in 0..4 {
+        let Ok(p) = conn.read_packet().await else {
+            return;
+        };
+        match p.payload.first() {
+            Some(0xFF) => return,
+            Some(0x00) => {
+                conn.begin_command();
+                conn.write_packet(&[0x01]);
+                let _ = conn.flush().await;
+                return;
+            }
+            // An auth switch, or plugin data: a 64-byte answer fits the
+            // ed25519 signature size and fails every plugin's check.
+            _ => {
+                conn.write_packet(&[0u8; 64]);
+                if conn.flush().await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Close a backend connection squeeze will not use.
+async fn quit(b: &mut crate::backend::BackendConn) {
+    b.conn.begin_command();
+    b.conn.write_packet(&[0x01]);
+    let _ = b.conn.flush().await;
 }
 
 /// Send the server's packet to the client and read its answer.
@@ -362,7 +554,7 @@ async fn replayable(
     user: &str,
     x: &Exchange,
 ) -> BackendCredential {
-    if let Some(pw) = &x.cleartext {
+    if let Some(pw) = x.cleartext.as_ref().or_else(|| proven_cleartext(x)) {
         return BackendCredential::Plaintext(String::from_utf8_lossy(pw).into_owned());
     }
     let plugin = x.plugin.as_str();
@@ -395,9 +587,39 @@ async fn replayable(
     }
 }
 
+/// The clear-text candidate, when the proof the server accepted last is
+/// the one that password makes over that nonce (a client that sent a wrong
+/// password in clear, then proved the right one, gives none).
+fn proven_cleartext(x: &Exchange) -> Option<&Zeroizing<Vec<u8>>> {
+    let pw = x.candidate.as_ref()?;
+    let expected = match x.plugin.as_str() {
+        _ if pw.is_empty() => Vec::new(),
+        NATIVE_PASSWORD => auth::native_token_from_stage1(&auth::native_stage1(pw), &x.nonce),
+        CACHING_SHA2_PASSWORD => auth::sha2_token(pw, &x.nonce),
+        _ => return None,
+    };
+    (expected == x.token).then_some(pw)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clear_text_password_is_kept_only_if_the_accepted_proof_was_made_from_it() {
+        let nonce = b"abcdefghijklmnopqrst".to_vec();
+        let proof = auth::native_token_from_stage1(&auth::native_stage1(b"right"), &nonce);
+        let x = |candidate: &[u8]| Exchange {
+            plugin: NATIVE_PASSWORD.into(),
+            nonce: nonce.clone(),
+            token: proof.clone(),
+            cleartext: None,
+            candidate: Some(Zeroizing::new(candidate.to_vec())),
+        };
+        assert!(proven_cleartext(&x(b"right")).is_some());
+        assert!(proven_cleartext(&x(b"wrong")).is_none());
+        assert!(proven_cleartext(&x(b"")).is_none());
+    }
 
     #[test]
     fn server_packets_of_the_login_exchange_are_told_apart() {

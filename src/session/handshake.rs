@@ -46,35 +46,30 @@ pub(super) async fn login(
     id: u32,
     peer: SocketAddr,
 ) -> Result<Session, &'static str> {
+    // The relayed exchange ends itself a little before the session's
+    // handshake timeout would cut it, so that the server's side is closed
+    // as a refused login, not an aborted handshake.
+    let deadline = tokio::time::Instant::now()
+        + std::time::Duration::from_secs(ctx.proxy.handshake_timeout_secs)
+            .saturating_sub(std::time::Duration::from_millis(500));
     let mut offer = offer(&ctx);
     if client.is_unix() {
         // A local socket: no TLS upgrade is offered on it.
         offer.capabilities &= !CLIENT_SSL;
     }
-    // Accounts from the server: the home shard's greeting comes first, so
-    // the client proves its password over that server's nonce.
-    let opened = match ctx.auth.accounts {
-        AccountSource::Server => Some(open_auth_shard(&ctx, &mut client, id).await?),
-        AccountSource::Config => None,
-    };
-    let (nonce, plugin) = match &opened {
-        Some(o) => (
-            o.handshake.auth_data.clone(),
-            o.handshake.auth_plugin.clone(),
-        ),
-        None => (
-            random_nonce(),
-            ctx.auth.default_plugin.name().as_bytes().to_vec(),
-        ),
-    };
+    // squeeze greets with its own nonce in both modes: nothing reaches a
+    // backend before the client has sent a complete, well-formed
+    // HandshakeResponse (a relayed login then switches the client to the
+    // server's nonce).
+    let nonce = random_nonce();
+    let plugin = ctx.auth.default_plugin.name().as_bytes().to_vec();
     greet(&ctx, &mut client, id, &offer, &nonce, plugin).await?;
     let response = read_response(&ctx, &mut client, id, peer).await?;
     let host = peer.ip().to_string();
     let user = String::from_utf8_lossy(&response.username).into_owned();
-    // A user listed in [[users]] is verified by squeeze in either mode; the
-    // opened connection is then not used (closed before any login byte).
-    let relayed = opened.filter(|_| !ctx.users.contains_key(&user));
-    let authed = if relayed.is_some() {
+    // A user listed in [[users]] is verified by squeeze in either mode.
+    let relayed = ctx.auth.accounts == AccountSource::Server && !ctx.users.contains_key(&user);
+    let authed = if relayed {
         auth::Authenticated {
             credential: BackendCredential::Unavailable(String::new()),
             backend_user: user,
@@ -86,7 +81,7 @@ pub(super) async fn login(
             Err(auth::AuthFailure::Gone) => return Err("client_gone"),
         }
     };
-    let info = client_info(&response, &offer, host, nonce);
+    let info = client_info(&response, &offer, host, peer, nonce);
     let home = ctx.router.default_shard;
     let mut session = Session {
         ctx,
@@ -107,8 +102,9 @@ pub(super) async fn login(
         live: None,
         relayed: None,
     };
-    if let Some(opened) = relayed {
-        session.relay_login(opened, &response).await?;
+    if relayed {
+        let opened = open_auth_shard(&session.ctx, &mut session.client, id, peer).await?;
+        session.relay_login(opened, &response, deadline).await?;
     }
     session.connect_home().await?;
     session.start_commands(peer).await?;
@@ -120,11 +116,13 @@ fn client_info(
     response: &HandshakeResponse,
     offer: &Offer,
     host: String,
+    peer: SocketAddr,
     nonce: Vec<u8>,
 ) -> ClientInfo {
     ClientInfo {
         user: String::from_utf8_lossy(&response.username).into_owned(),
         host,
+        peer: Some(peer),
         capabilities: response.capabilities & offer.capabilities,
         charset: response.charset,
         max_packet: response.max_packet,
@@ -284,18 +282,18 @@ async fn read_response(
     Ok(response)
 }
 
-/// Open the connection a relayed login goes to: the default shard's (the
-/// database the client names is not known before the greeting; a session
-/// whose database lives elsewhere moves there with a replayable
-/// credential). A refusal or failure goes to the client instead of a
-/// greeting, as a server's own ERR would.
+/// Open the connection a relayed login goes to, once the client's
+/// HandshakeResponse is in: the default shard's (a session whose database
+/// lives elsewhere moves there with a replayable credential). A refusal
+/// or failure goes to the client as a server's own ERR would.
 async fn open_auth_shard(
     ctx: &ProxyContext,
     client: &mut PacketConn,
     id: u32,
+    peer: SocketAddr,
 ) -> Result<Opened, &'static str> {
     let target = &ctx.shards[ctx.router.default_shard];
-    match crate::backend::open(target, ctx.proxy.max_packet_size).await {
+    match crate::backend::open(target, ctx.proxy.max_packet_size, Some(peer)).await {
         Ok(o) => Ok(o),
         Err(ConnectError::Rejected(err)) => {
             client.write_packet(&err.encode());

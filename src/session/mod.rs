@@ -15,6 +15,7 @@ mod handshake;
 mod link_status;
 mod metadata;
 mod plan;
+pub mod preauth;
 mod relay;
 mod routing;
 /// Moved to `crate::context` (the shared state holds it); re-exported for
@@ -50,6 +51,8 @@ use tracked::Tracked;
 pub struct ClientInfo {
     pub user: String,
     pub host: String,
+    /// The client's address (for the PROXY protocol header).
+    pub peer: Option<SocketAddr>,
     pub capabilities: u32,
     pub charset: u8,
     pub max_packet: u32,
@@ -142,6 +145,11 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: ClientStream, peer: SocketAddr,
         METRICS.client_bytes("proxy_to_client"),
         Some(bytes.clone()),
     ));
+    let place = ctx.preauth.admit(
+        peer.ip(),
+        ctx.proxy.max_preauth_connections,
+        ctx.proxy.max_preauth_per_host,
+    );
     if active > ctx.proxy.max_connections {
         METRICS
             .connections_total
@@ -150,10 +158,37 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: ClientStream, peer: SocketAddr,
         let err = SqlError::new(ErrorCode::ConCount, "Too many connections");
         client.write_packet(&err.to_packet().encode());
         client.shutdown().await;
+    } else if let Err(full) = place {
+        let (outcome, why) = match full {
+            preauth::Full::Total(n) => (
+                "preauth_full",
+                format!("{n} connections have not logged in yet (proxy.max_preauth_connections)"),
+            ),
+            preauth::Full::PerHost(n) => (
+                "preauth_host_full",
+                format!(
+                    "{n} connections from {} have not logged in yet (proxy.max_preauth_per_host)",
+                    peer.ip()
+                ),
+            ),
+        };
+        METRICS
+            .connections_total
+            .with_label_values(&[outcome])
+            .inc();
+        let err = SqlError::new(
+            ErrorCode::ConCount,
+            format!("Too many connections: squeeze: {why}; try again when they have logged in or timed out"),
+        );
+        client.write_packet(&err.to_packet().encode());
+        client.shutdown().await;
     } else {
         let handshake_timeout = Duration::from_secs(ctx.proxy.handshake_timeout_secs);
         let login = handshake::login(ctx.clone(), client, id, peer);
-        match tokio::time::timeout(handshake_timeout, login).await {
+        let logged_in = tokio::time::timeout(handshake_timeout, login).await;
+        // Authenticated (or gone): the place is free for the next one.
+        drop(place);
+        match logged_in {
             Ok(Ok(mut session)) => {
                 METRICS.connections_total.with_label_values(&["ok"]).inc();
                 let live = Arc::new(registry::SessionLive::new(

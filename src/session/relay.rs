@@ -127,6 +127,10 @@ impl Session {
         mode: RelayMode,
     ) -> Flow {
         if let Err(err) = self.ensure_backend().await {
+            // Not the server's OK: nothing this command would change (the
+            // database of a USE) may be taken from the previous one's.
+            self.last_ok = false;
+            self.shards.back_after_failed_connect();
             if shape != ResponseShape::None {
                 self.client.write_packet(&err.encode());
             }

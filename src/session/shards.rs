@@ -66,6 +66,8 @@ pub(super) struct ShardSet<C = BackendConn> {
     replay: Vec<Vec<u8>>,
     /// The backend threads last published to the session registry.
     published: Vec<(usize, u32)>,
+    /// The shard the last switch left, while its connection is parked.
+    came_from: Option<usize>,
 }
 
 impl<C> ShardSet<C> {
@@ -76,6 +78,7 @@ impl<C> ShardSet<C> {
             parked: HashMap::new(),
             replay: Vec::new(),
             published: Vec::new(),
+            came_from: None,
         }
     }
 
@@ -123,11 +126,24 @@ impl<C> ShardSet<C> {
         if shard == self.current {
             return;
         }
+        self.came_from = None;
         if let Some(b) = self.backend.take() {
             self.parked.insert(self.current, b);
+            self.came_from = Some(self.current);
         }
         self.current = shard;
         self.backend = self.parked.remove(&shard);
+    }
+
+    /// A connection to the current shard could not be opened: go back to
+    /// the shard the session was on, whose connection (and session state)
+    /// is parked, so that a refused move changes nothing.
+    pub fn back_after_failed_connect(&mut self) {
+        if self.backend.is_none() {
+            if let Some(prev) = self.came_from.filter(|p| self.parked.contains_key(p)) {
+                self.switch(prev);
+            }
+        }
     }
 
     /// Start over on `shard` with no connection (after closing them all).
@@ -275,9 +291,15 @@ impl Session {
             self.ctx.router.shard_for_db(&name, current) == Ok(current)
                 || self.ctx.router.db_is_key_routed(&name)
         });
-        let (user, credential) = match &target.service_user {
-            Some((u, p)) => (u.clone(), BackendCredential::Plaintext(p.clone())),
-            None => (self.backend_user.clone(), self.credential.clone()),
+        // A service account is squeeze's own identity: its grants are
+        // about squeeze's address, not the client's.
+        let (user, credential, client_addr) = match &target.service_user {
+            Some((u, p)) => (u.clone(), BackendCredential::Plaintext(p.clone()), None),
+            None => (
+                self.backend_user.clone(),
+                self.credential.clone(),
+                self.info.peer,
+            ),
         };
         LoginRequest {
             user,
@@ -291,6 +313,7 @@ impl Session {
             adaptive: self.bulk_writer_settings(),
             max_payload: self.ctx.proxy.max_packet_size + ROW_FRAMING_HEADROOM,
             ext_capabilities: self.info.ext_capabilities,
+            client_addr,
         }
     }
 
@@ -458,6 +481,23 @@ mod tests {
         s.switch(0);
         assert_eq!(s.conn().unwrap().0, 10);
         assert_eq!(s.conn_to(1).unwrap().0, 11);
+    }
+
+    #[test]
+    fn a_move_whose_connection_fails_goes_back_to_the_parked_shard() {
+        let mut s = ShardSet::new(0);
+        s.connected(Thread(10));
+        s.switch(1);
+        // Connecting to shard 1 failed: the session is where it was, on
+        // the connection that holds its session state.
+        s.back_after_failed_connect();
+        assert_eq!(s.current(), 0);
+        assert_eq!(s.conn().unwrap().0, 10);
+        // Nothing to go back to: it stays.
+        let mut fresh: ShardSet<Thread> = ShardSet::new(2);
+        fresh.switch(1);
+        fresh.back_after_failed_connect();
+        assert_eq!(fresh.current(), 1);
     }
 
     #[test]

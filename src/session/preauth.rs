@@ -1,0 +1,122 @@
+//! Bounds on connections that have not authenticated yet: in total and per
+//! client address (`[proxy] max_preauth_connections`,
+//! `max_preauth_per_host`), so that idle or slow handshakes from one
+//! address cannot take the file descriptors and session slots every other
+//! client needs. A connection holds its place from accept until its login
+//! ends, however it ends.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+
+use crate::metrics::METRICS;
+
+/// Which bound refused a connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Full {
+    Total(usize),
+    PerHost(usize),
+}
+
+/// Connections before authentication, by client address; shared across
+/// reloads.
+#[derive(Default)]
+pub struct PreAuth {
+    state: Mutex<Counts>,
+}
+
+#[derive(Default)]
+struct Counts {
+    total: usize,
+    by_host: HashMap<IpAddr, usize>,
+}
+
+/// A place among the unauthenticated connections, given back on drop.
+pub struct Place {
+    gate: Arc<PreAuth>,
+    ip: IpAddr,
+}
+
+impl PreAuth {
+    /// A place for a connection from `ip`, unless that would pass
+    /// `max_total` or `max_per_host` (0 = no bound).
+    pub fn admit(
+        self: &Arc<Self>,
+        ip: IpAddr,
+        max_total: usize,
+        max_per_host: usize,
+    ) -> Result<Place, Full> {
+        let mut c = self.state.lock();
+        if max_total > 0 && c.total >= max_total {
+            return Err(Full::Total(max_total));
+        }
+        let here = c.by_host.get(&ip).copied().unwrap_or(0);
+        if max_per_host > 0 && here >= max_per_host {
+            return Err(Full::PerHost(max_per_host));
+        }
+        c.total += 1;
+        c.by_host.insert(ip, here + 1);
+        METRICS.preauth_connections.set(c.total as i64);
+        Ok(Place {
+            gate: self.clone(),
+            ip,
+        })
+    }
+
+    /// Connections holding a place now, from `ip`.
+    pub fn from_host(&self, ip: IpAddr) -> usize {
+        self.state.lock().by_host.get(&ip).copied().unwrap_or(0)
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let mut c = self.gate.state.lock();
+        c.total = c.total.saturating_sub(1);
+        // The map holds only addresses with connections: memory follows
+        // the number of connections, not of addresses ever seen.
+        if let Some(n) = c.by_host.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                c.by_host.remove(&self.ip);
+            }
+        }
+        METRICS.preauth_connections.set(c.total as i64);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_address_is_bounded_without_refusing_another_and_places_come_back() {
+        let gate = Arc::new(PreAuth::default());
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let b: IpAddr = "10.0.0.2".parse().unwrap();
+        let held: Vec<Place> = (0..3).map(|_| gate.admit(a, 10, 3).unwrap()).collect();
+        assert_eq!(gate.admit(a, 10, 3).err(), Some(Full::PerHost(3)));
+        let other = gate.admit(b, 10, 3).unwrap();
+        assert_eq!(gate.from_host(a), 3);
+        drop(held);
+        assert_eq!(gate.from_host(a), 0);
+        assert!(gate.state.lock().by_host.len() == 1);
+        drop(other);
+        assert!(gate.state.lock().by_host.is_empty());
+        assert_eq!(gate.state.lock().total, 0);
+    }
+
+    #[test]
+    fn the_total_bound_holds_across_addresses() {
+        let gate = Arc::new(PreAuth::default());
+        let _p: Vec<Place> = (1..=4u8)
+            .map(|i| gate.admit(IpAddr::from([10, 0, 0, i]), 4, 0).unwrap())
+            .collect();
+        assert_eq!(
+            gate.admit("10.0.0.9".parse().unwrap(), 4, 0).err(),
+            Some(Full::Total(4))
+        );
+    }
+}
