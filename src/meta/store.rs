@@ -7,7 +7,7 @@ use mysql_async::prelude::Queryable;
 use mysql_async::{Conn, Opts, OptsBuilder, SslOpts};
 
 use super::schema::{codes, ddl, quote_ident, StoredDictionary};
-use crate::config::{BackendConfig, BackendTls, Config};
+use crate::config::{BackendConfig, Config};
 
 /// Where one shard's metadata lives and how to log in.
 #[derive(Debug, Clone)]
