@@ -45,9 +45,11 @@ pub fn build_context(
     // A shard that stays at its address keeps the packet limit learned
     // from it (the probe refreshes it at once anyway).
     for s in &mut shards {
-        if let Some(old) = previous
-            .and_then(|p| p.shards.iter().find(|o| o.name == s.name && o.address == s.address))
-        {
+        if let Some(old) = previous.and_then(|p| {
+            p.shards
+                .iter()
+                .find(|o| o.name == s.name && o.address == s.address)
+        }) {
             s.max_allowed_packet = old.max_allowed_packet.clone();
         }
     }

@@ -45,7 +45,12 @@ fn a_statement_past_the_memory_budget_gets_err_1041_while_another_session_keeps_
     // budget) but not within the budget.
     let sq = squeeze(
         db,
-        &["--memory-budget", "4194304", "--max-packet-size", "16777216"],
+        &[
+            "--memory-budget",
+            "4194304",
+            "--max-packet-size",
+            "16777216",
+        ],
     );
     let mut other = RawConn::login(sq.port, APP_USER, APP_PASS, None).unwrap();
     select_1(&mut other);

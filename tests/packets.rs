@@ -117,7 +117,10 @@ fn send_oversized(port: u16, len: usize) -> (Vec<u8>, u8, bool) {
     // this write fails with a broken pipe / reset.
     c.seq = 0;
     let wrote = c.write_packet(&payload);
-    assert!(wrote.is_ok(), "squeeze cut the client off mid-packet: {wrote:?}");
+    assert!(
+        wrote.is_ok(),
+        "squeeze cut the client off mid-packet: {wrote:?}"
+    );
     let mut hdr = [0u8; 4];
     c.s.read_exact(&mut hdr).expect("an ERR after the packet");
     let n = u32::from_le_bytes([hdr[0], hdr[1], hdr[2], 0]) as usize;
@@ -163,7 +166,10 @@ fn a_procedure_that_uses_a_cursor_returns_its_result_as_directly() {
     let sq = Squeeze::for_db(server, &[]);
     let setup = "DROP DATABASE IF EXISTS pk_cursor; CREATE DATABASE pk_cursor; USE pk_cursor;
          CREATE TABLE t2 (i INT); INSERT INTO t2 VALUES (2), (3);
-         CREATE PROCEDURE p() BEGIN DECLARE y INT; DECLARE c2 CURSOR FOR SELECT i FROM t2 LIMIT 1; OPEN c2; FETCH c2 INTO y; CLOSE c2; SELECT 2, y; END";
+         DELIMITER //
+         CREATE PROCEDURE p() BEGIN DECLARE y INT; DECLARE c2 CURSOR FOR SELECT i FROM t2 LIMIT 1; OPEN c2; FETCH c2 INTO y; CLOSE c2; SELECT 2, y; END//
+         DELIMITER ;
+";
     let (ok, _, err) = cli_stdin(server.port, &[], setup.as_bytes());
     assert!(ok, "{err}");
     let script = b"USE pk_cursor; CALL p(); SELECT 'after'; CALL p();";

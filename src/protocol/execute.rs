@@ -116,6 +116,21 @@ impl<'a> ExecuteParams<'a> {
         })
     }
 
+    /// The execute (`head`: its first 10 bytes) with these parameters and
+    /// their types bound (flag 1), for a server statement that has never
+    /// been told them (one prepared on another shard since).
+    pub fn with_types_bound(&self, head: &[u8]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(
+            head.len() + self.null_bitmap.len() + 1 + self.types.len() + self.values.len(),
+        );
+        out.extend_from_slice(head);
+        out.extend_from_slice(self.null_bitmap);
+        out.push(1);
+        out.extend_from_slice(self.types);
+        out.extend_from_slice(self.values);
+        out
+    }
+
     pub fn count(&self) -> usize {
         self.count
     }
@@ -197,7 +212,7 @@ impl<'a> ExecuteParams<'a> {
 
 /// The integer a fixed-size value of integer type `ty` holds.
 fn int_value(ty: u8, b: &[u8], unsigned: bool) -> Option<i128> {
-    use super::coldef::{TYPE_FLOAT, TYPE_DOUBLE};
+    use super::coldef::{TYPE_DOUBLE, TYPE_FLOAT};
     if ty == TYPE_FLOAT || ty == TYPE_DOUBLE {
         return None;
     }
@@ -253,10 +268,13 @@ mod tests {
         let x = ExecuteParams::parse(&p, 3, None).unwrap();
         assert!(x.newly_bound && x.is_null(1) && !x.is_null(0));
         let mut seen = Vec::new();
-        x.walk(|_| false, |i, v, raw| {
-            seen.push((i, v, raw.len()));
-            Ok(())
-        })
+        x.walk(
+            |_| false,
+            |i, v, raw| {
+                seen.push((i, v, raw.len()));
+                Ok(())
+            },
+        )
         .unwrap();
         assert_eq!(
             seen,
@@ -271,10 +289,18 @@ mod tests {
     #[test]
     fn a_reexecute_with_flag_zero_reads_its_values_with_the_remembered_types() {
         let first = params(true);
-        let types = ExecuteParams::parse(&first, 3, None).unwrap().types.to_vec();
+        let types = ExecuteParams::parse(&first, 3, None)
+            .unwrap()
+            .types
+            .to_vec();
         let again = params(false);
         let x = ExecuteParams::parse(&again, 3, Some(&types)).unwrap();
         assert!(!x.newly_bound);
+        // Bound again, it is the first execute's packet with new values.
+        let mut head = vec![0x17, 1, 0, 0, 0, 0, 1, 0, 0, 0];
+        let rebound = x.with_types_bound(&head);
+        head.extend_from_slice(&first);
+        assert_eq!(rebound, head);
         assert_eq!(x.value(2, |_| false), Some(ParamValue::Bytes(b"abc")));
         assert_eq!(x.value(0, |_| false), Some(ParamValue::Int(42)));
         // Without remembered types there is nothing to read them with.

@@ -175,7 +175,9 @@ mod tests {
     fn small_packet_round_trip() {
         let mut buf = encoded(3, b"\x03SELECT 1");
         assert_eq!(&buf[..4], &[9, 0, 0, 3]);
-        let p = decode_packet(&mut buf, 1 << 30, PieceIds::Consecutive).unwrap().unwrap();
+        let p = decode_packet(&mut buf, 1 << 30, PieceIds::Consecutive)
+            .unwrap()
+            .unwrap();
         assert_eq!(p.seq, 3);
         assert_eq!(&p.payload[..], b"\x03SELECT 1");
         assert!(buf.is_empty());
@@ -186,7 +188,10 @@ mod tests {
         let full = encoded(0, b"hello");
         for cut in 0..full.len() {
             let mut buf = BytesMut::from(&full[..cut]);
-            assert_eq!(decode_packet(&mut buf, 1 << 20, PieceIds::Consecutive).unwrap(), None);
+            assert_eq!(
+                decode_packet(&mut buf, 1 << 20, PieceIds::Consecutive).unwrap(),
+                None
+            );
         }
     }
 
@@ -195,7 +200,9 @@ mod tests {
         let payload = vec![7u8; MAX_PAYLOAD];
         let mut buf = encoded(0, &payload);
         assert_eq!(buf.len(), MAX_PAYLOAD + 2 * HEADER_LEN);
-        let p = decode_packet(&mut buf, 1 << 30, PieceIds::Consecutive).unwrap().unwrap();
+        let p = decode_packet(&mut buf, 1 << 30, PieceIds::Consecutive)
+            .unwrap()
+            .unwrap();
         assert_eq!(p.chunks, 2);
         assert_eq!(p.payload.len(), MAX_PAYLOAD);
     }
@@ -207,7 +214,9 @@ mod tests {
         let mut buf = BytesMut::new();
         encode_packet(&mut buf, &mut seq, &payload);
         assert_eq!(seq, 253u8);
-        let p = decode_packet(&mut buf, 1 << 30, PieceIds::Consecutive).unwrap().unwrap();
+        let p = decode_packet(&mut buf, 1 << 30, PieceIds::Consecutive)
+            .unwrap()
+            .unwrap();
         assert_eq!((p.seq, p.chunks), (250, 3));
         assert_eq!(&p.payload[..], &payload[..]);
     }

@@ -27,7 +27,10 @@ impl Session {
             C::Query(_) => self.query(payload).await,
             C::Prepare(_) => self.prepare(payload).await,
             C::Execute {
-                stmt, flags, params, ..
+                stmt,
+                flags,
+                params,
+                ..
             } => self.execute(payload, stmt, flags, params).await,
             C::SendLongData { stmt, param, data } => {
                 self.long_data(payload, stmt, param, data).await

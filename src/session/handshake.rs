@@ -291,7 +291,8 @@ async fn open_auth_shard(
     id: u32,
 ) -> Result<Opened, &'static str> {
     let target = &ctx.shards[ctx.router.default_shard];
-    let max_payload = ctx.packet_limit(ctx.router.default_shard) + super::shards::ROW_FRAMING_HEADROOM;
+    let max_payload =
+        ctx.packet_limit(ctx.router.default_shard) + super::shards::ROW_FRAMING_HEADROOM;
     match crate::backend::open(target, max_payload).await {
         Ok(o) => Ok(o),
         Err(ConnectError::Rejected(err)) => {

@@ -377,7 +377,8 @@ impl Session {
                                 // A cursor was opened: rows come with COM_STMT_FETCH.
                                 self.tracked.status = status;
                                 self.last_ok = true;
-                                if let (Some(t), Some(s)) = (transform, self.statements.get_mut(id)) {
+                                if let (Some(t), Some(s)) = (transform, self.statements.get_mut(id))
+                                {
                                     s.cursor = Some(t);
                                 }
                                 return Ok(());

@@ -397,7 +397,10 @@ mod tests {
     #[test]
     fn a_reexecute_without_types_routes_as_the_first_execute() {
         let first = params(true, b"x", 7);
-        let types = ExecuteParams::parse(&first, 2, None).unwrap().types.to_vec();
+        let types = ExecuteParams::parse(&first, 2, None)
+            .unwrap()
+            .types
+            .to_vec();
         let again = params(false, b"yy", 9);
         let x = ExecuteParams::parse(&again, 2, Some(&types)).unwrap();
         assert_eq!(shard_for_param(&x, &rule(), 1, |_| false), Some(1));

@@ -132,7 +132,9 @@ impl StatementTable {
 
     /// The id `shard`'s server gave the statement the client calls `stmt`.
     pub fn shard_id(&self, stmt: u32, shard: usize) -> Option<u32> {
-        self.get(stmt).and_then(|s| s.shard_ids.get(&shard)).copied()
+        self.get(stmt)
+            .and_then(|s| s.shard_ids.get(&shard))
+            .copied()
     }
 
     /// COM_STMT_CLOSE: forget the statement.

@@ -66,60 +66,61 @@ pub fn rewrite_execute(
     let mut failed = None;
     // Collected long data is absent from the packet too.
     let collected: Vec<u16> = long_data.keys().copied().collect();
-    params.walk(
-        |i| sent_as_long_data(i) || collected.contains(&(i as u16)),
-        |i, value, raw| {
-            let rule = rules.get(i).and_then(Option::as_deref);
-            match (value, rule) {
-                (ParamValue::LongData, Some(rule)) => {
-                    // Collected here: compressed whole, then sent ahead.
-                    let Some(chunks) = long_data.remove(&(i as u16)) else {
-                        // Its chunks outgrew the packet limit and were dropped.
-                        return Err(ProtocolError::Malformed(
-                            "long data for a compressed parameter exceeded the packet limit",
-                        ));
-                    };
-                    scratch.clear();
-                    let data = match compress_value(rule, &chunks, &mut scratch) {
-                        Ok(true) => &scratch,
-                        Ok(false) => &chunks,
-                        Err(e) => {
-                            failed = Some(e);
-                            return Err(ProtocolError::Malformed("refused"));
-                        }
-                    };
-                    sent_first.push(
-                        ClientCommand::SendLongData {
-                            stmt: stmt_id,
-                            param: i as u16,
-                            data,
-                        }
-                        .encode(),
-                    );
-                    bind_as_blob(&mut types, i);
+    params
+        .walk(
+            |i| sent_as_long_data(i) || collected.contains(&(i as u16)),
+            |i, value, raw| {
+                let rule = rules.get(i).and_then(Option::as_deref);
+                match (value, rule) {
+                    (ParamValue::LongData, Some(rule)) => {
+                        // Collected here: compressed whole, then sent ahead.
+                        let Some(chunks) = long_data.remove(&(i as u16)) else {
+                            // Its chunks outgrew the packet limit and were dropped.
+                            return Err(ProtocolError::Malformed(
+                                "long data for a compressed parameter exceeded the packet limit",
+                            ));
+                        };
+                        scratch.clear();
+                        let data = match compress_value(rule, &chunks, &mut scratch) {
+                            Ok(true) => &scratch,
+                            Ok(false) => &chunks,
+                            Err(e) => {
+                                failed = Some(e);
+                                return Err(ProtocolError::Malformed("refused"));
+                            }
+                        };
+                        sent_first.push(
+                            ClientCommand::SendLongData {
+                                stmt: stmt_id,
+                                param: i as u16,
+                                data,
+                            }
+                            .encode(),
+                        );
+                        bind_as_blob(&mut types, i);
+                    }
+                    (ParamValue::Bytes(v), Some(rule)) => {
+                        scratch.clear();
+                        let data = match compress_value(rule, v, &mut scratch) {
+                            Ok(true) => &scratch[..],
+                            Ok(false) => v,
+                            Err(e) => {
+                                failed = Some(e);
+                                return Err(ProtocolError::Malformed("refused"));
+                            }
+                        };
+                        put_lenenc_bytes(&mut values, data);
+                        bind_as_blob(&mut types, i);
+                    }
+                    _ => values.extend_from_slice(raw),
                 }
-                (ParamValue::Bytes(v), Some(rule)) => {
-                    scratch.clear();
-                    let data = match compress_value(rule, v, &mut scratch) {
-                        Ok(true) => &scratch[..],
-                        Ok(false) => v,
-                        Err(e) => {
-                            failed = Some(e);
-                            return Err(ProtocolError::Malformed("refused"));
-                        }
-                    };
-                    put_lenenc_bytes(&mut values, data);
-                    bind_as_blob(&mut types, i);
-                }
-                _ => values.extend_from_slice(raw),
-            }
-            Ok(())
-        },
-    )
-    .map_err(|e| match failed.take() {
-        Some(w) => ParamError::Write(w),
-        None => ParamError::Malformed(e),
-    })?;
+                Ok(())
+            },
+        )
+        .map_err(|e| match failed.take() {
+            Some(w) => ParamError::Write(w),
+            None => ParamError::Malformed(e),
+        })?;
     let bitmap = params.null_bitmap();
     let mut out = Vec::with_capacity(head.len() + bitmap.len() + 1 + types.len() + values.len());
     out.extend_from_slice(head);
@@ -201,11 +202,19 @@ mod tests {
 
     fn rewrite(payload: &[u8], stmt: &mut Stmt) -> Result<ExecuteRewrite, ParamError> {
         let head = payload.get(..10).ok_or(ProtocolError::Truncated)?;
-        let x = ExecuteParams::parse(&payload[10..], stmt.rules.len(), stmt.types.as_deref())?;
-        if x.newly_bound {
-            stmt.types = Some(x.types.to_vec());
-        }
-        rewrite_execute(head, &x, &stmt.rules, &mut stmt.long_data, |_| false)
+        let remembered = stmt.types.take();
+        let x = ExecuteParams::parse(&payload[10..], stmt.rules.len(), remembered.as_deref());
+        let x = match x {
+            Ok(x) => x,
+            Err(e) => {
+                stmt.types = remembered;
+                return Err(e.into());
+            }
+        };
+        let newly_bound = x.newly_bound.then(|| x.types.to_vec());
+        let r = rewrite_execute(head, &x, &stmt.rules, &mut stmt.long_data, |_| false);
+        stmt.types = newly_bound.or(remembered);
+        r
     }
 
     #[test]

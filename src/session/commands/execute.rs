@@ -12,7 +12,9 @@ use crate::protocol::ProtocolError;
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::routing::shard_for_param;
 use crate::session::{Flow, Session};
-use crate::transform::params::{has_compressed_params, rewrite_execute, ParamError};
+use crate::transform::params::{
+    has_compressed_params, rewrite_execute, ExecuteRewrite, ParamError,
+};
 
 /// The command byte, statement id, flags and iteration count.
 const HEAD_LEN: usize = 10;
@@ -28,6 +30,7 @@ impl Session {
         params: &[u8],
     ) -> Flow {
         let id = self.statements.resolve(stmt);
+        let sharded = self.sharded();
         let mode = RelayMode {
             binary: true,
             // Only a cursor the client asked for defers the rows to FETCH.
@@ -76,10 +79,19 @@ impl Session {
         };
         let head = &payload[..HEAD_LEN.min(payload.len())];
         let rewrite = rewrite_execute(head, &x, &s.param_rules, &mut s.long_data, long_data);
+        // Each shard's server statement is its own: one prepared there
+        // since the types were bound has never been told them, so a
+        // sharded session always binds them.
+        let rebound =
+            (sharded && !x.newly_bound && x.count() > 0).then(|| x.with_types_bound(head));
         s.types = newly_bound.or(remembered);
         s.long_data_sent.clear();
         let hints = s.result_hints.clone();
         let rewrite = match rewrite {
+            Ok(r) if r.payload.is_none() => ExecuteRewrite {
+                payload: rebound,
+                ..r
+            },
             Ok(r) => r,
             Err(ParamError::Write(e)) => {
                 METRICS
