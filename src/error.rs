@@ -230,7 +230,7 @@ impl SqlError {
     /// itself would send.
     pub fn from_client_protocol(e: &ProtocolError) -> Self {
         match e {
-            ProtocolError::TooLarge { .. } => SqlError::new(ErrorCode::NetPacketTooLarge, format!("Got a packet bigger than 'max_allowed_packet' bytes ({e}); raise proxy.max_packet_size if this is intended"),
+            ProtocolError::TooLarge { .. } => SqlError::new(ErrorCode::NetPacketTooLarge, format!("Got a packet bigger than 'max_allowed_packet' bytes ({e}); squeeze's limit is the server's max_allowed_packet, or proxy.max_packet_size when that is set"),
             ),
             ProtocolError::OutOfOrder { .. } => {
                 SqlError::new(ErrorCode::NetPacketsOutOfOrder, format!("Got packets out of order ({e})"))

@@ -155,7 +155,7 @@ fn build_config(args: &ServeArgs) -> Result<Config, String> {
         cfg.limits.memory_budget = Some(b);
     }
     if let Some(m) = args.max_packet_size {
-        cfg.proxy.max_packet_size = m;
+        cfg.proxy.max_packet_size = Some(m);
     }
     for spec in &args.compress {
         cfg.columns.push(parse_compress_flag(spec)?);

@@ -38,10 +38,21 @@ pub fn build_context(
     if backends.is_empty() {
         anyhow::bail!("no backend configured");
     }
-    let shards = backends
+    let mut shards = backends
         .iter()
         .map(|(name, b)| BackendTarget::from_config(name, b))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    // A shard that stays at its address keeps the packet limit learned
+    // from it (the probe refreshes it at once anyway).
+    for s in &mut shards {
+        if let Some(old) = previous.and_then(|p| {
+            p.shards
+                .iter()
+                .find(|o| o.name == s.name && o.address == s.address)
+        }) {
+            s.max_allowed_packet = old.max_allowed_packet.clone();
+        }
+    }
     let router = crate::router::Router::from_config(
         backends.iter().map(|(n, _)| n.clone()).collect(),
         &cfg.routing,
@@ -432,7 +443,7 @@ async fn start_context(
     ));
     tracing::info!(
         memory_budget = budget.limit(),
-        max_packet_size = ctx.proxy.max_packet_size,
+        max_packet_size = ?ctx.proxy.max_packet_size,
         "memory limits"
     );
     Ok((ctx, store))

@@ -41,8 +41,17 @@ fn select_1(c: &mut RawConn) -> Vec<u8> {
 fn a_statement_past_the_memory_budget_gets_err_1041_while_another_session_keeps_working() {
     let db = MariaDb::shared();
     // 4 MiB for all sessions; a 6 MiB statement is within max_packet_size
-    // (16 MiB) but not within the budget.
-    let sq = squeeze(db, &["--memory-budget", "4194304"]);
+    // (set to 16 MiB: by default the limit is the server's, bounded by the
+    // budget) but not within the budget.
+    let sq = squeeze(
+        db,
+        &[
+            "--memory-budget",
+            "4194304",
+            "--max-packet-size",
+            "16777216",
+        ],
+    );
     let mut other = RawConn::login(sq.port, APP_USER, APP_PASS, None).unwrap();
     select_1(&mut other);
 
@@ -125,8 +134,9 @@ fn frame(seq: u8, raw: &[u8]) -> Vec<u8> {
 #[test]
 fn a_huge_client_compressed_statement_is_refused_without_rss_growing_past_the_packet_limit() {
     let db = MariaDb::shared();
-    // Defaults: max_packet_size 16 MiB, the default budget.
-    let sq = squeeze(db, &[]);
+    // max_packet_size 16 MiB (the test server allows 1 GiB), the default
+    // budget.
+    let sq = squeeze(db, &["--max-packet-size", "16777216"]);
     let mut probe = RawConn::login(sq.port, APP_USER, APP_PASS, None).unwrap();
     select_1(&mut probe);
     std::thread::sleep(Duration::from_millis(300));

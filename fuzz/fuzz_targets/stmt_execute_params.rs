@@ -1,4 +1,5 @@
-//! Arbitrary COM_STMT_EXECUTE payloads through `rewrite_execute` against an
+//! Arbitrary COM_STMT_EXECUTE payloads through `ExecuteParams` and
+//! `rewrite_execute` against an
 //! arbitrary prepared statement (parameter count, which parameters are bound
 //! to compressed columns and with which rule, remembered types, long data):
 //! never panics, and a rewrite is a well-formed COM_STMT_EXECUTE: the same
@@ -16,9 +17,10 @@ use squeeze::admin::metrics::ColumnMetrics;
 use squeeze::codec::{decode_value, CodecKind, Decoded, DictionaryRegistry, ValueEncoder};
 use squeeze::config::{InvalidJson, PresentAs};
 use squeeze::protocol::coldef::{binary_layout, BinaryLayout, TYPE_BLOB};
+use squeeze::protocol::execute::ExecuteParams;
 use squeeze::protocol::lenenc::Reader;
 use squeeze::router::NamePattern;
-use squeeze::transform::params::{rewrite_execute, ParamError, PreparedStatement};
+use squeeze::transform::params::{rewrite_execute, ParamError};
 use squeeze::transform::ColumnRule;
 
 const MAX_VALUE: usize = 300;
@@ -101,14 +103,26 @@ fuzz_target!(|input: &[u8]| {
     let mut payload = vec![0x17];
     payload.extend_from_slice(data);
 
-    let mut stmt = PreparedStatement {
-        num_params: n as u16,
+    if payload.len() < 10 {
+        return;
+    }
+    // As the session does: decode once, with the remembered types when the
+    // packet binds none, and remember newly bound ones.
+    let Ok(x) = ExecuteParams::parse(&payload[10..], n, types.as_deref()) else {
+        return;
+    };
+    let types = if x.newly_bound {
+        Some(x.types.to_vec())
+    } else {
+        types.clone()
+    };
+    let stmt = Stmt {
+        num_params: n,
         param_rules,
         types,
-        long_data: long_data.clone(),
-        ..Default::default()
     };
-    let result = rewrite_execute(&payload, &mut stmt);
+    let mut remaining = long_data.clone();
+    let result = rewrite_execute(&payload[..10], &x, &stmt.param_rules, &mut remaining, |_| false);
     let Ok(rw) = result else {
         if let Err(ParamError::Write(e)) = &result {
             let _ = e.to_sql_error();
@@ -121,17 +135,25 @@ fuzz_target!(|input: &[u8]| {
         assert!(rw.long_data.is_empty());
         return;
     };
+    assert!(remaining.is_empty(), "long data is consumed");
     check_execute(&payload, &out, &stmt, &long_data, &rw.long_data);
 });
+
+/// The statement as the session keeps it, for the checks.
+struct Stmt {
+    num_params: usize,
+    param_rules: Vec<Option<Arc<ColumnRule>>>,
+    types: Option<Vec<u8>>,
+}
 
 fn check_execute(
     input: &[u8],
     out: &[u8],
-    stmt: &PreparedStatement,
+    stmt: &Stmt,
     long_data: &HashMap<u16, Vec<u8>>,
     sent_long: &[Vec<u8>],
 ) {
-    let n = stmt.num_params as usize;
+    let n = stmt.num_params;
     let reg = DictionaryRegistry::empty();
     let mut r = Reader::new(out);
     let head = r.take(10).expect("header");
@@ -152,7 +174,6 @@ fn check_execute(
     let mut expect_long: Vec<u16> = long_data.keys().copied().collect();
     expect_long.sort_unstable();
     assert_eq!(sent_long.len(), expect_long.len());
-    assert!(stmt.long_data.is_empty(), "long data is consumed");
     for (ld, i) in sent_long.iter().zip(&expect_long) {
         assert_eq!(ld[0], 0x18);
         assert_eq!(&ld[1..5], &input[1..5]);

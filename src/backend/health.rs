@@ -96,6 +96,36 @@ impl HealthRegistry {
         }
     }
 
+    /// A session's login to shard `name` failed to reach it (`Some(why)`)
+    /// or succeeded (`None`): what a probe without credentials relies on
+    /// between its own checks.
+    pub fn session_saw(&self, name: &str, failure: Option<String>) {
+        let known = self
+            .shards
+            .read()
+            .iter()
+            .any(|s| s.name == name && s.up == failure.is_none());
+        if known {
+            return;
+        }
+        match failure {
+            Some(why) => self.set(name, Probe::Down(why)),
+            None => self.set(name, Probe::Full),
+        }
+    }
+
+    /// Whether `name` needs a handshake probe when the probe has no
+    /// credentials to log in with: only while it is down or unprobed (a
+    /// greeting read without a login counts as an aborted connect on the
+    /// server, and fills its error log every interval).
+    fn needs_anonymous_probe(&self, name: &str) -> bool {
+        self.shards
+            .read()
+            .iter()
+            .find(|s| s.name == name)
+            .is_none_or(|s| !s.up || s.handshake.is_none())
+    }
+
     /// The newest handshake seen from any backend.
     pub fn any_handshake(&self) -> Option<InitialHandshake> {
         self.shards.read().iter().find_map(|s| s.handshake.clone())
@@ -161,6 +191,8 @@ pub async fn probe(target: &BackendTarget, login: Option<&ProbeLogin>) -> Probe 
             let req = l.request("squeeze-health");
             match connect_probe(target, &req).await {
                 Ok(mut b) => {
+                    // Logged in anyway: keep the shard's packet limit current.
+                    target.learn_max_packet(&mut b.conn, b.capabilities).await;
                     b.conn.begin_command();
                     b.conn.write_packet(&[0x01]);
                     let _ = b.conn.flush().await;
@@ -222,6 +254,10 @@ pub async fn probe_all(
     login: Option<&ProbeLogin>,
 ) {
     for t in targets {
+        if login.is_none() && !registry.needs_anonymous_probe(&t.name) {
+            // Up, by the last probe or a session's login since: leave it.
+            continue;
+        }
         let r = probe(t, login).await;
         match &r {
             Probe::Down(e) => {

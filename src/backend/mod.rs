@@ -36,6 +36,33 @@ pub struct BackendTarget {
     pub slots: Option<Arc<tokio::sync::Semaphore>>,
     /// Send a PROXY protocol header first on every connection.
     pub proxy_protocol: bool,
+    /// The server's `max_allowed_packet` as last read (0: not yet), by the
+    /// health probe and by a session's login while it is unknown.
+    pub max_allowed_packet: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl BackendTarget {
+    /// The server's `max_allowed_packet`, 0 while unknown.
+    pub fn server_max_packet(&self) -> usize {
+        self.max_allowed_packet
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Ask the server on a logged-in connection and remember its answer.
+    pub async fn learn_max_packet(&self, conn: &mut crate::net::PacketConn, capabilities: u32) {
+        if let Ok(rows) =
+            query::simple_query(conn, capabilities, "SELECT @@max_allowed_packet").await
+        {
+            let value = rows
+                .first()
+                .and_then(|r| r.first().cloned().flatten())
+                .and_then(|v| String::from_utf8_lossy(&v).parse::<usize>().ok());
+            if let Some(v) = value {
+                self.max_allowed_packet
+                    .store(v, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
+    }
 }
 
 impl BackendTarget {
@@ -62,6 +89,7 @@ impl BackendTarget {
             slots: (cfg.max_connections > 0)
                 .then(|| Arc::new(tokio::sync::Semaphore::new(cfg.max_connections))),
             proxy_protocol: cfg.proxy_protocol,
+            max_allowed_packet: Arc::default(),
         })
     }
 

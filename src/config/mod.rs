@@ -102,11 +102,12 @@ pub struct ProxyConfig {
     pub listen_backlog: u32,
     /// Largest logical packet squeeze holds whole, in bytes (a client's
     /// statement, a row it inflates; rows it need not read cross in 16 MiB
-    /// chunks whatever their size). Default 16 MiB, MariaDB's
-    /// default `max_allowed_packet`; at most 1 GiB (MySQL's own upper
-    /// bound). Raise it together with the server's `max_allowed_packet`
-    /// for larger statements or rows.
-    pub max_packet_size: usize,
+    /// chunks whatever their size). Default: unset, and then each shard's
+    /// own `max_allowed_packet` (read from the server at login and by the
+    /// health probe, so a reload or a `SET GLOBAL` there is followed),
+    /// bounded by `limits.memory_budget`. Set it (1024 bytes .. 1 GiB) to
+    /// cap packets below the server's limit.
+    pub max_packet_size: Option<usize>,
     /// Version string announced to clients. Default: the backend's own.
     pub server_version: Option<String>,
     /// Seconds a client may take to complete the handshake. Default 10.
@@ -132,8 +133,32 @@ pub struct ProxyConfig {
     pub bulk: BulkConfig,
 }
 
-/// MariaDB's default `max_allowed_packet`.
+/// MariaDB's default `max_allowed_packet`: the limit until a shard's own
+/// value is known.
 pub const DEFAULT_MAX_PACKET_SIZE: usize = 16 << 20;
+
+/// MySQL's and MariaDB's upper bound for `max_allowed_packet`.
+pub const MAX_PACKET_CEILING: usize = 1 << 30;
+
+impl ProxyConfig {
+    /// The per-packet cap squeeze applies on a session whose shard allows
+    /// `server_max` bytes (0: not known yet), under a memory budget of
+    /// `budget` bytes: an explicit `max_packet_size` wins; otherwise the
+    /// server's value, never more than the budget could hold.
+    pub fn packet_limit(&self, server_max: usize, budget: Option<usize>) -> usize {
+        if let Some(m) = self.max_packet_size {
+            return m;
+        }
+        let server = if server_max == 0 {
+            DEFAULT_MAX_PACKET_SIZE
+        } else {
+            server_max
+        };
+        server
+            .min(budget.unwrap_or(usize::MAX))
+            .clamp(1024, MAX_PACKET_CEILING)
+    }
+}
 
 impl Default for ProxyConfig {
     fn default() -> Self {
@@ -142,7 +167,7 @@ impl Default for ProxyConfig {
             socket: None,
             max_connections: 4096,
             listen_backlog: 1024,
-            max_packet_size: DEFAULT_MAX_PACKET_SIZE,
+            max_packet_size: None,
             server_version: None,
             handshake_timeout_secs: 10,
             max_preauth_connections: 2048,
@@ -641,6 +666,27 @@ mod tests {
         let cfg = Config::from_toml(text).expect("example parses");
         let issues = cfg.validate_with(CheckMode::Offline);
         assert!(issues.is_empty(), "{issues:?}");
+    }
+
+    #[test]
+    fn the_packet_limit_follows_the_server_unless_configured_and_stays_within_the_budget() {
+        let mut p = ProxyConfig::default();
+        // Unknown yet: MariaDB's default.
+        assert_eq!(p.packet_limit(0, None), 16 << 20);
+        // The server's 256 MiB is the limit through squeeze too.
+        assert_eq!(p.packet_limit(256 << 20, Some(1 << 30)), 256 << 20);
+        // ... unless the memory budget could not hold such a packet.
+        assert_eq!(p.packet_limit(256 << 20, Some(64 << 20)), 64 << 20);
+        assert_eq!(p.packet_limit(4 << 30, None), 1 << 30);
+        // An explicit value wins, above or below the server's.
+        p.max_packet_size = Some(8 << 20);
+        assert_eq!(p.packet_limit(256 << 20, Some(1 << 30)), 8 << 20);
+        let cfg = Config::from_toml("[proxy]\nmax_packet_size = 1000\n").unwrap();
+        let issues = cfg.validate_with(CheckMode::Offline);
+        assert!(
+            issues.iter().any(|i| i.path == "proxy.max_packet_size"),
+            "{issues:?}"
+        );
     }
 
     #[test]

@@ -230,7 +230,11 @@ pub(super) fn accounts_and_users(cfg: &Config, full: bool) -> Vec<ConfigIssue> {
 pub(super) fn limits(cfg: &Config, full: bool) -> Vec<ConfigIssue> {
     let mut issues = Vec::new();
     let mut issue = |path: String, message: String| issues.push(ConfigIssue { path, message });
-    if cfg.proxy.max_packet_size < 1024 || cfg.proxy.max_packet_size > (1 << 30) {
+    if cfg
+        .proxy
+        .max_packet_size
+        .is_some_and(|m| !(1024..=super::MAX_PACKET_CEILING).contains(&m))
+    {
         issue(
             "proxy.max_packet_size".into(),
             "must be between 1024 and 1073741824 bytes".into(),

@@ -58,4 +58,13 @@ impl ProxyContext {
     pub fn next_connection_id(&self) -> u32 {
         self.next_connection_id.fetch_add(1, Ordering::Relaxed)
     }
+
+    /// The per-packet cap towards `shard`: `proxy.max_packet_size` when
+    /// set, else the shard's own `max_allowed_packet` within the memory
+    /// budget (`ProxyConfig::packet_limit`).
+    pub fn packet_limit(&self, shard: usize) -> usize {
+        let server = self.shards.get(shard).map_or(0, |t| t.server_max_packet());
+        let budget = crate::limits::budget::installed().map(|b| b.limit());
+        self.proxy.packet_limit(server, budget)
+    }
 }

@@ -19,7 +19,7 @@ use crate::protocol::compress::{
     encode_frame, frame_end_hint, next_frame, FrameInflater, WireCodec,
 };
 use crate::protocol::packet::{
-    decode_packet, encode_packet, packet_end_hint, HEADER_LEN, MAX_PAYLOAD,
+    decode_packet, encode_packet, packet_end_hint, PieceIds, HEADER_LEN, MAX_PAYLOAD,
 };
 use crate::protocol::{Packet, ProtocolError};
 
@@ -85,6 +85,9 @@ pub struct PacketConn {
     mem: Reservation,
     /// Where the bytes read and written are counted (none: not counted).
     meter: Option<super::Meter>,
+    /// A refused packet is being read and dropped: inflate in steps, not
+    /// sized by the packet's headers.
+    discarding: bool,
 }
 
 struct SplitIo {
@@ -136,6 +139,7 @@ impl PacketConn {
             held: 0,
             mem: Reservation::global(),
             meter: None,
+            discarding: false,
         }
     }
 
@@ -367,7 +371,12 @@ impl PacketConn {
     /// Take a complete packet from what is already buffered, if any.
     pub fn try_read_packet(&mut self) -> Result<Option<Packet>, NetError> {
         loop {
-            if let Some(p) = decode_packet(&mut self.rbuf, self.max_payload)? {
+            let ids = if self.compression.is_some() {
+                PieceIds::Unchecked
+            } else {
+                PieceIds::Consecutive
+            };
+            if let Some(p) = decode_packet(&mut self.rbuf, self.max_payload, ids)? {
                 self.accept_seq(&p)?;
                 // The caller holds the payload until its next command; a
                 // packet joined from 16 MiB chunks is a copy of its own.
@@ -398,6 +407,89 @@ impl PacketConn {
             }
             self.fill().await?;
         }
+    }
+
+    /// Read and drop the packet at the front of the stream (one refused as
+    /// too large), piece by piece as it arrives, holding no more than a
+    /// read's worth of it, so the peer is not cut off while it still
+    /// writes. Returns the sequence id that follows its last piece (the id
+    /// of the answer) and the packet's size. Gives up (`Closed`) past
+    /// `MAX_DISCARD` bytes.
+    pub async fn discard_packet(&mut self) -> Result<(u8, u64), NetError> {
+        const MAX_DISCARD: u64 = 4 << 30;
+        self.discarding = true;
+        let r = self.discard_inner(MAX_DISCARD).await;
+        self.discarding = false;
+        r
+    }
+
+    async fn discard_inner(&mut self, max: u64) -> Result<(u8, u64), NetError> {
+        let mut dropped = 0u64;
+        loop {
+            while self.rbuf.len() < HEADER_LEN {
+                self.fill_discarding().await?;
+            }
+            let h = &self.rbuf[..HEADER_LEN];
+            let len = u32::from_le_bytes([h[0], h[1], h[2], 0]) as usize;
+            let seq = h[3];
+            bytes::Buf::advance(&mut self.rbuf, HEADER_LEN);
+            let mut left = len;
+            loop {
+                let n = left.min(self.rbuf.len());
+                bytes::Buf::advance(&mut self.rbuf, n);
+                left -= n;
+                dropped += n as u64;
+                if left == 0 {
+                    break;
+                }
+                if dropped > max {
+                    return Err(NetError::Closed);
+                }
+                self.fill_discarding().await?;
+            }
+            if len < MAX_PAYLOAD {
+                let next = match &self.compression {
+                    Some(c) => c.seq,
+                    None => seq.wrapping_add(1),
+                };
+                self.seq = next;
+                return Ok((next, dropped));
+            }
+        }
+    }
+
+    /// More stream bytes while discarding: into the room the buffers have
+    /// (a read's worth), never sized by the packet being dropped.
+    async fn fill_discarding(&mut self) -> Result<(), NetError> {
+        if self.decode_buffered_frame()? {
+            return Ok(());
+        }
+        let target = if self.compression.is_some() {
+            &mut self.raw
+        } else {
+            &mut self.rbuf
+        };
+        if target.capacity() - target.len() < READ_CHUNK {
+            let _ = target.try_reclaim(READ_CHUNK);
+        }
+        if self.compression.is_some() {
+            // A whole frame must be here before it is inflated.
+            let hint = frame_end_hint(&self.raw);
+            if hint > self.raw.capacity() {
+                let extra = hint - self.raw.len();
+                self.reserve_growth(extra)?;
+                self.raw.reserve(extra);
+            }
+        }
+        let target = if self.compression.is_some() {
+            &mut self.raw
+        } else {
+            &mut self.rbuf
+        };
+        if target.capacity() == target.len() {
+            target.reserve(READ_CHUNK);
+        }
+        self.read_more().await
     }
 
     fn accept_seq(&mut self, p: &Packet) -> Result<(), NetError> {
@@ -515,7 +607,11 @@ impl PacketConn {
         // Room for the packet as far as its headers tell (its size was
         // checked against max_payload), so the buffer grows once per
         // 16 MiB chunk rather than doubling through every size below it.
-        let want = (self.rbuf.len() + step).max(packet_end_hint(&self.rbuf));
+        let want = if self.discarding {
+            self.rbuf.len() + step
+        } else {
+            (self.rbuf.len() + step).max(packet_end_hint(&self.rbuf))
+        };
         if want > self.rbuf.capacity() {
             let new_cap = self.next_capacity(self.rbuf.capacity(), want);
             self.reserve_growth(new_cap - self.rbuf.capacity())?;
@@ -733,7 +829,12 @@ impl PacketConn {
                         self.stream.write_all(&framed).await?;
                         self.count_written(framed.len());
                     }
-                    self.seq = c.seq;
+                    // The pieces of one packet are numbered one after the
+                    // other whatever frames carry them (Connector/J checks
+                    // it); the next packet continues from the frame ids.
+                    if payload.len() < MAX_PAYLOAD {
+                        self.seq = c.seq;
+                    }
                     self.compression = Some(c);
                 }
             }

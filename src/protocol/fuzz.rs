@@ -8,14 +8,14 @@ use bytes::BytesMut;
 use super::coldef::ColumnDef;
 use super::compress::{decode_frame, WireAlgorithm, FRAME_HEADER_LEN};
 use super::handshake::{parse_auth_switch, ChangeUser, HandshakeResponse, InitialHandshake};
-use super::packet::{decode_packet, HEADER_LEN, MAX_PAYLOAD};
+use super::packet::{decode_packet, PieceIds, HEADER_LEN, MAX_PAYLOAD};
 use super::response::{terminator_status, ErrPacket, OkInfo};
 use super::rows::{binary_row_spans, text_row_spans};
 
 /// Run every decoder over `data` (and over the packets framed in it).
 pub fn decode_everything(data: &[u8]) {
     let mut buf = BytesMut::from(data);
-    while let Ok(Some(p)) = decode_packet(&mut buf, 1 << 20) {
+    while let Ok(Some(p)) = decode_packet(&mut buf, 1 << 20, PieceIds::Consecutive) {
         decode_payload(&p.payload);
     }
     for algorithm in [WireAlgorithm::Zlib, WireAlgorithm::Zstd] {
@@ -70,7 +70,7 @@ pub fn client_compressed(data: &[u8]) -> usize {
     for chunk in rest.chunks(read_size) {
         raw.extend_from_slice(chunk);
         loop {
-            match decode_packet(&mut rbuf, max_payload) {
+            match decode_packet(&mut rbuf, max_payload, PieceIds::Unchecked) {
                 Ok(Some(p)) => {
                     assert!(p.payload.len() <= max_payload, "packet over the limit");
                     packets += 1;
@@ -137,6 +137,15 @@ fn decode_payload(p: &[u8]) {
     let _ = text_row_spans(p, columns, &mut spans);
     let types: Vec<u8> = p.iter().take(columns).copied().collect();
     let _ = binary_row_spans(p, &types, &mut spans);
+    let _ = super::execute::PrepareOk::parse(p);
+    // Execute parameters, with and without types remembered from before.
+    let remembered: Vec<u8> = p.iter().rev().take(2 * columns).copied().collect();
+    for types in [None, Some(&remembered[..])] {
+        if let Ok(x) = super::execute::ExecuteParams::parse(p, columns, types) {
+            let _ = x.walk(|i| i == 1, |_, _, _| Ok(()));
+            let _ = x.value(columns.saturating_sub(1), |_| false);
+        }
+    }
 }
 
 #[cfg(test)]

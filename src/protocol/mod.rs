@@ -8,6 +8,7 @@ pub mod capabilities;
 pub mod coldef;
 pub mod command;
 pub mod compress;
+pub mod execute;
 pub mod fuzz;
 pub mod handshake;
 pub mod lenenc;

@@ -39,12 +39,24 @@ impl Packet {
     }
 }
 
+/// How the sequence ids of a split packet's pieces are checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PieceIds {
+    /// Each piece one more than the one before (a plain connection).
+    Consecutive,
+    /// Not checked: inside compressed frames only the frame ids count, and
+    /// libmariadb numbers every piece of a packet it compresses 0, which
+    /// MariaDB's own reader accepts.
+    Unchecked,
+}
+
 /// Take one logical packet off the front of `buf`, or `None` if more bytes
 /// are needed. Payloads larger than `max_payload` are refused before they are
 /// buffered in full, so a hostile length cannot make the proxy allocate.
 pub fn decode_packet(
     buf: &mut BytesMut,
     max_payload: usize,
+    ids: PieceIds,
 ) -> Result<Option<Packet>, ProtocolError> {
     if buf.len() < HEADER_LEN {
         return Ok(None);
@@ -69,7 +81,7 @@ pub fn decode_packet(
             });
         }
         let expected_seq = first_seq.wrapping_add((chunks - 1) as u8);
-        if h[3] != expected_seq {
+        if ids == PieceIds::Consecutive && h[3] != expected_seq {
             return Err(ProtocolError::OutOfOrder {
                 expected: expected_seq,
                 got: h[3],
@@ -163,7 +175,9 @@ mod tests {
     fn small_packet_round_trip() {
         let mut buf = encoded(3, b"\x03SELECT 1");
         assert_eq!(&buf[..4], &[9, 0, 0, 3]);
-        let p = decode_packet(&mut buf, 1 << 30).unwrap().unwrap();
+        let p = decode_packet(&mut buf, 1 << 30, PieceIds::Consecutive)
+            .unwrap()
+            .unwrap();
         assert_eq!(p.seq, 3);
         assert_eq!(&p.payload[..], b"\x03SELECT 1");
         assert!(buf.is_empty());
@@ -174,7 +188,10 @@ mod tests {
         let full = encoded(0, b"hello");
         for cut in 0..full.len() {
             let mut buf = BytesMut::from(&full[..cut]);
-            assert_eq!(decode_packet(&mut buf, 1 << 20).unwrap(), None);
+            assert_eq!(
+                decode_packet(&mut buf, 1 << 20, PieceIds::Consecutive).unwrap(),
+                None
+            );
         }
     }
 
@@ -183,7 +200,9 @@ mod tests {
         let payload = vec![7u8; MAX_PAYLOAD];
         let mut buf = encoded(0, &payload);
         assert_eq!(buf.len(), MAX_PAYLOAD + 2 * HEADER_LEN);
-        let p = decode_packet(&mut buf, 1 << 30).unwrap().unwrap();
+        let p = decode_packet(&mut buf, 1 << 30, PieceIds::Consecutive)
+            .unwrap()
+            .unwrap();
         assert_eq!(p.chunks, 2);
         assert_eq!(p.payload.len(), MAX_PAYLOAD);
     }
@@ -195,7 +214,9 @@ mod tests {
         let mut buf = BytesMut::new();
         encode_packet(&mut buf, &mut seq, &payload);
         assert_eq!(seq, 253u8);
-        let p = decode_packet(&mut buf, 1 << 30).unwrap().unwrap();
+        let p = decode_packet(&mut buf, 1 << 30, PieceIds::Consecutive)
+            .unwrap()
+            .unwrap();
         assert_eq!((p.seq, p.chunks), (250, 3));
         assert_eq!(&p.payload[..], &payload[..]);
     }
@@ -204,7 +225,7 @@ mod tests {
     fn oversize_refused_from_header_alone() {
         let mut buf = BytesMut::from(&[0xFF, 0xFF, 0x0F, 0][..]);
         assert!(matches!(
-            decode_packet(&mut buf, 1000),
+            decode_packet(&mut buf, 1000, PieceIds::Consecutive),
             Err(ProtocolError::TooLarge { .. })
         ));
     }
@@ -227,11 +248,25 @@ mod tests {
         buf.extend_from_slice(&vec![0u8; MAX_PAYLOAD]);
         buf.extend_from_slice(&[0, 0, 0, 5]);
         assert!(matches!(
-            decode_packet(&mut buf, 1 << 30),
+            decode_packet(&mut buf, 1 << 30, PieceIds::Consecutive),
             Err(ProtocolError::OutOfOrder {
                 expected: 1,
                 got: 5
             })
         ));
+    }
+
+    #[test]
+    fn pieces_numbered_zero_inside_compressed_frames_are_joined() {
+        // What libmariadb writes for a >16 MiB packet it compresses.
+        let mut buf = BytesMut::new();
+        buf.extend_from_slice(&[0xFF, 0xFF, 0xFF, 0]);
+        buf.extend_from_slice(&vec![1u8; MAX_PAYLOAD]);
+        buf.extend_from_slice(&[2, 0, 0, 0, 2, 3]);
+        let p = decode_packet(&mut buf, 1 << 30, PieceIds::Unchecked)
+            .unwrap()
+            .unwrap();
+        assert_eq!((p.seq, p.chunks, p.payload.len()), (0, 2, MAX_PAYLOAD + 2));
+        assert_eq!(&p.payload[MAX_PAYLOAD..], &[2, 3]);
     }
 }

@@ -27,7 +27,12 @@ impl Session {
             C::ChangeUser(_) => self.change_user(&packet).await,
             C::Query(_) => self.query(payload).await,
             C::Prepare(_) => self.prepare(payload).await,
-            C::Execute { stmt, params, .. } => self.execute(payload, stmt, params).await,
+            C::Execute {
+                stmt,
+                flags,
+                params,
+                ..
+            } => self.execute(payload, stmt, flags, params).await,
             C::SendLongData { stmt, param, data } => {
                 self.long_data(payload, stmt, param, data).await
             }

@@ -293,7 +293,9 @@ async fn open_auth_shard(
     peer: SocketAddr,
 ) -> Result<Opened, &'static str> {
     let target = &ctx.shards[ctx.router.default_shard];
-    match crate::backend::open(target, ctx.proxy.max_packet_size, Some(peer)).await {
+    let max_payload =
+        ctx.packet_limit(ctx.router.default_shard) + super::shards::ROW_FRAMING_HEADROOM;
+    match crate::backend::open(target, max_payload, Some(peer)).await {
         Ok(o) => Ok(o),
         Err(ConnectError::Rejected(err)) => {
             client.write_packet(&err.encode());
@@ -353,7 +355,7 @@ impl Session {
     /// Authenticated: the configured packet limit applies from here on;
     /// say OK and switch to the compressed protocol if negotiated.
     async fn start_commands(&mut self, peer: SocketAddr) -> Result<(), &'static str> {
-        self.client.set_max_payload(self.ctx.proxy.max_packet_size);
+        self.client.set_max_payload(self.max_packet());
         self.client
             .write_packet(&ok_packet(self.tracked.status, 0, 0));
         if self.client.flush().await.is_err() {

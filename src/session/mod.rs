@@ -41,7 +41,7 @@ use crate::error::{ErrorCode, SqlError};
 use crate::metrics::METRICS;
 use crate::net::{NetError, PacketConn};
 use crate::protocol::command::{ClientCommand, Command};
-use crate::protocol::Packet;
+use crate::protocol::{Packet, ProtocolError};
 
 use shards::ShardSet;
 use statements::StatementTable;
@@ -134,7 +134,7 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: ClientStream, peer: SocketAddr,
     let active = ctx.active_sessions.fetch_add(1, Ordering::AcqRel) + 1;
     METRICS.connections_active.inc();
     let id = ctx.next_connection_id();
-    let max = HANDSHAKE_MAX_PACKET.min(ctx.proxy.max_packet_size);
+    let max = HANDSHAKE_MAX_PACKET;
     let mut client = match stream {
         ClientStream::Tcp(s) => PacketConn::new(s, max),
         ClientStream::Unix(s) => PacketConn::new_unix(s, max),
@@ -257,6 +257,13 @@ impl Session {
         let mut handles = CommandMetrics::default();
         loop {
             self.client.begin_command();
+            // The limit of the shard the session is on now (it may have
+            // moved, or the server's value changed).
+            let limit = self.max_packet();
+            self.client.set_max_payload(limit);
+            if let Some(b) = self.shards.current_conn() {
+                b.conn.set_max_payload(limit + shards::ROW_FRAMING_HEADROOM);
+            }
             let packet = tokio::select! {
                 biased;
                 p = self.client.read_packet() => p,
@@ -270,7 +277,7 @@ impl Session {
                     break;
                 }
             };
-            let Some(packet) = self.command_packet(packet) else {
+            let Some(packet) = self.command_packet(packet).await else {
                 break;
             };
             let started = Instant::now();
@@ -315,7 +322,7 @@ impl Session {
 
     /// The command packet the client sent, or `None` when the session ends
     /// here (the client left, or broke the protocol and was sent an ERR).
-    fn command_packet(&mut self, read: Result<Packet, NetError>) -> Option<Packet> {
+    async fn command_packet(&mut self, read: Result<Packet, NetError>) -> Option<Packet> {
         let err = match read {
             Ok(p) if !p.payload.is_empty() => return Some(p),
             Ok(_) => {
@@ -331,14 +338,37 @@ impl Session {
             Err(NetError::Closed | NetError::Io(_) | NetError::Tls(_)) => return None,
             Err(NetError::Protocol(e)) => {
                 let kind = match e {
-                    crate::protocol::ProtocolError::TooLarge { .. } => "too_large",
-                    crate::protocol::ProtocolError::OutOfOrder { .. } => "out_of_order",
+                    ProtocolError::TooLarge { .. } => "too_large",
+                    ProtocolError::OutOfOrder { .. } => "out_of_order",
                     _ => "malformed",
                 };
                 METRICS
                     .protocol_errors_total
                     .with_label_values(&["client", kind])
                     .inc();
+                match e {
+                    ProtocolError::TooLarge { size, max } => {
+                        // As MariaDB does: read the rest of the packet (the
+                        // client is still writing it), answer with the id
+                        // after its last piece, then close.
+                        let drained = self.client.discard_packet().await;
+                        let size = drained.as_ref().map_or(size as u64, |d| d.1);
+                        // Sizes only: a statement's text is never logged.
+                        tracing::warn!(conn = self.id, size, max, "client packet refused: larger than the packet limit (ERR 1153); closing the connection");
+                        match drained {
+                            Ok((next, _)) => self.client.seq = next,
+                            Err(_) => return None,
+                        }
+                    }
+                    ProtocolError::OutOfOrder { expected, got } => {
+                        tracing::warn!(conn = self.id, expected, got, "client packet refused: sequence id out of order (ERR 1156); closing the connection");
+                        self.client.seq = got.wrapping_add(1);
+                    }
+                    _ => {
+                        tracing::info!(conn = self.id, error = %e, "malformed client packet; closing the connection");
+                        self.client.seq = self.client.seq.max(1);
+                    }
+                }
                 SqlError::from_client_protocol(&e)
             }
             Err(NetError::OverBudget(e)) => {
@@ -350,12 +380,18 @@ impl Session {
                     .with_label_values(&["client", "over_budget"])
                     .inc();
                 tracing::warn!(conn = self.id, error = %e, "statement refused: memory budget exhausted");
+                self.client.seq = self.client.seq.max(1);
                 SqlError::over_budget("to buffer this statement", &e)
             }
         };
-        self.client.seq = self.client.seq.max(1);
         self.client.write_packet(&err.to_packet().encode());
         None
+    }
+
+    /// The per-packet cap on the session's current shard: its
+    /// `max_allowed_packet` unless `proxy.max_packet_size` is set.
+    pub(super) fn max_packet(&self) -> usize {
+        self.ctx.packet_limit(self.shards.current())
     }
 
     /// Count a command and its duration under its command and shard.

@@ -252,13 +252,9 @@ impl Session {
             },
             ResponseShape::Fetch => {
                 let id = mode.fetch_of.unwrap_or(0);
-                let mut cursor = self
-                    .statements
-                    .compressed
-                    .get_mut(&id)
-                    .and_then(|s| s.cursor.take());
+                let mut cursor = self.statements.get_mut(id).and_then(|s| s.cursor.take());
                 let r = self.relay_rows(cursor.as_mut(), true, None, None).await;
-                if let (Some(c), Some(s)) = (cursor, self.statements.compressed.get_mut(&id)) {
+                if let (Some(c), Some(s)) = (cursor, self.statements.get_mut(id)) {
                     s.cursor = Some(c);
                 }
                 r.map(|_| ())
@@ -395,16 +391,20 @@ impl Session {
                         let eof = self.backend_packet().await?;
                         let status = response::terminator_status(&eof.payload).unwrap_or(0);
                         self.forward(&eof.payload).await?;
-                        if status & SERVER_STATUS_CURSOR_EXISTS != 0 {
-                            // A cursor was opened: rows come with COM_STMT_FETCH.
-                            self.tracked.status = status;
-                            self.last_ok = true;
-                            if let (Some(t), Some(id)) = (transform, mode.cursor_for) {
-                                if let Some(s) = self.statements.compressed.get_mut(&id) {
+                        // The flag also shows on results of a procedure that
+                        // used a cursor of its own: only an execute that asked
+                        // for a cursor gets its rows by COM_STMT_FETCH.
+                        if let Some(id) = mode.cursor_for {
+                            if status & SERVER_STATUS_CURSOR_EXISTS != 0 {
+                                // A cursor was opened: rows come with COM_STMT_FETCH.
+                                self.tracked.status = status;
+                                self.last_ok = true;
+                                if let (Some(t), Some(s)) = (transform, self.statements.get_mut(id))
+                                {
                                     s.cursor = Some(t);
                                 }
+                                return Ok(());
                             }
-                            return Ok(());
                         }
                     }
                     let link = mode.link_status.then(|| {
@@ -415,11 +415,13 @@ impl Session {
                         .await?
                     {
                         RowsEnd::Status(status) if response::more_results(status) => continue,
-                        RowsEnd::Status(status) if status & SERVER_STATUS_CURSOR_EXISTS != 0 => {
-                            if let (Some(t), Some(id)) = (transform, mode.cursor_for) {
-                                if let Some(s) = self.statements.compressed.get_mut(&id) {
-                                    s.cursor = Some(t);
-                                }
+                        RowsEnd::Status(status)
+                            if status & SERVER_STATUS_CURSOR_EXISTS != 0
+                                && mode.cursor_for.is_some() =>
+                        {
+                            let id = mode.cursor_for.unwrap_or_default();
+                            if let (Some(t), Some(s)) = (transform, self.statements.get_mut(id)) {
+                                s.cursor = Some(t);
                             }
                             return Ok(());
                         }

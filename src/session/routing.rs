@@ -4,9 +4,8 @@
 //! would need two shards is refused with an error naming them.
 
 use crate::error::{ErrorCode, SqlError};
-use crate::protocol::coldef::{binary_layout, BinaryLayout};
 use crate::protocol::command::ClientCommand;
-use crate::protocol::lenenc::Reader;
+use crate::protocol::execute::{ExecuteParams, ParamValue, PrepareOk};
 use crate::router::{KeyRule, KeyValue, RouteError};
 use crate::sql::route::{key_pins, tables, KeyPins};
 use crate::sql::statement::Query;
@@ -170,67 +169,6 @@ impl Session {
         }
         Ok(())
     }
-
-    /// Shard for an execute of a key-param statement, from the bound value
-    /// (`params`: the execute's bytes after its iteration count).
-    pub(super) fn shard_from_execute(
-        &self,
-        params: &[u8],
-        stmt: &super::statements::ShardStatement,
-        types: Option<&[u8]>,
-    ) -> Option<usize> {
-        let (rule, index) = stmt.key_param.as_ref()?;
-        let n = stmt.num_params as usize;
-        let mut r = Reader::new(params);
-        let bitmap = r.take(n.div_ceil(8)).ok()?;
-        // A key parameter the server does not count (it saw fewer `?`)
-        // maps to no shard rather than past the bitmap.
-        if bitmap.get(index / 8)? & (1 << (index % 8)) != 0 {
-            return None;
-        }
-        let bound = r.u8().ok()?;
-        let owned;
-        let types = if bound == 1 {
-            owned = r.take(2 * n).ok()?.to_vec();
-            &owned[..]
-        } else {
-            types?
-        };
-        for i in 0..n {
-            if bitmap[i / 8] & (1 << (i % 8)) != 0 {
-                continue;
-            }
-            let (ty, unsigned) = (*types.get(2 * i)?, types.get(2 * i + 1)? & 0x80 != 0);
-            let value: Option<KeyValue> = match binary_layout(ty) {
-                BinaryLayout::Fixed(k) => {
-                    let b = r.take(k).ok()?;
-                    let v = match (k, unsigned) {
-                        (1, false) => b[0] as i8 as i128,
-                        (1, true) => b[0] as i128,
-                        (2, false) => i16::from_le_bytes([b[0], b[1]]) as i128,
-                        (2, true) => u16::from_le_bytes([b[0], b[1]]) as i128,
-                        (4, false) => i32::from_le_bytes(b.try_into().ok()?) as i128,
-                        (4, true) => u32::from_le_bytes(b.try_into().ok()?) as i128,
-                        (8, false) => i64::from_le_bytes(b.try_into().ok()?) as i128,
-                        (8, true) => u64::from_le_bytes(b.try_into().ok()?) as i128,
-                        _ => 0,
-                    };
-                    Some(KeyValue::Int(v))
-                }
-                BinaryLayout::LengthByte => {
-                    let k = r.u8().ok()? as usize;
-                    r.skip(k).ok()?;
-                    None
-                }
-                BinaryLayout::LenencString => Some(KeyValue::from_literal(r.lenenc_bytes().ok()?)),
-                BinaryLayout::Nothing => None,
-            };
-            if i == *index {
-                return rule.shard_for(&value?);
-            }
-        }
-        None
-    }
 }
 
 impl Session {
@@ -258,48 +196,42 @@ impl Session {
 
     /// Before a statement command: move to the shard it must run on, and
     /// prepare it there first if needed. `Err` is the ERR for the client.
-    /// `execute_params`: the parameter bytes of a COM_STMT_EXECUTE (its
-    /// shard may follow from a bound key).
+    /// `key_shard`: the shard a COM_STMT_EXECUTE's bound key maps to.
     pub(super) async fn place_statement(
         &mut self,
         stmt: u32,
-        execute_params: Option<&[u8]>,
+        key_shard: Option<usize>,
     ) -> Result<(), SqlError> {
         if !self.sharded() {
             return Ok(());
         }
         let client_id = self.statements.resolve(stmt);
-        let Some(stmt) = self.statements.sharded.get(&client_id).cloned() else {
+        let Some(s) = self.statements.stmts.get(&client_id) else {
             return Ok(()); // unknown id: the backend reports it
         };
-        let key_params = execute_params.filter(|_| stmt.key_param.is_some());
-        let target = if let Some(params) = key_params {
-            let types = self
-                .statements
-                .compressed
-                .get(&client_id)
-                .and_then(|p| p.types.clone());
-            self.shard_from_execute(params, &stmt, types.as_deref()).ok_or_else(|| {
-                SqlError::new(ErrorCode::NotSupportedYet, "squeeze: the shard-key parameter of this statement is NULL or cannot be mapped to a shard")
-            })?
-        } else if stmt.ids.contains_key(&self.shards.current()) {
+        let target = if let Some(shard) = key_shard {
+            shard
+        } else if s.shard_ids.contains_key(&self.shards.current()) {
             self.shards.current()
         } else {
             // Prepared on at least one shard (`StatementTable::map_new`).
-            match stmt.ids.keys().next() {
+            match s.shard_ids.keys().next() {
                 Some(&s) => s,
                 None => return Ok(()),
             }
         };
         self.check_transaction(target)?;
         self.switch_shard(target);
-        if stmt.ids.contains_key(&target) {
+        let Some(s) = self.statements.stmts.get(&client_id) else {
+            return Ok(());
+        };
+        if s.shard_ids.contains_key(&target) {
             return Ok(());
         }
+        let prep = ClientCommand::Prepare(&s.text).encode();
         // First use on this shard: prepare it here, quietly.
         self.ensure_backend().await?;
         let backend = self.shards.conn()?;
-        let prep = ClientCommand::Prepare(&stmt.text).encode();
         let deprecate_eof =
             backend.capabilities & crate::protocol::capabilities::CLIENT_DEPRECATE_EOF != 0;
         let id = prepare_quietly(&mut backend.conn, &prep, deprecate_eof)
@@ -307,19 +239,18 @@ impl Session {
             .map_err(|e| {
                 shard_failure(&self.ctx.shards[target].name, "preparing the statement", &e)
             })?;
-        if let Some(s) = self.statements.sharded.get_mut(&client_id) {
-            s.ids.insert(target, id);
+        if let Some(s) = self.statements.stmts.get_mut(&client_id) {
+            s.shard_ids.insert(target, id);
         }
         Ok(())
     }
 
     /// COM_STMT_CLOSE on every shard the statement was prepared on.
     pub(super) async fn close_everywhere(&mut self, stmt: u32) {
-        let client_id = self.statements.resolve(stmt);
-        let Some(stmt) = self.statements.sharded.remove(&client_id) else {
+        let Some(stmt) = self.statements.closed(stmt) else {
             return;
         };
-        for (shard, id) in stmt.ids {
+        for (shard, id) in stmt.shard_ids {
             if let Some(b) = self.shards.conn_to(shard) {
                 b.conn.begin_command();
                 b.conn.write_packet(&ClientCommand::Close(id).encode());
@@ -394,13 +325,8 @@ async fn prepare_quietly(
         let e = response::ErrPacket::parse(&ok.payload).map_err(|e| e.to_string())?;
         return Err(format!("{} {}", e.code, e.message));
     }
-    let mut r = Reader::new(&ok.payload);
-    let parsed = (|| {
-        r.u8()?;
-        Ok::<_, crate::protocol::ProtocolError>((r.u32()?, r.u16()?, r.u16()?))
-    })();
-    let (id, cols, params) = parsed.map_err(|e| e.to_string())?;
-    for count in [params, cols] {
+    let ok = PrepareOk::parse(&ok.payload).map_err(|e| e.to_string())?;
+    for count in [ok.params, ok.columns] {
         if count > 0 {
             for _ in 0..count {
                 conn.read_packet().await.map_err(|e| e.to_string())?;
@@ -410,5 +336,98 @@ async fn prepare_quietly(
             }
         }
     }
-    Ok(id)
+    Ok(ok.stmt)
+}
+
+/// The shard a key-routed statement's execute goes to: where `rule` maps
+/// the value bound to parameter `index`; `None` when it is NULL, sent as
+/// long data, absent, or maps to no shard.
+pub(super) fn shard_for_param(
+    params: &ExecuteParams<'_>,
+    rule: &KeyRule,
+    index: usize,
+    long_data: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    let value = match params.value(index, long_data)? {
+        ParamValue::Int(n) => KeyValue::Int(n),
+        ParamValue::Bytes(b) => KeyValue::from_literal(b),
+        ParamValue::Null | ParamValue::LongData | ParamValue::Other(_) => return None,
+    };
+    rule.shard_for(&value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::coldef::{TYPE_LONGLONG, TYPE_VAR_STRING};
+    use crate::protocol::lenenc::put_lenenc_bytes;
+    use crate::router::{KeyFunction, NamePattern};
+
+    fn rule() -> KeyRule {
+        KeyRule {
+            schema: NamePattern::parse("app").unwrap(),
+            table: "t".into(),
+            column: "id".into(),
+            function: KeyFunction::Modulo,
+            shards: vec![0, 1],
+        }
+    }
+
+    /// Parameters `(doc, id)` of `INSERT INTO t (doc, id) VALUES (?, ?)`.
+    fn params(bound: bool, doc: &[u8], id: i64) -> Vec<u8> {
+        let mut p = vec![0, bound as u8];
+        if bound {
+            p.extend_from_slice(&[TYPE_VAR_STRING, 0, TYPE_LONGLONG, 0]);
+        }
+        put_lenenc_bytes(&mut p, doc);
+        p.extend_from_slice(&id.to_le_bytes());
+        p
+    }
+
+    #[test]
+    fn an_execute_is_routed_by_the_value_of_its_key_parameter() {
+        let p = params(true, b"{}", 7);
+        let x = ExecuteParams::parse(&p, 2, None).unwrap();
+        assert_eq!(shard_for_param(&x, &rule(), 1, |_| false), Some(1));
+        let p = params(true, b"{\"a\":1}", 10);
+        let x = ExecuteParams::parse(&p, 2, None).unwrap();
+        assert_eq!(shard_for_param(&x, &rule(), 1, |_| false), Some(0));
+    }
+
+    #[test]
+    fn a_reexecute_without_types_routes_as_the_first_execute() {
+        let first = params(true, b"x", 7);
+        let types = ExecuteParams::parse(&first, 2, None)
+            .unwrap()
+            .types
+            .to_vec();
+        let again = params(false, b"yy", 9);
+        let x = ExecuteParams::parse(&again, 2, Some(&types)).unwrap();
+        assert_eq!(shard_for_param(&x, &rule(), 1, |_| false), Some(1));
+        let again = params(false, b"yy", 8);
+        let x = ExecuteParams::parse(&again, 2, Some(&types)).unwrap();
+        assert_eq!(shard_for_param(&x, &rule(), 1, |_| false), Some(0));
+    }
+
+    #[test]
+    fn a_key_bound_as_a_string_routes_like_the_integer() {
+        let mut p = vec![0, 1, TYPE_VAR_STRING, 0];
+        put_lenenc_bytes(&mut p, b"7");
+        let x = ExecuteParams::parse(&p, 1, None).unwrap();
+        assert_eq!(shard_for_param(&x, &rule(), 0, |_| false), Some(1));
+    }
+
+    #[test]
+    fn a_null_or_long_data_key_maps_to_no_shard() {
+        let mut p = vec![0b10, 1, TYPE_VAR_STRING, 0, TYPE_LONGLONG, 0];
+        put_lenenc_bytes(&mut p, b"x");
+        let x = ExecuteParams::parse(&p, 2, None).unwrap();
+        assert_eq!(shard_for_param(&x, &rule(), 1, |_| false), None);
+        // The document went as long data: the key still follows it.
+        let mut p = vec![0, 1, TYPE_VAR_STRING, 0, TYPE_LONGLONG, 0];
+        p.extend_from_slice(&3i64.to_le_bytes());
+        let x = ExecuteParams::parse(&p, 2, None).unwrap();
+        assert_eq!(shard_for_param(&x, &rule(), 1, |i| i == 0), Some(1));
+        assert_eq!(shard_for_param(&x, &rule(), 0, |i| i == 0), None);
+    }
 }

@@ -274,10 +274,28 @@ impl Session {
             .backend_connections_active
             .with_label_values(&[&target.name])
             .inc();
+        self.ctx.health.session_saw(&target.name, None);
         self.shards.connected(b);
+        self.learn_packet_limit().await;
         self.publish_backends();
         self.load_session_state().await;
         self.replay_state().await;
+    }
+
+    /// The health probe learns each shard's `max_allowed_packet` when it
+    /// can log in; until then the first session on a shard asks.
+    async fn learn_packet_limit(&mut self) {
+        let target = &self.ctx.shards[self.shards.current()];
+        if target.server_max_packet() != 0 {
+            return;
+        }
+        if let Some(b) = self.shards.current_conn() {
+            target.learn_max_packet(&mut b.conn, b.capabilities).await;
+            let limit = self.max_packet();
+            if let Some(b) = self.shards.current_conn() {
+                b.conn.set_max_payload(limit + ROW_FRAMING_HEADROOM);
+            }
+        }
     }
 
     /// The login for a new connection to the current shard: the client's
@@ -311,7 +329,7 @@ impl Session {
             attributes: backend_attributes(&self.info.attributes),
             compress: self.bulk_negotiates(),
             adaptive: self.bulk_writer_settings(),
-            max_payload: self.ctx.proxy.max_packet_size + ROW_FRAMING_HEADROOM,
+            max_payload: self.max_packet() + ROW_FRAMING_HEADROOM,
             ext_capabilities: self.info.ext_capabilities,
             client_addr,
         }
@@ -320,6 +338,10 @@ impl Session {
     /// Count a failed connect and turn it into the client's ERR.
     pub(super) fn connect_failed(&self, e: ConnectError) -> ErrPacket {
         let target = self.target();
+        if let ConnectError::Unreachable(why) = &e {
+            // Readiness learns of it now, also without a logging-in probe.
+            self.ctx.health.session_saw(&target.name, Some(why.clone()));
+        }
         match e {
             ConnectError::Rejected(err) => {
                 METRICS

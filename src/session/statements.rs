@@ -4,27 +4,53 @@
 //! long data collected for them, and SQL-level `PREPARE ... FROM` names.
 //! Pure bookkeeping: no I/O, unit-tested below.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use bytes::Bytes;
 
 use crate::protocol::command::LAST_STATEMENT;
 use crate::router::KeyRule;
-use crate::transform::params::PreparedStatement;
+use crate::transform::result::ResultColumns;
 use crate::transform::schema::SqlPrepared;
 use crate::transform::write::ColumnHints;
 use crate::transform::ColumnRule;
 
-/// A prepared statement of a sharded session: its text and its id on each
-/// shard it has been prepared on. Clients see squeeze's own ids.
-#[derive(Debug, Clone)]
-pub(super) struct ShardStatement {
+/// One prepared statement, by the id its client knows (squeeze's own on a
+/// sharded session): everything squeeze needs to route, rewrite and relay
+/// each of its executes, whatever kind of session prepared it.
+#[derive(Debug, Default)]
+pub(super) struct Stmt {
+    /// Its text, kept on a sharded session to prepare it on another shard.
     pub text: Bytes,
-    pub ids: HashMap<usize, u32>,
+    pub num_params: u16,
+    /// Its id on each shard it was prepared on (sharded sessions).
+    pub shard_ids: HashMap<usize, u32>,
     /// Key-routed by a parameter: the rule and the parameter's index.
     pub key_param: Option<(KeyRule, usize)>,
-    pub num_params: u16,
+    /// Parameter types from the last execute that bound them (2 bytes
+    /// each): later executes with the new-params-bound flag 0 use them.
+    pub types: Option<Vec<u8>>,
+    /// The compressed column each parameter is bound to, if any.
+    pub param_rules: Vec<Option<Arc<ColumnRule>>>,
+    /// How its result columns carry compressed values (the analyzer's
+    /// conclusion at prepare time).
+    pub result_hints: ColumnHints,
+    /// Long data collected for compressed parameters.
+    pub long_data: HashMap<u16, Vec<u8>>,
+    /// Parameters sent as long data since the last execute: their values
+    /// are absent from the next execute packet.
+    pub long_data_sent: BTreeSet<u16>,
+    /// The transformer of the cursor it opened, for FETCH.
+    pub cursor: Option<ResultColumns>,
+}
+
+impl Stmt {
+    pub fn is_compressed_param(&self, index: u16) -> bool {
+        self.param_rules
+            .get(index as usize)
+            .is_some_and(Option::is_some)
+    }
 }
 
 /// The text and key parameter of the COM_STMT_PREPARE in flight on a
@@ -33,11 +59,8 @@ pub(super) type PendingPrepare = (Bytes, Option<(KeyRule, usize)>);
 
 #[derive(Default)]
 pub(super) struct StatementTable {
-    /// Statements with compressed parameters or result columns, by the
-    /// client's id.
-    pub compressed: HashMap<u32, PreparedStatement>,
-    /// Sharded sessions: statements by squeeze's client-facing id.
-    pub sharded: HashMap<u32, ShardStatement>,
+    /// Every prepared statement, by the client's id.
+    pub stmts: HashMap<u32, Stmt>,
     /// SQL-level prepared statements (`PREPARE s FROM '...'`) seen through
     /// squeeze: which `?` go to compressed columns.
     pub sql_prepared: SqlPrepared,
@@ -61,31 +84,28 @@ impl StatementTable {
         }
     }
 
-    /// A prepare succeeded; the client knows it as `id`. With compression
-    /// on, remember its parameter columns (those of the prepare in flight)
-    /// and result hints.
-    pub fn register(
-        &mut self,
-        id: u32,
-        num_params: u16,
-        compression_on: bool,
-        result_hints: ColumnHints,
-    ) {
+    /// The statement the client calls `stmt`.
+    pub fn get(&self, stmt: u32) -> Option<&Stmt> {
+        self.stmts.get(&self.resolve(stmt))
+    }
+
+    pub fn get_mut(&mut self, stmt: u32) -> Option<&mut Stmt> {
+        let id = self.resolve(stmt);
+        self.stmts.get_mut(&id)
+    }
+
+    /// A prepare succeeded; the client knows it as `id`. Every session
+    /// remembers it (its bound types are needed by routing as much as by
+    /// compression), with the parameter columns of the prepare in flight
+    /// and its result hints.
+    pub fn register(&mut self, id: u32, num_params: u16, result_hints: ColumnHints) {
         let mut param_rules = std::mem::take(&mut self.pending_params);
         param_rules.resize(num_params as usize, None);
         self.last = id;
-        if !compression_on {
-            return;
-        }
-        self.compressed.insert(
-            id,
-            PreparedStatement {
-                num_params,
-                param_rules,
-                result_hints,
-                ..Default::default()
-            },
-        );
+        let s = self.stmts.entry(id).or_default();
+        s.num_params = num_params;
+        s.param_rules = param_rules;
+        s.result_hints = result_hints;
     }
 
     /// A prepare succeeded on `shard` with the server's `backend_id`:
@@ -97,13 +117,14 @@ impl StatementTable {
         }
         let client_id = self.next_id;
         let (text, key_param) = self.pending_prepare.take().unwrap_or_default();
-        self.sharded.insert(
+        self.stmts.insert(
             client_id,
-            ShardStatement {
+            Stmt {
                 text,
-                ids: HashMap::from([(shard, backend_id)]),
+                shard_ids: HashMap::from([(shard, backend_id)]),
                 key_param,
                 num_params,
+                ..Default::default()
             },
         );
         client_id
@@ -111,37 +132,46 @@ impl StatementTable {
 
     /// The id `shard`'s server gave the statement the client calls `stmt`.
     pub fn shard_id(&self, stmt: u32, shard: usize) -> Option<u32> {
-        self.sharded
-            .get(&self.resolve(stmt))
-            .and_then(|s| s.ids.get(&shard))
+        self.get(stmt)
+            .and_then(|s| s.shard_ids.get(&shard))
             .copied()
     }
 
-    /// COM_STMT_CLOSE: forget the statement's compression state.
-    pub fn closed(&mut self, stmt: u32) {
+    /// COM_STMT_CLOSE: forget the statement.
+    pub fn closed(&mut self, stmt: u32) -> Option<Stmt> {
         let id = self.resolve(stmt);
-        self.compressed.remove(&id);
+        self.stmts.remove(&id)
     }
 
     /// COM_STMT_RESET: drop its pending long data and open cursor.
     pub fn reset(&mut self, stmt: u32) {
-        let id = self.resolve(stmt);
-        if let Some(s) = self.compressed.get_mut(&id) {
+        if let Some(s) = self.get_mut(stmt) {
             s.long_data.clear();
+            s.long_data_sent.clear();
             s.cursor = None;
         }
     }
 
-    /// COM_RESET_CONNECTION: the server dropped its prepared statements.
+    /// COM_RESET_CONNECTION: the server dropped its prepared statements
+    /// (a sharded session keeps its ids: a reset on the current shard
+    /// does not close the statement on the others).
     pub fn connection_reset(&mut self) {
-        self.compressed.clear();
+        self.stmts.retain(|_, s| !s.shard_ids.is_empty());
+        for s in self.stmts.values_mut() {
+            s.types = None;
+            s.param_rules.clear();
+            s.result_hints = ColumnHints::default();
+            s.long_data.clear();
+            s.long_data_sent.clear();
+            s.cursor = None;
+        }
         self.sql_prepared.clear();
     }
 
     /// COM_CHANGE_USER: every backend connection is new.
     pub fn user_changed(&mut self) {
-        self.connection_reset();
-        self.sharded.clear();
+        self.stmts.clear();
+        self.sql_prepared.clear();
     }
 }
 
@@ -152,19 +182,20 @@ mod tests {
     #[test]
     fn minus_one_names_the_statement_prepared_last() {
         let mut t = StatementTable::default();
-        t.register(4, 0, false, Vec::new());
-        t.register(9, 0, false, Vec::new());
+        t.register(4, 0, Vec::new());
+        t.register(9, 0, Vec::new());
         assert_eq!(t.resolve(LAST_STATEMENT), 9);
         assert_eq!(t.resolve(4), 4);
     }
 
     #[test]
-    fn only_sessions_with_compression_keep_parameter_state() {
+    fn every_session_keeps_a_record_of_each_statement() {
+        // No compressed column anywhere: the record is still kept, so a
+        // re-execute without types can be read (routing needs them too).
         let mut t = StatementTable::default();
-        t.register(1, 2, false, Vec::new());
-        assert!(t.compressed.is_empty());
-        t.register(2, 2, true, Vec::new());
-        assert_eq!(t.compressed[&2].param_rules.len(), 2);
+        t.register(1, 2, Vec::new());
+        assert_eq!(t.stmts[&1].num_params, 2);
+        assert_eq!(t.stmts[&1].param_rules.len(), 2);
         assert!(t.pending_params.is_empty());
     }
 
@@ -175,13 +206,15 @@ mod tests {
             ..Default::default()
         };
         let a = t.map_new(3, 77, 1);
+        t.register(a, 1, Vec::new());
         let b = t.map_new(3, 78, 0);
         assert_ne!(a, b);
         assert_eq!(t.shard_id(a, 3), Some(77));
         assert_eq!(t.shard_id(a, 4), None);
-        assert_eq!(&t.sharded[&a].text[..], b"SELECT ?");
+        assert_eq!(&t.stmts[&a].text[..], b"SELECT ?");
+        assert_eq!(t.stmts[&a].num_params, 1);
         assert!(t.pending_prepare.is_none());
-        t.sharded.get_mut(&a).unwrap().ids.insert(4, 5);
+        t.stmts.get_mut(&a).unwrap().shard_ids.insert(4, 5);
         assert_eq!(t.shard_id(a, 4), Some(5));
     }
 
@@ -198,27 +231,28 @@ mod tests {
     #[test]
     fn reset_keeps_the_statement_and_close_forgets_it() {
         let mut t = StatementTable::default();
-        t.register(5, 1, true, Vec::new());
-        t.compressed
-            .get_mut(&5)
-            .unwrap()
-            .long_data
-            .insert(0, b"x".to_vec());
+        t.register(5, 1, Vec::new());
+        let s = t.stmts.get_mut(&5).unwrap();
+        s.long_data.insert(0, b"x".to_vec());
+        s.long_data_sent.insert(0);
+        s.types = Some(vec![3, 0]);
         t.reset(LAST_STATEMENT);
-        assert!(t.compressed[&5].long_data.is_empty());
-        t.closed(5);
-        assert!(t.compressed.is_empty());
+        assert!(t.stmts[&5].long_data.is_empty() && t.stmts[&5].long_data_sent.is_empty());
+        assert_eq!(t.stmts[&5].types.as_deref(), Some(&[3, 0][..]));
+        assert!(t.closed(5).is_some());
+        assert!(t.stmts.is_empty());
     }
 
     #[test]
     fn a_connection_reset_keeps_shard_ids_and_a_user_change_drops_them() {
         let mut t = StatementTable::default();
         let id = t.map_new(0, 1, 0);
-        t.register(id, 0, true, Vec::new());
+        t.register(id, 0, Vec::new());
+        t.register(900, 0, Vec::new());
         t.connection_reset();
-        assert!(t.compressed.is_empty());
-        assert!(t.sharded.contains_key(&id));
+        assert!(!t.stmts.contains_key(&900));
+        assert!(t.stmts.contains_key(&id));
         t.user_changed();
-        assert!(t.sharded.is_empty());
+        assert!(t.stmts.is_empty());
     }
 }

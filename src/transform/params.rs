@@ -5,42 +5,13 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::result::ResultColumns;
 use super::write::{compress_value, WriteError};
 use super::ColumnRule;
-use crate::protocol::coldef::{binary_layout, BinaryLayout, TYPE_BLOB};
+use crate::protocol::coldef::TYPE_BLOB;
 use crate::protocol::command::ClientCommand;
-use crate::protocol::lenenc::{put_lenenc_bytes, Reader};
+use crate::protocol::execute::{ExecuteParams, ParamValue};
+use crate::protocol::lenenc::put_lenenc_bytes;
 use crate::protocol::ProtocolError;
-
-/// What squeeze remembers of one prepared statement.
-#[derive(Debug, Default)]
-pub struct PreparedStatement {
-    pub num_params: u16,
-    /// The compressed column each parameter is bound to, if any.
-    pub param_rules: Vec<Option<Arc<ColumnRule>>>,
-    /// Parameter types from the last execute that sent them (2 bytes each).
-    pub types: Option<Vec<u8>>,
-    /// Long data collected for compressed parameters.
-    pub long_data: HashMap<u16, Vec<u8>>,
-    /// The transformer of the cursor this statement opened, for FETCH.
-    pub cursor: Option<ResultColumns>,
-    /// How its result columns carry compressed values (the analyzer's
-    /// conclusion at prepare time).
-    pub result_hints: super::write::ColumnHints,
-}
-
-impl PreparedStatement {
-    pub fn has_compressed_params(&self) -> bool {
-        self.param_rules.iter().any(Option::is_some)
-    }
-
-    pub fn is_compressed_param(&self, index: u16) -> bool {
-        self.param_rules
-            .get(index as usize)
-            .is_some_and(Option::is_some)
-    }
-}
 
 /// Errors of the execute rewrite.
 #[derive(Debug)]
@@ -64,85 +35,102 @@ pub struct ExecuteRewrite {
     pub long_data: Vec<Vec<u8>>,
 }
 
-/// Rewrite an execute for `stmt`. `payload` is the whole command
-/// (`17 stmt_id flags iterations [bitmap bound [types] values]`).
+/// Whether any parameter is bound to a compressed column.
+pub fn has_compressed_params(rules: &[Option<Arc<ColumnRule>>]) -> bool {
+    rules.iter().any(Option::is_some)
+}
+
+/// Rewrite an execute whose parameters `rules` bind to compressed columns.
+/// `head` is the command up to its iteration count (10 bytes), `params`
+/// its decoded parameters; `long_data` holds the chunks collected for
+/// compressed parameters (taken here), and `sent_as_long_data(i)` says
+/// which parameters travelled as long data (absent from the packet).
 pub fn rewrite_execute(
-    payload: &[u8],
-    stmt: &mut PreparedStatement,
+    head: &[u8],
+    params: &ExecuteParams<'_>,
+    rules: &[Option<Arc<ColumnRule>>],
+    long_data: &mut HashMap<u16, Vec<u8>>,
+    sent_as_long_data: impl Fn(usize) -> bool,
 ) -> Result<ExecuteRewrite, ParamError> {
-    let n = stmt.num_params as usize;
-    if n == 0 || !stmt.has_compressed_params() {
-        // Still remember the types for later executes.
-        remember_types(payload, stmt)?;
+    if params.count() == 0 || !has_compressed_params(rules) {
         return Ok(ExecuteRewrite::default());
     }
-    let mut r = Reader::new(payload);
-    let head = r.take(10)?;
-    let stmt_id = u32::from_le_bytes([head[1], head[2], head[3], head[4]]);
-    let bitmap = r.take(n.div_ceil(8))?.to_vec();
-    let bound = r.u8()?;
-    let mut types = if bound == 1 {
-        let t = r.take(2 * n)?.to_vec();
-        stmt.types = Some(t.clone());
-        t
-    } else {
-        stmt.types.clone().ok_or(ProtocolError::Malformed(
-            "execute without parameter types, and none were bound before",
-        ))?
+    let stmt_id = match head {
+        [_, a, b, c, d, ..] => u32::from_le_bytes([*a, *b, *c, *d]),
+        _ => return Err(ProtocolError::Truncated.into()),
     };
-    let mut values = Vec::with_capacity(payload.len());
-    let mut long_data = Vec::new();
+    let mut types = params.types.to_vec();
+    let mut values = Vec::with_capacity(params.values.len());
+    let mut sent_first = Vec::new();
     let mut scratch = Vec::new();
-    for i in 0..n {
-        let is_null = bitmap[i / 8] & (1 << (i % 8)) != 0;
-        let rule = stmt.param_rules.get(i).cloned().flatten();
-        if let Some(chunks) = stmt.long_data.remove(&(i as u16)) {
-            // The value travelled as long data and is absent here.
-            let rule = rule.expect("long data is only kept for compressed parameters");
-            scratch.clear();
-            let data = if compress_value(&rule, &chunks, &mut scratch).map_err(ParamError::Write)? {
-                &scratch
-            } else {
-                &chunks
-            };
-            long_data.push(
-                ClientCommand::SendLongData {
-                    stmt: stmt_id,
-                    param: i as u16,
-                    data,
+    let mut failed = None;
+    // Collected long data is absent from the packet too.
+    let collected: Vec<u16> = long_data.keys().copied().collect();
+    params
+        .walk(
+            |i| sent_as_long_data(i) || collected.contains(&(i as u16)),
+            |i, value, raw| {
+                let rule = rules.get(i).and_then(Option::as_deref);
+                match (value, rule) {
+                    (ParamValue::LongData, Some(rule)) => {
+                        // Collected here: compressed whole, then sent ahead.
+                        let Some(chunks) = long_data.remove(&(i as u16)) else {
+                            // Its chunks outgrew the packet limit and were dropped.
+                            return Err(ProtocolError::Malformed(
+                                "long data for a compressed parameter exceeded the packet limit",
+                            ));
+                        };
+                        scratch.clear();
+                        let data = match compress_value(rule, &chunks, &mut scratch) {
+                            Ok(true) => &scratch,
+                            Ok(false) => &chunks,
+                            Err(e) => {
+                                failed = Some(e);
+                                return Err(ProtocolError::Malformed("refused"));
+                            }
+                        };
+                        sent_first.push(
+                            ClientCommand::SendLongData {
+                                stmt: stmt_id,
+                                param: i as u16,
+                                data,
+                            }
+                            .encode(),
+                        );
+                        bind_as_blob(&mut types, i);
+                    }
+                    (ParamValue::Bytes(v), Some(rule)) => {
+                        scratch.clear();
+                        let data = match compress_value(rule, v, &mut scratch) {
+                            Ok(true) => &scratch[..],
+                            Ok(false) => v,
+                            Err(e) => {
+                                failed = Some(e);
+                                return Err(ProtocolError::Malformed("refused"));
+                            }
+                        };
+                        put_lenenc_bytes(&mut values, data);
+                        bind_as_blob(&mut types, i);
+                    }
+                    _ => values.extend_from_slice(raw),
                 }
-                .encode(),
-            );
-            bind_as_blob(&mut types, i);
-            continue;
-        }
-        if is_null {
-            continue;
-        }
-        let through_codec = copy_value(
-            &mut r,
-            payload,
-            types[2 * i],
-            rule.as_deref(),
-            &mut values,
-            &mut scratch,
-        )?;
-        if through_codec {
-            bind_as_blob(&mut types, i);
-        }
-    }
-    if !r.is_empty() {
-        return Err(ProtocolError::Malformed("execute packet longer than its parameters").into());
-    }
-    let mut out = Vec::with_capacity(11 + bitmap.len() + types.len() + values.len());
+                Ok(())
+            },
+        )
+        .map_err(|e| match failed.take() {
+            Some(w) => ParamError::Write(w),
+            None => ParamError::Malformed(e),
+        })?;
+    let bitmap = params.null_bitmap();
+    let mut out = Vec::with_capacity(head.len() + bitmap.len() + 1 + types.len() + values.len());
     out.extend_from_slice(head);
-    out.extend_from_slice(&bitmap);
+    out.extend_from_slice(bitmap);
     out.push(1);
     out.extend_from_slice(&types);
     out.extend_from_slice(&values);
     Ok(ExecuteRewrite {
         payload: Some(out),
-        long_data,
+        long_data: sent_first,
     })
 }
 
@@ -153,63 +141,13 @@ fn bind_as_blob(types: &mut [u8], i: usize) {
     types[2 * i + 1] = 0;
 }
 
-/// Copy the next bound value (of type `ty`) from `r` to `values`,
-/// through `rule`'s codec when there is one; true when it went through
-/// the codec (and must then be bound as BLOB).
-fn copy_value(
-    r: &mut Reader,
-    payload: &[u8],
-    ty: u8,
-    rule: Option<&ColumnRule>,
-    values: &mut Vec<u8>,
-    scratch: &mut Vec<u8>,
-) -> Result<bool, ParamError> {
-    let start = r.position();
-    match binary_layout(ty) {
-        BinaryLayout::Fixed(k) => r.skip(k)?,
-        BinaryLayout::LengthByte => {
-            let k = r.u8()? as usize;
-            r.skip(k)?;
-        }
-        BinaryLayout::Nothing => return Ok(false),
-        BinaryLayout::LenencString => {
-            let v = r.lenenc_bytes()?;
-            if let Some(rule) = rule {
-                scratch.clear();
-                let data = if compress_value(rule, v, scratch).map_err(ParamError::Write)? {
-                    &scratch[..]
-                } else {
-                    v
-                };
-                put_lenenc_bytes(values, data);
-                return Ok(true);
-            }
-        }
-    }
-    values.extend_from_slice(&payload[start..r.position()]);
-    Ok(false)
-}
-
-fn remember_types(payload: &[u8], stmt: &mut PreparedStatement) -> Result<(), ProtocolError> {
-    let n = stmt.num_params as usize;
-    if n == 0 {
-        return Ok(());
-    }
-    let mut r = Reader::new(payload);
-    r.skip(10)?;
-    r.skip(n.div_ceil(8))?;
-    if r.u8()? == 1 {
-        stmt.types = Some(r.take(2 * n)?.to_vec());
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::codec::{CodecKind, ValueEncoder};
     use crate::config::{InvalidJson, PresentAs};
     use crate::protocol::coldef::{TYPE_LONGLONG, TYPE_VAR_STRING};
+    use crate::protocol::lenenc::Reader;
     use crate::router::NamePattern;
 
     impl ColumnRule {
@@ -254,16 +192,40 @@ mod tests {
         p
     }
 
+    /// A statement's compression state as the session keeps it.
+    #[derive(Default)]
+    struct Stmt {
+        rules: Vec<Option<Arc<ColumnRule>>>,
+        types: Option<Vec<u8>>,
+        long_data: HashMap<u16, Vec<u8>>,
+    }
+
+    fn rewrite(payload: &[u8], stmt: &mut Stmt) -> Result<ExecuteRewrite, ParamError> {
+        let head = payload.get(..10).ok_or(ProtocolError::Truncated)?;
+        let remembered = stmt.types.take();
+        let x = ExecuteParams::parse(&payload[10..], stmt.rules.len(), remembered.as_deref());
+        let x = match x {
+            Ok(x) => x,
+            Err(e) => {
+                stmt.types = remembered;
+                return Err(e.into());
+            }
+        };
+        let newly_bound = x.newly_bound.then(|| x.types.to_vec());
+        let r = rewrite_execute(head, &x, &stmt.rules, &mut stmt.long_data, |_| false);
+        stmt.types = newly_bound.or(remembered);
+        r
+    }
+
     #[test]
     fn compresses_bound_parameter_and_rebinds_as_blob() {
         let doc: Vec<u8> =
             br#"{"kind":"t1","data":{"body":"hello hello hello hello hello"}}"#.repeat(4);
-        let mut stmt = PreparedStatement {
-            num_params: 2,
-            param_rules: vec![None, Some(rule())],
+        let mut stmt = Stmt {
+            rules: vec![None, Some(rule())],
             ..Default::default()
         };
-        let out = rewrite_execute(&execute(true, 42, &doc), &mut stmt).unwrap();
+        let out = rewrite(&execute(true, 42, &doc), &mut stmt).unwrap();
         let p = out.payload.unwrap();
         assert_eq!(&p[..10], &execute(true, 42, &doc)[..10]);
         assert_eq!(&p[12..16], &[TYPE_LONGLONG, 0, TYPE_BLOB, 0]);
@@ -274,7 +236,7 @@ mod tests {
         assert!(stored.len() < doc.len());
 
         // A later execute without types reuses the remembered ones.
-        let out2 = rewrite_execute(&execute(false, 43, &doc), &mut stmt).unwrap();
+        let out2 = rewrite(&execute(false, 43, &doc), &mut stmt).unwrap();
         assert_eq!(
             out2.payload.unwrap()[12..16],
             [TYPE_LONGLONG, 0, TYPE_BLOB, 0]
@@ -285,13 +247,12 @@ mod tests {
     fn parameter_above_max_value_size_is_refused_with_error_1406() {
         let mut small = ColumnRule::clone_for_test(&rule());
         small.max_value_size = 100;
-        let mut stmt = PreparedStatement {
-            num_params: 2,
-            param_rules: vec![None, Some(Arc::new(small))],
+        let mut stmt = Stmt {
+            rules: vec![None, Some(Arc::new(small))],
             ..Default::default()
         };
         let doc = vec![b'{'; 101];
-        match rewrite_execute(&execute(true, 1, &doc), &mut stmt) {
+        match rewrite(&execute(true, 1, &doc), &mut stmt) {
             Err(ParamError::Write(e)) => {
                 let err = e.to_sql_error();
                 assert_eq!((err.code, err.sqlstate()), (1406, "22001"));
@@ -307,29 +268,48 @@ mod tests {
         }
         // At the limit it is fine.
         let doc = vec![b'{'; 100];
-        assert!(rewrite_execute(&execute(true, 1, &doc), &mut stmt).is_ok());
-        // The same for a value sent as long data.
+        assert!(rewrite(&execute(true, 1, &doc), &mut stmt).is_ok());
+        // The same for a value sent as long data (absent from the packet).
         stmt.long_data.insert(1, vec![b'{'; 101]);
-        match rewrite_execute(&execute(true, 1, b""), &mut stmt) {
+        let mut p = execute(true, 1, b"");
+        p.pop();
+        match rewrite(&p, &mut stmt) {
             Err(ParamError::Write(e)) => assert_eq!(e.to_sql_error().code, 1406),
             r => panic!("{r:?}"),
         }
     }
 
     #[test]
+    fn compressed_long_data_is_sent_ahead_and_the_other_values_keep_their_place() {
+        let doc: Vec<u8> = br#"{"a":"hello hello hello hello hello hello"}"#.repeat(4);
+        let mut stmt = Stmt {
+            rules: vec![None, Some(rule())],
+            ..Default::default()
+        };
+        stmt.long_data.insert(1, doc.clone());
+        let mut p = execute(true, 5, b"");
+        p.pop(); // the long-data value is not in the packet
+        let out = rewrite(&p, &mut stmt).unwrap();
+        assert_eq!(out.long_data.len(), 1);
+        let sent = &out.long_data[0];
+        assert_eq!(&sent[..7], &[0x18, 7, 0, 0, 0, 1, 0]);
+        assert!(crate::codec::is_compressed_value(&sent[7..]));
+        let q = out.payload.unwrap();
+        assert_eq!(&q[12..16], &[TYPE_LONGLONG, 0, TYPE_BLOB, 0]);
+        assert_eq!(&q[16..], &5i64.to_le_bytes());
+        assert!(stmt.long_data.is_empty());
+    }
+
+    #[test]
     fn truncated_execute_is_an_error() {
         let doc = vec![b'x'; 100];
         let full = execute(true, 1, &doc);
-        for cut in 10..full.len() - 1 {
-            let mut stmt = PreparedStatement {
-                num_params: 2,
-                param_rules: vec![None, Some(rule())],
+        for cut in 0..full.len() - 1 {
+            let mut stmt = Stmt {
+                rules: vec![None, Some(rule())],
                 ..Default::default()
             };
-            assert!(
-                rewrite_execute(&full[..cut], &mut stmt).is_err(),
-                "cut at {cut}"
-            );
+            assert!(rewrite(&full[..cut], &mut stmt).is_err(), "cut at {cut}");
         }
     }
 }

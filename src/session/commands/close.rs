@@ -12,7 +12,6 @@ impl Session {
                 return Flow::Continue;
             }
             self.close_everywhere(stmt).await;
-            self.statements.closed(stmt);
             return Flow::Continue;
         }
         self.statements.closed(stmt);

@@ -1,40 +1,98 @@
-//! COM_STMT_EXECUTE: compress the parameters bound to compressed columns
-//! (and the long data collected for them), then relay the result with its
-//! columns inflated; a cursor it opens keeps the row transformer for FETCH.
+//! COM_STMT_EXECUTE: decode its parameters once (with the types an earlier
+//! execute bound when this one sends none), route a key-routed statement by
+//! its bound key, compress the parameters bound to compressed columns (and
+//! the long data collected for them), then relay the result with its
+//! columns inflated; a cursor the client asked for keeps the row
+//! transformer for FETCH.
 
-use crate::error::SqlError;
+use crate::error::{ErrorCode, SqlError};
 use crate::metrics::METRICS;
+use crate::protocol::execute::{ExecuteParams, CURSOR_FLAGS};
+use crate::protocol::ProtocolError;
 use crate::session::relay::{RelayMode, ResponseShape};
+use crate::session::routing::shard_for_param;
 use crate::session::{Flow, Session};
-use crate::transform::params::{rewrite_execute, ParamError};
+use crate::transform::params::{
+    has_compressed_params, rewrite_execute, ExecuteRewrite, ParamError,
+};
+
+/// The command byte, statement id, flags and iteration count.
+const HEAD_LEN: usize = 10;
 
 impl Session {
-    /// `stmt` as the client wrote it; `params` the bytes after the
-    /// iteration count (for a key-routed statement's shard).
+    /// `stmt` and `flags` as the client wrote them; `params` the bytes
+    /// after the iteration count.
     pub(in crate::session) async fn execute(
         &mut self,
         payload: &[u8],
         stmt: u32,
+        flags: u8,
         params: &[u8],
     ) -> Flow {
-        if let Err(e) = self.place_statement(stmt, Some(params)).await {
-            self.reply_error(&e);
-            return Flow::Continue;
-        }
         let id = self.statements.resolve(stmt);
+        let sharded = self.sharded();
         let mode = RelayMode {
             binary: true,
-            cursor_for: Some(id),
+            // Only a cursor the client asked for defers the rows to FETCH.
+            cursor_for: (flags & CURSOR_FLAGS != 0).then_some(id),
             fetch_of: None,
             link_status: false,
             thread_ids: None,
         };
-        let Some(prepared) = self.statements.compressed.get_mut(&id) else {
+        let Some(s) = self.statements.stmts.get_mut(&id) else {
+            // Unknown to squeeze: the server answers as it would directly.
             return self
                 .forward_command(payload, ResponseShape::Results, mode)
                 .await;
         };
-        let rewrite = match rewrite_execute(payload, prepared) {
+        // Taken out while the parameters borrow them; put back below.
+        let remembered = s.types.take();
+        let decoded = ExecuteParams::parse(params, s.num_params as usize, remembered.as_deref());
+        let x = match decoded {
+            Ok(x) => x,
+            Err(e) if s.key_param.is_some() || has_compressed_params(&s.param_rules) => {
+                s.types = remembered;
+                return self.refuse_malformed(&e);
+            }
+            Err(_) => {
+                // Nothing here depends on the parameters: the server
+                // judges the packet as it would directly.
+                s.types = remembered;
+                return self
+                    .forward_command(payload, ResponseShape::Results, mode)
+                    .await;
+            }
+        };
+        let newly_bound = x.newly_bound.then(|| x.types.to_vec());
+        let sent = &s.long_data_sent;
+        let long_data = |i: usize| sent.contains(&(i as u16));
+        let key_shard = match &s.key_param {
+            Some((rule, index)) => match shard_for_param(&x, rule, *index, long_data) {
+                Some(shard) => Some(shard),
+                None => {
+                    s.types = newly_bound.or(remembered);
+                    s.long_data_sent.clear();
+                    self.reply_error(&SqlError::new(ErrorCode::NotSupportedYet, "squeeze: the shard-key parameter of this statement is NULL or cannot be mapped to a shard"));
+                    return Flow::Continue;
+                }
+            },
+            None => None,
+        };
+        let head = &payload[..HEAD_LEN.min(payload.len())];
+        let rewrite = rewrite_execute(head, &x, &s.param_rules, &mut s.long_data, long_data);
+        // Each shard's server statement is its own: one prepared there
+        // since the types were bound has never been told them, so a
+        // sharded session always binds them.
+        let rebound =
+            (sharded && !x.newly_bound && x.count() > 0).then(|| x.with_types_bound(head));
+        s.types = newly_bound.or(remembered);
+        s.long_data_sent.clear();
+        let hints = s.result_hints.clone();
+        let rewrite = match rewrite {
+            Ok(r) if r.payload.is_none() => ExecuteRewrite {
+                payload: rebound,
+                ..r
+            },
             Ok(r) => r,
             Err(ParamError::Write(e)) => {
                 METRICS
@@ -44,15 +102,12 @@ impl Session {
                 self.reply_error(&e.to_sql_error());
                 return Flow::Continue;
             }
-            Err(ParamError::Malformed(e)) => {
-                METRICS
-                    .protocol_errors_total
-                    .with_label_values(&["client", "malformed"])
-                    .inc();
-                self.reply_error(&SqlError::from_client_protocol(&e));
-                return Flow::Continue;
-            }
+            Err(ParamError::Malformed(e)) => return self.refuse_malformed(&e),
         };
+        if let Err(e) = self.place_statement(stmt, key_shard).await {
+            self.reply_error(&e);
+            return Flow::Continue;
+        }
         if !rewrite.long_data.is_empty() {
             if let Err(e) = self.ensure_backend().await {
                 self.client.write_packet(&e.encode());
@@ -67,18 +122,23 @@ impl Session {
                 }
             }
         }
-        let hints = self
-            .statements
-            .compressed
-            .get(&id)
-            .map(|s| s.result_hints.clone())
-            .unwrap_or_default();
-        self.result_hints = Some((vec![hints].into(), 0));
+        if !hints.is_empty() {
+            self.result_hints = Some((vec![hints].into(), 0));
+        }
         let sent = rewrite.payload.as_deref().unwrap_or(payload);
         let flow = self
             .forward_command(sent, ResponseShape::Results, mode)
             .await;
         self.result_hints = None;
         flow
+    }
+
+    fn refuse_malformed(&mut self, e: &ProtocolError) -> Flow {
+        METRICS
+            .protocol_errors_total
+            .with_label_values(&["client", "malformed"])
+            .inc();
+        self.reply_error(&SqlError::from_client_protocol(e));
+        Flow::Continue
     }
 }

@@ -16,9 +16,10 @@ impl Session {
             // COM_STMT_SEND_LONG_DATA has no answer, not even an ERR.
             return Flow::Continue;
         }
-        let id = self.statements.resolve(stmt);
-        let max = self.ctx.proxy.max_packet_size;
-        if let Some(prepared) = self.statements.compressed.get_mut(&id) {
+        let max = self.max_packet();
+        if let Some(prepared) = self.statements.get_mut(stmt) {
+            // Its value will be absent from the next execute packet.
+            prepared.long_data_sent.insert(param);
             if prepared.is_compressed_param(param) {
                 let buf = prepared.long_data.entry(param).or_default();
                 if buf.len() + payload.len() > max {

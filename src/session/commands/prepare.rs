@@ -4,7 +4,7 @@
 //! server's OK names its id.
 
 use crate::protocol::command::ClientCommand;
-use crate::protocol::lenenc::Reader;
+use crate::protocol::execute::PrepareOk;
 use crate::protocol::response;
 use crate::session::relay::{RelayError, StatementHints};
 use crate::session::relay::{RelayMode, ResponseShape};
@@ -73,23 +73,18 @@ impl Session {
             self.statements.pending_params.clear();
             return self.forward(&p.payload).await;
         }
-        let parsed = (|| {
-            let mut r = Reader::new(&p.payload);
-            r.u8()?;
-            let stmt = r.u32()?;
-            let cols = r.u16()?;
-            let params = r.u16()?;
-            Ok::<_, crate::protocol::ProtocolError>((stmt, cols, params))
-        })();
-        let (stmt, cols, params) =
-            parsed.map_err(|e| RelayError::Backend(format!("bad prepare response: {e}")))?;
+        let PrepareOk {
+            stmt,
+            columns: cols,
+            params,
+        } = PrepareOk::parse(&p.payload)
+            .map_err(|e| RelayError::Backend(format!("bad prepare response: {e}")))?;
         self.last_ok = true;
         if self.sharded() {
             // Clients see squeeze's id; each shard has its own.
             let client_id = self.statements.map_new(self.shards.current(), stmt, params);
             self.register_statement(client_id, params);
-            let mut ok = p.payload.to_vec();
-            ok[1..5].copy_from_slice(&client_id.to_le_bytes());
+            let ok = PrepareOk::with_statement(&p.payload, client_id);
             self.forward(&ok).await?;
         } else {
             self.register_statement(stmt, params);
@@ -126,8 +121,6 @@ impl Session {
             Some((hints, _)) => hints.first().cloned().unwrap_or_default(),
             None => Vec::new(),
         };
-        let compression_on = self.compression_on();
-        self.statements
-            .register(id, num_params, compression_on, hints);
+        self.statements.register(id, num_params, hints);
     }
 }
