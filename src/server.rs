@@ -313,6 +313,10 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
     // answer it with ERR 1053 and close.
     let (cut_tx, cut_rx) = watch::channel(false);
 
+    // Bound before the backends are probed: whoever sees the MySQL port
+    // listening finds the admin port too.
+    let (admin, mut reload_rx) = start_admin(&cfg, &ctx, reload.is_some(), &shutdown_rx)?;
+
     // Learn the backend's version and capabilities before the first client.
     let login = probe_login(&ctx);
     health::probe_all(&ctx.health, &ctx.shards, login.as_ref()).await;
@@ -322,7 +326,6 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
         ctx: ctx.clone(),
     };
 
-    let (admin, mut reload_rx) = start_admin(&cfg, &ctx, reload.is_some(), &shutdown_rx)?;
     log_running(&ctx, "squeeze starting");
     tracing::info!(listen = %ctx.proxy.listen, shards = ctx.shards.len(), "squeeze listening");
 
@@ -446,10 +449,14 @@ fn start_admin(
             );
             limits.max_connections = share;
         }
+        let listener = std::net::TcpListener::bind(addr)
+            .and_then(|l| l.set_nonblocking(true).map(|()| l))
+            .and_then(tokio::net::TcpListener::from_std)
+            .with_context(|| format!("binding the admin endpoint {addr}"))?;
         let rx = shutdown_rx.clone();
         let admin = admin.clone();
         tokio::spawn(async move {
-            if let Err(e) = crate::admin::serve(addr, admin, limits, rx).await {
+            if let Err(e) = crate::admin::serve(listener, admin, limits, rx).await {
                 tracing::error!(error = %e, "admin endpoint failed");
             }
         });

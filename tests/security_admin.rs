@@ -20,7 +20,15 @@ const TOKEN_B: &str = "second-admin-token-9876543210";
 
 /// (status, body) of one request to the admin endpoint.
 fn http(addr: &str, method: &str, path: &str, token: Option<&str>) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).unwrap();
+    // The admin endpoint binds a moment after the MySQL port.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut s = loop {
+        match TcpStream::connect(addr) {
+            Ok(s) => break s,
+            Err(e) if Instant::now() > deadline => panic!("admin {addr}: {e}"),
+            Err(_) => std::thread::sleep(Duration::from_millis(50)),
+        }
+    };
     s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
     write!(

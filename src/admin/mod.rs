@@ -16,7 +16,6 @@ pub mod view;
 /// depend on the HTTP side); re-exported for existing paths.
 pub use crate::metrics;
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::{Request, State};
@@ -60,7 +59,7 @@ impl AdminState {
 }
 
 pub async fn serve(
-    addr: SocketAddr,
+    listener: tokio::net::TcpListener,
     state: Arc<AdminState>,
     limits: AdminLimits,
     shutdown: tokio::sync::watch::Receiver<bool>,
@@ -79,7 +78,7 @@ pub async fn serve(
         .route("/readyz", get(readyz))
         .merge(view)
         .with_state(state);
-    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let addr = listener.local_addr()?;
     tracing::info!(%addr, max_connections = limits.max_connections, "admin endpoint listening");
     accept_loop(listener, app, limits, shutdown).await;
     Ok(())
