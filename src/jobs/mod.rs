@@ -175,6 +175,9 @@ pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
         let dir_shown = dir.clone().unwrap_or_else(|| PathBuf::from("dictionaries"));
         let encoder = crate::config::column_encoder(&col, &registry, &dir_shown)
             .map_err(|(k, e)| anyhow!("--column {}{k}: {e}", args.column))?;
+        if mode != Mode::Restore && encoder.dict_id() != 0 {
+            record_job_use(&fleet, (db, table, column), encoder.dict_id()).await;
+        }
         let job = Arc::new(Job {
             mode,
             db: db.to_string(),
@@ -330,6 +333,28 @@ async fn load_fleet_dictionaries(
         }
     }
     Ok(())
+}
+
+/// Records in every shard's `dictionary_use` that the column uses the
+/// dictionary the job writes with, before any row is rewritten: proxies
+/// load a new id only for what their columns use, and the server then
+/// refuses to delete it. A failure (a directory-only dictionary the store
+/// does not hold) is a warning.
+async fn record_job_use(fleet: &crate::cli::fleet::Fleet, column: (&str, &str, &str), id: u32) {
+    for t in &fleet.targets {
+        let recorded = match t.connect().await {
+            Ok(mut c) => store::record_use(&mut c, &fleet.schema, column, id)
+                .await
+                .map_err(|e| store::describe(&t.name, &e)),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = recorded {
+            eprintln!(
+                "warning: could not record that {}.{}.{} uses dictionary {id}: {e}",
+                column.0, column.1, column.2
+            );
+        }
+    }
 }
 
 /// Run the job on every shard at once, printing progress; fails naming

@@ -20,10 +20,10 @@ pub fn raise_nofile() -> u64 {
                 rlim_max: lim.rlim_max,
             };
             if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
-                return raised.rlim_cur as u64;
+                return raised.rlim_cur;
             }
         }
-        lim.rlim_cur as u64
+        lim.rlim_cur
     }
 }
 
