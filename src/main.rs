@@ -75,8 +75,12 @@ struct ServeArgs {
     /// Backend host:port (quick start without a file).
     #[arg(long)]
     backend: Option<String>,
-    /// A client account NAME:PASSWORD (repeatable; quick start).
-    #[arg(long = "user", value_name = "NAME:PASSWORD")]
+    /// A client account (repeatable; quick start): NAME takes the password
+    /// from the environment variable SQUEEZE_PASSWORD_<NAME> (upper case,
+    /// other characters as `_`); NAME:PASSWORD also works, and squeeze
+    /// overwrites the password in its command line (/proc/PID/cmdline) at
+    /// start, but it is visible until then and in shell history.
+    #[arg(long = "user", value_name = "NAME[:PASSWORD]")]
     users: Vec<String>,
     /// PEM certificate for client TLS.
     #[arg(long, requires = "tls_key")]
@@ -121,14 +125,18 @@ fn build_config(args: &ServeArgs) -> Result<Config, String> {
         cfg.backend = Some(BackendConfig::quick(b.clone()));
     }
     for u in &args.users {
-        let (name, password) = u
-            .split_once(':')
-            .ok_or_else(|| format!("--user {u:?}: expected NAME:PASSWORD"))?;
+        let (name, password, password_env) = match u.split_once(':') {
+            Some((name, password)) => (name, Some(password.to_string()), None),
+            None => (u.as_str(), None, Some(user_password_env(u))),
+        };
+        if name.is_empty() {
+            return Err("--user: expected NAME or NAME:PASSWORD".into());
+        }
         cfg.users.retain(|x| x.name != name);
         cfg.users.push(UserConfig {
             name: name.to_string(),
-            password: Some(password.to_string()),
-            password_env: None,
+            password,
+            password_env,
             password_file: None,
             password_hash: None,
             backend_user: None,
@@ -161,6 +169,83 @@ fn build_config(args: &ServeArgs) -> Result<Config, String> {
         cfg.columns.push(parse_compress_flag(spec)?);
     }
     Ok(cfg)
+}
+
+/// The variable `--user NAME` reads the password from:
+/// `SQUEEZE_PASSWORD_<NAME>`, upper case, other characters as `_`.
+fn user_password_env(name: &str) -> String {
+    let suffix: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_uppercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("SQUEEZE_PASSWORD_{suffix}")
+}
+
+/// Overwrites the PASSWORD of `--user NAME:PASSWORD` in the process's own
+/// argument memory, which is what `/proc/PID/cmdline` and `ps` show.
+/// glibc hands `.init_array` functions the real `argv` (as it does to
+/// Rust's std), which is the only way to reach it.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+mod argv_scrub {
+    use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
+
+    static ARGC: AtomicUsize = AtomicUsize::new(0);
+    static ARGV: AtomicPtr<*mut libc::c_char> = AtomicPtr::new(std::ptr::null_mut());
+
+    #[used]
+    #[link_section = ".init_array.00098"]
+    static INIT: extern "C" fn(libc::c_int, *mut *mut libc::c_char, *mut *mut libc::c_char) = init;
+
+    extern "C" fn init(
+        argc: libc::c_int,
+        argv: *mut *mut libc::c_char,
+        _env: *mut *mut libc::c_char,
+    ) {
+        ARGC.store(usize::try_from(argc).unwrap_or(0), Ordering::Relaxed);
+        ARGV.store(argv, Ordering::Relaxed);
+    }
+
+    pub fn scrub_user_passwords() {
+        let argv = ARGV.load(Ordering::Relaxed);
+        if argv.is_null() {
+            return;
+        }
+        let mut after_flag = false;
+        for i in 0..ARGC.load(Ordering::Relaxed) {
+            // SAFETY: argv holds argc valid NUL-terminated strings, owned
+            // by the process for its lifetime; bytes are only overwritten
+            // within each string's length.
+            unsafe {
+                let p = *argv.add(i);
+                if p.is_null() {
+                    break;
+                }
+                let bytes = std::ffi::CStr::from_ptr(p).to_bytes();
+                let len = bytes.len();
+                let value_at = if after_flag {
+                    Some(0)
+                } else if bytes.starts_with(b"--user=") {
+                    Some(7)
+                } else {
+                    None
+                };
+                after_flag = bytes == b"--user";
+                let Some(at) = value_at else { continue };
+                let Some(colon) = bytes[at..].iter().position(|&b| b == b':') else {
+                    continue;
+                };
+                for k in at + colon + 1..len {
+                    *p.add(k) = b'x' as libc::c_char;
+                }
+            }
+        }
+    }
 }
 
 /// `DB.TABLE.COLUMN[=DICTIONARY]` from `--compress`.
@@ -245,6 +330,9 @@ fn main() -> ExitCode {
 /// `squeeze serve`: run until SIGTERM; SIGHUP (or `POST /reload`) re-reads
 /// `--config`.
 fn serve(args: ServeArgs) -> ExitCode {
+    // clap has copied the arguments: hide passwords from `ps` at once.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    argv_scrub::scrub_user_passwords();
     let cfg = match build_config(&args) {
         Ok(c) => c,
         Err(e) => {

@@ -63,6 +63,10 @@ metrics! {
     backend_bytes_total: IntCounterVec = counter_vec(r, "backend_bytes_total", "Bytes on backend connections (every packet; after TLS, with protocol compression as sent), by shard and direction (proxy_to_backend, backend_to_proxy)", &["shard", "direction"]);
     backend_slot_waiters: IntGaugeVec = gauge_vec(r, "backend_slot_waiters", "Sessions waiting for a free connection of the shard (backend max_connections reached)", &["shard"]);
     config_reloads_total: IntCounterVec = counter_vec(r, "config_reloads_total", "Configuration reloads (SIGHUP or POST /reload), by outcome (ok, refused)", &["outcome"]);
+    admin_connections_active: IntGauge = gauge(r, "admin_connections_active", "Admin HTTP connections open");
+    admin_connections_refused_total: IntCounterVec = counter_vec(r, "admin_connections_refused_total", "Admin HTTP connections closed unserved: over [admin] max_connections (cap), headers not complete within header_timeout_ms (header_timeout), exchange longer than four times that (timeout)", &["reason"]);
+    admin_open_without_token: IntGauge = gauge(r, "admin_open_without_token", "1 when the admin view listens beyond loopback without a token ([admin] open_without_token = true)");
+    dictionary_store_events_total: IntCounterVec = counter_vec(r, "dictionary_store_events_total", "Dictionaries met in the metadata store, by outcome: accepted (a new id for a configured dictionary name), not_configured (name no column uses), too_large (over codec.max_dictionary_size), changed (bytes differ from the pinned sha256 of the id)", &["outcome"]);
     build_info: IntGaugeVec = gauge_vec(r, "build_info", "Always 1; the version and git commit of the running squeeze", &["version", "commit"]);
     adaptive_queue_depth: IntGaugeVec = gauge_vec(r, "adaptive_queue_depth", "Chunks queued or being written by the adaptive writer of the last active bulk connection, per shard", &["shard"]);
     adaptive_chunks_total: IntCounterVec = counter_vec(r, "adaptive_chunks_total", "Chunks sent on bulk (compressed-protocol) backend connections, by shard and whether they were compressed or raw", &["shard", "kind"]);
@@ -207,6 +211,14 @@ impl Metrics {
         }
         for outcome in ["ok", "refused"] {
             self.config_reloads_total.with_label_values(&[outcome]);
+        }
+        for reason in ["cap", "header_timeout", "timeout"] {
+            self.admin_connections_refused_total
+                .with_label_values(&[reason]);
+        }
+        for outcome in ["accepted", "not_configured", "too_large", "changed"] {
+            self.dictionary_store_events_total
+                .with_label_values(&[outcome]);
         }
     }
 }

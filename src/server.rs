@@ -203,6 +203,12 @@ fn apply_reload(
 ) -> Result<serde_json::Value, Vec<String>> {
     let outcome: Result<serde_json::Value, Vec<String>> = (|| {
         let new_cfg = reload()?;
+        // Resolved before anything is swapped: a token that cannot be read
+        // refuses the whole reload.
+        let token = new_cfg
+            .admin
+            .resolve_token()
+            .map_err(|e| vec![format!("admin.token: {e}")])?;
         let new_ctx = build_context(&new_cfg, Some(&running.ctx)).map_err(|e| {
             format!("{e:#}")
                 .lines()
@@ -221,6 +227,8 @@ fn apply_reload(
         }
         *admin.ctx.write() = running.ctx.clone();
         *admin.config.write() = crate::admin::view::config(&new_cfg);
+        // The old token stops working with this reload, not at restart.
+        *admin.token.write() = token;
         log_running(&running.ctx, "configuration reloaded; new sessions use it");
         Ok(serde_json::json!({
             "outcome": "ok",
@@ -342,6 +350,9 @@ async fn accept_unix(
 }
 
 pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
+    // Client sessions take two descriptors each, more with several shards.
+    let nofile = crate::limits::fds::raise_nofile();
+    tracing::debug!(nofile, "file descriptor limit");
     let (mut ctx, store) = start_context(&cfg).await?;
     let listener = listen(ctx.proxy.listen, ctx.proxy.listen_backlog)
         .with_context(|| format!("binding {}", ctx.proxy.listen))?;
@@ -353,6 +364,10 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
     // answer it with ERR 1053 and close.
     let (cut_tx, cut_rx) = watch::channel(false);
 
+    // Bound before the backends are probed: whoever sees the MySQL port
+    // listening finds the admin port too.
+    let (admin, mut reload_rx) = start_admin(&cfg, &ctx, reload.is_some(), &shutdown_rx)?;
+
     // Learn the backend's version and capabilities before the first client.
     let login = probe_login(&ctx);
     health::probe_all(&ctx.health, &ctx.shards, login.as_ref()).await;
@@ -362,7 +377,6 @@ pub async fn run(cfg: Config, reload: Option<Reload>) -> anyhow::Result<()> {
         ctx: ctx.clone(),
     };
 
-    let (admin, mut reload_rx) = start_admin(&cfg, &ctx, reload.is_some(), &shutdown_rx)?;
     log_running(&ctx, "squeeze starting");
     tracing::info!(listen = %ctx.proxy.listen, socket = ?socket_path, shards = ctx.shards.len(), "squeeze listening");
 
@@ -461,20 +475,52 @@ fn start_admin(
     tokio::sync::mpsc::Receiver<crate::admin::ReloadRequest>,
 )> {
     let (reload_tx, reload_rx) = tokio::sync::mpsc::channel::<crate::admin::ReloadRequest>(4);
+    let issues = cfg.admin_issues();
+    if !issues.is_empty() {
+        anyhow::bail!(
+            "{}",
+            issues
+                .iter()
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+    }
     let admin = Arc::new(crate::admin::AdminState {
         ctx: parking_lot::RwLock::new(ctx.clone()),
         config: parking_lot::RwLock::new(crate::admin::view::config(cfg)),
         reload: can_reload.then_some(reload_tx),
-        token: cfg
-            .admin
-            .resolve_token()
-            .map_err(|e| anyhow::anyhow!("admin.token: {e}"))?,
+        token: parking_lot::RwLock::new(
+            cfg.admin
+                .resolve_token()
+                .map_err(|e| anyhow::anyhow!("admin.token: {e}"))?,
+        ),
     });
     if let Some(addr) = cfg.admin.listen {
+        let open = admin.token.read().is_none() && !addr.ip().is_loopback();
+        METRICS.admin_open_without_token.set(i64::from(open));
+        if open {
+            tracing::warn!(%addr, "the admin view listens beyond loopback WITHOUT a token ([admin] open_without_token = true): anyone who reaches it sees sessions and configuration and can reload");
+        }
+        let mut limits = crate::admin::AdminLimits::from_config(&cfg.admin);
+        let nofile = crate::limits::fds::raise_nofile();
+        let share = crate::limits::fds::admin_share(limits.max_connections, nofile);
+        if share < limits.max_connections {
+            tracing::warn!(
+                nofile,
+                configured = limits.max_connections,
+                "[admin] max_connections lowered to {share}: the admin port gets at most an eighth of the file descriptors"
+            );
+            limits.max_connections = share;
+        }
+        let listener = std::net::TcpListener::bind(addr)
+            .and_then(|l| l.set_nonblocking(true).map(|()| l))
+            .and_then(tokio::net::TcpListener::from_std)
+            .with_context(|| format!("binding the admin endpoint {addr}"))?;
         let rx = shutdown_rx.clone();
         let admin = admin.clone();
         tokio::spawn(async move {
-            if let Err(e) = crate::admin::serve(addr, admin, rx).await {
+            if let Err(e) = crate::admin::serve(listener, admin, limits, rx).await {
                 tracing::error!(error = %e, "admin endpoint failed");
             }
         });

@@ -209,6 +209,12 @@ ts("Memory", "Resident memory of the squeeze process.",
 ts("Open file descriptors", "Sockets and files the process holds, against its limit.",
    [(f'sum by (instance) (process_open_fds{{job="squeeze", {I}}})', "open {{instance}}"),
     (f'sum by (instance) (process_max_fds{{job="squeeze", {I}}})', "limit {{instance}}")], w=8)
+ts("Admin port", "Admin HTTP connections open, closed unserved (over max_connections, headers or exchange too slow), and 1 where the admin view listens beyond loopback without a token.",
+   [(f'sum by (instance) (squeeze_admin_connections_active{{{I}}})', "open {{instance}}"),
+    (f'sum by (reason) (rate(squeeze_admin_connections_refused_total{{{I}}}[{R}]))', "refused {{reason}}"),
+    (f'max by (instance) (squeeze_admin_open_without_token{{{I}}})', "open without token {{instance}}")], w=12)
+ts("Dictionary store events", "Dictionaries met in the metadata store: accepted new ids, and refused ones (not_configured, too_large, changed: bytes differ from the pinned sha256 of the id).",
+   [(f'sum by (outcome) (increase(squeeze_dictionary_store_events_total{{{I}}}[$__range]))', "{{outcome}}")], w=12)
 flush()
 
 def var(name, label, query):

@@ -16,7 +16,6 @@ pub mod view;
 /// depend on the HTTP side); re-exported for existing paths.
 pub use crate::metrics;
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::{Request, State};
@@ -45,7 +44,8 @@ pub struct AdminState {
     /// Where `POST /reload` asks the server loop (none: started without
     /// `--config`, nothing to reload).
     pub reload: Option<mpsc::Sender<ReloadRequest>>,
-    pub token: Option<String>,
+    /// The admin view's token; a reload replaces it at once.
+    pub token: RwLock<Option<String>>,
 }
 
 impl AdminState {
@@ -59,8 +59,9 @@ impl AdminState {
 }
 
 pub async fn serve(
-    addr: SocketAddr,
+    listener: tokio::net::TcpListener,
     state: Arc<AdminState>,
+    limits: AdminLimits,
     shutdown: tokio::sync::watch::Receiver<bool>,
 ) -> anyhow::Result<()> {
     let view = Router::new()
@@ -77,15 +78,93 @@ pub async fn serve(
         .route("/readyz", get(readyz))
         .merge(view)
         .with_state(state);
-    let listener = tokio::net::TcpListener::bind(addr).await?;
-    tracing::info!(%addr, "admin endpoint listening");
-    let mut shutdown = shutdown;
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            let _ = shutdown.wait_for(|s| *s).await;
-        })
-        .await?;
+    let addr = listener.local_addr()?;
+    tracing::info!(%addr, max_connections = limits.max_connections, "admin endpoint listening");
+    accept_loop(listener, app, limits, shutdown).await;
     Ok(())
+}
+
+/// How much of the process the admin port may take.
+#[derive(Debug, Clone, Copy)]
+pub struct AdminLimits {
+    /// Connections served at once; more are closed at accept.
+    pub max_connections: usize,
+    /// Until a request's headers are complete.
+    pub header_timeout: std::time::Duration,
+}
+
+impl AdminLimits {
+    pub fn from_config(cfg: &crate::config::AdminConfig) -> AdminLimits {
+        AdminLimits {
+            max_connections: cfg.max_connections.max(1),
+            header_timeout: std::time::Duration::from_millis(cfg.header_timeout_ms.max(100)),
+        }
+    }
+}
+
+/// Serves each accepted connection with one request (no keep-alive), at
+/// most `max_connections` at once, each bounded in time: a client that
+/// never finishes its headers (slowloris), or never reads the answer, is
+/// closed, so the admin port holds a bounded number of descriptors and
+/// bytes whatever its clients do.
+async fn accept_loop(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    limits: AdminLimits,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+) {
+    let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections));
+    let lifetime = limits.header_timeout * 4;
+    loop {
+        let accepted = tokio::select! {
+            a = listener.accept() => a,
+            _ = shutdown.wait_for(|s| *s) => return,
+        };
+        let stream = match accepted {
+            Ok((s, _)) => s,
+            Err(e) => {
+                // Out of descriptors (EMFILE) or a connection reset before
+                // accept: back off instead of spinning.
+                tracing::warn!(error = %e, "admin accept failed");
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = permits.clone().try_acquire_owned() else {
+            metrics::METRICS
+                .admin_connections_refused_total
+                .with_label_values(&["cap"])
+                .inc();
+            drop(stream);
+            continue;
+        };
+        let app = app.clone();
+        tokio::spawn(async move {
+            let _permit = permit;
+            let active = &metrics::METRICS.admin_connections_active;
+            active.inc();
+            let service = hyper_util::service::TowerToHyperService::new(app);
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(limits.header_timeout)
+                .keep_alive(false);
+            let conn = builder.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+            let reason = match tokio::time::timeout(lifetime, conn).await {
+                Ok(Ok(())) => None,
+                Ok(Err(e)) if e.is_timeout() => Some("header_timeout"),
+                Ok(Err(_)) => None,
+                Err(_) => Some("timeout"),
+            };
+            if let Some(r) = reason {
+                metrics::METRICS
+                    .admin_connections_refused_total
+                    .with_label_values(&[r])
+                    .inc();
+            }
+            active.dec();
+        });
+    }
 }
 
 fn json_response(v: &Value) -> Response {
@@ -119,8 +198,12 @@ pub fn token_matches(headers: &HeaderMap, token: &str) -> bool {
 }
 
 async fn require_token(State(state): State<Arc<AdminState>>, req: Request, next: Next) -> Response {
-    match &state.token {
-        Some(t) if !token_matches(req.headers(), t) => {
+    let allowed = match &*state.token.read() {
+        Some(t) => token_matches(req.headers(), t),
+        None => true,
+    };
+    match allowed {
+        false => {
             let mut r = json_error(
                 StatusCode::UNAUTHORIZED,
                 "the admin view needs the token of [admin] token/token_env: send Authorization: Bearer <token> (squeeze ctl --token-env VAR)",
@@ -132,7 +215,7 @@ async fn require_token(State(state): State<Arc<AdminState>>, req: Request, next:
             );
             r
         }
-        _ => next.run(req).await,
+        true => next.run(req).await,
     }
 }
 

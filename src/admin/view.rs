@@ -137,12 +137,20 @@ pub fn columns(ctx: &ProxyContext) -> Value {
     json!({ "columns": list })
 }
 
-/// `/dictionaries`: every dictionary squeeze can decode with, where it
-/// came from and which columns write with it.
+/// `/dictionaries`: every dictionary squeeze can decode or write with
+/// (the directory's and every id learned from the metadata store), where
+/// it came from, its pinned sha256 and which columns write with it.
 pub fn dictionaries(ctx: &ProxyContext) -> Value {
     let registry = &ctx.rules.registry;
-    let list: Vec<Value> = registry
-        .dictionaries()
+    let mut all = registry.dictionaries();
+    all.extend(
+        crate::codec::registry::stored_all()
+            .into_iter()
+            .filter(|d| registry.entries().iter().all(|e| e.id != d.id)),
+    );
+    all.sort_by_key(|d| d.id);
+    all.dedup_by_key(|d| d.id);
+    let list: Vec<Value> = all
         .iter()
         .map(|d| {
             let entry = registry.entries().iter().find(|e| e.id == d.id);
@@ -159,6 +167,8 @@ pub fn dictionaries(ctx: &ProxyContext) -> Value {
                 "source": if entry.is_some() { "directory" } else { "metadata store" },
                 "trained_from": entry.map(|e| e.source.clone()),
                 "size_bytes": d.bytes().len(),
+                "sha256": crate::codec::registry::pinned(d.id)
+                    .unwrap_or_else(|| crate::codec::registry::sha256_hex(d.bytes())),
                 "trained_ratio": crate::admin::drift::trained_ratio(&ctx.rules, d.id),
                 "columns": used_by,
             })

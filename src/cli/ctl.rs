@@ -86,9 +86,12 @@ pub fn run(args: &CtlArgs) -> anyhow::Result<bool> {
             );
             return Ok(true);
         }
-        eprintln!("{}", doc["error"].as_str().unwrap_or("reload refused"));
+        eprintln!(
+            "{}",
+            terminal_safe(doc["error"].as_str().unwrap_or("reload refused"))
+        );
         for e in doc["errors"].as_array().into_iter().flatten() {
-            eprintln!("  {}", e.as_str().unwrap_or_default());
+            eprintln!("  {}", terminal_safe(e.as_str().unwrap_or_default()));
         }
         return Ok(false);
     }
@@ -96,7 +99,7 @@ pub fn run(args: &CtlArgs) -> anyhow::Result<bool> {
         anyhow::bail!(
             "{} {path}: {status}: {}",
             args.admin,
-            doc["error"].as_str().unwrap_or(body.trim())
+            terminal_safe(doc["error"].as_str().unwrap_or(body.trim()))
         );
     }
     print!("{}", render(args.what, &doc));
@@ -281,9 +284,30 @@ fn ratio(v: &Value) -> String {
     v.as_f64().map_or("-".into(), |r| format!("{r:.2}"))
 }
 
+/// `s` safe for the operator's terminal: control characters (C0, DEL,
+/// C1, which start escape sequences) and bidirectional overrides, which a
+/// client can put in a database or user name, are shown escaped (`\u{1b}`)
+/// instead of being interpreted.
+pub fn terminal_safe(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        let bidi = matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}');
+        if c.is_control() || bidi || c == '\\' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Columns padded to their widest cell, two spaces apart; the header
-/// first, then one line per row.
+/// first, then one line per row. Cells are made terminal-safe.
 pub fn table(headers: &[&str], rows: Vec<Vec<String>>) -> String {
+    let rows: Vec<Vec<String>> = rows
+        .into_iter()
+        .map(|r| r.iter().map(|c| terminal_safe(c)).collect())
+        .collect();
     let mut widths: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
     for row in &rows {
         for (w, cell) in widths.iter_mut().zip(row) {
@@ -370,6 +394,24 @@ pub fn parse_response(raw: &[u8]) -> Option<(u16, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_in_a_session_row_reach_the_terminal_escaped() {
+        let doc = serde_json::json!({"sessions": [{
+            "id": 1, "user": "app\u{1b}]0;owned\u{7}", "client": "127.0.0.1:1",
+            "schema": "db\u{1b}[2J\u{9b}31m\u{202e}txt.exe\r\n", "backends": [],
+            "state": "idle", "time_in_state_ms": 0, "bytes_from_client": 0,
+            "bytes_to_client": 0, "tls": false, "compressed": false,
+        }]});
+        let out = render(CtlCommand::Sessions, &doc);
+        assert!(
+            !out.chars()
+                .any(|c| (c.is_control() && c != '\n') || c == '\u{202e}'),
+            "{out:?}"
+        );
+        assert_eq!(out.lines().count(), 2, "{out}");
+        assert!(out.contains("db\\u{1b}[2J"), "{out}");
+    }
 
     #[test]
     fn table_columns_line_up_under_their_headers() {

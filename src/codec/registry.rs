@@ -222,29 +222,89 @@ fn stored_get(id: u32) -> Option<&'static Arc<Dictionary>> {
     STORED.read().ok()?.get(&id).copied()
 }
 
-fn stored_all() -> Vec<Arc<Dictionary>> {
+/// Every dictionary learned from the metadata store.
+pub fn stored_all() -> Vec<Arc<Dictionary>> {
     STORED
         .read()
         .map(|m| m.values().map(|d| Arc::clone(d)).collect())
         .unwrap_or_default()
 }
 
-/// Adds a dictionary read from the metadata store to the process-wide
-/// table. Returns false when the id is already there (ids never change
-/// meaning, so the first copy stays).
-pub fn add_stored(dict: Dictionary) -> bool {
-    let Ok(mut map) = STORED.write() else {
-        return false;
+/// The sha256 (lowercase hex) of every dictionary id this process has
+/// used: an id's bytes never change, so a copy with other bytes (a store
+/// row edited in place, a directory file replaced) is refused wherever it
+/// comes from. Filled from the local pin file too (`meta::pins`).
+static PINS: LazyLock<RwLock<HashMap<u32, String>>> = LazyLock::new(Default::default);
+
+/// A dictionary whose bytes differ from the ones pinned for its id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PinConflict {
+    pub id: u32,
+    pub pinned: String,
+    pub found: String,
+}
+
+impl std::fmt::Display for PinConflict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "dictionary {} has changed: its bytes hash to sha256 {}, but this squeeze pinned {} for that id when it first used it. \
+             A dictionary id never changes meaning: put the original row back, or publish the new content under a new id (`squeeze dict publish --new-id`)",
+            self.id, self.found, self.pinned
+        )
+    }
+}
+
+/// Pins `sha256` (lowercase hex) for `id`. `Ok(true)`: newly pinned;
+/// `Ok(false)`: already pinned with the same hash.
+pub fn pin(id: u32, sha256: &str) -> Result<bool, PinConflict> {
+    let sha = sha256.to_ascii_lowercase();
+    let Ok(mut pins) = PINS.write() else {
+        return Ok(false);
     };
+    match pins.get(&id) {
+        Some(p) if *p == sha => Ok(false),
+        Some(p) => Err(PinConflict {
+            id,
+            pinned: p.clone(),
+            found: sha,
+        }),
+        None => {
+            pins.insert(id, sha);
+            Ok(true)
+        }
+    }
+}
+
+/// The hash pinned for `id`, if any.
+pub fn pinned(id: u32) -> Option<String> {
+    PINS.read().ok()?.get(&id).cloned()
+}
+
+/// Lowercase hex sha256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    hex::encode(sha2::Sha256::digest(bytes))
+}
+
+/// Adds a dictionary read from the metadata store to the process-wide
+/// table. `Ok(false)` when the id is already there (ids never change
+/// meaning, so the first copy stays); `Err` when its bytes differ from
+/// the ones pinned for the id (nothing is added).
+pub fn add_stored(dict: Dictionary) -> Result<bool, PinConflict> {
+    let Ok(mut map) = STORED.write() else {
+        return Ok(false);
+    };
+    pin(dict.id, &sha256_hex(dict.bytes()))?;
     if map.contains_key(&dict.id) {
-        return false;
+        return Ok(false);
     }
     if dict.codec == CodecKind::Zstd {
         dict.zstd_ddict();
     }
     let id = dict.id;
     map.insert(id, Box::leak(Box::new(Arc::new(dict))));
-    true
+    Ok(true)
 }
 
 /// Ids of the dictionaries learned from the metadata store, sorted.

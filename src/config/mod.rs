@@ -424,7 +424,22 @@ pub struct AdminConfig {
     /// prefer `token_env`. Default unset (no token asked).
     pub token: Option<String>,
     /// Environment variable holding the admin token. Default unset.
+    /// A token must be at least 16 characters and not a placeholder such
+    /// as `change-me-too` (start and `check-config` refuse one).
     pub token_env: Option<String>,
+    /// Accept `listen` beyond loopback without a token (anyone who reaches
+    /// the port then sees sessions and configuration and may reload).
+    /// Default false: squeeze refuses to start instead.
+    pub open_without_token: bool,
+    /// Admin HTTP connections open at once; one more is closed at accept
+    /// (counted in `squeeze_admin_connections_refused_total`), so the admin
+    /// port can never take the file descriptors the MySQL port needs.
+    /// Default 64.
+    pub max_connections: usize,
+    /// Longest a client may take to send a request's headers, and (times
+    /// four) to finish its whole exchange; then the connection is closed.
+    /// Default 5000.
+    pub header_timeout_ms: u64,
     /// Count commands per client user in `squeeze_user_commands_total`.
     /// Default false.
     pub per_user_metrics: bool,
@@ -447,6 +462,9 @@ impl Default for AdminConfig {
             listen: None,
             token: None,
             token_env: None,
+            open_without_token: false,
+            max_connections: 64,
+            header_timeout_ms: 5000,
             per_user_metrics: false,
             per_schema_metrics: false,
             metrics_label_limit: 100,
@@ -461,15 +479,55 @@ impl AdminConfig {
         match (&self.token, &self.token_env) {
             (Some(_), Some(_)) => Err("set only one of token, token_env".into()),
             (Some(t), None) if t.is_empty() => Err("the token is empty".into()),
-            (Some(t), None) => Ok(Some(t.clone())),
+            (Some(t), None) => check_token_strength(t).map(|()| Some(t.clone())),
             (None, Some(var)) => match std::env::var(var) {
-                Ok(t) if !t.trim().is_empty() => Ok(Some(t.trim().to_string())),
+                Ok(t) if !t.trim().is_empty() => {
+                    let t = t.trim();
+                    check_token_strength(t)
+                        .map(|()| Some(t.to_string()))
+                        .map_err(|e| format!("environment variable {var}: {e}"))
+                }
                 Ok(_) => Err(format!("environment variable {var} is empty")),
                 Err(_) => Err(format!("environment variable {var} is not set")),
             },
             (None, None) => Ok(None),
         }
     }
+}
+
+/// Shortest admin token accepted.
+pub const MIN_TOKEN_LEN: usize = 16;
+
+/// Values shipped as placeholders (deploy/k8s/sidecar.yaml's Secret) or
+/// typed when something is needed quickly; never a real token.
+const PLACEHOLDER_TOKENS: &[&str] = &[
+    "change-me-too",
+    "change-me",
+    "changeme",
+    "change_me",
+    "secret",
+    "token",
+    "password",
+    "admin",
+];
+
+/// Why `token` is not good enough for the admin view (the message never
+/// quotes it).
+pub fn check_token_strength(token: &str) -> Result<(), String> {
+    let lower = token.to_ascii_lowercase();
+    if PLACEHOLDER_TOKENS.contains(&lower.as_str()) {
+        return Err(
+            "the token is the shipped placeholder: generate one, e.g. `openssl rand -hex 24`"
+                .into(),
+        );
+    }
+    if token.chars().count() < MIN_TOKEN_LEN {
+        return Err(format!(
+            "the token has {} characters, at least {MIN_TOKEN_LEN} are needed: generate one, e.g. `openssl rand -hex 24`",
+            token.chars().count()
+        ));
+    }
+    Ok(())
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
@@ -518,6 +576,35 @@ pub struct CodecConfig {
     /// Seconds between looks for dictionaries published since the last
     /// (a value naming an unknown id also triggers one). Default 30.
     pub dictionary_poll_secs: u64,
+    /// Largest dictionary squeeze loads from the metadata store, in bytes;
+    /// a row over it is refused (logged, counted) before its content is
+    /// read. `dict train` makes 110 KiB by default. Default 4 MiB.
+    pub max_dictionary_size: u64,
+    /// File where squeeze pins the sha256 of every dictionary id it has
+    /// used (per metadata store), so an id whose bytes were changed in the
+    /// store is refused after a restart and by jobs too. Default
+    /// `<dictionaries_dir>.pins`, next to the directory.
+    pub pin_file: Option<PathBuf>,
+}
+
+impl CodecConfig {
+    /// `pin_file`, or its default next to `dictionaries_dir`.
+    pub fn pin_path(&self) -> PathBuf {
+        self.pin_file
+            .clone()
+            .unwrap_or_else(|| default_pin_path(&self.dictionaries_dir))
+    }
+}
+
+/// `<dictionaries_dir>.pins`: next to the directory, not inside it (it is
+/// often mounted read-only).
+pub fn default_pin_path(dir: &Path) -> PathBuf {
+    let mut name = dir
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_else(|| "dictionaries".into());
+    name.push(".pins");
+    dir.with_file_name(name)
 }
 
 impl Default for CodecConfig {
@@ -528,6 +615,8 @@ impl Default for CodecConfig {
             dictionary_store: true,
             metadata_schema: DEFAULT_METADATA_SCHEMA.into(),
             dictionary_poll_secs: 30,
+            max_dictionary_size: 4 << 20,
+            pin_file: None,
         }
     }
 }
@@ -597,9 +686,60 @@ impl std::fmt::Display for ConfigIssue {
     }
 }
 
+/// A TOML error as squeeze reports it (422 body of `POST /reload`, the log,
+/// `check-config`): where it is and what is wrong, never the offending
+/// line itself nor the value, which may be a password or token on a line
+/// whose key is misspelt or whose quoting is broken.
+pub fn toml_error(text: &str, e: &toml::de::Error) -> String {
+    let message = redact_values(e.message().trim());
+    match e.span() {
+        Some(span) => {
+            let before = &text.as_bytes()[..span.start.min(text.len())];
+            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            let column = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+            format!("TOML parse error at line {line}, column {column}: {message}")
+        }
+        None => format!("TOML parse error: {message}"),
+    }
+}
+
+/// `message` with the values serde quotes (`integer `5``, `string "x"`,
+/// ...) reduced to their kind. Key and variant names stay: they are what
+/// an operator needs to find the mistake.
+fn redact_values(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    'outer: while !rest.is_empty() {
+        for kind in ["integer `", "floating point `", "boolean `", "character `"] {
+            if let Some(after) = rest.strip_prefix(kind) {
+                if let Some(end) = after.find('`') {
+                    out.push_str(kind.trim_end_matches(" `"));
+                    rest = &after[end + 1..];
+                    continue 'outer;
+                }
+            }
+        }
+        if let Some(after) = rest.strip_prefix("string \"") {
+            // The quoted value may itself contain quotes: the value ends at
+            // the last `", ` before "expected", or at the message's end.
+            let end = after
+                .rfind("\", expected")
+                .or_else(|| after.rfind('"'))
+                .unwrap_or(after.len());
+            out.push_str("string");
+            rest = after.get(end + 1..).unwrap_or("");
+            continue;
+        }
+        let c = rest.chars().next().unwrap_or(' ');
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
 impl Config {
     pub fn from_toml(text: &str) -> Result<Config, String> {
-        let mut cfg: Config = toml::from_str(text).map_err(|e| e.to_string())?;
+        let mut cfg: Config = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
         cfg.proxy.bulk = cfg.bulk.clone();
         cfg.admin.loaded_file = text.parse::<toml::Table>().ok();
         Ok(cfg)
@@ -623,6 +763,12 @@ impl Config {
             .iter()
             .map(|b| ("default".to_string(), b.clone()))
             .collect()
+    }
+
+    /// The `[admin]` problems (token source and strength, an open admin
+    /// view beyond loopback, bounds), checked again by `serve` at start.
+    pub fn admin_issues(&self) -> Vec<ConfigIssue> {
+        validate::admin(self, true)
     }
 
     /// Every problem `serve` would refuse to start with, each with its key
@@ -659,6 +805,67 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_toml_error_on_a_secrets_line_never_quotes_the_secret() {
+        let cases = [
+            "[backend]\naddress = \"db:3306\"\naccounts_password = \"Sup3r-s3cret-pw\" junk\n",
+            "[admin]\ntoken = 987654321\n",
+            "[admin]\ntoken = true\n",
+            "[admin]\ntoken = 3.25\n",
+            "[[users]]\nname = \"app\"\naccount_pasword = \"Sup3r-s3cret-pw\"\n",
+            "[[users]]\nname = \"app\"\npassword = [\"Sup3r-s3cret-pw\"]\n",
+            "[proxy]\nlisten = \"Sup3r-s3cret-pw\"\n",
+        ];
+        for text in cases {
+            let e = Config::from_toml(text).expect_err(text);
+            for secret in ["Sup3r-s3cret-pw", "987654321", "true", "3.25"] {
+                assert!(!e.contains(secret), "{text:?} -> {e}");
+            }
+            assert!(e.contains("line "), "{e}");
+        }
+        let e = Config::from_toml(cases[4]).unwrap_err();
+        assert!(e.contains("account_pasword") && e.contains("line 3"), "{e}");
+        let e = Config::from_toml(cases[1]).unwrap_err();
+        assert!(e.contains("integer"), "{e}");
+    }
+
+    #[test]
+    fn an_admin_token_that_is_short_or_the_shipped_placeholder_is_refused() {
+        assert!(check_token_strength("change-me-too")
+            .unwrap_err()
+            .contains("placeholder"));
+        assert!(check_token_strength("CHANGE-ME").is_err());
+        assert!(check_token_strength("a")
+            .unwrap_err()
+            .contains("at least 16"));
+        assert!(check_token_strength("0123456789abcdef").is_ok());
+        let cfg = Config::from_toml("[admin]\ntoken = \"change-me-too\"\n").unwrap();
+        let issues = cfg.validate_with(CheckMode::Offline);
+        assert!(
+            issues
+                .iter()
+                .any(|i| i.path == "admin.token" && !i.message.contains("change-me-too")),
+            "{issues:?}"
+        );
+    }
+
+    #[test]
+    fn an_admin_view_beyond_loopback_without_a_token_is_refused_unless_accepted_explicitly() {
+        let open = Config::from_toml("[admin]\nlisten = \"0.0.0.0:9033\"\n").unwrap();
+        assert!(open.admin_issues().iter().any(|i| i.path == "admin.listen"));
+        let local = Config::from_toml("[admin]\nlisten = \"127.0.0.1:9033\"\n").unwrap();
+        assert!(local.admin_issues().is_empty());
+        let accepted =
+            Config::from_toml("[admin]\nlisten = \"0.0.0.0:9033\"\nopen_without_token = true\n")
+                .unwrap();
+        assert!(accepted.admin_issues().is_empty());
+        let tokened = Config::from_toml(
+            "[admin]\nlisten = \"0.0.0.0:9033\"\ntoken = \"0123456789abcdef0123\"\n",
+        )
+        .unwrap();
+        assert!(tokened.admin_issues().is_empty());
+    }
 
     #[test]
     fn example_config_is_valid() {

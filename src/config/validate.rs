@@ -62,6 +62,31 @@ pub(super) fn admin(cfg: &Config, full: bool) -> Vec<ConfigIssue> {
             "admin.token".into(),
             "set only one of token, token_env".into(),
         );
+    } else if let Some(t) = &cfg.admin.token {
+        if let Err(e) = crate::config::check_token_strength(t) {
+            issue("admin.token".into(), e);
+        }
+    }
+    if let Some(addr) = cfg.admin.listen {
+        let tokenless = cfg.admin.token.is_none() && cfg.admin.token_env.is_none();
+        if tokenless && !addr.ip().is_loopback() && !cfg.admin.open_without_token {
+            issue(
+                "admin.listen".into(),
+                format!(
+                    "{addr} is beyond loopback and no token is set: anyone who reaches it would see sessions and configuration and could reload. \
+                     Set [admin] token_env, listen on 127.0.0.1, or set [admin] open_without_token = true to accept that"
+                ),
+            );
+        }
+    }
+    if cfg.admin.max_connections == 0 {
+        issue("admin.max_connections".into(), "must be at least 1".into());
+    }
+    if cfg.admin.header_timeout_ms < 100 {
+        issue(
+            "admin.header_timeout_ms".into(),
+            "must be at least 100".into(),
+        );
     }
     issues
 }

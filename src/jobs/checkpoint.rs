@@ -13,6 +13,7 @@ use mysql_async::Value;
 
 use super::key::{self, WalkKey};
 use super::progress::Progress;
+use super::value::Mode;
 use super::Job;
 use crate::meta::schema::{checkpoint_upgrade, quote_ident};
 use crate::meta::store::{self, ShardConn};
@@ -41,6 +42,7 @@ pub(super) async fn open_checkpoint(
         )
     })?;
     upgrade(c, &job.meta).await?;
+    forget_other_jobs(c, job).await?;
     let ck = if job.args.restart {
         Checkpoint::default()
     } else {
@@ -48,6 +50,36 @@ pub(super) async fn open_checkpoint(
     };
     p.resumed_rows.store(ck.rows, Ordering::Relaxed);
     Ok(ck)
+}
+
+/// Deletes the checkpoints the other jobs keep on this column: this job
+/// rewrites the rows they walked (a `restore` undoes a finished
+/// `backfill`), so a later run of them must walk again from the start,
+/// not resume past rows that are no longer as they left them.
+async fn forget_other_jobs(c: &mut ShardConn, job: &Job) -> anyhow::Result<()> {
+    let others: Vec<String> = [Mode::Backfill, Mode::Compact, Mode::Restore]
+        .into_iter()
+        .filter(|m| *m != job.mode)
+        .map(|m| job.key_for(m))
+        .collect();
+    c.conn
+        .exec_drop(
+            format!(
+                "DELETE FROM {}.checkpoint WHERE job IN (?, ?)",
+                quote_ident(&job.meta)
+            ),
+            (&others[0], &others[1]),
+        )
+        .await
+        .map_err(|e| {
+            anyhow!(
+                "cannot reset the other jobs' checkpoints on {}.{}.{}: {}",
+                job.db,
+                job.table,
+                job.column,
+                store::describe(&c.name, &e)
+            )
+        })
 }
 
 /// Adds `last_key_parts` to a checkpoint table created by an older squeeze.

@@ -120,13 +120,12 @@ struct Job {
 
 impl Job {
     fn key(&self) -> String {
-        format!(
-            "{}:{}.{}.{}",
-            self.mode.name(),
-            self.db,
-            self.table,
-            self.column
-        )
+        self.key_for(self.mode)
+    }
+
+    /// The checkpoint name of job `mode` on this column.
+    fn key_for(&self, mode: Mode) -> String {
+        format!("{}:{}.{}.{}", mode.name(), self.db, self.table, self.column)
     }
 }
 
@@ -151,8 +150,16 @@ pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
         .worker_threads(fleet.targets.len().clamp(1, 4))
         .enable_all()
         .build()?;
+    let pin_path = fleet
+        .config
+        .as_ref()
+        .map(|c| c.codec.pin_path())
+        .or_else(|| dir.as_deref().map(crate::config::default_pin_path));
+    let max_dict = fleet
+        .config
+        .as_ref()
+        .map_or(4 << 20, |c| c.codec.max_dictionary_size);
     rt.block_on(async move {
-        load_fleet_dictionaries(&fleet).await?;
         // Without a configuration or --dictionary, write with the
         // dictionary the proxies record for this column (dictionary_use).
         if fleet.config.is_none() && col.dictionary.is_none() {
@@ -164,9 +171,13 @@ pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
             }
             _ => DictionaryRegistry::empty(),
         };
+        load_fleet_dictionaries(&fleet, &registry, pin_path.as_deref(), max_dict).await?;
         let dir_shown = dir.clone().unwrap_or_else(|| PathBuf::from("dictionaries"));
         let encoder = crate::config::column_encoder(&col, &registry, &dir_shown)
             .map_err(|(k, e)| anyhow!("--column {}{k}: {e}", args.column))?;
+        if mode != Mode::Restore && encoder.dict_id() != 0 {
+            record_job_use(&fleet, (db, table, column), encoder.dict_id()).await;
+        }
         let job = Arc::new(Job {
             mode,
             db: db.to_string(),
@@ -262,14 +273,56 @@ fn replica_targets(args: &JobArgs) -> anyhow::Result<Vec<ShardTarget>> {
 }
 
 /// Register every shard's stored dictionaries: rows may name any of them.
-async fn load_fleet_dictionaries(fleet: &crate::cli::fleet::Fleet) -> anyhow::Result<()> {
+/// Every id is checked against the pins of this host (`pin_path`) and of
+/// the directory: a job never decodes or rewrites with bytes that changed
+/// under an id the proxies already use.
+async fn load_fleet_dictionaries(
+    fleet: &crate::cli::fleet::Fleet,
+    registry: &DictionaryRegistry,
+    pin_path: Option<&std::path::Path>,
+    max_size: u64,
+) -> anyhow::Result<()> {
+    use crate::codec::registry::{pin, sha256_hex};
+    let mut identities = Vec::new();
     for t in &fleet.targets {
         let mut c = t.connect().await.map_err(anyhow::Error::msg)?;
-        match store::load_all(&mut c, &fleet.schema).await {
-            Ok(ds) => {
+        if let (Some(path), Ok(id)) = (pin_path, store::store_identity(&mut c, &fleet.schema).await)
+        {
+            if let Some(conflict) = crate::meta::pins::load(path, &id).into_iter().next() {
+                bail!("{conflict} (pin file {})", path.display());
+            }
+            identities.push(id);
+        }
+        let persist = |id: u32, sha: &str| {
+            for store_id in &identities {
+                if let Some(path) = pin_path {
+                    let _ = crate::meta::pins::append(path, store_id, id, sha);
+                }
+            }
+        };
+        for d in registry.dictionaries() {
+            let sha = sha256_hex(d.bytes());
+            match pin(d.id, &sha) {
+                Ok(true) => persist(d.id, &sha),
+                Ok(false) => {}
+                Err(conflict) => bail!("{conflict} (dictionaries directory)"),
+            }
+        }
+        match store::load_capped(&mut c, &fleet.schema, max_size).await {
+            Ok((ds, too_large)) => {
+                for (id, len) in too_large {
+                    eprintln!(
+                        "warning: shard {}: dictionary {id} is {len} bytes, over codec.max_dictionary_size ({max_size}): not loaded",
+                        t.name
+                    );
+                }
                 for d in ds {
                     if let Ok(codec) = d.check() {
-                        crate::codec::registry::add_stored(d.to_dictionary(codec));
+                        match crate::codec::registry::add_stored(d.to_dictionary(codec)) {
+                            Ok(true) => persist(d.id, &d.sha256.to_ascii_lowercase()),
+                            Ok(false) => {}
+                            Err(conflict) => bail!("shard {}: {conflict}", t.name),
+                        }
                     }
                 }
             }
@@ -280,6 +333,28 @@ async fn load_fleet_dictionaries(fleet: &crate::cli::fleet::Fleet) -> anyhow::Re
         }
     }
     Ok(())
+}
+
+/// Records in every shard's `dictionary_use` that the column uses the
+/// dictionary the job writes with, before any row is rewritten: proxies
+/// load a new id only for what their columns use, and the server then
+/// refuses to delete it. A failure (a directory-only dictionary the store
+/// does not hold) is a warning.
+async fn record_job_use(fleet: &crate::cli::fleet::Fleet, column: (&str, &str, &str), id: u32) {
+    for t in &fleet.targets {
+        let recorded = match t.connect().await {
+            Ok(mut c) => store::record_use(&mut c, &fleet.schema, column, id)
+                .await
+                .map_err(|e| store::describe(&t.name, &e)),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = recorded {
+            eprintln!(
+                "warning: could not record that {}.{}.{} uses dictionary {id}: {e}",
+                column.0, column.1, column.2
+            );
+        }
+    }
 }
 
 /// Run the job on every shard at once, printing progress; fails naming

@@ -1,6 +1,7 @@
 //! Process-wide resource limits that every session shares.
 
 pub mod budget;
+pub mod fds;
 pub mod heavy;
 
 pub use budget::{Budget, OverBudget, Reservation};

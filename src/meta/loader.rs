@@ -34,6 +34,17 @@ pub struct Loader {
     conns: tokio::sync::Mutex<Vec<Option<ShardConn>>>,
     /// Columns whose use could not be recorded (warned once each).
     warned: Mutex<std::collections::HashSet<String>>,
+    /// `codec.max_dictionary_size`.
+    max_size: u64,
+    /// The local pin file.
+    pin_path: std::path::PathBuf,
+    /// Each shard's store identity (its key in the pin file), once known.
+    identities: Mutex<Vec<Option<String>>>,
+    /// Dictionary names and `schema.table.column` labels of the configured
+    /// columns: the only ones a new id of the store is accepted for.
+    configured: Mutex<(Vec<String>, Vec<String>)>,
+    /// Ids refused for good (too large, changed bytes): not read again.
+    refused: Mutex<std::collections::HashSet<u32>>,
 }
 
 /// Most time startup waits for the store before serving from the directory.
@@ -55,12 +66,27 @@ impl Loader {
                 return None;
             }
         };
+        let n_targets = targets.len();
         let loader = Arc::new(Loader {
             conns: tokio::sync::Mutex::new(targets.iter().map(|_| None).collect()),
             targets,
             db: cfg.codec.metadata_schema.clone(),
             poll: Duration::from_secs(cfg.codec.dictionary_poll_secs.max(1)),
             warned: Mutex::default(),
+            max_size: cfg.codec.max_dictionary_size,
+            pin_path: cfg.codec.pin_path(),
+            identities: Mutex::new(vec![None; n_targets]),
+            configured: Mutex::new((
+                cfg.columns
+                    .iter()
+                    .filter_map(|c| c.dictionary.clone())
+                    .collect(),
+                cfg.columns
+                    .iter()
+                    .map(|c| format!("{}.{}.{}", c.schema, c.table, c.column))
+                    .collect(),
+            )),
+            refused: Mutex::default(),
         });
         let dir = dir_dictionaries(&cfg.codec.dictionaries_dir);
         if tokio::time::timeout(START_BUDGET, loader.sync_start(&dir))
@@ -108,10 +134,12 @@ impl Loader {
                     store::describe(name, &e)
                 );
             } else {
+                self.identify(i, &mut c).await;
                 ready.push(i);
             }
             conns[i] = Some(c);
         }
+        self.pin_directory(dir);
         // Publish the directory's dictionaries under their own ids to the
         // shards whose schema is in place.
         if !dir.is_empty() && !ready.is_empty() {
@@ -146,6 +174,93 @@ impl Loader {
         self.reload("start").await;
     }
 
+    /// Learns shard `i`'s store identity and loads the pin file's pins for
+    /// it (a conflict there means the file and another source disagree).
+    async fn identify(&self, i: usize, c: &mut ShardConn) {
+        let Ok(id) = store::store_identity(c, &self.db).await else {
+            return;
+        };
+        for conflict in super::pins::load(&self.pin_path, &id) {
+            self.changed(&c.name, &conflict);
+        }
+        if let Ok(mut ids) = self.identities.lock() {
+            ids[i] = Some(id);
+        }
+    }
+
+    /// Pins the directory's dictionaries (what this process writes with).
+    fn pin_directory(&self, dir: &[StoredDictionary]) {
+        for d in dir {
+            match crate::codec::registry::pin(d.id, &d.sha256) {
+                Ok(true) => self.persist_pin(d.id, &d.sha256),
+                Ok(false) => {}
+                Err(conflict) => self.changed("directory", &conflict),
+            }
+        }
+    }
+
+    /// Appends a new pin to the pin file under every known store identity.
+    fn persist_pin(&self, id: u32, sha256: &str) {
+        let ids: Vec<String> = self
+            .identities
+            .lock()
+            .map(|v| v.iter().flatten().cloned().collect())
+            .unwrap_or_default();
+        for store_id in ids {
+            if let Err(e) = super::pins::append(&self.pin_path, &store_id, id, sha256) {
+                let key = format!("pin-file/{}", self.pin_path.display());
+                if self
+                    .warned
+                    .lock()
+                    .map(|mut w| w.insert(key))
+                    .unwrap_or(false)
+                {
+                    tracing::warn!(
+                        file = %self.pin_path.display(),
+                        "cannot write the dictionary pin file: {e}; pins are kept in memory only (set codec.pin_file to a writable path)"
+                    );
+                }
+            }
+        }
+    }
+
+    fn changed(&self, source: &str, conflict: &crate::codec::registry::PinConflict) {
+        adopt()
+            .store_errors_total
+            .with_label_values(&[source, "changed"])
+            .inc();
+        crate::metrics::METRICS
+            .dictionary_store_events_total
+            .with_label_values(&["changed"])
+            .inc();
+        if let Ok(mut r) = self.refused.lock() {
+            r.insert(conflict.id);
+        }
+        tracing::error!(source, "{conflict}");
+    }
+
+    /// Records what the running configuration writes with: new ids are
+    /// accepted for these dictionary names and columns only.
+    fn set_configured(&self, rules: &crate::transform::ColumnRules) {
+        let names: Vec<String> = rules
+            .all()
+            .filter(|r| r.encoder.dict_id() != 0)
+            .filter_map(|r| {
+                rules
+                    .registry
+                    .get(r.encoder.dict_id())
+                    .map(|d| d.name.clone())
+            })
+            .collect();
+        let labels: Vec<String> = rules.all().map(|r| r.label.clone()).collect();
+        if let Ok(mut c) = self.configured.lock() {
+            c.0.extend(names);
+            c.0.sort();
+            c.0.dedup();
+            c.1 = labels;
+        }
+    }
+
     fn down(&self, shard: &str, kind: &str, why: &str) {
         let m = adopt();
         m.store_up.with_label_values(&[shard]).set(0);
@@ -160,7 +275,10 @@ impl Loader {
         for (i, t) in self.targets.iter().enumerate() {
             if conns[i].is_none() {
                 match t.connect().await {
-                    Ok(c) => conns[i] = Some(c),
+                    Ok(mut c) => {
+                        self.identify(i, &mut c).await;
+                        conns[i] = Some(c)
+                    }
                     Err(e) => {
                         self.down(&t.name, "connect", &e);
                         continue;
@@ -181,24 +299,63 @@ impl Loader {
 
     async fn load_new(&self, c: &mut ShardConn) -> Result<(), String> {
         let known = stored_ids();
-        let ids = store::load_ids(c, &self.db)
+        let listed = store::lengths(c, &self.db)
             .await
             .map_err(|e| store::describe(&c.name, &e))?;
-        for id in ids
+        let refused = self.refused.lock().map(|r| r.clone()).unwrap_or_default();
+        for (id, len, name) in listed
             .into_iter()
-            .filter(|id| known.binary_search(id).is_err())
+            .filter(|(id, ..)| known.binary_search(id).is_err() && !refused.contains(id))
         {
+            let events = &crate::metrics::METRICS.dictionary_store_events_total;
+            if len > self.max_size {
+                events.with_label_values(&["too_large"]).inc();
+                if let Ok(mut r) = self.refused.lock() {
+                    r.insert(id);
+                }
+                tracing::error!(
+                    id,
+                    shard = %c.name,
+                    "dictionary {id} in {}.dictionary is {len} bytes, over codec.max_dictionary_size ({}): not loaded. \
+                     Delete the row if nobody published it, or raise codec.max_dictionary_size",
+                    self.db,
+                    self.max_size
+                );
+                continue;
+            }
+            if !self.wanted(c, id, &name).await? {
+                events.with_label_values(&["not_configured"]).inc();
+                let key = format!("not-configured/{id}");
+                if self
+                    .warned
+                    .lock()
+                    .map(|mut w| w.insert(key))
+                    .unwrap_or(false)
+                {
+                    tracing::warn!(
+                        id,
+                        shard = %c.name,
+                        "dictionary {id} in {}.dictionary is named {name:?}, which no configured column uses and no configured column is recorded as using: not loaded",
+                        self.db
+                    );
+                }
+                continue;
+            }
             let d = store::load_one(c, &self.db, id)
                 .await
                 .map_err(|e| store::describe(&c.name, &e))?;
             let Some(d) = d else { continue };
             match d.check() {
-                Ok(codec) => {
-                    crate::admin::drift::set_trained_ratio(d.id, d.ratio);
-                    if add_stored(d.to_dictionary(codec)) {
-                        tracing::info!(id, name = %d.name, shard = %c.name, "dictionary loaded from the metadata schema");
+                Ok(codec) => match add_stored(d.to_dictionary(codec)) {
+                    Ok(true) => {
+                        crate::admin::drift::set_trained_ratio(d.id, d.ratio);
+                        events.with_label_values(&["accepted"]).inc();
+                        self.persist_pin(d.id, &d.sha256.to_ascii_lowercase());
+                        tracing::info!(id, name = %d.name, sha256 = %d.sha256, shard = %c.name, "dictionary loaded from the metadata schema");
                     }
-                }
+                    Ok(false) => {}
+                    Err(conflict) => self.changed(&c.name, &conflict),
+                },
                 Err(e) => {
                     adopt()
                         .store_errors_total
@@ -216,9 +373,28 @@ impl Loader {
         Ok(())
     }
 
+    /// Whether a new id is for this squeeze: its name is a configured
+    /// column's dictionary, or a configured column is recorded as using it
+    /// (its rows may reference it after a rotation to another name).
+    async fn wanted(&self, c: &mut ShardConn, id: u32, name: &str) -> Result<bool, String> {
+        let (names, labels) = self
+            .configured
+            .lock()
+            .map(|c| c.clone())
+            .unwrap_or_default();
+        if names.iter().any(|n| n == name) {
+            return Ok(true);
+        }
+        let users = store::users_of(c, &self.db, id)
+            .await
+            .map_err(|e| store::describe(&c.name, &e))?;
+        Ok(users.iter().any(|u| labels.contains(u)))
+    }
+
     /// Records, on every shard, which dictionary each configured column
     /// writes with: from then on the server refuses to delete it.
     pub async fn record_use(&self, rules: &crate::transform::ColumnRules) {
+        self.set_configured(rules);
         let mut uses = Vec::new();
         for r in rules.all() {
             let id = r.encoder.dict_id();
@@ -346,7 +522,11 @@ pub async fn load_for_check(cfg: &Config) -> Vec<String> {
             )]
         }
     };
-    let load = futures::future::join_all(targets.iter().map(|t| load_shard_for_check(t, db)));
+    let load = futures::future::join_all(
+        targets
+            .iter()
+            .map(|t| load_shard_for_check(t, db, cfg.codec.max_dictionary_size)),
+    );
     match tokio::time::timeout(START_BUDGET, load).await {
         Ok(notes) => notes.into_iter().flatten().collect(),
         Err(_) => vec![format!(
@@ -356,7 +536,7 @@ pub async fn load_for_check(cfg: &Config) -> Vec<String> {
     }
 }
 
-async fn load_shard_for_check(t: &ShardTarget, db: &str) -> Option<String> {
+async fn load_shard_for_check(t: &ShardTarget, db: &str, max_size: u64) -> Option<String> {
     let mut c = match t.connect().await {
         Ok(c) => c,
         Err(e) => {
@@ -365,14 +545,20 @@ async fn load_shard_for_check(t: &ShardTarget, db: &str) -> Option<String> {
             ))
         }
     };
-    let note = match store::load_all(&mut c, db).await {
-        Ok(ds) => {
+    let note = match store::load_capped(&mut c, db, max_size).await {
+        Ok((ds, too_large)) => {
             for d in ds {
                 if let Ok(codec) = d.check() {
-                    add_stored(d.to_dictionary(codec));
+                    let _ = add_stored(d.to_dictionary(codec));
                 }
             }
-            None
+            (!too_large.is_empty()).then(|| {
+                format!(
+                    "shard {}: dictionaries {} are over codec.max_dictionary_size ({max_size} bytes): serve would not load them",
+                    t.name,
+                    too_large.iter().map(|(id, len)| format!("{id} ({len} bytes)")).collect::<Vec<_>>().join(", ")
+                )
+            })
         }
         Err(e) if store::is_denied(&e) => Some(format!(
             "the account cannot read the metadata schema {db}: {}; serve would work from the dictionaries directory only. \

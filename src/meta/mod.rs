@@ -7,6 +7,7 @@
 //! normal client connection (mysql_async); `loader` is the proxy's side:
 //! load at start, poll, and fetch an unknown id on demand.
 pub mod loader;
+pub mod pins;
 pub mod schema;
 pub mod store;
 

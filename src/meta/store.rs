@@ -224,6 +224,76 @@ pub async fn load_all(
     Ok(rows.into_iter().map(from_row).collect())
 }
 
+/// Each dictionary's id and content length, without reading any content:
+/// a row over the size cap is refused before it costs memory.
+pub async fn lengths(
+    c: &mut ShardConn,
+    db: &str,
+) -> Result<Vec<(u32, u64, String)>, mysql_async::Error> {
+    c.conn
+        .query(format!(
+            "SELECT id, LENGTH(content), name FROM {}.dictionary ORDER BY id",
+            quote_ident(db)
+        ))
+        .await
+}
+
+/// Every dictionary of one shard whose content is at most `max_size`
+/// bytes; the others as (id, length).
+pub async fn load_capped(
+    c: &mut ShardConn,
+    db: &str,
+    max_size: u64,
+) -> Result<(Vec<StoredDictionary>, Vec<(u32, u64)>), mysql_async::Error> {
+    let mut ok = Vec::new();
+    let mut too_large = Vec::new();
+    for (id, len, _) in lengths(c, db).await? {
+        if len > max_size {
+            too_large.push((id, len));
+        } else if let Some(d) = load_one(c, db, id).await? {
+            ok.push(d);
+        }
+    }
+    Ok((ok, too_large))
+}
+
+/// Which metadata store this shard is, for the local pin file: its
+/// address, the schema and when its dictionary table was created (a fresh
+/// server on a reused address is another store).
+pub async fn store_identity(c: &mut ShardConn, db: &str) -> Result<String, mysql_async::Error> {
+    let created: Option<Option<String>> = c
+        .conn
+        .exec_first(
+            "SELECT CAST(CREATE_TIME AS CHAR) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'dictionary'",
+            (db,),
+        )
+        .await?;
+    let opts = c.conn.opts();
+    Ok(format!(
+        "{}:{}/{db}/{}",
+        opts.ip_or_hostname(),
+        opts.tcp_port(),
+        created.flatten().unwrap_or_default().replace(' ', "T")
+    ))
+}
+
+/// The columns (`schema.table.column`) recorded as using dictionary `id`.
+pub async fn users_of(
+    c: &mut ShardConn,
+    db: &str,
+    id: u32,
+) -> Result<Vec<String>, mysql_async::Error> {
+    c.conn
+        .exec(
+            format!(
+                "SELECT CONCAT(schema_name, '.', table_name, '.', column_name) FROM {}.dictionary_use WHERE dictionary_id = ?",
+                quote_ident(db)
+            ),
+            (id,),
+        )
+        .await
+}
+
 /// The ids one shard holds.
 pub async fn load_ids(c: &mut ShardConn, db: &str) -> Result<Vec<u32>, mysql_async::Error> {
     c.conn
