@@ -503,6 +503,15 @@ impl Parser<'_, '_> {
         if (db, table) != (&c.db, &c.table) {
             return Ok(false);
         }
+        // Nothing else read from that table: no key can be in the list.
+        let others = sources
+            .iter()
+            .flatten()
+            .filter(|(r, n)| r == rel && !n.eq_ignore_ascii_case(col))
+            .count();
+        if others == 0 {
+            return Ok(false);
+        }
         let Some(key) = self.catalog.primary_key(db, table) else {
             return Err(Stop::NeedColumns(db.clone(), table.clone()));
         };
