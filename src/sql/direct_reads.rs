@@ -55,7 +55,8 @@ pub fn checksum_refusal(
             return Some(Refusal {
                 column: c,
                 reason: RefuseReason::Function,
-                what: "CHECKSUM TABLE (it checksums the compressed bytes, not the documents)".into(),
+                what: "CHECKSUM TABLE (it checksums the compressed bytes, not the documents)"
+                    .into(),
             });
         }
         if toks.get(next).map(|t| t.kind) != Some(TokenKind::Comma) {

@@ -80,12 +80,12 @@ fn depth_change(sql: &[u8], toks: &[Token]) -> isize {
             d -= 1;
         } else if prev_end {
             // `END IF`, `END CASE`, `END LOOP`: the closer's second word.
-        } else if t.is_keyword(sql, "BEGIN") || t.is_keyword(sql, "CASE") {
-            d += 1;
-        } else if ["IF", "LOOP", "WHILE", "REPEAT", "FOR"]
-            .iter()
-            .any(|w| t.is_keyword(sql, w))
-            && statement_starts_at(sql, toks, i)
+        } else if t.is_keyword(sql, "BEGIN")
+            || t.is_keyword(sql, "CASE")
+            || (["IF", "LOOP", "WHILE", "REPEAT", "FOR"]
+                .iter()
+                .any(|w| t.is_keyword(sql, w))
+                && statement_starts_at(sql, toks, i))
         {
             d += 1;
         }
@@ -101,9 +101,11 @@ fn statement_starts_at(sql: &[u8], toks: &[Token], i: usize) -> bool {
     }
     let p = &toks[i - 1];
     p.is_op(sql, ":")
-        || ["BEGIN", "ATOMIC", "THEN", "ELSE", "DO", "LOOP", "REPEAT", "ROW"]
-            .iter()
-            .any(|w| p.is_keyword(sql, w))
+        || [
+            "BEGIN", "ATOMIC", "THEN", "ELSE", "DO", "LOOP", "REPEAT", "ROW",
+        ]
+        .iter()
+        .any(|w| p.is_keyword(sql, w))
 }
 
 /// The significant tokens of `statements[first..=last]` as one statement,
@@ -151,7 +153,11 @@ pub fn block_refusal(
             continue;
         };
         if catalog.table_has_compressed(d, t) {
-            tables.push((d.to_string(), t.to_string(), catalog.compressed_columns(d, t)));
+            tables.push((
+                d.to_string(),
+                t.to_string(),
+                catalog.compressed_columns(d, t),
+            ));
         } else if let Some(def) = catalog.view_definition(d, t) {
             let column = view_column(&def, d, catalog).unwrap_or(ColumnRef {
                 db: d.to_string(),
@@ -280,7 +286,9 @@ fn keyword_refusal(
                 .map(dynamic_refusal),
         };
     }
-    if !(kw(i, "INSERT") || kw(i, "REPLACE")) || toks.get(i + 1).map(|t| t.kind) == Some(TokenKind::LParen) {
+    if !(kw(i, "INSERT") || kw(i, "REPLACE"))
+        || toks.get(i + 1).map(|t| t.kind) == Some(TokenKind::LParen)
+    {
         return None;
     }
     let mut k = i + 1;
@@ -323,8 +331,15 @@ fn keyword_refusal(
 
 /// The first compressed column a view's definition passes through.
 fn view_column(def: &str, db: &str, catalog: &dyn ColumnCatalog) -> Option<ColumnRef> {
-    let (toks, _, _) = super::classify::significant_tokens(def.as_bytes(), 0, LexOptions::default());
-    match super::query::analyze_query(def.as_bytes(), &toks, LexOptions::default(), Some(db), catalog) {
+    let (toks, _, _) =
+        super::classify::significant_tokens(def.as_bytes(), 0, LexOptions::default());
+    match super::query::analyze_query(
+        def.as_bytes(),
+        &toks,
+        LexOptions::default(),
+        Some(db),
+        catalog,
+    ) {
         Ok(shape) => shape.outputs.into_iter().flatten().next(),
         Err(super::query::Stop::Refuse(r)) => Some(r.column),
         Err(_) => None,

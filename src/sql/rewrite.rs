@@ -29,8 +29,8 @@ use super::lexer::{
     TokenKind,
 };
 use super::procedural;
-use super::same_query::SameQuery;
 use super::query::{analyze_expressions, analyze_query, QueryShape, Stop};
+use super::same_query::SameQuery;
 use super::statement::Statement;
 use super::tables::table_refs;
 
@@ -263,13 +263,11 @@ fn plan_tokens<'a>(
     }
     match kind {
         StatementKind::Select => return plan_read(sql, toks, opts, db, catalog),
-        StatementKind::Set(_) => {
-            // Naming a compressed table, the expression analyzer decides
-            // (`SET @j = (SELECT doc IS NULL ...)` passes); otherwise the
-            // locator still looks for routines and views that read one.
-            if touched_column(sql, toks, db, catalog).is_some() {
-                return (plan_assignments(sql, toks, 1, opts, db, catalog), None);
-            }
+        // Naming a compressed table, the expression analyzer decides
+        // (`SET @j = (SELECT doc IS NULL ...)` passes); otherwise the
+        // locator still looks for routines and views that read one.
+        StatementKind::Set(_) if touched_column(sql, toks, db, catalog).is_some() => {
+            return (plan_assignments(sql, toks, 1, opts, db, catalog), None);
         }
         StatementKind::Other if toks.first().is_some_and(|t| t.is_keyword(sql, "DO")) => {
             return (plan_assignments(sql, toks, 1, opts, db, catalog), None);

@@ -8,9 +8,9 @@ use std::sync::Arc;
 use super::catalog::ColumnCatalog;
 use super::classify::StatementKind;
 use super::lexer::ident_name;
+use super::refusal::ColumnRef;
 use super::rewrite::{prepared_outputs, prepared_placeholders, Plan};
 use super::statement::Statement;
-use super::refusal::ColumnRef;
 
 /// What a `PREPARE` earlier in the query bound: its `?`s and result columns.
 #[derive(Debug, Clone, Default)]
@@ -31,13 +31,7 @@ pub struct SameQuery<'c> {
 impl SameQuery<'_> {
     /// Remember what statement `st` (planned as `plan`) prepared or
     /// deallocated.
-    pub fn note(
-        &mut self,
-        sql: &[u8],
-        st: &Statement<'_>,
-        plan: &Plan<'_>,
-        db: Option<&str>,
-    ) {
+    pub fn note(&mut self, sql: &[u8], st: &Statement<'_>, plan: &Plan<'_>, db: Option<&str>) {
         let kw = |i: usize, w: &str| st.tokens.get(i).is_some_and(|t| t.is_keyword(sql, w));
         match &st.kind {
             StatementKind::Prepare { name, .. } => {

@@ -35,8 +35,7 @@ impl ColumnCatalog for Cat {
     }
     fn view_definition(&self, db: &str, name: &str) -> Option<Arc<str>> {
         (db == "app" && name == "v_docs").then(|| {
-            "select `app`.`docs`.`id` AS `id`,`app`.`docs`.`doc` AS `body` from `app`.`docs`"
-                .into()
+            "select `app`.`docs`.`id` AS `id`,`app`.`docs`.`doc` AS `body` from `app`.`docs`".into()
         })
     }
     fn routine_reads_compressed(&self, db: &str, name: &str) -> bool {

@@ -380,7 +380,10 @@ impl Parser<'_, '_> {
                 TokenKind::Ident
                     if depth == 0
                         && t.is_keyword(self.src, "GROUP")
-                        && self.toks.get(k + 1).is_some_and(|n| n.is_keyword(self.src, "BY")) =>
+                        && self
+                            .toks
+                            .get(k + 1)
+                            .is_some_and(|n| n.is_keyword(self.src, "BY")) =>
                 {
                     return true
                 }
@@ -470,7 +473,11 @@ impl Parser<'_, '_> {
             for (o, src) in out.iter().zip(&sources) {
                 if let Some(c) = &o.blob {
                     if !self.key_decides(c, src.as_ref(), &sources)? {
-                        return Err(refusal(c.clone(), RefuseReason::Distinct, "SELECT DISTINCT"));
+                        return Err(refusal(
+                            c.clone(),
+                            RefuseReason::Distinct,
+                            "SELECT DISTINCT",
+                        ));
                     }
                 }
             }
@@ -552,14 +559,14 @@ impl Parser<'_, '_> {
                         let r = &scope.relations[i];
                         r.star != StarRole::StarOnly
                             && match &r.base {
-                                Some((d, t)) => self
-                                    .catalog
-                                    .table_columns(d, t)
-                                    .is_some_and(|cols| cols.iter().any(|x| x.eq_ignore_ascii_case(c))),
-                                None => r
-                                    .columns
-                                    .as_ref()
-                                    .is_some_and(|cols| cols.iter().any(|x| x.name.eq_ignore_ascii_case(c))),
+                                Some((d, t)) => {
+                                    self.catalog.table_columns(d, t).is_some_and(|cols| {
+                                        cols.iter().any(|x| x.eq_ignore_ascii_case(c))
+                                    })
+                                }
+                                None => r.columns.as_ref().is_some_and(|cols| {
+                                    cols.iter().any(|x| x.name.eq_ignore_ascii_case(c))
+                                }),
                             }
                     })
                     .collect(),
