@@ -16,3 +16,9 @@ fn squeeze_answers_as_truth_or_refuses_over_the_corpus_and_generated_statements(
     let db = MariaDb::start();
     support::oracle::run_all(&db, 5000);
 }
+
+#[test]
+fn squeeze_answers_as_truth_or_refuses_over_the_ring_two_read_corpus() {
+    let db = MariaDb::start();
+    support::oracle::run_ring_two_reads(&db);
+}

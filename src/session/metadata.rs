@@ -21,7 +21,7 @@ impl Session {
         self.ensure_backend().await?;
         let backend = self.shards.conn()?;
         let sql = format!(
-            "SELECT COLUMN_NAME, LOWER(DATA_TYPE) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
+            "SELECT COLUMN_NAME, LOWER(DATA_TYPE), COLUMN_KEY FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
             quote(db),
             quote(table)
         );
@@ -40,6 +40,11 @@ impl Session {
         let info = TableInfo {
             columns: rows.iter().map(|r| text(&r[0])).collect(),
             data_types: rows.iter().map(|r| text(&r[1])).collect(),
+            primary_key: rows
+                .iter()
+                .filter(|r| r.get(2).is_some_and(|k| text(k) == "PRI"))
+                .map(|r| text(&r[0]))
+                .collect(),
         };
         self.ctx.schema.insert(db, table, info);
         Ok(())

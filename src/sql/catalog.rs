@@ -39,6 +39,13 @@ pub trait ColumnCatalog {
         let _ = (db, name);
         None
     }
+    /// The columns of the table's primary key (empty: it has none);
+    /// `None` when not known yet (the caller reads the table and plans
+    /// again). Default: not known.
+    fn primary_key(&self, db: &str, table: &str) -> Option<Vec<String>> {
+        let _ = (db, table);
+        None
+    }
     /// Does the stored function or procedure read compressed columns
     /// (directly or through views and other routines)?
     fn routine_reads_compressed(&self, db: &str, name: &str) -> bool {

@@ -23,14 +23,17 @@
 pub mod catalog;
 pub mod classify;
 pub mod diagnostics;
+pub mod direct_reads;
 pub mod kill;
 pub mod lexer;
 pub mod own_values;
 pub mod prescan;
+pub mod procedural;
 pub mod query;
 pub mod refusal;
 pub mod rewrite;
 pub mod route;
+pub mod same_query;
 pub mod shape;
 pub mod splice;
 pub mod state;

@@ -28,7 +28,9 @@ use super::lexer::{
     decode_binary_literal, decode_string, ident_name, string_introducer, LexOptions, Token,
     TokenKind,
 };
+use super::procedural;
 use super::query::{analyze_expressions, analyze_query, QueryShape, Stop};
+use super::same_query::SameQuery;
 use super::statement::Statement;
 use super::tables::table_refs;
 
@@ -147,15 +149,35 @@ pub fn plan_statements<'a>(
     let analyse = catalog.may_mention_compressed(sql);
     let mut db: Option<Cow<'_, str>> = current_db.map(Cow::Borrowed);
     let mut out = Vec::with_capacity(statements.len());
-    for st in statements {
-        let (plan, shape) = if analyse || super::writes::plan_anyway(&st.kind) {
-            plan_tokens(sql, &st.tokens, &st.kind, st.opts, db.as_deref(), catalog)
+    // `PREPARE s ...; EXECUTE s USING ...` in one query: the EXECUTE is
+    // planned with what the PREPARE before it bound.
+    let mut same = SameQuery {
+        inner: catalog,
+        prepared: Vec::new(),
+    };
+    // The last piece of a compound statement being planned as one.
+    let mut block_until: Option<usize> = None;
+    for (k, st) in statements.iter().enumerate() {
+        let (plan, shape) = if block_until.is_some_and(|end| k <= end) {
+            // Judged with the whole block at its first piece.
+            (Plan::Untouched, None)
+        } else if analyse && procedural::opens_block(sql, &st.tokens) {
+            let end = procedural::block_end(sql, statements, k);
+            block_until = Some(end);
+            let toks = procedural::block_tokens(statements, k, end);
+            (
+                plan_block(sql, &toks, &st.kind, st.opts, db.as_deref(), &same),
+                None,
+            )
+        } else if analyse || super::writes::plan_anyway(&st.kind) {
+            plan_tokens(sql, &st.tokens, &st.kind, st.opts, db.as_deref(), &same)
         } else {
             (Plan::Untouched, None)
         };
         if let StatementKind::Use(name) = &st.kind {
             db = Some(Cow::Owned(name.to_string()));
         }
+        same.note(sql, st, &plan, db.as_deref());
         out.push(StatementPlan {
             range: st.range.clone(),
             kind: st.kind.clone(),
@@ -165,6 +187,29 @@ pub fn plan_statements<'a>(
         });
     }
     out
+}
+
+/// A compound statement (`toks` span the whole block, `;`s included): a
+/// stored program's DDL checks first, then the procedural default deny.
+fn plan_block<'a>(
+    sql: &'a [u8],
+    toks: &[Token],
+    kind: &StatementKind<'a>,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Plan<'a> {
+    let mut plan = Plan::Untouched;
+    if procedural::creates_stored_program(sql, toks) {
+        plan = plan_tokens(sql, toks, kind, opts, db, catalog).0;
+        if matches!(plan, Plan::Refuse(_)) {
+            return plan;
+        }
+    }
+    match procedural::block_refusal(sql, toks, opts, db, catalog) {
+        Some(r) => Plan::Refuse(r),
+        None => plan,
+    }
 }
 
 /// Plan a single statement (e.g. a `COM_STMT_PREPARE` text, where `?`
@@ -191,6 +236,16 @@ pub fn plan_statement_shape<'a>(
     if !catalog.may_mention_compressed(sql) && !super::writes::plan_anyway(&kind) {
         return (Plan::Untouched, None);
     }
+    if procedural::opens_block(sql, &toks) {
+        // MariaDB prepares a compound statement, `;`s and all.
+        let statements = super::statement::split(sql, opts);
+        let end = procedural::block_end(sql, &statements, 0);
+        let block = procedural::block_tokens(&statements, 0, end);
+        return (
+            plan_block(sql, &block, &kind, opts, current_db, catalog),
+            None,
+        );
+    }
     plan_tokens(sql, &toks, &kind, opts, current_db, catalog)
 }
 
@@ -208,14 +263,31 @@ fn plan_tokens<'a>(
     }
     match kind {
         StatementKind::Select => return plan_read(sql, toks, opts, db, catalog),
-        StatementKind::Set(_) => {
-            let plan = plan_assignments(sql, toks, 1, opts, db, catalog);
-            if plan != Plan::Untouched {
-                return (plan, None);
-            }
+        // Naming a compressed table, the expression analyzer decides
+        // (`SET @j = (SELECT doc IS NULL ...)` passes); otherwise the
+        // locator still looks for routines and views that read one.
+        StatementKind::Set(_) if touched_column(sql, toks, db, catalog).is_some() => {
+            return (plan_assignments(sql, toks, 1, opts, db, catalog), None);
         }
         StatementKind::Other if toks.first().is_some_and(|t| t.is_keyword(sql, "DO")) => {
             return (plan_assignments(sql, toks, 1, opts, db, catalog), None);
+        }
+        StatementKind::Other
+            if toks.first().is_some_and(|t| t.is_keyword(sql, "CHECKSUM"))
+                && toks.get(1).is_some_and(|t| t.is_keyword(sql, "TABLE")) =>
+        {
+            let plan = match super::direct_reads::checksum_refusal(sql, toks, db, catalog) {
+                Some(r) => Plan::Refuse(r),
+                None => Plan::Untouched,
+            };
+            return (plan, None);
+        }
+        StatementKind::Other if toks.first().is_some_and(|t| t.is_keyword(sql, "HANDLER")) => {
+            let plan = match super::direct_reads::handler_refusal(sql, toks, opts, db, catalog) {
+                Ok(()) => Plan::Untouched,
+                Err(stop) => stopped(sql, toks, db, catalog, stop),
+            };
+            return (plan, None);
         }
         StatementKind::Other if toks.first().is_some_and(|t| t.is_keyword(sql, "CALL")) => {
             return (plan_call(sql, toks, db, catalog), None);
@@ -332,7 +404,7 @@ fn stopped<'a>(
 
 /// The first compressed column of a table (or view over one) that the
 /// statement names, if any.
-fn touched_column(
+pub(super) fn touched_column(
     sql: &[u8],
     toks: &[Token],
     db: Option<&str>,

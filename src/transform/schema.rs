@@ -24,6 +24,8 @@ pub struct TableInfo {
     pub columns: Vec<String>,
     /// information_schema DATA_TYPE of each column (lower case).
     pub data_types: Vec<String>,
+    /// The primary key's columns (COLUMN_KEY = 'PRI'); empty: none.
+    pub primary_key: Vec<String>,
 }
 
 impl TableInfo {
@@ -212,6 +214,13 @@ impl ColumnCatalog for Catalog<'_> {
 
     fn json_functions_accept_binary(&self) -> bool {
         self.schema.json_functions_accept_binary()
+    }
+
+    fn primary_key(&self, db: &str, table: &str) -> Option<Vec<String>> {
+        // Not cached: noted as missing, so the statement is planned again
+        // once the table is read.
+        self.table_columns(db, table)?;
+        self.schema.get(db, table).map(|t| t.primary_key.clone())
     }
 
     fn may_mention_compressed(&self, sql: &[u8]) -> bool {

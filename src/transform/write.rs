@@ -489,6 +489,7 @@ mod tests {
             TableInfo {
                 columns: vec!["id".into(), "doc".into()],
                 data_types: vec!["int".into(), "blob".into()],
+                primary_key: vec!["id".into()],
             },
         );
         s

@@ -13,6 +13,9 @@ use crate::sql::rewrite::{ColumnRef, RefuseReason};
 pub(super) enum Val {
     /// Not a compressed value.
     Plain,
+    /// The literal `NULL` (a pass-through function may mix it with a
+    /// compressed value: the result is that value or NULL).
+    Null,
     /// Exactly the stored value of a compressed column (or NULL).
     Blob(ColumnRef),
     /// A function of a compressed value that is NULL exactly when the value
@@ -23,7 +26,7 @@ pub(super) enum Val {
 impl Val {
     pub(super) fn column(&self) -> Option<&ColumnRef> {
         match self {
-            Val::Plain => None,
+            Val::Plain | Val::Null => None,
             Val::Blob(c) | Val::NullProbe(c) => Some(c),
         }
     }
@@ -35,6 +38,8 @@ const OR: u8 = 2;
 const XOR: u8 = 3;
 const AND: u8 = 4;
 const NOT: u8 = 5;
+/// `NOT`'s binding power: a bound parsed just above it stops before `AND`.
+pub(super) const NOT_BP: u8 = NOT;
 const BETWEEN: u8 = 6;
 const COMPARE: u8 = 7;
 const BIT_OR: u8 = 8;
@@ -261,6 +266,18 @@ impl Parser<'_, '_> {
     /// comparisons with `ANY|SOME|ALL (subquery)`.
     fn binary_operator(&mut self, lhs: &Val, word: &str, bp: u8) -> R<()> {
         let (reason, what) = operator_reason(word);
+        if word == "<=>" {
+            // `doc <=> NULL` is `doc IS NULL`: only NULL-ness is looked at.
+            self.pos += 1;
+            let rhs = self.expr_bp(bp + 1)?;
+            return match (lhs, &rhs) {
+                (Val::Null, _) | (_, Val::Null) => Ok(()),
+                _ => {
+                    self.reject(lhs, reason, &what)?;
+                    self.reject(&rhs, reason, &what)
+                }
+            };
+        }
         self.reject(lhs, reason, &what)?;
         self.pos += 1;
         if bp == COMPARE && self.any_kw(&["ANY", "SOME", "ALL"]) && self.query_starts_at(2) {
@@ -273,7 +290,7 @@ impl Parser<'_, '_> {
         Ok(())
     }
 
-    fn plain_expr_bp(&mut self, bp: u8, reason: RefuseReason, what: &str) -> R<()> {
+    pub(super) fn plain_expr_bp(&mut self, bp: u8, reason: RefuseReason, what: &str) -> R<()> {
         let v = self.expr_bp(bp)?;
         self.reject(&v, reason, what)
     }
@@ -386,7 +403,11 @@ impl Parser<'_, '_> {
             self.plain_expr_bp(NOT, RefuseReason::Comparison, "a condition (`NOT`)")?;
             return Ok(Val::Plain);
         }
-        if self.any_kw(&["NULL", "TRUE", "FALSE", "UNKNOWN"]) {
+        if self.kw("NULL") {
+            self.pos += 1;
+            return Ok(Val::Null);
+        }
+        if self.any_kw(&["TRUE", "FALSE", "UNKNOWN"]) {
             self.pos += 1;
             return Ok(Val::Plain);
         }
@@ -440,22 +461,100 @@ impl Parser<'_, '_> {
         self.name_or_call()
     }
 
+    /// `CASE [x] WHEN c THEN v ... [ELSE v] END`: conditions must be plain;
+    /// the result passes a compressed value through when every branch is
+    /// that value or NULL.
     fn case_expr(&mut self) -> R<Val> {
         self.pos += 1;
         let what = "CASE";
         if !self.kw("WHEN") {
             self.plain_expr(RefuseReason::Comparison, what)?;
         }
+        let mut branches = Vec::new();
         while self.eat_kw("WHEN") {
             self.plain_expr(RefuseReason::Comparison, what)?;
             self.expect_kw("THEN")?;
-            self.plain_expr(RefuseReason::Function, what)?;
+            branches.push(self.expr()?);
         }
         if self.eat_kw("ELSE") {
-            self.plain_expr(RefuseReason::Function, what)?;
+            branches.push(self.expr()?);
         }
         self.expect_kw("END")?;
-        Ok(Val::Plain)
+        self.pass_through(&branches, "CASE")
+    }
+
+    /// The value of a function that returns one of `values` unchanged (or
+    /// NULL): a compressed value when each is one, or the literal NULL (the
+    /// result is then exactly that value, and the client sees the column's
+    /// type, as on the uncompressed copy); plain when none is compressed;
+    /// refused when a compressed value is mixed with any other value (the
+    /// result type would change, and with it the bytes).
+    fn pass_through(&self, values: &[Val], what: &str) -> R<Val> {
+        let Some(c) = values.iter().find_map(|v| match v {
+            Val::Blob(c) => Some(c.clone()),
+            _ => None,
+        }) else {
+            for v in values {
+                self.reject(v, RefuseReason::Function, what)?;
+            }
+            return Ok(Val::Plain);
+        };
+        for v in values {
+            match v {
+                Val::Null => {}
+                Val::Blob(b) if *b == c => {}
+                other => {
+                    let col = other.column().cloned().unwrap_or(c.clone());
+                    return Err(refusal(
+                        col,
+                        RefuseReason::Function,
+                        format!("{what} mixing it with another value"),
+                    ));
+                }
+            }
+        }
+        Ok(Val::Blob(c))
+    }
+
+    /// `IFNULL`, `COALESCE`, `IF`, `ELT` and the window value functions
+    /// (`LAG`, `LEAD`, `FIRST_VALUE`, `LAST_VALUE`, `NTH_VALUE`), which
+    /// return one of their value arguments unchanged; `None` for any other
+    /// function. The cursor is on `(`.
+    fn pass_through_call(&mut self, name: &str) -> R<Option<Val>> {
+        // Which argument positions are values (the rest must be plain).
+        let values: fn(usize) -> bool = match name {
+            "IFNULL" | "COALESCE" => |_| true,
+            "IF" => |i| i > 0,
+            "ELT" => |i| i > 0,
+            "LAG" | "LEAD" => |i| i != 1,
+            "FIRST_VALUE" | "LAST_VALUE" | "NTH_VALUE" => |i| i == 0,
+            _ => return Ok(None),
+        };
+        let window = matches!(
+            name,
+            "LAG" | "LEAD" | "FIRST_VALUE" | "LAST_VALUE" | "NTH_VALUE"
+        );
+        let what = format!("{name}()");
+        self.pos += 1;
+        let mut vals = Vec::new();
+        let mut i = 0;
+        loop {
+            let v = self.expr()?;
+            if values(i) {
+                vals.push(v);
+            } else {
+                self.reject(&v, RefuseReason::Function, &what)?;
+            }
+            i += 1;
+            if !self.eat_kind(TokenKind::Comma) {
+                break;
+            }
+        }
+        self.expect_kind(TokenKind::RParen, ")")?;
+        if window && !self.kw("OVER") {
+            return Err(self.unparsed("a window function without OVER"));
+        }
+        self.pass_through(&vals, &what).map(Some)
     }
 
     /// A column reference (`c`, `t.c`, `db.t.c`) or a call (`f(...)`,
@@ -501,7 +600,14 @@ impl Parser<'_, '_> {
     /// A function call; the cursor is on `(`.
     fn call(&mut self, name: &str, qualified: bool) -> R<Val> {
         self.check_routine(qualified)?;
-        let result = if !qualified && COUNTING.contains(&name) {
+        let passed = if qualified {
+            None
+        } else {
+            self.pass_through_call(name)?
+        };
+        let result = if let Some(v) = passed {
+            v
+        } else if !qualified && COUNTING.contains(&name) {
             self.counting_call(name)?
         } else if !qualified && name == "JSON_UNQUOTE" && self.single_name_arg() {
             // Django's `filter(doc__isnull=True)`: NULL exactly when doc is.

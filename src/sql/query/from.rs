@@ -245,7 +245,8 @@ impl Parser<'_, '_> {
             self.skip_parens()?;
         }
         if self.kw("FOR") && self.kw_at(1, "SYSTEM_TIME") {
-            return Err(self.unparsed("FOR SYSTEM_TIME"));
+            self.pos += 2;
+            self.system_time()?;
         }
         let explicit_alias = if self.eat_kw("AS") || self.is_name() {
             Some(self.take_name()?)
@@ -257,6 +258,37 @@ impl Parser<'_, '_> {
         let rel = self.named_relation(db, name, qualifier)?;
         rels.push(rel);
         Ok(())
+    }
+
+    /// After `FOR SYSTEM_TIME`: `ALL | AS OF t | BETWEEN t AND t | FROM t
+    /// TO t`, each `t` optionally `TIMESTAMP`/`TRANSACTION`. Which row
+    /// versions are read does not change what they hold: the rows are
+    /// analysed as a base read.
+    fn system_time(&mut self) -> R<()> {
+        let what = "a FOR SYSTEM_TIME bound";
+        // A bound binds tighter than AND (`BETWEEN a AND b`).
+        let bound = |p: &mut Self| -> R<()> {
+            if p.any_kw(&["TIMESTAMP", "TRANSACTION"]) && p.kind_at(1) != Some(TokenKind::LParen) {
+                p.pos += 1;
+            }
+            p.plain_expr_bp(super::expr::NOT_BP + 1, RefuseReason::Comparison, what)
+        };
+        if self.eat_kw("ALL") {
+            Ok(())
+        } else if self.kw("AS") && self.kw_at(1, "OF") {
+            self.pos += 2;
+            bound(self)
+        } else if self.eat_kw("BETWEEN") {
+            bound(self)?;
+            self.expect_kw("AND")?;
+            bound(self)
+        } else if self.eat_kw("FROM") {
+            bound(self)?;
+            self.expect_kw("TO")?;
+            bound(self)
+        } else {
+            Err(self.unparsed("FOR SYSTEM_TIME"))
+        }
     }
 
     /// What the table `[db.]name` read as `qualifier` is: nothing (an empty

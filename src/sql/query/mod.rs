@@ -115,6 +115,42 @@ pub fn analyze_expressions(
     p.assignment_list()
 }
 
+/// Analyse the condition (and `LIMIT`) from `start` to the end of a
+/// statement that reads `table` (`HANDLER t READ ... WHERE cond`): no
+/// compressed value may be looked at.
+pub fn analyze_table_condition(
+    src: &[u8],
+    toks: &[Token],
+    start: usize,
+    opts: LexOptions,
+    current_db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+    table: (&str, &str),
+) -> Result<(), Stop> {
+    let mut p = Parser::new(src, toks, opts, current_db, catalog);
+    p.pos = start;
+    p.scopes.push(Scope {
+        relations: vec![scope::Relation {
+            qualifier: table.1.to_string(),
+            base: Some((table.0.to_string(), table.1.to_string())),
+            columns: None,
+            star: scope::StarRole::Listed,
+        }],
+        ..Scope::default()
+    });
+    p.plain_expr(RefuseReason::Comparison, "a HANDLER ... WHERE condition")?;
+    if p.eat_kw("LIMIT") {
+        p.plain_expr(RefuseReason::Other, "LIMIT")?;
+        if p.eat_kind(TokenKind::Comma) {
+            p.plain_expr(RefuseReason::Other, "LIMIT")?;
+        }
+    }
+    if !p.at_end() {
+        return Err(p.unparsed("unexpected token after HANDLER ... WHERE"));
+    }
+    Ok(())
+}
+
 impl<'a, 'c> Parser<'a, 'c> {
     fn new(
         src: &'a [u8],

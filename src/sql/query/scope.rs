@@ -80,6 +80,8 @@ pub struct Scope {
     /// Whether `outputs` are visible to names now (set while parsing
     /// ORDER BY, GROUP BY, HAVING).
     pub aliases_visible: bool,
+    /// Whether this query level has a GROUP BY.
+    pub grouped: bool,
 }
 
 /// Resolve a dotted name (1 to 3 parts) against `scopes` (innermost last).

@@ -82,30 +82,13 @@ impl Parser<'_, '_> {
             self.expect_kind(TokenKind::LParen, "(")?;
             let body = self.pos;
             let columns = if recursive {
-                // Analyse with the CTE's own columns assumed plain, then
-                // again with what that found, until the compressed
-                // positions stop growing (they only ever grow).
                 self.ctes.push(Cte {
                     name: name.clone(),
                     columns: None,
                 });
-                let mut cols: Option<Vec<OutCol>> = None;
-                for _ in 0..4 {
-                    self.pos = body;
-                    let out = rename(self.query_expression()?, renames.as_deref());
-                    let stable = cols.as_ref().is_some_and(|c| {
-                        c.iter()
-                            .zip(&out)
-                            .all(|(a, b)| a.blob.is_some() == b.blob.is_some())
-                    });
-                    cols = Some(out.clone());
-                    self.ctes.last_mut().expect("pushed").columns = Some(out);
-                    if stable {
-                        break;
-                    }
-                }
+                let cols = self.recursive_fixpoint(body, renames.as_deref());
                 self.ctes.pop();
-                cols.expect("analysed at least once")
+                cols?
             } else {
                 rename(self.query_expression()?, renames.as_deref())
             };
@@ -119,6 +102,47 @@ impl Parser<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// The columns of a recursive CTE whose body starts at `body`: analyse
+    /// with its own columns assumed plain, then again with what that found,
+    /// until the compressed positions stop changing. They only ever grow (a
+    /// position once compressed stays so), so a fixpoint comes within one
+    /// round per column; a body that still changes after that is refused
+    /// rather than half analysed.
+    fn recursive_fixpoint(&mut self, body: usize, renames: Option<&[String]>) -> R<Vec<OutCol>> {
+        let mut cols: Option<Vec<OutCol>> = None;
+        let mut round = 0usize;
+        loop {
+            self.pos = body;
+            let out = rename(self.query_expression()?, renames);
+            let stable = cols.as_ref().is_some_and(|c| {
+                c.len() == out.len()
+                    && c.iter()
+                        .zip(&out)
+                        .all(|(a, b)| a.blob.is_some() == b.blob.is_some())
+            });
+            if stable {
+                return Ok(out);
+            }
+            round += 1;
+            if round > out.len() + 1 {
+                return Err(Stop::Unparsed(
+                    "a recursive CTE whose compressed columns do not settle".into(),
+                ));
+            }
+            // Never forget a position found compressed in an earlier round.
+            let mut merged = out;
+            if let Some(prev) = &cols {
+                for (m, p) in merged.iter_mut().zip(prev) {
+                    if m.blob.is_none() {
+                        m.blob = p.blob.clone();
+                    }
+                }
+            }
+            cols = Some(merged.clone());
+            self.ctes.last_mut().expect("pushed").columns = Some(merged);
+        }
     }
 
     /// `( name, ... )`.
@@ -292,6 +316,7 @@ impl Parser<'_, '_> {
             }
         }
         let after_from = self.pos;
+        scope.grouped = self.grouped_after(after_from);
         self.scopes.push(scope);
         let r = self.select_body(list_start, list_end, after_from, distinct, into_early);
         let scope = self.scopes.pop().expect("pushed");
@@ -343,6 +368,31 @@ impl Parser<'_, '_> {
         Ok(out)
     }
 
+    /// Does a `GROUP BY` of this query level follow `from`?
+    fn grouped_after(&self, from: usize) -> bool {
+        let mut depth = 0usize;
+        for k in from..self.toks.len() {
+            let t = self.toks[k];
+            match t.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen if depth == 0 => return false,
+                TokenKind::RParen => depth -= 1,
+                TokenKind::Ident
+                    if depth == 0
+                        && t.is_keyword(self.src, "GROUP")
+                        && self
+                            .toks
+                            .get(k + 1)
+                            .is_some_and(|n| n.is_keyword(self.src, "BY")) =>
+                {
+                    return true
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
     fn with_aliases<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
         let scope = self.scopes.last_mut().expect("a select scope");
         let was = scope.aliases_visible;
@@ -379,6 +429,9 @@ impl Parser<'_, '_> {
 
     fn select_list(&mut self, distinct: bool) -> R<Vec<OutCol>> {
         let mut out = Vec::new();
+        // Per item: the base relation (index in this scope) and column a
+        // plain column reference reads.
+        let mut sources: Vec<Option<(usize, String)>> = Vec::new();
         loop {
             if self.eat_op("*") {
                 let rels = self.scopes.last().expect("select scope").relations.clone();
@@ -390,6 +443,8 @@ impl Parser<'_, '_> {
                 let bare_name = self.bare_column_name();
                 let v = self.expr()?;
                 let end = self.pos;
+                sources.resize(out.len(), None);
+                sources.push(self.chain_source(start, end));
                 if let Val::NullProbe(c) = &v {
                     return Err(refusal(
                         c.clone(),
@@ -414,11 +469,134 @@ impl Parser<'_, '_> {
             }
         }
         if distinct {
-            if let Some(c) = out.iter().find_map(|o| o.blob.clone()) {
-                return Err(refusal(c, RefuseReason::Distinct, "SELECT DISTINCT"));
+            sources.resize(out.len(), None);
+            for (o, src) in out.iter().zip(&sources) {
+                if let Some(c) = &o.blob {
+                    if !self.key_decides(c, src.as_ref(), &sources)? {
+                        return Err(refusal(
+                            c.clone(),
+                            RefuseReason::Distinct,
+                            "SELECT DISTINCT",
+                        ));
+                    }
+                }
             }
         }
         Ok(out)
+    }
+
+    /// Under DISTINCT, is a compressed output never compared? It is not
+    /// when it is read straight from a base table whose whole primary key
+    /// is in the select list from the same table reference: two result
+    /// rows with equal keys come from the same stored row (equal documents
+    /// too), and rows with different keys differ anyway. `Err` when the
+    /// table's key is not known yet (read it and plan again).
+    fn key_decides(
+        &self,
+        c: &crate::sql::rewrite::ColumnRef,
+        src: Option<&(usize, String)>,
+        sources: &[Option<(usize, String)>],
+    ) -> R<bool> {
+        let Some((rel, col)) = src else {
+            return Ok(false);
+        };
+        let scope = self.scopes.last().expect("select scope");
+        if scope.grouped || !col.eq_ignore_ascii_case(&c.column) {
+            return Ok(false);
+        }
+        let Some((db, table)) = &scope.relations[*rel].base else {
+            return Ok(false);
+        };
+        if (db, table) != (&c.db, &c.table) {
+            return Ok(false);
+        }
+        // Nothing else read from that table: no key can be in the list.
+        let others = sources
+            .iter()
+            .flatten()
+            .filter(|(r, n)| r == rel && !n.eq_ignore_ascii_case(col))
+            .count();
+        if others == 0 {
+            return Ok(false);
+        }
+        let Some(key) = self.catalog.primary_key(db, table) else {
+            return Err(Stop::NeedColumns(db.clone(), table.clone()));
+        };
+        Ok(!key.is_empty()
+            && key.iter().all(|k| {
+                sources
+                    .iter()
+                    .flatten()
+                    .any(|(r, n)| r == rel && n.eq_ignore_ascii_case(k))
+            }))
+    }
+
+    /// The base relation (index in the current scope) and column that the
+    /// select item `start..end` reads, when it is exactly a column chain
+    /// (`c`, `t.c`, `db.t.c`) naming one unambiguously.
+    fn chain_source(&self, start: usize, end: usize) -> Option<(usize, String)> {
+        let toks = &self.toks[start..end];
+        let mut names = Vec::new();
+        for (i, t) in toks.iter().enumerate() {
+            let want_name = i % 2 == 0;
+            match t.kind {
+                TokenKind::Ident | TokenKind::QuotedIdent if want_name => {
+                    names.push(self.name_text(start + i))
+                }
+                TokenKind::Dot if !want_name => {}
+                _ => return None,
+            }
+        }
+        if toks.len() % 2 == 0 {
+            return None;
+        }
+        let scope = self.scopes.last()?;
+        let (col, found): (String, Vec<usize>) = match names.as_slice() {
+            [c] => (
+                c.clone(),
+                (0..scope.relations.len())
+                    .filter(|&i| {
+                        let r = &scope.relations[i];
+                        r.star != StarRole::StarOnly
+                            && match &r.base {
+                                Some((d, t)) => {
+                                    self.catalog.table_columns(d, t).is_some_and(|cols| {
+                                        cols.iter().any(|x| x.eq_ignore_ascii_case(c))
+                                    })
+                                }
+                                None => r.columns.as_ref().is_some_and(|cols| {
+                                    cols.iter().any(|x| x.name.eq_ignore_ascii_case(c))
+                                }),
+                            }
+                    })
+                    .collect(),
+            ),
+            [q, c] => (
+                c.clone(),
+                (0..scope.relations.len())
+                    .filter(|&i| {
+                        let r = &scope.relations[i];
+                        r.star != StarRole::StarOnly && r.qualifier == *q
+                    })
+                    .collect(),
+            ),
+            [d, t, c] => (
+                c.clone(),
+                (0..scope.relations.len())
+                    .filter(|&i| {
+                        let r = &scope.relations[i];
+                        r.star != StarRole::StarOnly
+                            && r.qualifier == *t
+                            && r.base.as_ref().is_some_and(|(bd, bt)| bd == d && bt == t)
+                    })
+                    .collect(),
+            ),
+            _ => return None,
+        };
+        match found.as_slice() {
+            [one] if scope.relations[*one].base.is_some() => Some((*one, col)),
+            _ => None,
+        }
     }
 
     /// If the item at the cursor is a plain column chain (`a`, `t.a`,
@@ -568,6 +746,30 @@ impl Parser<'_, '_> {
                 || self.kw_at(1, "UNION")
                 || self.kw_at(1, "EXCEPT")
                 || self.kw_at(1, "INTERSECT");
+            if reason == RefuseReason::OrderBy && self.is_name() && ordinal_end {
+                // A bare name in ORDER BY means a select-list alias first
+                // (MariaDB's find_order_in_list), a FROM column only when
+                // no output has that name: `SELECT id AS doc ... ORDER BY
+                // doc` sorts by id.
+                let name = self.name_text(self.pos);
+                let mut named = out.iter().filter(|o| o.name.eq_ignore_ascii_case(&name));
+                if let Some(first) = named.next() {
+                    if let Some(c) = std::iter::once(first)
+                        .chain(named)
+                        .find_map(|o| o.blob.clone())
+                    {
+                        return Err(refusal(c, reason, clause));
+                    }
+                    self.pos += 1;
+                    if !self.eat_kw("ASC") {
+                        self.eat_kw("DESC");
+                    }
+                    if !self.eat_kind(TokenKind::Comma) {
+                        return Ok(());
+                    }
+                    continue;
+                }
+            }
             if self.is_kind(TokenKind::Number) && ordinal_end {
                 let n: usize = String::from_utf8_lossy(self.toks[self.pos].text(self.src))
                     .parse()

@@ -29,6 +29,12 @@ impl ColumnCatalog for Cat {
         };
         Some(cols.iter().map(|s| s.to_string()).collect())
     }
+    fn primary_key(&self, db: &str, table: &str) -> Option<Vec<String>> {
+        match (db, table) {
+            ("app", "docs") | ("app", "users") => Some(vec!["id".into()]),
+            _ => None,
+        }
+    }
     fn view_definition(&self, db: &str, name: &str) -> Option<Arc<str>> {
         match (db, name) {
             ("app", "v_docs") => Some(
@@ -331,7 +337,6 @@ fn functions_operators_and_conditions_on_compressed_values_are_refused() {
 #[test]
 fn shapes_the_analyzer_does_not_model_stop_the_analysis() {
     for sql in [
-        "SELECT doc FROM docs FOR SYSTEM_TIME ALL",
         "SELECT doc FROM docs WHERE {fn x()}",
         "SELECT doc FROM docs garbage garbage garbage",
     ] {
@@ -424,4 +429,160 @@ fn an_empty_table_or_database_name_reads_nothing_and_needs_no_columns() {
     assert_eq!(outputs("TABLE ``"), Vec::<bool>::new());
     assert_eq!(outputs("SELECT * FROM ``"), Vec::<bool>::new());
     assert_eq!(outputs("SELECT * FROM ``.docs"), Vec::<bool>::new());
+}
+
+#[test]
+fn a_recursive_cte_is_analysed_until_its_compressed_columns_settle() {
+    use RefuseReason::*;
+    // `doc` moves one position per round: after six rounds it is in c6.
+    let rotate = "WITH RECURSIVE r (k, c1, c2, c3, c4, c5, c6) AS (SELECT 1, doc, '', '', '', '', '' FROM docs WHERE id = 2 UNION ALL SELECT k + 1, c6, c1, c2, c3, c4, c5 FROM r WHERE k < 7)";
+    assert_eq!(
+        refused(&format!("{rotate} SELECT k, LENGTH(c6) FROM r")),
+        Function
+    );
+    assert_eq!(
+        refused(&format!("{rotate} SELECT k FROM r WHERE c5 LIKE '%a%'")),
+        Like
+    );
+    assert_eq!(
+        outputs(&format!("{rotate} SELECT * FROM r")),
+        [false, true, true, true, true, true, true]
+    );
+    assert_eq!(
+        outputs("WITH RECURSIVE r (k, t1, t2, t3, t4, t5, t6) AS (SELECT 1, doc IS NULL, 0, 0, 0, 0, 0 FROM docs UNION ALL SELECT k + 1, t6, t1, t2, t3, t4, t5 FROM r WHERE k < 8) SELECT k, t6 + 1 FROM r"),
+        [false, false]
+    );
+}
+
+#[test]
+fn functions_that_return_a_compressed_value_unchanged_pass_it_through() {
+    for sql in [
+        "SELECT IFNULL(NULL, doc) FROM docs",
+        "SELECT IFNULL(doc, NULL) FROM docs",
+        "SELECT COALESCE(NULL, NULL, doc) FROM docs",
+        "SELECT COALESCE(doc, NULL) FROM docs",
+        "SELECT IF(id = 1, doc, NULL) FROM docs",
+        "SELECT IF(doc IS NULL, NULL, doc) FROM docs",
+        "SELECT CASE WHEN id = 0 THEN doc END FROM docs",
+        "SELECT CASE id WHEN 1 THEN doc ELSE NULL END FROM docs",
+        "SELECT ELT(id, doc, NULL) FROM docs",
+        "SELECT LAG(doc) OVER (ORDER BY id) FROM docs",
+        "SELECT LEAD(doc, 2, NULL) OVER (PARTITION BY title ORDER BY id) FROM docs",
+        "SELECT FIRST_VALUE(doc) OVER w FROM docs WINDOW w AS (ORDER BY id)",
+        "SELECT NTH_VALUE(doc, 2) OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) FROM docs",
+    ] {
+        assert_eq!(outputs(sql), [true], "{sql}");
+    }
+    assert_eq!(
+        outputs("SELECT x FROM (SELECT LAST_VALUE(doc) OVER (ORDER BY id) AS x FROM docs) t"),
+        [true]
+    );
+}
+
+#[test]
+fn a_pass_through_that_mixes_or_looks_at_the_value_is_refused() {
+    use RefuseReason::*;
+    for (sql, reason) in [
+        ("SELECT IF(id = 1, doc, title) FROM docs", Function),
+        ("SELECT COALESCE(doc, '{}') FROM docs", Function),
+        ("SELECT IF(doc, 1, 2) FROM docs", Function),
+        ("SELECT IF(doc = '{}', doc, NULL) FROM docs", Comparison),
+        (
+            "SELECT CASE WHEN doc LIKE '%a%' THEN doc END FROM docs",
+            Like,
+        ),
+        ("SELECT LENGTH(IFNULL(NULL, doc)) FROM docs", Function),
+        (
+            "SELECT LAG(doc, 1, 'x') OVER (ORDER BY id) FROM docs",
+            Function,
+        ),
+        ("SELECT LAG(doc) OVER (ORDER BY doc) FROM docs", OrderBy),
+        ("SELECT LAG(doc) OVER (PARTITION BY doc) FROM docs", OrderBy),
+        ("SELECT MAX(doc) OVER (ORDER BY id) FROM docs", Function),
+        ("SELECT NULLIF(doc, NULL) FROM docs", Function),
+        ("SELECT CHARSET(doc) FROM docs", Function),
+        ("SELECT ELT(doc, 1) FROM docs", Function),
+    ] {
+        assert_eq!(refused(sql), reason, "{sql}");
+    }
+}
+
+#[test]
+fn a_null_safe_comparison_with_null_only_tests_null_ness() {
+    use RefuseReason::*;
+    assert_eq!(
+        outputs("SELECT id, doc <=> NULL FROM docs WHERE NULL <=> doc"),
+        [false, false]
+    );
+    assert_eq!(outputs("SELECT NOT (doc <=> NULL) FROM docs"), [false]);
+    assert_eq!(
+        refused("SELECT id FROM docs WHERE doc <=> '{}'"),
+        Comparison
+    );
+    assert_eq!(refused("SELECT id FROM docs WHERE doc <=> doc"), Comparison);
+}
+
+#[test]
+fn an_order_by_name_that_is_a_select_alias_sorts_by_the_alias_not_the_column() {
+    use RefuseReason::*;
+    assert_eq!(outputs("SELECT id AS doc FROM docs ORDER BY doc"), [false]);
+    assert_eq!(
+        outputs("SELECT id AS doc, title FROM docs ORDER BY doc DESC, title LIMIT 5"),
+        [false, false]
+    );
+    assert_eq!(refused("SELECT doc AS id FROM docs ORDER BY id"), OrderBy);
+    assert_eq!(refused("SELECT id AS x FROM docs ORDER BY doc"), OrderBy);
+    // GROUP BY prefers the FROM column.
+    assert_eq!(refused("SELECT id AS doc FROM docs GROUP BY doc"), GroupBy);
+}
+
+#[test]
+fn a_system_versioned_read_is_analysed_like_a_base_read() {
+    use RefuseReason::*;
+    for sql in [
+        "SELECT id, doc FROM docs FOR SYSTEM_TIME ALL",
+        "SELECT doc FROM docs FOR SYSTEM_TIME AS OF TIMESTAMP NOW() AS d WHERE d.id = 1",
+        "SELECT doc FROM docs FOR SYSTEM_TIME AS OF TIMESTAMP '2020-01-01 00:00:00'",
+        "SELECT doc FROM docs FOR SYSTEM_TIME BETWEEN TIMESTAMP '2000-01-01' AND NOW() d",
+        "SELECT doc FROM docs FOR SYSTEM_TIME FROM '2000-01-01' TO NOW() WHERE id < 3",
+        "SELECT doc FROM docs FOR SYSTEM_TIME AS OF TRANSACTION 12",
+    ] {
+        assert!(*outputs(sql).last().unwrap(), "{sql}");
+    }
+    assert_eq!(
+        refused("SELECT id FROM docs FOR SYSTEM_TIME ALL WHERE doc LIKE '%a%'"),
+        Like
+    );
+    assert_eq!(
+        refused("SELECT LENGTH(doc) FROM docs FOR SYSTEM_TIME ALL"),
+        Function
+    );
+    assert!(matches!(
+        analyse("SELECT doc FROM docs FOR SYSTEM_TIME SOMETIMES"),
+        Err(Stop::Unparsed(_))
+    ));
+}
+
+#[test]
+fn distinct_over_a_select_list_holding_the_primary_key_never_compares_documents() {
+    use RefuseReason::*;
+    for sql in [
+        "SELECT DISTINCT `docs`.`id`, `docs`.`doc`, `docs`.`title` FROM `docs` ORDER BY `docs`.`id` ASC",
+        "SELECT DISTINCT id, doc FROM docs WHERE title = 'a'",
+        "SELECT DISTINCT d.doc, d.id FROM docs d JOIN users u ON u.id = d.id",
+        "SELECT DISTINCT app.docs.id, app.docs.doc FROM app.docs",
+    ] {
+        assert!(outputs(sql).contains(&true), "{sql}");
+    }
+    for sql in [
+        "SELECT DISTINCT doc FROM docs",
+        "SELECT DISTINCT title, doc FROM docs",
+        "SELECT DISTINCT u.id, d.doc FROM docs d JOIN users u ON u.id = d.id",
+        "SELECT DISTINCT a.id, b.doc FROM docs a JOIN docs b ON b.title = a.title",
+        "SELECT DISTINCT id, doc FROM docs GROUP BY id",
+        "SELECT DISTINCT x.id, x.doc FROM (SELECT id, doc FROM docs) x",
+        "SELECT DISTINCT id, IFNULL(NULL, doc) FROM docs",
+    ] {
+        assert_eq!(refused(sql), Distinct, "{sql}");
+    }
 }

@@ -1,0 +1,177 @@
+//! The procedural default deny, through the planner (no server).
+//!
+//! `app.docs(id, doc*, title)`, `app.users(id, name)`, view `app.v_docs`
+//! over docs renaming `doc` to `body`, function `app.f_doc` reading `doc`.
+
+use std::sync::Arc;
+
+use crate::sql::lexer::LexOptions;
+use crate::sql::rewrite::{plan_query, ColumnCatalog, ColumnRef, Plan};
+
+/// Shared with the `direct_reads` tests.
+pub(crate) struct Cat;
+
+impl ColumnCatalog for Cat {
+    fn is_compressed(&self, db: &str, table: &str, column: &str) -> bool {
+        db == "app" && table == "docs" && column.eq_ignore_ascii_case("doc")
+    }
+    fn table_has_compressed(&self, db: &str, table: &str) -> bool {
+        db == "app" && table == "docs"
+    }
+    fn table_columns(&self, db: &str, table: &str) -> Option<Vec<String>> {
+        let cols: &[&str] = match (db, table) {
+            ("app", "docs") => &["id", "doc", "title"],
+            ("app", "users") => &["id", "name"],
+            _ => return None,
+        };
+        Some(cols.iter().map(|s| s.to_string()).collect())
+    }
+    fn compressed_columns(&self, db: &str, table: &str) -> Vec<String> {
+        if self.table_has_compressed(db, table) {
+            vec!["doc".into()]
+        } else {
+            vec![]
+        }
+    }
+    fn view_definition(&self, db: &str, name: &str) -> Option<Arc<str>> {
+        (db == "app" && name == "v_docs").then(|| {
+            "select `app`.`docs`.`id` AS `id`,`app`.`docs`.`doc` AS `body` from `app`.`docs`".into()
+        })
+    }
+    fn routine_reads_compressed(&self, db: &str, name: &str) -> bool {
+        db == "app" && name.eq_ignore_ascii_case("f_doc")
+    }
+    fn any_compressed(&self) -> Option<ColumnRef> {
+        Some(doc())
+    }
+}
+
+pub(crate) fn doc() -> ColumnRef {
+    ColumnRef {
+        db: "app".into(),
+        table: "docs".into(),
+        column: "doc".into(),
+    }
+}
+
+/// The refusal of the query, if any statement is refused.
+pub(crate) fn refusal(sql: &str) -> Option<crate::sql::rewrite::Refusal> {
+    plan_query(sql.as_bytes(), LexOptions::default(), Some("app"), &Cat)
+        .into_iter()
+        .find_map(|p| match p.plan {
+            Plan::Refuse(r) => Some(r),
+            _ => None,
+        })
+}
+
+fn refused_naming_doc(sql: &str) {
+    match refusal(sql) {
+        Some(r) => assert_eq!(r.column, doc(), "{sql}: {}", r.message()),
+        None => panic!("accepted: {sql}"),
+    }
+}
+
+fn accepted(sql: &str) {
+    if let Some(r) = refusal(sql) {
+        panic!("refused: {sql}: {}", r.message());
+    }
+}
+
+#[test]
+fn a_block_that_moves_a_compressed_value_into_a_local_variable_is_refused_naming_the_column() {
+    for sql in [
+        "BEGIN NOT ATOMIC DECLARE v LONGBLOB DEFAULT (SELECT doc FROM docs WHERE id=2); SELECT LENGTH(v), MD5(v); END",
+        "BEGIN NOT ATOMIC DECLARE v LONGTEXT; SELECT doc INTO v FROM docs WHERE id = 2; SELECT LENGTH(v); END",
+        "BEGIN NOT ATOMIC DECLARE v LONGTEXT; SET v = (SELECT doc FROM docs WHERE id = 4); SELECT MD5(v); END",
+        "BEGIN NOT ATOMIC DECLARE d LONGTEXT; DECLARE c CURSOR FOR SELECT doc FROM docs; OPEN c; FETCH c INTO d; CLOSE c; SELECT LENGTH(d); END",
+        "BEGIN NOT ATOMIC DECLARE v LONGTEXT; SELECT d.`doc` INTO v FROM app.docs AS d WHERE d.id = 8; SELECT LENGTH(v); END",
+        "BEGIN NOT ATOMIC SELECT * FROM docs; END",
+        "BEGIN NOT ATOMIC SELECT d.* FROM docs d; END",
+        "BEGIN NOT ATOMIC TABLE docs; END",
+        "BEGIN NOT ATOMIC SELECT id FROM docs NATURAL JOIN users; END",
+        "BEGIN NOT ATOMIC INSERT INTO docs VALUES (1, '{\"a\":1}', 't'); END",
+        "BEGIN NOT ATOMIC INSERT INTO docs SELECT * FROM docs; END",
+        "IF (SELECT COUNT(*) FROM docs) > 0 THEN SELECT LENGTH(doc) FROM docs WHERE id = 2; END IF",
+        "WHILE (SELECT LENGTH(doc) FROM docs WHERE id = 2) < 0 DO SELECT 1; END WHILE",
+        "lbl: BEGIN NOT ATOMIC SELECT MD5(doc) FROM docs WHERE id = 2; END lbl",
+        "FOR r IN (SELECT doc FROM docs) DO SELECT LENGTH(r.doc); END FOR",
+        "BEGIN NOT ATOMIC SELECT 1; BEGIN SELECT 2; END; SELECT LENGTH(doc) FROM docs; END",
+        "BEGIN NOT ATOMIC PREPARE s FROM 'SELECT LENGTH(doc) FROM docs'; EXECUTE s; END",
+        "BEGIN NOT ATOMIC EXECUTE IMMEDIATE 'SELECT doc FROM docs'; END",
+        "BEGIN NOT ATOMIC EXECUTE IMMEDIATE 'INSERT INTO docs (id, doc) VALUES (1, ''{}'')'; END",
+        "BEGIN NOT ATOMIC PREPARE s FROM @q; EXECUTE s; END",
+    ] {
+        refused_naming_doc(sql);
+    }
+}
+
+#[test]
+fn a_block_reading_a_view_or_a_routine_over_a_compressed_column_is_refused() {
+    refused_naming_doc(
+        "BEGIN NOT ATOMIC DECLARE v LONGTEXT DEFAULT (SELECT body FROM v_docs WHERE id = 2); SELECT LENGTH(v); END",
+    );
+    let r = refusal("BEGIN NOT ATOMIC SELECT LENGTH(f_doc(2)); END").expect("refused");
+    assert!(r.message().contains("f_doc"), "{}", r.message());
+    assert!(refusal("BEGIN NOT ATOMIC CALL app.f_doc(); END").is_some());
+}
+
+#[test]
+fn a_block_that_touches_no_compressed_column_passes_untouched() {
+    for sql in [
+        "BEGIN NOT ATOMIC DECLARE v INT DEFAULT (SELECT COUNT(*) FROM docs); SELECT v; END",
+        "BEGIN NOT ATOMIC DECLARE v INT; SELECT MAX(id) INTO v FROM docs; SELECT v + 1; END",
+        "BEGIN NOT ATOMIC SELECT id, title FROM docs WHERE id < 3; SELECT name FROM users; END",
+        "BEGIN NOT ATOMIC INSERT INTO docs (id, title) VALUES (1, 'x'); UPDATE docs SET title = 'y'; END",
+        "BEGIN NOT ATOMIC SELECT COUNT(*), 2 * 3 FROM docs; END",
+        "IF 1 = 1 THEN SELECT title FROM docs WHERE id = 2; END IF",
+        "BEGIN NOT ATOMIC DECLARE n INT DEFAULT 0; WHILE n < 3 DO SET n = n + 1; END WHILE; SELECT n; END",
+        "BEGIN NOT ATOMIC SELECT doc FROM users; END",
+        "BEGIN NOT ATOMIC PREPARE s FROM 'SELECT id FROM docs'; EXECUTE s; END",
+    ] {
+        accepted(sql);
+    }
+}
+
+#[test]
+fn a_stored_program_body_is_checked_past_its_first_semicolon() {
+    for sql in [
+        "CREATE PROCEDURE p() BEGIN SELECT 1; SELECT LENGTH(doc) FROM docs WHERE id = 2; END",
+        "CREATE FUNCTION f() RETURNS INT READS SQL DATA BEGIN DECLARE x INT DEFAULT 0; SET x = (SELECT LENGTH(doc) FROM docs); RETURN x; END",
+        "CREATE TRIGGER t BEFORE INSERT ON users FOR EACH ROW BEGIN SET NEW.name = 'x'; SET NEW.name = (SELECT LEFT(doc, 5) FROM docs LIMIT 1); END",
+        "CREATE EVENT e ON SCHEDULE EVERY 1 DAY DO BEGIN SELECT 1; INSERT INTO users (id, name) SELECT id, doc FROM docs; END",
+    ] {
+        refused_naming_doc(sql);
+    }
+    accepted("CREATE PROCEDURE p() BEGIN SELECT 1; SELECT title FROM docs WHERE id = 2; END");
+}
+
+#[test]
+fn statements_after_a_block_are_planned_on_their_own() {
+    accepted("BEGIN NOT ATOMIC SELECT 1; END; SELECT doc FROM docs");
+    refused_naming_doc("BEGIN NOT ATOMIC SELECT 1; END; SELECT LENGTH(doc) FROM docs");
+    accepted("CREATE PROCEDURE p() BEGIN SELECT 1; END; SELECT doc FROM docs");
+}
+
+#[test]
+fn a_block_ends_at_the_end_that_closes_it_not_at_a_case_expression_or_end_if() {
+    let sql = "BEGIN NOT ATOMIC IF 1 THEN SELECT CASE WHEN 1 THEN 2 END; END IF; CASE 1 WHEN 1 THEN SELECT 1; END CASE; LOOP LEAVE x; END LOOP; END; SELECT 5; SELECT 6";
+    let st = crate::sql::statement::split(sql.as_bytes(), LexOptions::default());
+    let end = super::block_end(sql.as_bytes(), &st, 0);
+    assert_eq!(&sql[st[end].range.clone()], " END");
+    assert_eq!(super::block_end(sql.as_bytes(), &st, end + 1), end + 1);
+}
+
+#[test]
+fn a_compound_statement_prepared_through_the_protocol_is_judged_whole() {
+    use crate::sql::rewrite::plan_statement;
+    let sql = "BEGIN NOT ATOMIC DECLARE v LONGBLOB DEFAULT (SELECT doc FROM docs WHERE id=2); SELECT LENGTH(v), MD5(v); END";
+    match plan_statement(sql.as_bytes(), LexOptions::default(), Some("app"), &Cat) {
+        Plan::Refuse(r) => assert_eq!(r.column, doc()),
+        other => panic!("accepted: {other:?}"),
+    }
+    let sql = "BEGIN NOT ATOMIC SELECT 1; SELECT LENGTH(doc) FROM docs; END";
+    assert!(matches!(
+        plan_statement(sql.as_bytes(), LexOptions::default(), Some("app"), &Cat),
+        Plan::Refuse(_)
+    ));
+}

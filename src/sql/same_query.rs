@@ -1,0 +1,117 @@
+//! SQL-level prepared statements of the query being planned: `PREPARE s
+//! FROM '...'; EXECUTE s USING ...` in one multi-statement query. The
+//! session learns what `s` binds only after the query ran; within the query
+//! the planner already knows it from the `PREPARE` before the `EXECUTE`.
+
+use std::sync::Arc;
+
+use super::catalog::ColumnCatalog;
+use super::classify::StatementKind;
+use super::lexer::ident_name;
+use super::refusal::ColumnRef;
+use super::rewrite::{prepared_outputs, prepared_placeholders, Plan};
+use super::statement::Statement;
+
+/// What a `PREPARE` earlier in the query bound: its `?`s and result columns.
+#[derive(Debug, Clone, Default)]
+pub struct Prepared {
+    pub placeholders: Vec<Option<ColumnRef>>,
+    pub outputs: Option<Vec<Option<ColumnRef>>>,
+}
+
+/// The session's catalog, with the statements prepared earlier in this
+/// query in front of the ones the session remembers.
+pub struct SameQuery<'c> {
+    pub inner: &'c dyn ColumnCatalog,
+    /// (lower-case name, what it binds; `None` once deallocated or
+    /// re-prepared from a text squeeze refused).
+    pub prepared: Vec<(String, Option<Prepared>)>,
+}
+
+impl SameQuery<'_> {
+    /// Remember what statement `st` (planned as `plan`) prepared or
+    /// deallocated.
+    pub fn note(&mut self, sql: &[u8], st: &Statement<'_>, plan: &Plan<'_>, db: Option<&str>) {
+        let kw = |i: usize, w: &str| st.tokens.get(i).is_some_and(|t| t.is_keyword(sql, w));
+        match &st.kind {
+            StatementKind::Prepare { name, .. } => {
+                let name = name.to_ascii_lowercase();
+                let cat: &dyn ColumnCatalog = &*self;
+                let bound = if matches!(plan, Plan::Refuse(_)) {
+                    None
+                } else {
+                    prepared_placeholders(sql, &st.kind, st.opts, db, cat).map(
+                        |(_, placeholders)| Prepared {
+                            placeholders,
+                            outputs: prepared_outputs(sql, &st.kind, st.opts, db, cat),
+                        },
+                    )
+                };
+                self.prepared.push((name, bound));
+            }
+            _ if (kw(0, "DEALLOCATE") || kw(0, "DROP")) && kw(1, "PREPARE") => {
+                if let Some(t) = st.tokens.get(2) {
+                    let name = ident_name(sql, t).to_ascii_lowercase();
+                    self.prepared.push((name, None));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn find(&self, name: &str) -> Option<&Option<Prepared>> {
+        self.prepared
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, p)| p)
+    }
+}
+
+impl ColumnCatalog for SameQuery<'_> {
+    fn is_compressed(&self, db: &str, table: &str, column: &str) -> bool {
+        self.inner.is_compressed(db, table, column)
+    }
+    fn table_has_compressed(&self, db: &str, table: &str) -> bool {
+        self.inner.table_has_compressed(db, table)
+    }
+    fn table_columns(&self, db: &str, table: &str) -> Option<Vec<String>> {
+        self.inner.table_columns(db, table)
+    }
+    fn may_mention_compressed(&self, sql: &[u8]) -> bool {
+        self.inner.may_mention_compressed(sql)
+    }
+    fn json_functions_accept_binary(&self) -> bool {
+        self.inner.json_functions_accept_binary()
+    }
+    fn primary_key(&self, db: &str, table: &str) -> Option<Vec<String>> {
+        self.inner.primary_key(db, table)
+    }
+    fn view_definition(&self, db: &str, name: &str) -> Option<Arc<str>> {
+        self.inner.view_definition(db, name)
+    }
+    fn routine_reads_compressed(&self, db: &str, name: &str) -> bool {
+        self.inner.routine_reads_compressed(db, name)
+    }
+    fn compressed_columns(&self, db: &str, table: &str) -> Vec<String> {
+        self.inner.compressed_columns(db, table)
+    }
+    fn same_rule(&self, target: &ColumnRef, source: &ColumnRef) -> bool {
+        self.inner.same_rule(target, source)
+    }
+    fn sql_prepared(&self, name: &str) -> Option<Vec<Option<ColumnRef>>> {
+        match self.find(name) {
+            Some(p) => p.as_ref().map(|p| p.placeholders.clone()),
+            None => self.inner.sql_prepared(name),
+        }
+    }
+    fn sql_prepared_outputs(&self, name: &str) -> Option<Vec<Option<ColumnRef>>> {
+        match self.find(name) {
+            Some(p) => p.as_ref().and_then(|p| p.outputs.clone()),
+            None => self.inner.sql_prepared_outputs(name),
+        }
+    }
+    fn any_compressed(&self) -> Option<ColumnRef> {
+        self.inner.any_compressed()
+    }
+}

@@ -1,0 +1,118 @@
+# Ring two of the read contract (issue 32). Same format as corpus.sql: one
+# case per line, `## class`, ` ;; ` separates statements run in order on
+# fresh connections; a `;` inside a line is one multi-statement COM_QUERY.
+# `vdocs` is a system-versioned copy with history (MariaDB only).
+## procedural
+BEGIN NOT ATOMIC DECLARE v LONGBLOB DEFAULT (SELECT doc FROM docs WHERE id=2); SELECT LENGTH(v), MD5(v); END
+BEGIN NOT ATOMIC DECLARE v LONGTEXT; SELECT doc INTO v FROM docs WHERE id = 2; SELECT LENGTH(v); END
+BEGIN NOT ATOMIC DECLARE v LONGTEXT; SET v = (SELECT doc FROM docs WHERE id = 4); SELECT MD5(v); END
+BEGIN NOT ATOMIC DECLARE d LONGTEXT; DECLARE c CURSOR FOR SELECT doc FROM docs WHERE id = 5; OPEN c; FETCH c INTO d; CLOSE c; SELECT LENGTH(d); END
+BEGIN NOT ATOMIC SELECT LENGTH(doc) FROM docs WHERE id = 1; END
+BEGIN NOT ATOMIC SELECT id, doc FROM docs WHERE id = 1; END
+BEGIN NOT ATOMIC SELECT * FROM docs WHERE id = 1; END
+BEGIN NOT ATOMIC DECLARE v LONGTEXT DEFAULT (SELECT body FROM v_docs WHERE id = 2); SELECT LENGTH(v); END
+BEGIN NOT ATOMIC SELECT LENGTH(f_doc(2)); END
+BEGIN NOT ATOMIC DECLARE v LONGTEXT; SELECT body INTO v FROM notes WHERE id = 1; SELECT CHAR_LENGTH(v); END
+BEGIN NOT ATOMIC DECLARE v LONGTEXT; SELECT d.doc INTO v FROM docs AS d WHERE d.id = 8; SELECT LENGTH(v); END
+IF (SELECT COUNT(*) FROM docs) > 0 THEN SELECT LENGTH(doc) FROM docs WHERE id = 2; END IF
+WHILE (SELECT LENGTH(doc) FROM docs WHERE id = 2) < 0 DO SELECT 1; END WHILE
+lbl: BEGIN NOT ATOMIC SELECT MD5(doc) FROM docs WHERE id = 2; END lbl
+BEGIN NOT ATOMIC DECLARE v INT DEFAULT (SELECT COUNT(*) FROM docs); SELECT v; END
+BEGIN NOT ATOMIC DECLARE v INT; SELECT MAX(id) INTO v FROM docs; SELECT v + 1; END
+BEGIN NOT ATOMIC SELECT id, title FROM docs WHERE id < 3; SELECT name FROM users WHERE id = 1; END
+IF 1 = 1 THEN SELECT title FROM docs WHERE id = 2; END IF
+BEGIN NOT ATOMIC DECLARE n INT DEFAULT 0; WHILE n < 3 DO SET n = n + 1; END WHILE; SELECT n; END
+BEGIN NOT ATOMIC SELECT name, doc FROM users WHERE id = 2; END
+CREATE PROCEDURE r2_p1() BEGIN DECLARE v LONGTEXT DEFAULT (SELECT doc FROM docs WHERE id = 2); SELECT LENGTH(v); END ;; CALL r2_p1()
+CREATE PROCEDURE r2_p2() BEGIN SELECT 1; SELECT LENGTH(doc) FROM docs WHERE id = 2; END ;; CALL r2_p2()
+CREATE FUNCTION r2_f1() RETURNS INT READS SQL DATA BEGIN DECLARE x INT DEFAULT 0; SET x = (SELECT LENGTH(doc) FROM docs WHERE id = 2); RETURN x; END ;; SELECT r2_f1()
+CREATE PROCEDURE r2_p3() BEGIN SELECT 1; SELECT title FROM docs WHERE id = 2; END ;; CALL r2_p3()
+## recursive cte
+WITH RECURSIVE r (k, c1, c2, c3, c4, c5, c6) AS (SELECT 1, doc, '', '', '', '', '' FROM docs WHERE id = 2 UNION ALL SELECT k + 1, c6, c1, c2, c3, c4, c5 FROM r WHERE k < 7) SELECT k, LENGTH(c6) FROM r
+WITH RECURSIVE r (k, c1, c2, c3, c4, c5, c6) AS (SELECT 1, doc, '', '', '', '', '' FROM docs WHERE id = 2 UNION ALL SELECT k + 1, c6, c1, c2, c3, c4, c5 FROM r WHERE k < 7) SELECT k FROM r WHERE c5 LIKE '%a%'
+WITH RECURSIVE r (k, c1, c2) AS (SELECT 1, doc, doc FROM docs WHERE id = 2 UNION ALL SELECT k + 1, c2, c1 FROM r WHERE k < 6) SELECT k, c1, c2 FROM r
+WITH RECURSIVE r (k, t1, t2, t3, t4, t5, t6) AS (SELECT 1, doc IS NULL, 0, 0, 0, 0, 0 FROM docs WHERE id = 2 UNION ALL SELECT k + 1, t6, t1, t2, t3, t4, t5 FROM r WHERE k < 8) SELECT k, t6 + 1 FROM r
+## system versioning
+SELECT id, doc FROM vdocs FOR SYSTEM_TIME ALL
+SELECT id, doc, n FROM vdocs FOR SYSTEM_TIME AS OF TIMESTAMP NOW()
+SELECT id, doc FROM vdocs FOR SYSTEM_TIME BETWEEN TIMESTAMP '2000-01-01 00:00:00' AND TIMESTAMP '2100-01-01 00:00:00'
+SELECT id, doc FROM vdocs FOR SYSTEM_TIME FROM TIMESTAMP '2000-01-01 00:00:00' TO TIMESTAMP '2100-01-01 00:00:00' WHERE id < 5
+SELECT COUNT(*), COUNT(doc) FROM vdocs FOR SYSTEM_TIME ALL
+SELECT v.id, v.doc FROM vdocs FOR SYSTEM_TIME ALL AS v WHERE v.doc IS NOT NULL
+SELECT v.doc FROM vdocs FOR SYSTEM_TIME ALL v JOIN docs d ON d.id = v.id
+SELECT id FROM vdocs FOR SYSTEM_TIME ALL WHERE doc LIKE '%a%'
+SELECT LENGTH(doc) FROM vdocs FOR SYSTEM_TIME AS OF TIMESTAMP NOW()
+SELECT id, doc FROM vdocs FOR SYSTEM_TIME ALL ORDER BY doc
+SELECT id, doc FROM vdocs
+## handler
+HANDLER docs OPEN ;; HANDLER docs READ FIRST ;; HANDLER docs READ NEXT ;; HANDLER docs CLOSE
+HANDLER docs OPEN ;; HANDLER docs READ `PRIMARY` = (3) ;; HANDLER docs CLOSE
+HANDLER docs OPEN ;; HANDLER docs READ FIRST WHERE id > 3 LIMIT 2 ;; HANDLER docs CLOSE
+HANDLER docs OPEN ;; HANDLER docs READ FIRST WHERE doc LIKE '%a%' ;; HANDLER docs CLOSE
+HANDLER docs OPEN ;; HANDLER docs READ `PRIMARY` FIRST WHERE LENGTH(doc) > 10 LIMIT 3 ;; HANDLER docs CLOSE
+HANDLER docs OPEN AS h ;; HANDLER h READ FIRST WHERE doc LIKE '{%' ;; HANDLER h CLOSE
+HANDLER notes OPEN ;; HANDLER notes READ FIRST WHERE body IS NOT NULL ;; HANDLER notes CLOSE
+## checksum
+CHECKSUM TABLE docs
+CHECKSUM TABLE docs EXTENDED
+CHECKSUM TABLE users, docs QUICK
+## window pass-through
+SELECT id, LAG(doc) OVER (ORDER BY id) FROM docs
+SELECT id, LEAD(doc, 2) OVER (PARTITION BY n ORDER BY id) FROM docs
+SELECT id, FIRST_VALUE(doc) OVER (PARTITION BY title ORDER BY id) FROM docs
+SELECT id, LAST_VALUE(doc) OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) FROM docs
+SELECT id, NTH_VALUE(doc, 2) OVER (ORDER BY id) FROM docs
+SELECT id, LAG(doc, 1, NULL) OVER w FROM docs WINDOW w AS (ORDER BY id)
+SELECT x FROM (SELECT id, LAG(doc) OVER (ORDER BY id) AS x FROM docs) t WHERE id < 5
+SELECT id, LAG(doc) OVER (ORDER BY doc) FROM docs
+SELECT id, LAG(doc, 1, 'x') OVER (ORDER BY id) FROM docs
+SELECT id, MAX(doc) OVER (ORDER BY id) FROM docs
+SELECT LENGTH(x) FROM (SELECT LAG(doc) OVER (ORDER BY id) AS x FROM docs) t
+SELECT id, LAG(doc) OVER (PARTITION BY doc ORDER BY id) FROM docs
+## scalar pass-through
+SELECT id, IFNULL(NULL, doc) FROM docs
+SELECT id, IFNULL(doc, NULL) FROM docs
+SELECT id, COALESCE(NULL, doc) FROM docs
+SELECT id, COALESCE(doc, NULL) FROM docs
+SELECT id, COALESCE(NULL, NULL, doc) FROM docs
+SELECT id, IF(n = 1, doc, NULL) FROM docs
+SELECT id, IF(n = 1, NULL, doc) FROM docs
+SELECT id, IF(doc IS NULL, NULL, doc) FROM docs
+SELECT id, CASE WHEN n = 0 THEN doc END FROM docs
+SELECT id, CASE n WHEN 1 THEN doc ELSE NULL END FROM docs
+SELECT id, CASE WHEN n = 2 THEN NULL ELSE doc END FROM docs
+SELECT id, ELT(n + 1, doc, NULL) FROM docs
+SELECT id, ELT(2, NULL, doc) FROM docs
+SELECT x FROM (SELECT id, IFNULL(NULL, doc) AS x FROM docs) t
+SELECT id FROM docs WHERE doc <=> NULL
+SELECT id, doc <=> NULL FROM docs
+SELECT id FROM docs WHERE NULL <=> doc
+SELECT id, NOT (doc <=> NULL) FROM docs
+SELECT id, CHARSET(doc), COLLATION(doc) FROM docs
+SELECT id, IF(n = 1, doc, title) FROM docs
+SELECT id, COALESCE(doc, '{}') FROM docs
+SELECT id, IF(doc = '{}', doc, NULL) FROM docs
+SELECT id, CASE WHEN doc LIKE '%a%' THEN doc END FROM docs
+SELECT LENGTH(IFNULL(NULL, doc)) FROM docs
+SELECT id FROM docs WHERE doc <=> '{"a":1}'
+SELECT id, NULLIF(doc, NULL) FROM docs
+## alias shadowing
+SELECT id AS doc FROM docs ORDER BY doc
+SELECT id AS doc, title FROM docs ORDER BY doc DESC LIMIT 5
+SELECT title AS doc, id FROM docs ORDER BY doc, id
+SELECT id AS doc FROM docs GROUP BY doc
+SELECT doc AS id FROM docs ORDER BY id
+## variables
+SET @j = (SELECT doc IS NULL FROM docs WHERE id = 7) ;; SELECT @j
+SET @j = (SELECT COUNT(doc) FROM docs) ;; SELECT @j
+SET @j = (SELECT doc FROM docs WHERE id = 2) ;; SELECT LENGTH(@j)
+SELECT @k := (SELECT doc IS NULL FROM docs WHERE id = 2)
+## prepare and execute in one query
+PREPARE s FROM 'SELECT doc FROM docs WHERE id = ?'; SET @i = 2; EXECUTE s USING @i
+PREPARE s FROM 'SELECT id, doc FROM docs WHERE id < ?'; EXECUTE s USING 4; DEALLOCATE PREPARE s
+PREPARE s FROM 'SELECT LENGTH(doc) FROM docs WHERE id = ?'; EXECUTE s USING 2
+## distinct
+SELECT DISTINCT `docs`.`id`, `docs`.`doc`, `docs`.`title`, `docs`.`n` FROM `docs` ORDER BY `docs`.`id` ASC
+SELECT DISTINCT id, doc FROM docs WHERE n = 1
+SELECT DISTINCT doc FROM docs
+SELECT DISTINCT title, doc FROM docs
