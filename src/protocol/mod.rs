@@ -13,6 +13,7 @@ pub mod handshake;
 pub mod lenenc;
 pub mod packet;
 pub mod response;
+pub mod session_state;
 pub mod rows;
 
 pub use packet::{Packet, ProtocolError};

@@ -18,7 +18,7 @@ impl Session {
         self.tracked.inflight = command_state_effect(command.command());
         let payload = &packet.payload;
         use ClientCommand as C;
-        match command {
+        let flow = match command {
             C::Quit => {
                 self.orderly_end = true;
                 Flow::Close
@@ -65,7 +65,9 @@ impl Session {
                 self.reply_error(&SqlError::unknown_command(byte));
                 Flow::Continue
             }
-        }
+        };
+        self.restore_tracking().await;
+        flow
     }
 
     /// Relay a command squeeze does not change and whose answer needs no

@@ -5,6 +5,8 @@
 //! semantics of losing a backend connection. Pure: no I/O.
 
 use crate::protocol::capabilities::{SERVER_STATUS_AUTOCOMMIT, SERVER_STATUS_IN_TRANS};
+use crate::protocol::session_state::{Change, TrackedOk};
+use crate::protocol::ProtocolError;
 use crate::sql::state::StateEffect;
 use crate::sql::statement::Query;
 use crate::sql::{LexOptions, SessionChange, StatementKind};
@@ -21,6 +23,103 @@ pub(super) struct Tracked {
     pub txn_begin: Option<Vec<u8>>,
     /// What the command being relayed leaves in the server session.
     pub inflight: StateEffect,
+    /// What the client itself asked the server to track
+    /// (`session_track_*`), so it gets exactly that and not squeeze's own.
+    pub client_tracks: ClientTracking,
+}
+
+/// The squeeze-side names of the system variables every backend session
+/// tracks: what changes how squeeze lexes and encodes (sql_mode, the client
+/// character set), autocommit, and the tracking settings themselves, so a
+/// client changing them is seen and squeeze's own list is put back.
+pub const SQUEEZE_TRACKED: &[&str] = &[
+    "sql_mode",
+    "character_set_client",
+    "character_set_connection",
+    "collation_connection",
+    "autocommit",
+    "session_track_system_variables",
+    "session_track_schema",
+    "session_track_state_change",
+];
+
+/// The client's own session-tracking settings (what the server would have
+/// reported to it directly).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientTracking {
+    /// `session_track_system_variables`, lower-cased; `None` is `*`.
+    pub variables: Option<Vec<String>>,
+    pub schema: bool,
+    pub state_change: bool,
+    /// The client changed a tracking setting: squeeze's own must be put
+    /// back on the backend session after the command.
+    pub restore: bool,
+}
+
+impl Default for ClientTracking {
+    /// MariaDB's defaults.
+    fn default() -> Self {
+        ClientTracking::from_settings(
+            "autocommit,character_set_client,character_set_connection,character_set_results,time_zone",
+            "ON",
+            "OFF",
+        )
+    }
+}
+
+impl ClientTracking {
+    /// From the values of `session_track_system_variables`,
+    /// `session_track_schema` and `session_track_state_change`.
+    pub fn from_settings(variables: &str, schema: &str, state_change: &str) -> Self {
+        let variables = variables
+            .split(',')
+            .map(|v| v.trim().to_ascii_lowercase())
+            .filter(|v| !v.is_empty())
+            .collect::<Vec<_>>();
+        ClientTracking {
+            variables: (!variables.iter().any(|v| v == "*")).then_some(variables),
+            schema: is_on(schema),
+            state_change: is_on(state_change),
+            restore: false,
+        }
+    }
+
+    /// Whether the client gets this entry of a server OK.
+    pub fn wants(&self, change: &Change<'_>) -> bool {
+        match change {
+            Change::SystemVariable { name, .. } => match &self.variables {
+                None => true,
+                Some(vs) => vs.iter().any(|v| v.as_bytes().eq_ignore_ascii_case(name)),
+            },
+            Change::Schema(_) => self.schema,
+            Change::StateChanged => self.state_change,
+            Change::Other(_) => true,
+        }
+    }
+
+    /// The `SET` that gives the backend session the client's settings plus
+    /// what squeeze needs.
+    pub fn backend_set(&self) -> String {
+        let list = match &self.variables {
+            None => "*".to_string(),
+            Some(vs) => {
+                let mut all: Vec<&str> = vs.iter().map(String::as_str).collect();
+                for v in SQUEEZE_TRACKED {
+                    if !all.contains(v) {
+                        all.push(v);
+                    }
+                }
+                all.join(",")
+            }
+        };
+        format!(
+            "SET SESSION session_track_system_variables = '{list}', session_track_schema = ON, session_track_state_change = ON"
+        )
+    }
+}
+
+fn is_on(v: &str) -> bool {
+    v.eq_ignore_ascii_case("ON") || v == "1"
 }
 
 impl Tracked {
@@ -34,6 +133,65 @@ impl Tracked {
             non_utf8_charset: crate::charset::non_utf8_charset_of_collation(collation.into()),
             txn_begin: None,
             inflight: StateEffect::None,
+            client_tracks: ClientTracking::default(),
+        }
+    }
+
+    /// A backend OK (or OK-shaped EOF) on a connection with session
+    /// tracking: take what the server says changed, and return the packet
+    /// as the client gets it (`None`: as sent). `client_session_track`:
+    /// the client negotiated `CLIENT_SESSION_TRACK`.
+    /// `filter`: squeeze set the backend's tracking to more than the
+    /// client's (otherwise the server already tracks exactly that).
+    pub fn server_ok(
+        &mut self,
+        payload: &[u8],
+        client_session_track: bool,
+        filter: bool,
+    ) -> Result<Option<Vec<u8>>, ProtocolError> {
+        let ok = TrackedOk::parse(payload)?;
+        if ok.state.is_none() {
+            return Ok(None);
+        }
+        for e in ok.entries()? {
+            self.apply_server(e.change()?);
+        }
+        let tracks = &self.client_tracks;
+        ok.for_client(client_session_track, |e| {
+            !filter || e.change().is_ok_and(|c| tracks.wants(&c))
+        })
+    }
+
+    /// One change the server reported.
+    fn apply_server(&mut self, change: Change<'_>) {
+        match change {
+            Change::Schema(db) => {
+                self.database = (!db.is_empty()).then(|| db.to_vec());
+            }
+            Change::SystemVariable { name, value } => {
+                let value = String::from_utf8_lossy(value);
+                let name = String::from_utf8_lossy(name).to_ascii_lowercase();
+                let t = &mut self.client_tracks;
+                match name.as_str() {
+                    "sql_mode" => self.lex = LexOptions::from_sql_mode(&value),
+                    "character_set_client" => self.apply(TrackedChange::Charset(value.into())),
+                    "session_track_system_variables" => {
+                        let fresh = ClientTracking::from_settings(&value, "ON", "OFF");
+                        t.variables = fresh.variables;
+                        t.restore = true;
+                    }
+                    "session_track_schema" => {
+                        t.schema = is_on(&value);
+                        t.restore = true;
+                    }
+                    "session_track_state_change" => {
+                        t.state_change = is_on(&value);
+                        t.restore = true;
+                    }
+                    _ => {}
+                }
+            }
+            Change::StateChanged | Change::Other(_) => {}
         }
     }
 
