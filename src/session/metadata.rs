@@ -160,14 +160,41 @@ impl Session {
     /// The client changed a `session_track_*` setting: the server now
     /// tracks only what the client asked for, so squeeze's own variables
     /// go back on top (the client still gets only its own).
-    pub(super) async fn restore_tracking(&mut self) {
-        if !std::mem::take(&mut self.tracked.client_tracks.restore) {
-            return;
-        }
-        let set = self.tracked.client_tracks.backend_set();
+    /// `maybe_changed`: the command may have changed a tracking setting
+    /// without the server reporting it (a new list that leaves the setting
+    /// itself out): after a reported state change, ask.
+    pub(super) async fn restore_tracking(&mut self, maybe_changed: bool) {
+        let reported = std::mem::take(&mut self.tracked.client_tracks.restore);
+        let changed = std::mem::take(&mut self.tracked.client_tracks.state_changed);
         let Some(backend) = self.shards.current_conn() else {
             return;
         };
+        if !backend.tracks_state || !(reported || (changed && maybe_changed)) {
+            return;
+        }
+        if !reported {
+            let sql = "SELECT @@SESSION.session_track_system_variables, @@SESSION.session_track_schema, @@SESSION.session_track_state_change";
+            let row = match simple_query(&mut backend.conn, backend.capabilities, sql).await {
+                Ok(rows) => rows.into_iter().next().unwrap_or_default(),
+                Err(e) => {
+                    tracing::warn!(conn = self.id, error = %e, "could not read the session tracking settings; following session state by parsing");
+                    backend.tracks_state = false;
+                    return;
+                }
+            };
+            let text = |i: usize| {
+                row.get(i)
+                    .cloned()
+                    .flatten()
+                    .map(|b| String::from_utf8_lossy(&b).into_owned())
+                    .unwrap_or_default()
+            };
+            if ClientTracking::is_backend_set(&text(0), &text(1), &text(2)) {
+                return;
+            }
+            self.tracked.client_tracks = ClientTracking::from_settings(&text(0), &text(1), &text(2));
+        }
+        let set = self.tracked.client_tracks.backend_set();
         if let Err(e) = simple_query(&mut backend.conn, backend.capabilities, &set).await {
             tracing::warn!(conn = self.id, error = %e, "could not restore session tracking; following session state by parsing");
             backend.tracks_state = false;

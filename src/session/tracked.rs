@@ -54,6 +54,9 @@ pub struct ClientTracking {
     /// The client changed a tracking setting: squeeze's own must be put
     /// back on the backend session after the command.
     pub restore: bool,
+    /// The last command's OKs reported a session state change (the client
+    /// may have changed a tracking setting the new list no longer reports).
+    pub state_changed: bool,
 }
 
 impl Default for ClientTracking {
@@ -81,7 +84,20 @@ impl ClientTracking {
             schema: is_on(schema),
             state_change: is_on(state_change),
             restore: false,
+            state_changed: false,
         }
+    }
+
+    /// Whether these settings (read back from the server) are squeeze's
+    /// own, i.e. the client changed none of them since squeeze set them.
+    pub fn is_backend_set(variables: &str, schema: &str, state_change: &str) -> bool {
+        let vars: Vec<String> = variables
+            .split(',')
+            .map(|v| v.trim().to_ascii_lowercase())
+            .collect();
+        let all = vars.iter().any(|v| v == "*")
+            || SQUEEZE_TRACKED.iter().all(|s| vars.iter().any(|v| v == s));
+        all && is_on(schema) && is_on(state_change)
     }
 
     /// Whether the client gets this entry of a server OK.
@@ -191,7 +207,8 @@ impl Tracked {
                     _ => {}
                 }
             }
-            Change::StateChanged | Change::Other(_) => {}
+            Change::StateChanged => self.client_tracks.state_changed = true,
+            Change::Other(_) => {}
         }
     }
 
@@ -315,6 +332,59 @@ mod tests {
         t.apply(TrackedChange::Charset("Cp1251".into()));
         assert_eq!(t.non_utf8_charset.as_deref(), Some("cp1251"));
         assert_eq!(Tracked::new(None, 63).non_utf8_charset, None);
+    }
+
+    #[test]
+    fn squeeze_recognises_its_own_tracking_settings_and_a_client_change_of_them() {
+        let mine = ClientTracking::default().backend_set();
+        let list = mine.split('\'').nth(1).unwrap();
+        assert!(list.starts_with("autocommit,character_set_client"));
+        assert!(ClientTracking::is_backend_set(list, "ON", "ON"));
+        assert!(ClientTracking::is_backend_set("*", "ON", "ON"));
+        assert!(!ClientTracking::is_backend_set("time_zone", "ON", "ON"));
+        assert!(!ClientTracking::is_backend_set(list, "OFF", "ON"));
+        let star = ClientTracking::from_settings("*", "ON", "OFF");
+        assert!(star.backend_set().contains("variables = '*'"));
+        assert!(star.wants(&Change::SystemVariable { name: b"x", value: b"" }));
+        assert!(!star.wants(&Change::StateChanged));
+    }
+
+    #[test]
+    fn the_server_reports_change_the_lexing_charset_and_schema_and_the_client_sees_its_own() {
+        use crate::protocol::lenenc::put_lenenc_bytes;
+        let mut t = Tracked::new(Some(b"a".to_vec()), UTF8MB4_GENERAL_CI);
+        let entry = |kind: u8, parts: &[&[u8]]| {
+            let mut d = Vec::new();
+            for p in parts {
+                put_lenenc_bytes(&mut d, p);
+            }
+            let mut e = vec![kind];
+            put_lenenc_bytes(&mut e, &d);
+            e
+        };
+        let mut p = vec![0, 0, 0, 0x02, 0x40, 0, 0, 0];
+        let block = [
+            entry(0, &[b"sql_mode", b"PIPES_AS_CONCAT,ANSI_QUOTES,IGNORE_SPACE,MSSQL"]),
+            entry(0, &[b"character_set_client", b"latin1"]),
+            entry(1, &[b"shop"]),
+            vec![2, 1, b'1'],
+        ]
+        .concat();
+        put_lenenc_bytes(&mut p, &block);
+        let out = t.server_ok(&p, true, true).unwrap().unwrap();
+        assert!(t.lex.ansi_quotes && !t.lex.no_backslash_escapes);
+        assert_eq!(t.non_utf8_charset.as_deref(), Some("latin1"));
+        assert_eq!(t.current_db().as_deref(), Some("shop"));
+        // MariaDB's defaults: character_set_client and the schema, not
+        // sql_mode nor the state-change flag.
+        let ok = TrackedOk::parse(&out).unwrap();
+        let kinds: Vec<u8> = ok.entries().unwrap().iter().map(|e| e.kind).collect();
+        assert_eq!(kinds, vec![0, 1]);
+        assert!(t.client_tracks.state_changed);
+        // Without filtering (squeeze did not widen the tracking) it is as sent.
+        assert_eq!(t.server_ok(&p, true, false).unwrap(), None);
+        // A client without tracking gets a plain OK.
+        assert_eq!(t.server_ok(&p, false, false).unwrap().unwrap().len(), 7);
     }
 
     #[test]

@@ -93,6 +93,10 @@ impl Dialect {
             [b'/', b'*', b'M', b'!', ..] => (true, 4),
             _ => return None,
         };
+        if marker && !matches!(self, Dialect::MariaDb(_)) {
+            // Not a version comment to this server: a plain comment.
+            return Some((false, open));
+        }
         let digits = self.version_digits(&src[open..]);
         let version = (digits > 0)
             .then(|| std::str::from_utf8(&src[open..open + digits]).ok()?.parse().ok())
@@ -256,6 +260,7 @@ mod tests {
         assert_eq!(my.fate(b"/*!80036 x */"), Some((false, 8)));
         assert_eq!(my.fate(b"/*!80035 x */"), Some((true, 8)));
         assert_eq!(my.fate(b"/*M! x */"), Some((false, 4)));
+        assert_eq!(my.fate(b"/*M!100100 x */"), Some((false, 4)));
         let ti = Dialect::TiDb;
         assert_eq!(ti.fate(b"/*!99999 x */"), Some((true, 8)));
         assert_eq!(ti.fate(b"/*!110000 x */"), Some((true, 8)), "five digits");

@@ -923,4 +923,23 @@ mod tests {
         assert!(o.ansi_quotes && o.no_backslash_escapes);
         assert_eq!(LexOptions::from_sql_mode(""), LexOptions::default());
     }
+
+    #[test]
+    fn a_version_comment_the_server_skips_is_a_comment_and_one_it_runs_is_code() {
+        use crate::sql::comment_gate::{set_for_this_test_thread, CommentGate, Dialect};
+        set_for_this_test_thread(CommentGate::of(&[Dialect::MariaDb(101106)]));
+        let k = kinds("SELECT /*!110000 1 -- '*/ LENGTH(doc) FROM docs", D);
+        assert_eq!(k[1], (TokenKind::Comment, "/*!110000 1 -- '*/".into()));
+        assert_eq!(k[2].1, "LENGTH");
+        let k = kinds("SELECT /*M!110000 a /* nested */ b */ doc", D);
+        assert_eq!(k[1], (TokenKind::Comment, "/*M!110000 a /* nested */ b */".into()));
+        assert_eq!(k[2].1, "doc");
+        let k = kinds("SELECT /*!50700 x */ /*M!50700 y */ /*!100100 z */", D);
+        assert_eq!(k[1].0, TokenKind::Comment, "MySQL 5.7 syntax is skipped");
+        assert_eq!(k[2], (TokenKind::ExecCommentOpen, "/*M!50700".into()));
+        assert!(k.contains(&(TokenKind::ExecCommentOpen, "/*!100100".into())));
+        let k = kinds("/*!110000 never closed", D);
+        assert_eq!(k[0].0, TokenKind::Unterminated);
+    }
+
 }

@@ -545,6 +545,8 @@ pub const CLASSES: &[&str] = &[
     "window",
     "function",
     "ordinal",
+    "version comment",
+    "statement sql_mode",
 ];
 
 /// One generated statement and its class.
@@ -557,6 +559,27 @@ pub fn generate(rng: &mut Rng) -> (String, &'static str) {
                 simple_select(rng, &r)
             }
             "join" => join_query(rng),
+            "version comment" => {
+                // Past and future versions, both markers: the server's
+                // version decides what the statement is.
+                let v = *rng.pick(&[
+                    "!", "!40101", "!50700", "!99999", "!100100", "!110000", "M!", "M!100100",
+                    "M!110000", "M!50700",
+                ]);
+                let hidden = *rng.pick(&["1 -- '", "id, ", "doc, ", "LENGTH(doc), ", "MD5("]);
+                let close = if hidden == "MD5(" {
+                    format!(" /*{v} ) */")
+                } else {
+                    String::new()
+                };
+                let shown = *rng.pick(&["LENGTH(doc)", "doc", "MD5(doc)", "id", "doc IS NULL"]);
+                format!("SELECT /*{v} {hidden}*/ {shown}{close} FROM docs ORDER BY id")
+            }
+            "statement sql_mode" => {
+                let m = *rng.pick(&["MSSQL", "ANSI", "POSTGRESQL", "ANSI_QUOTES", "DB2", "ORACLE", "TRADITIONAL"]);
+                let e = *rng.pick(&["\"doc\"", "LENGTH(\"doc\")", "\"id\", \"doc\"", "'doc'", "doc"]);
+                format!("SET STATEMENT sql_mode = '{m}' FOR SELECT {e} FROM docs ORDER BY id")
+            }
             "derived" => {
                 let inner = table(rng, true, "t");
                 let (sql, cols) = projection(rng, &inner);
@@ -875,7 +898,11 @@ fn join_query(rng: &mut Rng) -> String {
 
 /// Cases of the corpus: (class, statements).
 fn corpus() -> Vec<(String, Vec<String>)> {
-    let text = include_str!("../oracle/corpus.sql");
+    let text = [
+        include_str!("../oracle/corpus.sql"),
+        include_str!("../oracle/session_state.sql"),
+    ]
+    .concat();
     let mut class = String::from("none");
     let mut cases = Vec::new();
     for line in text.lines() {
