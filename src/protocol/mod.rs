@@ -13,7 +13,7 @@ pub mod handshake;
 pub mod lenenc;
 pub mod packet;
 pub mod response;
-pub mod session_state;
 pub mod rows;
+pub mod session_state;
 
 pub use packet::{Packet, ProtocolError};

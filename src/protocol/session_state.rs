@@ -44,7 +44,10 @@ pub struct Entry<'a> {
 /// What an entry says changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Change<'a> {
-    SystemVariable { name: &'a [u8], value: &'a [u8] },
+    SystemVariable {
+        name: &'a [u8],
+        value: &'a [u8],
+    },
     Schema(&'a [u8]),
     StateChanged,
     /// GTIDs, transaction characteristics or state: relayed, not used.
@@ -286,11 +289,12 @@ mod tests {
             ],
         );
         let ok = TrackedOk::parse(&p).unwrap();
-        let keep_autocommit = |e: &Entry<'_>| {
-            !matches!(e.change(), Ok(Change::SystemVariable { name, .. }) if name == b"sql_mode")
-        };
+        let keep_autocommit = |e: &Entry<'_>| !matches!(e.change(), Ok(Change::SystemVariable { name, .. }) if name == b"sql_mode");
         let out = ok.for_client(true, keep_autocommit).unwrap().unwrap();
-        assert_eq!(out, ok_with(b"", &[sysvar("autocommit", "ON"), entry(2, b"1")]));
+        assert_eq!(
+            out,
+            ok_with(b"", &[sysvar("autocommit", "ON"), entry(2, b"1")])
+        );
         // Nothing left: the flag goes and so does the empty info string.
         let out = ok.for_client(true, |_| false).unwrap().unwrap();
         assert_eq!(out.len(), 7);

@@ -71,9 +71,14 @@ impl Session {
         // setting the server then no longer reports (`restore_tracking`).
         let may_retrack = self.tracked.client_tracks.state_changed
             && match packet.payload.split_first() {
-                Some((0x03, sql)) => ["session_track", "execute", "call", "begin"]
-                    .iter()
-                    .any(|w| sql.windows(w.len()).any(|x| x.eq_ignore_ascii_case(w.as_bytes()))),
+                Some((0x03, sql)) => {
+                    ["session_track", "execute", "call", "begin"]
+                        .iter()
+                        .any(|w| {
+                            sql.windows(w.len())
+                                .any(|x| x.eq_ignore_ascii_case(w.as_bytes()))
+                        })
+                }
                 _ => true,
             };
         self.restore_tracking(may_retrack).await;

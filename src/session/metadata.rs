@@ -4,8 +4,8 @@
 
 use crate::backend::query::{quote, simple_query};
 use crate::error::SqlError;
-use crate::sql::diagnostics::reads_diagnostics;
 use crate::protocol::capabilities::CLIENT_SESSION_TRACK;
+use crate::sql::diagnostics::reads_diagnostics;
 use crate::sql::LexOptions;
 use crate::transform::dependents::{Definition, Dependents};
 use crate::transform::schema::TableInfo;
@@ -146,7 +146,13 @@ impl Session {
             return;
         }
         let client = ClientTracking::from_settings(&text(1), &text(2), &text(3));
-        match simple_query(&mut backend.conn, backend.capabilities, &client.backend_set()).await {
+        match simple_query(
+            &mut backend.conn,
+            backend.capabilities,
+            &client.backend_set(),
+        )
+        .await
+        {
             Ok(_) => {
                 backend.tracks_state = true;
                 self.tracked.client_tracks = client;
@@ -192,7 +198,8 @@ impl Session {
             if ClientTracking::is_backend_set(&text(0), &text(1), &text(2)) {
                 return;
             }
-            self.tracked.client_tracks = ClientTracking::from_settings(&text(0), &text(1), &text(2));
+            self.tracked.client_tracks =
+                ClientTracking::from_settings(&text(0), &text(1), &text(2));
         }
         let set = self.tracked.client_tracks.backend_set();
         if let Err(e) = simple_query(&mut backend.conn, backend.capabilities, &set).await {

@@ -201,11 +201,9 @@ impl Session {
             return Ok(());
         }
         let stmts = query.statements();
-        let Some((i, why)) = stmts
-            .iter()
-            .enumerate()
-            .find_map(|(i, s)| crate::sql::state::changes_reading_unknowably(text, s).map(|w| (i, w)))
-        else {
+        let Some((i, why)) = stmts.iter().enumerate().find_map(|(i, s)| {
+            crate::sql::state::changes_reading_unknowably(text, s).map(|w| (i, w))
+        }) else {
             return Ok(());
         };
         for (j, s) in stmts.iter().enumerate().skip(i + 1) {

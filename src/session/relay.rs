@@ -308,7 +308,10 @@ impl Session {
         // OK without SERVER_SESSION_STATE_CHANGED (the common case: no
         // parsing).
         let changed = payload.len() > 5
-            && matches!(payload.first(), Some(&(response::OK_HEADER | response::EOF_HEADER)))
+            && matches!(
+                payload.first(),
+                Some(&(response::OK_HEADER | response::EOF_HEADER))
+            )
             && response::terminator_status(payload)
                 .is_ok_and(|s| s & SERVER_SESSION_STATE_CHANGED != 0);
         let backend = self.shards.current_ref();

@@ -345,7 +345,10 @@ mod tests {
         assert!(!ClientTracking::is_backend_set(list, "OFF", "ON"));
         let star = ClientTracking::from_settings("*", "ON", "OFF");
         assert!(star.backend_set().contains("variables = '*'"));
-        assert!(star.wants(&Change::SystemVariable { name: b"x", value: b"" }));
+        assert!(star.wants(&Change::SystemVariable {
+            name: b"x",
+            value: b""
+        }));
         assert!(!star.wants(&Change::StateChanged));
     }
 
@@ -364,7 +367,13 @@ mod tests {
         };
         let mut p = vec![0, 0, 0, 0x02, 0x40, 0, 0, 0];
         let block = [
-            entry(0, &[b"sql_mode", b"PIPES_AS_CONCAT,ANSI_QUOTES,IGNORE_SPACE,MSSQL"]),
+            entry(
+                0,
+                &[
+                    b"sql_mode",
+                    b"PIPES_AS_CONCAT,ANSI_QUOTES,IGNORE_SPACE,MSSQL",
+                ],
+            ),
             entry(0, &[b"character_set_client", b"latin1"]),
             entry(1, &[b"shop"]),
             vec![2, 1, b'1'],

@@ -77,9 +77,8 @@ impl Dialect {
     /// Does the server run the content of this comment?
     pub fn runs(self, mariadb_marker: bool, version: Option<u32>) -> bool {
         match self {
-            Dialect::MariaDb(server) => version.is_none_or(|n| {
-                n <= server && (!(50700..=99999).contains(&n) || mariadb_marker)
-            }),
+            Dialect::MariaDb(server) => version
+                .is_none_or(|n| n <= server && (!(50700..=99999).contains(&n) || mariadb_marker)),
             Dialect::MySql(server) => !mariadb_marker && version.is_none_or(|n| n <= server),
             Dialect::TiDb => !mariadb_marker,
         }
@@ -99,7 +98,12 @@ impl Dialect {
         }
         let digits = self.version_digits(&src[open..]);
         let version = (digits > 0)
-            .then(|| std::str::from_utf8(&src[open..open + digits]).ok()?.parse().ok())
+            .then(|| {
+                std::str::from_utf8(&src[open..open + digits])
+                    .ok()?
+                    .parse()
+                    .ok()
+            })
             .flatten();
         Some((self.runs(marker, version), open + digits))
     }
@@ -226,10 +230,7 @@ mod tests {
             Dialect::of_server_version(b"5.5.5-10.6.16-MariaDB-log"),
             Dialect::MariaDb(100616)
         );
-        assert_eq!(
-            Dialect::of_server_version(b"8.0.35"),
-            Dialect::MySql(80035)
-        );
+        assert_eq!(Dialect::of_server_version(b"8.0.35"), Dialect::MySql(80035));
         assert_eq!(
             Dialect::of_server_version(b"8.0.11-TiDB-v7.5.0"),
             Dialect::TiDb

@@ -38,9 +38,17 @@ impl LexOptions {
             // The modes that include ANSI_QUOTES: the server expands them
             // (and reports the expansion through session tracking), but a
             // backend without tracking leaves squeeze the alias.
-            if ["ANSI_QUOTES", "ANSI", "MSSQL", "POSTGRESQL", "DB2", "MAXDB", "ORACLE"]
-                .iter()
-                .any(|m| part.eq_ignore_ascii_case(m))
+            if [
+                "ANSI_QUOTES",
+                "ANSI",
+                "MSSQL",
+                "POSTGRESQL",
+                "DB2",
+                "MAXDB",
+                "ORACLE",
+            ]
+            .iter()
+            .any(|m| part.eq_ignore_ascii_case(m))
             {
                 opts.ansi_quotes = true;
             } else if part.eq_ignore_ascii_case("NO_BACKSLASH_ESCAPES") {
@@ -932,7 +940,10 @@ mod tests {
         assert_eq!(k[1], (TokenKind::Comment, "/*!110000 1 -- '*/".into()));
         assert_eq!(k[2].1, "LENGTH");
         let k = kinds("SELECT /*M!110000 a /* nested */ b */ doc", D);
-        assert_eq!(k[1], (TokenKind::Comment, "/*M!110000 a /* nested */ b */".into()));
+        assert_eq!(
+            k[1],
+            (TokenKind::Comment, "/*M!110000 a /* nested */ b */".into())
+        );
         assert_eq!(k[2].1, "doc");
         let k = kinds("SELECT /*!50700 x */ /*M!50700 y */ /*!100100 z */", D);
         assert_eq!(k[1].0, TokenKind::Comment, "MySQL 5.7 syntax is skipped");
@@ -941,5 +952,4 @@ mod tests {
         let k = kinds("/*!110000 never closed", D);
         assert_eq!(k[0].0, TokenKind::Unterminated);
     }
-
 }

@@ -576,8 +576,22 @@ pub fn generate(rng: &mut Rng) -> (String, &'static str) {
                 format!("SELECT /*{v} {hidden}*/ {shown}{close} FROM docs ORDER BY id")
             }
             "statement sql_mode" => {
-                let m = *rng.pick(&["MSSQL", "ANSI", "POSTGRESQL", "ANSI_QUOTES", "DB2", "ORACLE", "TRADITIONAL"]);
-                let e = *rng.pick(&["\"doc\"", "LENGTH(\"doc\")", "\"id\", \"doc\"", "'doc'", "doc"]);
+                let m = *rng.pick(&[
+                    "MSSQL",
+                    "ANSI",
+                    "POSTGRESQL",
+                    "ANSI_QUOTES",
+                    "DB2",
+                    "ORACLE",
+                    "TRADITIONAL",
+                ]);
+                let e = *rng.pick(&[
+                    "\"doc\"",
+                    "LENGTH(\"doc\")",
+                    "\"id\", \"doc\"",
+                    "'doc'",
+                    "doc",
+                ]);
                 format!("SET STATEMENT sql_mode = '{m}' FOR SELECT {e} FROM docs ORDER BY id")
             }
             "derived" => {
