@@ -61,13 +61,8 @@ impl Dialect {
     pub fn version_digits(self, after: &[u8]) -> usize {
         let run = after.iter().take_while(|b| b.is_ascii_digit()).count();
         match self {
-            Dialect::TiDb => {
-                if run >= 5 {
-                    5
-                } else {
-                    0
-                }
-            }
+            Dialect::TiDb if run >= 5 => 5,
+            Dialect::TiDb => 0,
             _ if run >= 6 => 6,
             _ if run == 5 => 5,
             _ => 0,
