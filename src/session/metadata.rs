@@ -172,10 +172,13 @@ impl Session {
     pub(super) async fn restore_tracking(&mut self, maybe_changed: bool) {
         let reported = std::mem::take(&mut self.tracked.client_tracks.restore);
         let changed = std::mem::take(&mut self.tracked.client_tracks.state_changed);
+        if !(reported || (changed && maybe_changed)) {
+            return;
+        }
         let Some(backend) = self.shards.current_conn() else {
             return;
         };
-        if !backend.tracks_state || !(reported || (changed && maybe_changed)) {
+        if !backend.tracks_state {
             return;
         }
         if !reported {
