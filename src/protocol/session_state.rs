@@ -191,7 +191,7 @@ mod tests {
         p
     }
 
-    /// The bytes MariaDB 10.11 sent for `SET sql_mode='MSSQL'` with
+    /// An OK in the layout MariaDB sends for `SET sql_mode='MSSQL'` with
     /// `session_track_system_variables='sql_mode'` and state-change tracking.
     const MARIADB_SET_MSSQL: &[u8] = b"\x00\x00\x00\x02\x40\x00\x00\x00\x6e\x00\x69\x08sql_mode\x5fPIPES_AS_CONCAT,ANSI_QUOTES,IGNORE_SPACE,MSSQL,NO_KEY_OPTIONS,NO_TABLE_OPTIONS,NO_FIELD_OPTIONS\x02\x01\x31";
 
