@@ -410,6 +410,10 @@ fn hop_capabilities(req: &LoginRequest, server_caps: u32) -> (u32, Option<WireCo
     if !req.attributes.is_empty() {
         caps |= CLIENT_CONNECT_ATTRS & server_caps;
     }
+    // Always, where the server has it: squeeze learns the session's state
+    // (sql_mode, character set, schema) from the server's OK packets, and
+    // hands the client only what it asked for (`protocol::session_state`).
+    caps |= CLIENT_SESSION_TRACK & server_caps;
     let wire_codec = choose_wire_codec(req, server_caps);
     caps |= match wire_codec.map(|c| c.algorithm) {
         Some(WireAlgorithm::Zstd) => CLIENT_ZSTD_COMPRESSION_ALGORITHM,
@@ -486,6 +490,7 @@ impl Responded {
             handshake: self.handshake,
             capabilities: self.capabilities,
             session_state: None,
+            tracks_state: false,
         }
     }
 }

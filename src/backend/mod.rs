@@ -171,4 +171,7 @@ pub struct BackendConn {
     /// lack (user variables, temporary tables, ...), once a command has
     /// created some: losing the connection then ends the client's session.
     pub session_state: Option<&'static str>,
+    /// squeeze set this session's `session_track_*` variables: its OK
+    /// packets report every change of the state squeeze follows.
+    pub tracks_state: bool,
 }

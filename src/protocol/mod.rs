@@ -16,5 +16,6 @@ pub mod packet;
 pub mod proxy_header;
 pub mod response;
 pub mod rows;
+pub mod session_state;
 
 pub use packet::{Packet, ProtocolError};

@@ -19,7 +19,7 @@ impl Session {
         self.tracked.inflight = command_state_effect(command.command());
         let payload = &packet.payload;
         use ClientCommand as C;
-        match command {
+        let flow = match command {
             C::Quit => {
                 self.orderly_end = true;
                 Flow::Close
@@ -89,7 +89,24 @@ impl Session {
                 self.reply_error(&SqlError::unknown_command(byte));
                 Flow::Continue
             }
-        }
+        };
+        // Only after a reported state change (a SET, typically short) is the
+        // text looked at: a command that may have changed a session_track_*
+        // setting the server then no longer reports (`restore_tracking`).
+        let may_retrack = self.tracked.client_tracks.state_changed
+            && match packet.payload.split_first() {
+                Some((0x03, sql)) => {
+                    ["session_track", "execute", "call", "begin"]
+                        .iter()
+                        .any(|w| {
+                            sql.windows(w.len())
+                                .any(|x| x.eq_ignore_ascii_case(w.as_bytes()))
+                        })
+                }
+                _ => true,
+            };
+        self.restore_tracking(may_retrack).await;
+        flow
     }
 
     /// Relay a command squeeze does not change and whose answer needs no

@@ -4,11 +4,13 @@
 
 use crate::backend::query::{quote, simple_query};
 use crate::error::SqlError;
+use crate::protocol::capabilities::CLIENT_SESSION_TRACK;
 use crate::sql::diagnostics::reads_diagnostics;
 use crate::sql::LexOptions;
 use crate::transform::dependents::{Definition, Dependents};
 use crate::transform::schema::TableInfo;
 
+use super::tracked::ClientTracking;
 use super::Session;
 
 impl Session {
@@ -113,28 +115,104 @@ impl Session {
         self.ctx.schema.set_dependents(d);
     }
 
-    /// Read the session's sql_mode from a fresh backend connection.
+    /// Read the session's sql_mode from a fresh (or reset) backend
+    /// connection and, where the server has session tracking, the
+    /// client's tracking settings; then have the server track what squeeze
+    /// follows on top of them (`Tracked::server_ok` reads the reports).
     pub(super) async fn load_session_state(&mut self) {
-        if !self.compression_on() {
+        if !self.compression_on() && !self.sharded() {
             return;
         }
         let Some(backend) = self.shards.current_conn() else {
             return;
         };
+        let tracking = backend.capabilities & CLIENT_SESSION_TRACK != 0;
+        let sql = if tracking {
+            "SELECT @@SESSION.sql_mode, @@SESSION.session_track_system_variables, @@SESSION.session_track_schema, @@SESSION.session_track_state_change"
+        } else {
+            "SELECT @@SESSION.sql_mode"
+        };
+        let row = match simple_query(&mut backend.conn, backend.capabilities, sql).await {
+            Ok(rows) => rows.into_iter().next().unwrap_or_default(),
+            Err(e) => {
+                tracing::warn!(conn = self.id, error = %e, "could not read sql_mode; assuming the default");
+                return;
+            }
+        };
+        let text = |i: usize| {
+            row.get(i)
+                .cloned()
+                .flatten()
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .unwrap_or_default()
+        };
+        self.tracked.lex = LexOptions::from_sql_mode(&text(0));
+        if !tracking || row.len() < 4 {
+            return;
+        }
+        let client = ClientTracking::from_settings(&text(1), &text(2), &text(3));
         match simple_query(
             &mut backend.conn,
             backend.capabilities,
-            "SELECT @@SESSION.sql_mode",
+            &client.backend_set(),
         )
         .await
         {
-            Ok(rows) => {
-                let mode = rows.first().and_then(|r| r[0].clone()).unwrap_or_default();
-                self.tracked.lex = LexOptions::from_sql_mode(&String::from_utf8_lossy(&mode));
+            Ok(_) => {
+                backend.tracks_state = true;
+                self.tracked.client_tracks = client;
             }
             Err(e) => {
-                tracing::warn!(conn = self.id, error = %e, "could not read sql_mode; assuming the default")
+                tracing::warn!(conn = self.id, error = %e, "could not enable session tracking; following session state by parsing")
             }
+        }
+    }
+
+    /// The client changed a `session_track_*` setting: the server now
+    /// tracks only what the client asked for, so squeeze's own variables
+    /// go back on top (the client still gets only its own).
+    /// `maybe_changed`: the command may have changed a tracking setting
+    /// without the server reporting it (a new list that leaves the setting
+    /// itself out): after a reported state change, ask.
+    pub(super) async fn restore_tracking(&mut self, maybe_changed: bool) {
+        let reported = std::mem::take(&mut self.tracked.client_tracks.restore);
+        let changed = std::mem::take(&mut self.tracked.client_tracks.state_changed);
+        if !(reported || (changed && maybe_changed)) {
+            return;
+        }
+        let Some(backend) = self.shards.current_conn() else {
+            return;
+        };
+        if !backend.tracks_state {
+            return;
+        }
+        if !reported {
+            let sql = "SELECT @@SESSION.session_track_system_variables, @@SESSION.session_track_schema, @@SESSION.session_track_state_change";
+            let row = match simple_query(&mut backend.conn, backend.capabilities, sql).await {
+                Ok(rows) => rows.into_iter().next().unwrap_or_default(),
+                Err(e) => {
+                    tracing::warn!(conn = self.id, error = %e, "could not read the session tracking settings; following session state by parsing");
+                    backend.tracks_state = false;
+                    return;
+                }
+            };
+            let text = |i: usize| {
+                row.get(i)
+                    .cloned()
+                    .flatten()
+                    .map(|b| String::from_utf8_lossy(&b).into_owned())
+                    .unwrap_or_default()
+            };
+            if ClientTracking::is_backend_set(&text(0), &text(1), &text(2)) {
+                return;
+            }
+            self.tracked.client_tracks =
+                ClientTracking::from_settings(&text(0), &text(1), &text(2));
+        }
+        let set = self.tracked.client_tracks.backend_set();
+        if let Err(e) = simple_query(&mut backend.conn, backend.capabilities, &set).await {
+            tracing::warn!(conn = self.id, error = %e, "could not restore session tracking; following session state by parsing");
+            backend.tracks_state = false;
         }
     }
 }

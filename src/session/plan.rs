@@ -94,6 +94,7 @@ impl Session {
                 prepared: Vec::new(),
             });
         }
+        self.refuse_unknowable_reading(query)?;
         for _ in 0..MAX_METADATA_ROUNDS {
             let db = self.tracked.current_db();
             let wctx = WriteContext {
@@ -127,6 +128,7 @@ impl Session {
         if text.len() < OFFLOAD_MIN_BYTES {
             return self.rewrite(query).await.map(Planned::from);
         }
+        self.refuse_unknowable_reading(query)?;
         for _ in 0..MAX_METADATA_ROUNDS {
             let (rules, schema) = (Arc::clone(&self.ctx.rules), Arc::clone(&self.ctx.schema));
             let (opts, db) = (
@@ -157,6 +159,66 @@ impl Session {
             }
         }
         Err(too_many_rounds())
+    }
+
+    /// Refuse what squeeze cannot read as the server will: a statement that
+    /// touches a compressed column after one in the same query that may
+    /// change sql_mode or the character set unknowably (the server's OK
+    /// for it would say, but the whole query is planned before it runs),
+    /// and a version comment the fleet's servers disagree on.
+    fn refuse_unknowable_reading(&self, query: &Query<'_>) -> Result<(), SqlError> {
+        let text = query.text;
+        let touched = |sql: &[u8]| -> Option<String> {
+            let rules = &self.ctx.rules;
+            if !rules.may_mention(sql) && !self.ctx.schema.dependents().may_mention(sql) {
+                return None;
+            }
+            let lower = sql.to_ascii_lowercase();
+            Some(
+                rules
+                    .all()
+                    .find(|r| {
+                        lower
+                            .windows(r.table.len())
+                            .any(|w| w.eq_ignore_ascii_case(r.table.as_bytes()))
+                    })
+                    .map(|r| format!("column `{}`.`{}`", r.table, r.column))
+                    .unwrap_or_else(|| "a view or routine reading a compressed column".into()),
+            )
+        };
+        if let Some(comment) = crate::sql::comment_gate::current().first_disagreement(text) {
+            if let Some(col) = touched(text) {
+                return Err(SqlError::new(
+                    crate::error::ErrorCode::NotSupportedYet,
+                    format!(
+                        "squeeze: the shards' servers disagree on whether the version comment `{}` runs (their versions differ), and the statement touches {col}: write it without the version comment",
+                        String::from_utf8_lossy(comment)
+                    ),
+                ));
+            }
+        }
+        if !query.scan.may_change_session() {
+            return Ok(());
+        }
+        let stmts = query.statements();
+        let Some((i, why)) = stmts.iter().enumerate().find_map(|(i, s)| {
+            crate::sql::state::changes_reading_unknowably(text, s).map(|w| (i, w))
+        }) else {
+            return Ok(());
+        };
+        for (j, s) in stmts.iter().enumerate().skip(i + 1) {
+            if let Some(col) = touched(&text[s.range.clone()]) {
+                return Err(SqlError::new(
+                    crate::error::ErrorCode::NotSupportedYet,
+                    format!(
+                        "squeeze: statement {} of this multi-statement query touches {col}, but statement {} {why}; squeeze reads a statement before the server runs the ones ahead of it: send them as separate queries",
+                        j + 1,
+                        i + 1
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// A plan came back refused: fetch the table definitions it asked for

@@ -237,7 +237,7 @@ impl Session {
             ResponseShape::Single => {
                 let p = self.backend_packet().await?;
                 self.note_status(&p.payload);
-                self.forward(&p.payload).await
+                self.forward_ok(&p.payload).await
             }
             ResponseShape::Results => self.relay_results(mode).await,
             ResponseShape::Prepare => self.relay_prepare().await,
@@ -305,6 +305,36 @@ impl Session {
         Ok(self.send_to_client(payload).await?)
     }
 
+    /// Forward an OK, OK-shaped EOF, classic EOF or ERR ending a command
+    /// or result: what an OK says about the session (session tracking) is
+    /// taken first, and the client gets the session-state part it asked
+    /// for, or none (`Tracked::server_ok`).
+    pub(super) async fn forward_ok(&mut self, payload: &[u8]) -> Result<(), RelayError> {
+        // Classic EOF (5 bytes) and ERR carry no session state; nor does an
+        // OK without SERVER_SESSION_STATE_CHANGED (the common case: no
+        // parsing).
+        let changed = payload.len() > 5
+            && matches!(
+                payload.first(),
+                Some(&(response::OK_HEADER | response::EOF_HEADER))
+            )
+            && response::terminator_status(payload)
+                .is_ok_and(|s| s & SERVER_SESSION_STATE_CHANGED != 0);
+        let backend = self.shards.current_ref();
+        if !changed || backend.is_none_or(|b| b.capabilities & CLIENT_SESSION_TRACK == 0) {
+            return self.forward(payload).await;
+        }
+        let filter = backend.is_some_and(|b| b.tracks_state);
+        let client_tracks = self.info.capabilities & CLIENT_SESSION_TRACK != 0;
+        match self.tracked.server_ok(payload, client_tracks, filter) {
+            Ok(Some(out)) => self.forward(&out).await,
+            Ok(None) => self.forward(payload).await,
+            Err(e) => Err(RelayError::Backend(format!(
+                "squeeze: cannot read the session state in the server's OK packet: {e}"
+            ))),
+        }
+    }
+
     pub(super) async fn send_to_client(&mut self, payload: &[u8]) -> Result<(), ClientWriteError> {
         self.client
             .write_packet_buffered(payload)
@@ -362,7 +392,7 @@ impl Session {
                 Some(response::OK_HEADER) => {
                     self.next_result_hints();
                     self.note_status(&p.payload);
-                    self.forward(&p.payload).await?;
+                    self.forward_ok(&p.payload).await?;
                     if !response::more_results(self.tracked.status) {
                         return Ok(());
                     }
@@ -533,7 +563,7 @@ impl Session {
                     .map_err(|e| RelayError::Backend(e.to_string()))?;
                 self.tracked.status = status;
                 self.last_ok = true;
-                self.forward(&p.payload).await?;
+                self.forward_ok(&p.payload).await?;
                 return Ok(RowsEnd::Status(status));
             }
             if response::is_err(&p.payload) {

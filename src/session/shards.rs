@@ -270,6 +270,7 @@ impl Session {
         self.ctx
             .schema
             .note_server_version(&b.handshake.server_version);
+        crate::sql::comment_gate::note_server_version(&b.handshake.server_version);
         METRICS
             .backend_connections_active
             .with_label_values(&[&target.name])

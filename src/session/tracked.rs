@@ -5,6 +5,8 @@
 //! semantics of losing a backend connection. Pure: no I/O.
 
 use crate::protocol::capabilities::{SERVER_STATUS_AUTOCOMMIT, SERVER_STATUS_IN_TRANS};
+use crate::protocol::session_state::{Change, TrackedOk};
+use crate::protocol::ProtocolError;
 use crate::sql::state::StateEffect;
 use crate::sql::statement::Query;
 use crate::sql::{LexOptions, SessionChange, StatementKind};
@@ -21,6 +23,119 @@ pub(super) struct Tracked {
     pub txn_begin: Option<Vec<u8>>,
     /// What the command being relayed leaves in the server session.
     pub inflight: StateEffect,
+    /// What the client itself asked the server to track
+    /// (`session_track_*`), so it gets exactly that and not squeeze's own.
+    pub client_tracks: ClientTracking,
+}
+
+/// The squeeze-side names of the system variables every backend session
+/// tracks: what changes how squeeze lexes and encodes (sql_mode, the client
+/// character set), autocommit, and the tracking settings themselves, so a
+/// client changing them is seen and squeeze's own list is put back.
+pub const SQUEEZE_TRACKED: &[&str] = &[
+    "sql_mode",
+    "character_set_client",
+    "character_set_connection",
+    "collation_connection",
+    "autocommit",
+    "session_track_system_variables",
+    "session_track_schema",
+    "session_track_state_change",
+];
+
+/// The client's own session-tracking settings (what the server would have
+/// reported to it directly).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientTracking {
+    /// `session_track_system_variables`, lower-cased; `None` is `*`.
+    pub variables: Option<Vec<String>>,
+    pub schema: bool,
+    pub state_change: bool,
+    /// The client changed a tracking setting: squeeze's own must be put
+    /// back on the backend session after the command.
+    pub restore: bool,
+    /// The last command's OKs reported a session state change (the client
+    /// may have changed a tracking setting the new list no longer reports).
+    pub state_changed: bool,
+}
+
+impl Default for ClientTracking {
+    /// MariaDB's defaults.
+    fn default() -> Self {
+        ClientTracking::from_settings(
+            "autocommit,character_set_client,character_set_connection,character_set_results,time_zone",
+            "ON",
+            "OFF",
+        )
+    }
+}
+
+impl ClientTracking {
+    /// From the values of `session_track_system_variables`,
+    /// `session_track_schema` and `session_track_state_change`.
+    pub fn from_settings(variables: &str, schema: &str, state_change: &str) -> Self {
+        let variables = variables
+            .split(',')
+            .map(|v| v.trim().to_ascii_lowercase())
+            .filter(|v| !v.is_empty())
+            .collect::<Vec<_>>();
+        ClientTracking {
+            variables: (!variables.iter().any(|v| v == "*")).then_some(variables),
+            schema: is_on(schema),
+            state_change: is_on(state_change),
+            restore: false,
+            state_changed: false,
+        }
+    }
+
+    /// Whether these settings (read back from the server) are squeeze's
+    /// own, i.e. the client changed none of them since squeeze set them.
+    pub fn is_backend_set(variables: &str, schema: &str, state_change: &str) -> bool {
+        let vars: Vec<String> = variables
+            .split(',')
+            .map(|v| v.trim().to_ascii_lowercase())
+            .collect();
+        let all = vars.iter().any(|v| v == "*")
+            || SQUEEZE_TRACKED.iter().all(|s| vars.iter().any(|v| v == s));
+        all && is_on(schema) && is_on(state_change)
+    }
+
+    /// Whether the client gets this entry of a server OK.
+    pub fn wants(&self, change: &Change<'_>) -> bool {
+        match change {
+            Change::SystemVariable { name, .. } => match &self.variables {
+                None => true,
+                Some(vs) => vs.iter().any(|v| v.as_bytes().eq_ignore_ascii_case(name)),
+            },
+            Change::Schema(_) => self.schema,
+            Change::StateChanged => self.state_change,
+            Change::Other(_) => true,
+        }
+    }
+
+    /// The `SET` that gives the backend session the client's settings plus
+    /// what squeeze needs.
+    pub fn backend_set(&self) -> String {
+        let list = match &self.variables {
+            None => "*".to_string(),
+            Some(vs) => {
+                let mut all: Vec<&str> = vs.iter().map(String::as_str).collect();
+                for v in SQUEEZE_TRACKED {
+                    if !all.contains(v) {
+                        all.push(v);
+                    }
+                }
+                all.join(",")
+            }
+        };
+        format!(
+            "SET SESSION session_track_system_variables = '{list}', session_track_schema = ON, session_track_state_change = ON"
+        )
+    }
+}
+
+fn is_on(v: &str) -> bool {
+    v.eq_ignore_ascii_case("ON") || v == "1"
 }
 
 impl Tracked {
@@ -34,6 +149,66 @@ impl Tracked {
             non_utf8_charset: crate::charset::non_utf8_charset_of_collation(collation.into()),
             txn_begin: None,
             inflight: StateEffect::None,
+            client_tracks: ClientTracking::default(),
+        }
+    }
+
+    /// A backend OK (or OK-shaped EOF) on a connection with session
+    /// tracking: take what the server says changed, and return the packet
+    /// as the client gets it (`None`: as sent). `client_session_track`:
+    /// the client negotiated `CLIENT_SESSION_TRACK`.
+    /// `filter`: squeeze set the backend's tracking to more than the
+    /// client's (otherwise the server already tracks exactly that).
+    pub fn server_ok(
+        &mut self,
+        payload: &[u8],
+        client_session_track: bool,
+        filter: bool,
+    ) -> Result<Option<Vec<u8>>, ProtocolError> {
+        let ok = TrackedOk::parse(payload)?;
+        if ok.state.is_none() {
+            return Ok(None);
+        }
+        for e in ok.entries()? {
+            self.apply_server(e.change()?);
+        }
+        let tracks = &self.client_tracks;
+        ok.for_client(client_session_track, |e| {
+            !filter || e.change().is_ok_and(|c| tracks.wants(&c))
+        })
+    }
+
+    /// One change the server reported.
+    fn apply_server(&mut self, change: Change<'_>) {
+        match change {
+            Change::Schema(db) => {
+                self.database = (!db.is_empty()).then(|| db.to_vec());
+            }
+            Change::SystemVariable { name, value } => {
+                let value = String::from_utf8_lossy(value);
+                let name = String::from_utf8_lossy(name).to_ascii_lowercase();
+                let t = &mut self.client_tracks;
+                match name.as_str() {
+                    "sql_mode" => self.lex = LexOptions::from_sql_mode(&value),
+                    "character_set_client" => self.apply(TrackedChange::Charset(value.into())),
+                    "session_track_system_variables" => {
+                        let fresh = ClientTracking::from_settings(&value, "ON", "OFF");
+                        t.variables = fresh.variables;
+                        t.restore = true;
+                    }
+                    "session_track_schema" => {
+                        t.schema = is_on(&value);
+                        t.restore = true;
+                    }
+                    "session_track_state_change" => {
+                        t.state_change = is_on(&value);
+                        t.restore = true;
+                    }
+                    _ => {}
+                }
+            }
+            Change::StateChanged => self.client_tracks.state_changed = true,
+            Change::Other(_) => {}
         }
     }
 
@@ -157,6 +332,68 @@ mod tests {
         t.apply(TrackedChange::Charset("Cp1251".into()));
         assert_eq!(t.non_utf8_charset.as_deref(), Some("cp1251"));
         assert_eq!(Tracked::new(None, 63).non_utf8_charset, None);
+    }
+
+    #[test]
+    fn squeeze_recognises_its_own_tracking_settings_and_a_client_change_of_them() {
+        let mine = ClientTracking::default().backend_set();
+        let list = mine.split('\'').nth(1).unwrap();
+        assert!(list.starts_with("autocommit,character_set_client"));
+        assert!(ClientTracking::is_backend_set(list, "ON", "ON"));
+        assert!(ClientTracking::is_backend_set("*", "ON", "ON"));
+        assert!(!ClientTracking::is_backend_set("time_zone", "ON", "ON"));
+        assert!(!ClientTracking::is_backend_set(list, "OFF", "ON"));
+        let star = ClientTracking::from_settings("*", "ON", "OFF");
+        assert!(star.backend_set().contains("variables = '*'"));
+        assert!(star.wants(&Change::SystemVariable {
+            name: b"x",
+            value: b""
+        }));
+        assert!(!star.wants(&Change::StateChanged));
+    }
+
+    #[test]
+    fn the_server_reports_change_the_lexing_charset_and_schema_and_the_client_sees_its_own() {
+        use crate::protocol::lenenc::put_lenenc_bytes;
+        let mut t = Tracked::new(Some(b"a".to_vec()), UTF8MB4_GENERAL_CI);
+        let entry = |kind: u8, parts: &[&[u8]]| {
+            let mut d = Vec::new();
+            for p in parts {
+                put_lenenc_bytes(&mut d, p);
+            }
+            let mut e = vec![kind];
+            put_lenenc_bytes(&mut e, &d);
+            e
+        };
+        let mut p = vec![0, 0, 0, 0x02, 0x40, 0, 0, 0];
+        let block = [
+            entry(
+                0,
+                &[
+                    b"sql_mode",
+                    b"PIPES_AS_CONCAT,ANSI_QUOTES,IGNORE_SPACE,MSSQL",
+                ],
+            ),
+            entry(0, &[b"character_set_client", b"latin1"]),
+            entry(1, &[b"shop"]),
+            vec![2, 1, b'1'],
+        ]
+        .concat();
+        put_lenenc_bytes(&mut p, &block);
+        let out = t.server_ok(&p, true, true).unwrap().unwrap();
+        assert!(t.lex.ansi_quotes && !t.lex.no_backslash_escapes);
+        assert_eq!(t.non_utf8_charset.as_deref(), Some("latin1"));
+        assert_eq!(t.current_db().as_deref(), Some("shop"));
+        // MariaDB's defaults: character_set_client and the schema, not
+        // sql_mode nor the state-change flag.
+        let ok = TrackedOk::parse(&out).unwrap();
+        let kinds: Vec<u8> = ok.entries().unwrap().iter().map(|e| e.kind).collect();
+        assert_eq!(kinds, vec![0, 1]);
+        assert!(t.client_tracks.state_changed);
+        // Without filtering (squeeze did not widen the tracking) it is as sent.
+        assert_eq!(t.server_ok(&p, true, false).unwrap(), None);
+        // A client without tracking gets a plain OK.
+        assert_eq!(t.server_ok(&p, false, false).unwrap().unwrap().len(), 7);
     }
 
     #[test]

@@ -7,9 +7,11 @@
 //! byte as the client sent it.
 //!
 //! Executable comments (`/*! ... */`, `/*!50700 ... */`, MariaDB `/*M! ... */`)
-//! are lexed as their content, because MySQL executes that content: the opener
-//! and the closing `*/` become [`TokenKind::ExecCommentOpen`] /
-//! [`TokenKind::ExecCommentClose`] and everything in between is ordinary tokens.
+//! that the backend runs (`comment_gate`: its product and version decide)
+//! are lexed as their content: the opener and the closing `*/` become
+//! [`TokenKind::ExecCommentOpen`] / [`TokenKind::ExecCommentClose`] and
+//! everything in between is ordinary tokens. One the backend skips is a
+//! [`TokenKind::Comment`].
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -33,7 +35,21 @@ impl LexOptions {
         let mut opts = LexOptions::default();
         for part in mode.split(',') {
             let part = part.trim();
-            if part.eq_ignore_ascii_case("ANSI_QUOTES") || part.eq_ignore_ascii_case("ANSI") {
+            // The modes that include ANSI_QUOTES: the server expands them
+            // (and reports the expansion through session tracking), but a
+            // backend without tracking leaves squeeze the alias.
+            if [
+                "ANSI_QUOTES",
+                "ANSI",
+                "MSSQL",
+                "POSTGRESQL",
+                "DB2",
+                "MAXDB",
+                "ORACLE",
+            ]
+            .iter()
+            .any(|m| part.eq_ignore_ascii_case(m))
+            {
                 opts.ansi_quotes = true;
             } else if part.eq_ignore_ascii_case("NO_BACKSLASH_ESCAPES") {
                 opts.no_backslash_escapes = true;
@@ -295,21 +311,16 @@ impl<'a> Lexer<'a> {
         // At "/*".
         let src = self.src;
         let start = self.pos;
-        let exec = match (src.get(start + 2), src.get(start + 3)) {
-            (Some(b'!'), _) => Some(start + 3),
-            (Some(b'M'), Some(b'!')) => Some(start + 4),
-            _ => None,
-        };
-        if let Some(mut i) = exec {
-            if !self.in_exec_comment {
-                // Optional 5- or 6-digit version number.
-                let digits = src[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-                if digits == 5 || digits == 6 {
-                    i += digits;
+        if !self.in_exec_comment && matches!(src.get(start + 2), Some(b'!') | Some(b'M')) {
+            // Whether the server runs it is the server's call (its product
+            // and version, `comment_gate`).
+            if let Some((runs, opener)) = super::comment_gate::current().fate(&src[start..]) {
+                if runs {
+                    self.pos = start + opener;
+                    self.in_exec_comment = true;
+                    return TokenKind::ExecCommentOpen;
                 }
-                self.pos = i;
-                self.in_exec_comment = true;
-                return TokenKind::ExecCommentOpen;
+                return self.skip_versioned_comment(start + opener);
             }
         }
         match find(&src[start + 2..], b"*/") {
@@ -322,6 +333,32 @@ impl<'a> Lexer<'a> {
                 TokenKind::Unterminated
             }
         }
+    }
+
+    /// A version comment the server skips: a comment up to its `*/`,
+    /// which may hold one nested `/* ... */` (as the server reads it).
+    fn skip_versioned_comment(&mut self, mut i: usize) -> TokenKind {
+        let src = self.src;
+        let mut nested = false;
+        while i + 1 < src.len() {
+            match (src[i], src[i + 1]) {
+                (b'/', b'*') if !nested => {
+                    nested = true;
+                    i += 2;
+                }
+                (b'*', b'/') if nested => {
+                    nested = false;
+                    i += 2;
+                }
+                (b'*', b'/') => {
+                    self.pos = i + 2;
+                    return TokenKind::Comment;
+                }
+                _ => i += 1,
+            }
+        }
+        self.pos = src.len();
+        TokenKind::Unterminated
     }
 
     fn lex_variable(&mut self) -> TokenKind {
@@ -893,5 +930,26 @@ mod tests {
         let o = LexOptions::from_sql_mode("STRICT_TRANS_TABLES,ansi,NO_BACKSLASH_ESCAPES");
         assert!(o.ansi_quotes && o.no_backslash_escapes);
         assert_eq!(LexOptions::from_sql_mode(""), LexOptions::default());
+    }
+
+    #[test]
+    fn a_version_comment_the_server_skips_is_a_comment_and_one_it_runs_is_code() {
+        use crate::sql::comment_gate::{set_for_this_test_thread, CommentGate, Dialect};
+        set_for_this_test_thread(CommentGate::of(&[Dialect::MariaDb(101106)]));
+        let k = kinds("SELECT /*!110000 1 -- '*/ LENGTH(doc) FROM docs", D);
+        assert_eq!(k[1], (TokenKind::Comment, "/*!110000 1 -- '*/".into()));
+        assert_eq!(k[2].1, "LENGTH");
+        let k = kinds("SELECT /*M!110000 a /* nested */ b */ doc", D);
+        assert_eq!(
+            k[1],
+            (TokenKind::Comment, "/*M!110000 a /* nested */ b */".into())
+        );
+        assert_eq!(k[2].1, "doc");
+        let k = kinds("SELECT /*!50700 x */ /*M!50700 y */ /*!100100 z */", D);
+        assert_eq!(k[1].0, TokenKind::Comment, "MySQL 5.7 syntax is skipped");
+        assert_eq!(k[2], (TokenKind::ExecCommentOpen, "/*M!50700".into()));
+        assert!(k.contains(&(TokenKind::ExecCommentOpen, "/*!100100".into())));
+        let k = kinds("/*!110000 never closed", D);
+        assert_eq!(k[0].0, TokenKind::Unterminated);
     }
 }

@@ -22,6 +22,7 @@
 
 pub mod catalog;
 pub mod classify;
+pub mod comment_gate;
 pub mod diagnostics;
 pub mod direct_reads;
 pub mod kill;

@@ -7,8 +7,9 @@
 //! behind. It is deliberately conservative: a statement it does not know is
 //! counted as leaving state.
 
+use super::classify::{SessionChange, StatementKind};
 use super::lexer::{LexOptions, Token, TokenKind};
-use super::statement::Query;
+use super::statement::{Query, Statement};
 
 /// What running a statement leaves in the server session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,6 +132,41 @@ fn statement_effect(src: &[u8], toks: &[Token]) -> StateEffect {
         "state left by a statement squeeze does not classify"
     };
     StateEffect::Leaves(what)
+}
+
+/// Whether a statement may change how the statements after it in the same
+/// query are read (sql_mode, the client character set) in a way squeeze
+/// cannot know before the server's OK for it: what it does, for the
+/// refusal. A `SET sql_mode = '<literal>'` is known (the split lexes the
+/// rest under it); dynamic SQL, compound statements, a mode squeeze cannot
+/// read and any character set change are not. Stored procedures and
+/// functions run under their own saved sql_mode and character set, which
+/// the server restores when they return, so `CALL` is not among them.
+pub fn changes_reading_unknowably(src: &[u8], st: &Statement<'_>) -> Option<&'static str> {
+    let toks = &st.tokens;
+    let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(src, w));
+    if let StatementKind::Set(changes) = &st.kind {
+        return changes.iter().find_map(|c| match c {
+            SessionChange::SqlMode(None) => Some("sets sql_mode to a value squeeze cannot read"),
+            SessionChange::SqlMode(Some(_)) => None,
+            _ => Some("changes the client character set"),
+        });
+    }
+    if kw(0, "EXECUTE") {
+        return Some("runs dynamic SQL (EXECUTE), which may change sql_mode or the character set");
+    }
+    if kw(0, "BEGIN") && !(toks.len() == 1 || (toks.len() == 2 && kw(1, "WORK"))) {
+        return Some("is a compound statement, which may change sql_mode or the character set");
+    }
+    // `label: BEGIN ... END`, `IF ... END IF`, `WHILE`, `LOOP`, `REPEAT`, `CASE` blocks.
+    if ["IF", "WHILE", "LOOP", "REPEAT", "CASE", "FOR"]
+        .iter()
+        .any(|v| kw(0, v))
+        || (toks.len() > 2 && toks[1].is_op(src, ":"))
+    {
+        return Some("is a compound statement, which may change sql_mode or the character set");
+    }
+    None
 }
 
 /// State created inside an otherwise plain statement.
@@ -286,6 +322,45 @@ mod tests {
             if Prescan::of(sql.as_bytes()).is_plain_dml() {
                 proptest::prop_assert_eq!(lexed(sql.as_bytes()), StateEffect::None, "{}", sql);
             }
+        }
+    }
+
+    fn unknowable(sql: &str) -> Vec<Option<&'static str>> {
+        let q = Query::new(sql.as_bytes(), LexOptions::default());
+        q.statements()
+            .iter()
+            .map(|s| changes_reading_unknowably(q.text, s))
+            .collect()
+    }
+
+    #[test]
+    fn dynamic_sql_compound_statements_and_charset_changes_make_later_statements_unknowable() {
+        for sql in [
+            "EXECUTE s",
+            "EXECUTE IMMEDIATE 'SET sql_mode=''ANSI_QUOTES'''",
+            "execute s USING @a",
+            "BEGIN NOT ATOMIC SET sql_mode = 'ANSI'; END",
+            "SET sql_mode = @m",
+            "SET sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES')",
+            "SET NAMES latin1",
+            "SET character_set_client = cp1251",
+            "SET CHARACTER SET latin1",
+            "IF 1 THEN SET sql_mode = @m; END IF",
+        ] {
+            assert!(unknowable(sql)[0].is_some(), "{sql}");
+        }
+        for sql in [
+            "SET sql_mode = 'ANSI_QUOTES'",
+            "SET @a = 1",
+            "SET autocommit = 0",
+            "CALL p()",
+            "PREPARE s FROM 'SET sql_mode=''NO_BACKSLASH_ESCAPES'''",
+            "BEGIN",
+            "BEGIN WORK",
+            "SELECT 1",
+            "INSERT INTO t VALUES (1)",
+        ] {
+            assert_eq!(unknowable(sql)[0], None, "{sql}");
         }
     }
 

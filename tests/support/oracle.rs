@@ -575,6 +575,8 @@ pub const CLASSES: &[&str] = &[
     "window",
     "function",
     "ordinal",
+    "version comment",
+    "statement sql_mode",
 ];
 
 /// One generated statement and its class.
@@ -587,6 +589,41 @@ pub fn generate(rng: &mut Rng) -> (String, &'static str) {
                 simple_select(rng, &r)
             }
             "join" => join_query(rng),
+            "version comment" => {
+                // Past and future versions, both markers: the server's
+                // version decides what the statement is.
+                let v = *rng.pick(&[
+                    "!", "!40101", "!50700", "!99999", "!100100", "!110000", "M!", "M!100100",
+                    "M!110000", "M!50700",
+                ]);
+                let hidden = *rng.pick(&["1 -- '", "id, ", "doc, ", "LENGTH(doc), ", "MD5("]);
+                let close = if hidden == "MD5(" {
+                    format!(" /*{v} ) */")
+                } else {
+                    String::new()
+                };
+                let shown = *rng.pick(&["LENGTH(doc)", "doc", "MD5(doc)", "id", "doc IS NULL"]);
+                format!("SELECT /*{v} {hidden}*/ {shown}{close} FROM docs ORDER BY id")
+            }
+            "statement sql_mode" => {
+                let m = *rng.pick(&[
+                    "MSSQL",
+                    "ANSI",
+                    "POSTGRESQL",
+                    "ANSI_QUOTES",
+                    "DB2",
+                    "ORACLE",
+                    "TRADITIONAL",
+                ]);
+                let e = *rng.pick(&[
+                    "\"doc\"",
+                    "LENGTH(\"doc\")",
+                    "\"id\", \"doc\"",
+                    "'doc'",
+                    "doc",
+                ]);
+                format!("SET STATEMENT sql_mode = '{m}' FOR SELECT {e} FROM docs ORDER BY id")
+            }
             "derived" => {
                 let inner = table(rng, true, "t");
                 let (sql, cols) = projection(rng, &inner);
@@ -905,7 +942,13 @@ fn join_query(rng: &mut Rng) -> String {
 
 /// Cases of the corpus: (class, statements).
 fn corpus() -> Vec<(String, Vec<String>)> {
-    parse_corpus(include_str!("../oracle/corpus.sql"))
+    parse_corpus(
+        &[
+            include_str!("../oracle/corpus.sql"),
+            include_str!("../oracle/session_state.sql"),
+        ]
+        .concat(),
+    )
 }
 
 /// The ring-two read corpus (`tests/oracle/ring_two_reads.sql`): procedural

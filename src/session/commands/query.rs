@@ -150,7 +150,10 @@ impl Session {
         for (name, placeholders) in planned.prepared {
             self.statements.sql_prepared.insert(name, placeholders);
         }
-        if self.last_ok {
+        // With session tracking the server's OKs said what changed, as it
+        // applied it; parsing is the fallback for backends without.
+        let tracked_by_server = self.shards.current_ref().is_some_and(|b| b.tracks_state);
+        if self.last_ok && !tracked_by_server {
             for k in planned.tracked {
                 self.tracked.apply(k);
             }
