@@ -218,7 +218,7 @@ def main():
                     help="squeeze binary (default: the newer of target/release and target/debug; built if neither)")
     ap.add_argument("--quick", action="store_true", help="a few tests (QUICK in this file), for the test command")
     ap.add_argument("--ps-protocol", action="store_true", help="mysqltest sends statements as prepared statements")
-    ap.add_argument("--testcase-timeout", type=int, default=5, help="minutes per test (mtr's --testcase-timeout)")
+    ap.add_argument("--testcase-timeout", type=int, default=2, help="minutes per test (mtr's --testcase-timeout)")
     ap.add_argument("--keep", action="store_true", help="keep the temp dir (mtr logs of both runs)")
     a = ap.parse_args()
     if not os.path.isfile(os.path.join(MTR_DIR, "mariadb-test-run.pl")):
