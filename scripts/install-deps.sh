@@ -27,6 +27,8 @@ have_cmd mariadb || need_apt+=(mariadb-client)
 have_cmd openssl || need_apt+=(openssl)
 have_cmd haproxy || need_apt+=(haproxy)
 have_cmd sysbench || need_apt+=(sysbench)
+# mariadb-test-run and mysqltest (bench/mariadb_regression).
+[ -f /usr/share/mysql/mysql-test/mariadb-test-run.pl ] || need_apt+=(mariadb-test)
 have_cmd promtool || need_apt+=(prometheus)
 have_cmd pkg-config || need_apt+=(pkg-config)
 [ -f /usr/include/mariadb/mysql.h ] || need_apt+=(libmariadb-dev)
@@ -44,7 +46,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends \
-    mariadb-server mariadb-client libmariadb-dev pkg-config python3-venv python3-dev \
+    mariadb-server mariadb-client mariadb-test libmariadb-dev pkg-config python3-venv python3-dev \
     gcc cmake openssl haproxy sysbench prometheus >/dev/null
   # The distribution's service is not used by the tests (they start their own
   # mariadbd); stop it if the package start-up launched it, so it does not eat RAM.
@@ -54,13 +56,20 @@ else
 fi
 
 # ---------------------------------------------------------------- python
-PY_PKGS=(PyMySQL mysql-connector-python mysqlclient pytest)
+# Pinned: bench/client_suites runs these releases' own test suites (the
+# newest on PyPI when pinned); tests/clients.rs uses the same ones.
+PY_PKGS=(PyMySQL==1.2.4 mysql-connector-python==26.10.0 mysqlclient==2.3.2 pytest)
 VENV="$ROOT/.venv"
 if [ ! -x "$VENV/bin/python" ]; then
   log "creating $VENV"
   /usr/bin/python3 -m venv "$VENV"
 fi
-if ! "$VENV/bin/python" -c 'import pymysql, mysql.connector, MySQLdb, pytest' >/dev/null 2>&1; then
+if ! "$VENV/bin/python" -c '
+import importlib.metadata as m, sys
+for spec in sys.argv[1:]:
+    name, _, want = spec.partition("==")
+    assert not want or m.version(name) == want, spec
+' "${PY_PKGS[@]}" >/dev/null 2>&1; then
   log "pip install ${PY_PKGS[*]}"
   "$VENV/bin/pip" install -q --disable-pip-version-check "${PY_PKGS[@]}"
 fi

@@ -44,6 +44,13 @@ from benchlib import Fail, free_port, log, need, wait_tcp  # noqa: E402
 REPO = benchlib.REPO
 VENV_PY = os.path.join(REPO, ".venv", "bin", "python")
 USER, PASSWORD = "suite", "suite-pw"
+# PyMySQL's CI (ci/docker-entrypoint-initdb.d/init.sql) creates this account.
+PYMYSQL_TEST2_PASSWORD = "some password"
+MAX_ALLOWED_PACKET = 256 * 1024 * 1024
+# The newest go-sql-driver/mysql release on the Go module proxy
+# (`go list -m -versions github.com/go-sql-driver/mysql`). Pinned here, not in
+# tests/clients/go (whose go.mod still builds with Debian 12's Go 1.19).
+GO_DRIVER_VERSION = "v1.10.1"
 CACHE = os.path.join(REPO, ".test-deps", "client-suites")
 
 # ------------------------------------------------------------------ stack
@@ -112,7 +119,12 @@ class Stack:
             f"--log-error={os.path.join(self.tmp, 'mariadbd.err')}", f"--tmpdir={self.tmp}",
             "--skip-name-resolve", "--local-infile=1",
             "--innodb-flush-log-at-trx-commit=2", "--innodb-buffer-pool-size=128M",
-            "--performance-schema=OFF", "--max-connections=500",
+            # The limit the issue-33 drivers were run against: they read
+            # @@max_allowed_packet and send statements up to it.
+            f"--max-allowed-packet={MAX_ALLOWED_PACKET}",
+            # go's TestConnectionAttributes and the suites' processlist
+            # tests read performance_schema.
+            "--performance-schema=ON", "--max-connections=500",
             "--character-set-server=utf8mb4", "--collation-server=utf8mb4_general_ci",
             f"--ssl-ca={self.ca}", f"--ssl-cert={self.cert}", f"--ssl-key={self.key}",
         ])
@@ -123,6 +135,12 @@ class Stack:
             CREATE USER '{USER}'@'%' IDENTIFIED BY '{PASSWORD}';
             GRANT ALL ON *.* TO '{USER}'@'%' WITH GRANT OPTION;
             CREATE DATABASE gotest; CREATE DATABASE mysqldb_test; CREATE DATABASE myconnpy;
+            CREATE DATABASE test;
+            CREATE DATABASE test1 DEFAULT CHARACTER SET utf8mb4;
+            CREATE DATABASE test2 DEFAULT CHARACTER SET utf8mb4;
+            CREATE USER 'test2'@'%' IDENTIFIED BY '{PYMYSQL_TEST2_PASSWORD}';
+            GRANT ALL ON test2.* TO 'test2'@'%';
+            INSTALL SONAME 'auth_ed25519';
             CREATE DATABASE squeeze_other;
             CREATE TABLE squeeze_other.docs (id BIGINT PRIMARY KEY, doc LONGBLOB);""")
 
@@ -138,7 +156,8 @@ class Stack:
         port, admin = free_port(), free_port()
         p = self.start(name, [self.a.squeeze, "serve", "--listen", f"127.0.0.1:{port}",
                               "--admin", f"127.0.0.1:{admin}", "--backend", f"127.0.0.1:{self.mport}",
-                              "--user", f"{USER}:{PASSWORD}", "--tls-cert", self.cert,
+                              "--user", f"{USER}:{PASSWORD}", "--user", f"test2:{PYMYSQL_TEST2_PASSWORD}",
+                              "--tls-cert", self.cert,
                               "--tls-key", self.key] + extra)
         wait_tcp(port, p, name)
         return port
@@ -151,12 +170,12 @@ def go_suite(a, work):
     """go-sql-driver/mysql's own tests, in a writable copy of the module."""
     go = "/usr/local/go/bin/go" if os.access("/usr/local/go/bin/go", os.X_OK) and not shutil.which("go") \
         else need("go", "apt-get install -y golang (or Go from go.dev)")
-    gomod = open(os.path.join(REPO, "tests", "clients", "go", "go.mod")).read()
-    ver = re.search(r"github.com/go-sql-driver/mysql (v\S+)", gomod).group(1)
+    ver = GO_DRIVER_VERSION
+    # Module mode off a module: `go mod download` of one version, no go.mod.
     r = subprocess.run([go, "mod", "download", "-json", f"github.com/go-sql-driver/mysql@{ver}"],
-                       cwd=os.path.join(REPO, "tests", "clients", "go"), capture_output=True, text=True)
+                       cwd=work, capture_output=True, text=True, env=dict(os.environ, GO111MODULE="on"))
     if r.returncode != 0:
-        raise Fail(f"go mod download failed: {r.stderr}")
+        raise Fail(f"go mod download failed: {r.stderr}{r.stdout}")
     src = json.loads(r.stdout)["Dir"]
     dst = os.path.join(work, f"go-mysql-{ver}")
     if not os.path.isdir(dst):
@@ -231,6 +250,123 @@ def mysqlclient_suite(a, work):
     return run
 
 
+def pymysql_suite(a, work):
+    """PyMySQL's tests (not in its sdist: vendored from its repository, see
+    vendor/pymysql/PROVENANCE.md) run against the PyMySQL installed in .venv:
+    a copy of that package with the tests put back as `pymysql.tests`."""
+    r = subprocess.run([VENV_PY, "-c", "import os, pymysql; print(os.path.dirname(pymysql.__file__))"],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise Fail("PyMySQL is not installed in .venv: run `bash scripts/install-deps.sh`")
+    pkg = r.stdout.strip()
+    tests = os.path.join(HERE, "vendor", "pymysql", "tests")
+
+    def run(port, label):
+        root = os.path.join(work, f"pymysql-{label}")
+        dst = os.path.join(root, "pymysql")
+        shutil.copytree(pkg, dst, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(tests, os.path.join(dst, "tests"), ignore=shutil.ignore_patterns("__pycache__"))
+        # PyMySQL's ci/docker.json, on our ports and account; its third
+        # entry (the server's Unix socket) has no squeeze equivalent.
+        with open(os.path.join(dst, "tests", "databases.json"), "w") as f:
+            json.dump([
+                {"host": "127.0.0.1", "port": port, "user": USER, "password": PASSWORD,
+                 "database": "test1", "use_unicode": True, "local_infile": True},
+                {"host": "127.0.0.1", "port": port, "user": "test2", "password": PYMYSQL_TEST2_PASSWORD,
+                 "database": "test2"},
+            ], f)
+        xml = os.path.join(work, f"pymysql-{label}.xml")
+        argv = [VENV_PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={xml}", "pymysql/tests"]
+        r = subprocess.run(argv, cwd=root, capture_output=True, text=True)
+        with open(os.path.join(work, f"pymysql-{label}.log"), "w") as f:
+            f.write(r.stdout + r.stderr)
+        if not os.path.exists(xml):
+            raise Fail(f"PyMySQL suite produced no results ({label}); see {work}/pymysql-{label}.log")
+        return junit(xml)
+
+    return run
+
+
+def mysql2_suite(a, work):
+    """node-mysql2's integration tests (not in its npm package: vendored
+    from its repository, see vendor/mysql2/PROVENANCE.md) against the mysql2
+    release from npm (vendor/mysql2/package-lock.json). Each test file is
+    one test, run in a node process of its own as poku runs it (the
+    TypeScript compiled to .mjs by esbuild first, once: node's start-up per
+    file, not tsx's, 4 at a time): exit 0 passes, poku's `skip()` (exit 0
+    after a `◯` line) skips.
+    test/global (server-wide changes) runs one file at a time after the
+    rest, as the suite's own poku.config.js does."""
+    node = need("node", "apt-get install -y nodejs npm")
+    vendor = os.path.join(HERE, "vendor", "mysql2")
+    deps = os.path.join(CACHE, "mysql2-node")
+    lock = open(os.path.join(vendor, "package-lock.json")).read()
+    if not os.path.isfile(os.path.join(deps, "package-lock.json")) or \
+            open(os.path.join(deps, "package-lock.json")).read() != lock or \
+            not os.path.isdir(os.path.join(deps, "node_modules", "mysql2")):
+        os.makedirs(deps, exist_ok=True)
+        for n in ("package.json", "package-lock.json"):
+            shutil.copy(os.path.join(vendor, n), deps)
+        log("npm ci (mysql2 suite: mysql2, poku, esbuild)")
+        subprocess.run([need("npm", "apt-get install -y npm"), "ci", "--silent", "--no-audit", "--no-fund"],
+                       cwd=deps, check=True)
+    root = os.path.join(work, "mysql2")
+    shutil.copytree(os.path.join(vendor, "test"), os.path.join(root, "test"))
+    os.symlink(os.path.join(deps, "node_modules"), os.path.join(root, "node_modules"))
+    # The tests import the driver as ../index.js, ../promise.js and ../lib/...
+    for n in ("index.js", "promise.js", "lib"):
+        os.symlink(os.path.join(deps, "node_modules", "mysql2", n), os.path.join(root, n))
+    files = []
+    for top in ("integration", "global"):
+        for d, _, names in sorted(os.walk(os.path.join(root, "test", top))):
+            files += sorted(os.path.relpath(os.path.join(d, n), root) for n in names if n.endswith(".test.mts"))
+    # integration/dispose tests JavaScript's `using` (Symbol.dispose), which
+    # node 20 lacks and esbuild does not polyfill; no protocol in them.
+    files = [f for f in files if not f.startswith("test/integration/dispose/")]
+    if a.quick:
+        files = [f for f in files if f.startswith("test/integration/connection/")]
+    # The tests import each other as .mjs (their compiled names).
+    every = [os.path.relpath(os.path.join(d, n), root)
+             for d, _, names in os.walk(os.path.join(root, "test")) for n in names if n.endswith(".mts")]
+    r = subprocess.run([os.path.join(deps, "node_modules", ".bin", "esbuild")] + every +
+                       ["--outdir=test", "--outbase=test", "--format=esm", "--platform=node",
+                        "--out-extension:.js=.mjs", "--log-level=warning"],
+                       cwd=root, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise Fail(f"esbuild of the mysql2 tests failed: {r.stderr[-2000:]}")
+    ansi = re.compile(r"\x1b\[[0-9;]*m")
+
+    def one(f, port, logs):
+        env = dict(os.environ, CI="1", MYSQL_HOST="127.0.0.1", MYSQL_PORT=str(port), MYSQL_USER=USER,
+                   MYSQL_PASSWORD=PASSWORD, MYSQL_DATABASE="test", NO_COLOR="1")
+        try:
+            r = subprocess.run([node, f[: -len(".mts")] + ".mjs"], cwd=root, env=env, capture_output=True,
+                               text=True, timeout=90)
+            out, rc = ansi.sub("", r.stdout + r.stderr), r.returncode
+        except subprocess.TimeoutExpired as e:
+            out, rc = ansi.sub("", str(e.stdout or "") + "\n(timed out after 90 s)"), -1
+        logs.append(f"=== {f} (exit {rc})\n{out}")
+        if rc == 0:
+            return "skipped" if any(line.lstrip().startswith("◯") for line in out.splitlines()) else "passed"
+        return "failed"
+
+    def run(port, label):
+        from concurrent.futures import ThreadPoolExecutor
+        logs, res = [], {}
+        parallel = [f for f in files if not f.startswith("test/global/")]
+        with ThreadPoolExecutor(max_workers=4) as ex:
+            for f, o in zip(parallel, ex.map(lambda f: one(f, port, logs), parallel)):
+                res[f] = o
+        for f in files:
+            if f.startswith("test/global/"):
+                res[f] = one(f, port, logs)
+        with open(os.path.join(work, f"mysql2-{label}.log"), "w") as fh:
+            fh.write("\n".join(sorted(logs)))
+        return res
+
+    return run
+
+
 def connector_suite(a, work):
     r = subprocess.run([VENV_PY, "-c", "import importlib.metadata as m; print(m.version('mysql-connector-python'))"],
                        capture_output=True, text=True, check=True)
@@ -286,7 +422,7 @@ def counts(res):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="a subset of each suite (go -short, fewer connector modules)")
-    ap.add_argument("--suites", default="go,mysqlclient,connector")
+    ap.add_argument("--suites", default="go,mysqlclient,pymysql,mysql2,connector")
     ap.add_argument("--squeeze", default=None,
                     help="squeeze binary (default: the newer of target/release and target/debug; built if neither)")
     ap.add_argument("--compressed", action="store_true",
@@ -328,7 +464,8 @@ def main():
                 return
         work = os.path.join(st.tmp, "work")
         os.makedirs(work)
-        makers = {"go": go_suite, "mysqlclient": mysqlclient_suite, "connector": connector_suite}
+        makers = {"go": go_suite, "mysqlclient": mysqlclient_suite, "pymysql": pymysql_suite,
+                  "mysql2": mysql2_suite, "connector": connector_suite}
         rows, result = [], []
         total_diff = 0
         for suite in a.suites.split(","):

@@ -1,0 +1,9 @@
+declare const Deno: {
+  version: {
+    deno: string;
+  };
+};
+
+declare const Bun: {
+  version: string;
+};

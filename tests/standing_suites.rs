@@ -1,0 +1,84 @@
+//! The standing checks of issue 33, in the test command: the public client
+//! libraries' own test suites (`bench/client_suites/run.py --quick`) and a
+//! few of MariaDB's own regression tests (`bench/mariadb_regression/run.py`)
+//! give the same outcome per test directly and through squeeze (default
+//! configuration, a server at `max_allowed_packet` 256 MiB). The full runs
+//! are the programs themselves (docs/testing.md).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs one of the bench programs with this build's squeeze and returns
+/// its stdout; a missing dependency fails with the command that installs it.
+fn run_bench(python: &Path, script: &str, args: &[&str]) -> String {
+    assert!(
+        python.exists(),
+        "{} is missing: run `bash scripts/install-deps.sh`",
+        python.display()
+    );
+    let out = Command::new(python)
+        .arg(repo().join(script))
+        .args(["--squeeze", env!("CARGO_BIN_EXE_squeeze")])
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {script}: {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{script} failed ({}):\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// The `differing=N` of a program's `RESULT` line.
+fn differing(stdout: &str) -> usize {
+    let result = stdout
+        .lines()
+        .find(|l| l.starts_with("RESULT "))
+        .unwrap_or_else(|| panic!("no RESULT line in:\n{stdout}"));
+    result
+        .split_whitespace()
+        .find_map(|kv| kv.strip_prefix("differing="))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no differing= in {result}"))
+}
+
+#[test]
+fn the_client_libraries_own_suites_pass_and_fail_alike_directly_and_through_squeeze() {
+    let stdout = run_bench(
+        &repo().join(".venv/bin/python"),
+        "bench/client_suites/run.py",
+        // Connector/Python's quick selection alone takes 10+ minutes on a
+        // 2-core VM; it runs in the full program (docs/testing.md).
+        &["--quick", "--suites", "go,mysqlclient,pymysql,mysql2"],
+    );
+    assert_eq!(
+        differing(&stdout),
+        0,
+        "tests whose outcome differs through squeeze:\n{stdout}"
+    );
+}
+
+#[test]
+fn mariadbs_own_regression_tests_pass_and_fail_alike_directly_and_through_squeeze() {
+    // Cursors in stored procedures, connection ids in expressions and
+    // COM_CHANGE_USER, prepared statements, packets at the limit, and the
+    // C API's own protocol test program.
+    let stdout = run_bench(
+        Path::new("/usr/bin/python3"),
+        "bench/mariadb_regression/run.py",
+        &["--quick"],
+    );
+    assert_eq!(
+        differing(&stdout),
+        0,
+        "tests whose outcome differs through squeeze:\n{stdout}"
+    );
+}
