@@ -297,9 +297,10 @@ listen mysql
         port = port or free_port()
         aport = free_port()
         env = dict(os.environ, SQUEEZE_LOG=self.a.squeeze_log)
+        env["SQUEEZE_PASSWORD_" + USER.upper()] = PASSWORD
         p = self.start(name, [
             binary or self.squeeze_bin, "serve", "--listen", f"127.0.0.1:{port}",
-            "--backend", f"127.0.0.1:{self.mport}", "--user", f"{USER}:{PASSWORD}",
+            "--backend", f"127.0.0.1:{self.mport}", "--user", USER,
             "--admin", f"127.0.0.1:{aport}", "--dictionaries", dict_dir,
             "--compress", f"{DB}.{column}={dict_name}"], env=env)
         wait_tcp(port, p, name)

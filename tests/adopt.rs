@@ -683,7 +683,10 @@ dictionary = "reddit_comments"
         Some("adopt_tls"),
     )))
     .await;
-    assert!(refused.is_err(), "a session reached a server its CA did not sign");
+    assert!(
+        refused.is_err(),
+        "a session reached a server its CA did not sign"
+    );
     assert_eq!(
         store_up(&wrong),
         Some(false),
@@ -692,7 +695,9 @@ dictionary = "reddit_comments"
 
     let right = Squeeze::start_with_config(&config(&db.certs.ca), &[]);
     let mut c = conn(right.port, "adopt_tls").await;
-    c.query_drop("INSERT INTO docs VALUES (1, '{\"a\":1}')").await.unwrap();
+    c.query_drop("INSERT INTO docs VALUES (1, '{\"a\":1}')")
+        .await
+        .unwrap();
     assert_eq!(store_up(&right), Some(true));
 }
 

@@ -158,7 +158,10 @@ class Stack:
                               "--admin", f"127.0.0.1:{admin}", "--backend", f"127.0.0.1:{self.mport}",
                               "--user", f"{USER}:{PASSWORD}", "--user", f"test2:{PYMYSQL_TEST2_PASSWORD}",
                               "--tls-cert", self.cert,
-                              "--tls-key", self.key] + extra)
+                              "--tls-key", self.key,
+                              # a sidecar's own Unix socket: `@@socket` names
+                              # it (go's TestUnixSocketAuthFail logs in there)
+                              "--socket", os.path.join(self.tmp, f"{name}.sock")] + extra)
         wait_tcp(port, p, name)
         return port
 

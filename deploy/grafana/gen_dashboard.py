@@ -99,8 +99,9 @@ ts("Latency p99 by command", "p99 per command kind, all selected shards.",
    [(f'histogram_quantile(0.99, sum by (le, command) (rate(squeeze_command_duration_seconds_bucket{{{IS}}}[{R}])))', "{{command}}")], unit="s")
 ts("Mean latency by shard", "Average command time per shard.",
    [(f'sum by (shard) (rate(squeeze_command_duration_seconds_sum{{{IS}}}[{R}])) / sum by (shard) (rate(squeeze_command_duration_seconds_count{{{IS}}}[{R}]))', "{{shard}}")], unit="s")
-ts("Client connections", "Open client connections and accepted connections per second by outcome.",
+ts("Client connections", "Open client connections, those not logged in yet (bounded by proxy.max_preauth_connections), and accepted connections per second by outcome.",
    [(f'sum(squeeze_connections_active{{{I}}})', "open"),
+    (f'sum(squeeze_preauth_connections{{{I}}})', "not logged in yet"),
     (f'sum by (outcome) (rate(squeeze_connections_total{{{I}}}[{R}]))', "accepted/s {{outcome}}"),
     (f'sum(rate(squeeze_auth_failures_total{{{I}}}[{R}]))', "auth failures/s")])
 ts("Client bytes/s", "Bytes on client connections (every packet, LOAD DATA included), by direction.",

@@ -49,7 +49,7 @@ pub struct ProxyContext {
     /// they started with.
     pub active_sessions: Arc<AtomicUsize>,
     /// Connections not yet authenticated, kept across reloads.
-    pub preauth: Arc<crate::session::preauth::PreAuth>,
+    pub preauth: Arc<crate::limits::preauth::PreAuth>,
     /// Open sessions by client-visible id (for `KILL`), kept across reloads.
     pub sessions: Arc<registry::SessionRegistry>,
 }

@@ -3,5 +3,6 @@
 pub mod budget;
 pub mod fds;
 pub mod heavy;
+pub mod preauth;
 
 pub use budget::{Budget, OverBudget, Reservation};

@@ -15,7 +15,6 @@ mod handshake;
 mod link_status;
 mod metadata;
 mod plan;
-pub mod preauth;
 mod relay;
 mod routing;
 /// Moved to `crate::context` (the shared state holds it); re-exported for
@@ -160,11 +159,11 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: ClientStream, peer: SocketAddr,
         client.shutdown().await;
     } else if let Err(full) = place {
         let (outcome, why) = match full {
-            preauth::Full::Total(n) => (
+            crate::limits::preauth::Full::Total(n) => (
                 "preauth_full",
                 format!("{n} connections have not logged in yet (proxy.max_preauth_connections)"),
             ),
-            preauth::Full::PerHost(n) => (
+            crate::limits::preauth::Full::PerHost(n) => (
                 "preauth_host_full",
                 format!(
                     "{n} connections from {} have not logged in yet (proxy.max_preauth_per_host)",

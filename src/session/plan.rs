@@ -37,7 +37,10 @@ pub(super) struct Planned {
     pub sql: Option<Vec<u8>>,
     /// Session changes to apply once the server accepted the query.
     pub tracked: Vec<TrackedChange>,
-    /// A `SET sql_mode` whose value squeeze must read back afterwards.
+    /// A `SET sql_mode` whose value squeeze must read back afterwards, or
+    /// dynamic SQL (`EXECUTE`, `EXECUTE IMMEDIATE`) that may have set it
+    /// out of squeeze's sight: on a backend without session tracking,
+    /// squeeze asks the server afterwards instead of guessing.
     pub reread_sql_mode: bool,
     pub had_ddl: bool,
     pub results: ResultHints,
@@ -47,8 +50,10 @@ pub(super) struct Planned {
 
 impl From<QueryRewrite<'_>> for Planned {
     fn from(r: QueryRewrite<'_>) -> Planned {
-        let reread_sql_mode = r.statements.iter().any(|k| {
-            matches!(k, StatementKind::Set(c) if c.iter().any(|c| matches!(c, SessionChange::SqlMode(None))))
+        let reread_sql_mode = r.statements.iter().any(|k| match k {
+            StatementKind::Set(c) => c.iter().any(|c| matches!(c, SessionChange::SqlMode(None))),
+            StatementKind::Execute | StatementKind::ExecuteImmediate { .. } => true,
+            _ => false,
         });
         Planned {
             sql: match r.sql {
