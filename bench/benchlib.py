@@ -117,7 +117,8 @@ class Stack:
                                           app_cpus=args.app_cpus, db_quota=args.db_quota)
             except PlacementError as e:
                 raise Fail(str(e))
-            self.topo_mode = self.topologies[0]
+        # Loading runs on every core; each measured cell moves the processes
+        # into its topology first (set_topology).
         if not os.access(self.squeeze_bin, os.X_OK):
             raise Fail(f"{self.squeeze_bin} not found: run `cargo build --release` first "
                        f"(or pass --squeeze PATH)")

@@ -290,11 +290,88 @@ async fn a_statement_after_dynamic_sql_in_one_query_is_refused_when_it_touches_a
     assert_eq!(read_back(&mut c, 3).await, doc.as_bytes());
 }
 
-/// Every packet of each statement's answer, through `port`.
+/// Every packet of each statement's answer, through `port`; OK packets
+/// with session-state information in canonical form (see `canonical_ok`).
 fn answers(port: u16, db: &str, flags: u32, statements: &[&str]) -> Vec<Vec<Vec<u8>>> {
     let mut c = RawConn::login_with(port, APP_USER, APP_PASS, Some(db), 0, flags, None)
         .unwrap_or_else(|e| panic!("login: {}", String::from_utf8_lossy(&e)));
-    statements.iter().map(|s| c.simple(s)).collect()
+    let tracking = flags & CLIENT_SESSION_TRACK != 0;
+    statements
+        .iter()
+        .map(|s| {
+            c.simple(s)
+                .into_iter()
+                .map(|p| if tracking { canonical_ok(p) } else { p })
+                .collect()
+        })
+        .collect()
+}
+
+/// A length-encoded integer at `*at`, advancing past it.
+fn lenenc(p: &[u8], at: &mut usize) -> usize {
+    let (v, n) = match p[*at] {
+        0xfc => (u16::from_le_bytes([p[*at + 1], p[*at + 2]]) as usize, 3),
+        0xfd => (
+            u32::from_le_bytes([p[*at + 1], p[*at + 2], p[*at + 3], 0]) as usize,
+            4,
+        ),
+        0xfe => (
+            u64::from_le_bytes(p[*at + 1..*at + 9].try_into().unwrap()) as usize,
+            9,
+        ),
+        b => (b as usize, 1),
+    };
+    *at += n;
+    v
+}
+
+/// An OK packet (of a client with CLIENT_SESSION_TRACK) whose tracked
+/// system variables are listed in sorted order. MariaDB lists the changed
+/// variables in the order of its per-session hash of tracked variables,
+/// which differs between a session tracking one list and one tracking a
+/// longer one (and between server processes): the order carries no
+/// meaning, the entries do, and those must be the same bytes.
+fn canonical_ok(p: Vec<u8>) -> Vec<u8> {
+    const SESSION_STATE_CHANGED: u16 = 0x4000;
+    if p.len() < 7 || p[0] != 0 {
+        return p;
+    }
+    let mut at = 1;
+    lenenc(&p, &mut at);
+    lenenc(&p, &mut at);
+    let status = u16::from_le_bytes([p[at], p[at + 1]]);
+    at += 4;
+    if status & SESSION_STATE_CHANGED == 0 || at >= p.len() {
+        return p;
+    }
+    let info = lenenc(&p, &mut at);
+    at += info;
+    let state_start = at;
+    let state_len = lenenc(&p, &mut at);
+    let body = &p[at..at + state_len];
+    let mut entries: Vec<(u8, &[u8])> = Vec::new();
+    let mut i = 0;
+    while i < body.len() {
+        let kind = body[i];
+        let mut j = i + 1;
+        let len = lenenc(body, &mut j);
+        entries.push((kind, &body[i..j + len]));
+        i = j + len;
+    }
+    let mut vars: Vec<&[u8]> = entries.iter().filter(|e| e.0 == 0).map(|e| e.1).collect();
+    vars.sort();
+    let mut vars = vars.into_iter();
+    let mut out = p[..state_start].to_vec();
+    out.extend_from_slice(&p[state_start..at]);
+    for (kind, bytes) in &entries {
+        out.extend_from_slice(if *kind == 0 {
+            vars.next().unwrap()
+        } else {
+            bytes
+        });
+    }
+    out.extend_from_slice(&p[at + state_len..]);
+    out
 }
 
 #[test]

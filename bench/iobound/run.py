@@ -58,7 +58,8 @@ Topology (--topology shared|sidecar|both; default shared):
            --db-quota cores (0.5), client and proxy (squeeze, HAProxy, or
            nothing for direct paths) on --app-cpus (core 0), by cgroups
            (root). The production picture: the database host is the scarce
-           resource and squeeze runs beside the application. Every thread
+           resource and squeeze runs beside the application (loading
+           runs on every core; each cell moves the processes first). Every thread
            of MariaDB is checked to have taken the placement after each
            start; the bench stops with an error rather than report figures
            for a placement that did not take. Per path it adds mariadbd's
