@@ -51,15 +51,9 @@ pub(super) fn ddl(
     None
 }
 
-/// `CREATE [OR REPLACE] [TEMPORARY] TABLE [IF NOT EXISTS] t ... [AS] query`:
-/// a query that copies a compressed column out is refused.
-fn create_table_select(
-    sql: &[u8],
-    toks: &[Token],
-    opts: LexOptions,
-    db: Option<&str>,
-    catalog: &dyn ColumnCatalog,
-) -> Option<Refusal> {
+/// `CREATE [OR REPLACE] [TEMPORARY] TABLE [IF NOT EXISTS] t`: the index of
+/// the table name's first token, and whether the table is temporary.
+fn create_table_head(sql: &[u8], toks: &[Token]) -> Option<(usize, bool)> {
     let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(sql, w));
     let t = (1..toks.len().min(6)).find(|&i| kw(i, "TABLE"))?;
     if (1..t).any(|i| !(kw(i, "OR") || kw(i, "REPLACE") || kw(i, "TEMPORARY"))) {
@@ -69,6 +63,19 @@ fn create_table_select(
     if kw(i, "IF") {
         i += if kw(i + 1, "NOT") { 3 } else { 2 };
     }
+    Some((i, (1..t).any(|i| kw(i, "TEMPORARY"))))
+}
+
+/// `CREATE [OR REPLACE] [TEMPORARY] TABLE [IF NOT EXISTS] t ... [AS] query`:
+/// a query that copies a compressed column out is refused.
+fn create_table_select(
+    sql: &[u8],
+    toks: &[Token],
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<Refusal> {
+    let (i, _) = create_table_head(sql, toks)?;
     let (a, any) = Analyzer::new_always(sql, toks, opts, db, catalog);
     if !any {
         return None;
@@ -606,18 +613,10 @@ fn create_table_elements(
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Option<Refusal> {
-    let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(sql, w));
-    let t = (1..toks.len().min(6)).find(|&i| kw(i, "TABLE"))?;
-    if (1..t).any(|i| !(kw(i, "OR") || kw(i, "REPLACE") || kw(i, "TEMPORARY"))) {
-        return None;
-    }
-    if (1..t).any(|i| kw(i, "TEMPORARY")) {
+    let (i, temporary) = create_table_head(sql, toks)?;
+    if temporary {
         // A temporary table is another table, even under a configured name.
         return None;
-    }
-    let mut i = t + 1;
-    if kw(i, "IF") {
-        i += if kw(i + 1, "NOT") { 3 } else { 2 };
     }
     let (a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
     let table = a.table_at(i)?;
