@@ -17,6 +17,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -458,3 +459,35 @@ def add_topology_args(p, default="shared"):
     p.add_argument("--db-quota", type=float, default=0.5,
                    help="sidecar: MariaDB's CPU quota in cores (default 0.5, so that the "
                         "database, not the client core, is the bottleneck)")
+
+
+class Processes:
+    """Processes a program started, each logging to `<tmp>/<name>.log`,
+    stopped (and the temp dir removed unless --keep) by `cleanup`."""
+
+    def __init__(self, a, prefix):
+        self.a = a
+        self.tmp = tempfile.mkdtemp(prefix=prefix)
+        self.procs = {}
+
+    def start(self, name, argv):
+        logf = open(os.path.join(self.tmp, f"{name}.log"), "ab")
+        p = subprocess.Popen(argv, stdout=logf, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                             start_new_session=True)
+        self.procs[name] = p
+        return p
+
+    def cleanup(self):
+        for p in self.procs.values():
+            if p.poll() is None:
+                p.terminate()
+        for p in self.procs.values():
+            try:
+                p.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        if self.a.keep:
+            log(f"kept {self.tmp}")
+        else:
+            shutil.rmtree(self.tmp, ignore_errors=True)

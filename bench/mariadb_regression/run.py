@@ -92,33 +92,9 @@ def mysqltest_sql_to_cli(sql):
     return "\n".join(out) + "\n"
 
 
-class Stack:
+class Stack(benchlib.Processes):
     def __init__(self, a):
-        self.a = a
-        self.tmp = tempfile.mkdtemp(prefix="mariadb-regression-")
-        self.procs = {}
-
-    def start(self, name, argv):
-        logf = open(os.path.join(self.tmp, f"{name}.log"), "ab")
-        p = subprocess.Popen(argv, stdout=logf, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                             start_new_session=True)
-        self.procs[name] = p
-        return p
-
-    def cleanup(self):
-        for p in self.procs.values():
-            if p.poll() is None:
-                p.terminate()
-        for p in self.procs.values():
-            try:
-                p.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
-        if self.a.keep:
-            log(f"kept {self.tmp}")
-        else:
-            shutil.rmtree(self.tmp, ignore_errors=True)
+        super().__init__(a, "mariadb-regression-")
 
     def start_mariadb(self):
         datadir = os.path.join(self.tmp, "data")
