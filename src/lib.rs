@@ -2,12 +2,14 @@
 //! columns as dictionary-compressed blobs.
 //!
 //! Pure folders (no I/O): `protocol`, `sql`, `codec`, `transform`, `router`,
-//! and the shared `error`, `metrics` and `context`.
-//! I/O folders: `session` (frontend), `backend`, `net`, `admin`, `server`,
+//! and the shared `error`, `limits` and `metrics`.
+//! I/O folders: `session` (frontend), `backend`, `net`, `context` (what
+//! every session shares: rules, backend targets, health), `admin`, `server`,
 //! `workers`, `meta` (squeeze's metadata schema on the shards; `meta::schema`
-//! is pure) and `jobs` (backfill/compact/restore; `jobs::value` and
-//! `jobs::throttle` are pure). Modules depend downwards only
-//! (`tests/module_cycles.rs`).
+//! is pure), `fleet` (the shards an offline command works on, sampling) and
+//! `jobs` (backfill/compact/restore; `jobs::value` and `jobs::throttle` are
+//! pure); `cli` holds the subcommands. Each module imports only modules of
+//! a lower layer (the ordered list in `tests/module_cycles.rs`).
 
 pub mod admin;
 pub mod backend;
@@ -17,6 +19,7 @@ pub mod codec;
 pub mod config;
 pub mod context;
 pub mod error;
+pub mod fleet;
 pub mod jobs;
 pub mod limits;
 pub mod meta;

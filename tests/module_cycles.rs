@@ -1,6 +1,7 @@
-//! The top-level modules of `src/` form no import cycle: each depends on
-//! the modules below it, never back, so a pure module (`protocol`, `sql`,
-//! `codec`, `transform`, `router`) can be read and tested on its own.
+//! The top-level modules of `src/` are layered: each imports only modules
+//! of a lower layer (`LAYERS`), never its own layer or a higher one, so a
+//! pure module (`protocol`, `sql`, `codec`, `transform`, `router`) can be
+//! read and tested on its own, and the graph has no cycle.
 //!
 //! An edge is any `crate::<module>` path (in `use` or inline) and any
 //! `use crate::{<module>, ...}` group in a file of another module; comments
@@ -99,6 +100,94 @@ fn cycle_through(graph: &BTreeMap<String, BTreeSet<String>>, start: &str) -> Opt
         }
     }
     None
+}
+
+/// The top-level modules of `src/`, lowest layer first. A module may
+/// import only modules of earlier rows; a new module must be placed here.
+const LAYERS: &[&[&str]] = &[
+    // Leaves: pure byte and SQL-free code, counters, the thread pool.
+    &[
+        "charset", "codec", "protocol", "router", "metrics", "workers",
+    ],
+    &["limits", "sql"],
+    &["net", "error"],
+    &["config"],
+    // Pure result/write translation.
+    &["transform"],
+    &["backend"],
+    // What every session shares at runtime.
+    &["context"],
+    // squeeze's metadata schema on the shards, then the admin view of it.
+    &["meta"],
+    &["admin"],
+    &["session"],
+    &["server"],
+    // Offline commands: the shard list and sampling, the jobs, the CLI.
+    &["fleet"],
+    &["jobs"],
+    &["cli"],
+];
+
+fn layer_of(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|row| row.contains(&module))
+}
+
+/// Edges that point to the importing module's own layer or above.
+fn upward_imports(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let mut bad = Vec::new();
+    for (from, tos) in graph {
+        for to in tos {
+            match (layer_of(from), layer_of(to)) {
+                (Some(a), Some(b)) if b < a => {}
+                (Some(a), Some(b)) => {
+                    bad.push(format!("{from} (layer {a}) imports {to} (layer {b})"))
+                }
+                _ => bad.push(format!("{from} -> {to}: a module missing from LAYERS")),
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn every_top_level_module_imports_only_modules_of_lower_layers() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let graph = edges(&src);
+    let unplaced: Vec<&String> = graph.keys().filter(|m| layer_of(m).is_none()).collect();
+    assert!(
+        unplaced.is_empty(),
+        "modules of src/ not in LAYERS (place them): {unplaced:?}"
+    );
+    let bad = upward_imports(&graph);
+    assert!(
+        bad.is_empty(),
+        "upward imports in src/:\n  {}",
+        bad.join("\n  ")
+    );
+}
+
+#[test]
+fn the_layer_check_rejects_an_upward_or_same_layer_import() {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    graph
+        .entry("session".into())
+        .or_default()
+        .insert("sql".into());
+    assert!(upward_imports(&graph).is_empty());
+    graph
+        .entry("meta".into())
+        .or_default()
+        .insert("admin".into());
+    graph
+        .entry("net".into())
+        .or_default()
+        .insert("error".into());
+    assert_eq!(
+        upward_imports(&graph).len(),
+        2,
+        "{:?}",
+        upward_imports(&graph)
+    );
 }
 
 #[test]

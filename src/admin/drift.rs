@@ -9,8 +9,10 @@
 //! at least `MIN_WINDOW_BYTES` were written since the last one, so a quiet
 //! column does not show noise from three documents.
 use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, RwLock};
+use std::sync::Arc;
 use std::time::Duration;
+
+use crate::meta::trained::trained_ratio;
 
 /// Raw bytes a window needs before its ratio is published.
 pub const MIN_WINDOW_BYTES: u64 = 256 * 1024;
@@ -39,28 +41,6 @@ impl Window {
         *self = Window { raw, stored };
         Some(dr as f64 / ds as f64)
     }
-}
-
-/// Trained ratios of dictionaries known from the metadata store (the
-/// directory's come from its manifest).
-static TRAINED: LazyLock<RwLock<HashMap<u32, f64>>> = LazyLock::new(Default::default);
-
-/// Records the ratio a stored dictionary was measured at.
-pub fn set_trained_ratio(id: u32, ratio: f64) {
-    if let Ok(mut m) = TRAINED.write() {
-        m.insert(id, ratio);
-    }
-}
-
-pub fn trained_ratio(rules: &crate::transform::ColumnRules, id: u32) -> Option<f64> {
-    rules
-        .registry
-        .entries()
-        .iter()
-        .find(|e| e.id == id)
-        .map(|e| e.ratio)
-        .or_else(|| TRAINED.read().ok()?.get(&id).copied())
-        .filter(|r| *r > 0.0)
 }
 
 /// Publishes every column's window ratio, its dictionary's trained ratio

@@ -169,7 +169,7 @@ pub fn dictionaries(ctx: &ProxyContext) -> Value {
                 "size_bytes": d.bytes().len(),
                 "sha256": crate::codec::registry::pinned(d.id)
                     .unwrap_or_else(|| crate::codec::registry::sha256_hex(d.bytes())),
-                "trained_ratio": crate::admin::drift::trained_ratio(&ctx.rules, d.id),
+                "trained_ratio": crate::meta::trained::trained_ratio(&ctx.rules, d.id),
                 "columns": used_by,
             })
         })

@@ -6,7 +6,6 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::mysql_source::{redact_url, stored_values_registry, Source};
 use crate::codec::registry::{add_dictionary, now_rfc3339, ManifestEntry};
 use crate::codec::train::{
     measure, split_holdout, train_dictionary, Measurement, DEFAULT_ZSTD_DICT_SIZE,
@@ -15,6 +14,7 @@ use crate::codec::{
     decode_value, CodecKind, Decoded, DictionaryRegistry, ValueEncoder, DEFAULT_CODEC,
     DEFAULT_LEVEL,
 };
+use crate::fleet::source::{redact_url, stored_values_registry, Source};
 
 // Parsed once per CLI run: the size of the largest variant does not matter.
 #[allow(clippy::large_enum_variant)]
@@ -45,7 +45,7 @@ pub enum DictCommand {
 #[derive(clap::Args, Debug)]
 pub struct PublishArgs {
     #[command(flatten)]
-    pub fleet: super::fleet::FleetArgs,
+    pub fleet: crate::fleet::FleetArgs,
     /// Dictionary directory to publish from.
     #[arg(long)]
     pub dir: PathBuf,
@@ -62,7 +62,7 @@ pub struct PublishArgs {
 #[derive(clap::Args, Debug)]
 pub struct ExportArgs {
     #[command(flatten)]
-    pub fleet: super::fleet::FleetArgs,
+    pub fleet: crate::fleet::FleetArgs,
     /// Directory to write (created if missing).
     #[arg(long)]
     pub dir: PathBuf,
@@ -71,7 +71,7 @@ pub struct ExportArgs {
 #[derive(clap::Args, Debug)]
 pub struct DeleteArgs {
     #[command(flatten)]
-    pub fleet: super::fleet::FleetArgs,
+    pub fleet: crate::fleet::FleetArgs,
     /// Id of the dictionary to delete.
     #[arg(long)]
     pub id: u32,
@@ -175,7 +175,7 @@ fn publish(a: PublishArgs) -> anyhow::Result<()> {
         DictionaryRegistry::load_dir(&a.dir)?;
         bail!("{}: no dictionary to publish", a.dir.display());
     }
-    super::fleet::runtime()?.block_on(async {
+    crate::fleet::runtime()?.block_on(async {
         let mut conns = store::connect_all(&fleet.targets).await?;
         for c in conns.iter_mut() {
             store::ensure_schema(c, &fleet.schema).await.map_err(|e| {
@@ -215,7 +215,7 @@ fn publish(a: PublishArgs) -> anyhow::Result<()> {
 fn export(a: ExportArgs) -> anyhow::Result<()> {
     use crate::meta::store;
     let fleet = a.fleet.resolve()?;
-    let all = super::fleet::runtime()?.block_on(async {
+    let all = crate::fleet::runtime()?.block_on(async {
         let mut conns = store::connect_all(&fleet.targets).await?;
         let mut by_id: std::collections::BTreeMap<u32, (String, crate::meta::schema::StoredDictionary)> =
             Default::default();
@@ -259,7 +259,7 @@ fn export(a: ExportArgs) -> anyhow::Result<()> {
 fn delete(a: DeleteArgs) -> anyhow::Result<()> {
     use crate::meta::store;
     let fleet = a.fleet.resolve()?;
-    super::fleet::runtime()?.block_on(async {
+    crate::fleet::runtime()?.block_on(async {
         let mut conns = store::connect_all(&fleet.targets).await?;
         let n = store::delete(&mut conns, &fleet.schema, a.id)
             .await
@@ -537,7 +537,7 @@ fn sample_mysql(
     let sp = spinner(format!(
         "sampling {n} rows of {table}.{column} from {shown}"
     ));
-    let rows = super::mysql_source::sample(source, table, column, n);
+    let rows = crate::fleet::source::sample(source, table, column, n);
     sp.finish_and_clear();
     let rows = rows?;
     let mut docs = Vec::with_capacity(rows.len());

@@ -2,7 +2,4 @@
 pub mod check_config;
 pub mod ctl;
 pub mod dict;
-pub mod fleet;
 pub mod inspect;
-pub mod mysql_source;
-pub mod sample_plan;

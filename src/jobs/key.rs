@@ -211,7 +211,7 @@ impl WalkKey {
 
     /// Is the first column an integer (its range gives the progress)?
     pub fn first_is_integer(&self) -> bool {
-        crate::cli::sample_plan::is_integer_type(&self.columns[0].data_type)
+        crate::fleet::sample_plan::is_integer_type(&self.columns[0].data_type)
     }
 
     /// A key for messages: `42` for one column, `(tenant=3, id=42)` for

@@ -26,9 +26,9 @@ use std::time::Duration;
 use anyhow::{anyhow, bail};
 use mysql_async::prelude::Queryable;
 
-use crate::cli::fleet::FleetArgs;
 use crate::codec::{DictionaryRegistry, ValueEncoder};
 use crate::config::ColumnConfig;
+use crate::fleet::FleetArgs;
 use crate::meta::schema::quote_ident;
 use crate::meta::store::{self, ShardTarget};
 use progress::{print_progress, Progress};
@@ -215,7 +215,7 @@ pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
 fn column_config(
     mode: Mode,
     args: &JobArgs,
-    fleet: &crate::cli::fleet::Fleet,
+    fleet: &crate::fleet::Fleet,
     db: &str,
     table: &str,
     column: &str,
@@ -256,7 +256,7 @@ fn replica_targets(args: &JobArgs) -> anyhow::Result<Vec<ShardTarget>> {
     args.replica
         .iter()
         .map(|url| {
-            let opts = crate::cli::mysql_source::Source {
+            let opts = crate::fleet::source::Source {
                 url: url.clone(),
                 password_env: args.fleet.password_env.clone(),
                 password_file: args.fleet.password_file.clone(),
@@ -277,7 +277,7 @@ fn replica_targets(args: &JobArgs) -> anyhow::Result<Vec<ShardTarget>> {
 /// the directory: a job never decodes or rewrites with bytes that changed
 /// under an id the proxies already use.
 async fn load_fleet_dictionaries(
-    fleet: &crate::cli::fleet::Fleet,
+    fleet: &crate::fleet::Fleet,
     registry: &DictionaryRegistry,
     pin_path: Option<&std::path::Path>,
     max_size: u64,
@@ -340,7 +340,7 @@ async fn load_fleet_dictionaries(
 /// load a new id only for what their columns use, and the server then
 /// refuses to delete it. A failure (a directory-only dictionary the store
 /// does not hold) is a warning.
-async fn record_job_use(fleet: &crate::cli::fleet::Fleet, column: (&str, &str, &str), id: u32) {
+async fn record_job_use(fleet: &crate::fleet::Fleet, column: (&str, &str, &str), id: u32) {
     for t in &fleet.targets {
         let recorded = match t.connect().await {
             Ok(mut c) => store::record_use(&mut c, &fleet.schema, column, id)
@@ -359,7 +359,7 @@ async fn record_job_use(fleet: &crate::cli::fleet::Fleet, column: (&str, &str, &
 
 /// Run the job on every shard at once, printing progress; fails naming
 /// each shard that failed.
-async fn run_all_shards(fleet: &crate::cli::fleet::Fleet, job: Arc<Job>) -> anyhow::Result<()> {
+async fn run_all_shards(fleet: &crate::fleet::Fleet, job: Arc<Job>) -> anyhow::Result<()> {
     let progress: Vec<Arc<Progress>> = fleet.targets.iter().map(|_| Arc::default()).collect();
     let printer = tokio::spawn(print_progress(
         fleet.targets.iter().map(|t| t.name.clone()).collect(),
@@ -388,7 +388,7 @@ async fn run_all_shards(fleet: &crate::cli::fleet::Fleet, job: Arc<Job>) -> anyh
 
 /// The newest dictionary `dictionary_use` records for the column, if any.
 async fn recorded_dictionary(
-    fleet: &crate::cli::fleet::Fleet,
+    fleet: &crate::fleet::Fleet,
     db: &str,
     table: &str,
     column: &str,

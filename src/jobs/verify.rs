@@ -101,7 +101,7 @@ pub(super) async fn dry_run(
         let starts: Vec<String> = {
             let mut rng = rand::thread_rng();
             (0..10)
-                .map(|_| crate::cli::sample_plan::random_start(&mut rng, lo, hi).to_string())
+                .map(|_| crate::fleet::sample_plan::random_start(&mut rng, lo, hi).to_string())
                 .collect()
         };
         for start in starts {

@@ -348,7 +348,7 @@ impl Loader {
             match d.check() {
                 Ok(codec) => match add_stored(d.to_dictionary(codec)) {
                     Ok(true) => {
-                        crate::admin::drift::set_trained_ratio(d.id, d.ratio);
+                        super::trained::set_trained_ratio(d.id, d.ratio);
                         events.with_label_values(&["accepted"]).inc();
                         self.persist_pin(d.id, &d.sha256.to_ascii_lowercase());
                         tracing::info!(id, name = %d.name, sha256 = %d.sha256, shard = %c.name, "dictionary loaded from the metadata schema");

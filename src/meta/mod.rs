@@ -10,6 +10,7 @@ pub mod loader;
 pub mod pins;
 pub mod schema;
 pub mod store;
+pub mod trained;
 
 /// Default name of the metadata schema (`codec.metadata_schema`); kept in
 /// `config`, which `meta` builds on (never the other way round).

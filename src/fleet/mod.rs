@@ -2,12 +2,19 @@
 //! (`--config`, logging in as `serve` does), or servers named by URL
 //! (`--to`, repeatable). Shared by `dict publish|export|delete` and the
 //! table jobs (`backfill`, `compact`, `restore`).
+//!
+//! A library of the offline commands (`cli`) and the jobs (`jobs`), below
+//! both: `source` reads samples from a server, `sample_plan` (pure) plans
+//! the sampling queries.
+pub mod sample_plan;
+pub mod source;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::bail;
 
-use super::mysql_source::Source;
+use self::source::Source;
 use crate::meta::store::ShardTarget;
 
 #[derive(clap::Args, Debug, Clone)]
