@@ -264,3 +264,67 @@ fn a_row_larger_than_the_whole_memory_budget_is_relayed_chunk_by_chunk_byte_iden
     let one = zstd.query("SELECT 1");
     assert!(one.iter().any(|p| p.as_slice() == b"\x011"), "{one:?}");
 }
+
+/// Peak growth of squeeze's RSS, sampled every millisecond, while `work`
+/// runs.
+fn rss_growth_during(pid: u32, work: impl FnOnce()) -> u64 {
+    let before = rss_kib(pid);
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let sampler = {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            let mut peak = 0;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                peak = peak.max(rss_kib(pid));
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            peak
+        })
+    };
+    work();
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    let peak = sampler.join().unwrap().max(rss_kib(pid));
+    peak.saturating_sub(before)
+}
+
+#[test]
+fn a_48_mib_statement_costs_squeeze_at_most_twice_its_size() {
+    let db = MariaDb::shared();
+    // The default packet limit follows the server's max_allowed_packet (1 GiB
+    // on the test server).
+    let sq = squeeze(db, &[]);
+    let mut c = RawConn::login(sq.port, APP_USER, APP_PASS, None).unwrap();
+    select_1(&mut c);
+    std::thread::sleep(Duration::from_millis(300));
+    // Three 16 MiB chunks and a tail: read as chunks, relayed whole.
+    let text = "x".repeat(48 << 20);
+    let mut stmt = vec![0x03];
+    stmt.extend_from_slice(format!("SELECT LENGTH('{text}') AS n").as_bytes());
+    let size_kib = stmt.len() as u64 / 1024;
+    let mut answer = Vec::new();
+    let grew = rss_growth_during(sq.pid(), || {
+        c.seq = 0;
+        c.write_packet(&stmt).unwrap();
+        // Column definitions up to their EOF, then the row and its EOF.
+        answer = c.read_until_eof();
+        answer.extend(c.read_until_eof());
+    });
+    assert!(
+        answer.iter().any(|p| p.as_slice() == b"\x0850331648"),
+        "LENGTH of the 48 MiB literal in {answer:?}"
+    );
+    eprintln!(
+        "squeeze RSS grew by {} MiB for a {} MiB statement",
+        grew / 1024,
+        size_kib / 1024
+    );
+    // Before: the chunks were buffered with their headers, joined into a
+    // second copy, and copied a third time into the backend's write buffer
+    // (about 5x). Now: read once into the packet, written from it.
+    assert!(
+        grew <= 2 * size_kib,
+        "RSS grew by {} MiB for a {} MiB statement (more than 2x)",
+        grew / 1024,
+        size_kib / 1024
+    );
+}

@@ -19,7 +19,8 @@ use crate::protocol::compress::{
     encode_frame, frame_end_hint, next_frame, FrameInflater, WireCodec,
 };
 use crate::protocol::packet::{
-    decode_packet, encode_packet, packet_end_hint, PieceIds, HEADER_LEN, MAX_PAYLOAD,
+    decode_packet, encode_packet, opens_split_packet, packet_end_hint, PieceIds, SplitPacket,
+    HEADER_LEN, MAX_PAYLOAD,
 };
 use crate::protocol::{Packet, ProtocolError};
 
@@ -88,6 +89,8 @@ pub struct PacketConn {
     /// A refused packet is being read and dropped: inflate in steps, not
     /// sized by the packet's headers.
     discarding: bool,
+    /// A packet of several 16 MiB chunks being read into its own payload.
+    gathering: Option<SplitPacket>,
 }
 
 struct SplitIo {
@@ -140,6 +143,7 @@ impl PacketConn {
             mem: Reservation::global(),
             meter: None,
             discarding: false,
+            gathering: None,
         }
     }
 
@@ -166,7 +170,11 @@ impl PacketConn {
     }
 
     fn buffered_bytes(&self) -> usize {
-        self.rbuf.capacity() + self.raw.capacity() + self.wbuf.capacity() + self.held
+        self.rbuf.capacity()
+            + self.raw.capacity()
+            + self.wbuf.capacity()
+            + self.held
+            + self.gathering.as_ref().map_or(0, SplitPacket::announced)
     }
 
     /// Count what the buffers hold now (they may have grown past what was
@@ -186,10 +194,11 @@ impl PacketConn {
     /// The session is between commands: release the packet it held and
     /// the capacity of buffers that grew for a large packet or result, so
     /// an idle connection costs a few KB.
-    /// Returns how many bytes of buffer capacity it released.
+    /// Returns how many bytes of buffer capacity it released, counting
+    /// the packet the caller held (dropped by now).
     pub fn shrink_idle(&mut self) -> usize {
-        self.held = 0;
-        let before = self.rbuf.capacity() + self.raw.capacity() + self.wbuf.capacity();
+        let held = std::mem::take(&mut self.held);
+        let before = held + self.rbuf.capacity() + self.raw.capacity() + self.wbuf.capacity();
         if self.inflating.is_none() {
             if self.rbuf.is_empty() && self.rbuf.capacity() > IDLE_KEEP {
                 self.rbuf = BytesMut::new();
@@ -376,7 +385,12 @@ impl PacketConn {
             } else {
                 PieceIds::Consecutive
             };
-            if let Some(p) = decode_packet(&mut self.rbuf, self.max_payload, ids)? {
+            let packet = if self.gathering.is_some() || opens_split_packet(&self.rbuf) {
+                self.gather(ids)?
+            } else {
+                decode_packet(&mut self.rbuf, self.max_payload, ids)?
+            };
+            if let Some(p) = packet {
                 self.accept_seq(&p)?;
                 // The caller holds the payload until its next command; a
                 // packet joined from 16 MiB chunks is a copy of its own.
@@ -405,8 +419,66 @@ impl PacketConn {
             if let Some(p) = self.try_read_packet()? {
                 return Ok(p);
             }
-            self.fill().await?;
+            if !self.read_into_split_packet().await? {
+                self.fill().await?;
+            }
         }
+    }
+
+    /// Move what the buffers hold of a packet split into 16 MiB chunks
+    /// into its own payload, charging each chunk to the budget when its
+    /// header announces it; the packet once it is whole.
+    fn gather(&mut self, ids: PieceIds) -> Result<Option<Packet>, NetError> {
+        let max = self.max_payload;
+        let first_seq = self.rbuf.get(3).copied().unwrap_or(0);
+        let gathering = self
+            .gathering
+            .get_or_insert_with(|| SplitPacket::new(first_seq, ids, max));
+        let announced = gathering.announced();
+        match gathering.take_from(&mut self.rbuf, max) {
+            Ok(Some(p)) => {
+                self.gathering = None;
+                Ok(Some(p))
+            }
+            Ok(None) => {
+                let grew = self.gathering.as_ref().map_or(0, SplitPacket::announced) > announced;
+                if grew {
+                    if let Err(e) = self.mem.ensure(self.buffered_bytes()) {
+                        self.gathering = None;
+                        self.true_up();
+                        return Err(e.into());
+                    }
+                }
+                Ok(None)
+            }
+            Err(e) => {
+                self.gathering = None;
+                self.true_up();
+                Err(e.into())
+            }
+        }
+    }
+
+    /// On a plain connection with nothing buffered, read the rest of the
+    /// current chunk of a split packet straight into its payload (no copy
+    /// through the read buffer). Returns whether it read.
+    async fn read_into_split_packet(&mut self) -> Result<bool, NetError> {
+        if self.compression.is_some() || self.split.is_some() || !self.rbuf.is_empty() {
+            return Ok(false);
+        }
+        let Some(gathering) = &mut self.gathering else {
+            return Ok(false);
+        };
+        if gathering.chunk_left() == 0 {
+            return Ok(false);
+        }
+        let n = self.stream.read_buf(&mut gathering.chunk_room()).await?;
+        if n == 0 {
+            return Err(NetError::Closed);
+        }
+        gathering.took(n);
+        self.count_read(n);
+        Ok(true)
     }
 
     /// Read and drop the packet at the front of the stream (one refused as
@@ -521,6 +593,7 @@ impl PacketConn {
     /// here (inflating buffered compressed frames as needed), without
     /// reading from the socket.
     pub fn try_peek_chunk_len(&mut self) -> Result<Option<usize>, NetError> {
+        debug_assert!(self.gathering.is_none(), "peek inside a packet being read");
         loop {
             if let Some(len) = buffered_chunk_len(&self.rbuf) {
                 return Ok(Some(len));
@@ -637,6 +710,10 @@ impl PacketConn {
         let target = if compressed { &self.raw } else { &self.rbuf };
         let hint = if compressed {
             frame_end_hint(target)
+        } else if self.gathering.is_some() {
+            // The front of the buffer may be the middle of a chunk, not a
+            // header; the chunk goes to the packet's own payload anyway.
+            0
         } else {
             packet_end_hint(target)
         };
@@ -864,6 +941,7 @@ impl PacketConn {
     pub fn pass_rows_to(&mut self, out: &mut PacketConn) -> usize {
         if self.compression.is_some()
             || out.compression.is_some()
+            || self.gathering.is_some()
             || self.split.is_some()
             || out.split.is_some()
             || self.seq != out.seq

@@ -226,7 +226,9 @@ impl Session {
         let payload = self.backend_payload(payload);
         let backend = self.shards.conn()?;
         backend.conn.begin_command();
-        backend.conn.write_packet(&payload);
+        // Buffered: a statement of many megabytes goes out from the
+        // client's own buffer, not a copy of it.
+        backend.conn.write_packet_buffered(&payload).await?;
         backend.conn.flush().await?;
         self.last_ok = false;
         match shape {
