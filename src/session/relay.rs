@@ -15,6 +15,7 @@ use crate::transform::result::{ResultColumns, RowError};
 use super::abort::column_defs_following;
 use super::link_status::{self, ClientLink};
 use super::thread_ids::{self, IdColumns, IdResults};
+use crate::transform::catalog::{self, CatalogColumns, CatalogResults};
 use super::{Flow, Session};
 
 /// How the backend answers a command.
@@ -35,7 +36,7 @@ pub(super) enum ResponseShape {
 }
 
 /// Row format and prepared-statement context of a relayed command.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(super) struct RelayMode {
     pub binary: bool,
     /// COM_STMT_EXECUTE: the statement whose cursor may open.
@@ -48,6 +49,8 @@ pub(super) struct RelayMode {
     /// Results that may carry the server's thread ids, shown by squeeze's
     /// session ids (`thread_ids`).
     pub thread_ids: Option<IdResults>,
+    /// Results that may describe compressed columns (`catalog`).
+    pub catalog: Option<CatalogResults>,
 }
 
 impl RelayMode {
@@ -58,6 +61,7 @@ impl RelayMode {
             fetch_of: None,
             link_status: false,
             thread_ids: None,
+            catalog: None,
         }
     }
     pub fn binary() -> Self {
@@ -67,6 +71,7 @@ impl RelayMode {
             fetch_of: None,
             link_status: false,
             thread_ids: None,
+            catalog: None,
         }
     }
 }
@@ -247,7 +252,22 @@ impl Session {
                 let p = self.backend_packet().await?;
                 let done = response::is_eof(&p.payload) || response::is_err(&p.payload);
                 self.note_status(&p.payload);
-                self.forward(&p.payload).await?;
+                // A compressed column is listed as results present it.
+                let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
+                let presented = (!done)
+                    .then(|| crate::protocol::coldef::ColumnDefView::parse(&p.payload, extended).ok())
+                    .flatten()
+                    .and_then(|def| {
+                        crate::transform::result::match_column(&self.ctx.rules, &def).map(|rule| {
+                            crate::transform::result::present(
+                                &p.payload,
+                                &def,
+                                rule,
+                                self.info.charset as u16,
+                            )
+                        })
+                    });
+                self.forward(presented.as_deref().unwrap_or(&p.payload)).await?;
                 if done {
                     return Ok(());
                 }
@@ -255,7 +275,7 @@ impl Session {
             ResponseShape::Fetch => {
                 let id = mode.fetch_of.unwrap_or(0);
                 let mut cursor = self.statements.get_mut(id).and_then(|s| s.cursor.take());
-                let r = self.relay_rows(cursor.as_mut(), true, None, None).await;
+                let r = self.relay_rows(cursor.as_mut(), true, None, None, None).await;
                 if let (Some(c), Some(s)) = (cursor, self.statements.get_mut(id)) {
                     s.cursor = Some(c);
                 }
@@ -354,11 +374,17 @@ impl Session {
         payload: &[u8],
         link: Option<&ClientLink>,
         ids: Option<&ResultThreadIds>,
+        cat: Option<&ResultCatalog>,
         binary: bool,
     ) -> Result<(), ClientWriteError> {
         let translated = ids
             .and_then(|(cols, sessions)| thread_ids::rewrite_row(payload, cols, binary, sessions));
         let payload = translated.as_deref().unwrap_or(payload);
+        // Catalog rows come as text (a prepared catalog query is relayed).
+        let described = cat
+            .filter(|_| !binary)
+            .and_then(|(cols, kind)| catalog::rewrite_row(payload, cols, kind, &self.ctx.rules));
+        let payload = described.as_deref().unwrap_or(payload);
         match link.and_then(|l| link_status::rewrite_row(payload, l)) {
             Some(row) => self.send_to_client(&row).await,
             None => self.send_to_client(payload).await,
@@ -412,9 +438,14 @@ impl Session {
                     self.forward(&p.payload).await?;
                     let hints = self.next_result_hints();
                     let mut ids = mode.thread_ids.map(|k| (IdColumns::default(), k));
+                    let mut cat = mode
+                        .catalog
+                        .clone()
+                        .map(|k| (CatalogColumns::default(), k));
                     let mut transform = self
-                        .relay_column_defs(columns, hints.columns(), ids.as_mut())
+                        .relay_column_defs(columns, hints.columns(), ids.as_mut(), cat.as_mut())
                         .await?;
+                    let cat = cat.filter(|(cols, kind)| cols.any(kind));
                     let ids = ids
                         .map(|(cols, _)| cols)
                         .filter(IdColumns::any)
@@ -443,7 +474,13 @@ impl Session {
                         ClientLink::new(self.client.tls_suite(), self.client.is_compressed())
                     });
                     match self
-                        .relay_rows(transform.as_mut(), mode.binary, link.as_ref(), ids.as_ref())
+                        .relay_rows(
+                            transform.as_mut(),
+                            mode.binary,
+                            link.as_ref(),
+                            ids.as_ref(),
+                            cat.as_ref(),
+                        )
                         .await?
                     {
                         RowsEnd::Status(status) if response::more_results(status) => continue,
@@ -491,10 +528,17 @@ impl Session {
         count: usize,
         hints: &[Option<std::sync::Arc<crate::transform::ColumnRule>>],
         mut ids: Option<&mut (IdColumns, IdResults)>,
+        mut cat: Option<&mut ResultCatalog>,
     ) -> Result<Option<ResultColumns>, RelayError> {
         // Backend connections have it exactly when the client has (login).
         let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
         let mut note = |payload: &[u8]| {
+            if let Some((cols, kind)) = cat.as_deref_mut() {
+                match crate::protocol::coldef::ColumnDefView::parse(payload, extended) {
+                    Ok(def) => cols.note(&def, kind),
+                    Err(_) => cols.skip(),
+                }
+            }
             if let Some((cols, kind)) = ids.as_deref_mut() {
                 match crate::protocol::coldef::ColumnDefView::parse(payload, extended) {
                     Ok(def) => cols.note(&def, *kind),
@@ -543,9 +587,10 @@ impl Session {
         binary: bool,
         link: Option<&ClientLink>,
         ids: Option<&ResultThreadIds>,
+        cat: Option<&ResultCatalog>,
     ) -> Result<RowsEnd, RelayError> {
         loop {
-            if transform.is_none() && link.is_none() && ids.is_none() {
+            if transform.is_none() && link.is_none() && ids.is_none() && cat.is_none() {
                 let backend = self.shards.conn()?;
                 if backend.conn.pass_rows_to(&mut self.client) > 0
                     && self.client.pending_output() >= 1 << 20
@@ -574,9 +619,9 @@ impl Session {
                 return Ok(RowsEnd::Error);
             }
             let sent = match transform.as_deref_mut() {
-                None => self.send_row(&p.payload, link, ids, binary).await,
+                None => self.send_row(&p.payload, link, ids, cat, binary).await,
                 Some(t) => match transform_row(t, &self.ctx.rules, &p.payload, binary).await {
-                    Ok(false) => self.send_row(&p.payload, link, ids, binary).await,
+                    Ok(false) => self.send_row(&p.payload, link, ids, cat, binary).await,
                     Ok(true) => self
                         .client
                         .write_packet_buffered(t.presented())
@@ -656,6 +701,9 @@ impl StatementHints {
 /// A result's thread-id columns, and the squeeze session owning each
 /// backend thread of the shard it came from.
 pub(super) type ResultThreadIds = (IdColumns, std::collections::HashMap<u64, u32>);
+
+/// A result's catalog columns, and which statement produced it.
+pub(super) type ResultCatalog = (CatalogColumns, CatalogResults);
 
 /// How a row stream ended.
 pub(super) enum RowsEnd {

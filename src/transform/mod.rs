@@ -3,6 +3,7 @@
 //! statement parameters) and how they are presented in results. Pure: the
 //! session does the I/O.
 
+pub mod catalog;
 pub mod dependents;
 pub mod infile;
 pub mod load_data;

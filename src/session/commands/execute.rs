@@ -38,6 +38,7 @@ impl Session {
             fetch_of: None,
             link_status: false,
             thread_ids: None,
+            catalog: None,
         };
         let Some(s) = self.statements.stmts.get_mut(&id) else {
             // Unknown to squeeze: the server answers as it would directly.

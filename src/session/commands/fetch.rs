@@ -21,6 +21,7 @@ impl Session {
             fetch_of: stmt,
             link_status: false,
             thread_ids: None,
+            catalog: None,
         };
         self.forward_command(payload, ResponseShape::Fetch, mode)
             .await

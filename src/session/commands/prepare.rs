@@ -104,7 +104,7 @@ impl Session {
             // Result column definitions: present compressed columns as
             // clients expect them.
             let hints = StatementHints(self.result_hints.as_ref().map(|(h, _)| (h.clone(), 0)));
-            self.relay_column_defs(cols as usize, hints.columns(), None)
+            self.relay_column_defs(cols as usize, hints.columns(), None, None)
                 .await?;
             if !self.deprecate_eof() {
                 let eof = self.backend_packet().await?;

@@ -55,9 +55,28 @@ impl Session {
                 Some(_) => Query::new(&rewritten_text, self.tracked.lex),
                 None => as_sent,
             };
+            let current_db = self.tracked.current_db().map(|d| d.into_owned());
+            let catalog = crate::transform::catalog::catalog_results(
+                &query,
+                current_db.as_deref(),
+                &self.ctx.rules,
+            );
+            if let Some(column) = catalog.as_ref().and_then(|found| {
+                crate::transform::catalog::show_columns_where_refusal(
+                    &query,
+                    found,
+                    &self.ctx.rules,
+                )
+            }) {
+                self.reply_error(&crate::error::SqlError::not_supported(&format!(
+                    "SHOW COLUMNS ... WHERE on a table with the compressed column {column}: the server would filter on its stored type (longblob), not the type squeeze presents. Use LIKE on the column name, or SHOW COLUMNS without WHERE"
+                )));
+                return Flow::Continue;
+            }
             let mode = RelayMode {
                 link_status: asks_link_status(&query),
                 thread_ids: crate::session::thread_ids::id_results(&query),
+                catalog,
                 ..RelayMode::text()
             };
             if self.sharded() {
