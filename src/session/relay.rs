@@ -15,8 +15,8 @@ use crate::transform::result::{ResultColumns, RowError};
 use super::abort::column_defs_following;
 use super::link_status::{self, ClientLink};
 use super::thread_ids::{self, IdColumns, IdResults};
-use crate::transform::catalog::{self, CatalogColumns, CatalogResults};
 use super::{Flow, Session};
+use crate::transform::catalog::{self, CatalogColumns, CatalogResults};
 
 /// How the backend answers a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -255,7 +255,9 @@ impl Session {
                 // A compressed column is listed as results present it.
                 let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
                 let presented = (!done)
-                    .then(|| crate::protocol::coldef::ColumnDefView::parse(&p.payload, extended).ok())
+                    .then(|| {
+                        crate::protocol::coldef::ColumnDefView::parse(&p.payload, extended).ok()
+                    })
                     .flatten()
                     .and_then(|def| {
                         crate::transform::result::match_column(&self.ctx.rules, &def).map(|rule| {
@@ -267,7 +269,8 @@ impl Session {
                             )
                         })
                     });
-                self.forward(presented.as_deref().unwrap_or(&p.payload)).await?;
+                self.forward(presented.as_deref().unwrap_or(&p.payload))
+                    .await?;
                 if done {
                     return Ok(());
                 }
@@ -275,7 +278,9 @@ impl Session {
             ResponseShape::Fetch => {
                 let id = mode.fetch_of.unwrap_or(0);
                 let mut cursor = self.statements.get_mut(id).and_then(|s| s.cursor.take());
-                let r = self.relay_rows(cursor.as_mut(), true, None, None, None).await;
+                let r = self
+                    .relay_rows(cursor.as_mut(), true, None, None, None)
+                    .await;
                 if let (Some(c), Some(s)) = (cursor, self.statements.get_mut(id)) {
                     s.cursor = Some(c);
                 }
@@ -381,14 +386,43 @@ impl Session {
             .and_then(|(cols, sessions)| thread_ids::rewrite_row(payload, cols, binary, sessions));
         let payload = translated.as_deref().unwrap_or(payload);
         // Catalog rows come as text (a prepared catalog query is relayed).
-        let described = cat
-            .filter(|_| !binary)
-            .and_then(|(cols, kind)| catalog::rewrite_row(payload, cols, kind, &self.ctx.rules));
+        let described = cat.filter(|_| !binary).and_then(|(cols, kind)| {
+            catalog::rewrite_row(payload, cols, kind, &self.ctx.rules, |db, table, column| {
+                self.carries_compressed(db, table, column)
+            })
+        });
         let payload = described.as_deref().unwrap_or(payload);
         match link.and_then(|l| link_status::rewrite_row(payload, l)) {
             Some(row) => self.send_to_client(&row).await,
             None => self.send_to_client(payload).await,
         }
+    }
+
+    /// Does `db.table.column` hold a compressed column: configured, or a
+    /// column of a view that passes one through (as the planner reads
+    /// `SELECT column FROM view`)?
+    fn carries_compressed(&self, db: &str, table: &str, column: &str) -> bool {
+        if self.ctx.rules.lookup(db, table, column).is_some() {
+            return true;
+        }
+        if self.ctx.schema.dependents().view(db, table).is_none() {
+            return false;
+        }
+        let q = |s: &str| format!("`{}`", s.replace('`', "``"));
+        let sql = format!("SELECT {} FROM {}.{}", q(column), q(db), q(table));
+        let ctx = crate::transform::write::WriteContext {
+            rules: &self.ctx.rules,
+            schema: &self.ctx.schema,
+            opts: crate::sql::lexer::LexOptions::default(),
+            db: None,
+            non_utf8_charset: None,
+            sql_prepared: None,
+        };
+        crate::transform::write::rewrite_query(sql.as_bytes(), &ctx)
+            .ok()
+            .and_then(|r| r.results.first().and_then(|h| h.first().cloned()))
+            .flatten()
+            .is_some()
     }
 
     pub(super) fn deprecate_eof(&self) -> bool {
@@ -438,10 +472,7 @@ impl Session {
                     self.forward(&p.payload).await?;
                     let hints = self.next_result_hints();
                     let mut ids = mode.thread_ids.map(|k| (IdColumns::default(), k));
-                    let mut cat = mode
-                        .catalog
-                        .clone()
-                        .map(|k| (CatalogColumns::default(), k));
+                    let mut cat = mode.catalog.clone().map(|k| (CatalogColumns::default(), k));
                     let mut transform = self
                         .relay_column_defs(columns, hints.columns(), ids.as_mut(), cat.as_mut())
                         .await?;

@@ -45,6 +45,7 @@ pub fn catalog_results(
     query: &Query<'_>,
     current_db: Option<&str>,
     rules: &ColumnRules,
+    is_view_over_compressed: impl Fn(&str, &str) -> bool,
 ) -> Option<CatalogResults> {
     let text = query.text;
     if rules.is_empty() || text.len() > MAX_TEXT {
@@ -67,14 +68,12 @@ pub fn catalog_results(
             Some(((current_db?.to_string(), first), i + 1))
         }
     };
-    let compressed = |(db, t): &(String, String)| rules.table_has(db, t);
-    if kw(0, "SHOW") && kw(1, "CREATE") && kw(2, "TABLE") {
-        let (name, _) = table_at(3)?;
-        return compressed(&name).then(|| CatalogResults {
-            show_create: Some(name),
-            ..Default::default()
-        });
-    }
+    let compressed =
+        |(db, t): &(String, String)| rules.table_has(db, t) || is_view_over_compressed(db, t);
+    // SHOW CREATE TABLE keeps the stored type until CREATE TABLE through
+    // squeeze turns a configured column's logical type back into LONGBLOB:
+    // a dump taken through squeeze must restore through squeeze
+    // (`rewrite_create_table` is the presenting half, ready for that).
     if kw(0, "DESCRIBE") || kw(0, "DESC") || kw(0, "EXPLAIN") {
         // EXPLAIN SELECT ... is a plan, not a table description.
         let (name, _) = table_at(1)?;
@@ -122,10 +121,15 @@ pub fn show_columns_where_refusal(
     if !is_show || !s.tokens.iter().any(|t| t.is_keyword(text, "WHERE")) {
         return None;
     }
-    let column = rules
-        .all()
-        .find(|r| r.table == *table && r.schema.matches(db))?;
-    Some(format!("{db}.{table}.{}", column.column))
+    Some(
+        match rules
+            .all()
+            .find(|r| r.table == *table && r.schema.matches(db))
+        {
+            Some(rule) => format!("{db}.{table}.{}", rule.column),
+            None => format!("of the view {db}.{table}"),
+        },
+    )
 }
 
 fn mentions_columns(text: &[u8]) -> bool {
@@ -236,11 +240,14 @@ impl CatalogColumns {
 /// The text row with the compressed columns' type fields changed; `None`
 /// when nothing changes or the row cannot be walked (it goes out as it
 /// came).
+/// `resolve(db, table, column)` says whether a table's or a view's column
+/// carries a compressed column.
 pub fn rewrite_row(
     row: &[u8],
     cols: &CatalogColumns,
     kind: &CatalogResults,
     rules: &ColumnRules,
+    resolve: impl Fn(&str, &str, &str) -> bool,
 ) -> Option<Vec<u8>> {
     let mut spans = Vec::with_capacity(cols.columns);
     text_row_spans(row, cols.columns, &mut spans).ok()?;
@@ -257,8 +264,9 @@ pub fn rewrite_row(
             Some((db, table)) => (db.as_str(), table.as_str()),
             None => (value(cols.schema)?, value(cols.table)?),
         };
-        let rule = rules.lookup(db, table, value(cols.column)?)?;
-        let _ = rule;
+        if !resolve(db, table, value(cols.column)?) {
+            return None;
+        }
         // Only a column the server stores as a blob holds squeeze values.
         for (i, f) in &cols.fields {
             if matches!(f, Field::DataType | Field::ColumnType) {
@@ -298,7 +306,12 @@ pub fn is_blob_type(data_type: &str) -> bool {
 /// differ from the table's default (as MariaDB prints them), and for JSON
 /// the `CHECK (json_valid(col))` MariaDB adds for its alias. `None` when
 /// nothing changes.
-pub fn rewrite_create_table(text: &str, db: &str, table: &str, rules: &ColumnRules) -> Option<String> {
+pub fn rewrite_create_table(
+    text: &str,
+    db: &str,
+    table: &str,
+    rules: &ColumnRules,
+) -> Option<String> {
     let table_default_bin = text
         .lines()
         .last()
@@ -384,27 +397,51 @@ mod tests {
     }
 
     fn kind(sql: &str) -> Option<CatalogResults> {
-        catalog_results(&Query::new(sql.as_bytes(), LexOptions::default()), Some("app"), &rules("text"))
+        catalog_results(
+            &Query::new(sql.as_bytes(), LexOptions::default()),
+            Some("app"),
+            &rules("text"),
+            |_, v| v == "v_docs",
+        )
     }
 
     #[test]
     fn catalog_statements_of_a_compressed_table_are_recognised_with_their_table() {
         let t = Some(("app".to_string(), "docs".to_string()));
-        for sql in ["DESCRIBE docs", "desc app.docs", "EXPLAIN `docs`", "SHOW FULL COLUMNS FROM docs LIKE 'd%'", "show fields in docs from app", "SHOW COLUMNS IN app.docs WHERE Type='longtext'"] {
+        for sql in [
+            "DESCRIBE docs",
+            "desc app.docs",
+            "EXPLAIN `docs`",
+            "SHOW FULL COLUMNS FROM docs LIKE 'd%'",
+            "show fields in docs from app",
+            "SHOW COLUMNS IN app.docs WHERE Type='longtext'",
+        ] {
             assert_eq!(kind(sql).and_then(|k| k.show_columns), t, "{sql}");
         }
-        assert_eq!(kind("SHOW CREATE TABLE app.docs").and_then(|k| k.show_create), t);
+        assert_eq!(
+            kind("SHOW CREATE TABLE app.docs").and_then(|k| k.show_create),
+            None
+        );
         assert_eq!(kind("DESCRIBE users"), None);
-        assert_eq!(kind("SHOW CREATE TABLE other.docs"), None);
+        assert_eq!(
+            kind("DESCRIBE v_docs").and_then(|k| k.show_columns),
+            Some(("app".to_string(), "v_docs".to_string()))
+        );
         assert_eq!(kind("SELECT 1"), None);
-        assert_eq!(kind("SELECT * FROM information_schema.COLUMNS"), Some(CatalogResults::default()));
+        assert_eq!(
+            kind("SELECT * FROM information_schema.COLUMNS"),
+            Some(CatalogResults::default())
+        );
     }
 
     #[test]
     fn show_create_table_of_a_json_column_reads_as_mariadbs_json_alias() {
         let server = "CREATE TABLE `docs` (\n  `id` int(11) NOT NULL,\n  `doc` longblob NOT NULL COMMENT 'x',\n  `n` int(11) DEFAULT NULL,\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=latin1 COLLATE=latin1_swedish_ci";
         let want = "CREATE TABLE `docs` (\n  `id` int(11) NOT NULL,\n  `doc` longtext CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL COMMENT 'x' CHECK (json_valid(`doc`)),\n  `n` int(11) DEFAULT NULL,\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=latin1 COLLATE=latin1_swedish_ci";
-        assert_eq!(rewrite_create_table(server, "app", "docs", &rules("json")).as_deref(), Some(want));
+        assert_eq!(
+            rewrite_create_table(server, "app", "docs", &rules("json")).as_deref(),
+            Some(want)
+        );
         let bin = "CREATE TABLE `docs` (\n  `doc` longblob DEFAULT NULL\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin";
         assert_eq!(
             rewrite_create_table(bin, "app", "docs", &rules("text")).as_deref(),
@@ -412,6 +449,9 @@ mod tests {
         );
         // A text column (not converted yet) is described as it is.
         let text = bin.replace("longblob", "longtext");
-        assert_eq!(rewrite_create_table(&text, "app", "docs", &rules("text")), None);
+        assert_eq!(
+            rewrite_create_table(&text, "app", "docs", &rules("text")),
+            None
+        );
     }
 }

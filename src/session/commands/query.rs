@@ -55,13 +55,29 @@ impl Session {
                 Some(_) => Query::new(&rewritten_text, self.tracked.lex),
                 None => as_sent,
             };
+            let mut mode = RelayMode {
+                link_status: asks_link_status(&query),
+                thread_ids: crate::session::thread_ids::id_results(&query),
+                ..RelayMode::text()
+            };
+            if self.sharded() {
+                if let Some(flow) = self.route_query(&query).await {
+                    return flow;
+                }
+            }
+            // Views first: LOAD DATA into a view over compressed columns
+            // is refused by the bulk path.
+            self.refresh_dependents(query.text).await;
+            // After the views are read: a view over a compressed column is
+            // described like one.
             let current_db = self.tracked.current_db().map(|d| d.into_owned());
-            let catalog = crate::transform::catalog::catalog_results(
+            mode.catalog = crate::transform::catalog::catalog_results(
                 &query,
                 current_db.as_deref(),
                 &self.ctx.rules,
+                |db, name| self.ctx.schema.dependents().view(db, name).is_some(),
             );
-            if let Some(column) = catalog.as_ref().and_then(|found| {
+            if let Some(column) = mode.catalog.as_ref().and_then(|found| {
                 crate::transform::catalog::show_columns_where_refusal(
                     &query,
                     found,
@@ -73,20 +89,6 @@ impl Session {
                 )));
                 return Flow::Continue;
             }
-            let mode = RelayMode {
-                link_status: asks_link_status(&query),
-                thread_ids: crate::session::thread_ids::id_results(&query),
-                catalog,
-                ..RelayMode::text()
-            };
-            if self.sharded() {
-                if let Some(flow) = self.route_query(&query).await {
-                    return flow;
-                }
-            }
-            // Views first: LOAD DATA into a view over compressed columns
-            // is refused by the bulk path.
-            self.refresh_dependents(query.text).await;
             if let Some(flow) = self.bulk_before_query(&payload).await {
                 return flow;
             }

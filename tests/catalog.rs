@@ -1,0 +1,79 @@
+//! The catalog tells the same story as the results: `DESCRIBE`,
+//! `SHOW [FULL] COLUMNS|FIELDS` and `information_schema.COLUMNS` through
+//! squeeze answer as MariaDB does on an uncompressed copy (the oracle's
+//! `truth` database: the JSON columns as LONGTEXT utf8mb4_bin), byte for
+//! byte, column metadata included; `SHOW COLUMNS ... WHERE`, which the
+//! server would filter on the stored type, is refused naming the column.
+
+mod support;
+
+use mysql_async::Value;
+use support::dump::{self, Outcome};
+use support::MariaDb;
+
+/// The answer with the database names `truth` / `sq` made equal (they are
+/// the only intended difference between the two copies).
+fn same_names(mut o: Outcome) -> Outcome {
+    if let Outcome::Sets(sets) = &mut o {
+        for set in sets {
+            for row in &mut set.rows {
+                for v in row {
+                    if *v == Value::Bytes(b"truth".to_vec()) {
+                        *v = Value::Bytes(b"sq".to_vec());
+                    }
+                }
+            }
+        }
+    }
+    o
+}
+
+#[test]
+fn describe_show_columns_and_information_schema_through_squeeze_equal_an_uncompressed_copy() {
+    let db = MariaDb::start();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let (_sq, mut o) = support::oracle::setup(&db).await;
+        let statements = [
+            "DESCRIBE docs",
+            "DESC docs doc",
+            "EXPLAIN notes",
+            "describe `docs` 'd%'",
+            "SHOW COLUMNS FROM docs",
+            "SHOW FULL COLUMNS FROM docs",
+            "SHOW FULL FIELDS IN notes LIKE 'bo%'",
+            "SHOW FIELDS FROM docs FROM sq",
+            "SHOW COLUMNS FROM users",
+            "DESCRIBE v_docs",
+            "SHOW FULL COLUMNS FROM v_v",
+            "SHOW COLUMNS FROM v_plain",
+            "SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, CHARACTER_SET_NAME, COLLATION_NAME, CHARACTER_MAXIMUM_LENGTH, CHARACTER_OCTET_LENGTH, IS_NULLABLE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION",
+            "SELECT COLUMN_TYPE, COLUMN_NAME, TABLE_NAME, TABLE_SCHEMA FROM information_schema.COLUMNS c WHERE c.TABLE_SCHEMA = DATABASE() AND c.TABLE_NAME IN ('docs', 'notes') ORDER BY 3, 2",
+            "SELECT * FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'docs' AND COLUMN_NAME = 'doc'",
+        ];
+        // The database name is a value in these rows only for the
+        // information_schema ones; compare with it made equal.
+        for sql in statements {
+            let truth_sql = sql.replace("FROM sq", "FROM truth");
+            let truth = same_names(dump::query(&mut o.truth, &truth_sql).await);
+            let sq = same_names(dump::query(&mut o.sq, sql).await);
+            dump::assert_same(sql, &truth, &sq);
+        }
+        for sql in [
+            "SHOW COLUMNS FROM docs WHERE Type = 'longtext'",
+            "SHOW FULL FIELDS FROM docs WHERE Collation IS NULL",
+        ] {
+            match dump::query(&mut o.sq, sql).await {
+                Outcome::Err { code, message, .. } => {
+                    assert_eq!(code, 1235, "{sql}: {message}");
+                    assert!(message.contains("sq.docs.doc"), "{sql}: {message}");
+                }
+                other => panic!("{sql}: expected ERR 1235, got {other:?}"),
+            }
+        }
+        // On a table without a compressed column, WHERE is the server's.
+        let truth = dump::query(&mut o.truth, "SHOW COLUMNS FROM users WHERE Type LIKE 'int%'").await;
+        let sq = dump::query(&mut o.sq, "SHOW COLUMNS FROM users WHERE Type LIKE 'int%'").await;
+        dump::assert_same("SHOW COLUMNS FROM users WHERE", &truth, &sq);
+    });
+}
