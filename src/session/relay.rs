@@ -51,6 +51,8 @@ pub(super) struct RelayMode {
     pub thread_ids: Option<IdResults>,
     /// Results that may describe compressed columns (`catalog`).
     pub catalog: Option<CatalogResults>,
+    /// An execute's catalog columns as its prepare described them.
+    pub prepared_catalog: Option<CatalogColumns>,
 }
 
 impl RelayMode {
@@ -62,6 +64,7 @@ impl RelayMode {
             link_status: false,
             thread_ids: None,
             catalog: None,
+            prepared_catalog: None,
         }
     }
     pub fn binary() -> Self {
@@ -72,6 +75,7 @@ impl RelayMode {
             link_status: false,
             thread_ids: None,
             catalog: None,
+            prepared_catalog: None,
         }
     }
 }
@@ -385,11 +389,15 @@ impl Session {
         let translated = ids
             .and_then(|(cols, sessions)| thread_ids::rewrite_row(payload, cols, binary, sessions));
         let payload = translated.as_deref().unwrap_or(payload);
-        // Catalog rows come as text (a prepared catalog query is relayed).
-        let described = cat.filter(|_| !binary).and_then(|(cols, kind)| {
-            catalog::rewrite_row(payload, cols, kind, &self.ctx.rules, |db, table, column| {
-                self.carries_compressed(db, table, column)
-            })
+        let described = cat.and_then(|(cols, kind)| {
+            catalog::rewrite_row(
+                payload,
+                cols,
+                kind,
+                &self.ctx.rules,
+                binary,
+                |db, table, column| self.carries_compressed(db, table, column),
+            )
         });
         let payload = described.as_deref().unwrap_or(payload);
         match link.and_then(|l| link_status::rewrite_row(payload, l)) {
@@ -476,7 +484,14 @@ impl Session {
                     let mut transform = self
                         .relay_column_defs(columns, hints.columns(), ids.as_mut(), cat.as_mut())
                         .await?;
-                    let cat = cat.filter(|(cols, kind)| cols.any(kind));
+                    let cat = match (cat, &mode.prepared_catalog) {
+                        // Metadata cached: the columns the prepare described.
+                        (Some((cols, kind)), Some(prepared)) if columns == 0 && cols.is_empty() => {
+                            Some((prepared.clone(), kind))
+                        }
+                        (cat, _) => cat,
+                    }
+                    .filter(|(cols, kind)| cols.any(kind));
                     let ids = ids
                         .map(|(cols, _)| cols)
                         .filter(IdColumns::any)
@@ -734,7 +749,7 @@ impl StatementHints {
 pub(super) type ResultThreadIds = (IdColumns, std::collections::HashMap<u64, u32>);
 
 /// A result's catalog columns, and which statement produced it.
-pub(super) type ResultCatalog = (CatalogColumns, CatalogResults);
+pub(crate) type ResultCatalog = (CatalogColumns, CatalogResults);
 
 /// How a row stream ended.
 pub(super) enum RowsEnd {

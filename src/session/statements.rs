@@ -43,6 +43,9 @@ pub(super) struct Stmt {
     pub long_data_sent: BTreeSet<u16>,
     /// The transformer of the cursor it opened, for FETCH.
     pub cursor: Option<ResultColumns>,
+    /// A catalog query's columns, from the prepare response (executes may
+    /// come without column definitions under metadata caching).
+    pub catalog: Option<crate::session::relay::ResultCatalog>,
 }
 
 impl Stmt {
@@ -102,7 +105,11 @@ impl StatementTable {
         let mut param_rules = std::mem::take(&mut self.pending_params);
         param_rules.resize(num_params as usize, None);
         self.last = id;
+        let pending = self.pending_prepare.take();
         let s = self.stmts.entry(id).or_default();
+        if let Some((text, _)) = pending {
+            s.text = text;
+        }
         s.num_params = num_params;
         s.param_rules = param_rules;
         s.result_hints = result_hints;

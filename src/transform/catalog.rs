@@ -11,9 +11,9 @@
 //! same. Pure: which results, and one row at a time.
 
 use crate::config::PresentAs;
-use crate::protocol::coldef::ColumnDefView;
+use crate::protocol::coldef::{binary_layout, BinaryLayout, ColumnDefView};
 use crate::protocol::lenenc::put_lenenc_bytes;
-use crate::protocol::rows::text_row_spans;
+use crate::protocol::rows::{binary_null_bitmap_len, binary_row_spans, text_row_spans};
 use crate::sql::lexer::{ident_name, Token, TokenKind};
 use crate::sql::statement::Query;
 
@@ -132,6 +132,13 @@ pub fn show_columns_where_refusal(
     )
 }
 
+/// Cheap test before [`catalog_results`] (no allocation): may `text` be a
+/// catalog statement or query?
+pub fn may_describe(text: &[u8]) -> bool {
+    let has = |w: &[u8]| text.windows(w.len()).any(|x| x.eq_ignore_ascii_case(w));
+    text.len() <= MAX_TEXT && (has(b"columns") || has(b"fields") || has(b"desc") || has(b"explain"))
+}
+
 fn mentions_columns(text: &[u8]) -> bool {
     memchr::memmem::find(&text.to_ascii_lowercase(), b"columns").is_some()
 }
@@ -187,6 +194,8 @@ pub struct CatalogColumns {
     table: Option<usize>,
     column: Option<usize>,
     fields: Vec<(usize, Field)>,
+    /// Every column's type (binary rows need them to be walked).
+    types: Vec<u8>,
     /// `SHOW CREATE TABLE`'s two columns.
     create_text: bool,
 }
@@ -200,6 +209,7 @@ impl CatalogColumns {
     pub fn note(&mut self, def: &ColumnDefView<'_>, kind: &CatalogResults) {
         let i = self.columns;
         self.columns += 1;
+        self.types.push(def.column_type);
         if kind.show_create.is_some() {
             self.create_text = match i {
                 0 => def.name == b"Table",
@@ -227,7 +237,13 @@ impl CatalogColumns {
     /// Unreadable definition: counted, so no other column is misplaced.
     pub fn skip(&mut self) {
         self.columns += 1;
+        self.types.push(0xfd);
         self.create_text = false;
+    }
+
+    /// No column definition noted.
+    pub fn is_empty(&self) -> bool {
+        self.columns == 0
     }
 
     /// Does any row of this result need a look?
@@ -241,16 +257,21 @@ impl CatalogColumns {
 /// when nothing changes or the row cannot be walked (it goes out as it
 /// came).
 /// `resolve(db, table, column)` says whether a table's or a view's column
-/// carries a compressed column.
+/// carries a compressed column. `binary`: a prepared statement's row.
 pub fn rewrite_row(
     row: &[u8],
     cols: &CatalogColumns,
     kind: &CatalogResults,
     rules: &ColumnRules,
+    binary: bool,
     resolve: impl Fn(&str, &str, &str) -> bool,
 ) -> Option<Vec<u8>> {
     let mut spans = Vec::with_capacity(cols.columns);
-    text_row_spans(row, cols.columns, &mut spans).ok()?;
+    if binary {
+        binary_row_spans(row, &cols.types, &mut spans).ok()?;
+    } else {
+        text_row_spans(row, cols.columns, &mut spans).ok()?;
+    }
     let value = |i: Option<usize>| -> Option<&str> {
         let span = spans.get(i?)?.clone()?;
         std::str::from_utf8(&row[span]).ok()
@@ -282,11 +303,55 @@ pub fn rewrite_row(
         }
     }
     let mut out = Vec::with_capacity(row.len() + 32);
+    if binary {
+        return binary_row(row, &spans, &new, &cols.types);
+    }
     for (i, span) in spans.iter().enumerate() {
         match (&new[i], span) {
             (Some(v), _) => put_lenenc_bytes(&mut out, v),
             (None, Some(s)) => put_lenenc_bytes(&mut out, &row[s.clone()]),
             (None, None) => out.push(0xfb),
+        }
+    }
+    Some(out)
+}
+
+/// A binary row rebuilt with `new` values (given as text: a string column
+/// takes the bytes, an integer column the number); `None` for a layout it
+/// does not write.
+fn binary_row(
+    row: &[u8],
+    spans: &[Option<std::ops::Range<usize>>],
+    new: &[Option<Vec<u8>>],
+    types: &[u8],
+) -> Option<Vec<u8>> {
+    let bitmap_len = binary_null_bitmap_len(types.len());
+    let mut out = vec![0u8; 1 + bitmap_len];
+    for (i, span) in spans.iter().enumerate() {
+        let layout = binary_layout(types[i]);
+        match (&new[i], span) {
+            (None, None) => {
+                let bit = i + 2;
+                out[1 + bit / 8] |= 1 << (bit % 8);
+            }
+            (Some(v), _) => match layout {
+                BinaryLayout::LenencString => put_lenenc_bytes(&mut out, v),
+                BinaryLayout::Fixed(8) if types[i] == crate::protocol::coldef::TYPE_LONGLONG => {
+                    let n: u64 = std::str::from_utf8(v).ok()?.parse().ok()?;
+                    out.extend_from_slice(&n.to_le_bytes());
+                }
+                _ => return None,
+            },
+            (None, Some(s)) => match layout {
+                BinaryLayout::LenencString => put_lenenc_bytes(&mut out, &row[s.clone()]),
+                BinaryLayout::LengthByte => {
+                    out.push(u8::try_from(s.len()).ok()?);
+                    out.extend_from_slice(&row[s.clone()]);
+                }
+                BinaryLayout::Fixed(_) | BinaryLayout::Nothing => {
+                    out.extend_from_slice(&row[s.clone()])
+                }
+            },
         }
     }
     Some(out)

@@ -31,6 +31,13 @@ impl Session {
     ) -> Flow {
         let id = self.statements.resolve(stmt);
         let sharded = self.sharded();
+        // A prepared catalog query describes compressed columns as a text
+        // one does.
+        let catalog = self
+            .statements
+            .stmts
+            .get(&id)
+            .and_then(|s| s.catalog.clone());
         let mode = RelayMode {
             binary: true,
             // Only a cursor the client asked for defers the rows to FETCH.
@@ -38,7 +45,8 @@ impl Session {
             fetch_of: None,
             link_status: false,
             thread_ids: None,
-            catalog: None,
+            prepared_catalog: catalog.as_ref().map(|(cols, _)| cols.clone()),
+            catalog: catalog.map(|(_, kind)| kind),
         };
         let Some(s) = self.statements.stmts.get_mut(&id) else {
             // Unknown to squeeze: the server answers as it would directly.

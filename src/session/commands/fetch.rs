@@ -22,6 +22,7 @@ impl Session {
             link_status: false,
             thread_ids: None,
             catalog: None,
+            prepared_catalog: None,
         };
         self.forward_command(payload, ResponseShape::Fetch, mode)
             .await

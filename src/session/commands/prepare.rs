@@ -31,6 +31,9 @@ impl Session {
                 }
             };
             self.statements.pending_prepare = Some((text.clone(), key_param));
+        } else {
+            // Kept for EXECUTE (a catalog query's rows are described).
+            self.statements.pending_prepare = Some((text.clone(), None));
         }
         if !self.compression_on() {
             return self
@@ -80,16 +83,34 @@ impl Session {
         } = PrepareOk::parse(&p.payload)
             .map_err(|e| RelayError::Backend(format!("bad prepare response: {e}")))?;
         self.last_ok = true;
-        if self.sharded() {
+        // A catalog statement: its columns are kept for its executes.
+        let db = self.tracked.current_db().map(|d| d.into_owned());
+        let kind = self
+            .statements
+            .pending_prepare
+            .as_ref()
+            .filter(|(text, _)| crate::transform::catalog::may_describe(text))
+            .and_then(|(text, _)| {
+                let query = Query::new(text, self.tracked.lex);
+                crate::transform::catalog::catalog_results(
+                    &query,
+                    db.as_deref(),
+                    &self.ctx.rules,
+                    |db, name| self.ctx.schema.dependents().view(db, name).is_some(),
+                )
+            });
+        let registered = if self.sharded() {
             // Clients see squeeze's id; each shard has its own.
             let client_id = self.statements.map_new(self.shards.current(), stmt, params);
             self.register_statement(client_id, params);
             let ok = PrepareOk::with_statement(&p.payload, client_id);
             self.forward(&ok).await?;
+            client_id
         } else {
             self.register_statement(stmt, params);
             self.forward(&p.payload).await?;
-        }
+            stmt
+        };
         if params > 0 {
             for _ in 0..params {
                 let d = self.backend_packet().await?;
@@ -104,8 +125,12 @@ impl Session {
             // Result column definitions: present compressed columns as
             // clients expect them.
             let hints = StatementHints(self.result_hints.as_ref().map(|(h, _)| (h.clone(), 0)));
-            self.relay_column_defs(cols as usize, hints.columns(), None, None)
+            let mut cat = kind.map(|k| (crate::transform::catalog::CatalogColumns::default(), k));
+            self.relay_column_defs(cols as usize, hints.columns(), None, cat.as_mut())
                 .await?;
+            if let Some(s) = self.statements.stmts.get_mut(&registered) {
+                s.catalog = cat.filter(|(c, k)| c.any(k));
+            }
             if !self.deprecate_eof() {
                 let eof = self.backend_packet().await?;
                 self.forward(&eof.payload).await?;
