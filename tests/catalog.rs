@@ -36,6 +36,8 @@ fn describe_show_columns_and_information_schema_through_squeeze_equal_an_uncompr
         let (_sq, mut o) = support::oracle::setup(&db).await;
         let statements = [
             "DESCRIBE docs",
+            "SHOW CREATE TABLE docs",
+            "SHOW CREATE TABLE notes",
             "DESC docs doc",
             "EXPLAIN notes",
             "describe `docs` 'd%'",
@@ -81,6 +83,27 @@ fn describe_show_columns_and_information_schema_through_squeeze_equal_an_uncompr
                 other => panic!("{sql}: expected ERR 1235, got {other:?}"),
             }
         }
+        // A table created from squeeze's own description (as a dump taken
+        // through squeeze restores) is one squeeze compresses into.
+        let Outcome::Sets(sets) = dump::query(&mut o.sq, "SHOW CREATE TABLE notes").await else {
+            panic!("SHOW CREATE TABLE notes refused");
+        };
+        let ddl = String::from_utf8(dump::bytes(&sets[0].rows[0][1]).to_vec()).unwrap();
+        assert!(ddl.contains("`body` longtext"), "{ddl}");
+        dump::run(&mut o.sq, "DROP TABLE notes").await;
+        dump::run(&mut o.sq, &ddl).await;
+        let stored = db.root_sql(
+            "SELECT DATA_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'sq' AND TABLE_NAME = 'notes' AND COLUMN_NAME = 'body'",
+        );
+        assert!(stored.contains("longblob"), "{stored}");
+        let doc = format!("{{\"k\": \"{}\"}}", "v".repeat(300));
+        dump::run(&mut o.sq, &format!("INSERT INTO notes (id, body) VALUES (1, '{doc}')")).await;
+        let raw = db.root_sql("SELECT HEX(LEFT(body, 1)) FROM sq.notes WHERE id = 1");
+        assert!(raw.contains("F5"), "stored uncompressed: {raw}");
+        let back = dump::query(&mut o.sq, "SELECT body FROM notes WHERE id = 1").await;
+        assert_eq!(dump::bytes(&back.rows()[0][0]), doc.as_bytes());
+        let again = dump::query(&mut o.sq, "SHOW CREATE TABLE notes").await;
+        assert_eq!(dump::bytes(&again.rows()[0][1]), ddl.as_bytes());
         // On a table without a compressed column, WHERE is the server's.
         let truth = dump::query(&mut o.truth, "SHOW COLUMNS FROM users WHERE Type LIKE 'int%'").await;
         let sq = dump::query(&mut o.sq, "SHOW COLUMNS FROM users WHERE Type LIKE 'int%'").await;

@@ -70,10 +70,15 @@ pub fn catalog_results(
     };
     let compressed =
         |(db, t): &(String, String)| rules.table_has(db, t) || is_view_over_compressed(db, t);
-    // SHOW CREATE TABLE keeps the stored type until CREATE TABLE through
-    // squeeze turns a configured column's logical type back into LONGBLOB:
-    // a dump taken through squeeze must restore through squeeze
-    // (`rewrite_create_table` is the presenting half, ready for that).
+    // A CREATE TABLE copied from it stores the column as LONGBLOB again
+    // (`create_table_stored_types`), so dumps restore through squeeze.
+    if kw(0, "SHOW") && kw(1, "CREATE") && kw(2, "TABLE") {
+        let (name, _) = table_at(3)?;
+        return rules.table_has(&name.0, &name.1).then(|| CatalogResults {
+            show_create: Some(name),
+            ..Default::default()
+        });
+    }
     if kw(0, "DESCRIBE") || kw(0, "DESC") || kw(0, "EXPLAIN") {
         // EXPLAIN SELECT ... is a plan, not a table description.
         let (name, _) = table_at(1)?;
@@ -137,6 +142,19 @@ pub fn show_columns_where_refusal(
 pub fn may_describe(text: &[u8]) -> bool {
     let has = |w: &[u8]| text.windows(w.len()).any(|x| x.eq_ignore_ascii_case(w));
     text.len() <= MAX_TEXT && (has(b"columns") || has(b"fields") || has(b"desc") || has(b"explain"))
+}
+
+/// Cheap test before [`create_table_stored_types`]: a short text naming
+/// a compressed table and starting with `CREATE` (after blanks).
+pub fn may_create_table(text: &[u8], rules: &ColumnRules) -> bool {
+    let start = text
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(0);
+    text.len() <= MAX_TEXT
+        && text.len() >= start + 6
+        && text[start..start + 6].eq_ignore_ascii_case(b"CREATE")
+        && rules.may_mention(text)
 }
 
 fn mentions_columns(text: &[u8]) -> bool {
@@ -447,6 +465,158 @@ fn rewrite_column_line(
     Some(l)
 }
 
+/// `CREATE TABLE` of a configured table through squeeze, with a compressed
+/// column declared in its logical type (`LONGTEXT`/`TEXT`/`JSON`, any
+/// character set or collation, as `SHOW CREATE TABLE` through squeeze
+/// prints it): the text with that type stored as `LONGBLOB`, and the
+/// `CHECK (json_valid(col))` of MariaDB's JSON alias dropped (the server
+/// would check the compressed bytes). So a table copied from squeeze's own
+/// description, or a dump taken through squeeze, restores to a table squeeze
+/// compresses into. `None` when nothing changes.
+pub fn create_table_stored_types(
+    query: &Query<'_>,
+    current_db: Option<&str>,
+    rules: &ColumnRules,
+) -> Option<Vec<u8>> {
+    if rules.is_empty() || query.text.len() > MAX_TEXT {
+        return None;
+    }
+    let text = query.text;
+    let mut edits: Vec<(std::ops::Range<usize>, Vec<u8>)> = Vec::new();
+    for s in query.non_empty() {
+        let toks = &s.tokens;
+        let kw = |i: usize, k: &str| toks.get(i).is_some_and(|t| t.is_keyword(text, k));
+        if !kw(0, "CREATE") {
+            continue;
+        }
+        let Some(t) = (1..toks.len().min(6)).find(|&i| kw(i, "TABLE")) else {
+            continue;
+        };
+        if (1..t).any(|i| !(kw(i, "OR") || kw(i, "REPLACE"))) {
+            // TEMPORARY: another table, even under a configured name.
+            continue;
+        }
+        let mut i = t + 1;
+        if kw(i, "IF") {
+            i += 3;
+        }
+        let refs: Vec<&Token> = toks.iter().collect();
+        let Some(first) = name_at(text, &refs, i) else {
+            continue;
+        };
+        let (db, table, open) = if toks.get(i + 1).is_some_and(|t| t.kind == TokenKind::Dot) {
+            match name_at(text, &refs, i + 2) {
+                Some(second) => (first, second, i + 3),
+                None => continue,
+            }
+        } else {
+            match current_db {
+                Some(db) => (db.to_string(), first, i + 1),
+                None => continue,
+            }
+        };
+        if !rules.table_has(&db, &table)
+            || toks.get(open).map(|t| t.kind) != Some(TokenKind::LParen)
+        {
+            continue;
+        }
+        // Each element of the list: `name type attrs...` up to a comma at
+        // depth one.
+        let mut depth = 0usize;
+        let mut start = open + 1;
+        let mut j = open + 1;
+        while j < toks.len() {
+            let k = toks[j].kind;
+            let end_of_element = match k {
+                TokenKind::LParen => {
+                    depth += 1;
+                    false
+                }
+                TokenKind::RParen if depth == 0 => true,
+                TokenKind::RParen => {
+                    depth -= 1;
+                    false
+                }
+                TokenKind::Comma => depth == 0,
+                _ => false,
+            };
+            if end_of_element {
+                column_element(text, &toks[start..j], &db, &table, rules, &mut edits);
+                start = j + 1;
+                if k == TokenKind::RParen {
+                    break;
+                }
+            }
+            j += 1;
+        }
+    }
+    if edits.is_empty() {
+        return None;
+    }
+    Some(crate::sql::splice::splice(text, &edits))
+}
+
+/// One `CREATE TABLE` element naming a compressed column in a text type.
+fn column_element(
+    text: &[u8],
+    el: &[Token],
+    db: &str,
+    table: &str,
+    rules: &ColumnRules,
+    edits: &mut Vec<(std::ops::Range<usize>, Vec<u8>)>,
+) {
+    let refs: Vec<&Token> = el.iter().collect();
+    let Some(name) = name_at(text, &refs, 0) else {
+        return;
+    };
+    if rules.lookup(db, table, &name).is_none() {
+        return;
+    }
+    let kw = |i: usize, k: &str| el.get(i).is_some_and(|t| t.is_keyword(text, k));
+    if !["LONGTEXT", "MEDIUMTEXT", "TEXT", "TINYTEXT", "JSON"]
+        .iter()
+        .any(|k| kw(1, k))
+    {
+        return;
+    }
+    // The type with its length and character set / collation clauses.
+    let mut end = 2;
+    if el.get(end).map(|t| t.kind) == Some(TokenKind::LParen) {
+        end += 3;
+    }
+    loop {
+        if kw(end, "CHARACTER") && kw(end + 1, "SET") {
+            end += 3;
+        } else if kw(end, "CHARSET") || kw(end, "COLLATE") {
+            end += 2;
+        } else if kw(end, "BINARY") {
+            end += 1;
+        } else {
+            break;
+        }
+    }
+    let Some(last) = el.get(end.min(el.len()) - 1) else {
+        return;
+    };
+    edits.push((el[1].span().start..last.span().end, b"LONGBLOB".to_vec()));
+    // `CHECK (json_valid(col))` on this column: the JSON alias's own.
+    let mut i = end;
+    while i + 6 < el.len() {
+        let is_check = kw(i, "CHECK")
+            && el[i + 1].kind == TokenKind::LParen
+            && el[i + 2].is_keyword(text, "json_valid")
+            && el[i + 3].kind == TokenKind::LParen
+            && name_at(text, &refs, i + 4).is_some_and(|n| n.eq_ignore_ascii_case(&name))
+            && el[i + 5].kind == TokenKind::RParen
+            && el[i + 6].kind == TokenKind::RParen;
+        if is_check {
+            edits.push((el[i].span().start..el[i + 6].span().end, Vec::new()));
+            break;
+        }
+        i += 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -517,6 +687,35 @@ mod tests {
         assert_eq!(
             rewrite_create_table(&text, "app", "docs", &rules("text")),
             None
+        );
+    }
+
+    fn stored(sql: &str) -> Option<String> {
+        create_table_stored_types(
+            &Query::new(sql.as_bytes(), LexOptions::default()),
+            Some("app"),
+            &rules("json"),
+        )
+        .map(|v| String::from_utf8(v).unwrap())
+    }
+
+    #[test]
+    fn a_create_table_copied_from_squeezes_description_stores_the_compressed_column_as_longblob() {
+        assert_eq!(
+            stored("CREATE TABLE `docs` (\n  `id` int(11) NOT NULL,\n  `doc` longtext CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL COMMENT 'x' CHECK (json_valid(`doc`)),\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB").as_deref(),
+            Some("CREATE TABLE `docs` (\n  `id` int(11) NOT NULL,\n  `doc` LONGBLOB NOT NULL COMMENT 'x' ,\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB")
+        );
+        assert_eq!(
+            stored("create table if not exists app.docs (doc JSON, n text)").as_deref(),
+            Some("create table if not exists app.docs (doc LONGBLOB, n text)")
+        );
+        assert_eq!(stored("CREATE TABLE docs (doc LONGBLOB)"), None);
+        assert_eq!(stored("CREATE TEMPORARY TABLE docs (doc LONGTEXT)"), None);
+        assert_eq!(stored("CREATE TABLE other (doc LONGTEXT)"), None);
+        // Another column's CHECK stays.
+        assert_eq!(
+            stored("CREATE TABLE docs (doc TEXT(100) CHECK (json_valid(n)), n TEXT)").as_deref(),
+            Some("CREATE TABLE docs (doc LONGBLOB CHECK (json_valid(n)), n TEXT)")
         );
     }
 }

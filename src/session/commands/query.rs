@@ -45,7 +45,21 @@ impl Session {
                             .and_then(std::path::Path::to_str),
                     )
                 })
-                .flatten();
+                .flatten()
+                .or_else(|| {
+                    // A configured column declared in its logical type is
+                    // created as the binary column squeeze stores into.
+                    let db = self.tracked.current_db();
+                    crate::transform::catalog::may_create_table(&sent, &self.ctx.rules)
+                        .then(|| {
+                            crate::transform::catalog::create_table_stored_types(
+                                &as_sent,
+                                db.as_deref(),
+                                &self.ctx.rules,
+                            )
+                        })
+                        .flatten()
+                });
             let payload: bytes::Bytes = match &rewritten_id {
                 Some(text) => ClientCommand::Query(text).encode().into(),
                 None => packet.clone(),
