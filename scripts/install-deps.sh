@@ -8,7 +8,7 @@
 #   MariaDB client library headers + pkg-config (to build mysqlclient),
 #   python3-venv, openssl (test certificates), haproxy and sysbench (benches).
 # - A Python virtualenv in .venv with PyMySQL, mysql-connector-python,
-#   mysqlclient and pytest, plus mysqlclient's own test suite (from its
+#   mysqlclient, pytest, SQLAlchemy and Django (catalog reflection), plus mysqlclient's own test suite (from its
 #   PyPI sdist) in .venv/mysqlclient-tests.
 # - Client libraries for Node, Go and Java, and a TiDB server built from the
 #   Go module proxy (scripts/build-tidb.sh).
@@ -58,7 +58,7 @@ fi
 # ---------------------------------------------------------------- python
 # Pinned: bench/client_suites runs these releases' own test suites (the
 # newest on PyPI when pinned); tests/clients.rs uses the same ones.
-PY_PKGS=(PyMySQL==1.2.4 mysql-connector-python==26.10.0 mysqlclient==2.3.2 pytest)
+PY_PKGS=(PyMySQL==1.2.4 mysql-connector-python==26.10.0 mysqlclient==2.3.2 pytest SQLAlchemy==2.0.36 Django==5.1.4)
 VENV="$ROOT/.venv"
 if [ ! -x "$VENV/bin/python" ]; then
   log "creating $VENV"

@@ -9,7 +9,7 @@ mod support;
 
 use mysql_async::Value;
 use support::dump::{self, Outcome};
-use support::MariaDb;
+use support::{MariaDb, TestServer};
 
 /// The answer with the database names `truth` / `sq` made equal (they are
 /// the only intended difference between the two copies).
@@ -109,4 +109,44 @@ fn describe_show_columns_and_information_schema_through_squeeze_equal_an_uncompr
         let sq = dump::query(&mut o.sq, "SHOW COLUMNS FROM users WHERE Type LIKE 'int%'").await;
         dump::assert_same("SHOW COLUMNS FROM users WHERE", &truth, &sq);
     });
+}
+
+/// Schema reflection by SQLAlchemy 2 (`get_columns` and `MetaData.reflect`
+/// compiled back to DDL, both read from `SHOW CREATE TABLE`) through squeeze
+/// sees the same column types as directly on the uncompressed copy.
+#[test]
+fn sqlalchemy_reflects_the_compressed_column_as_on_an_uncompressed_copy() {
+    let py = support::pyclients::venv_python();
+    for module in ["sqlalchemy", "pymysql"] {
+        support::pyclients::require_module(&py, module);
+    }
+    let db = MariaDb::start();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (sq, o) = rt.block_on(support::oracle::setup(&db));
+    drop(o);
+    let script = support::pyclients::repo().join("tests/clients/python/reflect.py");
+    let reflect = |port: u16, name: &str| {
+        // SQLAlchemy orders table options by a set: one hash seed for both.
+        let out = std::process::Command::new(&py)
+            .env("PYTHONHASHSEED", "0")
+            .arg(&script)
+            .args([&port.to_string(), name, support::APP_USER, support::APP_PASS])
+            .args(["docs", "notes"])
+            .output()
+            .expect("run reflect.py");
+        assert!(
+            out.status.success(),
+            "reflect.py on port {port} ({name}): {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let truth = reflect(db.port(), "truth");
+    let through = reflect(sq.port, "sq");
+    assert!(truth.contains("LONGTEXT"), "{truth}");
+    let (t, s): (Vec<&str>, Vec<&str>) = (truth.lines().collect(), through.lines().collect());
+    for (a, b) in t.iter().zip(&s) {
+        assert_eq!(a, b, "direct on the uncompressed copy vs through squeeze\ndirect:\n{truth}\nthrough squeeze:\n{through}");
+    }
+    assert_eq!(t.len(), s.len(), "direct:\n{truth}\nthrough squeeze:\n{through}");
 }
