@@ -48,7 +48,8 @@ pub fn catalog_results(
     is_view_over_compressed: impl Fn(&str, &str) -> bool,
 ) -> Option<CatalogResults> {
     let text = query.text;
-    if rules.is_empty() || text.len() > MAX_TEXT {
+    // Checked on every query: no lexing unless a catalog word is there.
+    if rules.is_empty() || !may_describe(text) {
         return None;
     }
     let mut stmts = query.non_empty();
@@ -141,7 +142,8 @@ pub fn show_columns_where_refusal(
 /// catalog statement or query?
 pub fn may_describe(text: &[u8]) -> bool {
     let has = |w: &[u8]| text.windows(w.len()).any(|x| x.eq_ignore_ascii_case(w));
-    text.len() <= MAX_TEXT && (has(b"columns") || has(b"fields") || has(b"desc") || has(b"explain"))
+    text.len() <= MAX_TEXT
+        && (has(b"columns") || has(b"fields") || has(b"desc") || has(b"explain") || has(b"show"))
 }
 
 /// Cheap test before [`create_table_stored_types`]: a short text naming
@@ -655,8 +657,9 @@ mod tests {
         }
         assert_eq!(
             kind("SHOW CREATE TABLE app.docs").and_then(|k| k.show_create),
-            None
+            t
         );
+        assert_eq!(kind("SHOW CREATE TABLE other.docs"), None);
         assert_eq!(kind("DESCRIBE users"), None);
         assert_eq!(
             kind("DESCRIBE v_docs").and_then(|k| k.show_columns),
