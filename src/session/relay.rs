@@ -229,6 +229,7 @@ impl Session {
         backend.conn.write_packet(&payload);
         backend.conn.flush().await?;
         self.last_ok = false;
+        self.last_err = false;
         match shape {
             ResponseShape::None => {
                 self.last_ok = true;
@@ -369,6 +370,7 @@ impl Session {
 
     /// Track transaction/autocommit status and whether the command succeeded.
     pub(super) fn note_status(&mut self, payload: &[u8]) {
+        self.last_err = response::is_err(payload);
         if response::is_ok(payload) || (response::is_eof(payload) && payload.len() <= 5) {
             self.last_ok = true;
             if let Ok(status) = response::terminator_status(payload) {
@@ -513,6 +515,7 @@ impl Session {
             return Ok(None);
         }
         let mut t = ResultColumns::with_capacity(count);
+        let temporary = self.temporary().cloned();
         for i in 0..count {
             let c = self.backend_packet().await?;
             note(&c.payload);
@@ -524,6 +527,7 @@ impl Session {
                     self.info.charset as u16,
                     extended,
                     hint,
+                    temporary.as_ref(),
                 )
                 .map_err(|e| RelayError::Backend(format!("bad column definition: {e}")))?;
             match replacement {

@@ -83,6 +83,13 @@ pub trait ColumnCatalog {
     /// One configured compressed column, for refusing statements whose text
     /// squeeze cannot see (`PREPARE s FROM @v`, `EXECUTE IMMEDIATE @v`);
     /// `None` when no column is configured. Default: assume there is one.
+    /// A statement earlier in the query being planned creates, drops or
+    /// renames a temporary table: plan the statements after it as the
+    /// server will run them (they run only if it succeeded). Default:
+    /// temporary tables are not followed.
+    fn note_temporary(&self, change: &super::temporary::TempChange) {
+        let _ = change;
+    }
     fn any_compressed(&self) -> Option<ColumnRef> {
         Some(ColumnRef {
             db: "*".into(),

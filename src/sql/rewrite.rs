@@ -115,6 +115,9 @@ pub struct StatementPlan<'a> {
     /// values (so they are presented as the configured type even when the
     /// server's column metadata does not name the base column).
     pub shape: Option<QueryShape>,
+    /// What it does to the session's temporary tables once the server
+    /// answered it with OK.
+    pub temporary: Vec<super::temporary::TempChange>,
 }
 
 /// Plan every statement of a `COM_QUERY`.
@@ -178,12 +181,21 @@ pub fn plan_statements<'a>(
             db = Some(Cow::Owned(name.to_string()));
         }
         same.note(sql, st, &plan, db.as_deref());
+        let temporary = if matches!(st.kind, StatementKind::Ddl) {
+            super::temporary::changes(sql, &st.tokens, db.as_deref())
+        } else {
+            Vec::new()
+        };
+        for c in &temporary {
+            same.note_temporary(c);
+        }
         out.push(StatementPlan {
             range: st.range.clone(),
             kind: st.kind.clone(),
             opts: st.opts,
             plan,
             shape,
+            temporary,
         });
     }
     out

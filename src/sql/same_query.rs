@@ -114,4 +114,7 @@ impl ColumnCatalog for SameQuery<'_> {
     fn any_compressed(&self) -> Option<ColumnRef> {
         self.inner.any_compressed()
     }
+    fn note_temporary(&self, change: &super::temporary::TempChange) {
+        self.inner.note_temporary(change)
+    }
 }

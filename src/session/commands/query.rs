@@ -140,7 +140,16 @@ impl Session {
                 mode,
             )
             .await;
-        self.result_hints = None;
+        let results = self.result_hints.take().map_or(0, |(_, n)| n);
+        // Temporary tables: what the server answered with OK.
+        if self.last_ok || results > 0 {
+            self.apply_temporary(
+                &planned.temporary,
+                &planned.multi_result,
+                self.last_ok && !self.last_err,
+                results,
+            );
+        }
         // DDL may have run even when a later statement failed: dropping
         // cache entries is always safe.
         self.ctx.schema.invalidate_targets(&planned.ddl);
@@ -148,6 +157,7 @@ impl Session {
             self.ctx.schema.invalidate_dependents();
         }
         for (name, placeholders) in planned.prepared {
+            self.statements.stale_sql_prepared.remove(&name);
             self.statements.sql_prepared.insert(name, placeholders);
         }
         // With session tracking the server's OKs said what changed, as it
