@@ -22,8 +22,8 @@ mod routing;
 pub use crate::context::registry;
 mod shards;
 mod statements;
-mod thread_ids;
 mod temporary;
+mod thread_ids;
 mod tracked;
 
 use std::collections::HashMap;

@@ -285,7 +285,9 @@ impl Session {
         let mut prepared_here: Vec<String> = Vec::new();
         for st in query.statements() {
             match &st.kind {
-                StatementKind::Prepare { name, .. } => prepared_here.push(name.to_ascii_lowercase()),
+                StatementKind::Prepare { name, .. } => {
+                    prepared_here.push(name.to_ascii_lowercase())
+                }
                 StatementKind::Execute => {
                     let Some(t) = st.tokens.get(1) else { continue };
                     let name = crate::sql::lexer::ident_name(text, t).to_ascii_lowercase();

@@ -11,8 +11,8 @@ use bytes::Bytes;
 
 use crate::protocol::command::LAST_STATEMENT;
 use crate::router::KeyRule;
-use crate::transform::result::ResultColumns;
 use crate::sql::temporary::{TableName, TempChange};
+use crate::transform::result::ResultColumns;
 use crate::transform::schema::SqlPrepared;
 use crate::transform::write::ColumnHints;
 use crate::transform::ColumnRule;

@@ -169,7 +169,10 @@ fn table_name(
         );
         return Some((name, i + 3));
     }
-    Some(((db?.to_string(), ident_name(sql, first).into_owned()), i + 1))
+    Some((
+        (db?.to_string(), ident_name(sql, first).into_owned()),
+        i + 1,
+    ))
 }
 
 /// The most temporary tables a session's set holds; a session that
