@@ -175,3 +175,19 @@ fn a_compound_statement_prepared_through_the_protocol_is_judged_whole() {
         Plan::Refuse(_)
     ));
 }
+
+#[test]
+fn a_routine_body_that_is_a_bare_if_loop_while_or_repeat_is_judged_whole() {
+    for sql in [
+        "CREATE PROCEDURE p() IF 1 THEN SELECT 1; SELECT doc FROM docs; END IF",
+        "CREATE PROCEDURE p(IN n INT) COMMENT 'x' MODIFIES SQL DATA LOOP SELECT 1; SELECT doc FROM docs; END LOOP",
+        "CREATE PROCEDURE IF NOT EXISTS p() WHILE 1 DO SELECT 1; SELECT LENGTH(doc) FROM docs; END WHILE",
+        "CREATE FUNCTION f() RETURNS INT DETERMINISTIC REPEAT SELECT 1; SELECT doc FROM docs; UNTIL 1 END REPEAT",
+    ] {
+        refused_naming_doc(sql);
+    }
+    // The block ends at its END: what follows is planned on its own.
+    accepted("CREATE PROCEDURE p() IF 1 THEN SELECT 1; SELECT 2; END IF; SELECT doc FROM docs");
+    // `RETURN IF(...)` is an expression, not a block.
+    accepted("CREATE FUNCTION g() RETURNS INT RETURN IF(1, 2, 3); SELECT doc FROM docs");
+}
