@@ -10,10 +10,10 @@
 //! routine or dynamic SQL) is refused naming the column; a block that
 //! touches none passes untouched.
 //!
-//! Hook for the write side: literal writes inside a block are refused here
-//! like reads. Planning them exactly (compressing the literal of a simple
-//! `INSERT ... VALUES` inside a block) belongs before [`block_refusal`] is
-//! consulted, in the caller (`rewrite::plan_statements`).
+//! The write side: a `BEGIN NOT ATOMIC ... END` whose every statement is
+//! a plain `INSERT`/`REPLACE`/`UPDATE`/`DELETE` is planned exactly before
+//! [`block_refusal`] is consulted (`rewrite::block`); any other block that
+//! writes a compressed column is refused here like a read.
 
 use super::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
 use super::rewrite::{plan_statement_shape, ColumnCatalog, ColumnRef, Plan, Refusal, RefuseReason};

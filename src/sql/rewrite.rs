@@ -34,6 +34,7 @@ use super::same_query::SameQuery;
 use super::statement::Statement;
 use super::tables::table_refs;
 
+mod block;
 mod dml;
 mod judge;
 
@@ -217,6 +218,9 @@ fn plan_block<'a>(
         if matches!(plan, Plan::Refuse(_)) {
             return plan;
         }
+    } else if let Some(plan) = block::plan_block_writes(sql, toks, opts, db, catalog) {
+        // Plain writes one after another: planned exactly.
+        return plan;
     }
     match procedural::block_refusal(sql, toks, opts, db, catalog) {
         Some(r) => Plan::Refuse(r),

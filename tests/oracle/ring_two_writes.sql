@@ -40,3 +40,18 @@ ALTER TABLE docs ADD CONSTRAINT c_doc CHECK (doc IS NULL OR LENGTH(doc) > 2)
 ALTER TABLE docs DROP CONSTRAINT IF EXISTS c_doc
 ALTER TABLE docs ALTER doc SET DEFAULT NULL
 INSERT INTO docs (id, title) VALUES (221, 'takes the default')
+## compound block
+BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (221, {J1}); UPDATE docs SET doc = {J2} WHERE id = 221; END
+lbl: BEGIN NOT ATOMIC REPLACE INTO docs SET id = 222, doc = {J3}; DELETE FROM docs WHERE id = 221; END lbl
+BEGIN NOT ATOMIC INSERT INTO docs (id, doc, title) VALUES (223, {J4}, 'b'), (224, NULL, 'c'); UPDATE docs SET title = 'd' WHERE doc IS NULL AND id = 224; END
+BEGIN NOT ATOMIC DECLARE v LONGTEXT DEFAULT {J5}; INSERT INTO docs (id, doc) VALUES (225, v); END
+BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (226, {J6}); SELECT LENGTH(doc) FROM docs WHERE id = 226; END
+BEGIN NOT ATOMIC UPDATE docs SET doc = CONCAT(doc, ' ') WHERE id = 222; END
+BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (227, @nope); END
+## temporary table
+CREATE TEMPORARY TABLE docs (id INT PRIMARY KEY, doc LONGTEXT, title VARCHAR(32), n INT)
+INSERT INTO docs VALUES (231, {J1})
+UPDATE docs SET doc = {J2} WHERE id = 231
+INSERT INTO docs (id, doc) SELECT 232, CONCAT(doc, 'x') FROM docs WHERE id = 231
+DROP TEMPORARY TABLE docs
+INSERT INTO docs (id, doc) VALUES (233, {J3})
