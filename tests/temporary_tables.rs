@@ -315,3 +315,113 @@ async fn statements_prepared_before_the_shadow_changed_are_refused_until_prepare
         vec![(5, DOC.as_bytes().to_vec()), (6, DOC2.as_bytes().to_vec())]
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn temporary_tables_created_or_dropped_out_of_sight_never_send_a_raw_value_to_the_base_table()
+{
+    let db = MariaDb::shared();
+    let schema = "tt_hidden";
+    let sq = Squeeze::for_docs_table(db, schema);
+    db.root_sql(&format!(
+        "CREATE PROCEDURE {schema}.drop_it() EXECUTE IMMEDIATE CONCAT('DROP TEMPORARY TABLE IF EXISTS do', 'cs');
+         GRANT EXECUTE ON {schema}.* TO '{}'@'%';",
+        support::APP_USER
+    ));
+    let mut c = connect(&sq, schema).await;
+    let create = "CREATE TEMPORARY TABLE docs (id BIGINT PRIMARY KEY, doc LONGTEXT)";
+    // EXECUTE IMMEDIATE with a literal text: followed exactly.
+    c.query_drop(format!("EXECUTE IMMEDIATE '{create}'"))
+        .await
+        .unwrap();
+    c.query_drop(format!("INSERT INTO docs VALUES (1, '{DOC}')"))
+        .await
+        .unwrap();
+    assert_eq!(docs(&mut c).await, vec![(1, DOC.as_bytes().to_vec())]);
+    c.query_drop("EXECUTE IMMEDIATE 'DROP TEMPORARY TABLE docs'")
+        .await
+        .unwrap();
+    c.query_drop(format!("INSERT INTO docs (id, doc) VALUES (10, '{DOC}')"))
+        .await
+        .unwrap();
+    // A procedure (and a block) that drops it: squeeze cannot see which
+    // tables it dropped, so it takes the configured name as not temporary.
+    for (i, drop) in [
+        "CALL drop_it()",
+        "BEGIN NOT ATOMIC DROP TEMPORARY TABLE docs; END",
+    ]
+    .iter()
+    .enumerate()
+    {
+        c.query_drop(create).await.unwrap();
+        c.query_drop(*drop).await.unwrap();
+        let id = 11 + i as i64;
+        c.query_drop(format!(
+            "INSERT INTO docs (id, doc) VALUES ({id}, '{DOC2}')"
+        ))
+        .await
+        .unwrap();
+    }
+    let rows = base_rows(db, schema);
+    assert_eq!(
+        rows.iter().map(|r| (r.0, r.1)).collect::<Vec<_>>(),
+        vec![(10, true), (11, true), (12, true)],
+        "a value reached the base table raw"
+    );
+    assert_eq!(
+        docs(&mut c).await,
+        vec![
+            (10, DOC.as_bytes().to_vec()),
+            (11, DOC2.as_bytes().to_vec()),
+            (12, DOC2.as_bytes().to_vec())
+        ]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_data_into_a_temporary_table_and_change_user_follow_the_shadow() {
+    let db = MariaDb::shared();
+    let schema = "tt_load";
+    let sq = Squeeze::for_docs_table(db, schema);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("docs.tsv");
+    std::fs::write(&file, format!("1\t{DOC}\n2\t{DOC2}\n")).unwrap();
+    let (ok, out, err) = support::mariadb_cli(
+        sq.port,
+        &["--local-infile=1", "--batch", "--skip-column-names", schema],
+        &format!(
+            "CREATE TEMPORARY TABLE docs (id BIGINT PRIMARY KEY, doc LONGTEXT);
+             LOAD DATA LOCAL INFILE '{}' INTO TABLE docs (id, doc);
+             SELECT id, doc, LENGTH(doc) FROM docs ORDER BY id;",
+            file.display()
+        ),
+    );
+    assert!(ok, "{err}");
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        format!("1\t{DOC}\t{}\n2\t{DOC2}\t{}\n", DOC.len(), DOC2.len())
+    );
+    assert!(base_rows(db, schema).is_empty());
+    // COM_CHANGE_USER drops temporary tables.
+    let mut c = connect(&sq, schema).await;
+    c.query_drop("CREATE TEMPORARY TABLE docs (id BIGINT PRIMARY KEY, doc LONGTEXT)")
+        .await
+        .unwrap();
+    c.change_user(
+        mysql_async::ChangeUserOpts::default()
+            .with_user(Some(support::APP_USER.into()))
+            .with_pass(Some(support::APP_PASS.into()))
+            .with_db_name(Some(schema.into())),
+    )
+    .await
+    .unwrap();
+    c.query_drop(format!("INSERT INTO docs (id, doc) VALUES (3, '{DOC}')"))
+        .await
+        .unwrap();
+    assert_eq!(
+        base_rows(db, schema)
+            .iter()
+            .map(|r| (r.0, r.1))
+            .collect::<Vec<_>>(),
+        vec![(3, true)]
+    );
+}

@@ -257,7 +257,13 @@ impl Session {
         }) else {
             return Ok(());
         };
-        for (j, s) in stmts.iter().enumerate().skip(i + 1) {
+        // The pieces of a compound statement are one statement with it.
+        let after = if crate::sql::procedural::opens_block(text, &stmts[i].tokens) {
+            crate::sql::procedural::block_end(text, stmts, i)
+        } else {
+            i
+        };
+        for (j, s) in stmts.iter().enumerate().skip(after + 1) {
             if let Some(col) = touched(&text[s.range.clone()]) {
                 return Err(SqlError::new(
                     crate::error::ErrorCode::NotSupportedYet,

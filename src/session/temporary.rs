@@ -41,7 +41,7 @@ impl Session {
                 if ran {
                     changed |= b.temporary.apply(c, keep) && configured;
                 } else if !known {
-                    changed |= b.temporary.forget(c) && configured;
+                    changed |= b.temporary.forget(c, keep) && configured;
                 }
             }
             seen = match seen {

@@ -161,6 +161,8 @@ pub fn plan_statements<'a>(
     };
     // The last piece of a compound statement being planned as one.
     let mut block_until: Option<usize> = None;
+    // What the block opened at this piece may do to temporary tables.
+    let mut block_temporary: Option<Vec<super::temporary::TempChange>> = None;
     for (k, st) in statements.iter().enumerate() {
         let (plan, shape) = if block_until.is_some_and(|end| k <= end) {
             // Judged with the whole block at its first piece.
@@ -169,6 +171,9 @@ pub fn plan_statements<'a>(
             let end = procedural::block_end(sql, statements, k);
             block_until = Some(end);
             let toks = procedural::block_tokens(statements, k, end);
+            if !procedural::creates_stored_program(sql, &toks) {
+                block_temporary = Some(super::temporary::block_changes(sql, &toks, db.as_deref()));
+            }
             (
                 plan_block(sql, &toks, &st.kind, st.opts, db.as_deref(), &same),
                 None,
@@ -182,10 +187,14 @@ pub fn plan_statements<'a>(
             db = Some(Cow::Owned(name.to_string()));
         }
         same.note(sql, st, &plan, db.as_deref());
-        let temporary = if matches!(st.kind, StatementKind::Ddl) {
+        let temporary = if let Some(c) = block_temporary.take() {
+            c
+        } else if block_until.is_some_and(|end| k <= end) {
+            Vec::new()
+        } else if matches!(st.kind, StatementKind::Ddl) {
             super::temporary::changes(sql, &st.tokens, db.as_deref())
         } else {
-            Vec::new()
+            super::temporary::hidden_changes(sql, &st.tokens, db.as_deref(), st.opts)
         };
         for c in &temporary {
             same.note_temporary(c);

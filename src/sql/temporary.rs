@@ -30,6 +30,14 @@ pub enum TempChange {
     /// `RENAME TABLE a TO b`, `ALTER TABLE a RENAME TO b`: moves a
     /// temporary `a` (a base `a` is not a temporary table's business).
     Renamed { from: TableName, to: TableName },
+    /// A change that may or may not happen (a statement inside a
+    /// compound statement's branch or loop): applied as
+    /// [`TempTables::forget`].
+    Maybe(Box<TempChange>),
+    /// Code squeeze does not see (`CALL`, `EXECUTE` of a prepared
+    /// statement) may have created or dropped any temporary table: every
+    /// configured name is taken as not temporary.
+    Unseen,
 }
 
 impl TempChange {
@@ -38,8 +46,69 @@ impl TempChange {
         match self {
             TempChange::Created(n) | TempChange::Dropped(n) => f(n),
             TempChange::Renamed { from, to } => f(from) || f(to),
+            TempChange::Maybe(c) => c.touches(f),
+            TempChange::Unseen => true,
         }
     }
+}
+
+/// The changes of a statement the server runs out of squeeze's sight:
+/// the text of `EXECUTE IMMEDIATE '...'` (it runs), `CALL` and `EXECUTE`
+/// of a prepared statement (unseen).
+pub fn hidden_changes(
+    sql: &[u8],
+    toks: &[Token],
+    db: Option<&str>,
+    opts: super::LexOptions,
+) -> Vec<TempChange> {
+    let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(sql, w));
+    if kw(0, "CALL") || (kw(0, "EXECUTE") && !kw(1, "IMMEDIATE")) {
+        return vec![TempChange::Unseen];
+    }
+    if kw(0, "EXECUTE") && kw(1, "IMMEDIATE") {
+        let inner = toks
+            .get(2)
+            .filter(|t| matches!(t.kind, TokenKind::Str { .. }))
+            .and_then(|t| super::lexer::decode_string(sql, t, opts));
+        return match inner {
+            Some(text) => {
+                let (itoks, _, _) = super::classify::significant_tokens(&text, 0, opts);
+                changes(&text, &itoks, db)
+            }
+            None => vec![TempChange::Unseen],
+        };
+    }
+    Vec::new()
+}
+
+/// The changes of a compound statement (`toks` span it whole, `;`s
+/// included): each statement in it that creates, drops or renames a table
+/// may or may not run; a `CALL` or `EXECUTE` in it is unseen.
+pub fn block_changes(sql: &[u8], toks: &[Token], db: Option<&str>) -> Vec<TempChange> {
+    let mut out = Vec::new();
+    for piece in toks.split(|t| t.kind == TokenKind::Semicolon) {
+        // A statement starts after the words that open a block or branch.
+        let start = piece
+            .iter()
+            .rposition(|t| {
+                t.is_op(sql, ":")
+                    || ["BEGIN", "ATOMIC", "THEN", "ELSE", "DO", "LOOP", "REPEAT"]
+                        .iter()
+                        .any(|w| t.is_keyword(sql, w))
+            })
+            .map_or(0, |i| i + 1);
+        let stmt = &piece[start.min(piece.len())..];
+        let kw = |i: usize, w: &str| stmt.get(i).is_some_and(|t| t.is_keyword(sql, w));
+        if kw(0, "CALL") || kw(0, "EXECUTE") {
+            return vec![TempChange::Unseen];
+        }
+        out.extend(
+            changes(sql, stmt, db)
+                .into_iter()
+                .map(|c| TempChange::Maybe(Box::new(c))),
+        );
+    }
+    out
 }
 
 /// The changes a statement (its significant tokens) makes to temporary
@@ -209,6 +278,7 @@ impl TempTables {
     /// the set changed.
     pub fn apply(&mut self, change: &TempChange, keep: impl Fn(&TableName) -> bool) -> bool {
         match change {
+            TempChange::Maybe(_) | TempChange::Unseen => self.forget(change, keep),
             TempChange::Created(name) => {
                 if self.names.len() >= MAX_TRACKED && !keep(name) {
                     self.overflowed = true;
@@ -233,10 +303,17 @@ impl TempTables {
     /// side that keeps the configured table's data right: a value written
     /// to a temporary table after this is compressed (and inflated when
     /// read), never stored raw in the configured table.
-    pub fn forget(&mut self, change: &TempChange) -> bool {
+    /// `Unseen` forgets every name for which `keep` holds (configured).
+    pub fn forget(&mut self, change: &TempChange, keep: impl Fn(&TableName) -> bool) -> bool {
         match change {
             TempChange::Created(name) | TempChange::Dropped(name) => self.names.remove(name),
             TempChange::Renamed { from, to } => self.names.remove(from) | self.names.remove(to),
+            TempChange::Maybe(c) => self.forget(c, keep),
+            TempChange::Unseen => {
+                let before = self.names.len();
+                self.names.retain(|n| !keep(n));
+                self.names.len() != before
+            }
         }
     }
 

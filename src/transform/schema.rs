@@ -202,6 +202,15 @@ impl<'a> Catalog<'a> {
         self
     }
 
+    /// Does a temporary table of the session shadow a configured table?
+    pub fn shadows_configured(&self) -> bool {
+        let t = self.temporary.borrow();
+        !t.is_empty()
+            && !t
+                .names_where(|n| self.rules.table_has(&n.0, &n.1))
+                .is_empty()
+    }
+
     /// Is `db.table` a temporary table of the session (a plain table)?
     pub fn shadowed(&self, db: &str, table: &str) -> bool {
         self.temporary.borrow().contains(db, table)
@@ -247,7 +256,10 @@ impl ColumnCatalog for Catalog<'_> {
     }
 
     fn may_mention_compressed(&self, sql: &[u8]) -> bool {
-        self.rules.may_mention(sql) || self.dependents.may_mention(sql)
+        // While a temporary table shadows a configured one, every
+        // statement is analysed: a CALL or block that names none may
+        // still drop it.
+        self.rules.may_mention(sql) || self.dependents.may_mention(sql) || self.shadows_configured()
     }
 
     fn view_definition(&self, db: &str, name: &str) -> Option<Arc<str>> {

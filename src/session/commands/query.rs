@@ -121,7 +121,8 @@ impl Session {
                 && (query.text.len() >= OFFLOAD_MIN_BYTES
                     || self.ctx.rules.may_mention(query.text)
                     || self.ctx.schema.dependents().may_mention(query.text)
-                    || query.scan.may_change_session()))
+                    || query.scan.may_change_session()
+                    || !self.shadowing().is_empty()))
     }
 
     /// Relay the planned statement (rewritten or as sent), then apply what

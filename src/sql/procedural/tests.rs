@@ -228,6 +228,10 @@ fn literal_writes_inside_a_block_of_plain_writes_are_compressed_in_place() {
             "BEGIN NOT ATOMIC UPDATE docs SET title = 'x' WHERE doc IS NULL; INSERT INTO users (id, name) VALUES (1, 'n'); END",
             &[],
         ),
+        (
+            "BEGIN NOT ATOMIC INSERT INTO docs (id, doc, title) VALUES (223, '{}', 'b'), (224, NULL, 'c'); UPDATE docs SET title = 'd' WHERE doc IS NULL AND id = 224; END",
+            &["{}"],
+        ),
     ];
     for (sql, want) in cases {
         match sites(sql) {
