@@ -32,20 +32,27 @@ impl Session {
                 None => {}
             }
             // Values squeeze answers itself: CONNECTION_ID(), @@socket.
-            let rewritten_id = (as_sent.scan.connection_id || as_sent.scan.socket)
-                .then(|| {
-                    crate::sql::own_values::rewrite(
-                        &sent,
-                        self.tracked.lex,
-                        self.id,
-                        self.ctx
-                            .proxy
-                            .socket
-                            .as_deref()
-                            .and_then(std::path::Path::to_str),
-                    )
-                })
-                .flatten();
+            // squeeze's own tracking settings are on top of the client's
+            // on a backend session that tracks state.
+            let tracks = (as_sent.scan.session_track
+                && self.shards.current_ref().is_some_and(|b| b.tracks_state))
+            .then(|| self.tracked.client_tracks.settings());
+            let rewritten_id =
+                (as_sent.scan.connection_id || as_sent.scan.socket || tracks.is_some())
+                    .then(|| {
+                        crate::sql::own_values::rewrite(
+                            &sent,
+                            self.tracked.lex,
+                            self.id,
+                            self.ctx
+                                .proxy
+                                .socket
+                                .as_deref()
+                                .and_then(std::path::Path::to_str),
+                            tracks.as_ref(),
+                        )
+                    })
+                    .flatten();
             let payload: bytes::Bytes = match &rewritten_id {
                 Some(text) => ClientCommand::Query(text).encode().into(),
                 None => packet.clone(),
