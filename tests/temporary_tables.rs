@@ -425,3 +425,39 @@ async fn load_data_into_a_temporary_table_and_change_user_follow_the_shadow() {
         vec![(3, true)]
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_plan_cached_before_the_shadow_is_not_reused_for_the_temporary_table() {
+    let db = MariaDb::shared();
+    let schema = "tt_cache";
+    let sq = Squeeze::for_docs_table(db, schema);
+    let mut c = connect(&sq, schema).await;
+    c.query_drop(format!("INSERT INTO docs (id, doc) VALUES (1, '{DOC}')"))
+        .await
+        .unwrap();
+    // Planned (and cached) as a read of the compressed column: text.
+    let mut r = c.query_iter("SELECT doc FROM docs WHERE id = 1").await.unwrap();
+    assert_ne!(r.columns().unwrap()[0].character_set(), 63);
+    let _: Vec<(Vec<u8>,)> = r.collect().await.unwrap();
+    // A prepared CREATE TEMPORARY TABLE, followed once executed.
+    let create = c
+        .prep("CREATE TEMPORARY TABLE docs (id BIGINT PRIMARY KEY, doc LONGBLOB)")
+        .await
+        .unwrap();
+    c.exec_drop(&create, ()).await.unwrap();
+    c.query_drop(format!("INSERT INTO docs VALUES (2, '{DOC2}')"))
+        .await
+        .unwrap();
+    // The same shape: the temporary table's binary column, as sent.
+    let mut r = c.query_iter("SELECT doc FROM docs WHERE id = 2").await.unwrap();
+    assert_eq!(r.columns().unwrap()[0].character_set(), 63);
+    let rows: Vec<(Vec<u8>,)> = r.collect().await.unwrap();
+    assert_eq!(rows, vec![(DOC2.as_bytes().to_vec(),)]);
+    let (len,): (i64,) = c
+        .query_first("SELECT LENGTH(doc) FROM docs WHERE id = 2")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(len as usize, DOC2.len());
+    assert_eq!(base_rows(db, schema).len(), 1);
+}
