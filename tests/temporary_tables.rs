@@ -436,7 +436,10 @@ async fn a_read_plan_cached_before_the_shadow_is_not_reused_for_the_temporary_ta
         .await
         .unwrap();
     // Planned (and cached) as a read of the compressed column: text.
-    let mut r = c.query_iter("SELECT doc FROM docs WHERE id = 1").await.unwrap();
+    let mut r = c
+        .query_iter("SELECT doc FROM docs WHERE id = 1")
+        .await
+        .unwrap();
     assert_ne!(r.columns().unwrap()[0].character_set(), 63);
     let _: Vec<(Vec<u8>,)> = r.collect().await.unwrap();
     // A prepared CREATE TEMPORARY TABLE, followed once executed.
@@ -449,7 +452,10 @@ async fn a_read_plan_cached_before_the_shadow_is_not_reused_for_the_temporary_ta
         .await
         .unwrap();
     // The same shape: the temporary table's binary column, as sent.
-    let mut r = c.query_iter("SELECT doc FROM docs WHERE id = 2").await.unwrap();
+    let mut r = c
+        .query_iter("SELECT doc FROM docs WHERE id = 2")
+        .await
+        .unwrap();
     assert_eq!(r.columns().unwrap()[0].character_set(), 63);
     let rows: Vec<(Vec<u8>,)> = r.collect().await.unwrap();
     assert_eq!(rows, vec![(DOC2.as_bytes().to_vec(),)]);
