@@ -337,6 +337,19 @@ async fn temporary_tables_created_or_dropped_out_of_sight_never_send_a_raw_value
         .await
         .unwrap();
     assert_eq!(docs(&mut c).await, vec![(1, DOC.as_bytes().to_vec())]);
+    // EXECUTE of a statement squeeze saw prepared: followed by its text
+    // (a count leaves the temporary table in place).
+    c.query_drop("PREPARE s FROM 'SELECT COUNT(*) FROM docs'")
+        .await
+        .unwrap();
+    c.query_drop("EXECUTE s").await.unwrap();
+    c.query_drop(format!("INSERT INTO docs VALUES (2, '{DOC2}')"))
+        .await
+        .unwrap();
+    assert_eq!(
+        docs(&mut c).await,
+        vec![(1, DOC.as_bytes().to_vec()), (2, DOC2.as_bytes().to_vec())]
+    );
     c.query_drop("EXECUTE IMMEDIATE 'DROP TEMPORARY TABLE docs'")
         .await
         .unwrap();

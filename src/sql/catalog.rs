@@ -90,6 +90,13 @@ pub trait ColumnCatalog {
     fn note_temporary(&self, change: &super::temporary::TempChange) {
         let _ = change;
     }
+    /// What `EXECUTE name` of a statement this session prepared through
+    /// squeeze does to temporary tables; `None` when squeeze did not see
+    /// it prepared.
+    fn sql_prepared_temporary(&self, name: &str) -> Option<Vec<super::temporary::TempChange>> {
+        let _ = name;
+        None
+    }
     fn any_compressed(&self) -> Option<ColumnRef> {
         Some(ColumnRef {
             db: "*".into(),

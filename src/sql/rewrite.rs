@@ -193,6 +193,10 @@ pub fn plan_statements<'a>(
             Vec::new()
         } else if matches!(st.kind, StatementKind::Ddl) {
             super::temporary::changes(sql, &st.tokens, db.as_deref())
+        } else if let (StatementKind::Execute, Some(name)) = (&st.kind, st.tokens.get(1)) {
+            let name = ident_name(sql, name).to_ascii_lowercase();
+            same.sql_prepared_temporary(&name)
+                .unwrap_or_else(|| vec![super::temporary::TempChange::Unseen])
         } else {
             super::temporary::hidden_changes(sql, &st.tokens, db.as_deref(), st.opts)
         };

@@ -81,6 +81,27 @@ pub fn hidden_changes(
     Vec::new()
 }
 
+/// The changes of a statement text squeeze sees but the server runs later
+/// (`PREPARE s FROM '<text>'`, then `EXECUTE s`).
+pub fn text_changes(text: &[u8], opts: super::LexOptions, db: Option<&str>) -> Vec<TempChange> {
+    let (toks, _, _) = super::classify::significant_tokens(text, 0, opts);
+    let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(text, w));
+    if super::procedural::opens_block(text, &toks) {
+        // The block whole, `;`s included.
+        let statements = super::statement::split(text, opts);
+        let end = super::procedural::block_end(text, &statements, 0);
+        let block = super::procedural::block_tokens(&statements, 0, end);
+        return block_changes(text, &block, db);
+    }
+    if ["CREATE", "DROP", "ALTER", "RENAME"]
+        .iter()
+        .any(|w| kw(0, w))
+    {
+        return changes(text, &toks, db);
+    }
+    hidden_changes(text, &toks, db, opts)
+}
+
 /// The changes of a compound statement (`toks` span it whole, `;`s
 /// included): each statement in it that creates, drops or renames a table
 /// may or may not run; a `CALL` or `EXECUTE` in it is unseen.
@@ -403,6 +424,49 @@ mod tests {
         assert!(of("ALTER TABLE docs RENAME COLUMN a TO b").is_empty());
         assert!(of("ALTER TABLE docs RENAME INDEX a TO b").is_empty());
         assert!(of("DROP DATABASE docs").is_empty());
+    }
+
+    #[test]
+    fn changes_out_of_sight_are_followed_or_marked_unseen() {
+        let text = |sql: &str| text_changes(sql.as_bytes(), LexOptions::default(), Some("db"));
+        assert_eq!(
+            of("EXECUTE IMMEDIATE 'CREATE TEMPORARY TABLE docs (id INT)'"),
+            Vec::<TempChange>::new(),
+            "not DDL itself"
+        );
+        let (toks, _, _) = significant_tokens(
+            b"EXECUTE IMMEDIATE 'DROP TEMPORARY TABLE docs'",
+            0,
+            LexOptions::default(),
+        );
+        assert_eq!(
+            hidden_changes(
+                b"EXECUTE IMMEDIATE 'DROP TEMPORARY TABLE docs'",
+                &toks,
+                Some("db"),
+                LexOptions::default()
+            ),
+            vec![TempChange::Dropped(n("db", "docs"))]
+        );
+        assert_eq!(text("CALL p()"), vec![TempChange::Unseen]);
+        assert_eq!(text("EXECUTE IMMEDIATE @q"), vec![TempChange::Unseen]);
+        assert!(text("SELECT COUNT(*) FROM docs").is_empty());
+        assert_eq!(
+            text("BEGIN NOT ATOMIC IF 1 THEN DROP TABLE docs; END IF; END"),
+            vec![TempChange::Maybe(Box::new(TempChange::Dropped(n(
+                "db", "docs"
+            ))))]
+        );
+        assert_eq!(
+            text("BEGIN NOT ATOMIC SELECT 1; CALL p(); END"),
+            vec![TempChange::Unseen]
+        );
+        // Unseen forgets the configured names only.
+        let mut t = TempTables::default();
+        t.apply(&TempChange::Created(n("db", "docs")), |_| true);
+        t.apply(&TempChange::Created(n("db", "tmp")), |_| true);
+        assert!(t.apply(&TempChange::Unseen, |n| n.1 == "docs"));
+        assert!(!t.contains("db", "docs") && t.contains("db", "tmp"));
     }
 
     #[test]

@@ -180,6 +180,8 @@ pub struct SqlPreparedStatement {
     /// The compressed column each result column passes through (for the
     /// result of `EXECUTE name`).
     pub outputs: Vec<Option<ColumnRef>>,
+    /// What `EXECUTE name` does to the session's temporary tables.
+    pub temporary: Vec<TempChange>,
 }
 
 impl<'a> Catalog<'a> {
@@ -224,6 +226,10 @@ impl ColumnCatalog for Catalog<'_> {
 
     fn table_has_compressed(&self, db: &str, table: &str) -> bool {
         self.rules.table_has(db, table) && !self.shadowed(db, table)
+    }
+
+    fn sql_prepared_temporary(&self, name: &str) -> Option<Vec<TempChange>> {
+        Some(self.sql_prepared?.get(name)?.temporary.clone())
     }
 
     fn note_temporary(&self, change: &TempChange) {

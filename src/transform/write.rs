@@ -249,11 +249,23 @@ fn prepared_statements(
                     let outputs =
                         sql::prepared_outputs(sql_text, k, st.opts, db.as_deref(), catalog)
                             .unwrap_or_default();
+                    let temporary = match k {
+                        StatementKind::Prepare { text: Some(t), .. } => {
+                            sql::decode_string(sql_text, t, st.opts)
+                                .map(|inner| {
+                                    sql::temporary::text_changes(&inner, st.opts, db.as_deref())
+                                })
+                                .unwrap_or_else(|| vec![sql::temporary::TempChange::Unseen])
+                        }
+                        // A text squeeze cannot see.
+                        _ => vec![sql::temporary::TempChange::Unseen],
+                    };
                     prepared.push((
                         name,
                         super::schema::SqlPreparedStatement {
                             placeholders,
                             outputs,
+                            temporary,
                         },
                     ));
                 }
