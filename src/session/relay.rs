@@ -231,6 +231,7 @@ impl Session {
         backend.conn.write_packet_buffered(&payload).await?;
         backend.conn.flush().await?;
         self.last_ok = false;
+        self.last_err = false;
         match shape {
             ResponseShape::None => {
                 self.last_ok = true;
@@ -371,6 +372,7 @@ impl Session {
 
     /// Track transaction/autocommit status and whether the command succeeded.
     pub(super) fn note_status(&mut self, payload: &[u8]) {
+        self.last_err = response::is_err(payload);
         if response::is_ok(payload) || (response::is_eof(payload) && payload.len() <= 5) {
             self.last_ok = true;
             if let Ok(status) = response::terminator_status(payload) {
@@ -515,6 +517,7 @@ impl Session {
             return Ok(None);
         }
         let mut t = ResultColumns::with_capacity(count);
+        let temporary = self.temporary().cloned();
         for i in 0..count {
             let c = self.backend_packet().await?;
             note(&c.payload);
@@ -526,6 +529,7 @@ impl Session {
                     self.info.charset as u16,
                     extended,
                     hint,
+                    temporary.as_ref(),
                 )
                 .map_err(|e| RelayError::Backend(format!("bad column definition: {e}")))?;
             match replacement {

@@ -32,20 +32,27 @@ impl Session {
                 None => {}
             }
             // Values squeeze answers itself: CONNECTION_ID(), @@socket.
-            let rewritten_id = (as_sent.scan.connection_id || as_sent.scan.socket)
-                .then(|| {
-                    crate::sql::own_values::rewrite(
-                        &sent,
-                        self.tracked.lex,
-                        self.id,
-                        self.ctx
-                            .proxy
-                            .socket
-                            .as_deref()
-                            .and_then(std::path::Path::to_str),
-                    )
-                })
-                .flatten();
+            // squeeze's own tracking settings are on top of the client's
+            // on a backend session that tracks state.
+            let tracks = (as_sent.scan.session_track
+                && self.shards.current_ref().is_some_and(|b| b.tracks_state))
+            .then(|| self.tracked.client_tracks.settings());
+            let rewritten_id =
+                (as_sent.scan.connection_id || as_sent.scan.socket || tracks.is_some())
+                    .then(|| {
+                        crate::sql::own_values::rewrite(
+                            &sent,
+                            self.tracked.lex,
+                            self.id,
+                            self.ctx
+                                .proxy
+                                .socket
+                                .as_deref()
+                                .and_then(std::path::Path::to_str),
+                            tracks.as_ref(),
+                        )
+                    })
+                    .flatten();
             let payload: bytes::Bytes = match &rewritten_id {
                 Some(text) => ClientCommand::Query(text).encode().into(),
                 None => packet.clone(),
@@ -121,7 +128,8 @@ impl Session {
                 && (query.text.len() >= OFFLOAD_MIN_BYTES
                     || self.ctx.rules.may_mention(query.text)
                     || self.ctx.schema.dependents().may_mention(query.text)
-                    || query.scan.may_change_session()))
+                    || query.scan.may_change_session()
+                    || !self.shadowing().is_empty()))
     }
 
     /// Relay the planned statement (rewritten or as sent), then apply what
@@ -140,7 +148,16 @@ impl Session {
                 mode,
             )
             .await;
-        self.result_hints = None;
+        let results = self.result_hints.take().map_or(0, |(_, n)| n);
+        // Temporary tables: what the server answered with OK.
+        if self.last_ok || results > 0 {
+            self.apply_temporary(
+                &planned.temporary,
+                &planned.multi_result,
+                self.last_ok && !self.last_err,
+                results,
+            );
+        }
         // DDL may have run even when a later statement failed: dropping
         // cache entries is always safe.
         self.ctx.schema.invalidate_targets(&planned.ddl);
@@ -148,6 +165,7 @@ impl Session {
             self.ctx.schema.invalidate_dependents();
         }
         for (name, placeholders) in planned.prepared {
+            self.statements.stale_sql_prepared.remove(&name);
             self.statements.sql_prepared.insert(name, placeholders);
         }
         // With session tracking the server's OKs said what changed, as it
