@@ -104,6 +104,19 @@ fn describe_show_columns_and_information_schema_through_squeeze_equal_an_uncompr
         assert_eq!(dump::bytes(&back.rows()[0][0]), doc.as_bytes());
         let again = dump::query(&mut o.sq, "SHOW CREATE TABLE notes").await;
         assert_eq!(dump::bytes(&again.rows()[0][1]), ddl.as_bytes());
+        // A temporary table under a configured name is another table: its
+        // blob is described as the server has it, on both copies.
+        for c in [&mut o.truth, &mut o.sq] {
+            dump::run(c, "CREATE TEMPORARY TABLE docs (id INT, doc LONGBLOB)").await;
+        }
+        for sql in ["DESCRIBE docs", "SHOW CREATE TABLE docs", "SHOW FULL COLUMNS FROM docs"] {
+            let truth = dump::query(&mut o.truth, sql).await;
+            let sq = dump::query(&mut o.sq, sql).await;
+            dump::assert_same(&format!("temporary: {sql}"), &truth, &sq);
+        }
+        for c in [&mut o.truth, &mut o.sq] {
+            dump::run(c, "DROP TEMPORARY TABLE docs").await;
+        }
         // On a table without a compressed column, WHERE is the server's.
         let truth = dump::query(&mut o.truth, "SHOW COLUMNS FROM users WHERE Type LIKE 'int%'").await;
         let sq = dump::query(&mut o.sq, "SHOW COLUMNS FROM users WHERE Type LIKE 'int%'").await;

@@ -432,3 +432,43 @@ fn a_client_gets_exactly_the_session_state_information_it_would_get_directly() {
         }
     }
 }
+
+/// The session-tracking settings a client reads are its own, not the list
+/// squeeze sets on the backend session on top of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_reads_its_own_session_tracking_settings_not_squeezes() {
+    let db = MariaDb::shared();
+    let schema = "st_track_read";
+    let sq = Squeeze::for_docs_table(db, schema);
+    let q = "SELECT @@session_track_system_variables, @@SESSION.session_track_schema, @@session_track_state_change";
+    let mut through = connect(&sq, schema).await;
+    let mut direct = dump::connect(db.port, Some(schema)).await;
+    assert_eq!(read(&mut through, q).await, read(&mut direct, q).await);
+    for set in [
+        "SET session_track_system_variables = 'time_zone, autocommit,time_zone'",
+        "SET SESSION session_track_state_change = ON, session_track_schema = OFF",
+        "SET session_track_system_variables = '*'",
+    ] {
+        through.query_drop(set).await.unwrap();
+        direct.query_drop(set).await.unwrap();
+        assert_eq!(
+            read(&mut through, q).await,
+            read(&mut direct, q).await,
+            "{set}"
+        );
+    }
+    // The global value is the server's.
+    let global: Option<String> = through
+        .query_first("SELECT @@GLOBAL.session_track_system_variables")
+        .await
+        .unwrap();
+    let direct_global: Option<String> = direct
+        .query_first("SELECT @@GLOBAL.session_track_system_variables")
+        .await
+        .unwrap();
+    assert_eq!(global, direct_global);
+}
+
+async fn read(c: &mut Conn, q: &str) -> (String, i64, i64) {
+    c.query_first(q).await.unwrap().unwrap()
+}

@@ -69,7 +69,12 @@ Topology (--topology shared|sidecar|both; default shared):
            directly: the physical limit of the idea, its I/O without its
            CPU), sidecar_vs_plain_direct, server_cpu_per_query_vs_plain and
            lowest_server_cpu (the path that used the least mariadbd CPU per
-           query).
+           query). A cost-model table follows: per pool size and per table
+           read directly (plain, page_comp, row_comp_8, column_comp), how
+           many more queries per second the same database cores serve with
+           squeeze (db_capacity_gain_vs_<table>) and what squeeze costs the
+           application hosts (app_cpu_us_per_query, and cores per 10,000
+           qps).
   both     every cell in each topology, side by side.
 
 Requirements: as bench/storage (python3, mariadb-server, mariadb-client,
@@ -391,6 +396,46 @@ class IoBound(Stack):
                     f"server_cpu_per_query_vs_plain{sfx}="
                     f"{sq['server_us'] / max(pd['server_us'], 1e-9):.3f}",
                     f"lowest_server_cpu{sfx}={lowest.replace(' ', '_')}"]
+        out += self.cost_model()
+        return out
+
+    def cost_model(self):
+        """The fleet's view of the sidecar cells (16 threads, uniform): one
+        database host whose CPU is the bottleneck, N application hosts each
+        running squeeze beside the application. The database serves
+        (its cores) x (queries per server-core-second) queries per second,
+        so squeeze's gain over a variant is the quotient of their q/srv-s;
+        squeeze's price is its proxy CPU per query, paid on the application
+        hosts (Q/N x that per host for Q queries per second in all)."""
+        variants = ["plain", "page_comp", "row_comp_8", "column_comp"]
+        rows, out = [], []
+        for point in ("2x", "6x", "20x"):
+            key = (point, "uniform", 16, "select")
+            if key not in self.results["sidecar"]:
+                continue
+            h = {label: self.metrics(a) for label, a in self.results["sidecar"][key].items()}
+            sq = h["squeeze"]
+            gains = {v: sq["per_core_s"] / max(h[v]["per_core_s"], 1e-9) for v in variants if v in h}
+            rows.append((point, sq, {v: h[v] for v in gains}, gains))
+            sfx = "" if point == "6x" else f"_{point}"
+            out += [f"db_capacity_gain_vs_{v}{sfx}={g:.3f}" for v, g in gains.items()]
+            out.append(f"app_cpu_us_per_query{sfx}={sq['cpu']['proxy']:.1f}")
+        if not rows:
+            return out
+        print()
+        print("== cost model: one database host (its CPU the bottleneck), N application hosts "
+              "with squeeze beside the application; sidecar cells, 16 threads, uniform ==")
+        print(f"{'data/pool':<10} {'table read directly':<20} {'srv us/q':>8} {'q/srv-s':>8} "
+              f"{'squeeze q/srv-s':>16} {'db qps gain':>12} {'app cores per 10k qps':>22}")
+        for point, sq, direct, gains in rows:
+            app = sq["cpu"]["proxy"] * 10_000 / 1e6
+            for v, x in direct.items():
+                print(f"{point:<10} {v:<20} {x['server_us']:>8.1f} {x['per_core_s']:>8.0f} "
+                      f"{sq['per_core_s']:>16.0f} {gains[v]:>11.2f}x {app:>22.2f}")
+        print("(db qps gain = how many times the queries per second the same database cores "
+              "serve with squeeze than with that table read directly; app cores per 10k qps = "
+              "squeeze's CPU on the application hosts for every 10,000 queries per second, "
+              "spread over the N hosts: each of N hosts pays 1/N of it)")
         return out
 
     # ---------------------------------------------------------------- main

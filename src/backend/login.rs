@@ -491,6 +491,7 @@ impl Responded {
             capabilities: self.capabilities,
             session_state: None,
             tracks_state: false,
+            temporary: Default::default(),
         }
     }
 }

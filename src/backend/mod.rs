@@ -174,4 +174,7 @@ pub struct BackendConn {
     /// squeeze set this session's `session_track_*` variables: its OK
     /// packets report every change of the state squeeze follows.
     pub tracks_state: bool,
+    /// The temporary tables this backend session holds (they shadow the
+    /// tables of their names; a new connection has none).
+    pub temporary: crate::sql::temporary::TempTables,
 }

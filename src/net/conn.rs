@@ -81,6 +81,9 @@ pub struct PacketConn {
     /// Bytes of the packet last returned by a read, held by the caller
     /// until the next command (counted against the budget meanwhile).
     held: usize,
+    /// The largest packet handed out since the connection was last idle:
+    /// freed by now, and worth giving back to the operating system.
+    largest_held: usize,
     /// This connection's share of the global memory budget: the capacity
     /// of its buffers plus `held`.
     mem: Reservation,
@@ -140,6 +143,7 @@ impl PacketConn {
             inflating: None,
             read_full: false,
             held: 0,
+            largest_held: 0,
             mem: Reservation::global(),
             meter: None,
             discarding: false,
@@ -195,9 +199,10 @@ impl PacketConn {
     /// the capacity of buffers that grew for a large packet or result, so
     /// an idle connection costs a few KB.
     /// Returns how many bytes of buffer capacity it released, counting
-    /// the packet the caller held (dropped by now).
+    /// the largest packet handed out during the command (dropped by now).
     pub fn shrink_idle(&mut self) -> usize {
-        let held = std::mem::take(&mut self.held);
+        self.held = 0;
+        let held = std::mem::take(&mut self.largest_held);
         let before = held + self.rbuf.capacity() + self.raw.capacity() + self.wbuf.capacity();
         if self.inflating.is_none() {
             if self.rbuf.is_empty() && self.rbuf.capacity() > IDLE_KEEP {
@@ -402,6 +407,7 @@ impl PacketConn {
                 };
                 if held != self.held {
                     self.held = held;
+                    self.largest_held = self.largest_held.max(held);
                     self.true_up();
                 }
                 return Ok(Some(p));

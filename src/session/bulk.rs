@@ -112,6 +112,11 @@ impl Session {
             .db
             .clone()
             .or_else(|| self.tracked.current_db().map(|d| d.into_owned()))?;
+        // A temporary table of that name is a plain table (it shadows a
+        // configured table or view of its name).
+        if self.temporary().is_some_and(|t| t.contains(&db, &st.table)) {
+            return None;
+        }
         let view = self.ctx.schema.dependents().view(&db, &st.table).is_some();
         if !view && !self.ctx.rules.table_has(&db, &st.table) {
             return None;

@@ -94,6 +94,7 @@ pub(super) async fn login(
         shards: ShardSet::new(home),
         statements: Default::default(),
         last_ok: false,
+        last_err: false,
         read_plans: Default::default(),
         result_hints: None,
         orderly_end: false,

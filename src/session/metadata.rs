@@ -206,8 +206,14 @@ impl Session {
             if ClientTracking::is_backend_set(&text(0), &text(1), &text(2)) {
                 return;
             }
-            self.tracked.client_tracks =
-                ClientTracking::from_settings(&text(0), &text(1), &text(2));
+            // squeeze keeps schema and state-change tracking ON, so ON read
+            // back is squeeze's unless the client changed it (which the
+            // server then reported, `reported`): the client's own stays.
+            let before = &self.tracked.client_tracks;
+            let mut read = ClientTracking::from_settings(&text(0), &text(1), &text(2));
+            read.schema = read.schema && before.schema;
+            read.state_change = read.state_change && before.state_change;
+            self.tracked.client_tracks = read;
         }
         let set = self.tracked.client_tracks.backend_set();
         if let Err(e) = simple_query(&mut backend.conn, backend.capabilities, &set).await {

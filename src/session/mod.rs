@@ -22,6 +22,7 @@ mod routing;
 pub use crate::context::registry;
 mod shards;
 mod statements;
+mod temporary;
 mod thread_ids;
 mod tracked;
 
@@ -76,6 +77,9 @@ pub struct Session {
     statements: StatementTable,
     /// Whether the last relayed response ended in OK.
     last_ok: bool,
+    /// Whether the last relayed response ended in ERR (a multi-statement
+    /// query may have had OKs before it).
+    last_err: bool,
     /// Query shapes already planned as plain reads.
     read_plans: crate::transform::plan_cache::ReadPlanCache<crate::transform::write::ResultHints>,
     /// How the result sets of the command being relayed carry compressed

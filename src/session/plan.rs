@@ -14,6 +14,7 @@ use crate::error::SqlError;
 use crate::metrics::METRICS;
 use crate::sql::prescan::Prescan;
 use crate::sql::statement::Query;
+use crate::sql::temporary::{TempChange, TempTables};
 use crate::sql::{SchemaTarget, SessionChange, StatementKind};
 use crate::transform::schema::SqlPreparedStatement;
 use crate::transform::write::{
@@ -46,6 +47,12 @@ pub(super) struct Planned {
     pub results: ResultHints,
     pub ddl: Vec<SchemaTarget>,
     pub prepared: Vec<(String, SqlPreparedStatement)>,
+    /// What each statement does to the backend session's temporary tables.
+    pub temporary: Vec<Vec<TempChange>>,
+    /// Whether a statement may end in more than one result (CALL, EXECUTE,
+    /// a compound statement), so counting results does not count
+    /// statements.
+    pub multi_result: Vec<bool>,
 }
 
 impl From<QueryRewrite<'_>> for Planned {
@@ -70,11 +77,38 @@ impl From<QueryRewrite<'_>> for Planned {
             results: r.results,
             ddl: r.ddl,
             prepared: r.prepared,
+            temporary: r.temporary,
+            multi_result: r
+                .statements
+                .iter()
+                .map(|k| {
+                    !matches!(
+                        k,
+                        StatementKind::Select
+                            | StatementKind::Insert
+                            | StatementKind::Update
+                            | StatementKind::Delete
+                            | StatementKind::Replace
+                            | StatementKind::Ddl
+                            | StatementKind::Use(_)
+                            | StatementKind::Set(_)
+                    )
+                })
+                .collect(),
         }
     }
 }
 
 impl Session {
+    /// The temporary tables of the backend session statements go to, when
+    /// it has any.
+    pub(super) fn temporary(&self) -> Option<&TempTables> {
+        self.shards
+            .current_ref()
+            .map(|b| &b.temporary)
+            .filter(|t| !t.is_empty())
+    }
+
     /// Rewrite `text` for the current session, fetching table metadata as
     /// the rewriter asks for it. `Err` carries the ERR for the client.
     pub(super) async fn rewrite<'a>(
@@ -82,12 +116,19 @@ impl Session {
         query: &Query<'a>,
     ) -> Result<QueryRewrite<'a>, SqlError> {
         let text = query.text;
-        let known = self.read_plans.lookup(
-            text,
-            self.tracked.lex,
-            self.tracked.database.as_deref(),
-            self.ctx.schema.generation(),
-        );
+        // Plans made with temporary tables shadowing a configured table are
+        // neither reused nor kept: the cache's plans all assume none.
+        let no_temporary = self.temporary().is_none();
+        let known = no_temporary
+            .then(|| {
+                self.read_plans.lookup(
+                    text,
+                    self.tracked.lex,
+                    self.tracked.database.as_deref(),
+                    self.ctx.schema.generation(),
+                )
+            })
+            .flatten();
         if let Some(results) = known {
             return Ok(QueryRewrite {
                 sql: std::borrow::Cow::Borrowed(text),
@@ -97,6 +138,7 @@ impl Session {
                 results,
                 ddl: Vec::new(),
                 prepared: Vec::new(),
+                temporary: Vec::new(),
             });
         }
         self.refuse_unknowable_reading(query)?;
@@ -109,10 +151,11 @@ impl Session {
                 db: db.as_deref(),
                 non_utf8_charset: self.tracked.non_utf8_charset.as_deref(),
                 sql_prepared: Some(&self.statements.sql_prepared),
+                temporary: self.temporary(),
             };
             match rewrite_statements(text, query.statements(), &wctx) {
                 Ok(r) => {
-                    if r.plain_read {
+                    if r.plain_read && no_temporary {
                         self.read_plans.remember(r.results.clone());
                     }
                     return Ok(r);
@@ -142,6 +185,7 @@ impl Session {
             );
             let charset = self.tracked.non_utf8_charset.clone();
             let prepared = self.statements.sql_prepared.clone();
+            let temporary = self.temporary().cloned();
             let text = text.clone();
             let planned = crate::limits::heavy::run(move || {
                 let ctx = WriteContext {
@@ -151,6 +195,7 @@ impl Session {
                     db: db.as_deref(),
                     non_utf8_charset: charset.as_deref(),
                     sql_prepared: Some(&prepared),
+                    temporary: temporary.as_ref(),
                 };
                 rewrite_query(&text, &ctx).map(Planned::from)
             })
@@ -205,13 +250,20 @@ impl Session {
         if !query.scan.may_change_session() {
             return Ok(());
         }
+        self.refuse_stale_execute(query)?;
         let stmts = query.statements();
         let Some((i, why)) = stmts.iter().enumerate().find_map(|(i, s)| {
             crate::sql::state::changes_reading_unknowably(text, s).map(|w| (i, w))
         }) else {
             return Ok(());
         };
-        for (j, s) in stmts.iter().enumerate().skip(i + 1) {
+        // The pieces of a compound statement are one statement with it.
+        let after = if crate::sql::procedural::opens_block(text, &stmts[i].tokens) {
+            crate::sql::procedural::block_end(text, stmts, i)
+        } else {
+            i
+        };
+        for (j, s) in stmts.iter().enumerate().skip(after + 1) {
             if let Some(col) = touched(&text[s.range.clone()]) {
                 return Err(SqlError::new(
                     crate::error::ErrorCode::NotSupportedYet,
@@ -221,6 +273,38 @@ impl Session {
                         i + 1
                     ),
                 ));
+            }
+        }
+        Ok(())
+    }
+
+    /// `EXECUTE s` of a statement prepared before the temporary tables
+    /// shadowing a configured table changed (the server re-prepares it
+    /// against what its names resolve to now; squeeze's plan of it no
+    /// longer holds), unless the query prepares it again first.
+    fn refuse_stale_execute(&self, query: &Query<'_>) -> Result<(), SqlError> {
+        let stale = &self.statements.stale_sql_prepared;
+        if stale.is_empty() {
+            return Ok(());
+        }
+        let text = query.text;
+        let mut prepared_here: Vec<String> = Vec::new();
+        for st in query.statements() {
+            match &st.kind {
+                StatementKind::Prepare { name, .. } => {
+                    prepared_here.push(name.to_ascii_lowercase())
+                }
+                StatementKind::Execute => {
+                    let Some(t) = st.tokens.get(1) else { continue };
+                    let name = crate::sql::lexer::ident_name(text, t).to_ascii_lowercase();
+                    if stale.contains(&name) && !prepared_here.contains(&name) {
+                        return Err(SqlError::new(
+                            crate::error::ErrorCode::NotSupportedYet,
+                            format!("squeeze: statement `{name}` was prepared before a temporary table that shadows a compressed table was created or dropped in this session, so squeeze cannot tell whether its values go to a compressed column: PREPARE it again"),
+                        ));
+                    }
+                }
+                _ => {}
             }
         }
         Ok(())

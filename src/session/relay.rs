@@ -240,6 +240,7 @@ impl Session {
         backend.conn.write_packet_buffered(&payload).await?;
         backend.conn.flush().await?;
         self.last_ok = false;
+        self.last_err = false;
         match shape {
             ResponseShape::None => {
                 self.last_ok = true;
@@ -410,6 +411,10 @@ impl Session {
     /// column of a view that passes one through (as the planner reads
     /// `SELECT column FROM view`)?
     fn carries_compressed(&self, db: &str, table: &str, column: &str) -> bool {
+        // A temporary table under a configured name is another table.
+        if self.temporary().is_some_and(|t| t.contains(db, table)) {
+            return false;
+        }
         if self.ctx.rules.lookup(db, table, column).is_some() {
             return true;
         }
@@ -425,6 +430,7 @@ impl Session {
             db: None,
             non_utf8_charset: None,
             sql_prepared: None,
+            temporary: self.temporary(),
         };
         crate::transform::write::rewrite_query(sql.as_bytes(), &ctx)
             .ok()
@@ -439,6 +445,7 @@ impl Session {
 
     /// Track transaction/autocommit status and whether the command succeeded.
     pub(super) fn note_status(&mut self, payload: &[u8]) {
+        self.last_err = response::is_err(payload);
         if response::is_ok(payload) || (response::is_eof(payload) && payload.len() <= 5) {
             self.last_ok = true;
             if let Ok(status) = response::terminator_status(payload) {
@@ -605,6 +612,7 @@ impl Session {
             return Ok(None);
         }
         let mut t = ResultColumns::with_capacity(count);
+        let temporary = self.temporary().cloned();
         for i in 0..count {
             let c = self.backend_packet().await?;
             note(&c.payload);
@@ -616,6 +624,7 @@ impl Session {
                     self.info.charset as u16,
                     extended,
                     hint,
+                    temporary.as_ref(),
                 )
                 .map_err(|e| RelayError::Backend(format!("bad column definition: {e}")))?;
             match replacement {

@@ -11,6 +11,7 @@ use bytes::Bytes;
 
 use crate::protocol::command::LAST_STATEMENT;
 use crate::router::KeyRule;
+use crate::sql::temporary::{TableName, TempChange};
 use crate::transform::result::ResultColumns;
 use crate::transform::schema::SqlPrepared;
 use crate::transform::write::ColumnHints;
@@ -46,6 +47,17 @@ pub(super) struct Stmt {
     /// A catalog query's columns, from the prepare response (executes may
     /// come without column definitions under metadata caching).
     pub catalog: Option<crate::session::relay::ResultCatalog>,
+    /// For a statement that may name a compressed table: the temporary
+    /// tables it was planned with, and what it does to them.
+    pub temporary: Option<StmtTemporary>,
+}
+
+/// The temporary tables a prepared statement was planned with.
+#[derive(Debug, Default, Clone)]
+pub(super) struct StmtTemporary {
+    /// The configured names a temporary table shadowed at prepare.
+    pub at_prepare: Vec<TableName>,
+    pub changes: Vec<TempChange>,
 }
 
 impl Stmt {
@@ -70,6 +82,12 @@ pub(super) struct StatementTable {
     /// Parameter columns of the COM_STMT_PREPARE in flight.
     pub pending_params: Vec<Option<Arc<ColumnRule>>>,
     pub pending_prepare: Option<PendingPrepare>,
+    /// The temporary tables of the COM_STMT_PREPARE in flight.
+    pub pending_temporary: Option<StmtTemporary>,
+    /// SQL-level prepared statements prepared before the backend session's
+    /// temporary tables last changed (lower-case names): an EXECUTE of
+    /// one is refused until it is prepared again.
+    pub stale_sql_prepared: std::collections::HashSet<String>,
     /// The client's id of the statement prepared last (MariaDB's -1).
     last: u32,
     /// The last id squeeze handed out on a sharded session.
@@ -113,6 +131,17 @@ impl StatementTable {
         s.num_params = num_params;
         s.param_rules = param_rules;
         s.result_hints = result_hints;
+        s.temporary = self.pending_temporary.take();
+    }
+
+    /// The backend session's temporary tables changed: what squeeze learnt
+    /// of SQL-level prepared statements no longer holds.
+    pub fn temporary_changed(&mut self) {
+        for (name, _) in self.sql_prepared.drain() {
+            if self.stale_sql_prepared.len() < 4096 {
+                self.stale_sql_prepared.insert(name);
+            }
+        }
     }
 
     /// A prepare succeeded on `shard` with the server's `backend_id`:
@@ -173,12 +202,14 @@ impl StatementTable {
             s.cursor = None;
         }
         self.sql_prepared.clear();
+        self.stale_sql_prepared.clear();
     }
 
     /// COM_CHANGE_USER: every backend connection is new.
     pub fn user_changed(&mut self) {
         self.stmts.clear();
         self.sql_prepared.clear();
+        self.stale_sql_prepared.clear();
     }
 }
 

@@ -100,6 +100,25 @@ impl ClientTracking {
         all && is_on(schema) && is_on(state_change)
     }
 
+    /// The settings as the server reports them to the client
+    /// (`@@session_track_system_variables` sorted and deduplicated).
+    pub fn settings(&self) -> crate::sql::own_values::TrackSettings {
+        let variables = match &self.variables {
+            None => "*".to_string(),
+            Some(vs) => {
+                let mut v: Vec<&str> = vs.iter().map(String::as_str).collect();
+                v.sort_unstable();
+                v.dedup();
+                v.join(",")
+            }
+        };
+        crate::sql::own_values::TrackSettings {
+            variables,
+            schema: self.schema,
+            state_change: self.state_change,
+        }
+    }
+
     /// Whether the client gets this entry of a server OK.
     pub fn wants(&self, change: &Change<'_>) -> bool {
         match change {

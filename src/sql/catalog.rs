@@ -83,6 +83,20 @@ pub trait ColumnCatalog {
     /// One configured compressed column, for refusing statements whose text
     /// squeeze cannot see (`PREPARE s FROM @v`, `EXECUTE IMMEDIATE @v`);
     /// `None` when no column is configured. Default: assume there is one.
+    /// A statement earlier in the query being planned creates, drops or
+    /// renames a temporary table: plan the statements after it as the
+    /// server will run them (they run only if it succeeded). Default:
+    /// temporary tables are not followed.
+    fn note_temporary(&self, change: &super::temporary::TempChange) {
+        let _ = change;
+    }
+    /// What `EXECUTE name` of a statement this session prepared through
+    /// squeeze does to temporary tables; `None` when squeeze did not see
+    /// it prepared.
+    fn sql_prepared_temporary(&self, name: &str) -> Option<Vec<super::temporary::TempChange>> {
+        let _ = name;
+        None
+    }
     fn any_compressed(&self) -> Option<ColumnRef> {
         Some(ColumnRef {
             db: "*".into(),

@@ -40,6 +40,7 @@ pub mod splice;
 pub mod state;
 pub mod statement;
 pub mod tables;
+pub mod temporary;
 mod writes;
 
 #[cfg(test)]

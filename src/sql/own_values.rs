@@ -7,6 +7,11 @@
 //! select item keeps the column name the server would have given it (the
 //! expression as written).
 //!
+//! The session-tracking settings (`@@session_track_system_variables`,
+//! `@@session_track_schema`, `@@session_track_state_change`, session
+//! scope) read as the client's own: squeeze adds what it follows to the
+//! backend session's, and the client would otherwise see the merged list.
+//!
 //! `CONNECTION_ID()` anywhere else (a predicate, an argument, a comparison)
 //! is left to the server: there it meets other server-side thread ids
 //! (`PROCESSLIST_ID = CONNECTION_ID()`, `IS_USED_LOCK('x') =
@@ -22,6 +27,34 @@ const SOCKET_VARIABLES: [&str; 4] = [
     "@@session.socket",
     "@@local.socket",
 ];
+
+/// The client's own session-tracking settings, as the server would report
+/// them (`variables` normalised the server's way: sorted, deduplicated,
+/// lower case, `*` for all).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrackSettings {
+    pub variables: String,
+    pub schema: bool,
+    pub state_change: bool,
+}
+
+/// The value of a session-tracking variable read at session scope.
+fn track_value(text: &[u8], t: &TrackSettings) -> Option<String> {
+    let lower = text.to_ascii_lowercase();
+    let name = lower
+        .strip_prefix(b"@@session.")
+        .or_else(|| lower.strip_prefix(b"@@local."))
+        .or_else(|| lower.strip_prefix(b"@@"))?;
+    if name.contains(&b'.') {
+        return None; // @@global.x
+    }
+    match name {
+        b"session_track_system_variables" => Some(sql_string(&t.variables)),
+        b"session_track_schema" => Some(u8::from(t.schema).to_string()),
+        b"session_track_state_change" => Some(u8::from(t.state_change).to_string()),
+        _ => None,
+    }
+}
 
 /// Keywords that open a clause: the nearest one before an item, at its
 /// depth, says which list the item is in.
@@ -55,6 +88,7 @@ pub fn rewrite(
     opts: LexOptions,
     connection_id: u32,
     socket: Option<&str>,
+    tracks: Option<&TrackSettings>,
 ) -> Option<Vec<u8>> {
     let toks: Vec<Token> = super::lexer::lex(src, opts)
         .into_iter()
@@ -70,6 +104,11 @@ pub fn rewrite(
             (i + 2, connection_id.to_string())
         } else if t.kind == TokenKind::Variable && is_socket_variable(t.text(src)) {
             (i, socket.map_or_else(|| "NULL".to_string(), sql_string))
+        } else if let Some(v) = tracks
+            .filter(|_| t.kind == TokenKind::Variable && !is_assigned(src, &toks, i))
+            .and_then(|tr| track_value(t.text(src), tr))
+        {
+            (i, v)
         } else {
             continue;
         };
@@ -89,6 +128,21 @@ fn is_connection_id_call(src: &[u8], toks: &[Token], i: usize) -> bool {
         && toks.get(i + 1).map(|t| t.kind) == Some(TokenKind::LParen)
         && toks.get(i + 2).map(|t| t.kind) == Some(TokenKind::RParen)
         && !(i > 0 && toks[i - 1].kind == TokenKind::Dot)
+}
+
+/// `SET [SESSION] @@x = ...`, `SET a = 1, @@x := ...`: the variable is
+/// assigned, not read.
+fn is_assigned(src: &[u8], toks: &[Token], i: usize) -> bool {
+    let next_assigns = toks
+        .get(i + 1)
+        .is_some_and(|n| n.is_op(src, "=") || n.is_op(src, ":="));
+    let prev_starts = i.checked_sub(1).map(|p| &toks[p]).is_some_and(|p| {
+        p.kind == TokenKind::Comma
+            || ["SET", "SESSION", "LOCAL"]
+                .iter()
+                .any(|w| p.is_keyword(src, w))
+    });
+    next_assigns && prev_starts
 }
 
 fn is_socket_variable(text: &[u8]) -> bool {
@@ -188,7 +242,7 @@ mod tests {
     use super::*;
 
     fn rw(sql: &str) -> Option<String> {
-        rewrite(sql.as_bytes(), LexOptions::default(), 42, None)
+        rewrite(sql.as_bytes(), LexOptions::default(), 42, None, None)
             .map(|v| String::from_utf8(v).unwrap())
     }
 
@@ -256,6 +310,7 @@ mod tests {
             LexOptions::default(),
             1,
             Some("/run/sq'x.sock"),
+            None,
         );
         assert_eq!(
             String::from_utf8(out.unwrap()).unwrap(),
@@ -267,5 +322,37 @@ mod tests {
     fn other_variables_functions_and_strings_are_left_alone() {
         assert_eq!(rw("SELECT @@sql_mode, @socket, 'connection_id()'"), None);
         assert_eq!(rw("SELECT t.connection_id() FROM t"), None);
+    }
+
+    #[test]
+    fn session_tracking_settings_read_as_the_clients_own() {
+        let t = TrackSettings {
+            variables: "autocommit,time_zone".into(),
+            schema: true,
+            state_change: false,
+        };
+        let rw = |sql: &str| {
+            rewrite(sql.as_bytes(), LexOptions::default(), 1, None, Some(&t))
+                .map(|v| String::from_utf8(v).unwrap())
+        };
+        assert_eq!(
+            rw("SELECT @@session_track_system_variables").unwrap(),
+            "SELECT 'autocommit,time_zone' AS `@@session_track_system_variables`"
+        );
+        assert_eq!(
+            rw("SELECT @@SESSION.session_track_schema s, @@local.session_track_state_change")
+                .unwrap(),
+            "SELECT 1 s, 0 AS `@@local.session_track_state_change`"
+        );
+        // The global value and assignments are the server's.
+        assert_eq!(rw("SELECT @@global.session_track_system_variables"), None);
+        assert_eq!(
+            rw("SET @@session_track_system_variables = 'sql_mode'"),
+            None
+        );
+        assert_eq!(
+            rw("SET SESSION session_track_schema = OFF, @@session_track_state_change := 1"),
+            None
+        );
     }
 }

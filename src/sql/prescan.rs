@@ -32,6 +32,9 @@ pub struct Prescan {
     pub connection_id: bool,
     /// `socket` after an `@` somewhere, any case (`@@socket`).
     pub socket: bool,
+    /// `session_track_` after an `@` somewhere, any case
+    /// (`@@session_track_system_variables`).
+    pub session_track: bool,
 }
 
 /// The leading verbs the scan recognises.
@@ -86,6 +89,8 @@ impl Prescan {
             memchr::memchr2_iter(b'c', b'C', sql).any(|i| word_at(sql, i, b"connection_id"));
         scan.socket = scan.at_sign
             && memchr::memchr2_iter(b's', b'S', sql).any(|i| word_at(sql, i, b"socket"));
+        scan.session_track = scan.at_sign
+            && memchr::memchr2_iter(b's', b'S', sql).any(|i| word_at(sql, i, b"session_track_"));
         scan
     }
 

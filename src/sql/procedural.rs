@@ -10,10 +10,10 @@
 //! routine or dynamic SQL) is refused naming the column; a block that
 //! touches none passes untouched.
 //!
-//! Hook for the write side: literal writes inside a block are refused here
-//! like reads. Planning them exactly (compressing the literal of a simple
-//! `INSERT ... VALUES` inside a block) belongs before [`block_refusal`] is
-//! consulted, in the caller (`rewrite::plan_statements`).
+//! The write side: a `BEGIN NOT ATOMIC ... END` whose every statement is
+//! a plain `INSERT`/`REPLACE`/`UPDATE`/`DELETE` is planned exactly before
+//! [`block_refusal`] is consulted (`rewrite::block`); any other block that
+//! writes a compressed column is refused here like a read.
 
 use super::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
 use super::rewrite::{plan_statement_shape, ColumnCatalog, ColumnRef, Plan, Refusal, RefuseReason};
@@ -71,6 +71,7 @@ pub fn block_end(sql: &[u8], statements: &[Statement<'_>], first: usize) -> usiz
 /// block words only where a statement starts.
 fn depth_change(sql: &[u8], toks: &[Token]) -> isize {
     let mut d = 0isize;
+    let body = bare_body_start(sql, toks);
     for (i, t) in toks.iter().enumerate() {
         if t.kind != TokenKind::Ident {
             continue;
@@ -85,12 +86,58 @@ fn depth_change(sql: &[u8], toks: &[Token]) -> isize {
             || (["IF", "LOOP", "WHILE", "REPEAT", "FOR"]
                 .iter()
                 .any(|w| t.is_keyword(sql, w))
-                && statement_starts_at(sql, toks, i))
+                && (statement_starts_at(sql, toks, i) || body == Some(i)))
         {
             d += 1;
         }
     }
     d
+}
+
+/// A stored program whose body is a bare `IF`, `LOOP`, `WHILE`, `REPEAT`
+/// or `FOR` (no `BEGIN`): the index of that word. The routine header
+/// holds none of them at the top level except `IF NOT EXISTS` and a
+/// trigger's `FOR EACH ROW`.
+fn bare_body_start(sql: &[u8], toks: &[Token]) -> Option<usize> {
+    let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(sql, w));
+    // Procedures and functions: a trigger's body follows `FOR EACH ROW`
+    // and an event's `DO`, where a statement starts anyway.
+    let routine = kw(0, "CREATE")
+        && (1..toks.len().min(12)).any(|i| kw(i, "PROCEDURE") || kw(i, "FUNCTION"))
+        && !(1..toks.len().min(12)).any(|i| kw(i, "TRIGGER") || kw(i, "EVENT"));
+    if !routine {
+        return None;
+    }
+    let mut depth = 0usize;
+    for (i, t) in toks.iter().enumerate() {
+        match t.kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth = depth.saturating_sub(1),
+            TokenKind::Ident if depth == 0 => {
+                if [
+                    "BEGIN", "CASE", "RETURN", "SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE",
+                    "SET", "CALL", "WITH", "VALUES",
+                ]
+                .iter()
+                .any(|w| kw(i, w))
+                {
+                    // A body that starts otherwise.
+                    return None;
+                }
+                let header = (kw(i, "IF") && kw(i + 1, "NOT") && kw(i + 2, "EXISTS"))
+                    || (kw(i, "FOR") && kw(i + 1, "EACH"));
+                if !header
+                    && ["IF", "LOOP", "WHILE", "REPEAT", "FOR"]
+                        .iter()
+                        .any(|w| kw(i, w))
+                {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Does a statement start at `i` of a piece (after the piece's start, a

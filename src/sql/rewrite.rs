@@ -34,6 +34,7 @@ use super::same_query::SameQuery;
 use super::statement::Statement;
 use super::tables::table_refs;
 
+mod block;
 mod dml;
 mod judge;
 
@@ -115,6 +116,9 @@ pub struct StatementPlan<'a> {
     /// values (so they are presented as the configured type even when the
     /// server's column metadata does not name the base column).
     pub shape: Option<QueryShape>,
+    /// What it does to the session's temporary tables once the server
+    /// answered it with OK.
+    pub temporary: Vec<super::temporary::TempChange>,
 }
 
 /// Plan every statement of a `COM_QUERY`.
@@ -157,6 +161,8 @@ pub fn plan_statements<'a>(
     };
     // The last piece of a compound statement being planned as one.
     let mut block_until: Option<usize> = None;
+    // What the block opened at this piece may do to temporary tables.
+    let mut block_temporary: Option<Vec<super::temporary::TempChange>> = None;
     for (k, st) in statements.iter().enumerate() {
         let (plan, shape) = if block_until.is_some_and(|end| k <= end) {
             // Judged with the whole block at its first piece.
@@ -165,6 +171,9 @@ pub fn plan_statements<'a>(
             let end = procedural::block_end(sql, statements, k);
             block_until = Some(end);
             let toks = procedural::block_tokens(statements, k, end);
+            if !procedural::creates_stored_program(sql, &toks) {
+                block_temporary = Some(super::temporary::block_changes(sql, &toks, db.as_deref()));
+            }
             (
                 plan_block(sql, &toks, &st.kind, st.opts, db.as_deref(), &same),
                 None,
@@ -178,12 +187,29 @@ pub fn plan_statements<'a>(
             db = Some(Cow::Owned(name.to_string()));
         }
         same.note(sql, st, &plan, db.as_deref());
+        let temporary = if let Some(c) = block_temporary.take() {
+            c
+        } else if block_until.is_some_and(|end| k <= end) {
+            Vec::new()
+        } else if matches!(st.kind, StatementKind::Ddl) {
+            super::temporary::changes(sql, &st.tokens, db.as_deref())
+        } else if let (StatementKind::Execute, Some(name)) = (&st.kind, st.tokens.get(1)) {
+            let name = ident_name(sql, name).to_ascii_lowercase();
+            same.sql_prepared_temporary(&name)
+                .unwrap_or_else(|| vec![super::temporary::TempChange::Unseen])
+        } else {
+            super::temporary::hidden_changes(sql, &st.tokens, db.as_deref(), st.opts)
+        };
+        for c in &temporary {
+            same.note_temporary(c);
+        }
         out.push(StatementPlan {
             range: st.range.clone(),
             kind: st.kind.clone(),
             opts: st.opts,
             plan,
             shape,
+            temporary,
         });
     }
     out
@@ -205,6 +231,9 @@ fn plan_block<'a>(
         if matches!(plan, Plan::Refuse(_)) {
             return plan;
         }
+    } else if let Some(plan) = block::plan_block_writes(sql, toks, opts, db, catalog) {
+        // Plain writes one after another: planned exactly.
+        return plan;
     }
     match procedural::block_refusal(sql, toks, opts, db, catalog) {
         Some(r) => Plan::Refuse(r),

@@ -114,4 +114,14 @@ impl ColumnCatalog for SameQuery<'_> {
     fn any_compressed(&self) -> Option<ColumnRef> {
         self.inner.any_compressed()
     }
+    fn note_temporary(&self, change: &super::temporary::TempChange) {
+        self.inner.note_temporary(change)
+    }
+    fn sql_prepared_temporary(&self, name: &str) -> Option<Vec<super::temporary::TempChange>> {
+        match self.find(name) {
+            // Prepared earlier in this query: not followed (unseen).
+            Some(_) => None,
+            None => self.inner.sql_prepared_temporary(name),
+        }
+    }
 }

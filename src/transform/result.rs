@@ -165,6 +165,7 @@ impl ResultColumns {
         client_collation: u16,
         extended_metadata: bool,
         hint: Option<&Arc<ColumnRule>>,
+        temporary: Option<&crate::sql::temporary::TempTables>,
     ) -> Result<Option<Vec<u8>>, ProtocolError> {
         let def = ColumnDefView::parse(payload, extended_metadata)?;
         let idx = self.types.len();
@@ -172,7 +173,16 @@ impl ResultColumns {
         if self.pk.is_none() && def.flags & FLAG_PRI_KEY != 0 {
             self.pk = Some(idx);
         }
+        // A column of a temporary table is a plain column, whatever the
+        // name of its table (the analyzer's hints already know).
+        let shadowed = temporary.is_some_and(|t| {
+            t.contains(
+                &String::from_utf8_lossy(def.schema),
+                &String::from_utf8_lossy(def.org_table),
+            )
+        });
         let rule = match_column(rules, &def)
+            .filter(|_| !shadowed)
             .or(hint.filter(|_| def.charset == CHARSET_BINARY))
             .cloned();
         self.net

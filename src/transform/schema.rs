@@ -16,6 +16,7 @@ use parking_lot::RwLock;
 
 use super::ColumnRules;
 use crate::config::InvalidJson;
+use crate::sql::temporary::{TempChange, TempTables};
 use crate::sql::{ColumnCatalog, ColumnRef, SchemaTarget};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -161,6 +162,10 @@ pub struct Catalog<'a> {
     /// The session's SQL-level prepared statements (lower-case name → the
     /// compressed column of each `?`).
     pub sql_prepared: Option<&'a SqlPrepared>,
+    /// The session's temporary tables on this backend (plus those the
+    /// statements planned so far create): each shadows the table of its
+    /// name, so it is a plain table whatever the configuration says.
+    temporary: RefCell<TempTables>,
 }
 
 /// SQL-level prepared statements a session ran through squeeze, by
@@ -175,6 +180,8 @@ pub struct SqlPreparedStatement {
     /// The compressed column each result column passes through (for the
     /// result of `EXECUTE name`).
     pub outputs: Vec<Option<ColumnRef>>,
+    /// What `EXECUTE name` does to the session's temporary tables.
+    pub temporary: Vec<TempChange>,
 }
 
 impl<'a> Catalog<'a> {
@@ -185,17 +192,48 @@ impl<'a> Catalog<'a> {
             missing: RefCell::new(Vec::new()),
             dependents: schema.dependents(),
             sql_prepared: None,
+            temporary: RefCell::new(TempTables::default()),
         }
+    }
+
+    /// Plan for a session with these temporary tables.
+    pub fn with_temporary(mut self, temporary: Option<&TempTables>) -> Self {
+        if let Some(t) = temporary {
+            self.temporary = RefCell::new(t.clone());
+        }
+        self
+    }
+
+    /// Does a temporary table of the session shadow a configured table?
+    pub fn shadows_configured(&self) -> bool {
+        let t = self.temporary.borrow();
+        !t.is_empty()
+            && !t
+                .names_where(|n| self.rules.table_has(&n.0, &n.1))
+                .is_empty()
+    }
+
+    /// Is `db.table` a temporary table of the session (a plain table)?
+    pub fn shadowed(&self, db: &str, table: &str) -> bool {
+        self.temporary.borrow().contains(db, table)
     }
 }
 
 impl ColumnCatalog for Catalog<'_> {
     fn is_compressed(&self, db: &str, table: &str, column: &str) -> bool {
-        self.rules.lookup(db, table, column).is_some()
+        self.rules.lookup(db, table, column).is_some() && !self.shadowed(db, table)
     }
 
     fn table_has_compressed(&self, db: &str, table: &str) -> bool {
-        self.rules.table_has(db, table)
+        self.rules.table_has(db, table) && !self.shadowed(db, table)
+    }
+
+    fn sql_prepared_temporary(&self, name: &str) -> Option<Vec<TempChange>> {
+        Some(self.sql_prepared?.get(name)?.temporary.clone())
+    }
+
+    fn note_temporary(&self, change: &TempChange) {
+        self.temporary.borrow_mut().apply(change, |_| true);
     }
 
     fn table_columns(&self, db: &str, table: &str) -> Option<Vec<String>> {
@@ -224,10 +262,17 @@ impl ColumnCatalog for Catalog<'_> {
     }
 
     fn may_mention_compressed(&self, sql: &[u8]) -> bool {
-        self.rules.may_mention(sql) || self.dependents.may_mention(sql)
+        // While a temporary table shadows a configured one, every
+        // statement is analysed: a CALL or block that names none may
+        // still drop it.
+        self.rules.may_mention(sql) || self.dependents.may_mention(sql) || self.shadows_configured()
     }
 
     fn view_definition(&self, db: &str, name: &str) -> Option<Arc<str>> {
+        // A temporary table shadows a view of its name too.
+        if self.shadowed(db, name) {
+            return None;
+        }
         self.dependents.view(db, name)
     }
 
@@ -236,6 +281,9 @@ impl ColumnCatalog for Catalog<'_> {
     }
 
     fn compressed_columns(&self, db: &str, table: &str) -> Vec<String> {
+        if self.shadowed(db, table) {
+            return Vec::new();
+        }
         self.rules
             .all()
             .filter(|r| r.table == table && r.schema.matches(db))

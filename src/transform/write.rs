@@ -110,6 +110,9 @@ pub struct QueryRewrite<'a> {
     /// records them once sent (whatever the outcome: a failed PREPARE
     /// deallocates the old statement of that name).
     pub prepared: Vec<(String, super::schema::SqlPreparedStatement)>,
+    /// What each statement does to the session's temporary tables (applied
+    /// for the statements the server answered with OK).
+    pub temporary: Vec<Vec<crate::sql::temporary::TempChange>>,
 }
 
 /// The compressed column each result column of a statement passes through
@@ -129,6 +132,8 @@ pub struct WriteContext<'a> {
     pub non_utf8_charset: Option<&'a str>,
     /// The session's SQL-level prepared statements.
     pub sql_prepared: Option<&'a super::schema::SqlPrepared>,
+    /// The session's temporary tables on the backend the query goes to.
+    pub temporary: Option<&'a crate::sql::temporary::TempTables>,
 }
 
 /// Rewrite a COM_QUERY (or COM_STMT_PREPARE) text.
@@ -146,7 +151,7 @@ pub fn rewrite_statements<'a>(
     split: &[sql::statement::Statement<'a>],
     ctx: &WriteContext<'_>,
 ) -> Result<QueryRewrite<'a>, WriteError> {
-    let mut catalog = Catalog::new(ctx.rules, ctx.schema);
+    let mut catalog = Catalog::new(ctx.rules, ctx.schema).with_temporary(ctx.temporary);
     catalog.sql_prepared = ctx.sql_prepared;
     let plans = sql::plan_statements(sql_text, split, ctx.db, &catalog);
     let prepared = prepared_statements(sql_text, &plans, ctx.db, &catalog);
@@ -157,6 +162,7 @@ pub fn rewrite_statements<'a>(
         });
     let mut jobs: Vec<Job<'a>> = Vec::new();
     let mut statements = Vec::with_capacity(plans.len());
+    let mut temporary = Vec::with_capacity(plans.len());
     let mut results: Vec<ColumnHints> = Vec::with_capacity(plans.len());
     let mut insertions: Vec<Edit> = Vec::new();
     let mut placeholders = Vec::new();
@@ -198,6 +204,7 @@ pub fn rewrite_statements<'a>(
             }
         }
         statements.push(st.kind);
+        temporary.push(st.temporary);
         results.push(result_hints(ctx, st.shape.as_ref()));
     }
     let mut edits = encode_jobs(jobs)?;
@@ -218,6 +225,7 @@ pub fn rewrite_statements<'a>(
         results: results.into(),
         ddl,
         prepared,
+        temporary,
     })
 }
 
@@ -241,11 +249,23 @@ fn prepared_statements(
                     let outputs =
                         sql::prepared_outputs(sql_text, k, st.opts, db.as_deref(), catalog)
                             .unwrap_or_default();
+                    let temporary = match k {
+                        StatementKind::Prepare { text: Some(t), .. } => {
+                            sql::decode_string(sql_text, t, st.opts)
+                                .map(|inner| {
+                                    sql::temporary::text_changes(&inner, st.opts, db.as_deref())
+                                })
+                                .unwrap_or_else(|| vec![sql::temporary::TempChange::Unseen])
+                        }
+                        // A text squeeze cannot see.
+                        _ => vec![sql::temporary::TempChange::Unseen],
+                    };
                     prepared.push((
                         name,
                         super::schema::SqlPreparedStatement {
                             placeholders,
                             outputs,
+                            temporary,
                         },
                     ));
                 }
@@ -504,6 +524,7 @@ mod tests {
             db: Some("app"),
             non_utf8_charset: charset,
             sql_prepared: None,
+            temporary: None,
         };
         rewrite_query(sql.as_bytes(), &ctx).map(|r| (r.sql.into_owned(), r.plain_read))
     }

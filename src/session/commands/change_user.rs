@@ -67,6 +67,11 @@ impl Session {
     /// new database's shard and connect there, and say OK.
     async fn changed_user(&mut self, user: String, cu: &ChangeUser) -> Flow {
         self.statements.user_changed();
+        // A relayed COM_CHANGE_USER keeps its connection; the server
+        // dropped its temporary tables.
+        for b in self.shards.all_mut() {
+            b.temporary.clear();
+        }
         self.info.user = user;
         self.ctx.sessions.set_user(self.id, &self.info.user);
         self.tracked.database = cu.database.clone();

@@ -48,6 +48,10 @@ impl Session {
             prepared_catalog: catalog.as_ref().map(|(cols, _)| cols.clone()),
             catalog: catalog.map(|(_, kind)| kind),
         };
+        if let Some(e) = self.stale_prepared(id) {
+            self.reply_error(&e);
+            return Flow::Continue;
+        }
         let Some(s) = self.statements.stmts.get_mut(&id) else {
             // Unknown to squeeze: the server answers as it would directly.
             return self
@@ -139,6 +143,28 @@ impl Session {
             .forward_command(sent, ResponseShape::Results, mode)
             .await;
         self.result_hints = None;
+        if self.last_ok && !self.last_err {
+            let changes = self
+                .statements
+                .stmts
+                .get(&id)
+                .and_then(|s| s.temporary.as_ref())
+                .map(|t| t.changes.clone())
+                .unwrap_or_default();
+            if !changes.is_empty() {
+                self.apply_temporary(&[changes], &[false], true, 1);
+                // Its own changes are what it was prepared for.
+                let now = self.shadowing();
+                if let Some(t) = self
+                    .statements
+                    .stmts
+                    .get_mut(&id)
+                    .and_then(|s| s.temporary.as_mut())
+                {
+                    t.at_prepare = now;
+                }
+            }
+        }
         flow
     }
 

@@ -54,6 +54,13 @@ impl Session {
             std::borrow::Cow::Owned(s) => Some(ClientCommand::Prepare(s).encode()),
         };
         self.statements.pending_params = rewrite.placeholders;
+        let changes: Vec<_> = rewrite.temporary.iter().flatten().cloned().collect();
+        self.statements.pending_temporary = (!changes.is_empty()
+            || self.ctx.rules.may_mention(&text))
+        .then(|| crate::session::statements::StmtTemporary {
+            at_prepare: self.shadowing(),
+            changes,
+        });
         self.result_hints = Some((rewrite.results.clone(), 0));
         let flow = self
             .forward_command(

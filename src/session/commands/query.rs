@@ -32,34 +32,41 @@ impl Session {
                 None => {}
             }
             // Values squeeze answers itself: CONNECTION_ID(), @@socket.
-            let rewritten_id = (as_sent.scan.connection_id || as_sent.scan.socket)
-                .then(|| {
-                    crate::sql::own_values::rewrite(
-                        &sent,
-                        self.tracked.lex,
-                        self.id,
-                        self.ctx
-                            .proxy
-                            .socket
-                            .as_deref()
-                            .and_then(std::path::Path::to_str),
-                    )
-                })
-                .flatten()
-                .or_else(|| {
-                    // A configured column declared in its logical type is
-                    // created as the binary column squeeze stores into.
-                    let db = self.tracked.current_db();
-                    crate::transform::catalog::may_create_table(&sent, &self.ctx.rules)
-                        .then(|| {
-                            crate::transform::catalog::create_table_stored_types(
-                                &as_sent,
-                                db.as_deref(),
-                                &self.ctx.rules,
-                            )
-                        })
-                        .flatten()
-                });
+            // squeeze's own tracking settings are on top of the client's
+            // on a backend session that tracks state.
+            let tracks = (as_sent.scan.session_track
+                && self.shards.current_ref().is_some_and(|b| b.tracks_state))
+            .then(|| self.tracked.client_tracks.settings());
+            let rewritten_id =
+                (as_sent.scan.connection_id || as_sent.scan.socket || tracks.is_some())
+                    .then(|| {
+                        crate::sql::own_values::rewrite(
+                            &sent,
+                            self.tracked.lex,
+                            self.id,
+                            self.ctx
+                                .proxy
+                                .socket
+                                .as_deref()
+                                .and_then(std::path::Path::to_str),
+                            tracks.as_ref(),
+                        )
+                    })
+                    .flatten()
+                    .or_else(|| {
+                        // A configured column declared in its logical type
+                        // is created as the binary column squeeze stores into.
+                        let db = self.tracked.current_db();
+                        crate::transform::catalog::may_create_table(&sent, &self.ctx.rules)
+                            .then(|| {
+                                crate::transform::catalog::create_table_stored_types(
+                                    &as_sent,
+                                    db.as_deref(),
+                                    &self.ctx.rules,
+                                )
+                            })
+                            .flatten()
+                    });
             let payload: bytes::Bytes = match &rewritten_id {
                 Some(text) => ClientCommand::Query(text).encode().into(),
                 None => packet.clone(),
@@ -91,6 +98,20 @@ impl Session {
                 &self.ctx.rules,
                 |db, name| self.ctx.schema.dependents().view(db, name).is_some(),
             );
+            // A temporary table under a configured name is another table.
+            if let Some(c) = mode.catalog.as_mut() {
+                let shadowed = |n: &Option<(String, String)>| {
+                    n.as_ref().is_some_and(|(db, t)| {
+                        self.temporary().is_some_and(|tt| tt.contains(db, t))
+                    })
+                };
+                if shadowed(&c.show_create) {
+                    c.show_create = None;
+                }
+                if shadowed(&c.show_columns) {
+                    c.show_columns = None;
+                }
+            }
             if let Some(column) = mode.catalog.as_ref().and_then(|found| {
                 crate::transform::catalog::show_columns_where_refusal(
                     &query,
@@ -156,7 +177,8 @@ impl Session {
                 && (query.text.len() >= OFFLOAD_MIN_BYTES
                     || self.ctx.rules.may_mention(query.text)
                     || self.ctx.schema.dependents().may_mention(query.text)
-                    || query.scan.may_change_session()))
+                    || query.scan.may_change_session()
+                    || !self.shadowing().is_empty()))
     }
 
     /// Relay the planned statement (rewritten or as sent), then apply what
@@ -175,7 +197,16 @@ impl Session {
                 mode,
             )
             .await;
-        self.result_hints = None;
+        let results = self.result_hints.take().map_or(0, |(_, n)| n);
+        // Temporary tables: what the server answered with OK.
+        if self.last_ok || results > 0 {
+            self.apply_temporary(
+                &planned.temporary,
+                &planned.multi_result,
+                self.last_ok && !self.last_err,
+                results,
+            );
+        }
         // DDL may have run even when a later statement failed: dropping
         // cache entries is always safe.
         self.ctx.schema.invalidate_targets(&planned.ddl);
@@ -183,6 +214,7 @@ impl Session {
             self.ctx.schema.invalidate_dependents();
         }
         for (name, placeholders) in planned.prepared {
+            self.statements.stale_sql_prepared.remove(&name);
             self.statements.sql_prepared.insert(name, placeholders);
         }
         // With session tracking the server's OKs said what changed, as it

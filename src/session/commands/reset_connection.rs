@@ -13,6 +13,7 @@ impl Session {
         if self.last_ok {
             if let Some(b) = self.shards.current_conn() {
                 b.session_state = None;
+                b.temporary.clear();
             }
             self.statements.connection_reset();
             self.load_session_state().await;

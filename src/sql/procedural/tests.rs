@@ -89,7 +89,6 @@ fn a_block_that_moves_a_compressed_value_into_a_local_variable_is_refused_naming
         "BEGIN NOT ATOMIC SELECT d.* FROM docs d; END",
         "BEGIN NOT ATOMIC TABLE docs; END",
         "BEGIN NOT ATOMIC SELECT id FROM docs NATURAL JOIN users; END",
-        "BEGIN NOT ATOMIC INSERT INTO docs VALUES (1, '{\"a\":1}', 't'); END",
         "BEGIN NOT ATOMIC INSERT INTO docs SELECT * FROM docs; END",
         "IF (SELECT COUNT(*) FROM docs) > 0 THEN SELECT LENGTH(doc) FROM docs WHERE id = 2; END IF",
         "WHILE (SELECT LENGTH(doc) FROM docs WHERE id = 2) < 0 DO SELECT 1; END WHILE",
@@ -174,4 +173,87 @@ fn a_compound_statement_prepared_through_the_protocol_is_judged_whole() {
         plan_statement(sql.as_bytes(), LexOptions::default(), Some("app"), &Cat),
         Plan::Refuse(_)
     ));
+}
+
+#[test]
+fn a_routine_body_that_is_a_bare_if_loop_while_or_repeat_is_judged_whole() {
+    for sql in [
+        "CREATE PROCEDURE p() IF 1 THEN SELECT 1; SELECT doc FROM docs; END IF",
+        "CREATE PROCEDURE p(IN n INT) COMMENT 'x' MODIFIES SQL DATA LOOP SELECT 1; SELECT doc FROM docs; END LOOP",
+        "CREATE PROCEDURE IF NOT EXISTS p() WHILE 1 DO SELECT 1; SELECT LENGTH(doc) FROM docs; END WHILE",
+        "CREATE FUNCTION f() RETURNS INT DETERMINISTIC REPEAT SELECT 1; SELECT doc FROM docs; UNTIL 1 END REPEAT",
+    ] {
+        refused_naming_doc(sql);
+    }
+    // The block ends at its END: what follows is planned on its own.
+    accepted("CREATE PROCEDURE p() IF 1 THEN SELECT 1; SELECT 2; END IF; SELECT doc FROM docs");
+    // `RETURN IF(...)` is an expression, not a block.
+    accepted("CREATE FUNCTION g() RETURNS INT RETURN IF(1, 2, 3); SELECT doc FROM docs");
+}
+
+/// The literal sites of the query's plan (empty: untouched), or the
+/// refusal's message.
+fn sites(sql: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for p in plan_query(sql.as_bytes(), LexOptions::default(), Some("app"), &Cat) {
+        match p.plan {
+            Plan::Refuse(r) => return Err(r.message()),
+            Plan::Rewrite { sites, .. } => out.extend(
+                sites
+                    .into_iter()
+                    .map(|s| String::from_utf8_lossy(&s.value).into_owned()),
+            ),
+            Plan::Untouched => {}
+        }
+    }
+    Ok(out)
+}
+
+#[test]
+fn literal_writes_inside_a_block_of_plain_writes_are_compressed_in_place() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            r#"BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (1, '{"a":1}'); UPDATE docs SET doc='{"b":2}' WHERE id=1; END"#,
+            &[r#"{"a":1}"#, r#"{"b":2}"#],
+        ),
+        (
+            "lbl: BEGIN NOT ATOMIC REPLACE INTO docs SET id = 2, doc = '{}'; DELETE FROM docs WHERE id = 3; END lbl",
+            &["{}"],
+        ),
+        (
+            r#"BEGIN NOT ATOMIC INSERT INTO docs VALUES (1, '{"a":1}', 't'); END"#,
+            &[r#"{"a":1}"#],
+        ),
+        (
+            "BEGIN NOT ATOMIC UPDATE docs SET title = 'x' WHERE doc IS NULL; INSERT INTO users (id, name) VALUES (1, 'n'); END",
+            &[],
+        ),
+        (
+            "BEGIN NOT ATOMIC INSERT INTO docs (id, doc, title) VALUES (223, '{}', 'b'), (224, NULL, 'c'); UPDATE docs SET title = 'd' WHERE doc IS NULL AND id = 224; END",
+            &["{}"],
+        ),
+    ];
+    for (sql, want) in cases {
+        match sites(sql) {
+            Ok(got) => assert_eq!(&got, want, "{sql}"),
+            Err(m) => panic!("refused: {sql}: {m}"),
+        }
+    }
+}
+
+#[test]
+fn a_block_that_writes_computed_values_or_does_more_than_plain_writes_is_refused() {
+    for sql in [
+        "BEGIN NOT ATOMIC DECLARE v LONGTEXT DEFAULT '{}'; INSERT INTO docs (id, doc) VALUES (1, v); END",
+        "BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (1, @v); END",
+        "BEGIN NOT ATOMIC UPDATE docs SET doc = CONCAT(doc, '}') WHERE id = 1; END",
+        "BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (1, '{}'); SELECT LENGTH(doc) FROM docs; END",
+        "BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (1, '{}'); IF 1 THEN UPDATE docs SET doc = '{}'; END IF; END",
+        "BEGIN NOT ATOMIC UPDATE docs SET doc = CASE WHEN id = 1 THEN '{}' END; END",
+        "BEGIN NOT ATOMIC WHILE 1 DO INSERT INTO docs (id, doc) VALUES (1, '{}'); END WHILE; END",
+        "BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (1, '{}'); EXECUTE IMMEDIATE 'UPDATE docs SET doc = ''{}'''; END",
+        "BEGIN NOT ATOMIC INSERT INTO users (id, name) SELECT id, doc FROM docs; END",
+    ] {
+        refused_naming_doc(sql);
+    }
 }

@@ -75,7 +75,7 @@ fn create_table_select(
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Option<Refusal> {
-    let (i, _) = create_table_head(sql, toks)?;
+    let (i, temporary) = create_table_head(sql, toks)?;
     let (a, any) = Analyzer::new_always(sql, toks, opts, db, catalog);
     if !any {
         return None;
@@ -106,7 +106,15 @@ fn create_table_select(
         }
     }
     let q = query?;
-    a.copied_out(q..toks.len()).map(|c| {
+    let copied = if temporary {
+        // The query alone: the new temporary table is not one of its
+        // sources (it shadows the configured table only once created).
+        let (qa, _) = Analyzer::new_always(sql, &toks[q..], opts, db, catalog);
+        qa.copied_out(0..toks.len() - q)
+    } else {
+        a.copied_out(q..toks.len())
+    };
+    copied.map(|c| {
         refuse(
             c,
             RefuseReason::Copy,

@@ -1,0 +1,116 @@
+//! Literal writes inside an anonymous block: `[label:] BEGIN NOT ATOMIC
+//! stmt; stmt; ... END [label]` whose every statement is an `INSERT`,
+//! `REPLACE`, `UPDATE` or `DELETE` squeeze plans on its own. The server
+//! runs them one after another exactly as a multi-statement query (no
+//! local variable, cursor, condition or loop can move a value between
+//! them: a block with any of those is not planned here), so each is
+//! planned as if sent alone and its literals are compressed in place.
+//! Anything else is left to the procedural default deny.
+
+use super::{plan_tokens, Plan};
+use crate::sql::catalog::ColumnCatalog;
+use crate::sql::classify::{classify_statement, StatementKind};
+use crate::sql::lexer::{LexOptions, Token, TokenKind};
+
+/// The exact plan of a block of plain writes; `None`: not such a block
+/// (the caller applies the procedural default deny). A refusal of one of
+/// its statements is the block's.
+pub(super) fn plan_block_writes<'a>(
+    sql: &'a [u8],
+    toks: &[Token],
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<Plan<'a>> {
+    let body = block_body(sql, toks)?;
+    let mut sites = Vec::new();
+    let mut column_list = None;
+    for stmt in toks[body].split(|t| t.kind == TokenKind::Semicolon) {
+        if stmt.is_empty() {
+            continue;
+        }
+        let kind = classify_statement(sql, stmt, opts);
+        if !matches!(
+            kind,
+            StatementKind::Insert
+                | StatementKind::Replace
+                | StatementKind::Update
+                | StatementKind::Delete
+        ) || has_variable(sql, stmt)
+        {
+            return None;
+        }
+        match plan_tokens(sql, stmt, &kind, opts, db, catalog).0 {
+            Plan::Untouched => {}
+            Plan::Refuse(r) => return Some(Plan::Refuse(r)),
+            Plan::Rewrite {
+                sites: s,
+                placeholders,
+                column_list: list,
+            } => {
+                // A `?` inside a block, or a second column list to insert
+                // (a plan carries one): left to the default deny.
+                if placeholders.iter().any(Option::is_some)
+                    || (list.is_some() && column_list.is_some())
+                {
+                    return None;
+                }
+                column_list = column_list.or(list);
+                sites.extend(s);
+            }
+        }
+    }
+    if sites.is_empty() && column_list.is_none() {
+        return Some(Plan::Untouched);
+    }
+    Some(Plan::Rewrite {
+        sites,
+        placeholders: Vec::new(),
+        column_list,
+    })
+}
+
+/// The token range of the statements of `[label:] BEGIN NOT ATOMIC ...
+/// END [label]`, when that is the whole statement and the block nests no
+/// other (a nested `BEGIN`, `IF`, `CASE`, loop or handler is more than a
+/// sequence of writes).
+fn block_body(sql: &[u8], toks: &[Token]) -> Option<std::ops::Range<usize>> {
+    let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(sql, w));
+    let labelled = toks.get(1).is_some_and(|t| t.is_op(sql, ":"));
+    let start = if labelled { 2 } else { 0 };
+    if !(kw(start, "BEGIN") && kw(start + 1, "NOT") && kw(start + 2, "ATOMIC")) {
+        return None;
+    }
+    // `END`, or `END label` after a labelled block, then nothing.
+    let mut end = toks.len();
+    while end > 0 && toks[end - 1].kind == TokenKind::Semicolon {
+        end -= 1;
+    }
+    let end_at = if labelled && end >= 2 && kw(end - 2, "END") {
+        end - 2
+    } else if end >= 1 && kw(end - 1, "END") {
+        end - 1
+    } else {
+        return None;
+    };
+    let body = start + 3..end_at;
+    // Each statement starts with a write verb; no word anywhere that opens
+    // or closes another block (a CASE expression included: its END would
+    // be read as the block's).
+    let nested = toks[body.clone()].iter().any(|t| {
+        t.kind == TokenKind::Ident
+            && [
+                "BEGIN", "END", "CASE", "IF", "LOOP", "WHILE", "REPEAT", "DECLARE", "LEAVE",
+                "ITERATE", "RETURN", "OPEN", "FETCH", "CLOSE", "SIGNAL", "RESIGNAL", "GET",
+            ]
+            .iter()
+            .any(|w| t.is_keyword(sql, w))
+    });
+    (!nested).then_some(body)
+}
+
+/// A `@variable`, or an `@@variable` (squeeze cannot see their values),
+/// anywhere in the statement.
+fn has_variable(_sql: &[u8], toks: &[Token]) -> bool {
+    toks.iter().any(|t| t.kind == TokenKind::Variable)
+}
