@@ -29,7 +29,7 @@ use super::lexer::{
     TokenKind,
 };
 use super::procedural;
-use super::query::{analyze_expressions, analyze_query, QueryShape, Stop};
+use super::query::{analyze_expressions, QueryShape, Stop};
 use super::same_query::SameQuery;
 use super::statement::Statement;
 use super::tables::table_refs;
@@ -309,7 +309,7 @@ fn plan_read<'a>(
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> (Plan<'a>, Option<QueryShape>) {
-    match analyze_query(sql, toks, opts, db, catalog) {
+    match super::query::analyze_read(sql, toks, opts, db, catalog) {
         Ok(shape) => (Plan::Untouched, Some(shape)),
         Err(stop) => (stopped(sql, toks, db, catalog, stop), None),
     }
@@ -560,7 +560,10 @@ fn execute_shape(sql: &[u8], toks: &[Token], catalog: &dyn ColumnCatalog) -> Opt
     let name = ident_name(sql, name).to_ascii_lowercase();
     catalog
         .sql_prepared_outputs(&name)
-        .map(|outputs| QueryShape { outputs })
+        .map(|outputs| QueryShape {
+            outputs,
+            json: Vec::new(),
+        })
 }
 
 /// A literal found in value position: span, decoded value, kind, introducer.

@@ -6,9 +6,11 @@
 
 use std::ops::Range;
 
-/// MariaDB's limit on nesting (`JSON_DEPTH_LIMIT`): a deeper document is
-/// invalid.
-pub const DEPTH_LIMIT: usize = 32;
+/// MariaDB's limit on nesting (`JSON_DEPTH_LIMIT`, 32): 33 nested arrays
+/// are invalid (checked), but objects count differently near the limit
+/// (31 arrays around an object are refused by 10.11), so anything nested
+/// deeper than this is not judged.
+pub const DEPTH_LIMIT: usize = 30;
 
 /// Scalar kinds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,7 +82,23 @@ impl Reader<'_> {
         let start = self.pos;
         let kind = match self.peek() {
             None => return Err(DocError::Invalid),
-            Some(b'{') | Some(b'[') if depth > DEPTH_LIMIT => return Err(DocError::Invalid),
+            Some(b'{') | Some(b'[') if depth > 33 => return Err(DocError::Invalid),
+            Some(b'{') | Some(b'[') if depth > DEPTH_LIMIT => {
+                // Read on to tell 33 nested arrays (invalid) from others.
+                return Err(
+                    if self.src[self.pos..]
+                        .iter()
+                        .take_while(|&&b| b == b'[')
+                        .count()
+                        + depth
+                        > 33
+                    {
+                        DocError::Invalid
+                    } else {
+                        DocError::Unsure
+                    },
+                );
+            }
             Some(b'{') => self.object(depth)?,
             Some(b'[') => self.array(depth)?,
             Some(b'"') => {
@@ -326,19 +344,43 @@ mod tests {
     #[test]
     fn documents_mariadb_accepts_are_read_and_those_it_rejects_are_invalid() {
         for ok in [
-            "1", "-0", "1.", "1e5", "1E+5", " [1] ", "\"\\x\"", "\"\\/\"", "{\"\":1}", "null",
-            "\"\\u00E9\"", "{\"a\":[1,{\"b\":[]},{}]}",
+            "1",
+            "-0",
+            "1.",
+            "1e5",
+            "1E+5",
+            " [1] ",
+            "\"\\x\"",
+            "\"\\/\"",
+            "{\"\":1}",
+            "null",
+            "\"\\u00E9\"",
+            "{\"a\":[1,{\"b\":[]},{}]}",
             "\"\\ud83d\\ude00\"",
         ] {
             assert!(parse(ok.as_bytes()).is_ok(), "{ok} should be read");
         }
-        let deep_ok = format!("{}1{}", "[".repeat(32), "]".repeat(32));
+        let deep_ok = format!("{}1{}", "[".repeat(30), "]".repeat(30));
         assert!(parse(deep_ok.as_bytes()).is_ok());
+        let deep_unsure = format!("{}{{\"a\":1}}{}", "[".repeat(31), "]".repeat(31));
+        assert_eq!(parse(deep_unsure.as_bytes()), Err(DocError::Unsure));
         let deep_bad = format!("{}1{}", "[".repeat(33), "]".repeat(33));
         assert_eq!(parse(deep_bad.as_bytes()), Err(DocError::Invalid));
         for bad in [
-            "01", ".5", "-", "\"a\\u00\"", "\"\\ud800\"", "tRue", "", "1 2", "{\"a\":1,}",
-            "[1,]", "\"\t\"", "1.5e", "{\"a\" 1}", "\u{feff}1",
+            "01",
+            ".5",
+            "-",
+            "\"a\\u00\"",
+            "\"\\ud800\"",
+            "tRue",
+            "",
+            "1 2",
+            "{\"a\":1,}",
+            "[1,]",
+            "\"\t\"",
+            "1.5e",
+            "{\"a\" 1}",
+            "\u{feff}1",
         ] {
             assert_eq!(parse(bad.as_bytes()), Err(DocError::Invalid), "{bad:?}");
         }

@@ -113,7 +113,11 @@ pub fn parse_path(p: &[u8]) -> Result<Path, PathError> {
                 steps.push(step);
             }
             b'*' => return err("the `**` wildcard"),
-            _ => return err("a character outside the path grammar (whitespace between steps included)"),
+            _ => {
+                return err(
+                    "a character outside the path grammar (whitespace between steps included)",
+                )
+            }
         }
     }
     Ok(Path { steps })
@@ -163,8 +167,22 @@ mod tests {
     #[test]
     fn forms_whose_mariadb_semantics_are_not_reproduced_are_rejected() {
         for p in [
-            "$**.a", "$[last]", "$[last-1]", "$[-1]", "lax $.a", "strict $.a", "a", "$ .a",
-            "$.a b", "$[01]", "$[1 to last]", "$.\"a\\\"b\"", "$.", "$[", "$.1a", "$[1",
+            "$**.a",
+            "$[last]",
+            "$[last-1]",
+            "$[-1]",
+            "lax $.a",
+            "strict $.a",
+            "a",
+            "$ .a",
+            "$.a b",
+            "$[01]",
+            "$[1 to last]",
+            "$.\"a\\\"b\"",
+            "$.",
+            "$[",
+            "$.1a",
+            "$[1",
         ] {
             assert!(parse_path(p.as_bytes()).is_err(), "{p} should be refused");
         }
