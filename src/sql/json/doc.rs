@@ -217,7 +217,7 @@ impl Reader<'_> {
                         // MariaDB accepts any escaped character (`"\x"`
                         // is valid); what it means when unquoted is for
                         // the unquoting code to judge.
-                        Some(b) if b >= 0x20 && b < 0x80 => self.pos += 1,
+                        Some(b) if (0x20..0x80).contains(&b) => self.pos += 1,
                         _ => return Err(DocError::Unsure),
                     }
                 }

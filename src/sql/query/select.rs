@@ -469,7 +469,7 @@ impl Parser<'_, '_> {
                             c.clone(),
                             RefuseReason::JsonFunction,
                             format!(
-                                "`{}` inside a subquery, derived table, CTE, view or stored statement",
+                                "`{}` where squeeze does not relay the result itself (inside a subquery, derived table, CTE, view, stored program, PREPARE ... FROM or EXECUTE IMMEDIATE text, or SET STATEMENT)",
                                 item.text
                             ),
                         ));
