@@ -15,7 +15,6 @@
 //! mariadb-client).
 
 #[path = "../../tests/support/mod.rs"]
-#[allow(dead_code)]
 mod support;
 
 use std::time::{Duration, Instant};

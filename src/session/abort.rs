@@ -51,7 +51,11 @@ impl Session {
             ),
             RowError::OverBudget(b) => b.to_string(),
         };
-        tracing::warn!(conn = self.id, column = ?column, reason = label, "stored value failed to decode");
+        if matches!(e, RowError::Json { .. }) {
+            tracing::info!(conn = self.id, column = ?column, reason = label, "row refused: a JSON function squeeze evaluates could not be computed exactly");
+        } else {
+            tracing::warn!(conn = self.id, column = ?column, reason = label, "stored value failed to decode");
+        }
         // Squeeze declining to compute a value is a refusal (1235).
         let code = match e {
             RowError::Json { .. } => ErrorCode::NotSupportedYet,
