@@ -579,7 +579,7 @@ impl Session {
     pub(super) async fn relay_column_defs(
         &mut self,
         count: usize,
-        hints: &[Option<std::sync::Arc<crate::transform::ColumnRule>>],
+        hints: &[Option<crate::transform::write::ColumnHint>],
         mut ids: Option<&mut (IdColumns, IdResults)>,
         mut cat: Option<&mut ResultCatalog>,
     ) -> Result<Option<ResultColumns>, RelayError> {
@@ -745,7 +745,7 @@ async fn transform_row(
 pub(super) struct StatementHints(pub(super) Option<(crate::transform::write::ResultHints, usize)>);
 
 impl StatementHints {
-    pub(super) fn columns(&self) -> &[Option<std::sync::Arc<crate::transform::ColumnRule>>] {
+    pub(super) fn columns(&self) -> &[Option<crate::transform::write::ColumnHint>] {
         match &self.0 {
             Some((all, i)) => all.get(*i).map(Vec::as_slice).unwrap_or_default(),
             None => &[],

@@ -6,6 +6,7 @@
 pub mod catalog;
 pub mod dependents;
 pub mod infile;
+pub mod json;
 pub mod load_data;
 pub mod params;
 pub mod plan_cache;
