@@ -351,3 +351,46 @@ fn clients_reach_squeeze_on_its_unix_socket_and_socket_names_it() {
     drop(sq);
     assert!(!path.exists(), "the socket file is removed at exit");
 }
+
+/// Binary results (COM_STMT_EXECUTE) show squeeze's id wherever text
+/// results do: a prepared `CONNECTION_ID()`, `SHOW PROCESSLIST`,
+/// `information_schema.PROCESSLIST` and `performance_schema.threads`.
+#[test]
+fn a_prepared_statements_binary_rows_show_squeezes_id_as_text_rows_do() {
+    let db = server_with_performance_schema();
+    let sq = Squeeze::for_db(&db, &[]);
+    rt().block_on(async move {
+        let mut c = dump::connect(sq.port, None).await;
+        let id = u64::from(c.id());
+        let own: Vec<u64> = c.exec("SELECT CONNECTION_ID()", ()).await.unwrap();
+        assert_eq!(own, vec![id], "a prepared CONNECTION_ID()");
+        let named: Vec<Row> = c.exec("SELECT CONNECTION_ID() AS me", ()).await.unwrap();
+        assert_eq!(named[0].columns()[0].name_str(), "me");
+
+        let rows: Vec<Row> = c.exec("SHOW PROCESSLIST", ()).await.unwrap();
+        let mine: Vec<u64> = rows
+            .iter()
+            .filter(|r| r.get::<Option<String>, _>(7).flatten().as_deref() == Some("SHOW PROCESSLIST"))
+            .map(|r| r.get::<u64, _>(0).unwrap())
+            .collect();
+        assert_eq!(mine, vec![id], "a prepared SHOW PROCESSLIST");
+
+        let is: Vec<u64> = c
+            .exec(
+                "SELECT ID FROM information_schema.PROCESSLIST WHERE ID = CONNECTION_ID() AND ? = 1",
+                (1,),
+            )
+            .await
+            .unwrap();
+        assert_eq!(is, vec![id], "information_schema.PROCESSLIST, prepared");
+
+        let ps: Vec<u64> = c
+            .exec(
+                "SELECT PROCESSLIST_ID FROM performance_schema.threads WHERE PROCESSLIST_ID = CONNECTION_ID() AND ? = 1",
+                (1,),
+            )
+            .await
+            .unwrap();
+        assert_eq!(ps, vec![id], "performance_schema.threads, prepared");
+    });
+}

@@ -254,10 +254,19 @@ impl Session {
             },
             ResponseShape::Fetch => {
                 let id = mode.fetch_of.unwrap_or(0);
-                let mut cursor = self.statements.get_mut(id).and_then(|s| s.cursor.take());
-                let r = self.relay_rows(cursor.as_mut(), true, None, None).await;
-                if let (Some(c), Some(s)) = (cursor, self.statements.get_mut(id)) {
-                    s.cursor = Some(c);
+                let (mut cursor, ids) = match self.statements.get_mut(id) {
+                    Some(s) => (s.cursor.take(), s.cursor_ids.take()),
+                    None => (None, None),
+                };
+                // The cursor's rows carry thread ids where its execute's did.
+                let with_sessions =
+                    ids.map(|cols| (cols, self.ctx.sessions.threads_on(self.shards.current())));
+                let r = self
+                    .relay_rows(cursor.as_mut(), true, None, with_sessions.as_ref())
+                    .await;
+                if let Some(s) = self.statements.get_mut(id) {
+                    s.cursor = cursor;
+                    s.cursor_ids = with_sessions.map(|(cols, _)| cols);
                 }
                 r.map(|_| ())
             }
@@ -431,9 +440,9 @@ impl Session {
                                 // A cursor was opened: rows come with COM_STMT_FETCH.
                                 self.tracked.status = status;
                                 self.last_ok = true;
-                                if let (Some(t), Some(s)) = (transform, self.statements.get_mut(id))
-                                {
-                                    s.cursor = Some(t);
+                                if let Some(s) = self.statements.get_mut(id) {
+                                    s.cursor = transform;
+                                    s.cursor_ids = ids.map(|(cols, _)| cols);
                                 }
                                 return Ok(());
                             }
@@ -452,8 +461,9 @@ impl Session {
                                 && mode.cursor_for.is_some() =>
                         {
                             let id = mode.cursor_for.unwrap_or_default();
-                            if let (Some(t), Some(s)) = (transform, self.statements.get_mut(id)) {
-                                s.cursor = Some(t);
+                            if let Some(s) = self.statements.get_mut(id) {
+                                s.cursor = transform;
+                                s.cursor_ids = ids.map(|(cols, _)| cols);
                             }
                             return Ok(());
                         }

@@ -16,6 +16,8 @@ use crate::transform::schema::SqlPrepared;
 use crate::transform::write::ColumnHints;
 use crate::transform::ColumnRule;
 
+use super::thread_ids::{IdColumns, IdResults};
+
 /// One prepared statement, by the id its client knows (squeeze's own on a
 /// sharded session): everything squeeze needs to route, rewrite and relay
 /// each of its executes, whatever kind of session prepared it.
@@ -43,6 +45,11 @@ pub(super) struct Stmt {
     pub long_data_sent: BTreeSet<u16>,
     /// The transformer of the cursor it opened, for FETCH.
     pub cursor: Option<ResultColumns>,
+    /// Its results may carry the server's thread ids (known from its text
+    /// at prepare time): they are shown by squeeze's session ids.
+    pub thread_ids: Option<IdResults>,
+    /// The thread-id columns of the cursor it opened, for FETCH.
+    pub cursor_ids: Option<IdColumns>,
 }
 
 impl Stmt {
@@ -67,6 +74,9 @@ pub(super) struct StatementTable {
     /// Parameter columns of the COM_STMT_PREPARE in flight.
     pub pending_params: Vec<Option<Arc<ColumnRule>>>,
     pub pending_prepare: Option<PendingPrepare>,
+    /// Whether the results of the COM_STMT_PREPARE in flight may carry
+    /// thread ids.
+    pub pending_thread_ids: Option<IdResults>,
     /// The client's id of the statement prepared last (MariaDB's -1).
     last: u32,
     /// The last id squeeze handed out on a sharded session.
@@ -106,6 +116,7 @@ impl StatementTable {
         s.num_params = num_params;
         s.param_rules = param_rules;
         s.result_hints = result_hints;
+        s.thread_ids = self.pending_thread_ids.take();
     }
 
     /// A prepare succeeded on `shard` with the server's `backend_id`:
@@ -149,6 +160,7 @@ impl StatementTable {
             s.long_data.clear();
             s.long_data_sent.clear();
             s.cursor = None;
+            s.cursor_ids = None;
         }
     }
 
@@ -164,6 +176,7 @@ impl StatementTable {
             s.long_data.clear();
             s.long_data_sent.clear();
             s.cursor = None;
+            s.cursor_ids = None;
         }
         self.sql_prepared.clear();
     }

@@ -32,6 +32,8 @@ pub struct Prescan {
     pub connection_id: bool,
     /// `socket` after an `@` somewhere, any case (`@@socket`).
     pub socket: bool,
+    /// `max_allowed_packet` after an `@` somewhere, any case.
+    pub max_allowed_packet: bool,
 }
 
 /// The leading verbs the scan recognises.
@@ -86,6 +88,9 @@ impl Prescan {
             memchr::memchr2_iter(b'c', b'C', sql).any(|i| word_at(sql, i, b"connection_id"));
         scan.socket = scan.at_sign
             && memchr::memchr2_iter(b's', b'S', sql).any(|i| word_at(sql, i, b"socket"));
+        scan.max_allowed_packet = scan.at_sign
+            && memchr::memchr2_iter(b'm', b'M', sql)
+                .any(|i| word_at(sql, i, b"max_allowed_packet"));
         scan
     }
 

@@ -37,7 +37,8 @@ impl Session {
             cursor_for: (flags & CURSOR_FLAGS != 0).then_some(id),
             fetch_of: None,
             link_status: false,
-            thread_ids: None,
+            // Binary rows carry thread ids as text rows do.
+            thread_ids: self.statements.stmts.get(&id).and_then(|s| s.thread_ids),
         };
         let Some(s) = self.statements.stmts.get_mut(&id) else {
             // Unknown to squeeze: the server answers as it would directly.

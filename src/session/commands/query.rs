@@ -1,4 +1,5 @@
-//! COM_QUERY: KILL by squeeze's ids, `CONNECTION_ID()`, shard routing,
+//! COM_QUERY: KILL by squeeze's ids, `CONNECTION_ID()` and the other
+//! values squeeze answers itself (`own_values`), shard routing,
 //! LOAD DATA LOCAL set-up, then either a straight relay or the planner's
 //! rewrite (compressed literals, refusals, result hints), and the session
 //! changes the statement made once the server accepted it. A `SHOW STATUS`
@@ -31,19 +32,12 @@ impl Session {
                 }
                 None => {}
             }
-            // Values squeeze answers itself: CONNECTION_ID(), @@socket.
-            let rewritten_id = (as_sent.scan.connection_id || as_sent.scan.socket)
+            // Values squeeze answers itself: CONNECTION_ID(), @@socket,
+            // @@max_allowed_packet under a lower cap.
+            let scan = &as_sent.scan;
+            let rewritten_id = (scan.connection_id || scan.socket || scan.max_allowed_packet)
                 .then(|| {
-                    crate::sql::own_values::rewrite(
-                        &sent,
-                        self.tracked.lex,
-                        self.id,
-                        self.ctx
-                            .proxy
-                            .socket
-                            .as_deref()
-                            .and_then(std::path::Path::to_str),
-                    )
+                    crate::sql::own_values::rewrite(&sent, self.tracked.lex, self.own_values())
                 })
                 .flatten();
             let payload: bytes::Bytes = match &rewritten_id {
@@ -162,5 +156,30 @@ impl Session {
             }
         }
         flow
+    }
+}
+
+impl Session {
+    /// What this session answers for itself (`own_values`): its id, its
+    /// socket, and its packet limit where that is below the server's.
+    pub(in crate::session) fn own_values(&self) -> crate::sql::own_values::OwnValues<'_> {
+        let shard = self.shards.current();
+        let limit = self.max_packet();
+        let server = self
+            .ctx
+            .shards
+            .get(shard)
+            .map_or(0, |t| t.server_max_packet());
+        crate::sql::own_values::OwnValues {
+            connection_id: self.id,
+            socket: self
+                .ctx
+                .proxy
+                .socket
+                .as_deref()
+                .and_then(std::path::Path::to_str),
+            // Unknown server value: the limit in force is squeeze's own.
+            packet_limit: (server == 0 || limit < server).then_some(limit as u64),
+        }
     }
 }
