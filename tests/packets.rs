@@ -453,4 +453,35 @@ fn max_allowed_packet_through_squeeze_is_the_lower_of_its_cap_and_the_servers() 
     }
     // Without a lower cap the server's value holds as it is.
     assert_eq!(packet_variable(plain.port, sql), direct);
+
+    // SHOW VARIABLES (Connector/J's older drivers and tools read it there).
+    let direct = show_packet_variables(server.port);
+    assert_eq!(direct, vec!["268435456".to_string(); 3]);
+    assert_eq!(show_packet_variables(capped.port), vec!["1048576".to_string(); 3]);
+    assert_eq!(show_packet_variables(plain.port), direct);
+}
+
+/// `max_allowed_packet`'s value in `SHOW [SESSION|GLOBAL] VARIABLES`.
+fn show_packet_variables(port: u16) -> Vec<String> {
+    use mysql_async::prelude::*;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let opts: mysql_async::Opts = support::dump::opts(port, APP_USER, APP_PASS, None).into();
+        let mut c = mysql_async::Conn::new(opts).await.unwrap();
+        let mut out = Vec::new();
+        for sql in [
+            "SHOW VARIABLES LIKE 'max_allowed_packet'",
+            "show session variables where Variable_name = 'MAX_ALLOWED_PACKET'",
+            "SHOW GLOBAL VARIABLES LIKE 'max_allowed%'",
+        ] {
+            let rows: Vec<(String, String)> = c.query(sql).await.unwrap();
+            assert_eq!(rows.len(), 1, "{sql}: {rows:?}");
+            out.push(rows[0].1.clone());
+        }
+        c.disconnect().await.unwrap();
+        out
+    })
 }

@@ -462,7 +462,7 @@ def java_suite(a, work, name, driver, classes, quick, env_for):
 
 
 # One JVM per path runs a whole suite; a hung test must not hold the run.
-JAVA_TIMEOUT = 1800
+JAVA_TIMEOUT = 900
 
 
 def connectorj_suite(a, work):

@@ -45,6 +45,9 @@ pub(super) struct RelayMode {
     /// A text `SHOW [SESSION] STATUS`: the rows describing the link get the
     /// client's own values (`link_status`).
     pub link_status: bool,
+    /// A text `SHOW VARIABLES`: `max_allowed_packet` shows squeeze's packet
+    /// limit where it is below the server's (`link_status`).
+    pub packet_limit_rows: Option<u64>,
     /// Results that may carry the server's thread ids, shown by squeeze's
     /// session ids (`thread_ids`).
     pub thread_ids: Option<IdResults>,
@@ -57,6 +60,7 @@ impl RelayMode {
             cursor_for: None,
             fetch_of: None,
             link_status: false,
+            packet_limit_rows: None,
             thread_ids: None,
         }
     }
@@ -66,6 +70,7 @@ impl RelayMode {
             cursor_for: None,
             fetch_of: None,
             link_status: false,
+            packet_limit_rows: None,
             thread_ids: None,
         }
     }
@@ -448,8 +453,12 @@ impl Session {
                             }
                         }
                     }
-                    let link = mode.link_status.then(|| {
-                        ClientLink::new(self.client.tls_suite(), self.client.is_compressed())
+                    let link = (mode.link_status || mode.packet_limit_rows.is_some()).then(|| {
+                        ClientLink {
+                            status: mode.link_status,
+                            packet_limit: mode.packet_limit_rows,
+                            ..ClientLink::new(self.client.tls_suite(), self.client.is_compressed())
+                        }
                     });
                     match self
                         .relay_rows(transform.as_mut(), mode.binary, link.as_ref(), ids.as_ref())

@@ -354,12 +354,12 @@ mod tests {
     #[test]
     fn socket_answers_squeezes_own_path_when_it_listens_on_one() {
         let sql = "SELECT @@socket, IFNULL(@@global.socket, '')";
-        let out = rewrite(
-            sql.as_bytes(),
-            LexOptions::default(),
-            1,
-            Some("/run/sq'x.sock"),
-        );
+        let own = OwnValues {
+            connection_id: 1,
+            socket: Some("/run/sq'x.sock"),
+            packet_limit: None,
+        };
+        let out = rewrite(sql.as_bytes(), LexOptions::default(), own);
         assert_eq!(
             String::from_utf8(out.unwrap()).unwrap(),
             "SELECT '/run/sq''x.sock' AS `@@socket`, IFNULL('/run/sq''x.sock', '')"

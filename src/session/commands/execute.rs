@@ -37,6 +37,7 @@ impl Session {
             cursor_for: (flags & CURSOR_FLAGS != 0).then_some(id),
             fetch_of: None,
             link_status: false,
+            packet_limit_rows: None,
             // Binary rows carry thread ids as text rows do.
             thread_ids: self.statements.stmts.get(&id).and_then(|s| s.thread_ids),
         };

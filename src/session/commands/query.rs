@@ -7,7 +7,7 @@
 
 use super::kill::KillStep;
 use crate::protocol::command::ClientCommand;
-use crate::session::link_status::asks_link_status;
+use crate::session::link_status::{asks_link_status, asks_variables};
 use crate::session::plan::{prescan, Planned, OFFLOAD_MIN_BYTES};
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::routing::Route;
@@ -51,6 +51,9 @@ impl Session {
             };
             let mode = RelayMode {
                 link_status: asks_link_status(&query),
+                packet_limit_rows: asks_variables(&query)
+                    .then(|| self.own_values().packet_limit)
+                    .flatten(),
                 thread_ids: crate::session::thread_ids::id_results(&query),
                 ..RelayMode::text()
             };
