@@ -457,7 +457,10 @@ fn max_allowed_packet_through_squeeze_is_the_lower_of_its_cap_and_the_servers() 
     // SHOW VARIABLES (Connector/J's older drivers and tools read it there).
     let direct = show_packet_variables(server.port);
     assert_eq!(direct, vec!["268435456".to_string(); 3]);
-    assert_eq!(show_packet_variables(capped.port), vec!["1048576".to_string(); 3]);
+    assert_eq!(
+        show_packet_variables(capped.port),
+        vec!["1048576".to_string(); 3]
+    );
     assert_eq!(show_packet_variables(plain.port), direct);
 }
 

@@ -141,7 +141,11 @@ pub fn asks_variables(query: &Query<'_>) -> bool {
     }
     match t.next() {
         Some(k) if k.is_keyword(text, "VARIABLES") => true,
-        Some(k) if ["GLOBAL", "SESSION", "LOCAL"].iter().any(|w| k.is_keyword(text, w)) => {
+        Some(k)
+            if ["GLOBAL", "SESSION", "LOCAL"]
+                .iter()
+                .any(|w| k.is_keyword(text, w)) =>
+        {
             t.next().is_some_and(|k| k.is_keyword(text, "VARIABLES"))
         }
         _ => false,
@@ -300,8 +304,14 @@ mod tests {
         );
         // A server value already below the cap, another variable, and the
         // status names stay as the server sent them.
-        assert_eq!(rewrite_row(&row(&[b"max_allowed_packet", b"65536"]), &link), None);
-        assert_eq!(rewrite_row(&row(&[b"net_buffer_length", b"268435456"]), &link), None);
+        assert_eq!(
+            rewrite_row(&row(&[b"max_allowed_packet", b"65536"]), &link),
+            None
+        );
+        assert_eq!(
+            rewrite_row(&row(&[b"net_buffer_length", b"268435456"]), &link),
+            None
+        );
         assert_eq!(rewrite_row(&row(&[b"Ssl_cipher", b"x"]), &link), None);
     }
 }
