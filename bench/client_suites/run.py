@@ -396,10 +396,17 @@ CONNECTORJ_CLASSES = [
 CONNECTORJ_QUICK = ["testsuite.simple.BlobTest", "testsuite.simple.TransactionTest",
                     "testsuite.simple.TraversalTest", "testsuite.regression.SubqueriesRegressionTest"]
 MARIADBJ_CLASSES = [f"org.mariadb.jdbc.integration.{c}" for c in (
-    "ConnectionTest", "PreparedStatementTest", "MultiPacketTest", "CompressTest", "ResultSetTest",
+    "ConnectionTest", "MultiPacketTest", "CompressTest", "ResultSetTest",
     "MultiQueriesTest", "BatchTest", "ErrorTest", "StatementTest", "BlobTest",
     "PreparedStatementMetadataTest", "BulkStmtSplitErrorTest", "EofTest",
     "resultset.ResultSetMetadataTest")]
+# Tests that hang on both paths (not a squeeze difference): left out, by
+# the JUnit launcher's method-name pattern. 4.0.0's pipelined batch of a
+# 0-parameter statement given 2 parameters waits forever for a prepare
+# response, directly as through squeeze. PreparedStatementTest (vendored)
+# is not in the selection: with 4.0.0 against MariaDB 10.11 it hangs
+# directly in more tests than this one (getUpdateCountValueOnFail too).
+JAVA_HANGS = [r"org\.mariadb\.jdbc\.integration\.PreparedStatementTest#testLargeBatchParameterClearAfterError.*"]
 MARIADBJ_QUICK = [f"org.mariadb.jdbc.integration.{c}" for c in (
     "MultiPacketTest", "CompressTest", "MultiQueriesTest", "EofTest")]
 
@@ -440,6 +447,7 @@ def java_suite(a, work, name, driver, classes, quick, env_for):
                                "-cp", ":".join([out] + cp), "--disable-banner", "--details=summary",
                                f"--reports-dir={reports}"]
         argv += [f"--select-class={c}" for c in selected]
+        argv += [f"--exclude-methodname={m}" for m in JAVA_HANGS]
         try:
             r = subprocess.run(argv, cwd=work, env=dict(os.environ, **env), capture_output=True, text=True,
                                timeout=JAVA_TIMEOUT)
@@ -462,7 +470,7 @@ def java_suite(a, work, name, driver, classes, quick, env_for):
 
 
 # One JVM per path runs a whole suite; a hung test must not hold the run.
-JAVA_TIMEOUT = 900
+JAVA_TIMEOUT = 600
 
 
 def connectorj_suite(a, work):
