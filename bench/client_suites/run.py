@@ -470,7 +470,7 @@ def java_suite(a, work, name, driver, classes, quick, env_for):
 
 
 # One JVM per path runs a whole suite; a hung test must not hold the run.
-JAVA_TIMEOUT = 600
+JAVA_TIMEOUT = 1800
 
 
 def connectorj_suite(a, work):
