@@ -130,6 +130,21 @@ if [ -f tests/clients/java/pom.xml ]; then
       -DincludeScope=runtime -DoutputDirectory="$JLIB")
   fi
 fi
+# The Java suites of bench/client_suites/run.py (connectorj, mariadbj): the
+# newest drivers on Maven Central and the JUnit console launcher.
+if [ -f bench/client_suites/java/pom.xml ]; then
+  command -v javac >/dev/null || apt_install default-jdk-headless
+  command -v mvn >/dev/null || apt_install maven
+  JSLIB="$ROOT/.test-deps/java/suites/lib"
+  want=$(sed -n '/<artifactId>mysql-connector-j</{n;s/.*<version>\(.*\)<\/version>.*/\1/p;}' bench/client_suites/java/pom.xml)
+  mdb=$(sed -n '/<artifactId>mariadb-java-client</{n;s/.*<version>\(.*\)<\/version>.*/\1/p;}' bench/client_suites/java/pom.xml)
+  if [ ! -f "$JSLIB/mysql-connector-j-$want.jar" ] || [ ! -f "$JSLIB/mariadb-java-client-$mdb.jar" ]; then
+    log "mvn dependency:copy-dependencies (Java suites: Connector/J $want, MariaDB Connector/J $mdb) -> $JSLIB"
+    rm -rf "$JSLIB"
+    (cd bench/client_suites/java && mvn -q -B dependency:copy-dependencies \
+      -DincludeScope=runtime -DoutputDirectory="$JSLIB")
+  fi
+fi
 # A pinned TiDB server, the MySQL-8-flavoured backend of tests/tidb.rs and
 # bench/wire (cached in .test-deps/tidb; several minutes on a fresh machine).
 bash scripts/build-tidb.sh

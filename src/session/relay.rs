@@ -46,6 +46,9 @@ pub(super) struct RelayMode {
     /// A text `SHOW [SESSION] STATUS`: the rows describing the link get the
     /// client's own values (`link_status`).
     pub link_status: bool,
+    /// A text `SHOW VARIABLES`: `max_allowed_packet` shows squeeze's packet
+    /// limit where it is below the server's (`link_status`).
+    pub packet_limit_rows: Option<u64>,
     /// Results that may carry the server's thread ids, shown by squeeze's
     /// session ids (`thread_ids`).
     pub thread_ids: Option<IdResults>,
@@ -62,6 +65,7 @@ impl RelayMode {
             cursor_for: None,
             fetch_of: None,
             link_status: false,
+            packet_limit_rows: None,
             thread_ids: None,
             catalog: None,
             prepared_catalog: None,
@@ -73,6 +77,7 @@ impl RelayMode {
             cursor_for: None,
             fetch_of: None,
             link_status: false,
+            packet_limit_rows: None,
             thread_ids: None,
             catalog: None,
             prepared_catalog: None,
@@ -282,12 +287,19 @@ impl Session {
             },
             ResponseShape::Fetch => {
                 let id = mode.fetch_of.unwrap_or(0);
-                let mut cursor = self.statements.get_mut(id).and_then(|s| s.cursor.take());
+                let (mut cursor, ids) = match self.statements.get_mut(id) {
+                    Some(s) => (s.cursor.take(), s.cursor_ids.take()),
+                    None => (None, None),
+                };
+                // The cursor's rows carry thread ids where its execute's did.
+                let with_sessions =
+                    ids.map(|cols| (cols, self.ctx.sessions.threads_on(self.shards.current())));
                 let r = self
-                    .relay_rows(cursor.as_mut(), true, None, None, None)
+                    .relay_rows(cursor.as_mut(), true, None, with_sessions.as_ref(), None)
                     .await;
-                if let (Some(c), Some(s)) = (cursor, self.statements.get_mut(id)) {
-                    s.cursor = Some(c);
+                if let Some(s) = self.statements.get_mut(id) {
+                    s.cursor = cursor;
+                    s.cursor_ids = with_sessions.map(|(cols, _)| cols);
                 }
                 r.map(|_| ())
             }
@@ -515,16 +527,20 @@ impl Session {
                                 // A cursor was opened: rows come with COM_STMT_FETCH.
                                 self.tracked.status = status;
                                 self.last_ok = true;
-                                if let (Some(t), Some(s)) = (transform, self.statements.get_mut(id))
-                                {
-                                    s.cursor = Some(t);
+                                if let Some(s) = self.statements.get_mut(id) {
+                                    s.cursor = transform;
+                                    s.cursor_ids = ids.map(|(cols, _)| cols);
                                 }
                                 return Ok(());
                             }
                         }
                     }
-                    let link = mode.link_status.then(|| {
-                        ClientLink::new(self.client.tls_suite(), self.client.is_compressed())
+                    let link = (mode.link_status || mode.packet_limit_rows.is_some()).then(|| {
+                        ClientLink {
+                            status: mode.link_status,
+                            packet_limit: mode.packet_limit_rows,
+                            ..ClientLink::new(self.client.tls_suite(), self.client.is_compressed())
+                        }
                     });
                     match self
                         .relay_rows(
@@ -542,8 +558,9 @@ impl Session {
                                 && mode.cursor_for.is_some() =>
                         {
                             let id = mode.cursor_for.unwrap_or_default();
-                            if let (Some(t), Some(s)) = (transform, self.statements.get_mut(id)) {
-                                s.cursor = Some(t);
+                            if let Some(s) = self.statements.get_mut(id) {
+                                s.cursor = transform;
+                                s.cursor_ids = ids.map(|(cols, _)| cols);
                             }
                             return Ok(());
                         }

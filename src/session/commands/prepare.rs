@@ -14,7 +14,21 @@ use crate::sql::statement::Query;
 
 impl Session {
     pub(in crate::session) async fn prepare(&mut self, payload: &bytes::Bytes) -> Flow {
+        // Values squeeze answers itself, as in a text query: a prepared
+        // `SELECT CONNECTION_ID()` or `@@max_allowed_packet` is the same
+        // statement as a plain one.
+        let scan = crate::sql::prescan::Prescan::of(&payload[1..]);
+        let own = (scan.connection_id || scan.socket || scan.max_allowed_packet)
+            .then(|| {
+                crate::sql::own_values::rewrite(&payload[1..], self.tracked.lex, self.own_values())
+            })
+            .flatten();
+        let own_payload: Option<bytes::Bytes> =
+            own.map(|text| ClientCommand::Prepare(&text).encode().into());
+        let payload = own_payload.as_ref().unwrap_or(payload);
         let text = payload.slice(1..);
+        self.statements.pending_thread_ids =
+            crate::session::thread_ids::id_results(&Query::new(&text, self.tracked.lex));
         if self.sharded() {
             let key_param = match self.route_text(&Query::new(&text, self.tracked.lex), true) {
                 Ok(Route::Shard(s)) => {
@@ -81,6 +95,7 @@ impl Session {
         if response::is_err(&p.payload) {
             self.note_status(&p.payload);
             self.statements.pending_params.clear();
+            self.statements.pending_thread_ids = None;
             return self.forward(&p.payload).await;
         }
         let PrepareOk {

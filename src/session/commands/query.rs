@@ -1,4 +1,5 @@
-//! COM_QUERY: KILL by squeeze's ids, `CONNECTION_ID()`, shard routing,
+//! COM_QUERY: KILL by squeeze's ids, `CONNECTION_ID()` and the other
+//! values squeeze answers itself (`own_values`), shard routing,
 //! LOAD DATA LOCAL set-up, then either a straight relay or the planner's
 //! rewrite (compressed literals, refusals, result hints), and the session
 //! changes the statement made once the server accepted it. A `SHOW STATUS`
@@ -6,7 +7,7 @@
 
 use super::kill::KillStep;
 use crate::protocol::command::ClientCommand;
-use crate::session::link_status::asks_link_status;
+use crate::session::link_status::{asks_link_status, asks_variables};
 use crate::session::plan::{prescan, Planned, OFFLOAD_MIN_BYTES};
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::routing::Route;
@@ -31,26 +32,22 @@ impl Session {
                 }
                 None => {}
             }
-            // Values squeeze answers itself: CONNECTION_ID(), @@socket.
-            // squeeze's own tracking settings are on top of the client's
-            // on a backend session that tracks state.
-            let tracks = (as_sent.scan.session_track
+            // Values squeeze answers itself: CONNECTION_ID(), @@socket,
+            // @@max_allowed_packet under a lower cap; squeeze's own tracking
+            // settings are on top of the client's on a backend session that
+            // tracks state, which reads them as its own.
+            let scan = &as_sent.scan;
+            let tracks = (scan.session_track
                 && self.shards.current_ref().is_some_and(|b| b.tracks_state))
             .then(|| self.tracked.client_tracks.settings());
             let rewritten_id =
-                (as_sent.scan.connection_id || as_sent.scan.socket || tracks.is_some())
+                (scan.connection_id || scan.socket || scan.max_allowed_packet || tracks.is_some())
                     .then(|| {
-                        crate::sql::own_values::rewrite(
-                            &sent,
-                            self.tracked.lex,
-                            self.id,
-                            self.ctx
-                                .proxy
-                                .socket
-                                .as_deref()
-                                .and_then(std::path::Path::to_str),
-                            tracks.as_ref(),
-                        )
+                        let own = crate::sql::own_values::OwnValues {
+                            tracks: tracks.as_ref(),
+                            ..self.own_values()
+                        };
+                        crate::sql::own_values::rewrite(&sent, self.tracked.lex, own)
                     })
                     .flatten()
                     .or_else(|| {
@@ -78,6 +75,9 @@ impl Session {
             };
             let mut mode = RelayMode {
                 link_status: asks_link_status(&query),
+                packet_limit_rows: asks_variables(&query)
+                    .then(|| self.own_values().packet_limit)
+                    .flatten(),
                 thread_ids: crate::session::thread_ids::id_results(&query),
                 ..RelayMode::text()
             };
@@ -229,5 +229,31 @@ impl Session {
             }
         }
         flow
+    }
+}
+
+impl Session {
+    /// What this session answers for itself (`own_values`): its id, its
+    /// socket, and its packet limit where that is below the server's.
+    pub(in crate::session) fn own_values(&self) -> crate::sql::own_values::OwnValues<'_> {
+        let shard = self.shards.current();
+        let limit = self.max_packet();
+        let server = self
+            .ctx
+            .shards
+            .get(shard)
+            .map_or(0, |t| t.server_max_packet());
+        crate::sql::own_values::OwnValues {
+            connection_id: self.id,
+            socket: self
+                .ctx
+                .proxy
+                .socket
+                .as_deref()
+                .and_then(std::path::Path::to_str),
+            // Unknown server value: the limit in force is squeeze's own.
+            packet_limit: (server == 0 || limit < server).then_some(limit as u64),
+            tracks: None,
+        }
     }
 }
