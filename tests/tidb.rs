@@ -133,9 +133,11 @@ fn write_read_check(db: &dyn TestServer, schema: &str) {
         for (s, d) in stored.iter().zip(&docs) {
             assert_ne!(s, d.as_bytes(), "a document was stored raw");
         }
-        // A JSON function over the compressed column is refused, naming it.
+        // A JSON predicate over the compressed column is refused on both
+        // backends, naming it (select-list JSON functions are answered on
+        // MariaDB 10.11 only: tests/json_select.rs).
         let err = c
-            .query_drop("SELECT JSON_EXTRACT(doc, '$.id') FROM docs")
+            .query_drop("SELECT id FROM docs WHERE JSON_EXTRACT(doc, '$.id') = 1")
             .await
             .unwrap_err();
         match err {
