@@ -393,12 +393,17 @@ impl Oracle {
     }
 }
 
-/// `ORACLE_SHOW_REFUSED=1` prints every refusal with its message (to judge
-/// over-refusal class by class).
+/// `ORACLE_SHOW_REFUSED=1` prints every refusal (and every statement both
+/// sides fail) with squeeze's message, to judge over-refusal class by class.
 fn show_refusal(class: &str, sql: &str, sq: &Answer, verdict: &Verdict) {
-    if let (Verdict::Refused, Answer::Error(_, msg)) = (verdict, sq) {
+    if let (Verdict::Refused | Verdict::BothError, Answer::Error(_, msg)) = (verdict, sq) {
         if std::env::var_os("ORACLE_SHOW_REFUSED").is_some() {
-            println!("REFUSED [{class}]: {sql}\n    {msg}");
+            let what = if *verdict == Verdict::Refused {
+                "REFUSED"
+            } else {
+                "BOTH-ERROR"
+            };
+            println!("{what} [{class}]: {sql}\n    {msg}");
         }
     }
 }
@@ -1150,6 +1155,18 @@ pub fn run_all(db: &dyn TestServer, default_count: usize) {
         o.counts.clear();
         let before = o.failures.len();
         for (class, sql) in &writes {
+            // `= ` marks a statement squeeze must answer (a refusal of it
+            // is over-refusal, a defect of the contract too).
+            if let Some(sql) = sql.strip_prefix("= ") {
+                let before = o.failures.len();
+                if o.check_write(class, sql).await == Verdict::Refused {
+                    o.failures.truncate(before);
+                    o.failures.push(format!(
+                        "WRONG [{class}]: {sql}\n    refused, but must be answered"
+                    ));
+                }
+                continue;
+            }
             o.check_write(class, sql).await;
         }
         println!("write corpus:\n{}", o.report());
