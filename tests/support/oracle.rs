@@ -1473,7 +1473,9 @@ fn temporary_case(rng: &mut Rng) -> Case {
         "CREATE TEMPORARY TABLE IF NOT EXISTS",
         "CREATE OR REPLACE TEMPORARY TABLE",
     ]);
-    // (DDL, has columns id/doc/title/n, leading `note` column)
+    // (DDL, has columns id/doc/title/n, leading `note` column); neither:
+    // `LIKE users` (id, name, doc) when the second is false, else (id,
+    // doc, n).
     let (ddl, full, note) = match rng.below(7) {
         0 | 1 => (
             format!("{create} docs (id INT PRIMARY KEY, doc {doc_type}, title VARCHAR(32), n INT)"),
@@ -1486,10 +1488,11 @@ fn temporary_case(rng: &mut Rng) -> Case {
             true,
         ),
         3 => ("CREATE TEMPORARY TABLE docs LIKE users".to_string(), false, false),
+        // A plain `doc` copied from a plain column: (id, doc, n).
         4 => (
-            format!("{create} docs AS SELECT id, title, n FROM docs WHERE id < 6"),
+            format!("{create} docs AS SELECT id, title AS doc, n FROM docs WHERE id < 6"),
             false,
-            false,
+            true,
         ),
         5 => (
             format!(
@@ -1514,6 +1517,7 @@ fn temporary_case(rng: &mut Rng) -> Case {
                 Step::Write(format!("INSERT INTO docs VALUES ('n', {id}, {j}, 't', 1)"))
             }
             0 if full => Step::Write(format!("INSERT INTO docs VALUES ({id}, {j}, 't', 1)")),
+            0 if note => Step::Write(format!("INSERT INTO docs VALUES ({id}, {j}, 2)")),
             0 => Step::Write(format!("INSERT INTO docs VALUES ({id}, 'x', 'y')")),
             1 | 2 => Step::Write(format!("INSERT INTO docs (id, doc) VALUES ({id}, {j})")),
             3 => Step::Write(format!("REPLACE INTO docs (id, doc) VALUES ({id}, {j})")),
@@ -1606,7 +1610,11 @@ fn versioning_read(rng: &mut Rng) -> String {
     match rng.below(6) {
         0 => format!(
             "SELECT x FROM (SELECT doc AS x, id FROM vdocs {clause}) t{}",
-            if pred.contains("ROW_END") { "" } else { pred }
+            if pred.contains("ROW_END") {
+                String::new()
+            } else {
+                pred.replace("doc ", "x ")
+            }
         ),
         1 => format!(
             "SELECT v.id, v.doc, d.doc FROM vdocs {clause} v JOIN docs d ON d.id = v.id{}",
