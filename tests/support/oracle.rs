@@ -435,7 +435,13 @@ async fn run(conn: &mut Conn, sql: &str, prepared: bool) -> Answer {
     };
     match r {
         Ok(sets) => Answer::Rows(sets),
-        Err(mysql_async::Error::Server(e)) => Answer::Error(e.code, e.message),
+        Err(mysql_async::Error::Server(e)) => {
+            // A multi-statement query that failed part-way leaves its error
+            // to the next query on the connection too (mysql_async): a
+            // no-op takes it, so the next statement compared gets its own.
+            conn.query_drop("DO 0").await.ok();
+            Answer::Error(e.code, e.message)
+        }
         Err(e) => Answer::Error(0, e.to_string()),
     }
 }
