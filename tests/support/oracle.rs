@@ -312,7 +312,10 @@ impl Oracle {
         let truth_rows = self.truth.affected_rows();
         let sq = run(&mut self.sq, sql, false).await;
         let sq_rows = self.sq.affected_rows();
-        let end = if matches!(sq, Answer::Error(..)) {
+        // When both fail (a multi-statement query failing part-way), the
+        // statements ahead of the failure ran on both and stay.
+        let refused = matches!(&sq, Answer::Error(1235, m) if m.contains("squeeze"));
+        let end = if refused || matches!((&truth, &sq), (Answer::Rows(_), Answer::Error(..))) {
             "ROLLBACK"
         } else {
             "COMMIT"
@@ -433,13 +436,23 @@ async fn run(conn: &mut Conn, sql: &str, prepared: bool) -> Answer {
     } else {
         collect(conn.query_iter(sql).await).await
     };
+    // mysql_async may end a multi-statement query's results at an OK
+    // packet and leave the error of a later statement to the next query on
+    // the connection: a no-op after it collects that error as this
+    // query's answer (and the next statement compared gets its own).
+    let r = match r {
+        Ok(sets) if !prepared && sql.contains(';') => match conn.query_drop("DO 0").await {
+            Err(e @ mysql_async::Error::Server(_)) => Err(e),
+            _ => Ok(sets),
+        },
+        other => other,
+    };
     match r {
         Ok(sets) => Answer::Rows(sets),
         Err(mysql_async::Error::Server(e)) => {
-            // A multi-statement query that failed part-way leaves its error
-            // to the next query on the connection too (mysql_async): a
-            // no-op takes it, so the next statement compared gets its own.
-            conn.query_drop("DO 0").await.ok();
+            if sql.contains(';') {
+                conn.query_drop("DO 0").await.ok();
+            }
             Answer::Error(e.code, e.message)
         }
         Err(e) => Answer::Error(0, e.to_string()),
