@@ -8,7 +8,7 @@
 #   MariaDB client library headers + pkg-config (to build mysqlclient),
 #   python3-venv, openssl (test certificates), haproxy and sysbench (benches).
 # - A Python virtualenv in .venv with PyMySQL, mysql-connector-python,
-#   mysqlclient and pytest, plus mysqlclient's own test suite (from its
+#   mysqlclient, pytest, SQLAlchemy and Django (catalog reflection), plus mysqlclient's own test suite (from its
 #   PyPI sdist) in .venv/mysqlclient-tests.
 # - Client libraries for Node, Go and Java, and a TiDB server built from the
 #   Go module proxy (scripts/build-tidb.sh).
@@ -58,7 +58,7 @@ fi
 # ---------------------------------------------------------------- python
 # Pinned: bench/client_suites runs these releases' own test suites (the
 # newest on PyPI when pinned); tests/clients.rs uses the same ones.
-PY_PKGS=(PyMySQL==1.2.4 mysql-connector-python==26.10.0 mysqlclient==2.3.2 pytest)
+PY_PKGS=(PyMySQL==1.2.4 mysql-connector-python==26.10.0 mysqlclient==2.3.2 pytest SQLAlchemy==2.0.36 Django==5.1.4)
 VENV="$ROOT/.venv"
 if [ ! -x "$VENV/bin/python" ]; then
   log "creating $VENV"
@@ -128,6 +128,21 @@ if [ -f tests/clients/java/pom.xml ]; then
     rm -rf "$JLIB"
     (cd tests/clients/java && mvn -q -B dependency:copy-dependencies \
       -DincludeScope=runtime -DoutputDirectory="$JLIB")
+  fi
+fi
+# The Java suites of bench/client_suites/run.py (connectorj, mariadbj): the
+# newest drivers on Maven Central and the JUnit console launcher.
+if [ -f bench/client_suites/java/pom.xml ]; then
+  command -v javac >/dev/null || apt_install default-jdk-headless
+  command -v mvn >/dev/null || apt_install maven
+  JSLIB="$ROOT/.test-deps/java/suites/lib"
+  want=$(sed -n '/<artifactId>mysql-connector-j</{n;s/.*<version>\(.*\)<\/version>.*/\1/p;}' bench/client_suites/java/pom.xml)
+  mdb=$(sed -n '/<artifactId>mariadb-java-client</{n;s/.*<version>\(.*\)<\/version>.*/\1/p;}' bench/client_suites/java/pom.xml)
+  if [ ! -f "$JSLIB/mysql-connector-j-$want.jar" ] || [ ! -f "$JSLIB/mariadb-java-client-$mdb.jar" ]; then
+    log "mvn dependency:copy-dependencies (Java suites: Connector/J $want, MariaDB Connector/J $mdb) -> $JSLIB"
+    rm -rf "$JSLIB"
+    (cd bench/client_suites/java && mvn -q -B dependency:copy-dependencies \
+      -DincludeScope=runtime -DoutputDirectory="$JSLIB")
   fi
 fi
 # A pinned TiDB server, the MySQL-8-flavoured backend of tests/tidb.rs and

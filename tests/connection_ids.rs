@@ -351,3 +351,102 @@ fn clients_reach_squeeze_on_its_unix_socket_and_socket_names_it() {
     drop(sq);
     assert!(!path.exists(), "the socket file is removed at exit");
 }
+
+/// Binary results (COM_STMT_EXECUTE) show squeeze's id wherever text
+/// results do: a prepared `CONNECTION_ID()`, `SHOW PROCESSLIST`,
+/// `information_schema.PROCESSLIST` and `performance_schema.threads`.
+#[test]
+fn a_prepared_statements_binary_rows_show_squeezes_id_as_text_rows_do() {
+    let db = server_with_performance_schema();
+    let sq = Squeeze::for_db(&db, &[]);
+    rt().block_on(async move {
+        let mut c = dump::connect(sq.port, None).await;
+        let id = u64::from(c.id());
+        let own: Vec<u64> = c.exec("SELECT CONNECTION_ID()", ()).await.unwrap();
+        assert_eq!(own, vec![id], "a prepared CONNECTION_ID()");
+        let named: Vec<Row> = c.exec("SELECT CONNECTION_ID() AS me", ()).await.unwrap();
+        assert_eq!(named[0].columns()[0].name_str(), "me");
+
+        let rows: Vec<Row> = c.exec("SHOW PROCESSLIST", ()).await.unwrap();
+        let mine: Vec<u64> = rows
+            .iter()
+            .filter(|r| r.get::<Option<String>, _>(7).flatten().as_deref() == Some("SHOW PROCESSLIST"))
+            .map(|r| r.get::<u64, _>(0).unwrap())
+            .collect();
+        assert_eq!(mine, vec![id], "a prepared SHOW PROCESSLIST");
+
+        let is: Vec<u64> = c
+            .exec(
+                "SELECT ID FROM information_schema.PROCESSLIST WHERE ID = CONNECTION_ID() AND ? = 1",
+                (1,),
+            )
+            .await
+            .unwrap();
+        assert_eq!(is, vec![id], "information_schema.PROCESSLIST, prepared");
+
+        let ps: Vec<u64> = c
+            .exec(
+                "SELECT PROCESSLIST_ID FROM performance_schema.threads WHERE PROCESSLIST_ID = CONNECTION_ID() AND ? = 1",
+                (1,),
+            )
+            .await
+            .unwrap();
+        assert_eq!(ps, vec![id], "performance_schema.threads, prepared");
+    });
+}
+
+/// A cursor's rows (COM_STMT_FETCH) show squeeze's id as its execute's
+/// would: the translation opened with the cursor goes on with its fetches.
+#[test]
+fn a_cursors_fetched_rows_show_squeezes_id() {
+    let db = MariaDb::shared();
+    let sq = Squeeze::for_db(db, &[]);
+    let mut c = RawConn::login(sq.port, support::APP_USER, support::APP_PASS, None).unwrap();
+    // The id the client knows, from a text query (translated already).
+    let text = c.simple("SELECT CONNECTION_ID()");
+    let row = &text[text.len() - 2];
+    let id: u64 = std::str::from_utf8(&row[1..1 + row[0] as usize])
+        .unwrap()
+        .parse()
+        .unwrap();
+
+    let mut prepare = vec![0x16];
+    prepare.extend_from_slice(
+        b"SELECT ID FROM information_schema.PROCESSLIST WHERE ID = CONNECTION_ID()",
+    );
+    c.command(&prepare);
+    let ok = c.read_packet().unwrap();
+    assert_eq!(ok[0], 0, "prepare: {ok:?}");
+    let stmt = [ok[1], ok[2], ok[3], ok[4]];
+    assert_eq!(u16::from_le_bytes([ok[5], ok[6]]), 1, "one column");
+    c.read_until_eof(); // its column definition
+
+    // COM_STMT_EXECUTE with CURSOR_TYPE_READ_ONLY: definitions, no rows.
+    let mut exec = vec![0x17];
+    exec.extend_from_slice(&stmt);
+    exec.push(1);
+    exec.extend_from_slice(&1u32.to_le_bytes());
+    c.command(&exec);
+    let head = c.read_packet().unwrap();
+    assert_eq!(head, vec![1], "one column");
+    let defs = c.read_until_eof();
+    let eof = defs.last().unwrap();
+    let status = u16::from_le_bytes([eof[3], eof[4]]);
+    assert!(
+        status & 0x40 != 0,
+        "a cursor was opened: status {status:#x}"
+    );
+
+    let mut fetch = vec![0x1c];
+    fetch.extend_from_slice(&stmt);
+    fetch.extend_from_slice(&10u32.to_le_bytes());
+    c.command(&fetch);
+    let rows = c.read_until_eof();
+    assert_eq!(rows.len(), 2, "one row and EOF: {rows:?}");
+    // Binary row: 0x00, a one-byte NULL bitmap, then the 8-byte BIGINT.
+    let value = u64::from_le_bytes(rows[0][2..10].try_into().unwrap());
+    assert_eq!(
+        value, id,
+        "the fetched row names the session by squeeze's id"
+    );
+}

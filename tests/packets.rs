@@ -391,3 +391,100 @@ fn the_health_probe_does_not_count_as_an_aborted_connect_on_the_server() {
         assert_eq!(status, 200, "{body}");
     }
 }
+
+/// The column definitions and value of `sql` on `port`, asked once as
+/// text and once as a prepared statement (binary rows).
+fn packet_variable(port: u16, sql: &str) -> Vec<(String, u8, u16, u32, u64)> {
+    use mysql_async::prelude::*;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let opts: mysql_async::Opts = support::dump::opts(port, APP_USER, APP_PASS, None).into();
+        let mut c = mysql_async::Conn::new(opts).await.unwrap();
+        let mut out = Vec::new();
+        fn collect(
+            cols: &[mysql_async::Column],
+            rows: &[mysql_async::Row],
+            out: &mut Vec<(String, u8, u16, u32, u64)>,
+        ) {
+            for (i, col) in cols.iter().enumerate() {
+                out.push((
+                    col.name_str().into_owned(),
+                    col.column_type() as u8,
+                    col.flags().bits(),
+                    col.column_length(),
+                    rows[0].get::<u64, _>(i).unwrap(),
+                ));
+            }
+        }
+        let mut r = c.query_iter(sql).await.unwrap();
+        let cols: Vec<_> = r.columns().unwrap().to_vec();
+        let rows: Vec<mysql_async::Row> = r.collect().await.unwrap();
+        collect(&cols, &rows, &mut out);
+        let mut r = c.exec_iter(sql, ()).await.unwrap();
+        let cols: Vec<_> = r.columns().unwrap().to_vec();
+        let rows: Vec<mysql_async::Row> = r.collect().await.unwrap();
+        collect(&cols, &rows, &mut out);
+        c.disconnect().await.unwrap();
+        out
+    })
+}
+
+/// Drivers read `@@max_allowed_packet` and send statements up to it: with
+/// an explicit `max_packet_size` below the server's, squeeze answers the
+/// limit that holds through it (the smaller of the two), in every scope,
+/// as text and prepared, under the column name and type the server gives.
+#[test]
+fn max_allowed_packet_through_squeeze_is_the_lower_of_its_cap_and_the_servers() {
+    let server = server();
+    let capped = Squeeze::for_db(server, &["--max-packet-size", "1048576"]);
+    let plain = Squeeze::for_db(server, &[]);
+    let sql = "SELECT @@max_allowed_packet, @@session.max_allowed_packet, \
+               @@GLOBAL.max_allowed_packet AS g, @@local.max_allowed_packet + 0 AS plus";
+    let direct = packet_variable(server.port, sql);
+    let through = packet_variable(capped.port, sql);
+    assert_eq!(direct.len(), through.len());
+    for (d, t) in direct.iter().zip(&through) {
+        assert_eq!(d.4, 256 << 20, "{d:?}");
+        assert_eq!(t.4, 1 << 20, "squeeze's cap through squeeze: {t:?}");
+        assert_eq!((&d.0, d.1, d.2), (&t.0, t.1, t.2), "name, type, flags");
+    }
+    // Without a lower cap the server's value holds as it is.
+    assert_eq!(packet_variable(plain.port, sql), direct);
+
+    // SHOW VARIABLES (Connector/J's older drivers and tools read it there).
+    let direct = show_packet_variables(server.port);
+    assert_eq!(direct, vec!["268435456".to_string(); 3]);
+    assert_eq!(
+        show_packet_variables(capped.port),
+        vec!["1048576".to_string(); 3]
+    );
+    assert_eq!(show_packet_variables(plain.port), direct);
+}
+
+/// `max_allowed_packet`'s value in `SHOW [SESSION|GLOBAL] VARIABLES`.
+fn show_packet_variables(port: u16) -> Vec<String> {
+    use mysql_async::prelude::*;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let opts: mysql_async::Opts = support::dump::opts(port, APP_USER, APP_PASS, None).into();
+        let mut c = mysql_async::Conn::new(opts).await.unwrap();
+        let mut out = Vec::new();
+        for sql in [
+            "SHOW VARIABLES LIKE 'max_allowed_packet'",
+            "show session variables where Variable_name = 'MAX_ALLOWED_PACKET'",
+            "SHOW GLOBAL VARIABLES LIKE 'max_allowed%'",
+        ] {
+            let rows: Vec<(String, String)> = c.query(sql).await.unwrap();
+            assert_eq!(rows.len(), 1, "{sql}: {rows:?}");
+            out.push(rows[0].1.clone());
+        }
+        c.disconnect().await.unwrap();
+        out
+    })
+}

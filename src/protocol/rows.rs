@@ -119,6 +119,16 @@ impl<'p> RowSplice<'p> {
         self.copied = span.end;
     }
 
+    /// Copy the row up to the value at `span` (with its length prefix) and
+    /// drop it: the caller writes what replaces it, prefix and all (a NULL
+    /// marker, a binary integer), or nothing (a binary-row NULL, flagged in
+    /// the bitmap).
+    pub fn drop_value(&mut self, out: &mut Vec<u8>, span: &Range<usize>) {
+        let prefix_start = lenenc_prefix_start(span);
+        out.extend_from_slice(&self.payload[self.copied..prefix_start]);
+        self.copied = span.end;
+    }
+
     /// Copy the rest of the row.
     pub fn finish(self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.payload[self.copied..]);

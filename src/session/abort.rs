@@ -30,7 +30,9 @@ impl Session {
             return self.discard_rest_after_err().await;
         }
         let (column, label) = match &e {
-            RowError::Decode { column, .. } => (column.clone(), e.reason_label()),
+            RowError::Decode { column, .. } | RowError::Json { column, .. } => {
+                (column.clone(), e.reason_label())
+            }
             RowError::Malformed(_) | RowError::OverBudget(_) => ("?".to_string(), e.reason_label()),
         };
         METRICS
@@ -43,10 +45,23 @@ impl Session {
                 key.as_ref().map(|k| format!(" in the row with primary key {k}")).unwrap_or_default()
             ),
             RowError::Malformed(p) => format!("squeeze: malformed result row from the backend: {p}"),
+            RowError::Json { column, call, key, detail } => format!(
+                "squeeze: column `{column}` is stored compressed by squeeze, which evaluates `{call}` itself, and cannot for the row{}: {detail}. Read the column and evaluate in the application",
+                key.as_ref().map(|k| format!(" with primary key {k}")).unwrap_or_default()
+            ),
             RowError::OverBudget(b) => b.to_string(),
         };
-        tracing::warn!(conn = self.id, column = ?column, reason = label, "stored value failed to decode");
-        let err = SqlError::new(ErrorCode::Unknown, message);
+        if matches!(e, RowError::Json { .. }) {
+            tracing::info!(conn = self.id, column = ?column, reason = label, "row refused: a JSON function squeeze evaluates could not be computed exactly");
+        } else {
+            tracing::warn!(conn = self.id, column = ?column, reason = label, "stored value failed to decode");
+        }
+        // Squeeze declining to compute a value is a refusal (1235).
+        let code = match e {
+            RowError::Json { .. } => ErrorCode::NotSupportedYet,
+            _ => ErrorCode::Unknown,
+        };
+        let err = SqlError::new(code, message);
         self.client.write_packet(&err.to_packet().encode());
         self.last_ok = false;
         self.discard_rest_after_err().await

@@ -97,6 +97,7 @@ pub(super) async fn login(
         last_err: false,
         read_plans: Default::default(),
         result_hints: None,
+        json_columns: Default::default(),
         orderly_end: false,
         close_signal: Arc::new(tokio::sync::Notify::new()),
         bulk: Default::default(),

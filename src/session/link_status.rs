@@ -9,6 +9,11 @@
 //! statements and `information_schema.SESSION_STATUS` are left as the
 //! server answers them. Pure: recognising the statement, naming the link,
 //! rewriting one row.
+//!
+//! `SHOW [GLOBAL|SESSION|LOCAL] VARIABLES` shows `max_allowed_packet` as the
+//! limit that holds through squeeze: the server's value, or squeeze's own
+//! packet limit where that is lower (as `@@max_allowed_packet` does, see
+//! `sql::own_values`).
 
 use crate::protocol::lenenc::{put_lenenc_bytes, Reader};
 use crate::sql::lexer::Token;
@@ -24,6 +29,11 @@ pub struct ClientLink {
     pub ssl_cipher: String,
     /// The client uses the compressed protocol.
     pub compression: bool,
+    /// Rows of `SHOW STATUS`: the TLS and compression rows are the link's.
+    pub status: bool,
+    /// Rows of `SHOW VARIABLES`: squeeze's packet limit, when it may be
+    /// below the server's `max_allowed_packet`.
+    pub packet_limit: Option<u64>,
 }
 
 impl ClientLink {
@@ -39,7 +49,20 @@ impl ClientLink {
             ssl_version,
             ssl_cipher,
             compression,
+            status: true,
+            packet_limit: None,
         }
+    }
+
+    /// The value squeeze gives for system variable `name` whose server
+    /// value is `server`, if squeeze's differs.
+    fn variable(&self, name: &[u8], server: &[u8]) -> Option<Vec<u8>> {
+        let limit = self.packet_limit?;
+        if !name.eq_ignore_ascii_case(b"max_allowed_packet") {
+            return None;
+        }
+        let server: u64 = std::str::from_utf8(server).ok()?.parse().ok()?;
+        (limit < server).then(|| limit.to_string().into_bytes())
     }
 
     /// The value squeeze gives for status variable `name`, if it is one
@@ -102,6 +125,33 @@ pub fn asks_link_status(query: &Query<'_>) -> bool {
     }
 }
 
+/// Whether `query` is a single `SHOW [GLOBAL|SESSION|LOCAL] VARIABLES ...`.
+pub fn asks_variables(query: &Query<'_>) -> bool {
+    let text = query.text;
+    if query.scan.semicolon || text.len() > 4096 {
+        return false;
+    }
+    let mut stmts = query.non_empty();
+    let (Some(s), None) = (stmts.next(), stmts.next()) else {
+        return false;
+    };
+    let mut t = s.tokens.iter();
+    if !t.next().is_some_and(|k| k.is_keyword(text, "SHOW")) {
+        return false;
+    }
+    match t.next() {
+        Some(k) if k.is_keyword(text, "VARIABLES") => true,
+        Some(k)
+            if ["GLOBAL", "SESSION", "LOCAL"]
+                .iter()
+                .any(|w| k.is_keyword(text, w)) =>
+        {
+            t.next().is_some_and(|k| k.is_keyword(text, "VARIABLES"))
+        }
+        _ => false,
+    }
+}
+
 /// Whether the one statement `tokens` is `SHOW [SESSION|LOCAL] STATUS ...`.
 pub fn is_session_status(src: &[u8], tokens: &[Token]) -> bool {
     let mut t = tokens.iter();
@@ -123,12 +173,18 @@ pub fn is_session_status(src: &[u8], tokens: &[Token]) -> bool {
 pub fn rewrite_row(row: &[u8], link: &ClientLink) -> Option<Vec<u8>> {
     let mut r = Reader::new(row);
     let name = r.lenenc_bytes().ok()?;
-    let value = link.value(name)?;
-    // The server's own value is dropped; it must be the row's last field.
-    r.lenenc_bytes().ok()?;
+    // The server's own value is replaced; it must be the row's last field.
+    let server = r.lenenc_bytes().ok()?;
     if !r.is_empty() {
         return None;
     }
+    let variable;
+    let value = if link.status {
+        link.value(name)?
+    } else {
+        variable = link.variable(name, server)?;
+        &variable[..]
+    };
     let mut out = Vec::with_capacity(name.len() + value.len() + 18);
     put_lenenc_bytes(&mut out, name);
     put_lenenc_bytes(&mut out, value);
@@ -227,5 +283,35 @@ mod tests {
             openssl_cipher_name(C::TLS13_CHACHA20_POLY1305_SHA256),
             "TLS_CHACHA20_POLY1305_SHA256"
         );
+    }
+
+    #[test]
+    fn show_variables_shows_max_allowed_packet_as_the_lower_limit() {
+        let vars = |sql: &str| asks_variables(&Query::new(sql.as_bytes(), LexOptions::default()));
+        assert!(vars("SHOW VARIABLES LIKE 'max_allowed_packet'"));
+        assert!(vars("show global variables where Variable_name = 'x'"));
+        assert!(vars("SHOW SESSION VARIABLES"));
+        assert!(!vars("SHOW STATUS"));
+        assert!(!vars("SHOW VARIABLES; SELECT 1"));
+        let link = ClientLink {
+            status: false,
+            packet_limit: Some(1 << 20),
+            ..ClientLink::new(None, false)
+        };
+        assert_eq!(
+            rewrite_row(&row(&[b"max_allowed_packet", b"268435456"]), &link),
+            Some(row(&[b"max_allowed_packet", b"1048576"]))
+        );
+        // A server value already below the cap, another variable, and the
+        // status names stay as the server sent them.
+        assert_eq!(
+            rewrite_row(&row(&[b"max_allowed_packet", b"65536"]), &link),
+            None
+        );
+        assert_eq!(
+            rewrite_row(&row(&[b"net_buffer_length", b"268435456"]), &link),
+            None
+        );
+        assert_eq!(rewrite_row(&row(&[b"Ssl_cipher", b"x"]), &link), None);
     }
 }

@@ -52,6 +52,66 @@ impl Session {
         Ok(())
     }
 
+    /// Ask the server for the column definition of each JSON function
+    /// squeeze evaluates in `results` (what MariaDB says the item's column
+    /// is over the uncompressed text), once per probe text, schema
+    /// generation and character set.
+    pub(super) async fn ask_json_columns(
+        &mut self,
+        results: &crate::transform::write::ResultHints,
+    ) -> Result<(), SqlError> {
+        for eval in results
+            .iter()
+            .flatten()
+            .flatten()
+            .filter_map(|h| h.json.as_ref())
+        {
+            if eval.coldef.get().is_some() {
+                continue;
+            }
+            let key = (
+                eval.probe.clone(),
+                self.ctx.schema.generation(),
+                self.info.charset,
+                self.tracked.non_utf8_charset.clone(),
+            );
+            let def = match self.json_columns.get(&key) {
+                Some(d) => d.clone(),
+                None => {
+                    self.ensure_backend().await?;
+                    let backend = self.shards.conn()?;
+                    let defs = crate::backend::query::column_definitions(
+                        &mut backend.conn,
+                        backend.capabilities,
+                        &eval.probe,
+                    )
+                    .await
+                    .map_err(|e| {
+                        SqlError::new(
+                            crate::error::ErrorCode::NotSupportedYet,
+                            format!(
+                                "squeeze: column `{}` is stored compressed by squeeze, which evaluates `{}` itself, but the server would not describe its result column ({e}); select the column and evaluate in the application",
+                                eval.rule.label, eval.text
+                            ),
+                        )
+                    })?;
+                    let Some(def) = defs.into_iter().next() else {
+                        return Err(SqlError::internal(
+                            "squeeze: the server described no column for a JSON function",
+                        ));
+                    };
+                    if self.json_columns.len() >= 256 {
+                        self.json_columns.clear();
+                    }
+                    self.json_columns.insert(key, def.clone());
+                    def
+                }
+            };
+            let _ = eval.coldef.set(def);
+        }
+        Ok(())
+    }
+
     /// Re-read the views and routines that read compressed columns when
     /// the shared snapshot is missing or older than its bound. A failure
     /// keeps the old snapshot (logged; the safety net still inflates).

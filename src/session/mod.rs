@@ -85,6 +85,9 @@ pub struct Session {
     /// How the result sets of the command being relayed carry compressed
     /// values (from the analyzer), and which result set is next.
     result_hints: Option<(crate::transform::write::ResultHints, usize)>,
+    /// Column definitions the server gave JSON functions squeeze evaluates
+    /// (by probe text, schema generation, character set).
+    json_columns: std::collections::HashMap<(String, u64, u8, Option<String>), Vec<u8>>,
     /// The session ends in order (the client sent COM_QUIT, or squeeze is
     /// draining): say COM_QUIT to the backends. A client that vanished
     /// gets no COM_QUIT, so the server counts it in `Aborted_clients` as

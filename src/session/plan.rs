@@ -158,6 +158,7 @@ impl Session {
                     if r.plain_read && no_temporary {
                         self.read_plans.remember(r.results.clone());
                     }
+                    self.ask_json_columns(&r.results).await?;
                     return Ok(r);
                 }
                 Err(e) => self.after_refusal(e).await?,
@@ -204,7 +205,10 @@ impl Session {
                 SqlError::internal(format!("squeeze: cannot plan a large statement: {e}"))
             })?;
             match planned {
-                Ok(p) => return Ok(p),
+                Ok(p) => {
+                    self.ask_json_columns(&p.results).await?;
+                    return Ok(p);
+                }
                 Err(e) => self.after_refusal(e).await?,
             }
         }

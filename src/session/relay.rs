@@ -16,6 +16,7 @@ use super::abort::column_defs_following;
 use super::link_status::{self, ClientLink};
 use super::thread_ids::{self, IdColumns, IdResults};
 use super::{Flow, Session};
+use crate::transform::catalog::{self, CatalogColumns, CatalogResults};
 
 /// How the backend answers a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,7 +36,7 @@ pub(super) enum ResponseShape {
 }
 
 /// Row format and prepared-statement context of a relayed command.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(super) struct RelayMode {
     pub binary: bool,
     /// COM_STMT_EXECUTE: the statement whose cursor may open.
@@ -45,9 +46,16 @@ pub(super) struct RelayMode {
     /// A text `SHOW [SESSION] STATUS`: the rows describing the link get the
     /// client's own values (`link_status`).
     pub link_status: bool,
+    /// A text `SHOW VARIABLES`: `max_allowed_packet` shows squeeze's packet
+    /// limit where it is below the server's (`link_status`).
+    pub packet_limit_rows: Option<u64>,
     /// Results that may carry the server's thread ids, shown by squeeze's
     /// session ids (`thread_ids`).
     pub thread_ids: Option<IdResults>,
+    /// Results that may describe compressed columns (`catalog`).
+    pub catalog: Option<CatalogResults>,
+    /// An execute's catalog columns as its prepare described them.
+    pub prepared_catalog: Option<CatalogColumns>,
 }
 
 impl RelayMode {
@@ -57,7 +65,10 @@ impl RelayMode {
             cursor_for: None,
             fetch_of: None,
             link_status: false,
+            packet_limit_rows: None,
             thread_ids: None,
+            catalog: None,
+            prepared_catalog: None,
         }
     }
     pub fn binary() -> Self {
@@ -66,7 +77,10 @@ impl RelayMode {
             cursor_for: None,
             fetch_of: None,
             link_status: false,
+            packet_limit_rows: None,
             thread_ids: None,
+            catalog: None,
+            prepared_catalog: None,
         }
     }
 }
@@ -248,17 +262,44 @@ impl Session {
                 let p = self.backend_packet().await?;
                 let done = response::is_eof(&p.payload) || response::is_err(&p.payload);
                 self.note_status(&p.payload);
-                self.forward(&p.payload).await?;
+                // A compressed column is listed as results present it.
+                let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
+                let presented = (!done)
+                    .then(|| {
+                        crate::protocol::coldef::ColumnDefView::parse(&p.payload, extended).ok()
+                    })
+                    .flatten()
+                    .and_then(|def| {
+                        crate::transform::result::match_column(&self.ctx.rules, &def).map(|rule| {
+                            crate::transform::result::present(
+                                &p.payload,
+                                &def,
+                                rule,
+                                self.info.charset as u16,
+                            )
+                        })
+                    });
+                self.forward(presented.as_deref().unwrap_or(&p.payload))
+                    .await?;
                 if done {
                     return Ok(());
                 }
             },
             ResponseShape::Fetch => {
                 let id = mode.fetch_of.unwrap_or(0);
-                let mut cursor = self.statements.get_mut(id).and_then(|s| s.cursor.take());
-                let r = self.relay_rows(cursor.as_mut(), true, None, None).await;
-                if let (Some(c), Some(s)) = (cursor, self.statements.get_mut(id)) {
-                    s.cursor = Some(c);
+                let (mut cursor, ids) = match self.statements.get_mut(id) {
+                    Some(s) => (s.cursor.take(), s.cursor_ids.take()),
+                    None => (None, None),
+                };
+                // The cursor's rows carry thread ids where its execute's did.
+                let with_sessions =
+                    ids.map(|cols| (cols, self.ctx.sessions.threads_on(self.shards.current())));
+                let r = self
+                    .relay_rows(cursor.as_mut(), true, None, with_sessions.as_ref(), None)
+                    .await;
+                if let Some(s) = self.statements.get_mut(id) {
+                    s.cursor = cursor;
+                    s.cursor_ids = with_sessions.map(|(cols, _)| cols);
                 }
                 r.map(|_| ())
             }
@@ -355,15 +396,59 @@ impl Session {
         payload: &[u8],
         link: Option<&ClientLink>,
         ids: Option<&ResultThreadIds>,
+        cat: Option<&ResultCatalog>,
         binary: bool,
     ) -> Result<(), ClientWriteError> {
         let translated = ids
             .and_then(|(cols, sessions)| thread_ids::rewrite_row(payload, cols, binary, sessions));
         let payload = translated.as_deref().unwrap_or(payload);
+        let described = cat.and_then(|(cols, kind)| {
+            catalog::rewrite_row(
+                payload,
+                cols,
+                kind,
+                &self.ctx.rules,
+                binary,
+                |db, table, column| self.carries_compressed(db, table, column),
+            )
+        });
+        let payload = described.as_deref().unwrap_or(payload);
         match link.and_then(|l| link_status::rewrite_row(payload, l)) {
             Some(row) => self.send_to_client(&row).await,
             None => self.send_to_client(payload).await,
         }
+    }
+
+    /// Does `db.table.column` hold a compressed column: configured, or a
+    /// column of a view that passes one through (as the planner reads
+    /// `SELECT column FROM view`)?
+    fn carries_compressed(&self, db: &str, table: &str, column: &str) -> bool {
+        // A temporary table under a configured name is another table.
+        if self.temporary().is_some_and(|t| t.contains(db, table)) {
+            return false;
+        }
+        if self.ctx.rules.lookup(db, table, column).is_some() {
+            return true;
+        }
+        if self.ctx.schema.dependents().view(db, table).is_none() {
+            return false;
+        }
+        let q = |s: &str| format!("`{}`", s.replace('`', "``"));
+        let sql = format!("SELECT {} FROM {}.{}", q(column), q(db), q(table));
+        let ctx = crate::transform::write::WriteContext {
+            rules: &self.ctx.rules,
+            schema: &self.ctx.schema,
+            opts: crate::sql::lexer::LexOptions::default(),
+            db: None,
+            non_utf8_charset: None,
+            sql_prepared: None,
+            temporary: self.temporary(),
+        };
+        crate::transform::write::rewrite_query(sql.as_bytes(), &ctx)
+            .ok()
+            .and_then(|r| r.results.first().and_then(|h| h.first().cloned()))
+            .flatten()
+            .is_some()
     }
 
     pub(super) fn deprecate_eof(&self) -> bool {
@@ -414,9 +499,18 @@ impl Session {
                     self.forward(&p.payload).await?;
                     let hints = self.next_result_hints();
                     let mut ids = mode.thread_ids.map(|k| (IdColumns::default(), k));
+                    let mut cat = mode.catalog.clone().map(|k| (CatalogColumns::default(), k));
                     let mut transform = self
-                        .relay_column_defs(columns, hints.columns(), ids.as_mut())
+                        .relay_column_defs(columns, hints.columns(), ids.as_mut(), cat.as_mut())
                         .await?;
+                    let cat = match (cat, &mode.prepared_catalog) {
+                        // Metadata cached: the columns the prepare described.
+                        (Some((cols, kind)), Some(prepared)) if columns == 0 && cols.is_empty() => {
+                            Some((prepared.clone(), kind))
+                        }
+                        (cat, _) => cat,
+                    }
+                    .filter(|(cols, kind)| cols.any(kind));
                     let ids = ids
                         .map(|(cols, _)| cols)
                         .filter(IdColumns::any)
@@ -433,19 +527,29 @@ impl Session {
                                 // A cursor was opened: rows come with COM_STMT_FETCH.
                                 self.tracked.status = status;
                                 self.last_ok = true;
-                                if let (Some(t), Some(s)) = (transform, self.statements.get_mut(id))
-                                {
-                                    s.cursor = Some(t);
+                                if let Some(s) = self.statements.get_mut(id) {
+                                    s.cursor = transform;
+                                    s.cursor_ids = ids.map(|(cols, _)| cols);
                                 }
                                 return Ok(());
                             }
                         }
                     }
-                    let link = mode.link_status.then(|| {
-                        ClientLink::new(self.client.tls_suite(), self.client.is_compressed())
+                    let link = (mode.link_status || mode.packet_limit_rows.is_some()).then(|| {
+                        ClientLink {
+                            status: mode.link_status,
+                            packet_limit: mode.packet_limit_rows,
+                            ..ClientLink::new(self.client.tls_suite(), self.client.is_compressed())
+                        }
                     });
                     match self
-                        .relay_rows(transform.as_mut(), mode.binary, link.as_ref(), ids.as_ref())
+                        .relay_rows(
+                            transform.as_mut(),
+                            mode.binary,
+                            link.as_ref(),
+                            ids.as_ref(),
+                            cat.as_ref(),
+                        )
                         .await?
                     {
                         RowsEnd::Status(status) if response::more_results(status) => continue,
@@ -454,8 +558,9 @@ impl Session {
                                 && mode.cursor_for.is_some() =>
                         {
                             let id = mode.cursor_for.unwrap_or_default();
-                            if let (Some(t), Some(s)) = (transform, self.statements.get_mut(id)) {
-                                s.cursor = Some(t);
+                            if let Some(s) = self.statements.get_mut(id) {
+                                s.cursor = transform;
+                                s.cursor_ids = ids.map(|(cols, _)| cols);
                             }
                             return Ok(());
                         }
@@ -491,12 +596,19 @@ impl Session {
     pub(super) async fn relay_column_defs(
         &mut self,
         count: usize,
-        hints: &[Option<std::sync::Arc<crate::transform::ColumnRule>>],
+        hints: &[Option<crate::transform::write::ColumnHint>],
         mut ids: Option<&mut (IdColumns, IdResults)>,
+        mut cat: Option<&mut ResultCatalog>,
     ) -> Result<Option<ResultColumns>, RelayError> {
         // Backend connections have it exactly when the client has (login).
         let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
         let mut note = |payload: &[u8]| {
+            if let Some((cols, kind)) = cat.as_deref_mut() {
+                match crate::protocol::coldef::ColumnDefView::parse(payload, extended) {
+                    Ok(def) => cols.note(&def, kind),
+                    Err(_) => cols.skip(),
+                }
+            }
             if let Some((cols, kind)) = ids.as_deref_mut() {
                 match crate::protocol::coldef::ColumnDefView::parse(payload, extended) {
                     Ok(def) => cols.note(&def, *kind),
@@ -547,9 +659,10 @@ impl Session {
         binary: bool,
         link: Option<&ClientLink>,
         ids: Option<&ResultThreadIds>,
+        cat: Option<&ResultCatalog>,
     ) -> Result<RowsEnd, RelayError> {
         loop {
-            if transform.is_none() && link.is_none() && ids.is_none() {
+            if transform.is_none() && link.is_none() && ids.is_none() && cat.is_none() {
                 let backend = self.shards.conn()?;
                 if backend.conn.pass_rows_to(&mut self.client) > 0
                     && self.client.pending_output() >= 1 << 20
@@ -578,9 +691,9 @@ impl Session {
                 return Ok(RowsEnd::Error);
             }
             let sent = match transform.as_deref_mut() {
-                None => self.send_row(&p.payload, link, ids, binary).await,
+                None => self.send_row(&p.payload, link, ids, cat, binary).await,
                 Some(t) => match transform_row(t, &self.ctx.rules, &p.payload, binary).await {
-                    Ok(false) => self.send_row(&p.payload, link, ids, binary).await,
+                    Ok(false) => self.send_row(&p.payload, link, ids, cat, binary).await,
                     Ok(true) => self
                         .client
                         .write_packet_buffered(t.presented())
@@ -649,7 +762,7 @@ async fn transform_row(
 pub(super) struct StatementHints(pub(super) Option<(crate::transform::write::ResultHints, usize)>);
 
 impl StatementHints {
-    pub(super) fn columns(&self) -> &[Option<std::sync::Arc<crate::transform::ColumnRule>>] {
+    pub(super) fn columns(&self) -> &[Option<crate::transform::write::ColumnHint>] {
         match &self.0 {
             Some((all, i)) => all.get(*i).map(Vec::as_slice).unwrap_or_default(),
             None => &[],
@@ -660,6 +773,9 @@ impl StatementHints {
 /// A result's thread-id columns, and the squeeze session owning each
 /// backend thread of the shard it came from.
 pub(super) type ResultThreadIds = (IdColumns, std::collections::HashMap<u64, u32>);
+
+/// A result's catalog columns, and which statement produced it.
+pub(crate) type ResultCatalog = (CatalogColumns, CatalogResults);
 
 /// How a row stream ended.
 pub(super) enum RowsEnd {

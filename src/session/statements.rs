@@ -17,6 +17,8 @@ use crate::transform::schema::SqlPrepared;
 use crate::transform::write::ColumnHints;
 use crate::transform::ColumnRule;
 
+use super::thread_ids::{IdColumns, IdResults};
+
 /// One prepared statement, by the id its client knows (squeeze's own on a
 /// sharded session): everything squeeze needs to route, rewrite and relay
 /// each of its executes, whatever kind of session prepared it.
@@ -44,9 +46,17 @@ pub(super) struct Stmt {
     pub long_data_sent: BTreeSet<u16>,
     /// The transformer of the cursor it opened, for FETCH.
     pub cursor: Option<ResultColumns>,
+    /// A catalog query's columns, from the prepare response (executes may
+    /// come without column definitions under metadata caching).
+    pub catalog: Option<crate::session::relay::ResultCatalog>,
     /// For a statement that may name a compressed table: the temporary
     /// tables it was planned with, and what it does to them.
     pub temporary: Option<StmtTemporary>,
+    /// Its results may carry the server's thread ids (known from its text
+    /// at prepare time): they are shown by squeeze's session ids.
+    pub thread_ids: Option<IdResults>,
+    /// The thread-id columns of the cursor it opened, for FETCH.
+    pub cursor_ids: Option<IdColumns>,
 }
 
 /// The temporary tables a prepared statement was planned with.
@@ -85,6 +95,9 @@ pub(super) struct StatementTable {
     /// temporary tables last changed (lower-case names): an EXECUTE of
     /// one is refused until it is prepared again.
     pub stale_sql_prepared: std::collections::HashSet<String>,
+    /// Whether the results of the COM_STMT_PREPARE in flight may carry
+    /// thread ids.
+    pub pending_thread_ids: Option<IdResults>,
     /// The client's id of the statement prepared last (MariaDB's -1).
     last: u32,
     /// The last id squeeze handed out on a sharded session.
@@ -120,11 +133,16 @@ impl StatementTable {
         let mut param_rules = std::mem::take(&mut self.pending_params);
         param_rules.resize(num_params as usize, None);
         self.last = id;
+        let pending = self.pending_prepare.take();
         let s = self.stmts.entry(id).or_default();
+        if let Some((text, _)) = pending {
+            s.text = text;
+        }
         s.num_params = num_params;
         s.param_rules = param_rules;
         s.result_hints = result_hints;
         s.temporary = self.pending_temporary.take();
+        s.thread_ids = self.pending_thread_ids.take();
     }
 
     /// The backend session's temporary tables changed: what squeeze learnt
@@ -178,6 +196,7 @@ impl StatementTable {
             s.long_data.clear();
             s.long_data_sent.clear();
             s.cursor = None;
+            s.cursor_ids = None;
         }
     }
 
@@ -193,6 +212,7 @@ impl StatementTable {
             s.long_data.clear();
             s.long_data_sent.clear();
             s.cursor = None;
+            s.cursor_ids = None;
         }
         self.sql_prepared.clear();
         self.stale_sql_prepared.clear();

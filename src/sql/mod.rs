@@ -25,6 +25,7 @@ pub mod classify;
 pub mod comment_gate;
 pub mod diagnostics;
 pub mod direct_reads;
+pub mod json;
 pub mod kill;
 pub mod lexer;
 pub mod own_values;

@@ -12,6 +12,13 @@
 //! scope) read as the client's own: squeeze adds what it follows to the
 //! backend session's, and the client would otherwise see the merged list.
 //!
+//! `@@max_allowed_packet` (any scope) is read from the server and capped
+//! by squeeze's own packet limit when that is lower (an explicit
+//! `proxy.max_packet_size`, the memory budget): drivers send statements up
+//! to the value they read, and through squeeze the smaller limit holds.
+//! `LEAST(@@max_allowed_packet, CAST(N AS UNSIGNED))` keeps the server's
+//! column type (BIGINT UNSIGNED) and its value wherever it is smaller.
+//!
 //! `CONNECTION_ID()` anywhere else (a predicate, an argument, a comparison)
 //! is left to the server: there it meets other server-side thread ids
 //! (`PROCESSLIST_ID = CONNECTION_ID()`, `IS_USED_LOCK('x') =
@@ -81,15 +88,37 @@ const AFTER_SELECT_ITEM: [&str; 14] = [
     "OFFSET",
 ];
 
+/// The system variables that read the server's packet limit.
+const PACKET_VARIABLES: [&str; 4] = [
+    "@@max_allowed_packet",
+    "@@global.max_allowed_packet",
+    "@@session.max_allowed_packet",
+    "@@local.max_allowed_packet",
+];
+
+/// What squeeze answers for itself in one session.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OwnValues<'a> {
+    /// The id squeeze handed the client.
+    pub connection_id: u32,
+    /// squeeze's own Unix socket, if it listens on one.
+    pub socket: Option<&'a str>,
+    /// squeeze's packet limit, when it may be lower than the server's
+    /// `max_allowed_packet` (`None`: the server's value holds as it is).
+    pub packet_limit: Option<u64>,
+    /// The client's own session-tracking settings, read back as its own.
+    pub tracks: Option<&'a TrackSettings>,
+}
+
 /// The query with squeeze's own values in place, or `None` when it names
 /// none of them.
-pub fn rewrite(
-    src: &[u8],
-    opts: LexOptions,
-    connection_id: u32,
-    socket: Option<&str>,
-    tracks: Option<&TrackSettings>,
-) -> Option<Vec<u8>> {
+pub fn rewrite(src: &[u8], opts: LexOptions, own: OwnValues<'_>) -> Option<Vec<u8>> {
+    let OwnValues {
+        connection_id,
+        socket,
+        packet_limit,
+        tracks,
+    } = own;
     let toks: Vec<Token> = super::lexer::lex(src, opts)
         .into_iter()
         .filter(|t| !t.kind.is_trivia())
@@ -109,6 +138,12 @@ pub fn rewrite(
             .and_then(|tr| track_value(t.text(src), tr))
         {
             (i, v)
+        } else if let (Some(limit), true) = (packet_limit, is_packet_variable(t.text(src))) {
+            if is_set_target(src, &toks, &depth, i) {
+                continue;
+            }
+            let var = String::from_utf8_lossy(t.text(src));
+            (i, format!("LEAST({var}, CAST({limit} AS UNSIGNED))"))
         } else {
             continue;
         };
@@ -149,6 +184,30 @@ fn is_socket_variable(text: &[u8]) -> bool {
     SOCKET_VARIABLES
         .iter()
         .any(|v| text.eq_ignore_ascii_case(v.as_bytes()))
+}
+
+fn is_packet_variable(text: &[u8]) -> bool {
+    PACKET_VARIABLES
+        .iter()
+        .any(|v| text.eq_ignore_ascii_case(v.as_bytes()))
+}
+
+/// Token `i` is assigned to (`SET @@global.max_allowed_packet = ...`):
+/// followed by `=` or `:=` in a SET clause.
+fn is_set_target(src: &[u8], toks: &[Token], depth: &[usize], i: usize) -> bool {
+    let assigned = toks
+        .get(i + 1)
+        .is_some_and(|t| t.kind == TokenKind::Op && matches!(t.text(src), b"=" | b":="));
+    let d = depth[i];
+    assigned
+        && toks[..i]
+            .iter()
+            .zip(&depth[..i])
+            .rev()
+            .take_while(|(_, &td)| td >= d)
+            .filter(|(_, &td)| td == d)
+            .find(|(t, _)| CLAUSES.iter().any(|k| t.is_keyword(src, k)))
+            .is_some_and(|(t, _)| t.is_keyword(src, "SET"))
 }
 
 /// Parenthesis depth of each token (a `)` counts at the depth it closes to).
@@ -242,8 +301,55 @@ mod tests {
     use super::*;
 
     fn rw(sql: &str) -> Option<String> {
-        rewrite(sql.as_bytes(), LexOptions::default(), 42, None, None)
-            .map(|v| String::from_utf8(v).unwrap())
+        let own = OwnValues {
+            connection_id: 42,
+            ..OwnValues::default()
+        };
+        rewrite(sql.as_bytes(), LexOptions::default(), own).map(|v| String::from_utf8(v).unwrap())
+    }
+
+    fn capped(sql: &str) -> Option<String> {
+        let own = OwnValues {
+            connection_id: 42,
+            socket: None,
+            packet_limit: Some(1 << 20),
+            tracks: None,
+        };
+        rewrite(sql.as_bytes(), LexOptions::default(), own).map(|v| String::from_utf8(v).unwrap())
+    }
+
+    #[test]
+    fn max_allowed_packet_in_every_scope_is_capped_by_squeezes_lower_limit() {
+        assert_eq!(
+            capped("SELECT @@max_allowed_packet").unwrap(),
+            "SELECT LEAST(@@max_allowed_packet, CAST(1048576 AS UNSIGNED)) AS `@@max_allowed_packet`"
+        );
+        assert_eq!(
+            capped("select @@SESSION.max_allowed_packet, @@global.max_allowed_packet x").unwrap(),
+            "select LEAST(@@SESSION.max_allowed_packet, CAST(1048576 AS UNSIGNED)) AS `@@SESSION.max_allowed_packet`, \
+             LEAST(@@global.max_allowed_packet, CAST(1048576 AS UNSIGNED)) x"
+        );
+        // Connector/J's variables query: aliased items keep their alias.
+        assert_eq!(
+            capped("SELECT @@local.max_allowed_packet AS max_allowed_packet, @@wait_timeout AS w").unwrap(),
+            "SELECT LEAST(@@local.max_allowed_packet, CAST(1048576 AS UNSIGNED)) AS max_allowed_packet, @@wait_timeout AS w"
+        );
+        // Inside an expression: the value the expression sees is the cap.
+        assert_eq!(
+            capped("SELECT @@max_allowed_packet DIV 2").unwrap(),
+            "SELECT LEAST(@@max_allowed_packet, CAST(1048576 AS UNSIGNED)) DIV 2"
+        );
+    }
+
+    #[test]
+    fn max_allowed_packet_is_left_alone_as_a_set_target_or_without_a_lower_cap() {
+        assert_eq!(capped("SET @@global.max_allowed_packet = 1024"), None);
+        assert_eq!(
+            capped("SET @@global.max_allowed_packet := @@max_allowed_packet").unwrap(),
+            "SET @@global.max_allowed_packet := LEAST(@@max_allowed_packet, CAST(1048576 AS UNSIGNED))"
+        );
+        assert_eq!(rw("SELECT @@max_allowed_packet"), None);
+        assert_eq!(capped("SELECT @@max_allowed_packets"), None);
     }
 
     #[test]
@@ -305,13 +411,13 @@ mod tests {
     #[test]
     fn socket_answers_squeezes_own_path_when_it_listens_on_one() {
         let sql = "SELECT @@socket, IFNULL(@@global.socket, '')";
-        let out = rewrite(
-            sql.as_bytes(),
-            LexOptions::default(),
-            1,
-            Some("/run/sq'x.sock"),
-            None,
-        );
+        let own = OwnValues {
+            connection_id: 1,
+            socket: Some("/run/sq'x.sock"),
+            packet_limit: None,
+            tracks: None,
+        };
+        let out = rewrite(sql.as_bytes(), LexOptions::default(), own);
         assert_eq!(
             String::from_utf8(out.unwrap()).unwrap(),
             "SELECT '/run/sq''x.sock' AS `@@socket`, IFNULL('/run/sq''x.sock', '')"
@@ -332,7 +438,12 @@ mod tests {
             state_change: false,
         };
         let rw = |sql: &str| {
-            rewrite(sql.as_bytes(), LexOptions::default(), 1, None, Some(&t))
+            let own = OwnValues {
+                connection_id: 1,
+                tracks: Some(&t),
+                ..OwnValues::default()
+            };
+            rewrite(sql.as_bytes(), LexOptions::default(), own)
                 .map(|v| String::from_utf8(v).unwrap())
         };
         assert_eq!(

@@ -35,6 +35,8 @@ pub struct Prescan {
     /// `session_track_` after an `@` somewhere, any case
     /// (`@@session_track_system_variables`).
     pub session_track: bool,
+    /// `max_allowed_packet` after an `@` somewhere, any case.
+    pub max_allowed_packet: bool,
 }
 
 /// The leading verbs the scan recognises.
@@ -91,6 +93,9 @@ impl Prescan {
             && memchr::memchr2_iter(b's', b'S', sql).any(|i| word_at(sql, i, b"socket"));
         scan.session_track = scan.at_sign
             && memchr::memchr2_iter(b's', b'S', sql).any(|i| word_at(sql, i, b"session_track_"));
+        scan.max_allowed_packet = scan.at_sign
+            && memchr::memchr2_iter(b'm', b'M', sql)
+                .any(|i| word_at(sql, i, b"max_allowed_packet"));
         scan
     }
 

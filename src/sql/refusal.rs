@@ -90,6 +90,10 @@ impl RefuseReason {
     }
 }
 
+/// The JSON functions squeeze evaluates itself in a select list (named in
+/// refusals, so the message says which form is answered).
+pub const JSON_EVALUATED: &str = "JSON_EXTRACT, JSON_UNQUOTE(JSON_EXTRACT(..)), JSON_VALUE, JSON_QUERY, JSON_EXISTS, JSON_LENGTH, JSON_DEPTH and JSON_VALID";
+
 /// A refused statement: which column, why, and what exactly (e.g.
 /// `JSON_EXTRACT`, `LIKE`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -121,6 +125,10 @@ impl Refusal {
             ),
             RefuseReason::Expression => format!(
                 "column `{c}` is stored compressed by squeeze, which can only compress a value it can compute exactly: a literal, CONCAT/CONVERT/CAST/COLLATE of literals, NULL, DEFAULT, a ? parameter, the same compressed column, or CASE/IF/COALESCE/IFNULL branches of those; {} would be stored uncompressed. Compute the value in the application and write it as a literal or a ? parameter",
+                self.what
+            ),
+            RefuseReason::JsonFunction => format!(
+                "column `{c}` is stored compressed by squeeze; MariaDB cannot evaluate {} on it. squeeze evaluates {JSON_EVALUATED} itself, with constant paths, as items of the statement's own select list (SELECT JSON_VALUE(doc, '$.author') FROM t WHERE id = ?); a predicate, ORDER BY, GROUP BY or join on a path inside a compressed document is not answered. Select the value and filter in the application, or keep the field you query in a separate uncompressed column",
                 self.what
             ),
             RefuseReason::Copy | RefuseReason::Ddl | RefuseReason::InvisibleText => {

@@ -29,7 +29,7 @@ use super::lexer::{
     TokenKind,
 };
 use super::procedural;
-use super::query::{analyze_expressions, analyze_query, QueryShape, Stop};
+use super::query::{analyze_expressions, QueryShape, Stop};
 use super::same_query::SameQuery;
 use super::statement::Statement;
 use super::tables::table_refs;
@@ -179,7 +179,15 @@ pub fn plan_statements<'a>(
                 None,
             )
         } else if analyse || super::writes::plan_anyway(&st.kind) {
-            plan_tokens(sql, &st.tokens, &st.kind, st.opts, db.as_deref(), &same)
+            plan_tokens(
+                sql,
+                &st.tokens,
+                &st.kind,
+                st.opts,
+                db.as_deref(),
+                &same,
+                true,
+            )
         } else {
             (Plan::Untouched, None)
         };
@@ -227,7 +235,7 @@ fn plan_block<'a>(
 ) -> Plan<'a> {
     let mut plan = Plan::Untouched;
     if procedural::creates_stored_program(sql, toks) {
-        plan = plan_tokens(sql, toks, kind, opts, db, catalog).0;
+        plan = plan_tokens(sql, toks, kind, opts, db, catalog, false).0;
         if matches!(plan, Plan::Refuse(_)) {
             return plan;
         }
@@ -275,9 +283,14 @@ pub fn plan_statement_shape<'a>(
             None,
         );
     }
-    plan_tokens(sql, &toks, &kind, opts, current_db, catalog)
+    plan_tokens(sql, &toks, &kind, opts, current_db, catalog, false)
 }
 
+/// `relayed`: the statement is one of the client's own (COM_QUERY,
+/// COM_STMT_PREPARE), whose result squeeze relays, so a JSON function it
+/// evaluates itself may be in the select list; not for a text planned
+/// inside another statement (PREPARE ... FROM, EXECUTE IMMEDIATE, SET
+/// STATEMENT, a compound statement), which squeeze does not rewrite.
 fn plan_tokens<'a>(
     sql: &'a [u8],
     toks: &[Token],
@@ -285,13 +298,14 @@ fn plan_tokens<'a>(
     opts: LexOptions,
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
+    relayed: bool,
 ) -> (Plan<'a>, Option<QueryShape>) {
     if toks.iter().any(|t| t.kind == TokenKind::Unterminated) {
         // The server will reject it; nothing to compress.
         return (Plan::Untouched, None);
     }
     match kind {
-        StatementKind::Select => return plan_read(sql, toks, opts, db, catalog),
+        StatementKind::Select => return plan_read(sql, toks, opts, db, catalog, relayed),
         // Naming a compressed table, the expression analyzer decides
         // (`SET @j = (SELECT doc IS NULL ...)` passes); otherwise the
         // locator still looks for routines and views that read one.
@@ -326,7 +340,7 @@ fn plan_tokens<'a>(
         // MariaDB parses `q` with the session's sql_mode.
         StatementKind::SetStatement { inner, at } => {
             let at = (*at).min(toks.len());
-            return plan_tokens(sql, &toks[at..], inner, opts, db, catalog);
+            return plan_tokens(sql, &toks[at..], inner, opts, db, catalog, false);
         }
         _ => {}
     }
@@ -344,8 +358,14 @@ fn plan_read<'a>(
     opts: LexOptions,
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
+    relayed: bool,
 ) -> (Plan<'a>, Option<QueryShape>) {
-    match analyze_query(sql, toks, opts, db, catalog) {
+    let analyzed = if relayed {
+        super::query::analyze_read(sql, toks, opts, db, catalog)
+    } else {
+        super::query::analyze_query(sql, toks, opts, db, catalog)
+    };
+    match analyzed {
         Ok(shape) => (Plan::Untouched, Some(shape)),
         Err(stop) => (stopped(sql, toks, db, catalog, stop), None),
     }
@@ -485,7 +505,7 @@ fn plan_write<'a>(
             // MariaDB parses the inner statement with the session's
             // sql_mode (it applies the variables after parsing).
             let at = (*at).min(toks.len());
-            return plan_tokens(sql, &toks[at..], inner, opts, db, catalog).0;
+            return plan_tokens(sql, &toks[at..], inner, opts, db, catalog, false).0;
         }
         StatementKind::Prepare { text, .. } => {
             return match text {
@@ -596,7 +616,10 @@ fn execute_shape(sql: &[u8], toks: &[Token], catalog: &dyn ColumnCatalog) -> Opt
     let name = ident_name(sql, name).to_ascii_lowercase();
     catalog
         .sql_prepared_outputs(&name)
-        .map(|outputs| QueryShape { outputs })
+        .map(|outputs| QueryShape {
+            outputs,
+            json: Vec::new(),
+        })
 }
 
 /// A literal found in value position: span, decoded value, kind, introducer.

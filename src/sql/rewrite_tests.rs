@@ -357,7 +357,86 @@ fn update_computed_from_old_value() {
 fn reads_that_look_inside_a_compressed_value_are_refused_with_their_reason() {
     use RefuseReason::*;
     let cases: &[(&str, RefuseReason)] = &[
-        ("SELECT JSON_EXTRACT(doc, '$.a') FROM docs", JsonFunction),
+        // Select-list forms squeeze does not evaluate itself.
+        (
+            "SELECT JSON_EXTRACT(doc, '$.a', '$.b') FROM docs",
+            JsonFunction,
+        ),
+        (
+            "SELECT JSON_EXTRACT(doc, CONCAT('$.', 'a')) FROM docs",
+            JsonFunction,
+        ),
+        ("SELECT JSON_EXTRACT(doc, ?) FROM docs", JsonFunction),
+        ("SELECT JSON_EXTRACT(doc, '$**.a') FROM docs", JsonFunction),
+        (
+            "SELECT JSON_EXTRACT(doc, '$[last]') FROM docs",
+            JsonFunction,
+        ),
+        ("SELECT JSON_VALUE(doc, '$[*]') FROM docs", JsonFunction),
+        ("SELECT JSON_KEYS(doc) FROM docs", JsonFunction),
+        ("SELECT JSON_CONTAINS(doc, '1') FROM docs", JsonFunction),
+        (
+            "SELECT JSON_EXTRACT(doc, '$.a') + 1 FROM docs",
+            JsonFunction,
+        ),
+        (
+            "SELECT COALESCE(JSON_VALUE(doc, '$.a'), 'x') FROM docs",
+            JsonFunction,
+        ),
+        (
+            "SELECT JSON_EXTRACT(CONCAT(doc), '$.a') FROM docs",
+            Function,
+        ),
+        (
+            "SELECT x FROM (SELECT JSON_VALUE(doc, '$.a') x FROM docs) t",
+            JsonFunction,
+        ),
+        (
+            "SELECT (SELECT JSON_VALUE(doc, '$.a') FROM docs LIMIT 1)",
+            JsonFunction,
+        ),
+        (
+            "WITH c AS (SELECT JSON_VALUE(doc, '$.a') v FROM docs) SELECT v FROM c",
+            JsonFunction,
+        ),
+        (
+            "SELECT JSON_VALUE(doc, '$.a') FROM docs UNION ALL SELECT 1",
+            JsonFunction,
+        ),
+        (
+            "SELECT JSON_VALUE(doc, '$.a') v FROM docs ORDER BY v",
+            OrderBy,
+        ),
+        (
+            "SELECT JSON_VALUE(doc, '$.a') v FROM docs ORDER BY 1",
+            OrderBy,
+        ),
+        ("SELECT DISTINCT JSON_VALUE(doc, '$.a') FROM docs", Distinct),
+        (
+            "SELECT JSON_VALUE(doc, '$.a') INTO @v FROM docs LIMIT 1",
+            Copy,
+        ),
+        // Predicates on a path stay refused (issue 35, part 3).
+        (
+            "SELECT id FROM docs WHERE JSON_VALUE(doc, '$.a') = 'x'",
+            JsonFunction,
+        ),
+        (
+            "SELECT id FROM docs ORDER BY JSON_VALUE(doc, '$.a')",
+            JsonFunction,
+        ),
+        (
+            "SELECT COUNT(*) FROM docs GROUP BY JSON_VALUE(doc, '$.a')",
+            JsonFunction,
+        ),
+        (
+            "SELECT id FROM docs HAVING JSON_VALUE(doc, '$.a') > 1",
+            JsonFunction,
+        ),
+        (
+            "SELECT u.id FROM users u JOIN docs d ON JSON_VALUE(d.doc, '$.a') = u.name",
+            JsonFunction,
+        ),
         ("SELECT doc->>'$.a' FROM docs", JsonFunction),
         ("SELECT d.doc -> '$.a' FROM docs d", JsonFunction),
         (
@@ -445,15 +524,58 @@ fn reads_that_look_inside_a_compressed_value_are_refused_with_their_reason() {
 
 #[test]
 fn refusal_message_names_column() {
-    let Plan::Refuse(r) = plan("SELECT JSON_EXTRACT(body, '$.a') FROM reddit.comments") else {
+    let Plan::Refuse(r) = plan("SELECT LENGTH(body) FROM reddit.comments") else {
+        panic!()
+    };
+    let m = r.message();
+    assert!(
+        m.starts_with("column `reddit.comments.body` is stored compressed by squeeze; MySQL cannot evaluate LENGTH() on it."),
+        "{m}"
+    );
+}
+
+#[test]
+fn a_predicate_on_a_json_path_is_refused_naming_the_column_the_path_and_the_select_list_form() {
+    let Plan::Refuse(r) =
+        plan("SELECT id FROM reddit.comments WHERE JSON_VALUE(body, '$.author') = 'x'")
+    else {
         panic!()
     };
     assert_eq!(r.reason.as_label(), "json_function");
     let m = r.message();
     assert!(
-        m.starts_with("column `reddit.comments.body` is stored compressed by squeeze; MySQL cannot evaluate JSON_EXTRACT on it."),
+        m.starts_with("column `reddit.comments.body` is stored compressed by squeeze; MariaDB cannot evaluate `JSON_VALUE(body, '$.author')` in a comparison (`=`) on it."),
         "{m}"
     );
+    assert!(
+        m.contains("as items of the statement's own select list"),
+        "{m}"
+    );
+    assert!(
+        m.contains("a predicate, ORDER BY, GROUP BY or join on a path"),
+        "{m}"
+    );
+}
+
+#[test]
+fn a_select_list_json_function_of_a_compressed_column_is_planned_for_squeeze_to_evaluate() {
+    let sql =
+        "SELECT id, JSON_UNQUOTE(JSON_EXTRACT(d.body, '$.\"a b\"[0]')) AS v FROM reddit.comments d";
+    let plans = plan_query(sql.as_bytes(), LexOptions::default(), Some("app"), &Cat);
+    assert_eq!(plans[0].plan, Plan::Untouched);
+    let shape = plans[0].shape.as_ref().expect("a shape");
+    let (i, c, item) = &shape.json[0];
+    assert_eq!((*i, c.column.as_str()), (1, "body"));
+    assert_eq!(&sql[item.arg.clone()], "d.body");
+    assert_eq!(
+        &sql[item.item.clone()],
+        "JSON_UNQUOTE(JSON_EXTRACT(d.body, '$.\"a b\"[0]'))"
+    );
+    assert_eq!(item.name, "v");
+    assert!(matches!(
+        item.call,
+        crate::sql::json::JsonCall::UnquoteExtract(_)
+    ));
 }
 
 #[test]

@@ -3,8 +3,10 @@
 //! statement parameters) and how they are presented in results. Pure: the
 //! session does the I/O.
 
+pub mod catalog;
 pub mod dependents;
 pub mod infile;
+pub mod json;
 pub mod load_data;
 pub mod params;
 pub mod plan_cache;

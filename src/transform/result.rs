@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+use super::json::JsonEval;
+use super::write::ColumnHint;
 use super::{ColumnRule, ColumnRules};
 use crate::codec::{
     decode_payload, is_compressed_value, max_inflated_len, parse_header, DecodeError,
@@ -12,6 +14,7 @@ use crate::config::PresentAs;
 use crate::protocol::coldef::*;
 use crate::protocol::rows::{binary_row_spans, text_row_spans, RowSplice, ValueSpan};
 use crate::protocol::ProtocolError;
+use crate::sql::json::{evaluate, EvalError};
 
 /// Whether a column definition belongs to a compressed column, and if so
 /// the definition to send the client instead.
@@ -97,6 +100,9 @@ pub struct ResultColumns {
     types: Vec<u8>,
     /// Index of a primary-key column, to name the row in errors.
     pk: Option<usize>,
+    /// Columns squeeze computes (a JSON function of the document the
+    /// server returned in that place), with the type the client is told.
+    evals: Vec<Option<(Arc<JsonEval>, u8)>>,
     spans: Vec<ValueSpan>,
     out: Vec<u8>,
     /// `out` and `scratch` counted against the global memory budget.
@@ -114,6 +120,15 @@ pub enum RowError {
     Malformed(ProtocolError),
     /// Inflating the row would go past the global memory budget.
     OverBudget(crate::limits::OverBudget),
+    /// A JSON function squeeze evaluates could not be computed as MariaDB
+    /// would (the document is not valid JSON: MariaDB answers NULL with a
+    /// warning squeeze cannot raise).
+    Json {
+        column: String,
+        call: String,
+        key: Option<String>,
+        detail: String,
+    },
 }
 
 impl RowError {
@@ -130,6 +145,7 @@ impl RowError {
                 DecodeError::ChecksumMismatch { .. } => "checksum_mismatch",
             },
             RowError::Malformed(_) => "malformed_row",
+            RowError::Json { .. } => "json_eval",
             RowError::OverBudget(_) => "over_budget",
         }
     }
@@ -145,6 +161,7 @@ impl ResultColumns {
             scratch: Vec::new(),
             types: Vec::with_capacity(count),
             pk: None,
+            evals: Vec::with_capacity(count),
             spans: Vec::new(),
             out: Vec::new(),
             mem: crate::limits::Reservation::global(),
@@ -164,7 +181,7 @@ impl ResultColumns {
         payload: &[u8],
         client_collation: u16,
         extended_metadata: bool,
-        hint: Option<&Arc<ColumnRule>>,
+        hint: Option<&ColumnHint>,
         temporary: Option<&crate::sql::temporary::TempTables>,
     ) -> Result<Option<Vec<u8>>, ProtocolError> {
         let def = ColumnDefView::parse(payload, extended_metadata)?;
@@ -173,6 +190,21 @@ impl ResultColumns {
         if self.pk.is_none() && def.flags & FLAG_PRI_KEY != 0 {
             self.pk = Some(idx);
         }
+        if let Some(eval) = hint.and_then(|h| h.json.as_ref()) {
+            // The server sent the document; the client is told what the
+            // server said the function's column is (asked beforehand).
+            let Some(presented) = eval.coldef.get() else {
+                return Err(ProtocolError::Malformed(
+                    "no column definition for a JSON function squeeze evaluates",
+                ));
+            };
+            let shown = ColumnDefView::parse(presented, extended_metadata)?;
+            self.evals.push(Some((Arc::clone(eval), shown.column_type)));
+            self.net.push(false);
+            self.rules.push(Some(Arc::clone(&eval.rule)));
+            return Ok(Some(presented.clone()));
+        }
+        self.evals.push(None);
         // A column of a temporary table is a plain column, whatever the
         // name of its table (the analyzer's hints already know).
         let shadowed = temporary.is_some_and(|t| {
@@ -183,7 +215,9 @@ impl ResultColumns {
         });
         let rule = match_column(rules, &def)
             .filter(|_| !shadowed)
-            .or(hint.filter(|_| def.charset == CHARSET_BINARY))
+            .or(hint
+                .map(|h| &h.rule)
+                .filter(|_| def.charset == CHARSET_BINARY))
             .cloned();
         self.net
             .push(rule.is_none() && may_hold_value(def.column_type));
@@ -226,6 +260,10 @@ impl ResultColumns {
             let Some(span) = self.spans[i].clone() else {
                 continue;
             };
+            if let Some((eval, shown)) = self.evals[i].clone() {
+                self.evaluate(rules, &eval, shown, i, payload, binary, span, &mut splice)?;
+                continue;
+            }
             match self.rules[i].clone() {
                 Some(rule) => {
                     self.inflate_value(rules, &rule, payload, binary, span, &mut splice)?
@@ -306,6 +344,98 @@ impl ResultColumns {
             .inc_by(started.elapsed().as_secs_f64());
         rule.metrics.inflated.inc();
         Ok(())
+    }
+
+    /// Compute a JSON function of the stored document at `span` (column
+    /// `i`, shown to the client as type `shown`) into the row being built.
+    #[allow(clippy::too_many_arguments)]
+    fn evaluate<'p>(
+        &mut self,
+        rules: &ColumnRules,
+        eval: &JsonEval,
+        shown: u8,
+        i: usize,
+        payload: &'p [u8],
+        binary: bool,
+        span: std::ops::Range<usize>,
+        splice: &mut Option<RowSplice<'p>>,
+    ) -> Result<(), RowError> {
+        let stored = &payload[span.clone()];
+        let mut doc = Vec::new();
+        let doc: &[u8] = match parse_header(stored) {
+            Ok(Some((header, hlen))) => {
+                let len = header.len.min(rules.max_value_size as u64) as usize;
+                self.mem
+                    .ensure(self.out.capacity() + payload.len() + 2 * len)
+                    .map_err(RowError::OverBudget)?;
+                if let Err(error) = decode_payload(
+                    &header,
+                    &stored[hlen..],
+                    &rules.registry,
+                    rules.max_value_size,
+                    &mut doc,
+                ) {
+                    return Err(self.decode_error(&eval.rule, payload, binary, error));
+                }
+                &doc
+            }
+            Ok(None) | Err(DecodeError::UnknownMagic(_)) => stored,
+            Err(error) => return Err(self.decode_error(&eval.rule, payload, binary, error)),
+        };
+        let value = evaluate(&eval.call, doc).map_err(|e| RowError::Json {
+            column: eval.rule.label.clone(),
+            call: eval.text.clone(),
+            key: self.row_key(payload, binary),
+            detail: match e {
+                EvalError::InvalidDocument => {
+                    "the stored document is not valid JSON (MariaDB would answer NULL with a warning squeeze cannot raise)".to_string()
+                }
+                EvalError::Unsure(what) => format!(
+                    "the document holds {what} whose MariaDB result squeeze does not reproduce"
+                ),
+            },
+        })?;
+        let splice = splice.get_or_insert_with(|| {
+            self.out.clear();
+            RowSplice::new(payload)
+        });
+        match value {
+            None if binary => {
+                splice.drop_value(&mut self.out, &span);
+                // The NULL bitmap follows the 0x00 header, offset by 2 bits;
+                // it was copied as it was with the first value replaced.
+                let bit = i + 2;
+                self.out[1 + bit / 8] |= 1 << (bit % 8);
+            }
+            None => {
+                splice.drop_value(&mut self.out, &span);
+                self.out.push(0xFB);
+            }
+            Some(v) if binary && eval.call.integer() => {
+                let n: i64 = std::str::from_utf8(&v)
+                    .ok()
+                    .and_then(|t| t.parse().ok())
+                    .unwrap_or(0);
+                splice.drop_value(&mut self.out, &span);
+                match shown {
+                    TYPE_TINY => self.out.push(n as u8),
+                    TYPE_SHORT | TYPE_YEAR => self.out.extend_from_slice(&(n as i16).to_le_bytes()),
+                    TYPE_LONG | TYPE_INT24 => self.out.extend_from_slice(&(n as i32).to_le_bytes()),
+                    _ => self.out.extend_from_slice(&n.to_le_bytes()),
+                }
+            }
+            Some(v) => {
+                splice.replace_value(&mut self.out, &span, v.len() as u64);
+                self.out.extend_from_slice(&v);
+            }
+        }
+        Ok(())
+    }
+
+    fn row_key(&self, payload: &[u8], binary: bool) -> Option<String> {
+        let k = self.pk?;
+        let span = self.spans[k].clone()?;
+        Some(render_key(&payload[span], self.types[k], binary))
     }
 
     /// A column no rule names that may still carry a compressed value (an

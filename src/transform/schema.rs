@@ -68,6 +68,10 @@ pub struct SchemaCache {
     /// functions refuse binary strings (ERR 3144) where MariaDB's take any
     /// bytes. Sticky, so a fleet mixing both plans for the stricter one.
     strict_json: std::sync::atomic::AtomicBool,
+    /// Backends seen, and whether one was not MariaDB 10.11 (the version
+    /// whose JSON output squeeze reproduces). Sticky.
+    json_versions_seen: std::sync::atomic::AtomicBool,
+    json_unverified: std::sync::atomic::AtomicBool,
 }
 
 impl SchemaCache {
@@ -76,6 +80,19 @@ impl SchemaCache {
         if !version.windows(7).any(|w| w == b"MariaDB") {
             self.strict_json.store(true, Ordering::Release);
         }
+        // "10.11.19-MariaDB-...", or with the "5.5.5-" replication prefix.
+        let v = version.strip_prefix(b"5.5.5-").unwrap_or(version);
+        if !(v.starts_with(b"10.11.") && v.windows(7).any(|w| w == b"MariaDB")) {
+            self.json_unverified.store(true, Ordering::Release);
+        }
+        self.json_versions_seen.store(true, Ordering::Release);
+    }
+
+    /// Whether every backend seen is a MariaDB version whose JSON function
+    /// results squeeze reproduces (10.11), and one was seen.
+    pub fn json_evaluation_verified(&self) -> bool {
+        self.json_versions_seen.load(Ordering::Acquire)
+            && !self.json_unverified.load(Ordering::Acquire)
     }
 
     /// Whether every backend seen so far is MariaDB.

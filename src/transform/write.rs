@@ -115,9 +115,24 @@ pub struct QueryRewrite<'a> {
     pub temporary: Vec<Vec<crate::sql::temporary::TempChange>>,
 }
 
+/// What the analyzer proved about one result column: the compressed
+/// column whose values it carries, and, for a JSON function squeeze
+/// evaluates itself, that function.
+#[derive(Debug, Clone)]
+pub struct ColumnHint {
+    pub rule: Arc<ColumnRule>,
+    pub json: Option<Arc<super::json::JsonEval>>,
+}
+
+impl ColumnHint {
+    pub fn column(rule: Arc<ColumnRule>) -> Self {
+        ColumnHint { rule, json: None }
+    }
+}
+
 /// The compressed column each result column of a statement passes through
 /// (empty for a statement the analyzer did not model, e.g. an INSERT).
-pub type ColumnHints = Vec<Option<Arc<ColumnRule>>>;
+pub type ColumnHints = Vec<Option<ColumnHint>>;
 
 /// [`ColumnHints`] for each statement of a query, in order.
 pub type ResultHints = Arc<[ColumnHints]>;
@@ -166,6 +181,7 @@ pub fn rewrite_statements<'a>(
     let mut results: Vec<ColumnHints> = Vec::with_capacity(plans.len());
     let mut insertions: Vec<Edit> = Vec::new();
     let mut placeholders = Vec::new();
+    let mut json_reads = false;
     let ddl = ddl_targets(sql_text, split, ctx.db);
     for st in plans {
         match st.plan {
@@ -203,9 +219,24 @@ pub fn rewrite_statements<'a>(
                 }
             }
         }
+        let mut hints = result_hints(ctx, st.shape.as_ref());
+        if let Some(shape) = st.shape.as_ref().filter(|s| !s.json.is_empty()) {
+            json_reads = true;
+            for (i, c, item) in &shape.json {
+                let rule = rule_for(ctx, c)?;
+                let eval = super::json::plan(ctx.schema, &rule, c, item, sql_text)?;
+                insertions.push((item.item.clone(), sql_text[item.arg.clone()].to_vec()));
+                if let Some(h) = hints.get_mut(*i) {
+                    *h = Some(ColumnHint {
+                        rule,
+                        json: Some(Arc::new(eval)),
+                    });
+                }
+            }
+        }
         statements.push(st.kind);
         temporary.push(st.temporary);
-        results.push(result_hints(ctx, st.shape.as_ref()));
+        results.push(hints);
     }
     let mut edits = encode_jobs(jobs)?;
     if !insertions.is_empty() {
@@ -221,7 +252,8 @@ pub fn rewrite_statements<'a>(
         sql,
         statements,
         placeholders,
-        plain_read,
+        // Sent rewritten: never replayed from the plan cache as sent.
+        plain_read: plain_read && !json_reads,
         results: results.into(),
         ddl,
         prepared,
@@ -335,8 +367,12 @@ fn result_hints(ctx: &WriteContext<'_>, shape: Option<&sql::query::QueryShape>) 
             .outputs
             .iter()
             .map(|o| {
-                o.as_ref()
-                    .and_then(|c| ctx.rules.lookup(&c.db, &c.table, &c.column).cloned())
+                o.as_ref().and_then(|c| {
+                    ctx.rules
+                        .lookup(&c.db, &c.table, &c.column)
+                        .cloned()
+                        .map(ColumnHint::column)
+                })
             })
             .collect(),
         None => Vec::new(),

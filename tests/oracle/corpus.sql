@@ -235,3 +235,43 @@ SELECT t.doc FROM docs t USE INDEX (PRIMARY) WHERE t.id = 9
 SELECT /*+ no hint */ doc FROM docs WHERE id = 10
 SELECT doc FROM docs WHERE id = 11 -- trailing comment
 /*!50000 SELECT doc FROM docs WHERE id = 12 */
+## json
+SELECT id, JSON_EXTRACT(doc, '$.author') FROM docs ORDER BY id
+SELECT id, JSON_EXTRACT(doc, '$.score'), JSON_EXTRACT(doc, '$.edited') FROM docs
+SELECT id, JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) FROM docs
+SELECT id, JSON_UNQUOTE(JSON_EXTRACT(doc, '$."author"')) AS a FROM docs WHERE id < 20
+SELECT JSON_VALUE(doc, '$.author') FROM docs WHERE id = 1
+SELECT JSON_VALUE(doc, '$.score') AS s, id FROM docs
+SELECT JSON_VALUE(doc, '$.gilded'), JSON_VALUE(doc, '$.archived') FROM docs
+SELECT JSON_QUERY(doc, '$.user_reports') FROM docs
+SELECT JSON_QUERY(doc, '$') FROM docs WHERE id = 3
+SELECT JSON_EXISTS(doc, '$.author'), JSON_EXISTS(doc, '$.nope') FROM docs
+SELECT JSON_LENGTH(doc) FROM docs
+SELECT JSON_LENGTH(doc, '$.user_reports') FROM docs
+SELECT JSON_DEPTH(doc) FROM docs
+SELECT JSON_VALID(doc) FROM docs
+SELECT id, JSON_EXTRACT(doc, '$.*') FROM docs WHERE id IN (3, 10)
+SELECT JSON_EXTRACT(doc, '$.a') FROM docs
+SELECT JSON_EXTRACT(doc, '$[0]') FROM docs WHERE id = 3
+SELECT JSON_EXTRACT(doc, '$[0 to 1].a') FROM docs WHERE id = 3
+SELECT d.id, JSON_EXTRACT(d.doc, '$.author') FROM docs d JOIN users u ON u.id = d.id
+SELECT JSON_EXTRACT(body, '$.author') FROM notes WHERE doc_id = 3
+SELECT JSON_EXTRACT(`docs`.`doc`, '$.id') `x` FROM `docs`
+SELECT id, doc, JSON_VALUE(doc, '$.author') FROM docs WHERE id = 2
+SELECT JSON_VALUE(doc, '$.author') FROM docs ORDER BY id DESC LIMIT 3
+SELECT id FROM docs WHERE JSON_VALUE(doc, '$.author') = 'bboe'
+SELECT id FROM docs WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = 'bboe'
+SELECT id FROM docs ORDER BY JSON_VALUE(doc, '$.score')
+SELECT JSON_VALUE(doc, '$.author') a, COUNT(*) FROM docs GROUP BY a
+SELECT JSON_VALUE(doc, '$.author') v FROM docs ORDER BY v
+SELECT DISTINCT JSON_VALUE(doc, '$.author') FROM docs
+SELECT x FROM (SELECT JSON_VALUE(doc, '$.author') x FROM docs) t
+SELECT JSON_VALUE(doc, '$.author') FROM docs UNION ALL SELECT name FROM users
+SELECT JSON_EXTRACT(doc, '$.author', '$.score') FROM docs
+SELECT JSON_EXTRACT(doc, '$**.author') FROM docs
+SELECT JSON_EXTRACT(doc, '$[last]') FROM docs
+SELECT JSON_KEYS(doc) FROM docs
+SELECT JSON_VALUE(doc, '$.author') + 1 FROM docs
+SELECT COALESCE(JSON_VALUE(doc, '$.author'), 'none') FROM docs
+SELECT MAX(JSON_VALUE(doc, '$.score')) FROM docs
+SELECT JSON_VALUE(doc, '$.author') INTO @a FROM docs LIMIT 1

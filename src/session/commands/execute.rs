@@ -31,13 +31,24 @@ impl Session {
     ) -> Flow {
         let id = self.statements.resolve(stmt);
         let sharded = self.sharded();
+        // A prepared catalog query describes compressed columns as a text
+        // one does.
+        let catalog = self
+            .statements
+            .stmts
+            .get(&id)
+            .and_then(|s| s.catalog.clone());
         let mode = RelayMode {
             binary: true,
             // Only a cursor the client asked for defers the rows to FETCH.
             cursor_for: (flags & CURSOR_FLAGS != 0).then_some(id),
             fetch_of: None,
             link_status: false,
-            thread_ids: None,
+            prepared_catalog: catalog.as_ref().map(|(cols, _)| cols.clone()),
+            catalog: catalog.map(|(_, kind)| kind),
+            packet_limit_rows: None,
+            // Binary rows carry thread ids as text rows do.
+            thread_ids: self.statements.stmts.get(&id).and_then(|s| s.thread_ids),
         };
         if let Some(e) = self.stale_prepared(id) {
             self.reply_error(&e);

@@ -20,7 +20,10 @@ impl Session {
             cursor_for: None,
             fetch_of: stmt,
             link_status: false,
+            packet_limit_rows: None,
             thread_ids: None,
+            catalog: None,
+            prepared_catalog: None,
         };
         self.forward_command(payload, ResponseShape::Fetch, mode)
             .await

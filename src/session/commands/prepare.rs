@@ -14,7 +14,21 @@ use crate::sql::statement::Query;
 
 impl Session {
     pub(in crate::session) async fn prepare(&mut self, payload: &bytes::Bytes) -> Flow {
+        // Values squeeze answers itself, as in a text query: a prepared
+        // `SELECT CONNECTION_ID()` or `@@max_allowed_packet` is the same
+        // statement as a plain one.
+        let scan = crate::sql::prescan::Prescan::of(&payload[1..]);
+        let own = (scan.connection_id || scan.socket || scan.max_allowed_packet)
+            .then(|| {
+                crate::sql::own_values::rewrite(&payload[1..], self.tracked.lex, self.own_values())
+            })
+            .flatten();
+        let own_payload: Option<bytes::Bytes> =
+            own.map(|text| ClientCommand::Prepare(&text).encode().into());
+        let payload = own_payload.as_ref().unwrap_or(payload);
         let text = payload.slice(1..);
+        self.statements.pending_thread_ids =
+            crate::session::thread_ids::id_results(&Query::new(&text, self.tracked.lex));
         if self.sharded() {
             let key_param = match self.route_text(&Query::new(&text, self.tracked.lex), true) {
                 Ok(Route::Shard(s)) => {
@@ -31,6 +45,9 @@ impl Session {
                 }
             };
             self.statements.pending_prepare = Some((text.clone(), key_param));
+        } else {
+            // Kept for EXECUTE (a catalog query's rows are described).
+            self.statements.pending_prepare = Some((text.clone(), None));
         }
         if !self.compression_on() {
             return self
@@ -78,6 +95,7 @@ impl Session {
         if response::is_err(&p.payload) {
             self.note_status(&p.payload);
             self.statements.pending_params.clear();
+            self.statements.pending_thread_ids = None;
             return self.forward(&p.payload).await;
         }
         let PrepareOk {
@@ -87,16 +105,34 @@ impl Session {
         } = PrepareOk::parse(&p.payload)
             .map_err(|e| RelayError::Backend(format!("bad prepare response: {e}")))?;
         self.last_ok = true;
-        if self.sharded() {
+        // A catalog statement: its columns are kept for its executes.
+        let db = self.tracked.current_db().map(|d| d.into_owned());
+        let kind = self
+            .statements
+            .pending_prepare
+            .as_ref()
+            .filter(|(text, _)| crate::transform::catalog::may_describe(text))
+            .and_then(|(text, _)| {
+                let query = Query::new(text, self.tracked.lex);
+                crate::transform::catalog::catalog_results(
+                    &query,
+                    db.as_deref(),
+                    &self.ctx.rules,
+                    |db, name| self.ctx.schema.dependents().view(db, name).is_some(),
+                )
+            });
+        let registered = if self.sharded() {
             // Clients see squeeze's id; each shard has its own.
             let client_id = self.statements.map_new(self.shards.current(), stmt, params);
             self.register_statement(client_id, params);
             let ok = PrepareOk::with_statement(&p.payload, client_id);
             self.forward(&ok).await?;
+            client_id
         } else {
             self.register_statement(stmt, params);
             self.forward(&p.payload).await?;
-        }
+            stmt
+        };
         if params > 0 {
             for _ in 0..params {
                 let d = self.backend_packet().await?;
@@ -111,8 +147,12 @@ impl Session {
             // Result column definitions: present compressed columns as
             // clients expect them.
             let hints = StatementHints(self.result_hints.as_ref().map(|(h, _)| (h.clone(), 0)));
-            self.relay_column_defs(cols as usize, hints.columns(), None)
+            let mut cat = kind.map(|k| (crate::transform::catalog::CatalogColumns::default(), k));
+            self.relay_column_defs(cols as usize, hints.columns(), None, cat.as_mut())
                 .await?;
+            if let Some(s) = self.statements.stmts.get_mut(&registered) {
+                s.catalog = cat.filter(|(c, k)| c.any(k));
+            }
             if !self.deprecate_eof() {
                 let eof = self.backend_packet().await?;
                 self.forward(&eof.payload).await?;

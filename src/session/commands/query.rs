@@ -1,4 +1,5 @@
-//! COM_QUERY: KILL by squeeze's ids, `CONNECTION_ID()`, shard routing,
+//! COM_QUERY: KILL by squeeze's ids, `CONNECTION_ID()` and the other
+//! values squeeze answers itself (`own_values`), shard routing,
 //! LOAD DATA LOCAL set-up, then either a straight relay or the planner's
 //! rewrite (compressed literals, refusals, result hints), and the session
 //! changes the statement made once the server accepted it. A `SHOW STATUS`
@@ -6,7 +7,7 @@
 
 use super::kill::KillStep;
 use crate::protocol::command::ClientCommand;
-use crate::session::link_status::asks_link_status;
+use crate::session::link_status::{asks_link_status, asks_variables};
 use crate::session::plan::{prescan, Planned, OFFLOAD_MIN_BYTES};
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::routing::Route;
@@ -31,28 +32,38 @@ impl Session {
                 }
                 None => {}
             }
-            // Values squeeze answers itself: CONNECTION_ID(), @@socket.
-            // squeeze's own tracking settings are on top of the client's
-            // on a backend session that tracks state.
-            let tracks = (as_sent.scan.session_track
+            // Values squeeze answers itself: CONNECTION_ID(), @@socket,
+            // @@max_allowed_packet under a lower cap; squeeze's own tracking
+            // settings are on top of the client's on a backend session that
+            // tracks state, which reads them as its own.
+            let scan = &as_sent.scan;
+            let tracks = (scan.session_track
                 && self.shards.current_ref().is_some_and(|b| b.tracks_state))
             .then(|| self.tracked.client_tracks.settings());
             let rewritten_id =
-                (as_sent.scan.connection_id || as_sent.scan.socket || tracks.is_some())
+                (scan.connection_id || scan.socket || scan.max_allowed_packet || tracks.is_some())
                     .then(|| {
-                        crate::sql::own_values::rewrite(
-                            &sent,
-                            self.tracked.lex,
-                            self.id,
-                            self.ctx
-                                .proxy
-                                .socket
-                                .as_deref()
-                                .and_then(std::path::Path::to_str),
-                            tracks.as_ref(),
-                        )
+                        let own = crate::sql::own_values::OwnValues {
+                            tracks: tracks.as_ref(),
+                            ..self.own_values()
+                        };
+                        crate::sql::own_values::rewrite(&sent, self.tracked.lex, own)
                     })
-                    .flatten();
+                    .flatten()
+                    .or_else(|| {
+                        // A configured column declared in its logical type
+                        // is created as the binary column squeeze stores into.
+                        let db = self.tracked.current_db();
+                        crate::transform::catalog::may_create_table(&sent, &self.ctx.rules)
+                            .then(|| {
+                                crate::transform::catalog::create_table_stored_types(
+                                    &as_sent,
+                                    db.as_deref(),
+                                    &self.ctx.rules,
+                                )
+                            })
+                            .flatten()
+                    });
             let payload: bytes::Bytes = match &rewritten_id {
                 Some(text) => ClientCommand::Query(text).encode().into(),
                 None => packet.clone(),
@@ -62,8 +73,11 @@ impl Session {
                 Some(_) => Query::new(&rewritten_text, self.tracked.lex),
                 None => as_sent,
             };
-            let mode = RelayMode {
+            let mut mode = RelayMode {
                 link_status: asks_link_status(&query),
+                packet_limit_rows: asks_variables(&query)
+                    .then(|| self.own_values().packet_limit)
+                    .flatten(),
                 thread_ids: crate::session::thread_ids::id_results(&query),
                 ..RelayMode::text()
             };
@@ -75,6 +89,41 @@ impl Session {
             // Views first: LOAD DATA into a view over compressed columns
             // is refused by the bulk path.
             self.refresh_dependents(query.text).await;
+            // After the views are read: a view over a compressed column is
+            // described like one.
+            let current_db = self.tracked.current_db().map(|d| d.into_owned());
+            mode.catalog = crate::transform::catalog::catalog_results(
+                &query,
+                current_db.as_deref(),
+                &self.ctx.rules,
+                |db, name| self.ctx.schema.dependents().view(db, name).is_some(),
+            );
+            // A temporary table under a configured name is another table.
+            if let Some(c) = mode.catalog.as_mut() {
+                let shadowed = |n: &Option<(String, String)>| {
+                    n.as_ref().is_some_and(|(db, t)| {
+                        self.temporary().is_some_and(|tt| tt.contains(db, t))
+                    })
+                };
+                if shadowed(&c.show_create) {
+                    c.show_create = None;
+                }
+                if shadowed(&c.show_columns) {
+                    c.show_columns = None;
+                }
+            }
+            if let Some(column) = mode.catalog.as_ref().and_then(|found| {
+                crate::transform::catalog::show_columns_where_refusal(
+                    &query,
+                    found,
+                    &self.ctx.rules,
+                )
+            }) {
+                self.reply_error(&crate::error::SqlError::not_supported(&format!(
+                    "SHOW COLUMNS ... WHERE on a table with the compressed column {column}: the server would filter on its stored type (longblob), not the type squeeze presents. Use LIKE on the column name, or SHOW COLUMNS without WHERE"
+                )));
+                return Flow::Continue;
+            }
             if let Some(flow) = self.bulk_before_query(&payload).await {
                 return flow;
             }
@@ -180,5 +229,31 @@ impl Session {
             }
         }
         flow
+    }
+}
+
+impl Session {
+    /// What this session answers for itself (`own_values`): its id, its
+    /// socket, and its packet limit where that is below the server's.
+    pub(in crate::session) fn own_values(&self) -> crate::sql::own_values::OwnValues<'_> {
+        let shard = self.shards.current();
+        let limit = self.max_packet();
+        let server = self
+            .ctx
+            .shards
+            .get(shard)
+            .map_or(0, |t| t.server_max_packet());
+        crate::sql::own_values::OwnValues {
+            connection_id: self.id,
+            socket: self
+                .ctx
+                .proxy
+                .socket
+                .as_deref()
+                .and_then(std::path::Path::to_str),
+            // Unknown server value: the limit in force is squeeze's own.
+            packet_limit: (server == 0 || limit < server).then_some(limit as u64),
+            tracks: None,
+        }
     }
 }

@@ -5,6 +5,7 @@
 //! MariaDB evaluate them.
 
 use super::{refusal, Parser, Stop, R};
+use crate::sql::json::{parse_path, JsonCall};
 use crate::sql::lexer::TokenKind;
 use crate::sql::rewrite::{ColumnRef, RefuseReason};
 
@@ -21,13 +22,31 @@ pub(super) enum Val {
     /// A function of a compressed value that is NULL exactly when the value
     /// is (`JSON_UNQUOTE(doc)`): fine under `IS [NOT] NULL`, nowhere else.
     NullProbe(ColumnRef),
+    /// A JSON function squeeze can evaluate itself on the inflated value
+    /// (`JSON_VALUE(doc, '$.a')`): answered as a top-level select item,
+    /// refused anywhere else.
+    Json(ColumnRef, Box<JsonItem>),
+}
+
+/// A select-list JSON function over a compressed column, as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonItem {
+    pub call: JsonCall,
+    /// The call's text as written (for messages and the column name).
+    pub text: String,
+    /// Byte span of the whole call in the statement.
+    pub item: std::ops::Range<usize>,
+    /// Byte span of the column reference argument.
+    pub arg: std::ops::Range<usize>,
+    /// The result column's name (its alias, else its text).
+    pub name: String,
 }
 
 impl Val {
     pub(super) fn column(&self) -> Option<&ColumnRef> {
         match self {
             Val::Plain | Val::Null => None,
-            Val::Blob(c) | Val::NullProbe(c) => Some(c),
+            Val::Blob(c) | Val::NullProbe(c) | Val::Json(c, _) => Some(c),
         }
     }
 }
@@ -95,6 +114,13 @@ impl Parser<'_, '_> {
     }
 
     pub(super) fn reject(&self, v: &Val, reason: RefuseReason, what: &str) -> R<()> {
+        if let Val::Json(c, item) = v {
+            return Err(refusal(
+                c.clone(),
+                RefuseReason::JsonFunction,
+                format!("`{}` in {what}", item.text),
+            ));
+        }
         match v.column() {
             Some(c) => Err(refusal(c.clone(), reason, what)),
             None => Ok(()),
@@ -609,6 +635,12 @@ impl Parser<'_, '_> {
             v
         } else if !qualified && COUNTING.contains(&name) {
             self.counting_call(name)?
+        } else if let Some(v) = (!qualified)
+            .then(|| self.json_select_call(name))
+            .transpose()?
+            .flatten()
+        {
+            v
         } else if !qualified && name == "JSON_UNQUOTE" && self.single_name_arg() {
             // Django's `filter(doc__isnull=True)`: NULL exactly when doc is.
             self.pos += 1;
@@ -639,6 +671,144 @@ impl Parser<'_, '_> {
             }
         }
         Ok(result)
+    }
+
+    /// A JSON function squeeze evaluates itself: `JSON_EXTRACT`,
+    /// `JSON_VALUE`, `JSON_QUERY`, `JSON_EXISTS` with one constant path,
+    /// `JSON_LENGTH` with at most one, `JSON_DEPTH` and `JSON_VALID`, over
+    /// a compressed column named plainly, and `JSON_UNQUOTE` of such a
+    /// `JSON_EXTRACT`. The cursor is on `(`, the name just before it.
+    /// `None` (cursor unmoved) for any other shape: the caller judges it
+    /// as an ordinary function.
+    fn json_select_call(&mut self, name: &str) -> R<Option<Val>> {
+        const NAMES: &[&str] = &[
+            "JSON_EXTRACT",
+            "JSON_UNQUOTE",
+            "JSON_VALUE",
+            "JSON_QUERY",
+            "JSON_EXISTS",
+            "JSON_LENGTH",
+            "JSON_DEPTH",
+            "JSON_VALID",
+        ];
+        if !NAMES.contains(&name) || !self.catalog.json_functions_accept_binary() {
+            return Ok(None);
+        }
+        let save = self.pos;
+        match self.json_select_call_at(name) {
+            Ok(Some(v)) => Ok(Some(v)),
+            Err(Stop::Refuse(r)) if r.reason == RefuseReason::JsonFunction => Err(Stop::Refuse(r)),
+            _ => {
+                self.pos = save;
+                Ok(None)
+            }
+        }
+    }
+
+    fn json_select_call_at(&mut self, name: &str) -> R<Option<Val>> {
+        let name_tok = self.pos - 1;
+        self.expect_kind(TokenKind::LParen, "(")?;
+        if name == "JSON_UNQUOTE" {
+            if !(self.kw("JSON_EXTRACT") && self.kind_at(1) == Some(TokenKind::LParen)) {
+                return Ok(None);
+            }
+            self.pos += 1;
+            let Some(Val::Json(c, mut item)) = self.json_select_call_at("JSON_EXTRACT")? else {
+                return Ok(None);
+            };
+            self.expect_kind(TokenKind::RParen, ")")?;
+            let JsonCall::Extract(path) = item.call else {
+                return Ok(None);
+            };
+            item.call = JsonCall::UnquoteExtract(path);
+            item.item = self.toks[name_tok].start..self.toks[self.pos - 1].end;
+            item.text = String::from_utf8_lossy(&self.src[item.item.clone()]).into_owned();
+            return Ok(Some(Val::Json(c, item)));
+        }
+        let arg_start = self.pos;
+        let Val::Blob(c) = self.expr()? else {
+            return Ok(None);
+        };
+        let chain = self.toks[arg_start..self.pos].iter().all(|t| {
+            matches!(
+                t.kind,
+                TokenKind::Ident | TokenKind::QuotedIdent | TokenKind::Dot
+            )
+        });
+        if !chain {
+            return Ok(None);
+        }
+        let arg = self.toks[arg_start].start..self.toks[self.pos - 1].end;
+        let mut paths = Vec::new();
+        while self.eat_kind(TokenKind::Comma) {
+            let t = self.toks.get(self.pos).copied();
+            let Some(t) =
+                t.filter(|t| matches!(t.kind, TokenKind::Str { quote_at } if quote_at == t.start))
+            else {
+                return Ok(None);
+            };
+            let Some(bytes) = crate::sql::lexer::decode_string(self.src, &t, self.opts) else {
+                return Ok(None);
+            };
+            paths.push(bytes.into_owned());
+            self.pos += 1;
+        }
+        self.expect_kind(TokenKind::RParen, ")")?;
+        let item = self.toks[name_tok].start..self.toks[self.pos - 1].end;
+        let text = String::from_utf8_lossy(&self.src[item.clone()]).into_owned();
+        let mut parsed = Vec::new();
+        for p in &paths {
+            match parse_path(p) {
+                Ok(path) => parsed.push(path),
+                Err(e) => {
+                    return Err(refusal(
+                        c,
+                        RefuseReason::JsonFunction,
+                        format!(
+                            "`{text}` (its path `{}` uses {}, which squeeze does not evaluate)",
+                            String::from_utf8_lossy(p),
+                            e.0
+                        ),
+                    ))
+                }
+            }
+        }
+        // Only JSON_EXTRACT's handling of wildcards and ranges was checked
+        // (JSON_VALUE, JSON_QUERY and JSON_EXISTS treat `$.*` and `[0 to
+        // 2]` in ways of their own).
+        if name != "JSON_EXTRACT" {
+            if let Some(p) = parsed.iter().find(|p| p.wildcard()) {
+                let _ = p;
+                return Err(refusal(
+                    c,
+                    RefuseReason::JsonFunction,
+                    format!(
+                        "`{text}` (squeeze evaluates wildcards and ranges only in JSON_EXTRACT)"
+                    ),
+                ));
+            }
+        }
+        let mut parsed = parsed.into_iter();
+        let call = match (name, parsed.len()) {
+            ("JSON_EXTRACT", 1) => JsonCall::Extract(parsed.next().expect("one")),
+            ("JSON_VALUE", 1) => JsonCall::Value(parsed.next().expect("one")),
+            ("JSON_QUERY", 1) => JsonCall::Query(parsed.next().expect("one")),
+            ("JSON_EXISTS", 1) => JsonCall::Exists(parsed.next().expect("one")),
+            ("JSON_LENGTH", 0 | 1) => JsonCall::Length(parsed.next()),
+            ("JSON_DEPTH", 0) => JsonCall::Depth,
+            ("JSON_VALID", 0) => JsonCall::Valid,
+            _ => return Ok(None),
+        };
+        Ok(Some(Val::Json(
+            c,
+            Box::new(JsonItem {
+                call,
+                name: text.clone(),
+                text,
+                item,
+                arg,
+            }),
+        )))
     }
 
     /// The arguments of a function that may look at its arguments' bytes:

@@ -25,6 +25,7 @@ use std::sync::Arc;
 use super::classify::matching_paren;
 use super::lexer::{ident_name, lex, LexOptions, Token, TokenKind};
 use super::rewrite::{ColumnCatalog, ColumnRef, Refusal, RefuseReason};
+pub use expr::JsonItem;
 pub use scope::OutCol;
 use scope::Scope;
 
@@ -33,6 +34,10 @@ use scope::Scope;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct QueryShape {
     pub outputs: Vec<Option<ColumnRef>>,
+    /// Top-level select items squeeze evaluates itself (a JSON function of
+    /// a compressed column), by output position; only [`analyze_read`]
+    /// accepts them.
+    pub json: Vec<(usize, ColumnRef, JsonItem)>,
 }
 
 /// Why the analysis stopped.
@@ -81,6 +86,13 @@ pub(crate) struct Parser<'a, 'c> {
     depth: usize,
     /// Views being expanded (to stop a definition that names itself).
     views: Vec<(String, String)>,
+    /// Query expressions entered (1: the statement's own).
+    qdepth: usize,
+    /// Whether top-level select items may be JSON functions squeeze
+    /// evaluates (the statement is sent rewritten, its result evaluated).
+    allow_json: bool,
+    /// Such items found, by output position.
+    json: Vec<(usize, ColumnRef, JsonItem)>,
 }
 
 /// Analyse a query statement (`toks` are its significant tokens).
@@ -95,6 +107,26 @@ pub fn analyze_query(
     let out = p.query_statement()?;
     Ok(QueryShape {
         outputs: out.into_iter().map(|c| c.blob).collect(),
+        json: Vec::new(),
+    })
+}
+
+/// [`analyze_query`] for a statement whose result squeeze relays: a
+/// top-level select item may also be a JSON function of a compressed column
+/// that squeeze evaluates itself (listed in [`QueryShape::json`]).
+pub fn analyze_read(
+    src: &[u8],
+    toks: &[Token],
+    opts: LexOptions,
+    current_db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Result<QueryShape, Stop> {
+    let mut p = Parser::new(src, toks, opts, current_db, catalog);
+    p.allow_json = true;
+    let out = p.query_statement()?;
+    Ok(QueryShape {
+        outputs: out.into_iter().map(|c| c.blob).collect(),
+        json: p.json,
     })
 }
 
@@ -170,6 +202,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             ctes: Vec::new(),
             depth: 0,
             views: Vec::new(),
+            qdepth: 0,
+            allow_json: false,
+            json: Vec::new(),
         }
     }
 

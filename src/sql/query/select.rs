@@ -44,9 +44,11 @@ impl Parser<'_, '_> {
     /// `[WITH ...] term { set-op term } [ORDER BY] [LIMIT] [INTO] [FOR UPDATE]`.
     pub(super) fn query_expression(&mut self) -> R<Vec<OutCol>> {
         self.enter()?;
+        self.qdepth += 1;
         let visible = self.ctes.len();
         let r = self.query_expression_inner();
         self.ctes.truncate(visible);
+        self.qdepth -= 1;
         self.leave();
         r
     }
@@ -180,6 +182,13 @@ impl Parser<'_, '_> {
             }
             let (rhs, _) = self.query_term()?;
             scope = None;
+            if let Some((_, c, item)) = self.json.first() {
+                return Err(refusal(
+                    c.clone(),
+                    RefuseReason::JsonFunction,
+                    format!("`{}` in a set operation ({op})", item.text),
+                ));
+            }
             if !(op == "UNION" && all) {
                 let what = if op == "UNION" {
                     "UNION (DISTINCT), which compares rows to remove duplicates".to_string()
@@ -452,14 +461,35 @@ impl Parser<'_, '_> {
                         "JSON_UNQUOTE",
                     ));
                 }
+                if let Val::Json(c, item) = &v {
+                    // Only where squeeze relays the result itself: the
+                    // statement's own select list.
+                    if !(self.allow_json && self.qdepth == 1 && self.views.is_empty()) {
+                        return Err(refusal(
+                            c.clone(),
+                            RefuseReason::JsonFunction,
+                            format!(
+                                "`{}` where squeeze does not relay the result itself (inside a subquery, derived table, CTE, view, stored program, PREPARE ... FROM or EXECUTE IMMEDIATE text, or SET STATEMENT)",
+                                item.text
+                            ),
+                        ));
+                    }
+                }
                 let name = match self.alias()? {
                     Some(a) => a,
                     None => bare_name.unwrap_or_else(|| self.text_of(start, end)),
                 };
+                if let Val::Json(c, item) = &v {
+                    let mut item = (**item).clone();
+                    item.name = name.clone();
+                    self.json.push((out.len(), c.clone(), item));
+                }
                 out.push(OutCol {
                     name,
+                    // A JSON item counts as the compressed column for every
+                    // other judgement (ORDER BY 1, DISTINCT, INTO...).
                     blob: match v {
-                        Val::Blob(c) => Some(c),
+                        Val::Blob(c) | Val::Json(c, _) => Some(c),
                         _ => None,
                     },
                 });

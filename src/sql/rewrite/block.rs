@@ -53,7 +53,7 @@ pub(super) fn plan_block_writes<'a>(
             return None;
         }
         writes = true;
-        match plan_tokens(sql, stmt, &kind, opts, db, catalog).0 {
+        match plan_tokens(sql, stmt, &kind, opts, db, catalog, false).0 {
             Plan::Untouched => {}
             Plan::Refuse(r) => return Some(Plan::Refuse(r)),
             Plan::Rewrite {

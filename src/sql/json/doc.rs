@@ -1,0 +1,410 @@
+//! A JSON document as MariaDB 10.11's json_lib reads it, kept as spans of
+//! the source bytes (MariaDB returns scalars exactly as stored). The
+//! reader is strict where MariaDB's answer was checked against the server
+//! and says `Unsure` where it was not: the caller refuses rather than
+//! guess.
+
+use std::ops::Range;
+
+/// MariaDB's limit on nesting (`JSON_DEPTH_LIMIT`, 32): 33 nested arrays
+/// are invalid (checked), but objects count differently near the limit
+/// (31 arrays around an object are refused by 10.11), so anything nested
+/// deeper than this is not judged.
+pub const DEPTH_LIMIT: usize = 30;
+
+/// Scalar kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scalar {
+    String,
+    Number,
+    True,
+    False,
+    Null,
+}
+
+/// A value: its span in the source, and what it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Node {
+    pub span: Range<usize>,
+    pub kind: Kind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    Scalar(Scalar),
+    Array(Vec<Node>),
+    /// Members in document order, duplicates kept; each name is the span
+    /// of its raw bytes between the quotes.
+    Object(Vec<(Range<usize>, Node)>),
+}
+
+/// Why a document was not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DocError {
+    /// MariaDB rejects it too (checked against the server).
+    Invalid,
+    /// A form whose MariaDB reading was not checked.
+    Unsure,
+}
+
+/// Read a whole document.
+pub fn parse(src: &[u8]) -> Result<Node, DocError> {
+    if std::str::from_utf8(src).is_err() {
+        return Err(DocError::Invalid);
+    }
+    let mut r = Reader { src, pos: 0 };
+    r.ws();
+    let node = r.value(1)?;
+    r.ws();
+    if r.pos != src.len() {
+        return Err(DocError::Invalid);
+    }
+    Ok(node)
+}
+
+struct Reader<'a> {
+    src: &'a [u8],
+    pos: usize,
+}
+
+impl Reader<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.src.get(self.pos).copied()
+    }
+
+    fn ws(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.pos += 1;
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Node, DocError> {
+        let start = self.pos;
+        let kind = match self.peek() {
+            None => return Err(DocError::Invalid),
+            Some(b'{') | Some(b'[') if depth > 33 => return Err(DocError::Invalid),
+            Some(b'{') | Some(b'[') if depth > DEPTH_LIMIT => {
+                // Read on to tell 33 nested arrays (invalid) from others.
+                return Err(
+                    if self.src[self.pos..]
+                        .iter()
+                        .take_while(|&&b| b == b'[')
+                        .count()
+                        + depth
+                        > 33
+                    {
+                        DocError::Invalid
+                    } else {
+                        DocError::Unsure
+                    },
+                );
+            }
+            Some(b'{') => self.object(depth)?,
+            Some(b'[') => self.array(depth)?,
+            Some(b'"') => {
+                self.string()?;
+                Kind::Scalar(Scalar::String)
+            }
+            Some(b'-' | b'0'..=b'9') => {
+                self.number()?;
+                Kind::Scalar(Scalar::Number)
+            }
+            Some(b't') => self.literal(b"true", Scalar::True)?,
+            Some(b'f') => self.literal(b"false", Scalar::False)?,
+            Some(b'n') => self.literal(b"null", Scalar::Null)?,
+            Some(b'.' | b'+' | b'T' | b'F' | b'N' | b']' | b'}' | b',' | b':') => {
+                return Err(DocError::Invalid)
+            }
+            Some(0xEF) => return Err(DocError::Invalid), // a byte-order mark
+            Some(b) if b.is_ascii_alphabetic() => return Err(DocError::Invalid),
+            Some(_) => return Err(DocError::Unsure),
+        };
+        Ok(Node {
+            span: start..self.pos,
+            kind,
+        })
+    }
+
+    fn literal(&mut self, word: &[u8], s: Scalar) -> Result<Kind, DocError> {
+        if self.src[self.pos..].starts_with(word) {
+            self.pos += word.len();
+            if self.peek().is_some_and(|b| b.is_ascii_alphanumeric()) {
+                return Err(DocError::Unsure);
+            }
+            Ok(Kind::Scalar(s))
+        } else {
+            // Any other word is no JSON value (checked: `tRue`, `not json`).
+            Err(DocError::Invalid)
+        }
+    }
+
+    fn digits(&mut self) -> usize {
+        let start = self.pos;
+        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        self.pos - start
+    }
+
+    /// RFC 8259 numbers, plus MariaDB's `1.` (a dot without digits, checked).
+    fn number(&mut self) -> Result<(), DocError> {
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+        }
+        let int_start = self.pos;
+        let n = self.digits();
+        if n == 0 {
+            return Err(DocError::Invalid);
+        }
+        if n > 1 && self.src[int_start] == b'0' {
+            return Err(DocError::Invalid);
+        }
+        if self.peek() == Some(b'.') {
+            self.pos += 1;
+            if self.digits() == 0 && matches!(self.peek(), Some(b'e' | b'E' | b'.')) {
+                return Err(DocError::Unsure);
+            }
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            self.pos += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.pos += 1;
+            }
+            if self.digits() == 0 {
+                return Err(DocError::Invalid);
+            }
+        }
+        match self.peek() {
+            None | Some(b' ' | b'\t' | b'\n' | b'\r' | b',' | b']' | b'}') => Ok(()),
+            _ => Err(DocError::Unsure),
+        }
+    }
+
+    /// A string; the cursor is on its opening quote.
+    fn string(&mut self) -> Result<(), DocError> {
+        self.pos += 1;
+        loop {
+            match self.peek() {
+                None => return Err(DocError::Invalid),
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(());
+                }
+                Some(b'\\') => {
+                    self.pos += 1;
+                    match self.peek() {
+                        Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {
+                            self.pos += 1
+                        }
+                        Some(b'u') => {
+                            let unit = hex4(&self.src[self.pos + 1..]).ok_or(DocError::Invalid)?;
+                            self.pos += 5;
+                            if (0xDC00..0xE000).contains(&unit) {
+                                return Err(DocError::Unsure);
+                            }
+                            if (0xD800..0xDC00).contains(&unit) {
+                                // A high surrogate must pair with a low one.
+                                let low = self.src[self.pos..]
+                                    .strip_prefix(b"\\u")
+                                    .and_then(hex4)
+                                    .ok_or(DocError::Invalid)?;
+                                if !(0xDC00..0xE000).contains(&low) {
+                                    return Err(DocError::Unsure);
+                                }
+                                self.pos += 6;
+                            }
+                        }
+                        // MariaDB accepts any escaped character (`"\x"`
+                        // is valid); what it means when unquoted is for
+                        // the unquoting code to judge.
+                        Some(b) if (0x20..0x80).contains(&b) => self.pos += 1,
+                        _ => return Err(DocError::Unsure),
+                    }
+                }
+                Some(b) if b < 0x20 => return Err(DocError::Invalid),
+                Some(_) => self.pos += 1,
+            }
+        }
+    }
+
+    fn array(&mut self, depth: usize) -> Result<Kind, DocError> {
+        self.pos += 1;
+        let mut items = Vec::new();
+        self.ws();
+        if self.peek() == Some(b']') {
+            self.pos += 1;
+            return Ok(Kind::Array(items));
+        }
+        loop {
+            self.ws();
+            items.push(self.value(depth + 1)?);
+            self.ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    return Ok(Kind::Array(items));
+                }
+                _ => return Err(DocError::Invalid),
+            }
+        }
+    }
+
+    fn object(&mut self, depth: usize) -> Result<Kind, DocError> {
+        self.pos += 1;
+        let mut members = Vec::new();
+        self.ws();
+        if self.peek() == Some(b'}') {
+            self.pos += 1;
+            return Ok(Kind::Object(members));
+        }
+        loop {
+            self.ws();
+            if self.peek() != Some(b'"') {
+                return Err(DocError::Invalid);
+            }
+            let start = self.pos + 1;
+            self.string()?;
+            let name = start..self.pos - 1;
+            self.ws();
+            if self.peek() != Some(b':') {
+                return Err(DocError::Invalid);
+            }
+            self.pos += 1;
+            self.ws();
+            members.push((name, self.value(depth + 1)?));
+            self.ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(Kind::Object(members));
+                }
+                _ => return Err(DocError::Invalid),
+            }
+        }
+    }
+}
+
+fn hex4(b: &[u8]) -> Option<u32> {
+    let h = b.get(..4)?;
+    if !h.iter().all(u8::is_ascii_hexdigit) {
+        return None;
+    }
+    u32::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok()
+}
+
+/// The text of a JSON string (its raw bytes between the quotes) with
+/// escapes resolved as MariaDB's JSON_UNQUOTE / JSON_VALUE do; `None` for
+/// an escape whose MariaDB result was not checked (surrogate pairs, which
+/// 10.11 turns into `?`, and non-standard escapes).
+pub fn unescape(raw: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        let b = raw[i];
+        if b != b'\\' {
+            out.push(b);
+            i += 1;
+            continue;
+        }
+        let e = *raw.get(i + 1)?;
+        i += 2;
+        let c = match e {
+            b'"' => b'"',
+            b'\\' => b'\\',
+            b'/' => b'/',
+            b'b' => 0x08,
+            b'f' => 0x0C,
+            b'n' => b'\n',
+            b'r' => b'\r',
+            b't' => b'\t',
+            b'u' => {
+                let unit = hex4(&raw[i..])?;
+                i += 4;
+                if (0xD800..0xE000).contains(&unit) {
+                    return None;
+                }
+                let ch = char::from_u32(unit)?;
+                let mut buf = [0u8; 4];
+                out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                continue;
+            }
+            _ => return None,
+        };
+        out.push(c);
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn documents_mariadb_accepts_are_read_and_those_it_rejects_are_invalid() {
+        for ok in [
+            "1",
+            "-0",
+            "1.",
+            "1e5",
+            "1E+5",
+            " [1] ",
+            "\"\\x\"",
+            "\"\\/\"",
+            "{\"\":1}",
+            "null",
+            "\"\\u00E9\"",
+            "{\"a\":[1,{\"b\":[]},{}]}",
+            "\"\\ud83d\\ude00\"",
+        ] {
+            assert!(parse(ok.as_bytes()).is_ok(), "{ok} should be read");
+        }
+        let deep_ok = format!("{}1{}", "[".repeat(30), "]".repeat(30));
+        assert!(parse(deep_ok.as_bytes()).is_ok());
+        let deep_unsure = format!("{}{{\"a\":1}}{}", "[".repeat(31), "]".repeat(31));
+        assert_eq!(parse(deep_unsure.as_bytes()), Err(DocError::Unsure));
+        let deep_bad = format!("{}1{}", "[".repeat(33), "]".repeat(33));
+        assert_eq!(parse(deep_bad.as_bytes()), Err(DocError::Invalid));
+        for bad in [
+            "01",
+            ".5",
+            "-",
+            "\"a\\u00\"",
+            "\"\\ud800\"",
+            "tRue",
+            "",
+            "1 2",
+            "{\"a\":1,}",
+            "[1,]",
+            "\"\t\"",
+            "1.5e",
+            "{\"a\" 1}",
+            "\u{feff}1",
+        ] {
+            assert_eq!(parse(bad.as_bytes()), Err(DocError::Invalid), "{bad:?}");
+        }
+        assert_eq!(parse(b"\"\xff\""), Err(DocError::Invalid));
+    }
+
+    #[test]
+    fn scalars_keep_their_source_spans() {
+        let src = br#"{"a" :  1.50e0 , "b":"q\"z"}"#;
+        let Kind::Object(m) = parse(src).unwrap().kind else {
+            panic!()
+        };
+        assert_eq!(&src[m[0].1.span.clone()], b"1.50e0");
+        assert_eq!(&src[m[1].1.span.clone()], br#""q\"z""#);
+        assert_eq!(&src[m[1].0.clone()], b"b");
+    }
+
+    #[test]
+    fn unescaping_resolves_standard_escapes_and_declines_unchecked_ones() {
+        assert_eq!(
+            unescape(br#"x\ny\u00e9\"\/\\\u0000"#).unwrap(),
+            "x\ny\u{e9}\"/\\\0".as_bytes()
+        );
+        assert_eq!(unescape(br#"\ud83d\ude00"#), None);
+        assert_eq!(unescape(br#"\x"#), None);
+    }
+}

@@ -1,0 +1,113 @@
+//! Select-list JSON functions over compressed columns: the statement is
+//! sent with the column itself in the item's place, the server is asked
+//! for the column definition the item has on an uncompressed copy, and
+//! each row's document is inflated and the function evaluated
+//! (`sql::json`).
+
+use std::sync::{Arc, OnceLock};
+
+use super::schema::SchemaCache;
+use super::write::WriteError;
+use super::ColumnRule;
+use crate::config::PresentAs;
+use crate::sql::json::JsonCall;
+use crate::sql::query::JsonItem;
+use crate::sql::{ColumnRef, Refusal, RefuseReason};
+
+/// One evaluated result column.
+#[derive(Debug)]
+pub struct JsonEval {
+    pub call: JsonCall,
+    /// The call as written (for errors).
+    pub text: String,
+    /// A statement whose (empty) result has the column definition MariaDB
+    /// gives the item on the uncompressed copy: the item over the column
+    /// converted to the text it presents as.
+    pub probe: String,
+    /// That definition, asked for before the statement is relayed.
+    pub coldef: OnceLock<Vec<u8>>,
+    pub rule: Arc<ColumnRule>,
+}
+
+/// Plan an item found by the analyzer: the backend must be a version whose
+/// JSON output squeeze reproduces, and the column a LONGBLOB (whose
+/// uncompressed twin is a LONGTEXT, the definition the probe reproduces).
+pub fn plan(
+    schema: &SchemaCache,
+    rule: &Arc<ColumnRule>,
+    c: &ColumnRef,
+    item: &JsonItem,
+    sql: &[u8],
+) -> Result<JsonEval, WriteError> {
+    let refuse = |why: String| {
+        WriteError::Refused(Refusal {
+            column: c.clone(),
+            reason: RefuseReason::JsonFunction,
+            what: format!("`{}` ({why})", item.text),
+        })
+    };
+    if !schema.json_evaluation_verified() {
+        return Err(refuse(
+            "squeeze evaluates JSON functions as MariaDB 10.11 does, and a backend of another version is connected".into(),
+        ));
+    }
+    let Some(info) = schema.get(&c.db, &c.table) else {
+        return Err(WriteError::NeedTables(vec![(
+            c.db.clone(),
+            c.table.clone(),
+        )]));
+    };
+    match info.data_type(&c.column) {
+        Some("longblob") => {}
+        other => {
+            return Err(refuse(format!(
+                "squeeze evaluates JSON functions over LONGBLOB columns, and this one is {}",
+                other.unwrap_or("unknown").to_uppercase()
+            )))
+        }
+    }
+    if item.name.len() > 250 || item.name.contains('\0') {
+        return Err(refuse(
+            "its column name is longer than squeeze reproduces; give it a short alias".into(),
+        ));
+    }
+    let text = &sql[item.item.clone()];
+    let (a, b) = (
+        item.arg.start - item.item.start,
+        item.arg.end - item.item.start,
+    );
+    let converted = format!(
+        "CONVERT({}.{}.{} USING utf8mb4){}",
+        ident(&c.db),
+        ident(&c.table),
+        ident(&c.column),
+        match rule.present_as {
+            PresentAs::Json => " COLLATE utf8mb4_bin",
+            PresentAs::Text => "",
+        }
+    );
+    let mut probe = b"SELECT ".to_vec();
+    probe.extend_from_slice(&text[..a]);
+    probe.extend_from_slice(converted.as_bytes());
+    probe.extend_from_slice(&text[b..]);
+    probe.extend_from_slice(
+        format!(
+            " AS {} FROM {}.{} LIMIT 0",
+            ident(&item.name),
+            ident(&c.db),
+            ident(&c.table)
+        )
+        .as_bytes(),
+    );
+    Ok(JsonEval {
+        call: item.call.clone(),
+        text: item.text.clone(),
+        probe: String::from_utf8_lossy(&probe).into_owned(),
+        coldef: OnceLock::new(),
+        rule: Arc::clone(rule),
+    })
+}
+
+fn ident(s: &str) -> String {
+    format!("`{}`", s.replace('`', "``"))
+}
