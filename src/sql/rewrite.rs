@@ -335,6 +335,13 @@ fn plan_tokens<'a>(
         StatementKind::Other if toks.first().is_some_and(|t| t.is_keyword(sql, "CALL")) => {
             return (plan_call(sql, toks, db, catalog), None);
         }
+        // `SET STATEMENT ... FOR q` answers what `q` answers: its shape too
+        // (the result side needs it to present pass-through columns).
+        // MariaDB parses `q` with the session's sql_mode.
+        StatementKind::SetStatement { inner, at } => {
+            let at = (*at).min(toks.len());
+            return plan_tokens(sql, &toks[at..], inner, opts, db, catalog, false);
+        }
         _ => {}
     }
     let shape = match kind {

@@ -116,3 +116,13 @@ SELECT DISTINCT `docs`.`id`, `docs`.`doc`, `docs`.`title`, `docs`.`n` FROM `docs
 SELECT DISTINCT id, doc FROM docs WHERE n = 1
 SELECT DISTINCT doc FROM docs
 SELECT DISTINCT title, doc FROM docs
+## set statement
+# The inner query's shape: pass-through columns are presented as on the
+# uncompressed copy, with or without rows (found by the generator).
+SET STATEMENT sql_mode = '' FOR SELECT id, COALESCE(NULL, doc) FROM docs
+SET STATEMENT sql_mode = '' FOR SELECT id, COALESCE(NULL, doc) FROM docs WHERE id > 1000
+SET STATEMENT system_versioning_asof = '2000-01-01 00:00:00' FOR SELECT id, IFNULL(NULL, doc) FROM vdocs
+SET STATEMENT max_statement_time = 10 FOR SELECT x FROM (SELECT doc AS x, id FROM docs) t WHERE id < 4
+SET STATEMENT sql_mode = 'ANSI_QUOTES' FOR SELECT "id", LAG("doc") OVER (ORDER BY id) FROM docs
+SET STATEMENT sql_mode = '' FOR SELECT doc FROM v_docs WHERE id = 2 UNION ALL SELECT body FROM notes WHERE id = 1
+SET STATEMENT sql_mode = '' FOR SELECT LENGTH(doc) FROM docs

@@ -257,3 +257,23 @@ fn a_block_that_writes_computed_values_or_does_more_than_plain_writes_is_refused
         refused_naming_doc(sql);
     }
 }
+
+#[test]
+fn a_block_of_literal_writes_may_hold_reads_that_carry_no_compressed_value() {
+    for sql in [
+        "BEGIN NOT ATOMIC UPDATE docs SET doc = '{\"a\":1}' WHERE id = 2; SELECT id FROM docs WHERE id = 2; END",
+        "BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (3, '{}'); SELECT COUNT(*), MAX(id) FROM docs WHERE doc IS NOT NULL; END",
+        "BEGIN NOT ATOMIC SELECT title FROM docs; DELETE FROM docs WHERE id = 3; END",
+    ] {
+        accepted(sql);
+    }
+    for sql in [
+        "BEGIN NOT ATOMIC UPDATE docs SET doc = '{}' WHERE id = 2; SELECT doc FROM docs WHERE id = 2; END",
+        "BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (3, '{}'); SELECT LENGTH(doc) FROM docs; END",
+        "BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (3, '{}'); SELECT id FROM docs WHERE doc LIKE '%a%'; END",
+        "BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (3, '{}'); SELECT body FROM v_docs; END",
+        "BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (3, '{}'); SELECT doc INTO @v FROM docs LIMIT 1; END",
+    ] {
+        refused_naming_doc(sql);
+    }
+}

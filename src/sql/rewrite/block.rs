@@ -5,12 +5,15 @@
 //! local variable, cursor, condition or loop can move a value between
 //! them: a block with any of those is not planned here), so each is
 //! planned as if sent alone and its literals are compressed in place.
-//! Anything else is left to the procedural default deny.
+//! A `SELECT` among the writes is allowed when the analyzer proves its
+//! answer carries no compressed value. Anything else is left to the procedural
+//! default deny.
 
 use super::{plan_tokens, Plan};
 use crate::sql::catalog::ColumnCatalog;
 use crate::sql::classify::{classify_statement, StatementKind};
 use crate::sql::lexer::{LexOptions, Token, TokenKind};
+use crate::sql::query::analyze_query;
 
 /// The exact plan of a block of plain writes; `None`: not such a block
 /// (the caller applies the procedural default deny). A refusal of one of
@@ -25,11 +28,20 @@ pub(super) fn plan_block_writes<'a>(
     let body = block_body(sql, toks)?;
     let mut sites = Vec::new();
     let mut column_list = None;
+    let mut writes = false;
     for stmt in toks[body].split(|t| t.kind == TokenKind::Semicolon) {
         if stmt.is_empty() {
             continue;
         }
         let kind = classify_statement(sql, stmt, opts);
+        // A read whose answer carries no compressed value (the analyzer
+        // proves it) goes to the client as a plain statement's would.
+        if kind == StatementKind::Select && !has_variable(sql, stmt) {
+            match analyze_query(sql, stmt, opts, db, catalog) {
+                Ok(shape) if shape.outputs.iter().all(Option::is_none) => continue,
+                _ => return None,
+            }
+        }
         if !matches!(
             kind,
             StatementKind::Insert
@@ -40,6 +52,7 @@ pub(super) fn plan_block_writes<'a>(
         {
             return None;
         }
+        writes = true;
         match plan_tokens(sql, stmt, &kind, opts, db, catalog, false).0 {
             Plan::Untouched => {}
             Plan::Refuse(r) => return Some(Plan::Refuse(r)),
@@ -59,6 +72,10 @@ pub(super) fn plan_block_writes<'a>(
                 sites.extend(s);
             }
         }
+    }
+    if !writes {
+        // Reads only: the procedural analysis decides.
+        return None;
     }
     if sites.is_empty() && column_list.is_none() {
         return Some(Plan::Untouched);
@@ -94,7 +111,7 @@ fn block_body(sql: &[u8], toks: &[Token]) -> Option<std::ops::Range<usize>> {
         return None;
     };
     let body = start + 3..end_at;
-    // Each statement starts with a write verb; no word anywhere that opens
+    // Each statement starts with a write verb or SELECT; no word anywhere that opens
     // or closes another block (a CASE expression included: its END would
     // be read as the block's).
     let nested = toks[body.clone()].iter().any(|t| {
