@@ -19,12 +19,14 @@ pub enum QueryError {
     Net(String),
 }
 
-/// Run one statement and collect its (single) result set.
-pub async fn simple_query(
+/// Send one statement and read the head of its answer: `None` for an OK,
+/// else the column definitions (payloads) of its result set, with the EOF
+/// after them consumed when the server sends one. An ERR is the error.
+async fn send_and_read_columns(
     conn: &mut PacketConn,
     capabilities: u32,
     sql: &str,
-) -> Result<Rows, QueryError> {
+) -> Result<Option<Vec<Vec<u8>>>, QueryError> {
     let net = |e: crate::net::NetError| QueryError::Net(e.to_string());
     conn.begin_command();
     conn.write_packet(&ClientCommand::Query(sql.as_bytes()).encode());
@@ -35,34 +37,56 @@ pub async fn simple_query(
         return Err(QueryError::Server(e));
     }
     if response::is_ok(&first.payload) {
-        return Ok(Vec::new());
+        return Ok(None);
     }
     let columns = Reader::new(&first.payload)
         .lenenc_int()
         .map_err(|e| QueryError::Net(e.to_string()))? as usize;
+    let mut defs = Vec::with_capacity(columns.min(4096));
     for _ in 0..columns {
-        conn.read_packet().await.map_err(net)?;
+        defs.push(conn.read_packet().await.map_err(net)?.payload.to_vec());
     }
     if capabilities & CLIENT_DEPRECATE_EOF == 0 {
         conn.read_packet().await.map_err(net)?;
     }
+    Ok(Some(defs))
+}
+
+/// The next row of a result set (its payload), `None` at its end.
+async fn next_row(conn: &mut PacketConn) -> Result<Option<bytes::Bytes>, QueryError> {
+    let p = conn
+        .read_packet()
+        .await
+        .map_err(|e| QueryError::Net(e.to_string()))?;
+    if response::is_eof(&p.payload) {
+        return Ok(None);
+    }
+    if response::is_err(&p.payload) {
+        let e = ErrPacket::parse(&p.payload).map_err(|e| QueryError::Net(e.to_string()))?;
+        return Err(QueryError::Server(e));
+    }
+    Ok(Some(p.payload))
+}
+
+/// Run one statement and collect its (single) result set.
+pub async fn simple_query(
+    conn: &mut PacketConn,
+    capabilities: u32,
+    sql: &str,
+) -> Result<Rows, QueryError> {
+    let Some(defs) = send_and_read_columns(conn, capabilities, sql).await? else {
+        return Ok(Vec::new());
+    };
+    let columns = defs.len();
     let mut rows = Vec::new();
     let mut spans = Vec::new();
-    loop {
-        let p = conn.read_packet().await.map_err(net)?;
-        if response::is_eof(&p.payload) {
-            break;
-        }
-        if response::is_err(&p.payload) {
-            let e = ErrPacket::parse(&p.payload).map_err(|e| QueryError::Net(e.to_string()))?;
-            return Err(QueryError::Server(e));
-        }
-        text_row_spans(&p.payload, columns, &mut spans)
+    while let Some(payload) = next_row(conn).await? {
+        text_row_spans(&payload, columns, &mut spans)
             .map_err(|e| QueryError::Net(e.to_string()))?;
         rows.push(
             spans
                 .iter()
-                .map(|s| s.clone().map(|r| p.payload[r].to_vec()))
+                .map(|s| s.clone().map(|r| payload[r].to_vec()))
                 .collect(),
         );
     }
@@ -76,39 +100,12 @@ pub async fn column_definitions(
     capabilities: u32,
     sql: &str,
 ) -> Result<Vec<Vec<u8>>, QueryError> {
-    let net = |e: crate::net::NetError| QueryError::Net(e.to_string());
-    conn.begin_command();
-    conn.write_packet(&ClientCommand::Query(sql.as_bytes()).encode());
-    conn.flush().await.map_err(net)?;
-    let first = conn.read_packet().await.map_err(net)?;
-    if response::is_err(&first.payload) {
-        let e = ErrPacket::parse(&first.payload).map_err(|e| QueryError::Net(e.to_string()))?;
-        return Err(QueryError::Server(e));
-    }
-    if response::is_ok(&first.payload) {
+    let Some(defs) = send_and_read_columns(conn, capabilities, sql).await? else {
         return Ok(Vec::new());
-    }
-    let columns = Reader::new(&first.payload)
-        .lenenc_int()
-        .map_err(|e| QueryError::Net(e.to_string()))? as usize;
-    let mut defs = Vec::with_capacity(columns);
-    for _ in 0..columns {
-        defs.push(conn.read_packet().await.map_err(net)?.payload.to_vec());
-    }
-    if capabilities & CLIENT_DEPRECATE_EOF == 0 {
-        conn.read_packet().await.map_err(net)?;
-    }
+    };
     // Rows (none expected), then the terminator.
-    loop {
-        let p = conn.read_packet().await.map_err(net)?;
-        if response::is_eof(&p.payload) {
-            return Ok(defs);
-        }
-        if response::is_err(&p.payload) {
-            let e = ErrPacket::parse(&p.payload).map_err(|e| QueryError::Net(e.to_string()))?;
-            return Err(QueryError::Server(e));
-        }
-    }
+    while next_row(conn).await?.is_some() {}
+    Ok(defs)
 }
 
 /// Quote a string for use inside a single-quoted SQL literal.
