@@ -56,10 +56,11 @@ pub fn present(
         _ => TYPE_BLOB,
     };
     match rule.present_as {
-        PresentAs::Text => {
-            let flags = (def.flags | FLAG_BLOB) & !FLAG_BINARY;
-            def.retyped(payload, text_charset, u32::MAX, text_type, flags, None)
-        }
+        // The logical column is a utf8mb4_bin LONGTEXT (what the catalog
+        // shows, docs/catalog.md): its binary collation is flagged BINARY as
+        // the stored LONGBLOB is, and the BLOB flag follows the server's
+        // definition (set on a base column, not on a computed one).
+        PresentAs::Text => def.retyped(payload, text_charset, u32::MAX, text_type, def.flags, None),
         // A client that negotiated MariaDB's extended metadata gets what
         // MariaDB sends for its own JSON type (a utf8mb4_bin LONGTEXT, so
         // BINARY is flagged, with format "json"), which such clients turn
