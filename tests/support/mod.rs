@@ -470,10 +470,10 @@ pub trait TestServer: Sync {
         true
     }
     /// Whether squeeze reproduces every field of a compressed column's
-    /// definition on this server. TiDB reports a text column in its own
-    /// collation with no BINARY flag and a length of characters x 4, which
-    /// squeeze does not model yet (docs/deployment.md): there the oracle compares
-    /// type and binary-ness only.
+    /// definition on this server. TiDB flags BINARY on a set operation
+    /// that mixes a text column with a non-string one, which squeeze does
+    /// not model (docs/deployment.md): there the oracle compares type and
+    /// binary-ness only.
     fn exact_column_definitions(&self) -> bool {
         true
     }
