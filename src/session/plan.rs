@@ -256,16 +256,24 @@ impl Session {
         }
         self.refuse_stale_execute(query)?;
         let stmts = query.statements();
-        let Some((i, why)) = stmts.iter().enumerate().find_map(|(i, s)| {
-            crate::sql::state::changes_reading_unknowably(text, s).map(|w| (i, w))
-        }) else {
-            return Ok(());
-        };
-        // The pieces of a compound statement are one statement with it.
-        let after = if crate::sql::procedural::opens_block(text, &stmts[i].tokens) {
-            crate::sql::procedural::block_end(text, stmts, i)
-        } else {
-            i
+        // The first statement that may change how the rest is read; the
+        // pieces of a compound statement are one statement with it, and a
+        // block of plain statements changes nothing.
+        let mut from = 0;
+        let (i, why, after) = loop {
+            let Some((i, why)) = stmts.iter().enumerate().skip(from).find_map(|(i, s)| {
+                crate::sql::state::changes_reading_unknowably(text, s).map(|w| (i, w))
+            }) else {
+                return Ok(());
+            };
+            if !crate::sql::procedural::opens_block(text, &stmts[i].tokens) {
+                break (i, why, i);
+            }
+            let end = crate::sql::procedural::block_end(text, stmts, i);
+            if !crate::sql::state::block_keeps_reading(text, stmts, i, end) {
+                break (i, why, end);
+            }
+            from = end + 1;
         };
         for (j, s) in stmts.iter().enumerate().skip(after + 1) {
             if let Some(col) = touched(&text[s.range.clone()]) {
