@@ -49,10 +49,8 @@ pub(super) struct Planned {
     pub prepared: Vec<(String, SqlPreparedStatement)>,
     /// What each statement does to the backend session's temporary tables.
     pub temporary: Vec<Vec<TempChange>>,
-    /// Whether a statement may end in more than one result (CALL, EXECUTE,
-    /// a compound statement), so counting results does not count
-    /// statements.
-    pub multi_result: Vec<bool>,
+    /// Which statement each result belongs to.
+    pub units: Arc<[crate::sql::results::ResultUnit]>,
 }
 
 impl From<QueryRewrite<'_>> for Planned {
@@ -78,23 +76,7 @@ impl From<QueryRewrite<'_>> for Planned {
             ddl: r.ddl,
             prepared: r.prepared,
             temporary: r.temporary,
-            multi_result: r
-                .statements
-                .iter()
-                .map(|k| {
-                    !matches!(
-                        k,
-                        StatementKind::Select
-                            | StatementKind::Insert
-                            | StatementKind::Update
-                            | StatementKind::Delete
-                            | StatementKind::Replace
-                            | StatementKind::Ddl
-                            | StatementKind::Use(_)
-                            | StatementKind::Set(_)
-                    )
-                })
-                .collect(),
+            units: r.units,
         }
     }
 }
@@ -130,9 +112,18 @@ impl Session {
             })
             .flatten();
         if let Some(results) = known {
+            // Plain reads only: one result each.
+            let units = (0..results.len())
+                .map(|k| crate::sql::results::ResultUnit {
+                    first: k,
+                    last: k,
+                    ends: crate::sql::results::Ends::One,
+                })
+                .collect();
             return Ok(QueryRewrite {
                 sql: std::borrow::Cow::Borrowed(text),
                 statements: vec![StatementKind::Select; results.len()],
+                units,
                 placeholders: Vec::new(),
                 plain_read: true,
                 results,

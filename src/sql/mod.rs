@@ -33,6 +33,7 @@ pub mod prescan;
 pub mod procedural;
 pub mod query;
 pub mod refusal;
+pub mod results;
 pub mod rewrite;
 pub mod route;
 pub mod same_query;

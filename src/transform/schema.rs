@@ -199,6 +199,8 @@ pub struct SqlPreparedStatement {
     pub outputs: Vec<Option<ColumnRef>>,
     /// What `EXECUTE name` does to the session's temporary tables.
     pub temporary: Vec<TempChange>,
+    /// How the results of `EXECUTE name` end (one, or several then an OK).
+    pub ends: crate::sql::results::Ends,
 }
 
 impl<'a> Catalog<'a> {

@@ -75,7 +75,10 @@ impl Session {
             at_prepare: self.shadowing(),
             changes,
         });
-        self.result_hints = Some((rewrite.results.clone(), 0));
+        self.result_hints = Some((
+            rewrite.results.clone(),
+            crate::sql::results::ResultCursor::single(),
+        ));
         let flow = self
             .forward_command(
                 rewritten.as_deref().unwrap_or(payload),
