@@ -73,6 +73,50 @@ pub struct LiteralSite<'a> {
     pub column: ColumnRef,
 }
 
+/// A literal for a compressed column inside a statement text held in a
+/// string literal (owned: the text is decoded from the literal).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InnerSite {
+    /// Byte range in [`TextRewrite::text`].
+    pub span: Range<usize>,
+    pub value: Vec<u8>,
+    pub kind: LiteralKind,
+    pub introducer: Option<String>,
+    pub column: ColumnRef,
+}
+
+/// `PREPARE s FROM '<text>'` or `EXECUTE IMMEDIATE '<text>'` whose text
+/// writes literals to a compressed column: the string literal is written
+/// anew around the text with those literals compressed in place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextRewrite {
+    /// The string literal in the query.
+    pub span: Range<usize>,
+    /// Its quote character.
+    pub quote: u8,
+    /// The statement text as the server decodes it.
+    pub text: Vec<u8>,
+    /// Literals to replace in `text`, in byte order, non-overlapping.
+    pub sites: Vec<InnerSite>,
+    /// As [`Plan::Rewrite`]'s, at an offset in `text`.
+    pub column_list: Option<(usize, String)>,
+    /// The sql_mode the literal and the text inside it are read under.
+    pub opts: LexOptions,
+}
+
+impl TextRewrite {
+    /// The new string literal: `text` with `edits` (sorted, in `text`)
+    /// applied, quoted so that the server decodes exactly that text under
+    /// [`TextRewrite::opts`].
+    pub fn literal(&self, edits: &[(Range<usize>, Vec<u8>)]) -> Vec<u8> {
+        super::splice::quote_string(
+            &super::splice::splice(&self.text, edits),
+            self.quote,
+            self.opts,
+        )
+    }
+}
+
 /// What to do with one statement.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Plan<'a> {
@@ -95,6 +139,9 @@ pub enum Plan<'a> {
         /// another column.
         column_list: Option<(usize, String)>,
     },
+    /// Replace a string literal holding a statement text (see
+    /// [`TextRewrite`]).
+    RewriteText(Box<TextRewrite>),
     /// Do not send; answer the client with an error.
     Refuse(Refusal),
 }
@@ -550,17 +597,71 @@ fn plan_prepare_text<'a>(
             reason: RefuseReason::PreparedText,
             column: r.column,
         }),
-        Plan::Rewrite { sites, .. } if !sites.is_empty() => Plan::Refuse(Refusal {
-            column: sites[0].column.clone(),
-            reason: RefuseReason::PreparedText,
-            what: "a literal for it inside PREPARE ... FROM '...' cannot be compressed in place"
-                .into(),
-        }),
+        plan @ Plan::Rewrite { .. } if has_sites(&plan) => {
+            text_rewrite(sql, tok, &text, plan, opts, "PREPARE ... FROM '...'")
+        }
+        Plan::RewriteText(t) => super::writes::nested_dynamic_sql(&t, "PREPARE"),
         // A `?` bound to a compressed column takes its value from `EXECUTE
         // ... USING`, which is checked against what the session recorded
         // (see [`prepared_placeholders`]).
         _ => Plan::Untouched,
     }
+}
+
+/// Whether a plan compresses literals (or inserts a column list) in place.
+pub(super) fn has_sites(plan: &Plan<'_>) -> bool {
+    matches!(plan, Plan::Rewrite { sites, column_list, .. } if !sites.is_empty() || column_list.is_some())
+}
+
+/// The plan of a statement whose text `text`, held in the string literal
+/// `tok` of `sql` (`what`: `PREPARE ... FROM '...'`), planned as `plan`, a
+/// [`Plan::Rewrite`] with sites: the literal written anew around the
+/// rewritten text. Refused when the literal has a character set
+/// introducer (the server converts the text; squeeze would have to too).
+pub(super) fn text_rewrite<'a>(
+    sql: &[u8],
+    tok: &Token,
+    text: &[u8],
+    plan: Plan<'_>,
+    opts: LexOptions,
+    what: &str,
+) -> Plan<'a> {
+    let (
+        Plan::Rewrite {
+            sites, column_list, ..
+        },
+        TokenKind::Str { quote_at },
+    ) = (plan, tok.kind)
+    else {
+        return Plan::Untouched;
+    };
+    if quote_at != tok.start {
+        let Some(first) = sites.first() else {
+            return Plan::Untouched;
+        };
+        return Plan::Refuse(Refusal {
+            column: first.column.clone(),
+            reason: RefuseReason::PreparedText,
+            what: format!("a literal for it inside {what} with a character set introducer cannot be compressed in place: write the text without the introducer"),
+        });
+    }
+    Plan::RewriteText(Box::new(TextRewrite {
+        span: tok.start..tok.end,
+        quote: sql[quote_at],
+        text: text.to_vec(),
+        sites: sites
+            .into_iter()
+            .map(|s| InnerSite {
+                span: s.span,
+                value: s.value.into_owned(),
+                kind: s.kind,
+                introducer: s.introducer.map(str::to_string),
+                column: s.column,
+            })
+            .collect(),
+        column_list,
+        opts,
+    }))
 }
 
 /// The compressed column of each `?` of a `PREPARE name FROM 'text'` that

@@ -194,6 +194,34 @@ pub fn rewrite_statements<'a>(
                 }
                 return Err(WriteError::Refused(r));
             }
+            Plan::RewriteText(t) => {
+                // The text's own edits, then the literal holding it anew.
+                let mut inner: Vec<Edit> = Vec::new();
+                if let Some((at, list)) = &t.column_list {
+                    inner.push((*at..*at, list.clone().into_bytes()));
+                }
+                let mut text_jobs = Vec::with_capacity(t.sites.len());
+                for site in &t.sites {
+                    let rule = rule_for(ctx, &site.column)?;
+                    let as_site = sql::LiteralSite {
+                        span: site.span.clone(),
+                        value: Cow::Borrowed(&site.value),
+                        kind: site.kind,
+                        introducer: site.introducer.as_deref(),
+                        column: site.column.clone(),
+                    };
+                    check_literal_charset(ctx, &as_site, &rule)?;
+                    text_jobs.push(Job {
+                        rule,
+                        span: site.span.clone(),
+                        value: Cow::Borrowed(&site.value),
+                        opts: t.opts,
+                    });
+                }
+                inner.extend(encode_run(&text_jobs)?);
+                inner.sort_by_key(|(r, _)| r.start);
+                insertions.push((t.span.clone(), t.literal(&inner)));
+            }
             Plan::Rewrite {
                 sites,
                 placeholders: ph,

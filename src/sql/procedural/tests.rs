@@ -198,6 +198,11 @@ fn sites(sql: &str) -> Result<Vec<String>, String> {
     for p in plan_query(sql.as_bytes(), LexOptions::default(), Some("app"), &Cat) {
         match p.plan {
             Plan::Refuse(r) => return Err(r.message()),
+            Plan::RewriteText(t) => out.extend(
+                t.sites
+                    .into_iter()
+                    .map(|s| String::from_utf8_lossy(&s.value).into_owned()),
+            ),
             Plan::Rewrite { sites, .. } => out.extend(
                 sites
                     .into_iter()

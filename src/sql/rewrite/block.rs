@@ -56,6 +56,8 @@ pub(super) fn plan_block_writes<'a>(
         match plan_tokens(sql, stmt, &kind, opts, db, catalog, false).0 {
             Plan::Untouched => {}
             Plan::Refuse(r) => return Some(Plan::Refuse(r)),
+            // Dynamic SQL is not a plain write.
+            Plan::RewriteText(_) => return None,
             Plan::Rewrite {
                 sites: s,
                 placeholders,
