@@ -393,6 +393,9 @@ fn plan_tokens<'a>(
     }
     let shape = match kind {
         StatementKind::Execute => execute_shape(sql, toks, catalog),
+        StatementKind::ExecuteImmediate { text: Some(t), .. } => {
+            immediate_shape(sql, t, opts, db, catalog)
+        }
         _ => None,
     };
     (plan_write(sql, toks, kind, opts, db, catalog), shape)
@@ -721,6 +724,24 @@ fn execute_shape(sql: &[u8], toks: &[Token], catalog: &dyn ColumnCatalog) -> Opt
             outputs,
             json: Vec::new(),
         })
+}
+
+/// The result shape of `EXECUTE IMMEDIATE '<query>'`: the query's (the
+/// result side needs it to present pass-through columns as for the query
+/// alone). JSON functions squeeze would evaluate are refused inside the
+/// text, so the shape carries none.
+fn immediate_shape(
+    sql: &[u8],
+    tok: &Token,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<QueryShape> {
+    let text = decode_string(sql, tok, opts)?;
+    match plan_statement_shape(&text, opts, db, catalog) {
+        (Plan::Untouched, Some(shape)) if shape.json.is_empty() => Some(shape),
+        _ => None,
+    }
 }
 
 /// A literal found in value position: span, decoded value, kind, introducer.

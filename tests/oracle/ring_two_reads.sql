@@ -145,3 +145,12 @@ CREATE PROCEDURE r2_p8() BEGIN SELECT 1; SELECT 2; END ;; PREPARE c FROM 'CALL r
 CREATE PROCEDURE r2_p9() BEGIN SELECT 1; SELECT 2; END ;; EXECUTE IMMEDIATE 'CALL r2_p9()'; SELECT id, JSON_VALUE(doc, '$.author') FROM docs WHERE id < 3
 EXECUTE IMMEDIATE 'SELECT 1'; SELECT id, JSON_VALUE(doc, '$.author') FROM docs WHERE id < 3
 IF 1 = 1 THEN SELECT 1; SELECT 2; END IF; SELECT id, doc FROM docs WHERE id < 3
+## reads through dynamic sql
+# The result of EXECUTE IMMEDIATE '<query>' is presented as the query's
+# (pass-through columns included; found while testing the results class).
+= EXECUTE IMMEDIATE 'SELECT id, doc FROM docs WHERE id < 3'
+= EXECUTE IMMEDIATE 'SELECT id, COALESCE(NULL, doc) FROM docs WHERE id < 3'
+EXECUTE IMMEDIATE 'SELECT JSON_VALUE(doc, ''$.author'') FROM docs WHERE id < 3'
+= EXECUTE IMMEDIATE 'SELECT id, doc FROM docs WHERE id = ?' USING 2
+= PREPARE s FROM 'SELECT id, doc FROM docs WHERE id < 3'; EXECUTE s; EXECUTE s
+PREPARE s FROM 'SELECT id, LAG(doc) OVER (ORDER BY id) FROM docs' ;; EXECUTE s
