@@ -252,7 +252,16 @@ impl Session {
         // block of plain statements changes nothing.
         let mut from = 0;
         let (i, why, after) = loop {
+            let recorded = |name: &str| {
+                self.statements
+                    .sql_prepared
+                    .get(name)
+                    .is_some_and(|p| p.keeps_reading)
+            };
             let Some((i, why)) = stmts.iter().enumerate().skip(from).find_map(|(i, s)| {
+                if crate::sql::state::dynamic_keeps_reading(text, stmts, i, &recorded) {
+                    return None;
+                }
                 crate::sql::state::changes_reading_unknowably(text, s).map(|w| (i, w))
             }) else {
                 return Ok(());

@@ -201,6 +201,9 @@ pub struct SqlPreparedStatement {
     pub temporary: Vec<TempChange>,
     /// How the results of `EXECUTE name` end (one, or several then an OK).
     pub ends: crate::sql::results::Ends,
+    /// The text is a plain statement that cannot change sql_mode or the
+    /// character set (`sql::state::text_keeps_reading`).
+    pub keeps_reading: bool,
 }
 
 impl<'a> Catalog<'a> {

@@ -369,15 +369,18 @@ fn prepared_statements(
                         // A text squeeze cannot see.
                         _ => vec![sql::temporary::TempChange::Unseen],
                     };
-                    let ends = match k {
+                    let text = match k {
                         StatementKind::Prepare { text: Some(t), .. } => {
                             sql::decode_string(sql_text, t, st.opts)
-                                .map_or(sql::results::Ends::Unknown, |inner| {
-                                    sql::results::text_ends(&inner, st.opts)
-                                })
                         }
-                        _ => sql::results::Ends::Unknown,
+                        _ => None,
                     };
+                    let ends = text.as_ref().map_or(sql::results::Ends::Unknown, |inner| {
+                        sql::results::text_ends(inner, st.opts)
+                    });
+                    let keeps_reading = text
+                        .as_ref()
+                        .is_some_and(|inner| sql::state::text_keeps_reading(inner, st.opts));
                     prepared.push((
                         name,
                         super::schema::SqlPreparedStatement {
@@ -385,6 +388,7 @@ fn prepared_statements(
                             outputs,
                             temporary,
                             ends,
+                            keeps_reading,
                         },
                     ));
                 }
