@@ -157,3 +157,10 @@ PREPARE s FROM 'SELECT id, LAG(doc) OVER (ORDER BY id) FROM docs' ;; EXECUTE s
 PREPARE r2_s1 FROM 'SELECT id, title FROM docs WHERE id < 4' ;; = EXECUTE r2_s1; SELECT id, JSON_VALUE(doc, '$.author') FROM docs WHERE id < 4; EXECUTE r2_s1; SELECT doc FROM docs WHERE id = 2
 PREPARE r2_s2 FROM 'SET NAMES latin1' ;; EXECUTE r2_s2; SELECT id, doc FROM docs WHERE id = 2
 EXECUTE IMMEDIATE 'SET sql_mode = ''ANSI_QUOTES'''; SELECT "doc" FROM docs WHERE id = 2
+## returning inside a block
+# A result set a compound statement sends from inside carries no plan of
+# its own: one that carries a compressed column is refused.
+DELETE FROM docs WHERE id = 99999 RETURNING id, doc
+BEGIN NOT ATOMIC DELETE FROM docs WHERE id = 99999 RETURNING id, doc; END
+BEGIN NOT ATOMIC INSERT INTO notes (id, body) SELECT 99999, 'x' FROM DUAL WHERE 0 RETURNING id, body; END
+BEGIN NOT ATOMIC DELETE FROM docs WHERE id = 99999 RETURNING id; END; SELECT JSON_VALUE(doc, '$.author') FROM docs WHERE id < 3
