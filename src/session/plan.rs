@@ -118,6 +118,7 @@ impl Session {
                     first: k,
                     last: k,
                     ends: crate::sql::results::Ends::One,
+                    inner: Vec::new(),
                 })
                 .collect();
             return Ok(QueryRewrite {

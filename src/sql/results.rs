@@ -35,6 +35,9 @@ pub struct ResultUnit {
     pub first: usize,
     pub last: usize,
     pub ends: Ends,
+    /// For a block: the pieces whose result sets it sends, in order (see
+    /// [`block_result_pieces`]); empty when none or squeeze cannot tell.
+    pub inner: Vec<usize>,
 }
 
 /// The units of a split query, in order. `prepared(name)`: how `EXECUTE
@@ -58,6 +61,7 @@ pub fn result_units(
                 first: k,
                 last,
                 ends: Ends::AtOk,
+                inner: block_result_pieces(sql, statements, k, last).unwrap_or_default(),
             });
             k = last + 1;
             continue;
@@ -89,11 +93,82 @@ pub fn result_units(
                 first: k,
                 last: k,
                 ends,
+                inner: Vec::new(),
             });
         }
         k += 1;
     }
     units
+}
+
+/// The pieces of the block `statements[first..=last]` that each send one
+/// result set, in the order the server sends them, when squeeze can tell:
+/// a `[label:] BEGIN NOT ATOMIC ... END [label]` of plain statements only,
+/// where a `SELECT` (without `INTO`) sends one, an `INSERT`, `REPLACE`,
+/// `UPDATE` or `DELETE` one exactly when it has `RETURNING`. `None` for
+/// anything else (control flow, variables, `CALL`, dynamic SQL...).
+pub fn block_result_pieces(
+    sql: &[u8],
+    statements: &[Statement<'_>],
+    first: usize,
+    last: usize,
+) -> Option<Vec<usize>> {
+    if last <= first {
+        return None;
+    }
+    let mut pieces = Vec::new();
+    for (k, st) in statements.get(first..=last)?.iter().enumerate() {
+        let toks = &st.tokens;
+        let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(sql, w));
+        let k = first + k;
+        if k == last {
+            // `END [label]`, nothing else.
+            if !(kw(0, "END") && toks.len() <= 2) {
+                return None;
+            }
+            continue;
+        }
+        let mut at = 0;
+        if k == first {
+            if toks.get(1).is_some_and(|t| t.is_op(sql, ":")) {
+                at = 2;
+            }
+            if !(kw(at, "BEGIN") && kw(at + 1, "NOT") && kw(at + 2, "ATOMIC")) {
+                return None;
+            }
+            at += 3;
+        }
+        let body = &toks[at..];
+        if body.is_empty() {
+            continue;
+        }
+        let words = |list: &[&str]| {
+            body.iter()
+                .any(|t| list.iter().any(|w| t.is_keyword(sql, w)))
+        };
+        if words(&[
+            "BEGIN", "END", "CASE", "IF", "LOOP", "WHILE", "REPEAT", "DECLARE", "LEAVE", "ITERATE",
+            "RETURN", "OPEN", "FETCH", "CLOSE", "SIGNAL", "RESIGNAL", "GET", "CALL", "EXECUTE",
+            "PREPARE",
+        ]) {
+            return None;
+        }
+        match super::classify::classify_statement(sql, body, st.opts) {
+            // `SELECT ... INTO` sends no result set.
+            StatementKind::Select if words(&["INTO"]) => return None,
+            StatementKind::Select => pieces.push(k),
+            StatementKind::Insert
+            | StatementKind::Replace
+            | StatementKind::Update
+            | StatementKind::Delete => {
+                if words(&["RETURNING"]) {
+                    pieces.push(k);
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(pieces)
 }
 
 /// How the results of the statement text `text` (a `PREPARE ... FROM` or
@@ -155,6 +230,8 @@ pub struct ResultCursor {
     units: std::sync::Arc<[ResultUnit]>,
     /// The unit the next result belongs to.
     unit: usize,
+    /// Result sets the current unit sent so far.
+    sets: usize,
     /// Results arrived so far.
     pub results: usize,
     /// A unit whose end squeeze cannot see went by: later results are not
@@ -167,6 +244,7 @@ impl ResultCursor {
         ResultCursor {
             units,
             unit: 0,
+            sets: 0,
             results: 0,
             lost: false,
         }
@@ -179,14 +257,16 @@ impl ResultCursor {
                 first: 0,
                 last: 0,
                 ends: Ends::One,
+                inner: Vec::new(),
             }]
             .into(),
         )
     }
 
     /// A result arrived (`ok`: an OK packet, else a result set): the piece
-    /// whose result shape describes it, `None` for a result set a compound
-    /// statement or procedure sends from inside (or one not attributable).
+    /// whose result shape describes it; `None` for a result set a procedure
+    /// or a block squeeze cannot follow sends from inside (or one not
+    /// attributable).
     pub fn next(&mut self, ok: bool) -> Option<usize> {
         self.results += 1;
         if self.lost {
@@ -203,11 +283,14 @@ impl ResultCursor {
                 self.unit += 1;
                 Some(u.first)
             }
-            Ends::AtOk => {
-                if ok {
-                    self.unit += 1;
-                }
+            Ends::AtOk if ok => {
+                self.unit += 1;
+                self.sets = 0;
                 None
+            }
+            Ends::AtOk => {
+                self.sets += 1;
+                u.inner.get(self.sets - 1).copied()
             }
             Ends::Unknown => {
                 self.lost = true;

@@ -208,12 +208,15 @@ pub fn plan_statements<'a>(
     };
     // The last piece of a compound statement being planned as one.
     let mut block_until: Option<usize> = None;
+    // The result shapes of its pieces whose result sets carry compressed
+    // values.
+    let mut block_shapes: Vec<(usize, QueryShape)> = Vec::new();
     // What the block opened at this piece may do to temporary tables.
     let mut block_temporary: Option<Vec<super::temporary::TempChange>> = None;
     for (k, st) in statements.iter().enumerate() {
         let (plan, shape) = if block_until.is_some_and(|end| k <= end) {
             // Judged with the whole block at its first piece.
-            (Plan::Untouched, None)
+            (Plan::Untouched, take_shape(&mut block_shapes, k))
         } else if analyse && procedural::opens_block(sql, &st.tokens) {
             let end = procedural::block_end(sql, statements, k);
             block_until = Some(end);
@@ -221,10 +224,22 @@ pub fn plan_statements<'a>(
             if !procedural::creates_stored_program(sql, &toks) {
                 block_temporary = Some(super::temporary::block_changes(sql, &toks, db.as_deref()));
             }
-            (
-                plan_block(sql, &toks, &st.kind, st.opts, db.as_deref(), &same),
-                None,
-            )
+            let (mut plan, shapes) =
+                plan_block(sql, &toks, &st.kind, st.opts, db.as_deref(), &same);
+            // Statement j of the block is piece k + j; each must be one
+            // whose result set squeeze can attribute.
+            let pieces = super::results::block_result_pieces(sql, statements, k, end);
+            for (j, shape) in shapes {
+                let attributable = pieces.as_ref().is_some_and(|p| p.contains(&(k + j)));
+                if !attributable && !matches!(plan, Plan::Refuse(_)) {
+                    if let Some(column) = shape.outputs.iter().flatten().next() {
+                        plan = Plan::Refuse(unattributable_block_read(column.clone(), j));
+                    }
+                }
+                block_shapes.push((k + j, shape));
+            }
+            let shape = take_shape(&mut block_shapes, k);
+            (plan, shape)
         } else if analyse || super::writes::plan_anyway(&st.kind) {
             plan_tokens(
                 sql,
@@ -270,8 +285,18 @@ pub fn plan_statements<'a>(
     out
 }
 
+/// The shape recorded for piece `k` of a block, if any.
+fn take_shape(shapes: &mut Vec<(usize, QueryShape)>, k: usize) -> Option<QueryShape> {
+    let at = shapes.iter().position(|(p, _)| *p == k)?;
+    Some(shapes.swap_remove(at).1)
+}
+
 /// A compound statement (`toks` span the whole block, `;`s included): a
 /// stored program's DDL checks first, then the procedural default deny.
+/// With it, the shapes of the block's `SELECT`s whose answers carry a
+/// compressed value, by statement index in the block (see
+/// [`block::plan_block_writes`]): the caller refuses the block unless it
+/// can tell their result sets apart.
 fn plan_block<'a>(
     sql: &'a [u8],
     toks: &[Token],
@@ -279,20 +304,34 @@ fn plan_block<'a>(
     opts: LexOptions,
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
-) -> Plan<'a> {
+) -> (Plan<'a>, Vec<(usize, QueryShape)>) {
     let mut plan = Plan::Untouched;
     if procedural::creates_stored_program(sql, toks) {
         plan = plan_tokens(sql, toks, kind, opts, db, catalog, false).0;
         if matches!(plan, Plan::Refuse(_)) {
-            return plan;
+            return (plan, Vec::new());
         }
-    } else if let Some(plan) = block::plan_block_writes(sql, toks, opts, db, catalog) {
-        // Plain writes one after another: planned exactly.
-        return plan;
+    } else if let Some(planned) = block::plan_block_writes(sql, toks, opts, db, catalog) {
+        // Plain writes and reads one after another: planned exactly.
+        return planned;
     }
     match procedural::block_refusal(sql, toks, opts, db, catalog) {
-        Some(r) => Plan::Refuse(r),
-        None => plan,
+        Some(r) => (Plan::Refuse(r), Vec::new()),
+        None => (plan, Vec::new()),
+    }
+}
+
+/// A block whose `SELECT` (statement `j` of the block) returns the
+/// compressed column `column`, where squeeze cannot tell its result set
+/// from the block's others.
+fn unattributable_block_read(column: ColumnRef, j: usize) -> Refusal {
+    Refusal {
+        column,
+        reason: RefuseReason::Unanalysed,
+        what: format!(
+            "statement {} of a compound statement returns it, and squeeze cannot tell which of the block's result sets is that statement's (a SELECT ... INTO, a RETURNING or a statement that may send results of its own is among them): run the SELECT on its own",
+            j + 1
+        ),
     }
 }
 
@@ -325,10 +364,20 @@ pub fn plan_statement_shape<'a>(
         let statements = super::statement::split(sql, opts);
         let end = procedural::block_end(sql, &statements, 0);
         let block = procedural::block_tokens(&statements, 0, end);
-        return (
-            plan_block(sql, &block, &kind, opts, current_db, catalog),
-            None,
-        );
+        // Its result sets are not told apart here (a prepared statement
+        // has one result shape): a block returning compressed values is
+        // refused.
+        let (plan, shapes) = plan_block(sql, &block, &kind, opts, current_db, catalog);
+        if let Some(((j, shape), false)) = shapes
+            .into_iter()
+            .next()
+            .map(|s| (s, matches!(plan, Plan::Refuse(_))))
+        {
+            if let Some(column) = shape.outputs.into_iter().flatten().next() {
+                return (Plan::Refuse(unattributable_block_read(column, j)), None);
+            }
+        }
+        return (plan, None);
     }
     plan_tokens(sql, &toks, &kind, opts, current_db, catalog, false)
 }

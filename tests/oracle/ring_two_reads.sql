@@ -128,7 +128,8 @@ SET STATEMENT sql_mode = '' FOR SELECT doc FROM v_docs WHERE id = 2 UNION ALL SE
 SET STATEMENT sql_mode = '' FOR SELECT LENGTH(doc) FROM docs
 ## results after a compound statement
 # A compound statement or a CALL sends a result set for every SELECT it
-# runs, then one OK for itself; EXECUTE ends as the statement it runs. The
+# runs, then one OK for itself (a straight-line block's result sets are
+# presented with the shapes of its SELECTs); EXECUTE ends as the statement it runs. The
 # statements after it in the same query get their own results (JSON
 # functions evaluated, columns presented) whatever came before. A line
 # (or a ` ;; ` step) starting with `= ` must be answered.
@@ -136,6 +137,9 @@ SET STATEMENT sql_mode = '' FOR SELECT LENGTH(doc) FROM docs
 = BEGIN NOT ATOMIC SELECT 1; SELECT id, title FROM docs WHERE id < 3; SELECT 2, 3; END; SELECT id, doc FROM docs WHERE id < 3; SELECT id, JSON_EXTRACT(doc, '$.score'), JSON_VALUE(doc, '$.author') FROM docs WHERE id < 4
 = BEGIN NOT ATOMIC DECLARE v INT DEFAULT (SELECT COUNT(*) FROM users); SELECT v; END; SELECT id, doc FROM docs WHERE id = 2
 = BEGIN NOT ATOMIC DECLARE v INT; SELECT MAX(id) INTO v FROM users; END; SELECT JSON_VALUE(doc, '$.author') FROM docs WHERE id < 4
+= BEGIN NOT ATOMIC SELECT id, COALESCE(NULL, doc) FROM docs WHERE id < 3; SELECT 1; SELECT doc FROM docs WHERE id = 2; END; SELECT JSON_VALUE(doc, '$.author') FROM docs WHERE id < 3
+= BEGIN NOT ATOMIC SELECT id, LAG(doc) OVER (ORDER BY id) FROM docs WHERE id < 4; DELETE FROM notes WHERE id = 99999 RETURNING id, body; SELECT body FROM v_docs WHERE id = 2; SELECT id, IFNULL(NULL, doc) FROM docs WHERE id > 1000; END
+BEGIN NOT ATOMIC SELECT id FROM docs WHERE id = 1 INTO @r2x; SELECT id, COALESCE(NULL, doc) FROM docs WHERE id < 3; END
 = SELECT 1; BEGIN NOT ATOMIC SELECT 1; END; BEGIN NOT ATOMIC SELECT 2; SELECT 3; END; SELECT JSON_VALUE(doc, '$.author'), doc FROM docs WHERE id < 3; SELECT id, LAG(doc) OVER (ORDER BY id) FROM docs WHERE id < 4
 CREATE PROCEDURE r2_p4() BEGIN SELECT 1; SELECT name FROM users WHERE id = 2; END ;; = CALL r2_p4(); SELECT JSON_VALUE(doc, '$.author') FROM docs WHERE id < 4
 CREATE PROCEDURE r2_p5() BEGIN DECLARE v INT; SELECT COUNT(*) INTO v FROM users; END ;; CREATE PROCEDURE r2_p6() BEGIN SELECT 1; SELECT 2; SELECT 3; END ;; = CALL r2_p5(); SELECT id, doc FROM docs WHERE id < 3; CALL r2_p6(); SELECT id, JSON_VALUE(doc, '$.author') FROM docs WHERE id < 4; CALL r2_p6()

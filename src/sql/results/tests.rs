@@ -71,14 +71,15 @@ fn cursor(sql: &str) -> ResultCursor {
 }
 
 #[test]
-fn results_inside_a_block_or_call_are_nobody_s_and_the_next_statement_gets_its_own() {
+fn results_inside_a_block_are_its_selects_inside_a_call_nobody_s_and_the_next_statement_gets_its_own(
+) {
     // OK(update), rows+OK(block with two SELECTs), rows(select).
     let mut c = cursor(
         "UPDATE t SET a = 1; BEGIN NOT ATOMIC SELECT 1; SELECT 2; END; SELECT doc FROM docs",
     );
     assert_eq!(c.next(true), Some(0));
-    assert_eq!(c.next(false), None);
-    assert_eq!(c.next(false), None);
+    assert_eq!(c.next(false), Some(1));
+    assert_eq!(c.next(false), Some(2));
     assert_eq!(c.next(true), None);
     assert_eq!(c.next(false), Some(4));
     // A block that selects nothing: only its OK.
@@ -118,4 +119,39 @@ fn which_pieces_ran_when_a_command_ends_early() {
     assert_eq!(c.ran(0), Some(true));
     assert_eq!(c.ran(1), Some(false));
     assert_eq!(c.ran(2), Some(false));
+}
+
+#[test]
+fn a_straight_line_block_s_result_sets_are_its_selects_and_returnings_in_order() {
+    let sql = "SELECT 1; BEGIN NOT ATOMIC SELECT doc FROM docs; INSERT INTO t VALUES (1); DELETE FROM t RETURNING a; UPDATE t SET a = 2; SELECT 2; END; SELECT 3";
+    let stmts = split(sql.as_bytes(), LexOptions::default());
+    assert_eq!(
+        block_result_pieces(sql.as_bytes(), &stmts, 1, 6),
+        Some(vec![1, 3, 5])
+    );
+    let mut c = cursor(sql);
+    assert_eq!(c.next(false), Some(0));
+    assert_eq!(c.next(false), Some(1));
+    assert_eq!(c.next(false), Some(3));
+    assert_eq!(c.next(false), Some(5));
+    assert_eq!(c.next(true), None);
+    assert_eq!(c.next(false), Some(7));
+    // Blocks whose result sets squeeze cannot tell apart.
+    for sql in [
+        "BEGIN NOT ATOMIC SELECT 1 INTO @a; SELECT doc FROM docs; END",
+        "BEGIN NOT ATOMIC CALL p(); SELECT doc FROM docs; END",
+        "BEGIN NOT ATOMIC IF 1 THEN SELECT 1; END IF; SELECT doc FROM docs; END",
+        "BEGIN NOT ATOMIC DECLARE v INT; SELECT doc FROM docs; END",
+        "BEGIN NOT ATOMIC EXECUTE IMMEDIATE 'SELECT 1'; SELECT doc FROM docs; END",
+        "BEGIN NOT ATOMIC SHOW TABLES; SELECT doc FROM docs; END",
+        "IF 1 THEN SELECT doc FROM docs; END IF",
+    ] {
+        let stmts = split(sql.as_bytes(), LexOptions::default());
+        let last = stmts.len() - 1;
+        assert_eq!(
+            block_result_pieces(sql.as_bytes(), &stmts, 0, last),
+            None,
+            "{sql}"
+        );
+    }
 }
