@@ -241,7 +241,10 @@ const SQL_LAYERS: &[&[&str]] = &[
     &["tokens", "prescan", "splice", "shape", "kill", "refusal"],
     &["classify", "own_values"],
     &["statement", "tables"],
-    &["compound", "state", "route"],
+    &["compound", "route"],
+    // How a statement changes the reading of the rest; which statement of
+    // a query each result the server sends is of.
+    &["state", "results"],
     &["temporary"],
     &["catalog"],
     // The default-deny read analyzer.

@@ -479,7 +479,7 @@ impl Session {
             let p = self.backend_packet().await?;
             match p.first_byte() {
                 Some(response::OK_HEADER) => {
-                    self.next_result_hints();
+                    self.next_result_hints(true);
                     self.note_status(&p.payload);
                     self.forward_ok(&p.payload).await?;
                     if !response::more_results(self.tracked.status) {
@@ -497,7 +497,7 @@ impl Session {
                 _ => {
                     let columns = self.defs_following(&p.payload)?;
                     self.forward(&p.payload).await?;
-                    let hints = self.next_result_hints();
+                    let hints = self.next_result_hints(false);
                     let mut ids = mode.thread_ids.map(|k| (IdColumns::default(), k));
                     let mut cat = mode.catalog.clone().map(|k| (CatalogColumns::default(), k));
                     let mut transform = self
@@ -571,8 +571,6 @@ impl Session {
         }
     }
 
-    /// The analyzer's column hints for the next result of the command being
-    /// relayed (one result per statement), if it has any.
     /// How the server behind the session describes a text column, so a
     /// compressed one is described as its uncompressed copy would be.
     fn text_columns(&self) -> crate::transform::result::TextColumns {
@@ -593,12 +591,12 @@ impl Session {
         }
     }
 
-    fn next_result_hints(&mut self) -> StatementHints {
+    /// The analyzer's column hints for the next result of the command being
+    /// relayed (`ok`: an OK packet), if it has any: those of the statement
+    /// the result is of (see `sql::results`).
+    fn next_result_hints(&mut self, ok: bool) -> StatementHints {
         match &mut self.result_hints {
-            Some((hints, next)) => {
-                *next += 1;
-                StatementHints(Some((hints.clone(), *next - 1)))
-            }
+            Some((hints, cursor)) => StatementHints(cursor.next(ok).map(|k| (hints.clone(), k))),
             None => StatementHints(None),
         }
     }

@@ -206,7 +206,9 @@ fn prepare<'a>(src: &'a [u8], toks: &[Token], i: usize) -> StatementKind<'a> {
         .get(i + 1)
         .map(|t| ident_name(src, t))
         .unwrap_or_default();
-    let text = if kw(src, toks, i + 2, "FROM") {
+    // One string literal and nothing after it: the server concatenates
+    // adjacent strings, and squeeze would see only the first.
+    let text = if kw(src, toks, i + 2, "FROM") && toks.len() == i + 4 {
         toks.get(i + 3)
             .filter(|t| matches!(t.kind, TokenKind::Str { .. }))
             .copied()

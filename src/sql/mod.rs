@@ -33,6 +33,7 @@ pub mod own_values;
 pub mod prescan;
 pub mod query;
 pub mod refusal;
+pub mod results;
 pub mod rewrite;
 pub mod route;
 pub mod shape;

@@ -232,10 +232,27 @@ impl Oracle {
     /// case is not compared.
     pub async fn check_case(&mut self, class: &str, stmts: &[String]) {
         for s in stmts {
-            if self.check(class, s, false).await == Verdict::Refused {
+            if self.check_marked(class, s, false).await == Verdict::Refused {
                 break;
             }
         }
+    }
+
+    /// [`Oracle::check`] of a corpus statement; `= ` before it marks one
+    /// squeeze must answer (a refusal of it is over-refusal, a defect of
+    /// the contract too).
+    pub async fn check_marked(&mut self, class: &str, sql: &str, prepared: bool) -> Verdict {
+        let (must, sql) = match sql.strip_prefix("= ") {
+            Some(rest) => (!prepared, rest),
+            None => (false, sql),
+        };
+        let verdict = self.check(class, sql, prepared).await;
+        if must && verdict == Verdict::Refused {
+            self.failures.push(format!(
+                "WRONG [{class}]: {sql}\n    refused, but must be answered"
+            ));
+        }
+        verdict
     }
 
     pub async fn check(&mut self, class: &str, sql: &str, prepared: bool) -> Verdict {
@@ -1096,8 +1113,8 @@ pub async fn run_cases(o: &mut Oracle, cases: &[(String, Vec<String>)]) {
             o.check_case(class, stmts).await;
             o.reconnect().await;
         } else {
-            o.check(class, &stmts[0], false).await;
-            o.check(&format!("{class} (prepared)"), &stmts[0], true)
+            o.check_marked(class, &stmts[0], false).await;
+            o.check_marked(&format!("{class} (prepared)"), &stmts[0], true)
                 .await;
         }
     }

@@ -138,7 +138,10 @@ impl Session {
             }
         }
         if !hints.is_empty() {
-            self.result_hints = Some((vec![hints].into(), 0));
+            self.result_hints = Some((
+                vec![hints].into(),
+                crate::sql::results::ResultCursor::single(),
+            ));
         }
         let sent = rewrite.payload.as_deref().unwrap_or(payload);
         let flow = self
@@ -154,7 +157,11 @@ impl Session {
                 .map(|t| t.changes.clone())
                 .unwrap_or_default();
             if !changes.is_empty() {
-                self.apply_temporary(&[changes], &[false], true, 1);
+                self.apply_temporary(
+                    &[changes],
+                    &crate::sql::results::ResultCursor::single(),
+                    true,
+                );
                 // Its own changes are what it was prepared for.
                 let now = self.shadowing();
                 if let Some(t) = self

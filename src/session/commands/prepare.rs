@@ -63,6 +63,33 @@ impl Session {
                 return Flow::Continue;
             }
         };
+        // A prepared compound statement's result sets all come back to one
+        // execute, which squeeze presents with the first piece's shape: a
+        // block returning a compressed value in any other result set is
+        // refused. (A multi-statement text the server refuses to prepare.)
+        let block_hint = match rewrite.units.as_ref() {
+            [u] if u.ends != crate::sql::results::Ends::One => {
+                let first_set_is_first_piece = u.inner.first() == Some(&u.first);
+                rewrite
+                    .results
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| !(*k == u.first && first_set_is_first_piece))
+                    .flat_map(|(_, h)| h.iter().flatten())
+                    .next()
+            }
+            _ => None,
+        };
+        if let Some(hint) = block_hint {
+            self.reply_error(&crate::error::SqlError::new(
+                crate::error::ErrorCode::NotSupportedYet,
+                format!(
+                    "squeeze: column `{}` is stored compressed by squeeze, and a compound statement prepared through the protocol returns it: squeeze cannot tell its result sets apart. Send the block as a query (COM_QUERY), or its SELECTs on their own",
+                    hint.rule.label
+                ),
+            ));
+            return Flow::Continue;
+        }
         let rewritten = match &rewrite.sql {
             std::borrow::Cow::Borrowed(_) => None,
             std::borrow::Cow::Owned(s) => Some(ClientCommand::Prepare(s).encode()),
@@ -75,7 +102,10 @@ impl Session {
             at_prepare: self.shadowing(),
             changes,
         });
-        self.result_hints = Some((rewrite.results.clone(), 0));
+        self.result_hints = Some((
+            rewrite.results.clone(),
+            crate::sql::results::ResultCursor::single(),
+        ));
         let flow = self
             .forward_command(
                 rewritten.as_deref().unwrap_or(payload),

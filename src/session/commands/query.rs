@@ -185,7 +185,10 @@ impl Session {
     /// it changed: schema cache entries, SQL-level prepared statements and,
     /// once the server accepted it, the tracked session state.
     async fn run_planned(&mut self, payload: &[u8], planned: Planned, mode: RelayMode) -> Flow {
-        self.result_hints = Some((planned.results, 0));
+        self.result_hints = Some((
+            planned.results,
+            crate::sql::results::ResultCursor::new(planned.units),
+        ));
         let rewritten = planned
             .sql
             .as_deref()
@@ -197,15 +200,10 @@ impl Session {
                 mode,
             )
             .await;
-        let results = self.result_hints.take().map_or(0, |(_, n)| n);
+        let cursor = self.result_hints.take().map(|(_, c)| c);
         // Temporary tables: what the server answered with OK.
-        if self.last_ok || results > 0 {
-            self.apply_temporary(
-                &planned.temporary,
-                &planned.multi_result,
-                self.last_ok && !self.last_err,
-                results,
-            );
+        if let Some(c) = cursor.filter(|c| self.last_ok || c.results > 0) {
+            self.apply_temporary(&planned.temporary, &c, self.last_ok && !self.last_err);
         }
         // DDL may have run even when a later statement failed: dropping
         // cache entries is always safe.

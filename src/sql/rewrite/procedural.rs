@@ -173,7 +173,7 @@ fn keyword_refusal(
         // literal in it cannot be compressed in place.
         return match plan_statement_shape(&inner, opts, db, catalog) {
             (Plan::Refuse(r), _) => Some(r),
-            (Plan::Rewrite { .. }, _) => {
+            (Plan::Rewrite { .. } | Plan::RewriteText(_), _) => {
                 touched_column(&inner, &itoks, db, catalog).map(dynamic_refusal)
             }
             (Plan::Untouched, shape) => shape
