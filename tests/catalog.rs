@@ -207,3 +207,71 @@ fn com_field_list_lists_the_compressed_column_as_on_an_uncompressed_copy() {
         .collect();
     assert_eq!(list(sq.port, "sq"), truth);
 }
+
+/// information_schema.COLUMNS type fields used anywhere in a statement (in
+/// expressions, WHERE, GROUP BY, DISTINCT, joins, subqueries, CTEs, CASE,
+/// selected without the column's name, any spelling of the table, after
+/// `USE information_schema`) answer as on an uncompressed copy: rows and
+/// column definitions byte for byte, because the server computes them on the
+/// logical type and describes the statement as sent. What squeeze cannot
+/// make exact is refused with 1235 naming the column.
+#[test]
+fn information_schema_columns_type_fields_in_any_expression_answer_as_on_an_uncompressed_copy() {
+    let db = MariaDb::start();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let (_sq, mut o) = support::oracle::setup(&db).await;
+        let statements = [
+            // Django 5.1 inspectdb's column query (the database's default
+            // collation as its parameter).
+            "SELECT column_name, data_type, character_maximum_length, numeric_precision, numeric_scale, extra, column_default, CASE WHEN collation_name = 'latin1_swedish_ci' THEN NULL ELSE collation_name END AS collation_name, CASE WHEN column_type LIKE '% unsigned' THEN 1 ELSE 0 END AS is_unsigned, column_comment FROM information_schema.columns WHERE table_name = 'docs' AND table_schema = DATABASE()",
+            "SELECT TABLE_NAME, COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND DATA_TYPE = 'longtext' ORDER BY 1, 2",
+            "SELECT DATA_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION",
+            "SELECT DATA_TYPE, COUNT(*), MAX(CHARACTER_OCTET_LENGTH), SUM(CHARACTER_MAXIMUM_LENGTH) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() GROUP BY DATA_TYPE ORDER BY DATA_TYPE",
+            "SELECT DISTINCT DATA_TYPE, COLUMN_TYPE, COLLATION_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() ORDER BY 1, 2, 3",
+            "SELECT c.TABLE_NAME, c.COLUMN_NAME, t.TABLE_TYPE, c.COLLATION_NAME, c.CHARACTER_SET_NAME FROM information_schema.TABLES t JOIN information_schema.COLUMNS c ON c.TABLE_SCHEMA = t.TABLE_SCHEMA AND c.TABLE_NAME = t.TABLE_NAME WHERE t.TABLE_SCHEMA = DATABASE() ORDER BY 1, 2",
+            "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (SELECT TABLE_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND DATA_TYPE LIKE '%text') ORDER BY 1",
+            "WITH c AS (SELECT * FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE()) SELECT COLUMN_NAME, CONCAT(DATA_TYPE, '/', IFNULL(CHARACTER_SET_NAME, '-')), CHARACTER_OCTET_LENGTH + 0, COLUMN_TYPE = 'longtext' FROM c ORDER BY TABLE_NAME, ORDINAL_POSITION",
+            "SELECT `columns`.data_type, MAX(character_maximum_length) AS m FROM `information_schema`.`columns` WHERE table_schema = DATABASE() GROUP BY `columns`.data_type ORDER BY 1",
+            "SELECT x.COLUMN_NAME, x.COLLATION_NAME FROM (SELECT * FROM INFORMATION_SCHEMA.COLUMNS WHERE COLLATION_NAME LIKE 'utf8mb4%') x WHERE x.TABLE_SCHEMA = DATABASE() ORDER BY x.TABLE_NAME, 1",
+            "SELECT * FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION",
+            "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND CHARACTER_SET_NAME IS NULL",
+            "SELECT nope FROM information_schema.COLUMNS",
+        ];
+        for sql in statements {
+            let truth = same_names(dump::query(&mut o.truth, sql).await);
+            let sq = same_names(dump::query(&mut o.sq, sql).await);
+            dump::assert_same(sql, &truth, &sq);
+        }
+        // Values read into variables, and the unqualified table after USE.
+        for (name, c) in [("truth", &mut o.truth), ("sq", &mut o.sq)] {
+            dump::run(c, "SELECT DATA_TYPE, COLLATION_NAME INTO @t, @c FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'docs' AND COLUMN_NAME = 'doc'").await;
+            dump::run(c, "SET @n = (SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND DATA_TYPE = 'longtext')").await;
+            dump::run(c, "USE information_schema").await;
+            let _ = name;
+        }
+        for sql in [
+            "SELECT @t, @c, @n",
+            "SELECT TABLE_NAME, DATA_TYPE, COLUMN_TYPE FROM COLUMNS WHERE TABLE_SCHEMA = '{db}' ORDER BY 1, ORDINAL_POSITION",
+        ] {
+            let truth = same_names(dump::query(&mut o.truth, &sql.replace("{db}", "truth")).await);
+            let sq = same_names(dump::query(&mut o.sq, &sql.replace("{db}", "sq")).await);
+            dump::assert_same(sql, &truth, &sq);
+        }
+        dump::run(&mut o.sq, "USE sq").await;
+        for sql in [
+            "SELECT information_schema.COLUMNS.DATA_TYPE FROM information_schema.COLUMNS",
+            "SELECT 1; SELECT DATA_TYPE FROM information_schema.COLUMNS",
+            "CREATE TABLE t_types AS SELECT DATA_TYPE FROM information_schema.COLUMNS",
+            "PREPARE s FROM 'SELECT DATA_TYPE FROM information_schema.COLUMNS'",
+        ] {
+            match dump::query(&mut o.sq, sql).await {
+                Outcome::Err { code, message, .. } => {
+                    assert_eq!(code, 1235, "{sql}: {message}");
+                    assert!(message.contains("sq.docs.doc") || message.contains("sq.notes.body") || message.contains("sq.v"), "{sql}: {message}");
+                }
+                other => panic!("{sql}: expected ERR 1235, got {other:?}"),
+            }
+        }
+    });
+}

@@ -56,6 +56,10 @@ pub(super) struct RelayMode {
     pub catalog: Option<CatalogResults>,
     /// An execute's catalog columns as its prepare described them.
     pub prepared_catalog: Option<CatalogColumns>,
+    /// The first result's column definitions as the server described the
+    /// statement the client sent (`catalog_view`: a rewritten statement
+    /// is described as the original).
+    pub described_as: Option<Vec<Vec<u8>>>,
 }
 
 impl RelayMode {
@@ -69,6 +73,7 @@ impl RelayMode {
             thread_ids: None,
             catalog: None,
             prepared_catalog: None,
+            described_as: None,
         }
     }
     pub fn binary() -> Self {
@@ -81,6 +86,7 @@ impl RelayMode {
             thread_ids: None,
             catalog: None,
             prepared_catalog: None,
+            described_as: None,
         }
     }
 }
@@ -207,7 +213,7 @@ impl Session {
 
     /// The backend connection failed mid-command: ERR to the client, and
     /// the session ends when the connection held state the server lost.
-    fn backend_failed(&mut self, why: &str, shape: ResponseShape) -> Flow {
+    pub(super) fn backend_failed(&mut self, why: &str, shape: ResponseShape) -> Flow {
         let lost_state = self.state_at_risk();
         let target = self.target();
         METRICS
@@ -422,7 +428,7 @@ impl Session {
     /// Does `db.table.column` hold a compressed column: configured, or a
     /// column of a view that passes one through (as the planner reads
     /// `SELECT column FROM view`)?
-    fn carries_compressed(&self, db: &str, table: &str, column: &str) -> bool {
+    pub(super) fn carries_compressed(&self, db: &str, table: &str, column: &str) -> bool {
         // A temporary table under a configured name is another table.
         if self.temporary().is_some_and(|t| t.contains(db, table)) {
             return false;
@@ -474,7 +480,7 @@ impl Session {
     }
 
     /// One or more result sets (COM_QUERY, COM_STMT_EXECUTE).
-    async fn relay_results(&mut self, mode: RelayMode) -> Result<(), RelayError> {
+    async fn relay_results(&mut self, mut mode: RelayMode) -> Result<(), RelayError> {
         loop {
             let p = self.backend_packet().await?;
             match p.first_byte() {
@@ -496,12 +502,22 @@ impl Session {
                 }
                 _ => {
                     let columns = self.defs_following(&p.payload)?;
+                    let described = mode.described_as.take();
+                    if described.as_ref().is_some_and(|d| d.len() != columns) {
+                        return self.described_differently(columns).await;
+                    }
                     self.forward(&p.payload).await?;
                     let hints = self.next_result_hints();
                     let mut ids = mode.thread_ids.map(|k| (IdColumns::default(), k));
                     let mut cat = mode.catalog.clone().map(|k| (CatalogColumns::default(), k));
                     let mut transform = self
-                        .relay_column_defs(columns, hints.columns(), ids.as_mut(), cat.as_mut())
+                        .relay_column_defs(
+                            columns,
+                            hints.columns(),
+                            ids.as_mut(),
+                            cat.as_mut(),
+                            described.as_deref(),
+                        )
                         .await?;
                     let cat = match (cat, &mode.prepared_catalog) {
                         // Metadata cached: the columns the prepare described.
@@ -599,6 +615,7 @@ impl Session {
         hints: &[Option<crate::transform::write::ColumnHint>],
         mut ids: Option<&mut (IdColumns, IdResults)>,
         mut cat: Option<&mut ResultCatalog>,
+        described: Option<&[Vec<u8>]>,
     ) -> Result<Option<ResultColumns>, RelayError> {
         // Backend connections have it exactly when the client has (login).
         let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
@@ -621,10 +638,15 @@ impl Session {
             }
         };
         if self.ctx.rules.is_empty() {
-            for _ in 0..count {
+            for i in 0..count {
                 let c = self.backend_packet().await?;
-                note(&c.payload);
-                self.forward(&c.payload).await?;
+                // The server's definition, or the one it gave the
+                // statement as the client sent it.
+                let c = described
+                    .and_then(|d| d.get(i))
+                    .map_or(&c.payload[..], |d| d);
+                note(c);
+                self.forward(c).await?;
             }
             return Ok(None);
         }
@@ -632,12 +654,15 @@ impl Session {
         let temporary = self.temporary().cloned();
         for i in 0..count {
             let c = self.backend_packet().await?;
-            note(&c.payload);
+            let c = described
+                .and_then(|d| d.get(i))
+                .map_or(&c.payload[..], |d| d);
+            note(c);
             let hint = hints.get(i).and_then(Option::as_ref);
             let replacement = t
                 .column(
                     &self.ctx.rules,
-                    &c.payload,
+                    c,
                     self.info.charset as u16,
                     extended,
                     hint,
@@ -646,7 +671,7 @@ impl Session {
                 .map_err(|e| RelayError::Backend(format!("bad column definition: {e}")))?;
             match replacement {
                 Some(replacement) => self.forward(&replacement).await?,
-                None => self.forward(&c.payload).await?,
+                None => self.forward(c).await?,
             }
         }
         Ok(t.active().then_some(t))

@@ -49,6 +49,7 @@ impl Session {
             packet_limit_rows: None,
             // Binary rows carry thread ids as text rows do.
             thread_ids: self.statements.stmts.get(&id).and_then(|s| s.thread_ids),
+            described_as: None,
         };
         if let Some(e) = self.stale_prepared(id) {
             self.reply_error(&e);
