@@ -125,12 +125,13 @@ fn describe_show_columns_and_information_schema_through_squeeze_equal_an_uncompr
 }
 
 /// Schema reflection by SQLAlchemy 2 (`get_columns` and `MetaData.reflect`
-/// compiled back to DDL, both read from `SHOW CREATE TABLE`) through squeeze
-/// sees the same column types as directly on the uncompressed copy.
+/// compiled back to DDL, both read from `SHOW CREATE TABLE`) and Django 5
+/// (`inspectdb`, which computes on information_schema.COLUMNS) through
+/// squeeze sees the same column types as directly on the uncompressed copy.
 #[test]
-fn sqlalchemy_reflects_the_compressed_column_as_on_an_uncompressed_copy() {
+fn sqlalchemy_and_django_reflect_the_compressed_column_as_on_an_uncompressed_copy() {
     let py = support::pyclients::venv_python();
-    for module in ["sqlalchemy", "pymysql"] {
+    for module in ["sqlalchemy", "pymysql", "django", "MySQLdb"] {
         support::pyclients::require_module(&py, module);
     }
     let db = MariaDb::start();
@@ -143,6 +144,7 @@ fn sqlalchemy_reflects_the_compressed_column_as_on_an_uncompressed_copy() {
         let out = std::process::Command::new(&py)
             .env("PYTHONHASHSEED", "0")
             .arg(&script)
+            .arg("--django")
             .args([
                 &port.to_string(),
                 name,
@@ -162,6 +164,7 @@ fn sqlalchemy_reflects_the_compressed_column_as_on_an_uncompressed_copy() {
     let truth = reflect(db.port(), "truth");
     let through = reflect(sq.port, "sq");
     assert!(truth.contains("LONGTEXT"), "{truth}");
+    assert!(truth.contains("db_collation='utf8mb4_bin'"), "{truth}");
     let (t, s): (Vec<&str>, Vec<&str>) = (truth.lines().collect(), through.lines().collect());
     for (a, b) in t.iter().zip(&s) {
         assert_eq!(a, b, "direct on the uncompressed copy vs through squeeze\ndirect:\n{truth}\nthrough squeeze:\n{through}");
