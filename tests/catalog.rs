@@ -246,6 +246,16 @@ fn information_schema_columns_type_fields_in_any_expression_answer_as_on_an_unco
             let sq = same_names(dump::query(&mut o.sq, sql).await);
             dump::assert_same(sql, &truth, &sq);
         }
+        // Prepared (binary rows; the executes' definitions as the
+        // server gives the statement as sent).
+        for sql in statements.iter().filter(|s| s.contains("DATABASE()")) {
+            let with_param = sql.replacen("DATABASE()", "?", 1);
+            let truth = same_names(
+                dump::exec(&mut o.truth, &with_param, vec![Value::from("truth")]).await,
+            );
+            let sq = same_names(dump::exec(&mut o.sq, &with_param, vec![Value::from("sq")]).await);
+            dump::assert_same(&format!("prepared {with_param}"), &truth, &sq);
+        }
         // Values read into variables, and the unqualified table after USE.
         for (name, c) in [("truth", &mut o.truth), ("sq", &mut o.sq)] {
             dump::run(c, "SELECT DATA_TYPE, COLLATION_NAME INTO @t, @c FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'docs' AND COLUMN_NAME = 'doc'").await;

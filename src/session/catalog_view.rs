@@ -6,8 +6,8 @@
 
 use crate::backend::query::{simple_query, QueryError};
 use crate::error::SqlError;
+use crate::protocol::capabilities::MARIADB_CLIENT_CACHE_METADATA;
 use crate::protocol::command::ClientCommand;
-use crate::protocol::lenenc::Reader;
 use crate::protocol::response;
 use crate::sql::statement::Query;
 use crate::transform::columns_view::{self, Shape};
@@ -163,14 +163,37 @@ impl Session {
     pub(super) async fn described_as_sent(
         &mut self,
         text: &[u8],
-    ) -> Result<Option<Vec<Vec<u8>>>, Result<Vec<u8>, RelayError>> {
+    ) -> Result<Option<Vec<Vec<u8>>>, Probe> {
+        self.described_run(&ClientCommand::Query(text).encode())
+            .await
+    }
+
+    /// An execute of the statement as sent (`probe`, its server id) with
+    /// the parameters of `execute` (a COM_STMT_EXECUTE payload), without a
+    /// cursor: the column definitions of its result, as
+    /// [`Self::described_as_sent`]. `None` also when the server left them
+    /// out (the client's metadata cache).
+    pub(super) async fn described_execute(
+        &mut self,
+        execute: &[u8],
+        probe: u32,
+    ) -> Result<Option<Vec<Vec<u8>>>, Probe> {
+        let mut payload = execute.to_vec();
+        if payload.len() < 6 {
+            return Ok(None);
+        }
+        payload[1..5].copy_from_slice(&probe.to_le_bytes());
+        payload[5] = 0;
+        self.described_run(&payload).await
+    }
+
+    async fn described_run(&mut self, command: &[u8]) -> Result<Option<Vec<Vec<u8>>>, Probe> {
         let deprecate_eof = self.deprecate_eof();
+        let cache = self.info.ext_capabilities & MARIADB_CLIENT_CACHE_METADATA != 0;
         let backend = self.shards.conn().map_err(|e| Err(e.into()))?;
         let net = |e: crate::net::NetError| Err(RelayError::from(e));
         backend.conn.begin_command();
-        backend
-            .conn
-            .write_packet(&ClientCommand::Query(text).encode());
+        backend.conn.write_packet(command);
         backend.conn.flush().await.map_err(net)?;
         let first = backend.conn.read_packet().await.map_err(net)?;
         if response::is_err(&first.payload) {
@@ -179,9 +202,8 @@ impl Session {
         if response::is_ok(&first.payload) {
             return Ok(None);
         }
-        let columns = Reader::new(&first.payload)
-            .lenenc_int()
-            .map_err(|e| Err(RelayError::Backend(e.to_string())))? as usize;
+        let columns = super::abort::column_defs_following(&first.payload, cache)
+            .map_err(|e| Err(RelayError::Backend(e.to_string())))?;
         let mut defs = Vec::with_capacity(columns.min(4096));
         for _ in 0..columns {
             defs.push(
@@ -205,14 +227,97 @@ impl Session {
             if response::is_eof(&p.payload) {
                 let status = response::terminator_status(&p.payload).unwrap_or(0);
                 if response::more_results(status) {
-                    // One statement, one result: anything else is not
-                    // a SELECT squeeze describes.
+                    // One statement, one result: anything else is not a
+                    // SELECT squeeze describes.
                     return Err(Err(RelayError::Backend(
                         "squeeze: a statement described for information_schema.COLUMNS returned several results".to_string(),
                     )));
                 }
-                return Ok(Some(defs));
+                return Ok((columns > 0).then_some(defs));
+            }
+        }
+    }
+
+    /// Prepare `text` (the statement as the client sent it): the column
+    /// definitions the server gives it, and its id, kept for the executes'
+    /// descriptions (`described_execute`). Errors as
+    /// [`Self::described_as_sent`].
+    pub(super) async fn described_prepared(
+        &mut self,
+        text: &[u8],
+    ) -> Result<(Vec<Vec<u8>>, u32), Probe> {
+        let deprecate_eof = self.deprecate_eof();
+        let backend = self.shards.conn().map_err(|e| Err(e.into()))?;
+        let net = |e: crate::net::NetError| Err(RelayError::from(e));
+        backend.conn.begin_command();
+        backend
+            .conn
+            .write_packet(&ClientCommand::Prepare(text).encode());
+        backend.conn.flush().await.map_err(net)?;
+        let first = backend.conn.read_packet().await.map_err(net)?;
+        if response::is_err(&first.payload) {
+            return Err(Ok(first.payload.to_vec()));
+        }
+        let ok = crate::protocol::execute::PrepareOk::parse(&first.payload)
+            .map_err(|e| Err(RelayError::Backend(format!("bad prepare response: {e}"))))?;
+        for _ in 0..ok.params {
+            backend.conn.read_packet().await.map_err(net)?;
+        }
+        if ok.params > 0 && !deprecate_eof {
+            backend.conn.read_packet().await.map_err(net)?;
+        }
+        let mut defs = Vec::with_capacity(ok.columns as usize);
+        for _ in 0..ok.columns {
+            defs.push(
+                backend
+                    .conn
+                    .read_packet()
+                    .await
+                    .map_err(net)?
+                    .payload
+                    .to_vec(),
+            );
+        }
+        if ok.columns > 0 && !deprecate_eof {
+            backend.conn.read_packet().await.map_err(net)?;
+        }
+        Ok((defs, ok.stmt))
+    }
+
+    /// Close the server statement `id` (no response).
+    pub(super) async fn close_probe(&mut self, id: u32) {
+        if let Ok(backend) = self.shards.conn() {
+            backend.conn.begin_command();
+            backend
+                .conn
+                .write_packet(&ClientCommand::Close(id).encode());
+            let _ = backend.conn.flush().await;
+        }
+    }
+
+    /// A probe's failure: the server's ERR for the statement as sent
+    /// (relayed), or the backend's loss. The command's flow.
+    pub(super) async fn probe_failed(
+        &mut self,
+        e: Result<Vec<u8>, RelayError>,
+        shape: super::relay::ResponseShape,
+    ) -> super::Flow {
+        match e {
+            Ok(err) => {
+                self.note_status(&err);
+                if self.forward(&err).await.is_err() {
+                    return super::Flow::Close;
+                }
+                super::Flow::Continue
+            }
+            Err(RelayError::Backend(why)) => self.backend_failed(&why, shape),
+            Err(_) => {
+                self.drop_backend();
+                super::Flow::Close
             }
         }
     }
 }
+
+/// A probe's failure (`probe_failed`).
+pub(super) type Probe = Result<Vec<u8>, RelayError>;

@@ -59,7 +59,46 @@ pub(super) struct RelayMode {
     /// The first result's column definitions as the server described the
     /// statement the client sent (`catalog_view`: a rewritten statement
     /// is described as the original).
-    pub described_as: Option<Vec<Vec<u8>>>,
+    pub described_as: Option<Described>,
+}
+
+/// How the server described the statement a client sent, where squeeze
+/// sent another (`catalog_view`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Described {
+    /// A text statement, run as sent: its column definitions.
+    AsSent(Vec<Vec<u8>>),
+    /// A prepared statement: the definitions the prepares of the statement
+    /// as sent and as rewritten gave. An execute's definition is the
+    /// server's where the rewriting changed nothing in that column; else the
+    /// original's (a field is described by its prepare as by its execute).
+    Prepared {
+        original: Vec<Vec<u8>>,
+        rewritten: Vec<Vec<u8>>,
+    },
+}
+
+impl Described {
+    fn len(&self) -> usize {
+        match self {
+            Described::AsSent(d) => d.len(),
+            Described::Prepared { original, .. } => original.len(),
+        }
+    }
+
+    /// Column `i`'s definition for the client, given the server's.
+    fn def<'a>(&'a self, i: usize, server: &'a [u8]) -> &'a [u8] {
+        match self {
+            Described::AsSent(d) => d.get(i).map_or(server, Vec::as_slice),
+            Described::Prepared {
+                original,
+                rewritten,
+            } => match (original.get(i), rewritten.get(i)) {
+                (Some(o), Some(r)) if o != r => o,
+                _ => server,
+            },
+        }
+    }
 }
 
 impl RelayMode {
@@ -503,7 +542,10 @@ impl Session {
                 _ => {
                     let columns = self.defs_following(&p.payload)?;
                     let described = mode.described_as.take();
-                    if described.as_ref().is_some_and(|d| d.len() != columns) {
+                    if described
+                        .as_ref()
+                        .is_some_and(|d| d.len() != columns && columns != 0)
+                    {
                         return self.described_differently(columns).await;
                     }
                     self.forward(&p.payload).await?;
@@ -516,7 +558,7 @@ impl Session {
                             hints.columns(),
                             ids.as_mut(),
                             cat.as_mut(),
-                            described.as_deref(),
+                            described.as_ref(),
                         )
                         .await?;
                     let cat = match (cat, &mode.prepared_catalog) {
@@ -615,7 +657,7 @@ impl Session {
         hints: &[Option<crate::transform::write::ColumnHint>],
         mut ids: Option<&mut (IdColumns, IdResults)>,
         mut cat: Option<&mut ResultCatalog>,
-        described: Option<&[Vec<u8>]>,
+        described: Option<&Described>,
     ) -> Result<Option<ResultColumns>, RelayError> {
         // Backend connections have it exactly when the client has (login).
         let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
@@ -642,9 +684,7 @@ impl Session {
                 let c = self.backend_packet().await?;
                 // The server's definition, or the one it gave the
                 // statement as the client sent it.
-                let c = described
-                    .and_then(|d| d.get(i))
-                    .map_or(&c.payload[..], |d| d);
+                let c = described.map_or(&c.payload[..], |d| d.def(i, &c.payload));
                 note(c);
                 self.forward(c).await?;
             }
@@ -654,9 +694,7 @@ impl Session {
         let temporary = self.temporary().cloned();
         for i in 0..count {
             let c = self.backend_packet().await?;
-            let c = described
-                .and_then(|d| d.get(i))
-                .map_or(&c.payload[..], |d| d);
+            let c = described.map_or(&c.payload[..], |d| d.def(i, &c.payload));
             note(c);
             let hint = hints.get(i).and_then(Option::as_ref);
             let replacement = t

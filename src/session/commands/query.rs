@@ -10,7 +10,7 @@ use crate::protocol::command::ClientCommand;
 use crate::session::catalog_view::NotSent;
 use crate::session::link_status::{asks_link_status, asks_variables};
 use crate::session::plan::{prescan, Planned, OFFLOAD_MIN_BYTES};
-use crate::session::relay::{RelayError, RelayMode, ResponseShape};
+use crate::session::relay::{Described, RelayMode, ResponseShape};
 use crate::session::routing::Route;
 use crate::session::{Flow, Session};
 use crate::sql::statement::Query;
@@ -165,22 +165,9 @@ impl Session {
                     }
                     if view.shape == Shape::Rows {
                         match self.described_as_sent(&rewritten_text).await {
-                            Ok(described) => mode.described_as = described,
+                            Ok(described) => mode.described_as = described.map(Described::AsSent),
                             // The server's answer to the statement as sent.
-                            Err(Ok(err)) => {
-                                self.note_status(&err);
-                                if self.forward(&err).await.is_err() {
-                                    return Flow::Close;
-                                }
-                                return Flow::Continue;
-                            }
-                            Err(Err(RelayError::Backend(why))) => {
-                                return self.backend_failed(&why, ResponseShape::Results)
-                            }
-                            Err(Err(_)) => {
-                                self.drop_backend();
-                                return Flow::Close;
-                            }
+                            Err(e) => return self.probe_failed(e, ResponseShape::Results).await,
                         }
                     }
                     // The rows carry the logical type already.
