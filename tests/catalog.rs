@@ -82,6 +82,14 @@ fn describe_show_columns_and_information_schema_through_squeeze_equal_an_uncompr
                 }
                 other => panic!("{sql}: expected ERR 1235, got {other:?}"),
             }
+            // Prepared likewise.
+            match dump::exec(&mut o.sq, sql, vec![]).await {
+                Outcome::Err { code, message, .. } => {
+                    assert_eq!(code, 1235, "prepared {sql}: {message}");
+                    assert!(message.contains("sq.docs.doc"), "prepared {sql}: {message}");
+                }
+                other => panic!("prepared {sql}: expected ERR 1235, got {other:?}"),
+            }
         }
         // A table created from squeeze's own description (as a dump taken
         // through squeeze restores) is one squeeze compresses into.

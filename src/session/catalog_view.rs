@@ -31,6 +31,21 @@ pub(super) enum NotSent {
 }
 
 impl Session {
+    /// `SHOW [FULL] COLUMNS ... WHERE` on a table with a compressed column
+    /// (text or prepared): the server filters on the stored type before
+    /// squeeze sees a row, so it is refused naming the column.
+    pub(super) fn show_columns_where_refusal(
+        &self,
+        query: &Query<'_>,
+        found: &crate::transform::catalog::CatalogResults,
+    ) -> Option<SqlError> {
+        let column =
+            crate::transform::catalog::show_columns_where_refusal(query, found, &self.ctx.rules)?;
+        Some(SqlError::not_supported(&format!(
+            "SHOW COLUMNS ... WHERE on a table with the compressed column {column}: the server would filter on its stored type (longblob), not the type squeeze presents. Use LIKE on the column name, or SHOW COLUMNS without WHERE"
+        )))
+    }
+
     /// The statement with `information_schema.COLUMNS` computed on the
     /// logical type; `Ok(None)` when it has no such reference or the server
     /// holds no compressed column the view could list.

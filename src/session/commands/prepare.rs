@@ -58,6 +58,26 @@ impl Session {
         }
         self.refresh_dependents(&text).await;
         let query = Query::new(&text, self.tracked.lex);
+        // `SHOW COLUMNS ... WHERE` is refused prepared as in a text query.
+        let db = self.tracked.current_db().map(|d| d.into_owned());
+        let refusal = crate::transform::catalog::catalog_results(
+            &query,
+            db.as_deref(),
+            &self.ctx.rules,
+            |db, name| self.ctx.schema.dependents().view(db, name).is_some(),
+        )
+        .filter(|found| {
+            // A temporary table under a configured name is another table.
+            !found
+                .show_columns
+                .as_ref()
+                .is_some_and(|(db, t)| self.temporary().is_some_and(|tt| tt.contains(db, t)))
+        })
+        .and_then(|found| self.show_columns_where_refusal(&query, &found));
+        if let Some(e) = refusal {
+            self.reply_error(&e);
+            return Flow::Continue;
+        }
         let rewrite = match self.rewrite(&query).await {
             Ok(r) => r,
             Err(e) => {
@@ -79,7 +99,6 @@ impl Session {
         });
         // information_schema.COLUMNS computed on the logical type
         // (`catalog_view`): prepared as rewritten, described as sent.
-        let db = self.tracked.current_db().map(|d| d.into_owned());
         self.statements.pending_described = None;
         let view = match self.columns_view(&query, db.as_deref()).await {
             Ok(v) => v,

@@ -114,16 +114,12 @@ impl Session {
                     c.show_columns = None;
                 }
             }
-            if let Some(column) = mode.catalog.as_ref().and_then(|found| {
-                crate::transform::catalog::show_columns_where_refusal(
-                    &query,
-                    found,
-                    &self.ctx.rules,
-                )
-            }) {
-                self.reply_error(&crate::error::SqlError::not_supported(&format!(
-                    "SHOW COLUMNS ... WHERE on a table with the compressed column {column}: the server would filter on its stored type (longblob), not the type squeeze presents. Use LIKE on the column name, or SHOW COLUMNS without WHERE"
-                )));
+            if let Some(e) = mode
+                .catalog
+                .as_ref()
+                .and_then(|found| self.show_columns_where_refusal(&query, found))
+            {
+                self.reply_error(&e);
                 return Flow::Continue;
             }
             if let Some(flow) = self.bulk_before_query(&payload).await {
