@@ -310,16 +310,26 @@ const BLOB_TYPES: &str = "('tinyblob','blob','mediumblob','longblob')";
 
 /// The query asking the server which columns of these tables (configured
 /// tables and views over compressed columns) are blobs: the candidates,
-/// as `TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME` rows.
+/// as `TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME` rows. One equality per name,
+/// so the server opens only tables of that name (a `CAST` or an `IN` list
+/// would have it open every table of every database).
 pub fn candidates_query<'a>(tables: impl Iterator<Item = &'a str>) -> String {
     let mut names: Vec<&str> = tables.collect();
     names.sort_unstable();
     names.dedup();
-    let list: Vec<String> = names.iter().map(|n| hex(n.as_bytes())).collect();
-    format!(
-        "SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME FROM information_schema.COLUMNS WHERE CAST(TABLE_NAME AS BINARY) IN ({}) AND DATA_TYPE IN {BLOB_TYPES}",
-        if list.is_empty() { "NULL".to_string() } else { list.join(",") }
-    )
+    if names.is_empty() {
+        names.push("");
+    }
+    names
+        .iter()
+        .map(|n| {
+            format!(
+                "SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_NAME = _utf8mb4 {} AND DATA_TYPE IN {BLOB_TYPES}",
+                hex(n.as_bytes())
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" UNION ALL ")
 }
 
 /// `(SELECT ... FROM information_schema.COLUMNS)` with the type fields of
@@ -514,7 +524,8 @@ mod tests {
         );
         assert_eq!(
             candidates_query(["docs", "v_docs", "docs"].into_iter()),
-            "SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME FROM information_schema.COLUMNS WHERE CAST(TABLE_NAME AS BINARY) IN (0x646f6373,0x765f646f6373) AND DATA_TYPE IN ('tinyblob','blob','mediumblob','longblob')"
+            "SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_NAME = _utf8mb4 0x646f6373 AND DATA_TYPE IN ('tinyblob','blob','mediumblob','longblob') \
+             UNION ALL SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_NAME = _utf8mb4 0x765f646f6373 AND DATA_TYPE IN ('tinyblob','blob','mediumblob','longblob')"
         );
     }
 }
