@@ -46,8 +46,12 @@ pub struct Found {
     pub shape: Shape,
     /// Each reference's span, and the name to give the derived table when
     /// the query gave it no alias (the table name as written).
-    refs: Vec<(Range<usize>, Option<String>)>,
+    refs: Vec<Reference>,
 }
+
+/// A reference's span, and the name to give the derived table when the
+/// query gave it no alias.
+type Reference = (Range<usize>, Option<String>);
 
 /// Why a statement that reads `information_schema.COLUMNS` cannot be
 /// answered exactly (squeeze refuses it, naming the column).
@@ -209,7 +213,7 @@ fn references(
     text: &[u8],
     toks: &[Token],
     in_is: bool,
-) -> Result<Vec<(Range<usize>, Option<String>)>, Unsupported> {
+) -> Result<Vec<Reference>, Unsupported> {
     let name = |i: usize| -> Option<String> {
         let t = toks.get(i)?;
         matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent)
@@ -226,10 +230,8 @@ fn references(
         let t = &toks[i];
         match t.kind {
             TokenKind::LParen => clause.push(""),
-            TokenKind::RParen => {
-                if clause.len() > 1 {
-                    clause.pop();
-                }
+            TokenKind::RParen if clause.len() > 1 => {
+                clause.pop();
             }
             TokenKind::Ident => {
                 for k in [
