@@ -209,11 +209,7 @@ const NOT_ALIAS: &[&str] = &[
 
 /// Every table reference to `information_schema.COLUMNS` in one
 /// statement's significant tokens.
-fn references(
-    text: &[u8],
-    toks: &[Token],
-    in_is: bool,
-) -> Result<Vec<Reference>, Unsupported> {
+fn references(text: &[u8], toks: &[Token], in_is: bool) -> Result<Vec<Reference>, Unsupported> {
     let name = |i: usize| -> Option<String> {
         let t = toks.get(i)?;
         matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent)
