@@ -68,8 +68,10 @@ pub fn find(query: &Query<'_>, current_db: Option<&str>) -> Result<Option<Found>
     let in_is = current_db.is_some_and(|d| d.eq_ignore_ascii_case("information_schema"));
     let mut found: Option<Found> = None;
     let mut statements = 0;
+    let mut changes_db = false;
     for s in query.non_empty() {
         statements += 1;
+        changes_db |= s.tokens.first().is_some_and(|t| t.is_keyword(text, "USE"));
         let refs = references(text, &s.tokens, in_is)?;
         if let Some(f) = prepared_text_mentions(text, &s.tokens) {
             return Err(f);
@@ -77,23 +79,34 @@ pub fn find(query: &Query<'_>, current_db: Option<&str>) -> Result<Option<Found>
         if refs.is_empty() {
             continue;
         }
-        if found.is_some() {
-            return Err(Unsupported("several statements of one query"));
-        }
         if reads_diagnostics(text, &s.tokens) {
             return Err(Unsupported(
                 "a statement reading information_schema.COLUMNS with ROW_COUNT(), FOUND_ROWS(), @@warning_count or @@error_count (squeeze's own queries before it would replace the previous statement's)",
             ));
         }
-        let shape = shape(text, &s.tokens)?;
-        let Some(shape) = shape else {
+        let Some(shape) = shape(text, &s.tokens)? else {
             continue;
         };
-        found = Some(Found { shape, refs });
+        match &mut found {
+            None => found = Some(Found { shape, refs }),
+            Some(f) => {
+                f.refs.extend(refs);
+                if shape == Shape::Rows {
+                    f.shape = Shape::Rows;
+                }
+            }
+        }
     }
-    if found.is_some() && statements > 1 {
+    // Each SELECT's result is described by running it as sent first: one
+    // statement only. Statements without a result set need no description,
+    // but a USE among them would change what an unqualified name means.
+    if statements > 1
+        && found
+            .as_ref()
+            .is_some_and(|f| f.shape == Shape::Rows || changes_db)
+    {
         return Err(Unsupported(
-            "a multi-statement query (send the statement on its own)",
+            "a multi-statement query with a SELECT of information_schema.COLUMNS (send that statement on its own)",
         ));
     }
     Ok(found)
@@ -502,6 +515,19 @@ mod tests {
         ] {
             assert!(subst(sql, Some("app")).is_err(), "{sql}");
         }
+    }
+
+    #[test]
+    fn several_statements_without_a_result_set_are_all_substituted() {
+        let sql = "SET @a = (SELECT MAX(DATA_TYPE) FROM information_schema.COLUMNS); INSERT INTO t SELECT COLLATION_NAME FROM information_schema.COLUMNS";
+        assert_eq!(
+            subst(sql, None),
+            Ok(Some((
+                Shape::NoRows,
+                "SET @a = (SELECT MAX(DATA_TYPE) FROM (D) AS `COLUMNS`); INSERT INTO t SELECT COLLATION_NAME FROM (D) AS `COLUMNS`".to_string()
+            )))
+        );
+        assert!(subst(&format!("USE x; {sql}"), None).is_err());
     }
 
     #[test]
