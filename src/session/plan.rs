@@ -262,8 +262,8 @@ impl Session {
             return Ok(());
         };
         // The pieces of a compound statement are one statement with it.
-        let after = if crate::sql::procedural::opens_block(text, &stmts[i].tokens) {
-            crate::sql::procedural::block_end(text, stmts, i)
+        let after = if crate::sql::compound::opens_block(text, &stmts[i].tokens) {
+            crate::sql::compound::block_end(text, stmts, i)
         } else {
             i
         };

@@ -320,7 +320,7 @@ impl Session {
                                 &p.payload,
                                 &def,
                                 rule,
-                                self.info.charset as u16,
+                                self.text_columns(),
                             )
                         })
                     });
@@ -631,6 +631,26 @@ impl Session {
 
     /// The analyzer's column hints for the next result of the command being
     /// relayed (one result per statement), if it has any.
+    /// How the server behind the session describes a text column, so a
+    /// compressed one is described as its uncompressed copy would be.
+    fn text_columns(&self) -> crate::transform::result::TextColumns {
+        use crate::sql::comment_gate::Dialect;
+        use crate::transform::result::TextColumns;
+        let tidb = self.shards.current_ref().is_some_and(|b| {
+            matches!(
+                Dialect::of_server_version(&b.handshake.server_version),
+                Dialect::TiDb
+            )
+        });
+        if tidb {
+            TextColumns::ColumnOwn
+        } else {
+            TextColumns::Converted {
+                collation: self.info.charset as u16,
+            }
+        }
+    }
+
     fn next_result_hints(&mut self) -> StatementHints {
         match &mut self.result_hints {
             Some((hints, next)) => {
@@ -701,7 +721,7 @@ impl Session {
                 .column(
                     &self.ctx.rules,
                     c,
-                    self.info.charset as u16,
+                    self.text_columns(),
                     extended,
                     hint,
                     temporary.as_ref(),

@@ -1,4 +1,4 @@
-// Over 600 lines: the public planning API (plan_query .. prepared_outputs, ~370 lines) and the Analyzer's state, name resolution and value checks (~320) that rewrite/dml.rs, rewrite/judge.rs and writes.rs share.
+// Over 600 lines: the public planning API (plan_query .. prepared_outputs, ~370 lines) and the Analyzer's state, name resolution and value checks (~320) that rewrite/dml.rs, rewrite/judge.rs and rewrite/writes.rs share.
 //! Planning a statement: queries go to the default-deny read analyzer
 //! ([`super::query`]); writes to the literal locator here (values for
 //! compressed columns are compressed in place or refused, see
@@ -24,22 +24,27 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use super::classify::{classify_statement, significant_tokens, StatementKind};
+use super::compound;
 use super::lexer::{
     decode_binary_literal, decode_string, ident_name, string_introducer, LexOptions, Token,
     TokenKind,
 };
-use super::procedural;
 use super::query::{analyze_expressions, QueryShape, Stop};
-use super::same_query::SameQuery;
 use super::statement::Statement;
 use super::tables::table_refs;
+use same_query::SameQuery;
 
 mod block;
 mod dml;
 mod judge;
+pub(crate) mod procedural;
+mod same_query;
+mod writes;
 
 pub use super::catalog::{ColumnCatalog, TableNameFilter};
+pub(crate) use super::refusal::{refuse, routine_refusal};
 pub use super::refusal::{ColumnRef, Refusal, RefuseReason};
+use super::tokens::is_name;
 
 /// How a literal was written; the decoded bytes are in [`LiteralSite::value`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,18 +172,18 @@ pub fn plan_statements<'a>(
         let (plan, shape) = if block_until.is_some_and(|end| k <= end) {
             // Judged with the whole block at its first piece.
             (Plan::Untouched, None)
-        } else if analyse && procedural::opens_block(sql, &st.tokens) {
-            let end = procedural::block_end(sql, statements, k);
+        } else if analyse && compound::opens_block(sql, &st.tokens) {
+            let end = compound::block_end(sql, statements, k);
             block_until = Some(end);
-            let toks = procedural::block_tokens(statements, k, end);
-            if !procedural::creates_stored_program(sql, &toks) {
+            let toks = compound::block_tokens(statements, k, end);
+            if !compound::creates_stored_program(sql, &toks) {
                 block_temporary = Some(super::temporary::block_changes(sql, &toks, db.as_deref()));
             }
             (
                 plan_block(sql, &toks, &st.kind, st.opts, db.as_deref(), &same),
                 None,
             )
-        } else if analyse || super::writes::plan_anyway(&st.kind) {
+        } else if analyse || writes::plan_anyway(&st.kind) {
             plan_tokens(
                 sql,
                 &st.tokens,
@@ -234,7 +239,7 @@ fn plan_block<'a>(
     catalog: &dyn ColumnCatalog,
 ) -> Plan<'a> {
     let mut plan = Plan::Untouched;
-    if procedural::creates_stored_program(sql, toks) {
+    if compound::creates_stored_program(sql, toks) {
         plan = plan_tokens(sql, toks, kind, opts, db, catalog, false).0;
         if matches!(plan, Plan::Refuse(_)) {
             return plan;
@@ -270,14 +275,14 @@ pub fn plan_statement_shape<'a>(
 ) -> (Plan<'a>, Option<QueryShape>) {
     let (toks, _, _) = significant_tokens(sql, 0, opts);
     let kind = classify_statement(sql, &toks, opts);
-    if !catalog.may_mention_compressed(sql) && !super::writes::plan_anyway(&kind) {
+    if !catalog.may_mention_compressed(sql) && !writes::plan_anyway(&kind) {
         return (Plan::Untouched, None);
     }
-    if procedural::opens_block(sql, &toks) {
+    if compound::opens_block(sql, &toks) {
         // MariaDB prepares a compound statement, `;`s and all.
         let statements = super::statement::split(sql, opts);
-        let end = procedural::block_end(sql, &statements, 0);
-        let block = procedural::block_tokens(&statements, 0, end);
+        let end = compound::block_end(sql, &statements, 0);
+        let block = compound::block_tokens(&statements, 0, end);
         return (
             plan_block(sql, &block, &kind, opts, current_db, catalog),
             None,
@@ -393,21 +398,6 @@ fn plan_call<'a>(
     }
 }
 
-/// A call to a routine whose body reads compressed columns.
-pub(crate) fn routine_refusal(db: &str, name: &str) -> Refusal {
-    refuse(
-        ColumnRef {
-            db: db.to_string(),
-            table: name.to_string(),
-            column: "(routine body)".into(),
-        },
-        RefuseReason::Unanalysed,
-        format!(
-            "a call to stored routine `{db}`.`{name}`, whose body reads compressed columns inside the server where squeeze cannot inflate or check them"
-        ),
-    )
-}
-
 /// `SET`/`DO`: no compressed value may be assigned or evaluated.
 fn plan_assignments<'a>(
     sql: &'a [u8],
@@ -499,8 +489,8 @@ fn plan_write<'a>(
         StatementKind::Empty | StatementKind::Use(_) | StatementKind::LoadData => {
             return Plan::Untouched
         }
-        StatementKind::Execute => return super::writes::plan_execute(sql, toks, opts, catalog),
-        StatementKind::Set(_) => return super::writes::plan_set(sql, toks, opts, db, catalog),
+        StatementKind::Execute => return writes::plan_execute(sql, toks, opts, catalog),
+        StatementKind::Set(_) => return writes::plan_set(sql, toks, opts, db, catalog),
         StatementKind::SetStatement { inner, at } => {
             // MariaDB parses the inner statement with the session's
             // sql_mode (it applies the variables after parsing).
@@ -510,17 +500,15 @@ fn plan_write<'a>(
         StatementKind::Prepare { text, .. } => {
             return match text {
                 Some(t) => plan_prepare_text(sql, t, opts, db, catalog),
-                None => super::writes::invisible(catalog, "PREPARE ... FROM @variable"),
+                None => writes::invisible(catalog, "PREPARE ... FROM @variable"),
             }
         }
         StatementKind::ExecuteImmediate { text, using } => {
-            return super::writes::plan_execute_immediate(
-                sql, toks, *text, *using, opts, db, catalog,
-            )
+            return writes::plan_execute_immediate(sql, toks, *text, *using, opts, db, catalog)
         }
         _ => {}
     }
-    if let Some(r) = super::writes::guard(sql, toks, kind, opts, db, catalog) {
+    if let Some(r) = writes::guard(sql, toks, kind, opts, db, catalog) {
         return Plan::Refuse(r);
     }
     let mut a = match Analyzer::new(sql, toks, opts, db, catalog) {
@@ -686,7 +674,8 @@ pub(super) struct Analyzer<'a, 't> {
     views: std::cell::RefCell<ViewCache>,
 }
 
-pub(super) use super::writes::ViewColumns;
+pub(crate) use writes::view_columns;
+pub(super) use writes::ViewColumns;
 
 /// Views resolved for one statement, by (db, name).
 type ViewCache = Vec<((String, String), Option<ViewColumns>)>;
@@ -750,18 +739,6 @@ pub(super) fn literal_in<'a>(
             None,
         )),
         _ => None,
-    }
-}
-
-pub(super) fn is_name(t: &Token) -> bool {
-    matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent)
-}
-
-pub(super) fn refuse(column: ColumnRef, reason: RefuseReason, what: impl Into<String>) -> Refusal {
-    Refusal {
-        column,
-        reason,
-        what: what.into(),
     }
 }
 
@@ -902,7 +879,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         {
             return v.clone();
         }
-        let v = super::writes::view_columns(self.catalog, db, table);
+        let v = writes::view_columns(self.catalog, db, table);
         let key = (db.to_string(), table.to_string());
         self.views.borrow_mut().push((key, v.clone()));
         v
@@ -1037,8 +1014,8 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         if range.is_empty() {
             return Ok(());
         }
-        match super::writes::eval(self.src, self.toks, range.clone(), self.opts) {
-            super::writes::Value::Const(site) => {
+        match writes::eval(self.src, self.toks, range.clone(), self.opts) {
+            writes::Value::Const(site) => {
                 let (span, value, kind, introducer) = site;
                 self.sites.push(LiteralSite {
                     span,
@@ -1049,8 +1026,8 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
                 });
                 return Ok(());
             }
-            super::writes::Value::Null => return Ok(()),
-            super::writes::Value::Unknown => {}
+            writes::Value::Null => return Ok(()),
+            writes::Value::Unknown => {}
         }
         if range.len() == 1 {
             let t = self.toks[range.start];

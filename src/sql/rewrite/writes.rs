@@ -27,12 +27,12 @@ use std::ops::Range;
 pub(super) use eval::{eval, Value};
 pub(crate) use views::{view_columns, ViewColumns};
 
-use super::classify::{matching_paren, StatementKind};
-use super::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
-use super::rewrite::{
+use super::{
     is_name, plan_statement, refuse, Analyzer, ColumnCatalog, ColumnRef, LiteralSite, Plan,
     Refusal, RefuseReason, Table,
 };
+use crate::sql::classify::{matching_paren, StatementKind};
+use crate::sql::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
 
 /// The bytes `toks[r]` span in the statement.
 fn span_of(toks: &[Token], r: &Range<usize>) -> Range<usize> {

@@ -155,9 +155,12 @@ fn statements_after_a_block_are_planned_on_their_own() {
 fn a_block_ends_at_the_end_that_closes_it_not_at_a_case_expression_or_end_if() {
     let sql = "BEGIN NOT ATOMIC IF 1 THEN SELECT CASE WHEN 1 THEN 2 END; END IF; CASE 1 WHEN 1 THEN SELECT 1; END CASE; LOOP LEAVE x; END LOOP; END; SELECT 5; SELECT 6";
     let st = crate::sql::statement::split(sql.as_bytes(), LexOptions::default());
-    let end = super::block_end(sql.as_bytes(), &st, 0);
+    let end = crate::sql::compound::block_end(sql.as_bytes(), &st, 0);
     assert_eq!(&sql[st[end].range.clone()], " END");
-    assert_eq!(super::block_end(sql.as_bytes(), &st, end + 1), end + 1);
+    assert_eq!(
+        crate::sql::compound::block_end(sql.as_bytes(), &st, end + 1),
+        end + 1
+    );
 }
 
 #[test]
