@@ -249,6 +249,7 @@ fn information_schema_columns_type_fields_in_any_expression_answer_as_on_an_unco
             "SELECT TABLE_NAME, NON_UNIQUE, INDEX_NAME, SEQ_IN_INDEX, COLUMN_NAME, COLLATION, SUB_PART, NULLABLE, INDEX_TYPE FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX",
             "SELECT * FROM information_schema.COLUMN_PRIVILEGES WHERE TABLE_SCHEMA = DATABASE()",
             "SELECT * FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() ORDER BY TABLE_NAME, CONSTRAINT_NAME",
+            "SET STATEMENT max_statement_time = 60 FOR SELECT COLUMN_NAME, DATA_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION",
             "SELECT nope FROM information_schema.COLUMNS",
         ];
         for sql in statements {

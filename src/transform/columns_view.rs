@@ -150,6 +150,13 @@ fn prepared_text_mentions(text: &[u8], toks: &[Token]) -> Option<Unsupported> {
 /// answers depends on the values (`EXPLAIN`, `SHOW`, `DESCRIBE`).
 fn shape(text: &[u8], toks: &[Token]) -> Result<Option<Shape>, Unsupported> {
     let kw = |i: usize, k: &str| toks.get(i).is_some_and(|t| t.is_keyword(text, k));
+    if kw(0, "SET") && kw(1, "STATEMENT") {
+        // `SET STATEMENT var = value, ... FOR <statement>`: the statement's.
+        return match toks.iter().position(|t| t.is_keyword(text, "FOR")) {
+            Some(at) => shape(text, &toks[at + 1..]),
+            None => Ok(None),
+        };
+    }
     let first = toks.first();
     let has = |k: &str| toks.iter().any(|t| t.is_keyword(text, k));
     if kw(0, "SELECT") || kw(0, "WITH") || first.is_some_and(|t| t.kind == TokenKind::LParen) {
@@ -532,6 +539,13 @@ mod tests {
 
     #[test]
     fn statements_without_a_result_set_are_substituted_without_a_description() {
+        assert!(matches!(
+            subst(
+                "SET STATEMENT max_statement_time=10 FOR SELECT DATA_TYPE FROM information_schema.COLUMNS",
+                None
+            ),
+            Ok(Some((Shape::Rows, _)))
+        ));
         for sql in [
             "INSERT INTO t SELECT DATA_TYPE FROM information_schema.COLUMNS",
             "SELECT DATA_TYPE INTO @t FROM information_schema.COLUMNS LIMIT 1",
