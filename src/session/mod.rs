@@ -9,6 +9,7 @@ mod abort;
 mod auth;
 mod auth_relay;
 mod bulk;
+mod catalog_view;
 mod commands;
 mod dispatch;
 mod handshake;
