@@ -170,7 +170,7 @@ impl Session {
         flow
     }
 
-    fn refuse_malformed(&mut self, e: &ProtocolError) -> Flow {
+    pub(super) fn refuse_malformed(&mut self, e: &ProtocolError) -> Flow {
         METRICS
             .protocol_errors_total
             .with_label_values(&["client", "malformed"])
