@@ -46,9 +46,9 @@ pub(super) struct RelayMode {
     /// A text `SHOW [SESSION] STATUS`: the rows describing the link get the
     /// client's own values (`link_status`).
     pub link_status: bool,
-    /// A text `SHOW VARIABLES`: `max_allowed_packet` shows squeeze's packet
-    /// limit where it is below the server's (`link_status`).
-    pub packet_limit_rows: Option<u64>,
+    /// A text `SHOW VARIABLES` or a read of the `*_VARIABLES` tables:
+    /// squeeze's own values (`link_status`).
+    pub variables: Option<link_status::OwnVariables>,
     /// Results that may carry the server's thread ids, shown by squeeze's
     /// session ids (`thread_ids`).
     pub thread_ids: Option<IdResults>,
@@ -65,7 +65,7 @@ impl RelayMode {
             cursor_for: None,
             fetch_of: None,
             link_status: false,
-            packet_limit_rows: None,
+            variables: None,
             thread_ids: None,
             catalog: None,
             prepared_catalog: None,
@@ -77,7 +77,7 @@ impl RelayMode {
             cursor_for: None,
             fetch_of: None,
             link_status: false,
-            packet_limit_rows: None,
+            variables: None,
             thread_ids: None,
             catalog: None,
             prepared_catalog: None,
@@ -501,7 +501,13 @@ impl Session {
                     let mut ids = mode.thread_ids.map(|k| (IdColumns::default(), k));
                     let mut cat = mode.catalog.clone().map(|k| (CatalogColumns::default(), k));
                     let mut transform = self
-                        .relay_column_defs(columns, hints.columns(), ids.as_mut(), cat.as_mut())
+                        .relay_column_defs(
+                            columns,
+                            hints.columns(),
+                            ids.as_mut(),
+                            cat.as_mut(),
+                            mode.variables.as_ref().and_then(|v| v.derived_table),
+                        )
                         .await?;
                     let cat = match (cat, &mode.prepared_catalog) {
                         // Metadata cached: the columns the prepare described.
@@ -535,10 +541,12 @@ impl Session {
                             }
                         }
                     }
-                    let link = (mode.link_status || mode.packet_limit_rows.is_some()).then(|| {
+                    let link = (mode.link_status || mode.variables.is_some()).then(|| {
+                        let v = mode.variables.clone().unwrap_or_default();
                         ClientLink {
                             status: mode.link_status,
-                            packet_limit: mode.packet_limit_rows,
+                            packet_limit: v.packet_limit,
+                            tracks: v.tracks,
                             ..ClientLink::new(self.client.tls_suite(), self.client.is_compressed())
                         }
                     });
@@ -599,6 +607,7 @@ impl Session {
         hints: &[Option<crate::transform::write::ColumnHint>],
         mut ids: Option<&mut (IdColumns, IdResults)>,
         mut cat: Option<&mut ResultCatalog>,
+        variables_table: Option<&'static str>,
     ) -> Result<Option<ResultColumns>, RelayError> {
         // Backend connections have it exactly when the client has (login).
         let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
@@ -620,11 +629,18 @@ impl Session {
                 }
             }
         };
+        // squeeze's derived `*_VARIABLES` table described as the server's.
+        let restore = |payload: &[u8]| {
+            variables_table.and_then(|t| link_status::variables_coldef(payload, extended, t))
+        };
         if self.ctx.rules.is_empty() {
             for _ in 0..count {
                 let c = self.backend_packet().await?;
                 note(&c.payload);
-                self.forward(&c.payload).await?;
+                match restore(&c.payload) {
+                    Some(def) => self.forward(&def).await?,
+                    None => self.forward(&c.payload).await?,
+                }
             }
             return Ok(None);
         }
@@ -644,7 +660,7 @@ impl Session {
                     temporary.as_ref(),
                 )
                 .map_err(|e| RelayError::Backend(format!("bad column definition: {e}")))?;
-            match replacement {
+            match replacement.or_else(|| restore(&c.payload)) {
                 Some(replacement) => self.forward(&replacement).await?,
                 None => self.forward(&c.payload).await?,
             }

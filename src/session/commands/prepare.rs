@@ -148,7 +148,7 @@ impl Session {
             // clients expect them.
             let hints = StatementHints(self.result_hints.as_ref().map(|(h, _)| (h.clone(), 0)));
             let mut cat = kind.map(|k| (crate::transform::catalog::CatalogColumns::default(), k));
-            self.relay_column_defs(cols as usize, hints.columns(), None, cat.as_mut())
+            self.relay_column_defs(cols as usize, hints.columns(), None, cat.as_mut(), None)
                 .await?;
             if let Some(s) = self.statements.stmts.get_mut(&registered) {
                 s.catalog = cat.filter(|(c, k)| c.any(k));
