@@ -81,7 +81,7 @@ impl Session {
                         return Flow::Continue;
                     }
                     (Some(here), Some(before)) if here != before => {
-                        self.reply_error(&SqlError::new(ErrorCode::NotSupportedYet, &format!("squeeze: the rows of this bulk execute map to different shards by their key {}.{} (shards {} and {}); execute them in one batch per shard", rule.table, rule.column, self.ctx.shards[before].name, self.ctx.shards[here].name)));
+                        self.reply_error(&SqlError::new(ErrorCode::NotSupportedYet, format!("squeeze: the rows of this bulk execute map to different shards by their key {}.{} (shards {} and {}); execute them in one batch per shard", rule.table, rule.column, self.ctx.shards[before].name, self.ctx.shards[here].name)));
                         return Flow::Continue;
                     }
                     (here, _) => key_shard = here,
