@@ -102,3 +102,82 @@ fn a_connector_j_bulk_batch_reports_the_servers_counts_and_stores_documents_comp
         );
     }
 }
+
+/// COM_STMT_BULK_EXECUTE of a one-BIGINT-parameter statement over `ids`
+/// (types sent); the response's first packet.
+fn raw_bulk(c: &mut support::raw::RawConn, stmt: u32, ids: &[i64]) -> Vec<u8> {
+    let mut p = vec![0xFA];
+    p.extend_from_slice(&stmt.to_le_bytes());
+    p.extend_from_slice(&128u16.to_le_bytes()); // SEND_TYPES
+    p.extend_from_slice(&[0x08, 0]); // LONGLONG
+    for id in ids {
+        p.push(0); // indicator NONE
+        p.extend_from_slice(&id.to_le_bytes());
+    }
+    c.command(&p);
+    c.read_packet().unwrap()
+}
+
+/// A key-routed statement: a bulk whose rows all map to one shard runs
+/// there as one command; rows for different shards get ERR 1235 naming
+/// the key, never a run on the wrong shard.
+#[test]
+fn a_key_routed_bulk_runs_on_its_rows_shard_or_is_refused_naming_the_key() {
+    use support::raw::{parse_err, RawConn};
+    let a = MariaDb::start();
+    let b = MariaDb::start();
+    for s in [&a, &b] {
+        s.root_sql(
+            "CREATE DATABASE bk; CREATE TABLE bk.users (id BIGINT PRIMARY KEY, name VARCHAR(20));",
+        );
+    }
+    let toml = format!(
+        r#"
+[[users]]
+name = "{APP_USER}"
+password = "{APP_PASS}"
+
+[shards.a]
+address = "{}"
+[shards.b]
+address = "{}"
+
+[routing]
+default_shard = "a"
+[[routing.schema]]
+databases = "bk"
+shard = "a"
+[[routing.key]]
+schema = "bk"
+table = "users"
+column = "id"
+function = "modulo"
+shards = ["a", "b"]
+"#,
+        a.addr(),
+        b.addr()
+    );
+    let sq = Squeeze::start_with_config(&toml, &[]);
+    const BULK: u32 = 1 << 2; // MARIADB_CLIENT_STMT_BULK_OPERATIONS
+    let mut c = RawConn::login_ext(sq.port, APP_USER, APP_PASS, Some("bk"), BULK).expect("login");
+    let mut p = vec![0x16];
+    p.extend_from_slice(b"INSERT INTO users (id, name) VALUES (?, 'x')");
+    c.command(&p);
+    let ok = c.read_packet().unwrap();
+    assert_eq!(ok[0], 0, "prepare: {}", String::from_utf8_lossy(&ok));
+    let stmt = u32::from_le_bytes([ok[1], ok[2], ok[3], ok[4]]);
+    c.read_until_eof(); // the parameter definition
+    // 3 and 5 are shard b's (modulo 2), 2 and 4 shard a's.
+    let ok = raw_bulk(&mut c, stmt, &[3, 5]);
+    assert_eq!(ok[0], 0, "{:?}", parse_err(&ok));
+    let ok = raw_bulk(&mut c, stmt, &[2, 4]);
+    assert_eq!(ok[0], 0, "{:?}", parse_err(&ok));
+    let err = raw_bulk(&mut c, stmt, &[6, 7]);
+    let (code, msg) = parse_err(&err);
+    assert_eq!(code, 1235, "{msg}");
+    assert!(msg.contains("users.id") && msg.contains("different shards"), "{msg}");
+    let ids = |s: &MariaDb| s.root_sql("SELECT GROUP_CONCAT(id ORDER BY id) FROM bk.users");
+    assert!(ids(&b).contains("3,5"), "{}", ids(&b));
+    assert!(ids(&a).contains("2,4"), "{}", ids(&a));
+    assert!(!ids(&a).contains('6') && !ids(&b).contains('7'));
+}
