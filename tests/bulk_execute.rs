@@ -167,7 +167,7 @@ shards = ["a", "b"]
     assert_eq!(ok[0], 0, "prepare: {}", String::from_utf8_lossy(&ok));
     let stmt = u32::from_le_bytes([ok[1], ok[2], ok[3], ok[4]]);
     c.read_until_eof(); // the parameter definition
-    // 3 and 5 are shard b's (modulo 2), 2 and 4 shard a's.
+                        // 3 and 5 are shard b's (modulo 2), 2 and 4 shard a's.
     let ok = raw_bulk(&mut c, stmt, &[3, 5]);
     assert_eq!(ok[0], 0, "{:?}", parse_err(&ok));
     let ok = raw_bulk(&mut c, stmt, &[2, 4]);
@@ -175,7 +175,10 @@ shards = ["a", "b"]
     let err = raw_bulk(&mut c, stmt, &[6, 7]);
     let (code, msg) = parse_err(&err);
     assert_eq!(code, 1235, "{msg}");
-    assert!(msg.contains("users.id") && msg.contains("different shards"), "{msg}");
+    assert!(
+        msg.contains("users.id") && msg.contains("different shards"),
+        "{msg}"
+    );
     let ids = |s: &MariaDb| s.root_sql("SELECT GROUP_CONCAT(id ORDER BY id) FROM bk.users");
     assert!(ids(&b).contains("3,5"), "{}", ids(&b));
     assert!(ids(&a).contains("2,4"), "{}", ids(&a));
