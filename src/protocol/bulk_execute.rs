@@ -44,6 +44,15 @@ impl BulkRow {
     }
 }
 
+/// The types a bulk execute's `body` sends (`SEND_TYPES`), read without
+/// its rows.
+pub fn sent_types(body: &[u8], count: usize) -> Option<&[u8]> {
+    let flags = u16::from_le_bytes([*body.first()?, *body.get(1)?]);
+    (flags & SEND_TYPES != 0)
+        .then(|| body.get(2..2 + 2 * count))
+        .flatten()
+}
+
 impl BulkExecute {
     /// Read `body` (everything after the statement id) for a statement of
     /// `count` parameters; `remembered` are the types bound earlier, used
@@ -194,6 +203,11 @@ mod tests {
         let second = b.rows[1].execute_params(2).unwrap();
         assert_eq!(second.value(1, |_| false), Some(ParamValue::Null));
         assert_eq!(b.rows[2].indicators, vec![0, 2]);
+        assert_eq!(
+            sent_types(&bulk(), 2),
+            Some(&[TYPE_LONGLONG, 0, TYPE_VAR_STRING, 0][..])
+        );
+        assert_eq!(sent_types(&[0, 0, 1], 1), None);
     }
 
     #[test]

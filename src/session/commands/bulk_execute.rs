@@ -40,12 +40,10 @@ impl Session {
         };
         let count = s.num_params as usize;
         let judged = s.key_param.is_some() || has_compressed_params(&s.param_rules);
-        let parsed = BulkExecute::parse(body, count, s.types.as_deref());
-        if let Ok(b) = &parsed {
-            // The server binds the types a bulk sends, as an execute's.
-            if let Some(t) = &b.sent_types {
-                s.types = Some(t.clone());
-            }
+        // The server binds the types a bulk sends, as an execute's.
+        let remembered = s.types.clone();
+        if let Some(t) = bulk_execute::sent_types(body, count) {
+            s.types = Some(t.to_vec());
         }
         if !judged {
             if let Err(e) = self.place_statement(stmt, None).await {
@@ -56,7 +54,7 @@ impl Session {
                 .forward_command(payload, ResponseShape::Results, mode)
                 .await;
         }
-        let b = match parsed {
+        let b = match BulkExecute::parse(body, count, remembered.as_deref()) {
             Ok(b) => b,
             Err(e) => return self.refuse_malformed(&e),
         };
