@@ -185,6 +185,48 @@ fn an_ed25519_account_logs_in_through_squeeze_with_that_plugin() {
     assert!(!ok && err.contains("ed25519"), "{err}");
 }
 
+/// An account whose password has expired: a client that says it can
+/// handle that (`--connect-expired-password`) is let in to change it, as
+/// directly (MariaDB's sandbox: every other statement gets 1820); one that
+/// does not gets the server's refusal.
+#[test]
+fn an_expired_password_login_gets_the_servers_sandbox_and_can_change_the_password() {
+    let db = MariaDb::shared();
+    let sq = Squeeze::start_with_config(
+        &server_accounts_config(&[("default", db.addr())], "default", ""),
+        &[],
+    );
+    let expire = || {
+        db.root_sql(
+            "DROP USER IF EXISTS 'expiring'@'%';
+             CREATE USER 'expiring'@'%' IDENTIFIED BY 'old-pw';
+             GRANT SELECT ON *.* TO 'expiring'@'%';
+             ALTER USER 'expiring'@'%' PASSWORD EXPIRE;",
+        )
+    };
+    expire();
+    let sandbox = ["--connect-expired-password"];
+    for (extra, sql) in [(&[][..], "SELECT 1"), (&sandbox[..], "SELECT 1")] {
+        let direct = cli(db.port, "expiring", "old-pw", extra, sql);
+        let proxied = cli(sq.port, "expiring", "old-pw", extra, sql);
+        assert!(!direct.0, "{direct:?}");
+        assert_eq!(
+            (proxied.0, &proxied.2),
+            (direct.0, &direct.2),
+            "{extra:?}: squeeze log:\n{}",
+            sq.log_tail()
+        );
+    }
+    let change = "SET PASSWORD = PASSWORD('new-pw'); SELECT 6 * 7";
+    let direct = cli(db.port, "expiring", "old-pw", &sandbox, change);
+    assert!(direct.0 && direct.1.contains("42"), "{direct:?}");
+    expire();
+    let proxied = cli(sq.port, "expiring", "old-pw", &sandbox, change);
+    assert_eq!(proxied, direct, "squeeze log:\n{}", sq.log_tail());
+    let after = cli(sq.port, "expiring", "new-pw", &[], "SELECT CURRENT_USER()");
+    assert!(after.0 && after.1.contains("expiring@%"), "{after:?}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_native_login_is_reused_on_a_second_shard_and_a_plugin_squeeze_cannot_replay_gets_an_err_naming_the_shard(
 ) {

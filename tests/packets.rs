@@ -488,3 +488,73 @@ fn show_packet_variables(port: u16) -> Vec<String> {
         out
     })
 }
+
+/// The `information_schema` variables tables give the same answers as
+/// `@@max_allowed_packet` and `SHOW VARIABLES`: squeeze's lower cap in
+/// either table, however the value is selected, filtered or compared, and
+/// the column described as the server describes it.
+#[test]
+fn information_schema_variables_show_the_packet_cap_that_holds_through_squeeze() {
+    let server = server();
+    let capped = Squeeze::for_db(server, &["--max-packet-size", "1048576"]);
+    let plain = Squeeze::for_db(server, &[]);
+    let queries = [
+        "SELECT VARIABLE_VALUE FROM information_schema.SESSION_VARIABLES WHERE VARIABLE_NAME = 'max_allowed_packet'",
+        "SELECT * FROM information_schema.GLOBAL_VARIABLES WHERE VARIABLE_NAME = 'MAX_ALLOWED_PACKET'",
+        "SELECT v.variable_value FROM INFORMATION_SCHEMA.session_variables AS v WHERE v.variable_name LIKE 'max_allowed%'",
+        "SELECT COUNT(*) FROM information_schema.SESSION_VARIABLES WHERE VARIABLE_NAME = 'max_allowed_packet' AND VARIABLE_VALUE = '1048576'",
+    ];
+    for sql in queries {
+        let info = ["--column-type-info"];
+        let (ok, direct, err) = support::mariadb_cli(server.port, &info, sql);
+        assert!(ok, "{sql}: {err}");
+        let direct = String::from_utf8(direct).unwrap();
+        let (ok, through, err) = support::mariadb_cli(capped.port, &info, sql);
+        assert!(ok, "{sql}: {err}");
+        let through = String::from_utf8(through).unwrap();
+        // What the server says with its value replaced by the cap: the
+        // same rows, columns and column descriptions.
+        let want = direct
+            .replace("268435456", "1048576")
+            .replace("\n0\n", "\n1\n");
+        assert_eq!(through, want, "{sql}");
+        let (_, plain_out, _) = support::mariadb_cli(plain.port, &info, sql);
+        assert_eq!(String::from_utf8(plain_out).unwrap(), direct, "{sql}");
+    }
+}
+
+/// A client's own `session_track_*` settings read back as it set them,
+/// in `@@`, `SHOW VARIABLES` and `information_schema.SESSION_VARIABLES`,
+/// although squeeze adds the variables it follows to the backend session's
+/// (it does with a compressed column configured).
+#[test]
+fn session_tracking_settings_read_back_as_the_client_set_them_everywhere() {
+    let server = server();
+    let sq = Squeeze::for_docs_table(server, "tracking_vars");
+    let sql = "SET session_track_system_variables = 'time_zone'; SET session_track_state_change = ON; \
+               SELECT @@session_track_system_variables, @@session_track_schema, @@session_track_state_change; \
+               SHOW VARIABLES LIKE 'session_track%'; \
+               SHOW SESSION VARIABLES WHERE Variable_name = 'session_track_system_variables'; \
+               SELECT VARIABLE_NAME, VARIABLE_VALUE FROM information_schema.SESSION_VARIABLES \
+                 WHERE VARIABLE_NAME LIKE 'SESSION_TRACK%' ORDER BY VARIABLE_NAME; \
+               SELECT VARIABLE_VALUE FROM information_schema.SESSION_VARIABLES \
+                 WHERE VARIABLE_NAME = 'session_track_system_variables'";
+    let info = ["--column-type-info"];
+    let (ok, direct, err) = support::mariadb_cli(server.port, &info, sql);
+    assert!(ok, "{err}");
+    let (ok, through, err) = support::mariadb_cli(sq.port, &info, sql);
+    assert!(ok, "{err}\n{}", sq.log_tail());
+    let (direct, through) = (
+        String::from_utf8(direct).unwrap(),
+        String::from_utf8(through).unwrap(),
+    );
+    assert!(direct.contains("\ntime_zone\n"), "{direct}");
+    assert_eq!(through, direct);
+    // The global value is the server's, on both paths.
+    let global = "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_VARIABLES \
+                  WHERE VARIABLE_NAME = 'SESSION_TRACK_SYSTEM_VARIABLES'";
+    assert_eq!(
+        support::mariadb_cli(sq.port, &[], global).1,
+        support::mariadb_cli(server.port, &[], global).1
+    );
+}

@@ -466,8 +466,10 @@ fn negotiate_mariadb_extensions(
             target.name,
             if missing & MARIADB_CLIENT_EXTENDED_METADATA != 0 {
                 "extended column metadata"
-            } else {
+            } else if missing & MARIADB_CLIENT_CACHE_METADATA != 0 {
                 "metadata caching"
+            } else {
+                "bulk execute"
             }
         )));
     }

@@ -797,9 +797,10 @@ impl PacketConn {
     }
 
     /// Wait until the peer closes the connection or sends something while
-    /// no response is expected (an idle connection); returns why. Cancel
+    /// no response is expected (an idle connection); returns why, and
+    /// whether the peer reset the connection rather than closing it. Cancel
     /// safe: dropping it before it resolves reads nothing.
-    pub async fn closed_by_peer(&mut self) -> String {
+    pub async fn closed_by_peer(&mut self) -> (String, bool) {
         // Watching needs a small buffer; it is counted but never refused,
         // since a refusal here would read as the peer going away.
         let target = if self.compression.is_some() {
@@ -811,9 +812,25 @@ impl PacketConn {
             target.reserve(IDLE_READ);
         }
         match self.read_more().await {
-            Ok(()) => "unexpected data on an idle connection".to_string(),
-            Err(e) => e.to_string(),
+            Ok(()) => ("unexpected data on an idle connection".to_string(), false),
+            Err(e) => {
+                let reset =
+                    matches!(&e, NetError::Io(io) if io.kind() == io::ErrorKind::ConnectionReset);
+                (e.to_string(), reset)
+            }
         }
+    }
+
+    /// End the connection with a reset (RST), as a peer that reset its own
+    /// did, instead of an orderly close: nothing queued is sent.
+    pub fn reset(&mut self) {
+        self.discard_output();
+        if let Some(tcp) = self.stream.tcp() {
+            // A zero linger never blocks the thread: the close sends RST.
+            #[allow(deprecated)]
+            let _ = tcp.set_linger(Some(std::time::Duration::ZERO));
+        }
+        self.stream = MaybeTlsStream::Detached;
     }
 
     /// Queue one packet (split at 16 MiB as needed) with the next sequence

@@ -70,18 +70,23 @@ pub const HOP_LOCAL: u32 = CLIENT_SSL | CLIENT_COMPRESS | CLIENT_ZSTD_COMPRESSIO
 
 /// MariaDB's extended capabilities (bits 32..63 of the capability word),
 /// carried in the handshake filler when `CLIENT_LONG_PASSWORD` (MariaDB's
-/// `CLIENT_MYSQL`) is clear. Only these two are ever negotiated (bulk
-/// execute and progress reports change statement and response layouts):
+/// `CLIENT_MYSQL`) is clear. Only these three are ever negotiated
+/// (progress reports and bulk unit results change response layouts):
 /// metadata caching adds one byte to the column-count packet, which the
 /// relay follows; extended metadata adds a block to every column
 /// definition (`protocol::coldef`), which squeeze parses and, for a
-/// column it presents as JSON, writes.
+/// column it presents as JSON, writes; bulk operations allow
+/// COM_STMT_BULK_EXECUTE, which squeeze reads row by row
+/// (`protocol::bulk_execute`).
+pub const MARIADB_CLIENT_STMT_BULK_OPERATIONS: u32 = 1 << (34 - 32);
 pub const MARIADB_CLIENT_CACHE_METADATA: u32 = 1 << (36 - 32);
 pub const MARIADB_CLIENT_EXTENDED_METADATA: u32 = 1 << (35 - 32);
-/// Extended capabilities that change the layout of what the backend sends,
-/// so a backend connection must have them exactly when the client does.
-pub const MARIADB_LAYOUT_CAPABILITIES: u32 =
-    MARIADB_CLIENT_CACHE_METADATA | MARIADB_CLIENT_EXTENDED_METADATA;
+/// Extended capabilities that change the layout of what the backend sends
+/// or accepts, so a backend connection must have them exactly when the
+/// client does.
+pub const MARIADB_LAYOUT_CAPABILITIES: u32 = MARIADB_CLIENT_CACHE_METADATA
+    | MARIADB_CLIENT_EXTENDED_METADATA
+    | MARIADB_CLIENT_STMT_BULK_OPERATIONS;
 
 pub const SERVER_STATUS_IN_TRANS: u16 = 1;
 pub const SERVER_STATUS_AUTOCOMMIT: u16 = 1 << 1;

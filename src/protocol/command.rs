@@ -35,6 +35,9 @@ pub enum Command {
     Daemon = 0x1D,
     BinlogDumpGtid = 0x1E,
     ResetConnection = 0x1F,
+    /// MariaDB's COM_STMT_BULK_EXECUTE: one statement over many rows of
+    /// parameters (negotiated with `MARIADB_CLIENT_STMT_BULK_OPERATIONS`).
+    StmtBulkExecute = 0xFA,
 }
 
 impl Command {
@@ -74,6 +77,9 @@ impl Command {
             BinlogDumpGtid,
             ResetConnection,
         ];
+        if b == StmtBulkExecute as u8 {
+            return Some(StmtBulkExecute);
+        }
         ALL.get(b as usize).copied()
     }
 
@@ -113,6 +119,7 @@ impl Command {
             Daemon => "daemon",
             BinlogDumpGtid => "binlog_dump_gtid",
             ResetConnection => "reset_connection",
+            StmtBulkExecute => "stmt_bulk_execute",
         }
     }
 }
@@ -158,6 +165,12 @@ pub enum ClientCommand<'a> {
     ChangeUser(&'a [u8]),
     Ping,
     ResetConnection,
+    /// COM_STMT_BULK_EXECUTE: `body` is everything after the statement id
+    /// (bulk flags, types, rows), read by `protocol::bulk_execute`.
+    BulkExecute {
+        stmt: u32,
+        body: &'a [u8],
+    },
     /// A known command squeeze relays or refuses without reading its body.
     Other(Command, &'a [u8]),
     /// A statement command too short to hold its fields: relayed as is
@@ -213,6 +226,10 @@ impl<'a> ClientCommand<'a> {
             Command::ChangeUser => Some(ClientCommand::ChangeUser(body)),
             Command::Ping => Some(ClientCommand::Ping),
             Command::ResetConnection => Some(ClientCommand::ResetConnection),
+            Command::StmtBulkExecute => u32_at(0).map(|stmt| ClientCommand::BulkExecute {
+                stmt,
+                body: &body[4..],
+            }),
             other => Some(ClientCommand::Other(other, body)),
         };
         Ok(decoded.unwrap_or(ClientCommand::Malformed(command, body)))
@@ -234,6 +251,7 @@ impl<'a> ClientCommand<'a> {
             C::ChangeUser(_) => Command::ChangeUser,
             C::Ping => Command::Ping,
             C::ResetConnection => Command::ResetConnection,
+            C::BulkExecute { .. } => Command::StmtBulkExecute,
             C::Other(c, _) | C::Malformed(c, _) => *c,
             C::Unknown(_) => return None,
         })
@@ -247,7 +265,8 @@ impl<'a> ClientCommand<'a> {
             | ClientCommand::SendLongData { stmt, .. }
             | ClientCommand::Close(stmt)
             | ClientCommand::Reset(stmt)
-            | ClientCommand::Fetch { stmt, .. } => Some(stmt),
+            | ClientCommand::Fetch { stmt, .. }
+            | ClientCommand::BulkExecute { stmt, .. } => Some(stmt),
             _ => None,
         }
     }
@@ -277,6 +296,7 @@ impl<'a> ClientCommand<'a> {
             C::Close(_) => C::Close(id),
             C::Reset(_) => C::Reset(id),
             C::Fetch { rows, .. } => C::Fetch { stmt: id, rows },
+            C::BulkExecute { body, .. } => C::BulkExecute { stmt: id, body },
             other => other,
         }
     }
@@ -299,6 +319,7 @@ impl<'a> ClientCommand<'a> {
             | ClientCommand::Malformed(_, b) => b.len(),
             ClientCommand::Execute { params, .. } => params.len(),
             ClientCommand::SendLongData { data, .. } => data.len(),
+            ClientCommand::BulkExecute { body, .. } => body.len(),
             _ => 0,
         }
     }
@@ -335,6 +356,10 @@ impl<'a> ClientCommand<'a> {
                 out.extend_from_slice(data);
             }
             C::Close(stmt) | C::Reset(stmt) => out.extend_from_slice(&stmt.to_le_bytes()),
+            C::BulkExecute { stmt, body } => {
+                out.extend_from_slice(&stmt.to_le_bytes());
+                out.extend_from_slice(body);
+            }
             C::Fetch { stmt, rows } => {
                 out.extend_from_slice(&stmt.to_le_bytes());
                 out.extend_from_slice(&rows.to_le_bytes());
@@ -397,6 +422,8 @@ mod tests {
             b"\x1b\x01\x00",
             b"\x04tbl\x00",
             b"\x17\x01",
+            b"\xfa\x05\x00\x00\x00\x80\x00\x03\x00\x00\x07\x00\x00\x00",
+            b"\xfa\x05\x00",
         ];
         for &payload in cases {
             let c = ClientCommand::decode(payload).unwrap();
@@ -426,6 +453,22 @@ mod tests {
             ClientCommand::Unknown(0xEE)
         );
         assert_eq!(ClientCommand::Unknown(0xEE).command(), None);
+    }
+
+    #[test]
+    fn a_bulk_execute_names_its_statement_so_a_shard_can_renumber_it() {
+        let payload = b"\xfa\x05\x00\x00\x00\x80\x00\x03\x00\x00\x07\x00\x00\x00";
+        let c = ClientCommand::decode(payload).unwrap();
+        assert_eq!(c.command(), Some(Command::StmtBulkExecute));
+        assert_eq!(c.statement(), Some(5));
+        assert_eq!(
+            c.with_statement(9).encode(),
+            b"\xfa\x09\x00\x00\x00\x80\x00\x03\x00\x00\x07\x00\x00\x00"
+        );
+        assert!(matches!(
+            ClientCommand::decode(b"\xfa\x05").unwrap(),
+            ClientCommand::Malformed(Command::StmtBulkExecute, _)
+        ));
     }
 
     #[test]

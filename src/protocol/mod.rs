@@ -4,6 +4,7 @@
 //! feeding bytes in and checking bytes out; the async plumbing lives in `net`.
 
 pub mod auth;
+pub mod bulk_execute;
 pub mod capabilities;
 pub mod coldef;
 pub mod command;

@@ -79,6 +79,10 @@ struct Exchange {
     candidate: Option<Zeroizing<Vec<u8>>>,
 }
 
+/// ER_MUST_CHANGE_PASSWORD: the session is in the server's expired-password
+/// sandbox.
+const ER_MUST_CHANGE_PASSWORD: u16 = 1820;
+
 impl Session {
     /// Relay the login of `response` to the home shard over `opened`, and
     /// adopt that connection as the session's first. Errors have been sent
@@ -173,6 +177,24 @@ impl Session {
         Ok(())
     }
 
+    /// A login in the server's expired-password sandbox gives no facts;
+    /// it is admitted only where the server's own acceptance already
+    /// answered what they would: the client's link to squeeze is TLS or
+    /// squeeze's to the server is not (a `REQUIRE SSL` the server checked
+    /// holds for the client too; squeeze presents no client certificate,
+    /// so a `REQUIRE X509`-like account never got in), and the server saw
+    /// the client's address or the client is on squeeze's host.
+    fn sandbox_needs_no_facts(
+        &self,
+        b: &crate::backend::BackendConn,
+        target: &BackendTarget,
+    ) -> bool {
+        let tls_covered = self.client.is_tls() || !b.conn.is_tls();
+        let host_covered =
+            target.proxy_protocol || self.info.peer.is_none_or(|p| grants::is_local(p.ip()));
+        tls_covered && host_covered
+    }
+
     /// What the server could not check because squeeze stands between it
     /// and the client: the host part of the account it matched (when it
     /// saw squeeze's address) and the account's `REQUIRE` clause (when it
@@ -188,6 +210,16 @@ impl Session {
         let peer = self.info.peer;
         let facts = match grants::read(&mut b.conn, b.capabilities).await {
             Ok(f) => f,
+            Err(crate::backend::query::QueryError::Server(e))
+                if e.code == ER_MUST_CHANGE_PASSWORD && self.sandbox_needs_no_facts(b, target) =>
+            {
+                // The password has expired and the client said it can
+                // handle that: the server let it in to change the password
+                // and answers every other statement with 1820, the facts
+                // query too, as it will the client's own.
+                tracing::info!(user = ?user, shard = %target.name, "login with an expired password admitted to change it (the server's sandbox)");
+                return false;
+            }
             Err(e) => {
                 tracing::warn!(user = ?user, shard = %target.name, error = %e, "reading the account's own grants after a relayed login failed; login refused");
                 let err = SqlError::backend_unreachable(&target.name, &target.address, &format!("reading the account's host and TLS requirement (CURRENT_USER(), SHOW GRANTS) after login: {e}"));

@@ -33,6 +33,7 @@ impl Session {
                 params,
                 ..
             } => self.execute(payload, stmt, flags, params).await,
+            C::BulkExecute { stmt, body } => self.bulk_execute(payload, stmt, body).await,
             C::SendLongData { stmt, param, data } => {
                 self.long_data(payload, stmt, param, data).await
             }
@@ -128,7 +129,7 @@ fn shape_of(command: Command) -> Option<ResponseShape> {
         StmtFetch => ResponseShape::Fetch,
         InitDb | Ping | Statistics | SetOption | ResetConnection | Refresh | ProcessKill
         | Debug | CreateDb | DropDb | StmtReset => ResponseShape::Single,
-        ProcessInfo | Query | StmtExecute => ResponseShape::Results,
+        ProcessInfo | Query | StmtExecute | StmtBulkExecute => ResponseShape::Results,
         StmtPrepare => ResponseShape::Prepare,
         BinlogDump | BinlogDumpGtid | RegisterSlave | TableDump | ConnectOut | Shutdown
         | Daemon | DelayedInsert | Connect | Sleep | Time | Quit | ChangeUser => return None,
@@ -141,9 +142,10 @@ fn command_state_effect(command: Option<Command>) -> crate::sql::state::StateEff
     use crate::sql::state::StateEffect;
     use Command::*;
     match command {
-        Some(StmtPrepare | StmtExecute | StmtSendLongData | StmtFetch | StmtReset | StmtClose) => {
-            StateEffect::Leaves("prepared statements")
-        }
+        Some(
+            StmtPrepare | StmtExecute | StmtBulkExecute | StmtSendLongData | StmtFetch | StmtReset
+            | StmtClose,
+        ) => StateEffect::Leaves("prepared statements"),
         Some(SetOption) => StateEffect::Leaves("session options (COM_SET_OPTION)"),
         _ => StateEffect::None,
     }

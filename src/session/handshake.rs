@@ -184,6 +184,11 @@ fn offer(ctx: &ProxyContext) -> Offer {
     if all_shards_have(MARIADB_CLIENT_EXTENDED_METADATA) {
         ext_offer |= MARIADB_CLIENT_EXTENDED_METADATA;
     }
+    // Bulk execute: drivers that see it (MariaDB Connector/J) send batches
+    // as one COM_STMT_BULK_EXECUTE and report what the server reports.
+    if all_shards_have(MARIADB_CLIENT_STMT_BULK_OPERATIONS) {
+        ext_offer |= MARIADB_CLIENT_STMT_BULK_OPERATIONS;
+    }
     if ext_offer != 0 {
         caps &= !CLIENT_LONG_PASSWORD;
     }

@@ -13,10 +13,16 @@
 //! `SHOW [GLOBAL|SESSION|LOCAL] VARIABLES` shows `max_allowed_packet` as the
 //! limit that holds through squeeze: the server's value, or squeeze's own
 //! packet limit where that is lower (as `@@max_allowed_packet` does, see
-//! `sql::own_values`).
+//! `sql::own_values`), and a session-scope one shows the `session_track_*`
+//! settings the client made, not the list squeeze adds its own to on the
+//! backend session. The `information_schema.*_VARIABLES` tables are read
+//! through a derived table with those values (`sql::own_values`); its
+//! `VARIABLE_VALUE` column gets the server's own description back here.
 
+use crate::protocol::coldef::ColumnDef;
 use crate::protocol::lenenc::{put_lenenc_bytes, Reader};
 use crate::sql::lexer::Token;
+use crate::sql::own_values::TrackSettings;
 use crate::sql::statement::Query;
 
 /// What the client's own connection to squeeze negotiated.
@@ -34,6 +40,21 @@ pub struct ClientLink {
     /// Rows of `SHOW VARIABLES`: squeeze's packet limit, when it may be
     /// below the server's `max_allowed_packet`.
     pub packet_limit: Option<u64>,
+    /// Rows of a session-scope `SHOW VARIABLES`: the client's own tracking
+    /// settings.
+    pub tracks: Option<TrackSettings>,
+}
+
+/// squeeze's own values of system variables in one result.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OwnVariables {
+    /// `SHOW VARIABLES` rows: squeeze's packet limit where it may be lower.
+    pub packet_limit: Option<u64>,
+    /// `SHOW [SESSION] VARIABLES` rows: the client's tracking settings.
+    pub tracks: Option<TrackSettings>,
+    /// The statement reads squeeze's derived table for this one of the
+    /// `*_VARIABLES` tables (`SESSION_VARIABLES` or `GLOBAL_VARIABLES`).
+    pub derived_table: Option<&'static str>,
 }
 
 impl ClientLink {
@@ -51,18 +72,27 @@ impl ClientLink {
             compression,
             status: true,
             packet_limit: None,
+            tracks: None,
         }
     }
 
     /// The value squeeze gives for system variable `name` whose server
     /// value is `server`, if squeeze's differs.
     fn variable(&self, name: &[u8], server: &[u8]) -> Option<Vec<u8>> {
-        let limit = self.packet_limit?;
-        if !name.eq_ignore_ascii_case(b"max_allowed_packet") {
-            return None;
+        if name.eq_ignore_ascii_case(b"max_allowed_packet") {
+            let limit = self.packet_limit?;
+            let server: u64 = std::str::from_utf8(server).ok()?.parse().ok()?;
+            return (limit < server).then(|| limit.to_string().into_bytes());
         }
-        let server: u64 = std::str::from_utf8(server).ok()?.parse().ok()?;
-        (limit < server).then(|| limit.to_string().into_bytes())
+        let t = self.tracks.as_ref()?;
+        let on = |b: bool| if b { "ON" } else { "OFF" };
+        let value = match name.to_ascii_lowercase().as_slice() {
+            b"session_track_system_variables" => t.variables.as_str(),
+            b"session_track_schema" => on(t.schema),
+            b"session_track_state_change" => on(t.state_change),
+            _ => return None,
+        };
+        (value.as_bytes() != server).then(|| value.as_bytes().to_vec())
     }
 
     /// The value squeeze gives for status variable `name`, if it is one
@@ -125,31 +155,61 @@ pub fn asks_link_status(query: &Query<'_>) -> bool {
     }
 }
 
-/// Whether `query` is a single `SHOW [GLOBAL|SESSION|LOCAL] VARIABLES ...`.
-pub fn asks_variables(query: &Query<'_>) -> bool {
+/// Whether `query` is a single `SHOW [GLOBAL|SESSION|LOCAL] VARIABLES ...`:
+/// `Some(true)` for the GLOBAL form, `Some(false)` for the session forms.
+pub fn asks_variables(query: &Query<'_>) -> Option<bool> {
     let text = query.text;
     if query.scan.semicolon || text.len() > 4096 {
-        return false;
+        return None;
     }
     let mut stmts = query.non_empty();
     let (Some(s), None) = (stmts.next(), stmts.next()) else {
-        return false;
+        return None;
     };
     let mut t = s.tokens.iter();
     if !t.next().is_some_and(|k| k.is_keyword(text, "SHOW")) {
-        return false;
+        return None;
     }
     match t.next() {
-        Some(k) if k.is_keyword(text, "VARIABLES") => true,
+        Some(k) if k.is_keyword(text, "VARIABLES") => Some(false),
         Some(k)
             if ["GLOBAL", "SESSION", "LOCAL"]
                 .iter()
                 .any(|w| k.is_keyword(text, w)) =>
         {
-            t.next().is_some_and(|k| k.is_keyword(text, "VARIABLES"))
+            t.next()
+                .is_some_and(|v| v.is_keyword(text, "VARIABLES"))
+                .then(|| k.is_keyword(text, "GLOBAL"))
         }
-        _ => false,
+        _ => None,
     }
+}
+
+/// A column definition of squeeze's derived table for `information_schema`
+/// table `table`, described as the server describes its own
+/// `VARIABLE_VALUE` (a derived column has no schema, the derived table as
+/// its table and other flags); `None` for any other column.
+pub fn variables_coldef(payload: &[u8], extended: bool, table: &str) -> Option<Vec<u8>> {
+    let mut def = ColumnDef::parse(payload, extended).ok()?;
+    // The value is computed (no schema); the name passes through under
+    // the spelling the query gave it.
+    let column: &[u8] = if def.schema.is_empty() {
+        b"VARIABLE_VALUE"
+    } else if def.schema == b"information_schema" {
+        b"VARIABLE_NAME"
+    } else {
+        return None;
+    };
+    if !def.org_name.eq_ignore_ascii_case(column) || def.org_table != def.table {
+        return None;
+    }
+    def.schema = b"information_schema".to_vec();
+    def.org_table = table.as_bytes().to_vec();
+    def.org_name = column.to_vec();
+    // NOT_NULL | NO_DEFAULT_VALUE, no decimals: the server's own column.
+    def.flags = 0x1001;
+    def.decimals = 0;
+    Some(def.encode())
 }
 
 /// Whether the one statement `tokens` is `SHOW [SESSION|LOCAL] STATUS ...`.
@@ -288,11 +348,17 @@ mod tests {
     #[test]
     fn show_variables_shows_max_allowed_packet_as_the_lower_limit() {
         let vars = |sql: &str| asks_variables(&Query::new(sql.as_bytes(), LexOptions::default()));
-        assert!(vars("SHOW VARIABLES LIKE 'max_allowed_packet'"));
-        assert!(vars("show global variables where Variable_name = 'x'"));
-        assert!(vars("SHOW SESSION VARIABLES"));
-        assert!(!vars("SHOW STATUS"));
-        assert!(!vars("SHOW VARIABLES; SELECT 1"));
+        assert_eq!(
+            vars("SHOW VARIABLES LIKE 'max_allowed_packet'"),
+            Some(false)
+        );
+        assert_eq!(
+            vars("show global variables where Variable_name = 'x'"),
+            Some(true)
+        );
+        assert_eq!(vars("SHOW SESSION VARIABLES"), Some(false));
+        assert_eq!(vars("SHOW STATUS"), None);
+        assert_eq!(vars("SHOW VARIABLES; SELECT 1"), None);
         let link = ClientLink {
             status: false,
             packet_limit: Some(1 << 20),
@@ -313,5 +379,90 @@ mod tests {
             None
         );
         assert_eq!(rewrite_row(&row(&[b"Ssl_cipher", b"x"]), &link), None);
+    }
+
+    #[test]
+    fn session_show_variables_shows_the_clients_tracking_settings() {
+        let link = ClientLink {
+            status: false,
+            tracks: Some(TrackSettings {
+                variables: "autocommit,time_zone".into(),
+                schema: true,
+                state_change: false,
+            }),
+            ..ClientLink::new(None, false)
+        };
+        assert_eq!(
+            rewrite_row(
+                &row(&[
+                    b"session_track_system_variables",
+                    b"autocommit,sql_mode,time_zone"
+                ]),
+                &link
+            ),
+            Some(row(&[
+                b"session_track_system_variables",
+                b"autocommit,time_zone"
+            ]))
+        );
+        assert_eq!(
+            rewrite_row(&row(&[b"session_track_state_change", b"ON"]), &link),
+            Some(row(&[b"session_track_state_change", b"OFF"]))
+        );
+        assert_eq!(
+            rewrite_row(&row(&[b"session_track_schema", b"ON"]), &link),
+            None
+        );
+        assert_eq!(rewrite_row(&row(&[b"time_zone", b"SYSTEM"]), &link), None);
+    }
+
+    #[test]
+    fn the_derived_variables_column_is_described_as_the_servers() {
+        use crate::protocol::coldef::ColumnDef;
+        let def = |schema: &[u8], org_table: &[u8], org_name: &[u8]| ColumnDef {
+            catalog: b"def".to_vec(),
+            schema: schema.to_vec(),
+            table: org_table.to_vec(),
+            org_table: org_table.to_vec(),
+            name: org_name.to_vec(),
+            org_name: org_name.to_vec(),
+            extended: None,
+            charset: 45,
+            column_length: 16384,
+            column_type: 253,
+            flags: 1,
+            decimals: 39,
+            trailer: Vec::new(),
+        };
+        let table = "SESSION_VARIABLES";
+        let fixed =
+            variables_coldef(&def(b"", b"v", b"variable_value").encode(), false, table).unwrap();
+        let want = ColumnDef {
+            table: b"v".to_vec(),
+            name: b"variable_value".to_vec(),
+            flags: 0x1001,
+            decimals: 0,
+            ..def(
+                b"information_schema",
+                b"SESSION_VARIABLES",
+                b"VARIABLE_VALUE",
+            )
+        };
+        assert_eq!(fixed, want.encode());
+        let base = ColumnDef {
+            table: b"v".to_vec(),
+            ..def(b"", b"SESSION_VARIABLES", b"VARIABLE_VALUE")
+        };
+        for other in [
+            def(
+                b"information_schema",
+                b"SESSION_VARIABLES",
+                b"VARIABLE_VALUE",
+            ),
+            def(b"", b"SESSION_VARIABLES", b"VARIABLE_NAME"),
+            base,
+        ] {
+            assert_eq!(variables_coldef(&other.encode(), false, table), None);
+        }
     }
 }

@@ -282,8 +282,14 @@ impl Session {
                     break;
                 }
                 _ = &mut killed => break,
-                why = backend_closed(self.shards.current_conn()) => {
+                (why, reset) = backend_closed(self.shards.current_conn()) => {
                     self.idle_backend_closed(&why);
+                    if reset {
+                        // The server reset the connection (MariaDB does at
+                        // wait_timeout): so does squeeze, and the client
+                        // sees what it would see directly.
+                        self.client.reset();
+                    }
                     break;
                 }
             };
@@ -492,7 +498,7 @@ impl Session {
 
 /// Resolves when the server closes (or writes unasked on) an idle backend
 /// connection; never without one.
-async fn backend_closed(backend: Option<&mut BackendConn>) -> String {
+async fn backend_closed(backend: Option<&mut BackendConn>) -> (String, bool) {
     match backend {
         Some(b) => b.conn.closed_by_peer().await,
         None => std::future::pending().await,

@@ -46,9 +46,9 @@ pub(super) struct RelayMode {
     /// A text `SHOW [SESSION] STATUS`: the rows describing the link get the
     /// client's own values (`link_status`).
     pub link_status: bool,
-    /// A text `SHOW VARIABLES`: `max_allowed_packet` shows squeeze's packet
-    /// limit where it is below the server's (`link_status`).
-    pub packet_limit_rows: Option<u64>,
+    /// A text `SHOW VARIABLES` or a read of the `*_VARIABLES` tables:
+    /// squeeze's own values (`link_status`).
+    pub variables: Option<link_status::OwnVariables>,
     /// Results that may carry the server's thread ids, shown by squeeze's
     /// session ids (`thread_ids`).
     pub thread_ids: Option<IdResults>,
@@ -108,7 +108,7 @@ impl RelayMode {
             cursor_for: None,
             fetch_of: None,
             link_status: false,
-            packet_limit_rows: None,
+            variables: None,
             thread_ids: None,
             catalog: None,
             prepared_catalog: None,
@@ -121,7 +121,7 @@ impl RelayMode {
             cursor_for: None,
             fetch_of: None,
             link_status: false,
-            packet_limit_rows: None,
+            variables: None,
             thread_ids: None,
             catalog: None,
             prepared_catalog: None,
@@ -559,6 +559,7 @@ impl Session {
                             ids.as_mut(),
                             cat.as_mut(),
                             described.as_ref(),
+                            mode.variables.as_ref().and_then(|v| v.derived_table),
                         )
                         .await?;
                     let cat = match (cat, &mode.prepared_catalog) {
@@ -593,10 +594,12 @@ impl Session {
                             }
                         }
                     }
-                    let link = (mode.link_status || mode.packet_limit_rows.is_some()).then(|| {
+                    let link = (mode.link_status || mode.variables.is_some()).then(|| {
+                        let v = mode.variables.clone().unwrap_or_default();
                         ClientLink {
                             status: mode.link_status,
-                            packet_limit: mode.packet_limit_rows,
+                            packet_limit: v.packet_limit,
+                            tracks: v.tracks,
                             ..ClientLink::new(self.client.tls_suite(), self.client.is_compressed())
                         }
                     });
@@ -676,6 +679,7 @@ impl Session {
         mut ids: Option<&mut (IdColumns, IdResults)>,
         mut cat: Option<&mut ResultCatalog>,
         described: Option<&Described>,
+        variables_table: Option<&'static str>,
     ) -> Result<Option<ResultColumns>, RelayError> {
         // Backend connections have it exactly when the client has (login).
         let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
@@ -697,6 +701,10 @@ impl Session {
                 }
             }
         };
+        // squeeze's derived `*_VARIABLES` table described as the server's.
+        let restore = |payload: &[u8]| {
+            variables_table.and_then(|t| link_status::variables_coldef(payload, extended, t))
+        };
         if self.ctx.rules.is_empty() {
             for i in 0..count {
                 let c = self.backend_packet().await?;
@@ -704,7 +712,10 @@ impl Session {
                 // statement as the client sent it.
                 let c = described.map_or(&c.payload[..], |d| d.def(i, &c.payload));
                 note(c);
-                self.forward(c).await?;
+                match restore(c) {
+                    Some(def) => self.forward(&def).await?,
+                    None => self.forward(c).await?,
+                }
             }
             return Ok(None);
         }
@@ -725,7 +736,7 @@ impl Session {
                     temporary.as_ref(),
                 )
                 .map_err(|e| RelayError::Backend(format!("bad column definition: {e}")))?;
-            match replacement {
+            match replacement.or_else(|| restore(c)) {
                 Some(replacement) => self.forward(&replacement).await?,
                 None => self.forward(c).await?,
             }

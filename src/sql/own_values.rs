@@ -19,13 +19,20 @@
 //! `LEAST(@@max_allowed_packet, CAST(N AS UNSIGNED))` keeps the server's
 //! column type (BIGINT UNSIGNED) and its value wherever it is smaller.
 //!
+//! `information_schema.SESSION_VARIABLES` and `GLOBAL_VARIABLES` show
+//! the same: a reference to either (when there is something to show) is
+//! read through a derived table of the same name and columns whose
+//! `VARIABLE_VALUE` holds squeeze's values for those rows, so every
+//! projection, predicate and join sees them (`session::link_status` puts
+//! the server's description back on the column).
+//!
 //! `CONNECTION_ID()` anywhere else (a predicate, an argument, a comparison)
 //! is left to the server: there it meets other server-side thread ids
 //! (`PROCESSLIST_ID = CONNECTION_ID()`, `IS_USED_LOCK('x') =
 //! CONNECTION_ID()`), which are all in the server's numbering; the thread
 //! ids a result carries are translated on the way out (`thread_ids`).
 
-use super::lexer::{LexOptions, Token, TokenKind};
+use super::lexer::{ident_name, LexOptions, Token, TokenKind};
 
 /// The system variables that name the server's socket.
 const SOCKET_VARIABLES: [&str; 4] = [
@@ -126,6 +133,10 @@ pub fn rewrite(src: &[u8], opts: LexOptions, own: OwnValues<'_>) -> Option<Vec<u
     let depth = depths(&toks);
     let mut edits = Vec::new();
     for (i, t) in toks.iter().enumerate() {
+        if let Some((end, derived)) = variables_table(src, &toks, i, packet_limit, tracks) {
+            edits.push((t.start..toks[end].end, derived.into_bytes()));
+            continue;
+        }
         let (last, value) = if is_connection_id_call(src, &toks, i) {
             if !is_select_item(src, &toks, &depth, i, i + 2, true) {
                 continue;
@@ -157,6 +168,106 @@ pub fn rewrite(src: &[u8], opts: LexOptions, own: OwnValues<'_>) -> Option<Vec<u
     }
     (!edits.is_empty()).then(|| super::splice::splice(src, &edits))
 }
+
+/// `information_schema.SESSION_VARIABLES` (or `GLOBAL_VARIABLES`) at
+/// token `i`, when squeeze has values of its own for it: the last token of
+/// the reference and the derived table that replaces it (named as the
+/// reference was, unless an alias follows).
+fn variables_table(
+    src: &[u8],
+    toks: &[Token],
+    i: usize,
+    packet_limit: Option<u64>,
+    tracks: Option<&TrackSettings>,
+) -> Option<(usize, String)> {
+    let is_name = |t: &Token| matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent);
+    let (schema, dot, table) = (toks.get(i)?, toks.get(i + 1)?, toks.get(i + 2)?);
+    if !(is_name(schema) && dot.kind == TokenKind::Dot && is_name(table))
+        || (i > 0 && toks[i - 1].kind == TokenKind::Dot)
+        || toks.get(i + 3).is_some_and(|t| t.kind == TokenKind::Dot)
+        || !ident_name(src, schema).eq_ignore_ascii_case("information_schema")
+    {
+        return None;
+    }
+    let name = ident_name(src, table);
+    let session = name.eq_ignore_ascii_case("SESSION_VARIABLES");
+    if !session && !name.eq_ignore_ascii_case("GLOBAL_VARIABLES") {
+        return None;
+    }
+    let mut cases = String::new();
+    if let Some(limit) = packet_limit {
+        cases.push_str(&format!(
+            " WHEN 'MAX_ALLOWED_PACKET' THEN IF(CAST(VARIABLE_VALUE AS UNSIGNED) > {limit}, '{limit}', VARIABLE_VALUE)"
+        ));
+    }
+    if let (true, Some(t)) = (session, tracks) {
+        let on = |b: bool| if b { "'ON'" } else { "'OFF'" };
+        cases.push_str(&format!(
+            " WHEN 'SESSION_TRACK_SYSTEM_VARIABLES' THEN {} WHEN 'SESSION_TRACK_SCHEMA' THEN {} WHEN 'SESSION_TRACK_STATE_CHANGE' THEN {}",
+            sql_string(&t.variables),
+            on(t.schema),
+            on(t.state_change)
+        ));
+    }
+    if cases.is_empty() {
+        return None;
+    }
+    let aliased = toks.get(i + 3).is_some_and(|t| {
+        t.is_keyword(src, "AS") || (is_name(t) && !AFTER_TABLE.iter().any(|k| t.is_keyword(src, k)))
+    });
+    let written = String::from_utf8_lossy(table.text(src));
+    // A column read through a derived table is named as the derived table
+    // names it, not as the select list spells it: the columns take the
+    // query's own spelling.
+    let spelled = |column: &str| {
+        toks.iter()
+            .find(|t| {
+                t.kind == TokenKind::Ident && t.text(src).eq_ignore_ascii_case(column.as_bytes())
+            })
+            .map_or_else(
+                || column.to_string(),
+                |t| String::from_utf8_lossy(t.text(src)).into_owned(),
+            )
+    };
+    let (name_col, value_col) = (spelled("VARIABLE_NAME"), spelled("VARIABLE_VALUE"));
+    let alias = if aliased {
+        String::new()
+    } else {
+        format!(" AS {written}")
+    };
+    Some((
+        i + 2,
+        format!(
+            "(SELECT VARIABLE_NAME AS {name_col}, CASE VARIABLE_NAME{cases} ELSE VARIABLE_VALUE END AS {value_col} FROM information_schema.{written}){alias}"
+        ),
+    ))
+}
+
+/// Keywords that can follow a table reference that has no alias.
+const AFTER_TABLE: [&str; 22] = [
+    "WHERE",
+    "GROUP",
+    "HAVING",
+    "ORDER",
+    "LIMIT",
+    "UNION",
+    "EXCEPT",
+    "INTERSECT",
+    "JOIN",
+    "INNER",
+    "LEFT",
+    "RIGHT",
+    "CROSS",
+    "STRAIGHT_JOIN",
+    "NATURAL",
+    "ON",
+    "USING",
+    "FOR",
+    "LOCK",
+    "INTO",
+    "WINDOW",
+    "PROCEDURE",
+];
 
 fn is_connection_id_call(src: &[u8], toks: &[Token], i: usize) -> bool {
     toks[i].is_keyword(src, "CONNECTION_ID")
@@ -428,6 +539,71 @@ mod tests {
     fn other_variables_functions_and_strings_are_left_alone() {
         assert_eq!(rw("SELECT @@sql_mode, @socket, 'connection_id()'"), None);
         assert_eq!(rw("SELECT t.connection_id() FROM t"), None);
+    }
+
+    #[test]
+    fn information_schema_variables_tables_show_the_cap_and_the_clients_tracking() {
+        let t = TrackSettings {
+            variables: "autocommit".into(),
+            schema: true,
+            state_change: false,
+        };
+        let own = OwnValues {
+            connection_id: 1,
+            packet_limit: Some(1024),
+            tracks: Some(&t),
+            socket: None,
+        };
+        let rw = |sql: &str, own: OwnValues<'_>| {
+            rewrite(sql.as_bytes(), LexOptions::default(), own)
+                .map(|v| String::from_utf8(v).unwrap())
+        };
+        let out = rw(
+            "SELECT VARIABLE_VALUE FROM information_schema.SESSION_VARIABLES WHERE VARIABLE_NAME = 'max_allowed_packet'",
+            own,
+        )
+        .unwrap();
+        assert_eq!(
+            out,
+            "SELECT VARIABLE_VALUE FROM (SELECT VARIABLE_NAME AS VARIABLE_NAME, CASE VARIABLE_NAME \
+             WHEN 'MAX_ALLOWED_PACKET' THEN IF(CAST(VARIABLE_VALUE AS UNSIGNED) > 1024, '1024', VARIABLE_VALUE) \
+             WHEN 'SESSION_TRACK_SYSTEM_VARIABLES' THEN 'autocommit' WHEN 'SESSION_TRACK_SCHEMA' THEN 'ON' \
+             WHEN 'SESSION_TRACK_STATE_CHANGE' THEN 'OFF' ELSE VARIABLE_VALUE END AS VARIABLE_VALUE \
+             FROM information_schema.SESSION_VARIABLES) AS SESSION_VARIABLES WHERE VARIABLE_NAME = 'max_allowed_packet'"
+        );
+        // The global table has no session tracking; an alias is kept.
+        let out = rw(
+            "select * from `information_schema`.global_variables g where 1",
+            own,
+        )
+        .unwrap();
+        assert!(
+            out.contains("FROM information_schema.global_variables) g where 1"),
+            "{out}"
+        );
+        assert!(!out.contains("SESSION_TRACK"), "{out}");
+        // Nothing of squeeze's own: left alone.
+        let plain = OwnValues {
+            connection_id: 1,
+            ..OwnValues::default()
+        };
+        assert_eq!(
+            rw("SELECT * FROM information_schema.SESSION_VARIABLES", plain),
+            None
+        );
+        let tracks_only = OwnValues {
+            connection_id: 1,
+            tracks: Some(&t),
+            ..OwnValues::default()
+        };
+        assert_eq!(
+            rw(
+                "SELECT * FROM information_schema.GLOBAL_VARIABLES",
+                tracks_only
+            ),
+            None
+        );
+        assert_eq!(rw("SELECT * FROM other.SESSION_VARIABLES", own), None);
     }
 
     #[test]

@@ -46,7 +46,7 @@ impl Session {
             link_status: false,
             prepared_catalog: catalog.as_ref().map(|(cols, _)| cols.clone()),
             catalog: catalog.map(|(_, kind)| kind),
-            packet_limit_rows: None,
+            variables: None,
             // Binary rows carry thread ids as text rows do.
             thread_ids: self.statements.stmts.get(&id).and_then(|s| s.thread_ids),
             described_as: self
@@ -199,7 +199,7 @@ impl Session {
         flow
     }
 
-    fn refuse_malformed(&mut self, e: &ProtocolError) -> Flow {
+    pub(super) fn refuse_malformed(&mut self, e: &ProtocolError) -> Flow {
         METRICS
             .protocol_errors_total
             .with_label_values(&["client", "malformed"])

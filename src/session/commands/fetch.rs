@@ -20,7 +20,7 @@ impl Session {
             cursor_for: None,
             fetch_of: stmt,
             link_status: false,
-            packet_limit_rows: None,
+            variables: None,
             thread_ids: None,
             catalog: None,
             prepared_catalog: None,

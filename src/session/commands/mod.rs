@@ -1,6 +1,7 @@
 //! One file per client command squeeze does more for than relay it: each
 //! `impl Session` block here is that command's whole handler.
 
+mod bulk_execute;
 mod change_user;
 mod close;
 mod execute;

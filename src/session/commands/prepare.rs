@@ -251,8 +251,15 @@ impl Session {
             } else {
                 let mut cat =
                     kind.map(|k| (crate::transform::catalog::CatalogColumns::default(), k));
-                self.relay_column_defs(cols as usize, hints.columns(), None, cat.as_mut(), None)
-                    .await?;
+                self.relay_column_defs(
+                    cols as usize,
+                    hints.columns(),
+                    None,
+                    cat.as_mut(),
+                    None,
+                    None,
+                )
+                .await?;
                 if let Some(s) = self.statements.stmts.get_mut(&registered) {
                     s.catalog = cat.filter(|(c, k)| c.any(k));
                 }

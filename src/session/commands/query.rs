@@ -8,7 +8,7 @@
 use super::kill::KillStep;
 use crate::protocol::command::ClientCommand;
 use crate::session::catalog_view::NotSent;
-use crate::session::link_status::{asks_link_status, asks_variables};
+use crate::session::link_status::{asks_link_status, asks_variables, OwnVariables};
 use crate::session::plan::{prescan, Planned, OFFLOAD_MIN_BYTES};
 use crate::session::relay::{Described, RelayMode, ResponseShape};
 use crate::session::routing::Route;
@@ -39,33 +39,53 @@ impl Session {
             // settings are on top of the client's on a backend session that
             // tracks state, which reads them as its own.
             let scan = &as_sent.scan;
-            let tracks = (scan.session_track
-                && self.shards.current_ref().is_some_and(|b| b.tracks_state))
-            .then(|| self.tracked.client_tracks.settings());
-            let rewritten_id =
-                (scan.connection_id || scan.socket || scan.max_allowed_packet || tracks.is_some())
+            // information_schema.SESSION_VARIABLES / GLOBAL_VARIABLES.
+            let vars_table = sent
+                .windows(b"_variables".len())
+                .any(|w| w.eq_ignore_ascii_case(b"_variables"));
+            let tracking = self.shards.current_ref().is_some_and(|b| b.tracks_state);
+            let tracks = ((scan.session_track || vars_table) && tracking)
+                .then(|| self.tracked.client_tracks.settings());
+            let capped = self.own_values().packet_limit;
+            let rewritten_id = (scan.connection_id
+                || scan.socket
+                || scan.max_allowed_packet
+                || tracks.is_some()
+                || (vars_table && capped.is_some()))
+            .then(|| {
+                let own = crate::sql::own_values::OwnValues {
+                    tracks: tracks.as_ref(),
+                    ..self.own_values()
+                };
+                crate::sql::own_values::rewrite(&sent, self.tracked.lex, own)
+            })
+            .flatten()
+            .or_else(|| {
+                // A configured column declared in its logical type
+                // is created as the binary column squeeze stores into.
+                let db = self.tracked.current_db();
+                crate::transform::catalog::may_create_table(&sent, &self.ctx.rules)
                     .then(|| {
-                        let own = crate::sql::own_values::OwnValues {
-                            tracks: tracks.as_ref(),
-                            ..self.own_values()
-                        };
-                        crate::sql::own_values::rewrite(&sent, self.tracked.lex, own)
+                        crate::transform::catalog::create_table_stored_types(
+                            &as_sent,
+                            db.as_deref(),
+                            &self.ctx.rules,
+                        )
                     })
                     .flatten()
-                    .or_else(|| {
-                        // A configured column declared in its logical type
-                        // is created as the binary column squeeze stores into.
-                        let db = self.tracked.current_db();
-                        crate::transform::catalog::may_create_table(&sent, &self.ctx.rules)
-                            .then(|| {
-                                crate::transform::catalog::create_table_stored_types(
-                                    &as_sent,
-                                    db.as_deref(),
-                                    &self.ctx.rules,
-                                )
-                            })
-                            .flatten()
-                    });
+            });
+            // The one variables table the statement reads through squeeze's
+            // derived table (both: their columns are left as derived).
+            let mentions = |t: &[u8]| sent.windows(t.len()).any(|w| w.eq_ignore_ascii_case(t));
+            let derived_table = match (
+                vars_table && rewritten_id.is_some(),
+                mentions(b"session_variables"),
+                mentions(b"global_variables"),
+            ) {
+                (true, true, false) => Some("SESSION_VARIABLES"),
+                (true, false, true) => Some("GLOBAL_VARIABLES"),
+                _ => None,
+            };
             let payload: bytes::Bytes = match &rewritten_id {
                 Some(text) => ClientCommand::Query(text).encode().into(),
                 None => packet.clone(),
@@ -75,11 +95,18 @@ impl Session {
                 Some(_) => Query::new(&rewritten_text, self.tracked.lex),
                 None => as_sent,
             };
+            let show_variables = asks_variables(&query);
             let mut mode = RelayMode {
                 link_status: asks_link_status(&query),
-                packet_limit_rows: asks_variables(&query)
-                    .then(|| self.own_values().packet_limit)
-                    .flatten(),
+                variables: (show_variables.is_some() || derived_table.is_some()).then(|| {
+                    OwnVariables {
+                        packet_limit: show_variables.and(capped),
+                        // The session forms show the client's own tracking.
+                        tracks: (show_variables == Some(false) && tracking)
+                            .then(|| self.tracked.client_tracks.settings()),
+                        derived_table,
+                    }
+                }),
                 thread_ids: crate::session::thread_ids::id_results(&query),
                 ..RelayMode::text()
             };

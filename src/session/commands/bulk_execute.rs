@@ -1,0 +1,150 @@
+//! COM_STMT_BULK_EXECUTE (MariaDB): every row is judged as a single
+//! COM_STMT_EXECUTE of the same statement would be. A statement squeeze
+//! neither routes by key nor compresses parameters of goes through as the
+//! client wrote it; otherwise each row's shard key must map to one shard
+//! (the rows run there as one command, as the server would run them) and
+//! the parameters bound to compressed columns are compressed row by row.
+
+use crate::error::{ErrorCode, SqlError};
+use crate::metrics::METRICS;
+use crate::protocol::bulk_execute::{self, BulkExecute};
+use crate::protocol::coldef::{binary_layout, BinaryLayout, TYPE_BLOB};
+use crate::protocol::execute::ExecuteParams;
+use crate::session::relay::{RelayMode, ResponseShape};
+use crate::session::routing::shard_for_param;
+use crate::session::{Flow, Session};
+use crate::transform::params::{has_compressed_params, rewrite_execute, ParamError};
+
+impl Session {
+    /// `stmt` as the client wrote it; `body` the bytes after it.
+    pub(in crate::session) async fn bulk_execute(
+        &mut self,
+        payload: &[u8],
+        stmt: u32,
+        body: &[u8],
+    ) -> Flow {
+        let id = self.statements.resolve(stmt);
+        let mode = RelayMode {
+            thread_ids: self.statements.stmts.get(&id).and_then(|s| s.thread_ids),
+            ..RelayMode::binary()
+        };
+        if let Some(e) = self.stale_prepared(id) {
+            self.reply_error(&e);
+            return Flow::Continue;
+        }
+        let Some(s) = self.statements.stmts.get_mut(&id) else {
+            // Unknown to squeeze: the server answers as it would directly.
+            return self
+                .forward_command(payload, ResponseShape::Results, mode)
+                .await;
+        };
+        let count = s.num_params as usize;
+        let judged = s.key_param.is_some() || has_compressed_params(&s.param_rules);
+        // The server binds the types a bulk sends, as an execute's.
+        let remembered = s.types.clone();
+        if let Some(t) = bulk_execute::sent_types(body, count) {
+            s.types = Some(t.to_vec());
+        }
+        if !judged {
+            if let Err(e) = self.place_statement(stmt, None).await {
+                self.reply_error(&e);
+                return Flow::Continue;
+            }
+            return self
+                .forward_command(payload, ResponseShape::Results, mode)
+                .await;
+        }
+        let b = match BulkExecute::parse(body, count, remembered.as_deref()) {
+            Ok(b) => b,
+            Err(e) => return self.refuse_malformed(&e),
+        };
+        let rows: Result<Vec<ExecuteParams<'_>>, _> =
+            b.rows.iter().map(|r| r.execute_params(count)).collect();
+        let rows = match rows {
+            Ok(r) => r,
+            Err(e) => return self.refuse_malformed(&e),
+        };
+        let Some(s) = self.statements.stmts.get(&id) else {
+            return Flow::Continue;
+        };
+        let (key_param, rules) = (s.key_param.clone(), s.param_rules.clone());
+        // Every row on one shard, as the server runs them: one command.
+        let mut key_shard: Option<usize> = None;
+        if let Some((rule, index)) = &key_param {
+            for row in &rows {
+                let shard = shard_for_param(row, rule, *index, |_| false);
+                match (shard, key_shard) {
+                    (None, _) => {
+                        self.reply_error(&SqlError::new(ErrorCode::NotSupportedYet, "squeeze: the shard-key parameter of a row of this bulk execute is NULL, DEFAULT or cannot be mapped to a shard"));
+                        return Flow::Continue;
+                    }
+                    (Some(here), Some(before)) if here != before => {
+                        self.reply_error(&SqlError::new(ErrorCode::NotSupportedYet, format!("squeeze: the rows of this bulk execute map to different shards by their key {}.{} (shards {} and {}); execute them in one batch per shard", rule.table, rule.column, self.ctx.shards[before].name, self.ctx.shards[here].name)));
+                        return Flow::Continue;
+                    }
+                    (here, _) => key_shard = here,
+                }
+            }
+        }
+        // The types the server is told: a compressed parameter's bytes
+        // are bound as BLOB, as a single execute binds them.
+        let mut types = rows.first().map(|r| r.types.to_vec()).unwrap_or_default();
+        for (i, rule) in rules.iter().enumerate() {
+            if rule.is_some()
+                && types.get(2 * i).map(|&t| binary_layout(t)) == Some(BinaryLayout::LenencString)
+            {
+                types[2 * i] = TYPE_BLOB;
+                types[2 * i + 1] = 0;
+            }
+        }
+        let head = {
+            let mut h = vec![0x17];
+            h.extend_from_slice(&stmt.to_le_bytes());
+            h.extend_from_slice(&[0, 1, 0, 0, 0]);
+            h
+        };
+        let mut rewritten = Vec::with_capacity(rows.len());
+        let mut no_long_data = Default::default();
+        for row in &rows {
+            match rewrite_execute(&head, row, &rules, &mut no_long_data, |_| false) {
+                Ok(r) => rewritten.push(r.payload),
+                Err(ParamError::Write(e)) => {
+                    METRICS
+                        .refused_statements_total
+                        .with_label_values(&[e.reason_label()])
+                        .inc();
+                    self.reply_error(&e.to_sql_error());
+                    return Flow::Continue;
+                }
+                Err(ParamError::Malformed(e)) => return self.refuse_malformed(&e),
+            }
+        }
+        let out_rows: Vec<(&[u8], ExecuteParams<'_>)> = match b
+            .rows
+            .iter()
+            .zip(&rows)
+            .zip(&rewritten)
+            .map(|((row, original), new)| {
+                let params = match new {
+                    Some(p) => ExecuteParams::parse(&p[head.len()..], count, None)?,
+                    None => *original,
+                };
+                Ok((row.indicators.as_slice(), params))
+            })
+            .collect::<Result<Vec<_>, crate::protocol::ProtocolError>>()
+        {
+            Ok(r) => r,
+            Err(e) => return self.refuse_malformed(&e),
+        };
+        let sent = match bulk_execute::encode(stmt, b.flags, &types, &out_rows) {
+            Ok(p) => p,
+            Err(e) => return self.refuse_malformed(&e),
+        };
+        if let Err(e) = self.place_statement(stmt, key_shard).await {
+            self.reply_error(&e);
+            return Flow::Continue;
+        }
+        self.forward_command(&sent, ResponseShape::Results, mode)
+            .await
+    }
+}
