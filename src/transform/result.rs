@@ -361,7 +361,82 @@ impl ResultColumns {
         splice: &mut Option<RowSplice<'p>>,
     ) -> Result<(), RowError> {
         let stored = &payload[span.clone()];
-        let mut doc = Vec::new();
+        // The inflated document goes to the reused scratch buffer (no
+        // allocation per row once it has grown).
+        let mut doc = std::mem::take(&mut self.scratch);
+        doc.clear();
+        let value = self.evaluate_stored(rules, eval, payload, binary, stored, &mut doc);
+        self.scratch = doc;
+        let value = value?;
+        let splice = splice.get_or_insert_with(|| {
+            self.out.clear();
+            RowSplice::new(payload)
+        });
+        match value {
+            None if binary => {
+                splice.drop_value(&mut self.out, &span);
+                // The NULL bitmap follows the 0x00 header, offset by 2 bits;
+                // it was copied as it was with the first value replaced.
+                let bit = i + 2;
+                self.out[1 + bit / 8] |= 1 << (bit % 8);
+            }
+            None => {
+                splice.drop_value(&mut self.out, &span);
+                self.out.push(0xFB);
+            }
+            // Binary rows carry numbers in the type the server declared
+            // for the item (a CAST's, a COALESCE's); text as it is.
+            Some(v)
+                if binary
+                    && matches!(
+                        shown,
+                        TYPE_TINY | TYPE_SHORT | TYPE_YEAR | TYPE_LONG | TYPE_INT24 | TYPE_LONGLONG
+                    ) =>
+            {
+                // Unsigned values above i64::MAX keep their bits.
+                let n: i128 = std::str::from_utf8(&v)
+                    .ok()
+                    .and_then(|t| t.parse().ok())
+                    .unwrap_or(0);
+                splice.drop_value(&mut self.out, &span);
+                match shown {
+                    TYPE_TINY => self.out.push(n as u8),
+                    TYPE_SHORT | TYPE_YEAR => self.out.extend_from_slice(&(n as i16).to_le_bytes()),
+                    TYPE_LONG | TYPE_INT24 => self.out.extend_from_slice(&(n as i32).to_le_bytes()),
+                    _ => self.out.extend_from_slice(&(n as i64).to_le_bytes()),
+                }
+            }
+            Some(v) if binary && matches!(shown, TYPE_DOUBLE | TYPE_FLOAT) => {
+                let x: f64 = std::str::from_utf8(&v)
+                    .ok()
+                    .and_then(|t| t.parse().ok())
+                    .unwrap_or(0.0);
+                splice.drop_value(&mut self.out, &span);
+                if shown == TYPE_FLOAT {
+                    self.out.extend_from_slice(&(x as f32).to_le_bytes());
+                } else {
+                    self.out.extend_from_slice(&x.to_le_bytes());
+                }
+            }
+            Some(v) => {
+                splice.replace_value(&mut self.out, &span, v.len() as u64);
+                self.out.extend_from_slice(&v);
+            }
+        }
+        Ok(())
+    }
+
+    /// Inflate (if squeeze stored it compressed) and evaluate one stored
+    /// document; `doc`: the buffer to inflate into.
+    fn evaluate_stored(
+        &mut self,
+        rules: &ColumnRules,
+        eval: &JsonEval,
+        payload: &[u8],
+        binary: bool,
+        stored: &[u8],
+        doc: &mut Vec<u8>,
+    ) -> Result<Option<Vec<u8>>, RowError> {
         let doc: &[u8] = match parse_header(stored) {
             Ok(Some((header, hlen))) => {
                 let len = header.len.min(rules.max_value_size as u64) as usize;
@@ -373,11 +448,11 @@ impl ResultColumns {
                     &stored[hlen..],
                     &rules.registry,
                     rules.max_value_size,
-                    &mut doc,
+                    doc,
                 ) {
                     return Err(self.decode_error(&eval.rule, payload, binary, error));
                 }
-                &doc
+                doc
             }
             Ok(None) | Err(DecodeError::UnknownMagic(_)) => stored,
             Err(error) => return Err(self.decode_error(&eval.rule, payload, binary, error)),
@@ -395,41 +470,7 @@ impl ResultColumns {
                 ),
             },
         })?;
-        let splice = splice.get_or_insert_with(|| {
-            self.out.clear();
-            RowSplice::new(payload)
-        });
-        match value {
-            None if binary => {
-                splice.drop_value(&mut self.out, &span);
-                // The NULL bitmap follows the 0x00 header, offset by 2 bits;
-                // it was copied as it was with the first value replaced.
-                let bit = i + 2;
-                self.out[1 + bit / 8] |= 1 << (bit % 8);
-            }
-            None => {
-                splice.drop_value(&mut self.out, &span);
-                self.out.push(0xFB);
-            }
-            Some(v) if binary && eval.call.integer() => {
-                let n: i64 = std::str::from_utf8(&v)
-                    .ok()
-                    .and_then(|t| t.parse().ok())
-                    .unwrap_or(0);
-                splice.drop_value(&mut self.out, &span);
-                match shown {
-                    TYPE_TINY => self.out.push(n as u8),
-                    TYPE_SHORT | TYPE_YEAR => self.out.extend_from_slice(&(n as i16).to_le_bytes()),
-                    TYPE_LONG | TYPE_INT24 => self.out.extend_from_slice(&(n as i32).to_le_bytes()),
-                    _ => self.out.extend_from_slice(&n.to_le_bytes()),
-                }
-            }
-            Some(v) => {
-                splice.replace_value(&mut self.out, &span, v.len() as u64);
-                self.out.extend_from_slice(&v);
-            }
-        }
-        Ok(())
+        Ok(value)
     }
 
     fn row_key(&self, payload: &[u8], binary: bool) -> Option<String> {
