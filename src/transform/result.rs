@@ -12,6 +12,7 @@ use crate::codec::{
 };
 use crate::config::PresentAs;
 use crate::protocol::coldef::*;
+use crate::protocol::lenenc::put_lenenc_int;
 use crate::protocol::rows::{binary_row_spans, text_row_spans, RowSplice, ValueSpan};
 use crate::protocol::ProtocolError;
 use crate::sql::json::{evaluate, EvalError};
@@ -258,6 +259,13 @@ impl ResultColumns {
         let mut splice: Option<RowSplice<'_>> = None;
         for i in 0..self.rules.len() {
             let Some(span) = self.spans[i].clone() else {
+                // A NULL document: NULL for every function, but a default
+                // (`COALESCE(f(doc), 'x')`) still applies.
+                if let Some((eval, shown)) = self.evals[i].clone() {
+                    if let Some(default) = eval.call.null_document() {
+                        self.fill_null(i, default.to_vec(), shown, payload, binary, &mut splice);
+                    }
+                }
                 continue;
             };
             if let Some((eval, shown)) = self.evals[i].clone() {
@@ -372,18 +380,58 @@ impl ResultColumns {
             self.out.clear();
             RowSplice::new(payload)
         });
+        splice.drop_value(&mut self.out, &span);
+        self.write_value(value, shown, i, binary);
+        Ok(())
+    }
+
+    /// Write a NULL column's default in its place (column `i`).
+    fn fill_null<'p>(
+        &mut self,
+        i: usize,
+        value: Vec<u8>,
+        shown: u8,
+        payload: &'p [u8],
+        binary: bool,
+        splice: &mut Option<RowSplice<'p>>,
+    ) {
+        // Where the NULL sits: after the values before it (a text NULL
+        // is one 0xFB byte, a binary one takes none and is a bitmap bit).
+        let mut at = if binary {
+            1 + (self.types.len() + 7 + 2) / 8
+        } else {
+            0
+        };
+        for span in &self.spans[..i] {
+            match span {
+                Some(s) => at = s.end,
+                None if !binary => at += 1,
+                None => {}
+            }
+        }
+        let splice = splice.get_or_insert_with(|| {
+            self.out.clear();
+            RowSplice::new(payload)
+        });
+        splice.insert_at(&mut self.out, at, usize::from(!binary));
+        if binary {
+            let bit = i + 2;
+            self.out[1 + bit / 8] &= !(1 << (bit % 8));
+        }
+        self.write_value(Some(value), shown, i, binary);
+    }
+
+    /// Append column `i`'s computed value (shown as type `shown`) to the
+    /// row being built, where the old value was dropped.
+    fn write_value(&mut self, value: Option<Vec<u8>>, shown: u8, i: usize, binary: bool) {
         match value {
             None if binary => {
-                splice.drop_value(&mut self.out, &span);
                 // The NULL bitmap follows the 0x00 header, offset by 2 bits;
                 // it was copied as it was with the first value replaced.
                 let bit = i + 2;
                 self.out[1 + bit / 8] |= 1 << (bit % 8);
             }
-            None => {
-                splice.drop_value(&mut self.out, &span);
-                self.out.push(0xFB);
-            }
+            None => self.out.push(0xFB),
             // Binary rows carry numbers in the type the server declared
             // for the item (a CAST's, a COALESCE's); text as it is.
             Some(v)
@@ -398,7 +446,6 @@ impl ResultColumns {
                     .ok()
                     .and_then(|t| t.parse().ok())
                     .unwrap_or(0);
-                splice.drop_value(&mut self.out, &span);
                 match shown {
                     TYPE_TINY => self.out.push(n as u8),
                     TYPE_SHORT | TYPE_YEAR => self.out.extend_from_slice(&(n as i16).to_le_bytes()),
@@ -411,7 +458,6 @@ impl ResultColumns {
                     .ok()
                     .and_then(|t| t.parse().ok())
                     .unwrap_or(0.0);
-                splice.drop_value(&mut self.out, &span);
                 if shown == TYPE_FLOAT {
                     self.out.extend_from_slice(&(x as f32).to_le_bytes());
                 } else {
@@ -419,11 +465,10 @@ impl ResultColumns {
                 }
             }
             Some(v) => {
-                splice.replace_value(&mut self.out, &span, v.len() as u64);
+                put_lenenc_int(&mut self.out, v.len() as u64);
                 self.out.extend_from_slice(&v);
             }
         }
-        Ok(())
     }
 
     /// Inflate (if squeeze stored it compressed) and evaluate one stored

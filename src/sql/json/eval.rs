@@ -96,6 +96,15 @@ impl JsonCall {
         }
     }
 
+    /// What it answers for a NULL document (every function NULL, but a
+    /// default applies).
+    pub fn null_document(&self) -> Option<&[u8]> {
+        match self {
+            JsonCall::OrElse(_, default) => Some(default),
+            _ => None,
+        }
+    }
+
     /// Does the function return an integer (the client sees a number
     /// column)?
     pub fn integer(&self) -> bool {
