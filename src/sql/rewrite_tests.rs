@@ -620,7 +620,8 @@ fn a_select_list_json_function_of_a_compressed_column_is_planned_for_squeeze_to_
 fn json_keys_type_contains_multi_path_extract_and_their_casts_and_defaults_are_evaluated() {
     use crate::sql::json::eval::CastTo;
     use crate::sql::json::JsonCall;
-    let cases: &[(&str, fn(&JsonCall) -> bool)] = &[
+    type Check = fn(&JsonCall) -> bool;
+    let cases: &[(&str, Check)] = &[
         ("JSON_TYPE(doc)", |c| *c == JsonCall::Type),
         ("JSON_KEYS(doc)", |c| *c == JsonCall::Keys(None)),
         ("json_keys(doc, '$.a[0]')", |c| {

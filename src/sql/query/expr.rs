@@ -863,7 +863,9 @@ impl Parser<'_, '_> {
         if name == "JSON_UNQUOTE" && inner_name != "JSON_EXTRACT" {
             return Ok(None);
         }
-        if !inner_name.starts_with("JSON_") && !(name != "JSON_UNQUOTE" && inner_name == "CAST") {
+        // Casts nest (`COALESCE(CAST(..))`); other compositions do not.
+        let nested_cast = name != "JSON_UNQUOTE" && inner_name == "CAST";
+        if !(inner_name.starts_with("JSON_") || nested_cast) {
             return Ok(None);
         }
         self.pos += 1;
