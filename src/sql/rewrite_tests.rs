@@ -724,6 +724,25 @@ fn the_arrow_operators_go_to_a_server_that_rejects_them_as_written() {
         let json = plans[0].shape.as_ref().map(|s| s.json.len());
         assert!(matches!(json, None | Some(0)), "{sql}: {json:?}");
     }
+    // Writes are judged by the reference scan, which may splice literals
+    // after the operator into the text the server quotes back in its
+    // error: they stay refused.
+    for sql in [
+        "UPDATE docs SET title = doc->>'$.a' WHERE id = 1",
+        "DELETE FROM docs WHERE doc->'$.a' = 1",
+    ] {
+        let plans = plan_query(
+            sql.as_bytes(),
+            LexOptions::default(),
+            Some("app"),
+            &ArrowlessCat,
+        );
+        assert!(
+            matches!(plans[0].plan, Plan::Refuse(_)),
+            "{sql}: {:?}",
+            plans[0].plan
+        );
+    }
     // Where the backend is not known to reject them, they stay refused.
     assert_eq!(
         refused("SELECT doc->>'$.a' FROM docs"),
