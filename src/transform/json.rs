@@ -76,16 +76,18 @@ pub fn plan(
         item.arg.start - item.item.start,
         item.arg.end - item.item.start,
     );
-    let converted = format!(
-        "CONVERT({}.{}.{} USING utf8mb4){}",
-        ident(&c.db),
-        ident(&c.table),
-        ident(&c.column),
-        match rule.present_as {
-            PresentAs::Json => " COLLATE utf8mb4_bin",
-            PresentAs::Text => "",
+    // The expression with the metadata of the uncompressed twin: a
+    // utf8mb4 LONGTEXT, or MariaDB's JSON (a utf8mb4_bin LONGTEXT). A
+    // trailing `COLLATE utf8mb4_bin` would shrink the length JSON_VALUE,
+    // JSON_QUERY and JSON_KEYS report (checked); the collation inside the
+    // CAST keeps it.
+    let column = format!("{}.{}.{}", ident(&c.db), ident(&c.table), ident(&c.column));
+    let converted = match rule.present_as {
+        PresentAs::Json => {
+            format!("CAST({column} AS CHAR CHARACTER SET utf8mb4 COLLATE utf8mb4_bin)")
         }
-    );
+        PresentAs::Text => format!("CONVERT({column} USING utf8mb4)"),
+    };
     let mut probe = b"SELECT ".to_vec();
     probe.extend_from_slice(&text[..a]);
     probe.extend_from_slice(converted.as_bytes());

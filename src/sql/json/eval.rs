@@ -334,6 +334,11 @@ fn keys(doc: &[u8], n: Option<&Node>) -> Result<Option<Vec<u8>>, EvalError> {
     let Some(Kind::Object(members)) = n.map(|n| &n.kind) else {
         return Ok(None);
     };
+    // MariaDB drops a repeated empty name only in some orders (checked:
+    // `{"a":1,"":2,"":3}` lists it twice, `{"":1,"a":2,"":3}` once).
+    if members.iter().filter(|(name, _)| name.is_empty()).count() > 1 {
+        return Err(EvalError::Unsure("an object with the empty name twice"));
+    }
     let mut seen: Vec<&[u8]> = Vec::with_capacity(members.len());
     for (name, _) in members {
         let name = &doc[name.clone()];
@@ -783,6 +788,7 @@ mod tests {
         );
         assert_eq!(run(JsonCall::Keys(None), "{}").unwrap(), "[]");
         assert!(evaluate(&JsonCall::Keys(None), br#"{"\u0061":1,"a":2}"#).is_err());
+        assert!(evaluate(&JsonCall::Keys(None), br#"{"a":1,"":2,"":3}"#).is_err());
     }
 
     #[test]
