@@ -82,6 +82,14 @@ fn describe_show_columns_and_information_schema_through_squeeze_equal_an_uncompr
                 }
                 other => panic!("{sql}: expected ERR 1235, got {other:?}"),
             }
+            // Prepared likewise.
+            match dump::exec(&mut o.sq, sql, vec![]).await {
+                Outcome::Err { code, message, .. } => {
+                    assert_eq!(code, 1235, "prepared {sql}: {message}");
+                    assert!(message.contains("sq.docs.doc"), "prepared {sql}: {message}");
+                }
+                other => panic!("prepared {sql}: expected ERR 1235, got {other:?}"),
+            }
         }
         // A table created from squeeze's own description (as a dump taken
         // through squeeze restores) is one squeeze compresses into.
@@ -125,12 +133,13 @@ fn describe_show_columns_and_information_schema_through_squeeze_equal_an_uncompr
 }
 
 /// Schema reflection by SQLAlchemy 2 (`get_columns` and `MetaData.reflect`
-/// compiled back to DDL, both read from `SHOW CREATE TABLE`) through squeeze
-/// sees the same column types as directly on the uncompressed copy.
+/// compiled back to DDL, both read from `SHOW CREATE TABLE`) and Django 5
+/// (`inspectdb`, which computes on information_schema.COLUMNS) through
+/// squeeze sees the same column types as directly on the uncompressed copy.
 #[test]
-fn sqlalchemy_reflects_the_compressed_column_as_on_an_uncompressed_copy() {
+fn sqlalchemy_and_django_reflect_the_compressed_column_as_on_an_uncompressed_copy() {
     let py = support::pyclients::venv_python();
-    for module in ["sqlalchemy", "pymysql"] {
+    for module in ["sqlalchemy", "pymysql", "django", "MySQLdb"] {
         support::pyclients::require_module(&py, module);
     }
     let db = MariaDb::start();
@@ -143,6 +152,7 @@ fn sqlalchemy_reflects_the_compressed_column_as_on_an_uncompressed_copy() {
         let out = std::process::Command::new(&py)
             .env("PYTHONHASHSEED", "0")
             .arg(&script)
+            .arg("--django")
             .args([
                 &port.to_string(),
                 name,
@@ -162,6 +172,7 @@ fn sqlalchemy_reflects_the_compressed_column_as_on_an_uncompressed_copy() {
     let truth = reflect(db.port(), "truth");
     let through = reflect(sq.port, "sq");
     assert!(truth.contains("LONGTEXT"), "{truth}");
+    assert!(truth.contains("db_collation='utf8mb4_bin'"), "{truth}");
     let (t, s): (Vec<&str>, Vec<&str>) = (truth.lines().collect(), through.lines().collect());
     for (a, b) in t.iter().zip(&s) {
         assert_eq!(a, b, "direct on the uncompressed copy vs through squeeze\ndirect:\n{truth}\nthrough squeeze:\n{through}");
@@ -197,13 +208,105 @@ fn com_field_list_lists_the_compressed_column_as_on_an_uncompressed_copy() {
             Some(at) => [&p[..at], b"\x02sq".as_slice(), &p[at + 6..]].concat(),
             None => p, // the EOF
         })
-        // Known difference, as in result sets (docs/catalog.md): squeeze
-        // presents a `text` column without the BINARY flag (0x80) that
-        // MariaDB sets on a utf8mb4_bin LONGTEXT (type 252, flags 0x90).
-        .map(|p| match p.windows(3).position(|w| w == [252, 0x90, 0]) {
-            Some(at) => [&p[..at], &[252, 0x10, 0][..], &p[at + 3..]].concat(),
-            None => p,
-        })
         .collect();
     assert_eq!(list(sq.port, "sq"), truth);
+}
+
+/// information_schema.COLUMNS type fields used anywhere in a statement (in
+/// expressions, WHERE, GROUP BY, DISTINCT, joins, subqueries, CTEs, CASE,
+/// selected without the column's name, any spelling of the table, after
+/// `USE information_schema`) answer as on an uncompressed copy: rows and
+/// column definitions byte for byte, because the server computes them on the
+/// logical type and describes the statement as sent. What squeeze cannot
+/// make exact is refused with 1235 naming the column.
+#[test]
+fn information_schema_columns_type_fields_in_any_expression_answer_as_on_an_uncompressed_copy() {
+    let db = MariaDb::start();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let (_sq, mut o) = support::oracle::setup(&db).await;
+        let statements = [
+            // Django 5.1 inspectdb's column query (the database's default
+            // collation as its parameter).
+            "SELECT column_name, data_type, character_maximum_length, numeric_precision, numeric_scale, extra, column_default, CASE WHEN collation_name = 'latin1_swedish_ci' THEN NULL ELSE collation_name END AS collation_name, CASE WHEN column_type LIKE '% unsigned' THEN 1 ELSE 0 END AS is_unsigned, column_comment FROM information_schema.columns WHERE table_name = 'docs' AND table_schema = DATABASE()",
+            "SELECT TABLE_NAME, COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND DATA_TYPE = 'longtext' ORDER BY 1, 2",
+            "SELECT DATA_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION",
+            "SELECT DATA_TYPE, COUNT(*), MAX(CHARACTER_OCTET_LENGTH), SUM(CHARACTER_MAXIMUM_LENGTH) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() GROUP BY DATA_TYPE ORDER BY DATA_TYPE",
+            "SELECT DISTINCT DATA_TYPE, COLUMN_TYPE, COLLATION_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() ORDER BY 1, 2, 3",
+            "SELECT c.TABLE_NAME, c.COLUMN_NAME, t.TABLE_TYPE, c.COLLATION_NAME, c.CHARACTER_SET_NAME FROM information_schema.TABLES t JOIN information_schema.COLUMNS c ON c.TABLE_SCHEMA = t.TABLE_SCHEMA AND c.TABLE_NAME = t.TABLE_NAME WHERE t.TABLE_SCHEMA = DATABASE() ORDER BY 1, 2",
+            "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (SELECT TABLE_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND DATA_TYPE LIKE '%text') ORDER BY 1",
+            "WITH c AS (SELECT * FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE()) SELECT COLUMN_NAME, CONCAT(DATA_TYPE, '/', IFNULL(CHARACTER_SET_NAME, '-')), CHARACTER_OCTET_LENGTH + 0, COLUMN_TYPE = 'longtext' FROM c ORDER BY TABLE_NAME, ORDINAL_POSITION",
+            "SELECT `columns`.data_type, MAX(character_maximum_length) AS m FROM `information_schema`.`columns` WHERE table_schema = DATABASE() GROUP BY `columns`.data_type ORDER BY 1",
+            "SELECT x.COLUMN_NAME, x.COLLATION_NAME FROM (SELECT * FROM INFORMATION_SCHEMA.COLUMNS WHERE COLLATION_NAME LIKE 'utf8mb4%') x WHERE x.TABLE_SCHEMA = DATABASE() ORDER BY x.TABLE_NAME, 1",
+            "SELECT * FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION",
+            "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND CHARACTER_SET_NAME IS NULL",
+            "SELECT DATA_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() UNION SELECT COLLATION_NAME FROM information_schema.COLUMNS AS c2 WHERE c2.TABLE_SCHEMA = DATABASE() ORDER BY 1",
+            "SELECT TABLE_NAME, GROUP_CONCAT(COLUMN_TYPE ORDER BY ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() GROUP BY TABLE_NAME HAVING MAX(CHARACTER_OCTET_LENGTH) > 1000 ORDER BY 1",
+            // Other information_schema views about columns: nothing of the
+            // stored type shows there (indexes on compressed columns are
+            // refused), so they are relayed and equal the copy's (row
+            // counts aside).
+            "SELECT TABLE_NAME, NON_UNIQUE, INDEX_NAME, SEQ_IN_INDEX, COLUMN_NAME, COLLATION, SUB_PART, NULLABLE, INDEX_TYPE FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX",
+            "SELECT * FROM information_schema.COLUMN_PRIVILEGES WHERE TABLE_SCHEMA = DATABASE()",
+            "SELECT * FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() ORDER BY TABLE_NAME, CONSTRAINT_NAME",
+            "SET STATEMENT max_statement_time = 60 FOR SELECT COLUMN_NAME, DATA_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION",
+            "SELECT nope FROM information_schema.COLUMNS",
+        ];
+        for sql in statements {
+            let truth = same_names(dump::query(&mut o.truth, sql).await);
+            let sq = same_names(dump::query(&mut o.sq, sql).await);
+            dump::assert_same(sql, &truth, &sq);
+        }
+        // Prepared (binary rows; the executes' definitions as the
+        // server gives the statement as sent).
+        for sql in statements.iter().filter(|s| s.contains("DATABASE()")) {
+            let with_param = sql.replacen("DATABASE()", "?", 1);
+            let truth = same_names(
+                dump::exec(&mut o.truth, &with_param, vec![Value::from("truth")]).await,
+            );
+            let sq = same_names(dump::exec(&mut o.sq, &with_param, vec![Value::from("sq")]).await);
+            dump::assert_same(&format!("prepared {with_param}"), &truth, &sq);
+        }
+        // Values read into variables or copied into a table, and the
+        // unqualified table after USE.
+        for (name, c) in [("truth", &mut o.truth), ("sq", &mut o.sq)] {
+            dump::run(c, "CREATE TABLE type_copy (t VARCHAR(64), c VARCHAR(64), n BIGINT UNSIGNED)").await;
+            dump::run(c, "INSERT INTO type_copy SELECT DATA_TYPE, COLLATION_NAME, CHARACTER_MAXIMUM_LENGTH FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN ('docs', 'notes')").await;
+            dump::run(c, "SELECT DATA_TYPE, COLLATION_NAME INTO @t, @c FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'docs' AND COLUMN_NAME = 'doc'").await;
+            dump::run(c, "SET @n = (SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND DATA_TYPE = 'longtext')").await;
+            let _ = name;
+        }
+        let sql = "SELECT t, c, n, COUNT(*) FROM type_copy GROUP BY t, c, n ORDER BY 1, 2, 3";
+        // The rows (the definitions name each copy's database).
+        let truth = dump::query(&mut o.truth, sql).await;
+        let sq = dump::query(&mut o.sq, sql).await;
+        assert_eq!(truth.rows(), sq.rows(), "{sql}");
+        for c in [&mut o.truth, &mut o.sq] {
+            dump::run(c, "DROP TABLE type_copy").await;
+            dump::run(c, "USE information_schema").await;
+        }
+        for sql in [
+            "SELECT @t, @c, @n",
+            "SELECT TABLE_NAME, DATA_TYPE, COLUMN_TYPE FROM COLUMNS WHERE TABLE_SCHEMA = '{db}' ORDER BY 1, ORDINAL_POSITION",
+        ] {
+            let truth = same_names(dump::query(&mut o.truth, &sql.replace("{db}", "truth")).await);
+            let sq = same_names(dump::query(&mut o.sq, &sql.replace("{db}", "sq")).await);
+            dump::assert_same(sql, &truth, &sq);
+        }
+        dump::run(&mut o.sq, "USE sq").await;
+        for sql in [
+            "SELECT information_schema.COLUMNS.DATA_TYPE FROM information_schema.COLUMNS",
+            "SELECT 1; SELECT DATA_TYPE FROM information_schema.COLUMNS",
+            "CREATE TABLE t_types AS SELECT DATA_TYPE FROM information_schema.COLUMNS",
+            "PREPARE s FROM 'SELECT DATA_TYPE FROM information_schema.COLUMNS'",
+        ] {
+            match dump::query(&mut o.sq, sql).await {
+                Outcome::Err { code, message, .. } => {
+                    assert_eq!(code, 1235, "{sql}: {message}");
+                    assert!(message.contains("sq.docs.doc") || message.contains("sq.notes.body") || message.contains("sq.v"), "{sql}: {message}");
+                }
+                other => panic!("{sql}: expected ERR 1235, got {other:?}"),
+            }
+        }
+    });
 }

@@ -289,7 +289,10 @@ impl Pair {
 }
 
 fn setup(db: &MariaDb) -> Squeeze {
-    for (name, ty) in [(TRUTH, "LONGTEXT CHARACTER SET utf8mb4"), (SQ, "LONGBLOB")] {
+    for (name, ty) in [
+        (TRUTH, "LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"),
+        (SQ, "LONGBLOB"),
+    ] {
         db.fresh_db(name);
         db.root_sql(&format!(
             "CREATE TABLE {name}.t (id INT PRIMARY KEY, doc {ty} NULL); CREATE TABLE {name}.e (id INT PRIMARY KEY, doc {ty} NULL)"

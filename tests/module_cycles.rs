@@ -7,7 +7,8 @@
 //! `use crate::{<module>, ...}` group in a file of another module; comments
 //! and `#[cfg(test)]` modules at the end of a file are not read.
 //! A re-export kept for old paths (`pub use crate::metrics;`) is an edge
-//! too: it must point down as well.
+//! too: it must point down as well. The modules inside `src/sql/` are
+//! layered the same way (`SQL_LAYERS`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -228,4 +229,144 @@ fn edges_are_read_from_inline_paths_and_use_groups_but_not_comments() {
     assert!(code.contains("crate::{net, protocol"));
     assert!(!code.contains("crate::admin"));
     assert!(!code.contains("crate::server"));
+}
+
+/// The modules of `src/sql/`, lowest layer first, under the same rule:
+/// the shared vocabulary (tokens, refusals, the catalog) at the bottom, the
+/// read analyzer above it, the planner with its write analyzer on top, so
+/// that one grammar question has one owner.
+const SQL_LAYERS: &[&[&str]] = &[
+    &["comment_gate", "json"],
+    &["lexer"],
+    &["tokens", "prescan", "splice", "shape", "kill", "refusal"],
+    &["classify", "own_values"],
+    &["statement", "tables"],
+    &["compound", "route"],
+    // How a statement changes the reading of the rest; which statement of
+    // a query each result the server sends is of.
+    &["state", "results"],
+    &["temporary"],
+    &["catalog"],
+    // The default-deny read analyzer.
+    &["query"],
+    &["direct_reads", "diagnostics"],
+    // Planning: statements to plans, with the write analyzer inside.
+    &["rewrite"],
+];
+
+/// The `super::` hops and the rest of a path written at `at`.
+fn strip_supers(mut at: &str) -> (usize, &str) {
+    let mut hops = 0;
+    while let Some(rest) = at.strip_prefix("super::") {
+        hops += 1;
+        at = rest;
+    }
+    (hops, at)
+}
+
+/// The identifiers a path names next: one name, or each item of a
+/// `{a, b::c}` group.
+fn names_at(rest: &str) -> Vec<String> {
+    match rest.strip_prefix('{') {
+        Some(group) => group[..group.find('}').unwrap_or(group.len())]
+            .split(',')
+            .map(|item| identifier_at(item.trim()).to_string())
+            .filter(|n| !n.is_empty())
+            .collect(),
+        None => vec![identifier_at(rest).to_string()],
+    }
+}
+
+/// Child module of `src/sql/` -> the sibling modules its files name, by
+/// `crate::sql::x` or by as many `super::` as lead back to `sql`.
+fn sql_edges(sql: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    rust_files(sql, &mut files);
+    let siblings: BTreeSet<String> = std::fs::read_dir(sql)
+        .unwrap()
+        .map(|e| {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            name.trim_end_matches(".rs").to_string()
+        })
+        .filter(|n| n != "mod")
+        .collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in files {
+        let rel = file.strip_prefix(sql).unwrap();
+        let parts: Vec<String> = rel
+            .components()
+            .map(|c| {
+                c.as_os_str()
+                    .to_string_lossy()
+                    .trim_end_matches(".rs")
+                    .to_string()
+            })
+            .collect();
+        let module = parts[0].clone();
+        // Test-only files: `x_tests.rs` beside a module, `tests.rs` inside one.
+        if module == "mod" || module.ends_with("tests") || parts.last().unwrap() == "tests" {
+            continue;
+        }
+        // How deep below `sql` the file's module is (`a/mod.rs` is `a`).
+        let depth = parts.len() - usize::from(parts.last().unwrap() == "mod");
+        let code = code_of(&std::fs::read_to_string(&file).unwrap());
+        let mut named = BTreeSet::new();
+        for (i, _) in code.match_indices("crate::sql::") {
+            named.extend(names_at(&code[i + "crate::sql::".len()..]));
+        }
+        for (i, _) in code.match_indices("super::") {
+            if code[..i].ends_with("super::") {
+                continue;
+            }
+            let (hops, rest) = strip_supers(&code[i..]);
+            if hops == depth {
+                named.extend(names_at(rest));
+            }
+        }
+        named.retain(|n| siblings.contains(n) && *n != module);
+        graph.entry(module).or_default().extend(named);
+    }
+    graph
+}
+
+fn sql_layer_of(module: &str) -> Option<usize> {
+    SQL_LAYERS.iter().position(|row| row.contains(&module))
+}
+
+#[test]
+fn every_module_of_sql_imports_only_modules_of_lower_layers() {
+    let sql = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/sql");
+    let graph = sql_edges(&sql);
+    assert!(
+        graph.get("rewrite").is_some_and(|to| to.contains("query")),
+        "the reader missed rewrite -> query: {graph:?}"
+    );
+    let mut bad = Vec::new();
+    for (from, tos) in &graph {
+        for to in tos {
+            match (sql_layer_of(from), sql_layer_of(to)) {
+                (Some(a), Some(b)) if b < a => {}
+                (Some(a), Some(b)) => bad.push(format!(
+                    "sql::{from} (layer {a}) imports sql::{to} (layer {b})"
+                )),
+                (None, _) => bad.push(format!("sql::{from}: a module missing from SQL_LAYERS")),
+                (_, None) => bad.push(format!("sql::{to}: a module missing from SQL_LAYERS")),
+            }
+        }
+    }
+    bad.sort();
+    bad.dedup();
+    assert!(
+        bad.is_empty(),
+        "upward imports in src/sql/:\n  {}",
+        bad.join("\n  ")
+    );
+}
+
+#[test]
+fn the_sql_reader_follows_super_paths_back_to_sql_and_no_further() {
+    let (hops, rest) = strip_supers("super::super::lexer::Token");
+    assert_eq!((hops, rest), (2, "lexer::Token"));
+    assert_eq!(names_at("{refuse, Analyzer}"), vec!["refuse", "Analyzer"]);
+    assert_eq!(names_at("query::Stop"), vec!["query"]);
 }

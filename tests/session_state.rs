@@ -472,3 +472,99 @@ async fn a_client_reads_its_own_session_tracking_settings_not_squeezes() {
 async fn read(c: &mut Conn, q: &str) -> (String, i64, i64) {
     c.query_first(q).await.unwrap().unwrap()
 }
+
+/// `text` as the string literal `quote...quote` spelled for the mode
+/// (`nbe`: NO_BACKSLASH_ESCAPES), as a client writes a statement text.
+fn quoted_text(text: &str, quote: char, nbe: bool) -> String {
+    let mut o = String::from(quote);
+    for c in text.chars() {
+        if c == quote || (c == '\\' && !nbe) {
+            o.push(c);
+        }
+        o.push(c);
+    }
+    o.push(quote);
+    o
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_literal_inside_prepare_or_execute_immediate_text_is_stored_compressed_and_reads_back_byte_identical(
+) {
+    let db = MariaDb::shared();
+    let schema = "st_dyn_lit";
+    let sq = Squeeze::for_docs_table(db, schema);
+    let mut id = 0i64;
+    for (mode, nbe) in [
+        ("", false),
+        ("NO_BACKSLASH_ESCAPES", true),
+        ("ANSI_QUOTES", false),
+        ("ANSI_QUOTES,NO_BACKSLASH_ESCAPES", true),
+    ] {
+        let ansi = mode.contains("ANSI_QUOTES");
+        let inner = if nbe { lit_nbe(DOC) } else { lit(DOC) };
+        // (statements to run, in order; `{T}` is the statement text quoted
+        // as the outer literal; `{Q}` is that quote character).
+        let mut forms: Vec<(Vec<String>, char, &str)> = Vec::new();
+        for q in ['\'', '"'] {
+            if q == '"' && ansi {
+                continue; // an identifier under ANSI_QUOTES
+            }
+            forms.push((
+                vec!["PREPARE s FROM {T}".into(), "EXECUTE s".into()],
+                q,
+                "insert",
+            ));
+            forms.push((
+                vec!["PREPARE s FROM {T}; EXECUTE s; DEALLOCATE PREPARE s".into()],
+                q,
+                "insert",
+            ));
+            forms.push((vec!["EXECUTE IMMEDIATE {T}".into()], q, "insert"));
+            forms.push((vec!["EXECUTE IMMEDIATE {T}".into()], q, "positional"));
+            forms.push((
+                vec!["EXECUTE IMMEDIATE {T} USING 1".into()],
+                q,
+                "placeholder",
+            ));
+            forms.push((
+                vec!["PREPARE s FROM {T}".into(), "EXECUTE s".into()],
+                q,
+                "update",
+            ));
+        }
+        for (steps, q, what) in forms {
+            id += 1;
+            let text = match what {
+                "insert" => format!("INSERT INTO docs (id, doc) VALUES ({id}, {inner})"),
+                "positional" => format!("INSERT INTO docs VALUES ({id}, {inner})"),
+                "placeholder" => {
+                    format!("INSERT INTO docs (id, doc) VALUES ({id} + ? - 1, {inner})")
+                }
+                _ => format!("UPDATE docs SET doc = {inner} WHERE id = {id}"),
+            };
+            let mut c = connect(&sq, schema).await;
+            c.query_drop(format!("SET sql_mode = '{mode}'"))
+                .await
+                .unwrap();
+            if what == "update" {
+                c.query_drop(format!("INSERT INTO docs (id, doc) VALUES ({id}, NULL)"))
+                    .await
+                    .unwrap();
+            }
+            let t = quoted_text(&text, q, nbe);
+            for s in &steps {
+                let s = s.replace("{T}", &t);
+                c.query_drop(&s)
+                    .await
+                    .unwrap_or_else(|e| panic!("mode {mode:?}: {s}: {e}"));
+            }
+            let (compressed, _) = stored(db, schema, id);
+            assert!(compressed, "mode {mode:?}: {steps:?} {what}: stored raw");
+            assert_eq!(
+                String::from_utf8(read_back(&mut c, id).await).unwrap(),
+                DOC,
+                "mode {mode:?}: {steps:?} {what}: reads back differently"
+            );
+        }
+    }
+}

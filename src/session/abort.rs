@@ -70,7 +70,7 @@ impl Session {
     /// `discard_rest` once the client has its ERR: if the rest cannot be
     /// read within the memory budget either, the session ends there (a
     /// second ERR would break the client's protocol state).
-    async fn discard_rest_after_err(&mut self) -> Result<(), RelayError> {
+    pub(super) async fn discard_rest_after_err(&mut self) -> Result<(), RelayError> {
         match self.discard_rest().await {
             Err(RelayError::OverBudget(_)) => Err(RelayError::Client),
             other => other,

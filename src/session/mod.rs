@@ -9,6 +9,7 @@ mod abort;
 mod auth;
 mod auth_relay;
 mod bulk;
+mod catalog_view;
 mod commands;
 mod dispatch;
 mod handshake;
@@ -83,8 +84,11 @@ pub struct Session {
     /// Query shapes already planned as plain reads.
     read_plans: crate::transform::plan_cache::ReadPlanCache<crate::transform::write::ResultHints>,
     /// How the result sets of the command being relayed carry compressed
-    /// values (from the analyzer), and which result set is next.
-    result_hints: Option<(crate::transform::write::ResultHints, usize)>,
+    /// values (from the analyzer), and which statement each result is of.
+    result_hints: Option<(
+        crate::transform::write::ResultHints,
+        crate::sql::results::ResultCursor,
+    )>,
     /// Column definitions the server gave JSON functions squeeze evaluates
     /// (by probe text, schema generation, character set).
     json_columns: std::collections::HashMap<(String, u64, u8, Option<String>), Vec<u8>>,

@@ -49,10 +49,8 @@ pub(super) struct Planned {
     pub prepared: Vec<(String, SqlPreparedStatement)>,
     /// What each statement does to the backend session's temporary tables.
     pub temporary: Vec<Vec<TempChange>>,
-    /// Whether a statement may end in more than one result (CALL, EXECUTE,
-    /// a compound statement), so counting results does not count
-    /// statements.
-    pub multi_result: Vec<bool>,
+    /// Which statement each result belongs to.
+    pub units: Arc<[crate::sql::results::ResultUnit]>,
 }
 
 impl From<QueryRewrite<'_>> for Planned {
@@ -78,23 +76,7 @@ impl From<QueryRewrite<'_>> for Planned {
             ddl: r.ddl,
             prepared: r.prepared,
             temporary: r.temporary,
-            multi_result: r
-                .statements
-                .iter()
-                .map(|k| {
-                    !matches!(
-                        k,
-                        StatementKind::Select
-                            | StatementKind::Insert
-                            | StatementKind::Update
-                            | StatementKind::Delete
-                            | StatementKind::Replace
-                            | StatementKind::Ddl
-                            | StatementKind::Use(_)
-                            | StatementKind::Set(_)
-                    )
-                })
-                .collect(),
+            units: r.units,
         }
     }
 }
@@ -130,9 +112,19 @@ impl Session {
             })
             .flatten();
         if let Some(results) = known {
+            // Plain reads only: one result each.
+            let units = (0..results.len())
+                .map(|k| crate::sql::results::ResultUnit {
+                    first: k,
+                    last: k,
+                    ends: crate::sql::results::Ends::One,
+                    inner: Vec::new(),
+                })
+                .collect();
             return Ok(QueryRewrite {
                 sql: std::borrow::Cow::Borrowed(text),
                 statements: vec![StatementKind::Select; results.len()],
+                units,
                 placeholders: Vec::new(),
                 plain_read: true,
                 results,
@@ -256,16 +248,33 @@ impl Session {
         }
         self.refuse_stale_execute(query)?;
         let stmts = query.statements();
-        let Some((i, why)) = stmts.iter().enumerate().find_map(|(i, s)| {
-            crate::sql::state::changes_reading_unknowably(text, s).map(|w| (i, w))
-        }) else {
-            return Ok(());
-        };
-        // The pieces of a compound statement are one statement with it.
-        let after = if crate::sql::procedural::opens_block(text, &stmts[i].tokens) {
-            crate::sql::procedural::block_end(text, stmts, i)
-        } else {
-            i
+        // The first statement that may change how the rest is read; the
+        // pieces of a compound statement are one statement with it, and a
+        // block of plain statements changes nothing.
+        let mut from = 0;
+        let (i, why, after) = loop {
+            let recorded = |name: &str| {
+                self.statements
+                    .sql_prepared
+                    .get(name)
+                    .is_some_and(|p| p.keeps_reading)
+            };
+            let Some((i, why)) = stmts.iter().enumerate().skip(from).find_map(|(i, s)| {
+                if crate::sql::state::dynamic_keeps_reading(text, stmts, i, &recorded) {
+                    return None;
+                }
+                crate::sql::state::changes_reading_unknowably(text, s).map(|w| (i, w))
+            }) else {
+                return Ok(());
+            };
+            if !crate::sql::compound::opens_block(text, &stmts[i].tokens) {
+                break (i, why, i);
+            }
+            let end = crate::sql::compound::block_end(text, stmts, i);
+            if !crate::sql::state::block_keeps_reading(text, stmts, i, end) {
+                break (i, why, end);
+            }
+            from = end + 1;
         };
         for (j, s) in stmts.iter().enumerate().skip(after + 1) {
             if let Some(col) = touched(&text[s.range.clone()]) {

@@ -56,6 +56,49 @@ pub(super) struct RelayMode {
     pub catalog: Option<CatalogResults>,
     /// An execute's catalog columns as its prepare described them.
     pub prepared_catalog: Option<CatalogColumns>,
+    /// The first result's column definitions as the server described the
+    /// statement the client sent (`catalog_view`: a rewritten statement
+    /// is described as the original).
+    pub described_as: Option<Described>,
+}
+
+/// How the server described the statement a client sent, where squeeze
+/// sent another (`catalog_view`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Described {
+    /// A text statement, run as sent: its column definitions.
+    AsSent(Vec<Vec<u8>>),
+    /// A prepared statement: the definitions the prepares of the statement
+    /// as sent and as rewritten gave. An execute's definition is the
+    /// server's where the rewriting changed nothing in that column; else the
+    /// original's (a field is described by its prepare as by its execute).
+    Prepared {
+        original: Vec<Vec<u8>>,
+        rewritten: Vec<Vec<u8>>,
+    },
+}
+
+impl Described {
+    fn len(&self) -> usize {
+        match self {
+            Described::AsSent(d) => d.len(),
+            Described::Prepared { original, .. } => original.len(),
+        }
+    }
+
+    /// Column `i`'s definition for the client, given the server's.
+    fn def<'a>(&'a self, i: usize, server: &'a [u8]) -> &'a [u8] {
+        match self {
+            Described::AsSent(d) => d.get(i).map_or(server, Vec::as_slice),
+            Described::Prepared {
+                original,
+                rewritten,
+            } => match (original.get(i), rewritten.get(i)) {
+                (Some(o), Some(r)) if o != r => o,
+                _ => server,
+            },
+        }
+    }
 }
 
 impl RelayMode {
@@ -69,6 +112,7 @@ impl RelayMode {
             thread_ids: None,
             catalog: None,
             prepared_catalog: None,
+            described_as: None,
         }
     }
     pub fn binary() -> Self {
@@ -81,6 +125,7 @@ impl RelayMode {
             thread_ids: None,
             catalog: None,
             prepared_catalog: None,
+            described_as: None,
         }
     }
 }
@@ -207,7 +252,7 @@ impl Session {
 
     /// The backend connection failed mid-command: ERR to the client, and
     /// the session ends when the connection held state the server lost.
-    fn backend_failed(&mut self, why: &str, shape: ResponseShape) -> Flow {
+    pub(super) fn backend_failed(&mut self, why: &str, shape: ResponseShape) -> Flow {
         let lost_state = self.state_at_risk();
         let target = self.target();
         METRICS
@@ -275,7 +320,7 @@ impl Session {
                                 &p.payload,
                                 &def,
                                 rule,
-                                self.info.charset as u16,
+                                self.text_columns(),
                             )
                         })
                     });
@@ -422,7 +467,7 @@ impl Session {
     /// Does `db.table.column` hold a compressed column: configured, or a
     /// column of a view that passes one through (as the planner reads
     /// `SELECT column FROM view`)?
-    fn carries_compressed(&self, db: &str, table: &str, column: &str) -> bool {
+    pub(super) fn carries_compressed(&self, db: &str, table: &str, column: &str) -> bool {
         // A temporary table under a configured name is another table.
         if self.temporary().is_some_and(|t| t.contains(db, table)) {
             return false;
@@ -474,12 +519,12 @@ impl Session {
     }
 
     /// One or more result sets (COM_QUERY, COM_STMT_EXECUTE).
-    async fn relay_results(&mut self, mode: RelayMode) -> Result<(), RelayError> {
+    async fn relay_results(&mut self, mut mode: RelayMode) -> Result<(), RelayError> {
         loop {
             let p = self.backend_packet().await?;
             match p.first_byte() {
                 Some(response::OK_HEADER) => {
-                    self.next_result_hints();
+                    self.next_result_hints(true);
                     self.note_status(&p.payload);
                     self.forward_ok(&p.payload).await?;
                     if !response::more_results(self.tracked.status) {
@@ -496,12 +541,25 @@ impl Session {
                 }
                 _ => {
                     let columns = self.defs_following(&p.payload)?;
+                    let described = mode.described_as.take();
+                    if described
+                        .as_ref()
+                        .is_some_and(|d| d.len() != columns && columns != 0)
+                    {
+                        return self.described_differently(columns).await;
+                    }
                     self.forward(&p.payload).await?;
-                    let hints = self.next_result_hints();
+                    let hints = self.next_result_hints(false);
                     let mut ids = mode.thread_ids.map(|k| (IdColumns::default(), k));
                     let mut cat = mode.catalog.clone().map(|k| (CatalogColumns::default(), k));
                     let mut transform = self
-                        .relay_column_defs(columns, hints.columns(), ids.as_mut(), cat.as_mut())
+                        .relay_column_defs(
+                            columns,
+                            hints.columns(),
+                            ids.as_mut(),
+                            cat.as_mut(),
+                            described.as_ref(),
+                        )
                         .await?;
                     let cat = match (cat, &mode.prepared_catalog) {
                         // Metadata cached: the columns the prepare described.
@@ -571,14 +629,32 @@ impl Session {
         }
     }
 
-    /// The analyzer's column hints for the next result of the command being
-    /// relayed (one result per statement), if it has any.
-    fn next_result_hints(&mut self) -> StatementHints {
-        match &mut self.result_hints {
-            Some((hints, next)) => {
-                *next += 1;
-                StatementHints(Some((hints.clone(), *next - 1)))
+    /// How the server behind the session describes a text column, so a
+    /// compressed one is described as its uncompressed copy would be.
+    fn text_columns(&self) -> crate::transform::result::TextColumns {
+        use crate::sql::comment_gate::Dialect;
+        use crate::transform::result::TextColumns;
+        let tidb = self.shards.current_ref().is_some_and(|b| {
+            matches!(
+                Dialect::of_server_version(&b.handshake.server_version),
+                Dialect::TiDb
+            )
+        });
+        if tidb {
+            TextColumns::ColumnOwn
+        } else {
+            TextColumns::Converted {
+                collation: self.info.charset as u16,
             }
+        }
+    }
+
+    /// The analyzer's column hints for the next result of the command being
+    /// relayed (`ok`: an OK packet), if it has any: those of the statement
+    /// the result is of (see `sql::results`).
+    fn next_result_hints(&mut self, ok: bool) -> StatementHints {
+        match &mut self.result_hints {
+            Some((hints, cursor)) => StatementHints(cursor.next(ok).map(|k| (hints.clone(), k))),
             None => StatementHints(None),
         }
     }
@@ -599,6 +675,7 @@ impl Session {
         hints: &[Option<crate::transform::write::ColumnHint>],
         mut ids: Option<&mut (IdColumns, IdResults)>,
         mut cat: Option<&mut ResultCatalog>,
+        described: Option<&Described>,
     ) -> Result<Option<ResultColumns>, RelayError> {
         // Backend connections have it exactly when the client has (login).
         let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
@@ -621,10 +698,13 @@ impl Session {
             }
         };
         if self.ctx.rules.is_empty() {
-            for _ in 0..count {
+            for i in 0..count {
                 let c = self.backend_packet().await?;
-                note(&c.payload);
-                self.forward(&c.payload).await?;
+                // The server's definition, or the one it gave the
+                // statement as the client sent it.
+                let c = described.map_or(&c.payload[..], |d| d.def(i, &c.payload));
+                note(c);
+                self.forward(c).await?;
             }
             return Ok(None);
         }
@@ -632,13 +712,14 @@ impl Session {
         let temporary = self.temporary().cloned();
         for i in 0..count {
             let c = self.backend_packet().await?;
-            note(&c.payload);
+            let c = described.map_or(&c.payload[..], |d| d.def(i, &c.payload));
+            note(c);
             let hint = hints.get(i).and_then(Option::as_ref);
             let replacement = t
                 .column(
                     &self.ctx.rules,
-                    &c.payload,
-                    self.info.charset as u16,
+                    c,
+                    self.text_columns(),
                     extended,
                     hint,
                     temporary.as_ref(),
@@ -646,7 +727,7 @@ impl Session {
                 .map_err(|e| RelayError::Backend(format!("bad column definition: {e}")))?;
             match replacement {
                 Some(replacement) => self.forward(&replacement).await?,
-                None => self.forward(&c.payload).await?,
+                None => self.forward(c).await?,
             }
         }
         Ok(t.active().then_some(t))

@@ -57,6 +57,11 @@ pub(super) struct Stmt {
     pub thread_ids: Option<IdResults>,
     /// The thread-id columns of the cursor it opened, for FETCH.
     pub cursor_ids: Option<IdColumns>,
+    /// Sent rewritten (`catalog_view`): how to describe its results.
+    pub described: Option<crate::session::relay::Described>,
+    /// The server's id of the statement as sent, prepared beside it: each
+    /// execute runs it first for the result's description.
+    pub probe: Option<u32>,
 }
 
 /// The temporary tables a prepared statement was planned with.
@@ -98,6 +103,10 @@ pub(super) struct StatementTable {
     /// Whether the results of the COM_STMT_PREPARE in flight may carry
     /// thread ids.
     pub pending_thread_ids: Option<IdResults>,
+    /// The COM_STMT_PREPARE in flight was sent rewritten
+    /// (`catalog_view`): the column definitions the server's prepare of
+    /// the statement as sent gave.
+    pub pending_described: Option<(Vec<Vec<u8>>, u32)>,
     /// The client's id of the statement prepared last (MariaDB's -1).
     last: u32,
     /// The last id squeeze handed out on a sharded session.

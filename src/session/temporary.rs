@@ -11,15 +11,13 @@ use super::Session;
 impl Session {
     /// Apply each statement's changes: those of statements the server
     /// answered with OK, `forget` those it may or may not have run.
-    /// `results`: how many results (OKs and result sets) the command got
-    /// before it ended; `multi_result[k]`: statement k may end in more
-    /// than one.
+    /// `results`: which statements the command's results (OKs and result
+    /// sets) ended before it ended.
     pub(super) fn apply_temporary(
         &mut self,
         changes: &[Vec<TempChange>],
-        multi_result: &[bool],
+        results: &crate::sql::results::ResultCursor,
         all_ran: bool,
-        results: usize,
     ) {
         if changes.iter().all(Vec::is_empty) {
             return;
@@ -30,12 +28,9 @@ impl Session {
             return;
         };
         let keep = |n: &(String, String)| rules.table_has(&n.0, &n.1);
-        // Results counted so far; `None` once a statement that may end in
-        // several made the count unreliable.
-        let mut seen = Some(0usize);
         for (k, cs) in changes.iter().enumerate() {
-            let ran = all_ran || seen.is_some_and(|n| n < results);
-            let known = all_ran || seen.is_some();
+            let ran = if all_ran { Some(true) } else { results.ran(k) };
+            let (ran, known) = (ran == Some(true), ran.is_some());
             for c in cs {
                 let configured = c.touches(keep);
                 if ran {
@@ -44,11 +39,6 @@ impl Session {
                     changed |= b.temporary.forget(c, keep) && configured;
                 }
             }
-            seen = match seen {
-                Some(_) if multi_result.get(k).copied().unwrap_or(true) => None,
-                Some(n) => Some(n + 1),
-                None => None,
-            };
         }
         if changed {
             self.statements.temporary_changed();

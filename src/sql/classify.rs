@@ -8,6 +8,7 @@
 use std::borrow::Cow;
 
 use super::lexer::{decode_string, ident_name, LexOptions, Lexer, Token, TokenKind};
+use super::tokens::{is_name, keyword_at as kw};
 
 /// What kind of statement this is, as far as the proxy cares.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,10 +120,6 @@ pub fn significant_tokens_into(
     (src.len(), src.len())
 }
 
-fn kw(src: &[u8], toks: &[Token], i: usize, word: &str) -> bool {
-    toks.get(i).is_some_and(|t| t.is_keyword(src, word))
-}
-
 /// Classify one statement from its significant tokens.
 pub fn classify_statement<'a>(
     src: &'a [u8],
@@ -209,7 +206,9 @@ fn prepare<'a>(src: &'a [u8], toks: &[Token], i: usize) -> StatementKind<'a> {
         .get(i + 1)
         .map(|t| ident_name(src, t))
         .unwrap_or_default();
-    let text = if kw(src, toks, i + 2, "FROM") {
+    // One string literal and nothing after it: the server concatenates
+    // adjacent strings, and squeeze would see only the first.
+    let text = if kw(src, toks, i + 2, "FROM") && toks.len() == i + 4 {
         toks.get(i + 3)
             .filter(|t| matches!(t.kind, TokenKind::Str { .. }))
             .copied()
@@ -445,10 +444,6 @@ pub fn ddl_targets(src: &[u8], toks: &[Token], current_db: Option<&str>) -> Vec<
         j += 1;
     }
     out
-}
-
-fn is_name(t: &Token) -> bool {
-    matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent)
 }
 
 /// Index of the `)` matching the `(` at `open` (or `toks.len()`).

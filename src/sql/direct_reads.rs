@@ -2,9 +2,10 @@
 //! `CHECKSUM TABLE` (checksums the compressed bytes, never the documents)
 //! and `HANDLER ... READ` (its `WHERE` is evaluated on the stored bytes).
 
+use super::catalog::ColumnCatalog;
 use super::lexer::{ident_name, LexOptions, Token, TokenKind};
 use super::query::{analyze_table_condition, Stop};
-use super::rewrite::{ColumnCatalog, ColumnRef, Refusal, RefuseReason};
+use super::refusal::{ColumnRef, Refusal, RefuseReason};
 
 /// `db.table` or `table` at `i`: (db, table, index after the name).
 fn table_at(
@@ -106,7 +107,7 @@ pub fn handler_refusal(
 
 #[cfg(test)]
 mod tests {
-    use crate::sql::procedural::tests::{doc, refusal};
+    use crate::sql::rewrite::procedural::tests::{doc, refusal};
 
     #[test]
     fn checksum_table_of_a_compressed_table_is_refused_naming_the_column() {

@@ -23,6 +23,7 @@
 pub mod catalog;
 pub mod classify;
 pub mod comment_gate;
+pub mod compound;
 pub mod diagnostics;
 pub mod direct_reads;
 pub mod json;
@@ -30,19 +31,18 @@ pub mod kill;
 pub mod lexer;
 pub mod own_values;
 pub mod prescan;
-pub mod procedural;
 pub mod query;
 pub mod refusal;
+pub mod results;
 pub mod rewrite;
 pub mod route;
-pub mod same_query;
 pub mod shape;
 pub mod splice;
 pub mod state;
 pub mod statement;
 pub mod tables;
 pub mod temporary;
-mod writes;
+pub mod tokens;
 
 #[cfg(test)]
 mod rewrite_tests;
@@ -53,6 +53,7 @@ mod writes_tests;
 
 pub use classify::{classify_statement, ddl_targets, SchemaTarget, SessionChange, StatementKind};
 pub use lexer::{decode_string, LexOptions, Lexer, Token, TokenKind};
+pub(crate) use rewrite::view_columns;
 pub use rewrite::{
     plan_query, plan_statement, plan_statements, prepared_outputs, prepared_placeholders,
     ColumnCatalog, ColumnRef, LiteralKind, LiteralSite, Plan, Refusal, RefuseReason, StatementPlan,
@@ -61,4 +62,3 @@ pub use rewrite::{
 pub use shape::shape_into;
 pub use splice::{binary_literal, hex_literal, shortest_literal, splice};
 pub use tables::TableRef;
-pub(crate) use writes::view_columns;

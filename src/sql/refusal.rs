@@ -147,3 +147,27 @@ impl fmt::Display for Refusal {
         f.write_str(&self.message())
     }
 }
+
+/// A refusal of `column` for `reason`; `what` names the construct.
+pub fn refuse(column: ColumnRef, reason: RefuseReason, what: impl Into<String>) -> Refusal {
+    Refusal {
+        column,
+        reason,
+        what: what.into(),
+    }
+}
+
+/// A call to a routine whose body reads compressed columns.
+pub fn routine_refusal(db: &str, name: &str) -> Refusal {
+    refuse(
+        ColumnRef {
+            db: db.to_string(),
+            table: name.to_string(),
+            column: "(routine body)".into(),
+        },
+        RefuseReason::Unanalysed,
+        format!(
+            "a call to stored routine `{db}`.`{name}`, whose body reads compressed columns inside the server where squeeze cannot inflate or check them"
+        ),
+    )
+}

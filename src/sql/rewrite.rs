@@ -1,4 +1,4 @@
-// Over 600 lines: the public planning API (plan_query .. prepared_outputs, ~370 lines) and the Analyzer's state, name resolution and value checks (~320) that rewrite/dml.rs, rewrite/judge.rs and writes.rs share.
+// Over 600 lines: the public planning API (plan_query .. prepared_outputs, ~370 lines) and the Analyzer's state, name resolution and value checks (~320) that rewrite/dml.rs, rewrite/judge.rs and rewrite/writes.rs share.
 //! Planning a statement: queries go to the default-deny read analyzer
 //! ([`super::query`]); writes to the literal locator here (values for
 //! compressed columns are compressed in place or refused, see
@@ -24,22 +24,27 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use super::classify::{classify_statement, significant_tokens, StatementKind};
+use super::compound;
 use super::lexer::{
     decode_binary_literal, decode_string, ident_name, string_introducer, LexOptions, Token,
     TokenKind,
 };
-use super::procedural;
 use super::query::{analyze_expressions, QueryShape, Stop};
-use super::same_query::SameQuery;
 use super::statement::Statement;
 use super::tables::table_refs;
+use same_query::SameQuery;
 
 mod block;
 mod dml;
 mod judge;
+pub(crate) mod procedural;
+mod same_query;
+mod writes;
 
 pub use super::catalog::{ColumnCatalog, TableNameFilter};
+pub(crate) use super::refusal::{refuse, routine_refusal};
 pub use super::refusal::{ColumnRef, Refusal, RefuseReason};
+use super::tokens::is_name;
 
 /// How a literal was written; the decoded bytes are in [`LiteralSite::value`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,6 +78,50 @@ pub struct LiteralSite<'a> {
     pub column: ColumnRef,
 }
 
+/// A literal for a compressed column inside a statement text held in a
+/// string literal (owned: the text is decoded from the literal).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InnerSite {
+    /// Byte range in [`TextRewrite::text`].
+    pub span: Range<usize>,
+    pub value: Vec<u8>,
+    pub kind: LiteralKind,
+    pub introducer: Option<String>,
+    pub column: ColumnRef,
+}
+
+/// `PREPARE s FROM '<text>'` or `EXECUTE IMMEDIATE '<text>'` whose text
+/// writes literals to a compressed column: the string literal is written
+/// anew around the text with those literals compressed in place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextRewrite {
+    /// The string literal in the query.
+    pub span: Range<usize>,
+    /// Its quote character.
+    pub quote: u8,
+    /// The statement text as the server decodes it.
+    pub text: Vec<u8>,
+    /// Literals to replace in `text`, in byte order, non-overlapping.
+    pub sites: Vec<InnerSite>,
+    /// As [`Plan::Rewrite`]'s, at an offset in `text`.
+    pub column_list: Option<(usize, String)>,
+    /// The sql_mode the literal and the text inside it are read under.
+    pub opts: LexOptions,
+}
+
+impl TextRewrite {
+    /// The new string literal: `text` with `edits` (sorted, in `text`)
+    /// applied, quoted so that the server decodes exactly that text under
+    /// [`TextRewrite::opts`].
+    pub fn literal(&self, edits: &[(Range<usize>, Vec<u8>)]) -> Vec<u8> {
+        super::splice::quote_string(
+            &super::splice::splice(&self.text, edits),
+            self.quote,
+            self.opts,
+        )
+    }
+}
+
 /// What to do with one statement.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Plan<'a> {
@@ -95,6 +144,9 @@ pub enum Plan<'a> {
         /// another column.
         column_list: Option<(usize, String)>,
     },
+    /// Replace a string literal holding a statement text (see
+    /// [`TextRewrite`]).
+    RewriteText(Box<TextRewrite>),
     /// Do not send; answer the client with an error.
     Refuse(Refusal),
 }
@@ -161,24 +213,39 @@ pub fn plan_statements<'a>(
     };
     // The last piece of a compound statement being planned as one.
     let mut block_until: Option<usize> = None;
+    // The result shapes of its pieces whose result sets carry compressed
+    // values.
+    let mut block_shapes: Vec<(usize, QueryShape)> = Vec::new();
     // What the block opened at this piece may do to temporary tables.
     let mut block_temporary: Option<Vec<super::temporary::TempChange>> = None;
     for (k, st) in statements.iter().enumerate() {
         let (plan, shape) = if block_until.is_some_and(|end| k <= end) {
             // Judged with the whole block at its first piece.
-            (Plan::Untouched, None)
-        } else if analyse && procedural::opens_block(sql, &st.tokens) {
-            let end = procedural::block_end(sql, statements, k);
+            (Plan::Untouched, take_shape(&mut block_shapes, k))
+        } else if analyse && compound::opens_block(sql, &st.tokens) {
+            let end = compound::block_end(sql, statements, k);
             block_until = Some(end);
-            let toks = procedural::block_tokens(statements, k, end);
-            if !procedural::creates_stored_program(sql, &toks) {
+            let toks = compound::block_tokens(statements, k, end);
+            if !compound::creates_stored_program(sql, &toks) {
                 block_temporary = Some(super::temporary::block_changes(sql, &toks, db.as_deref()));
             }
-            (
-                plan_block(sql, &toks, &st.kind, st.opts, db.as_deref(), &same),
-                None,
-            )
-        } else if analyse || super::writes::plan_anyway(&st.kind) {
+            let (mut plan, shapes) =
+                plan_block(sql, &toks, &st.kind, st.opts, db.as_deref(), &same);
+            // Statement j of the block is piece k + j; each must be one
+            // whose result set squeeze can attribute.
+            let pieces = super::results::block_result_pieces(sql, statements, k, end);
+            for (j, shape) in shapes {
+                let attributable = pieces.as_ref().is_some_and(|p| p.contains(&(k + j)));
+                if !attributable && !matches!(plan, Plan::Refuse(_)) {
+                    if let Some(column) = shape.outputs.iter().flatten().next() {
+                        plan = Plan::Refuse(unattributable_block_read(column.clone(), j));
+                    }
+                }
+                block_shapes.push((k + j, shape));
+            }
+            let shape = take_shape(&mut block_shapes, k);
+            (plan, shape)
+        } else if analyse || writes::plan_anyway(&st.kind) {
             plan_tokens(
                 sql,
                 &st.tokens,
@@ -223,8 +290,18 @@ pub fn plan_statements<'a>(
     out
 }
 
+/// The shape recorded for piece `k` of a block, if any.
+fn take_shape(shapes: &mut Vec<(usize, QueryShape)>, k: usize) -> Option<QueryShape> {
+    let at = shapes.iter().position(|(p, _)| *p == k)?;
+    Some(shapes.swap_remove(at).1)
+}
+
 /// A compound statement (`toks` span the whole block, `;`s included): a
 /// stored program's DDL checks first, then the procedural default deny.
+/// With it, the shapes of the block's `SELECT`s whose answers carry a
+/// compressed value, by statement index in the block (see
+/// [`block::plan_block_writes`]): the caller refuses the block unless it
+/// can tell their result sets apart.
 fn plan_block<'a>(
     sql: &'a [u8],
     toks: &[Token],
@@ -232,20 +309,34 @@ fn plan_block<'a>(
     opts: LexOptions,
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
-) -> Plan<'a> {
+) -> (Plan<'a>, Vec<(usize, QueryShape)>) {
     let mut plan = Plan::Untouched;
-    if procedural::creates_stored_program(sql, toks) {
+    if compound::creates_stored_program(sql, toks) {
         plan = plan_tokens(sql, toks, kind, opts, db, catalog, false).0;
         if matches!(plan, Plan::Refuse(_)) {
-            return plan;
+            return (plan, Vec::new());
         }
-    } else if let Some(plan) = block::plan_block_writes(sql, toks, opts, db, catalog) {
-        // Plain writes one after another: planned exactly.
-        return plan;
+    } else if let Some(planned) = block::plan_block_writes(sql, toks, opts, db, catalog) {
+        // Plain writes and reads one after another: planned exactly.
+        return planned;
     }
     match procedural::block_refusal(sql, toks, opts, db, catalog) {
-        Some(r) => Plan::Refuse(r),
-        None => plan,
+        Some(r) => (Plan::Refuse(r), Vec::new()),
+        None => (plan, Vec::new()),
+    }
+}
+
+/// A block whose `SELECT` (statement `j` of the block) returns the
+/// compressed column `column`, where squeeze cannot tell its result set
+/// from the block's others.
+fn unattributable_block_read(column: ColumnRef, j: usize) -> Refusal {
+    Refusal {
+        column,
+        reason: RefuseReason::Unanalysed,
+        what: format!(
+            "statement {} of a compound statement returns it, and squeeze cannot tell which of the block's result sets is that statement's (a SELECT ... INTO, a RETURNING or a statement that may send results of its own is among them): run the SELECT on its own",
+            j + 1
+        ),
     }
 }
 
@@ -270,18 +361,28 @@ pub fn plan_statement_shape<'a>(
 ) -> (Plan<'a>, Option<QueryShape>) {
     let (toks, _, _) = significant_tokens(sql, 0, opts);
     let kind = classify_statement(sql, &toks, opts);
-    if !catalog.may_mention_compressed(sql) && !super::writes::plan_anyway(&kind) {
+    if !catalog.may_mention_compressed(sql) && !writes::plan_anyway(&kind) {
         return (Plan::Untouched, None);
     }
-    if procedural::opens_block(sql, &toks) {
+    if compound::opens_block(sql, &toks) {
         // MariaDB prepares a compound statement, `;`s and all.
         let statements = super::statement::split(sql, opts);
-        let end = procedural::block_end(sql, &statements, 0);
-        let block = procedural::block_tokens(&statements, 0, end);
-        return (
-            plan_block(sql, &block, &kind, opts, current_db, catalog),
-            None,
-        );
+        let end = compound::block_end(sql, &statements, 0);
+        let block = compound::block_tokens(&statements, 0, end);
+        // Its result sets are not told apart here (a prepared statement
+        // has one result shape): a block returning compressed values is
+        // refused.
+        let (plan, shapes) = plan_block(sql, &block, &kind, opts, current_db, catalog);
+        if let Some(((j, shape), false)) = shapes
+            .into_iter()
+            .next()
+            .map(|s| (s, matches!(plan, Plan::Refuse(_))))
+        {
+            if let Some(column) = shape.outputs.into_iter().flatten().next() {
+                return (Plan::Refuse(unattributable_block_read(column, j)), None);
+            }
+        }
+        return (plan, None);
     }
     plan_tokens(sql, &toks, &kind, opts, current_db, catalog, false)
 }
@@ -346,6 +447,9 @@ fn plan_tokens<'a>(
     }
     let shape = match kind {
         StatementKind::Execute => execute_shape(sql, toks, catalog),
+        StatementKind::ExecuteImmediate { text: Some(t), .. } => {
+            immediate_shape(sql, t, opts, db, catalog)
+        }
         _ => None,
     };
     (plan_write(sql, toks, kind, opts, db, catalog), shape)
@@ -391,21 +495,6 @@ fn plan_call<'a>(
         }
         _ => Plan::Untouched,
     }
-}
-
-/// A call to a routine whose body reads compressed columns.
-pub(crate) fn routine_refusal(db: &str, name: &str) -> Refusal {
-    refuse(
-        ColumnRef {
-            db: db.to_string(),
-            table: name.to_string(),
-            column: "(routine body)".into(),
-        },
-        RefuseReason::Unanalysed,
-        format!(
-            "a call to stored routine `{db}`.`{name}`, whose body reads compressed columns inside the server where squeeze cannot inflate or check them"
-        ),
-    )
 }
 
 /// `SET`/`DO`: no compressed value may be assigned or evaluated.
@@ -499,8 +588,8 @@ fn plan_write<'a>(
         StatementKind::Empty | StatementKind::Use(_) | StatementKind::LoadData => {
             return Plan::Untouched
         }
-        StatementKind::Execute => return super::writes::plan_execute(sql, toks, opts, catalog),
-        StatementKind::Set(_) => return super::writes::plan_set(sql, toks, opts, db, catalog),
+        StatementKind::Execute => return writes::plan_execute(sql, toks, opts, catalog),
+        StatementKind::Set(_) => return writes::plan_set(sql, toks, opts, db, catalog),
         StatementKind::SetStatement { inner, at } => {
             // MariaDB parses the inner statement with the session's
             // sql_mode (it applies the variables after parsing).
@@ -510,17 +599,15 @@ fn plan_write<'a>(
         StatementKind::Prepare { text, .. } => {
             return match text {
                 Some(t) => plan_prepare_text(sql, t, opts, db, catalog),
-                None => super::writes::invisible(catalog, "PREPARE ... FROM @variable"),
+                None => writes::invisible(catalog, "PREPARE ... FROM @variable"),
             }
         }
         StatementKind::ExecuteImmediate { text, using } => {
-            return super::writes::plan_execute_immediate(
-                sql, toks, *text, *using, opts, db, catalog,
-            )
+            return writes::plan_execute_immediate(sql, toks, *text, *using, opts, db, catalog)
         }
         _ => {}
     }
-    if let Some(r) = super::writes::guard(sql, toks, kind, opts, db, catalog) {
+    if let Some(r) = writes::guard(sql, toks, kind, opts, db, catalog) {
         return Plan::Refuse(r);
     }
     let mut a = match Analyzer::new(sql, toks, opts, db, catalog) {
@@ -550,17 +637,71 @@ fn plan_prepare_text<'a>(
             reason: RefuseReason::PreparedText,
             column: r.column,
         }),
-        Plan::Rewrite { sites, .. } if !sites.is_empty() => Plan::Refuse(Refusal {
-            column: sites[0].column.clone(),
-            reason: RefuseReason::PreparedText,
-            what: "a literal for it inside PREPARE ... FROM '...' cannot be compressed in place"
-                .into(),
-        }),
+        plan @ Plan::Rewrite { .. } if has_sites(&plan) => {
+            text_rewrite(sql, tok, &text, plan, opts, "PREPARE ... FROM '...'")
+        }
+        Plan::RewriteText(t) => writes::nested_dynamic_sql(&t, "PREPARE"),
         // A `?` bound to a compressed column takes its value from `EXECUTE
         // ... USING`, which is checked against what the session recorded
         // (see [`prepared_placeholders`]).
         _ => Plan::Untouched,
     }
+}
+
+/// Whether a plan compresses literals (or inserts a column list) in place.
+pub(super) fn has_sites(plan: &Plan<'_>) -> bool {
+    matches!(plan, Plan::Rewrite { sites, column_list, .. } if !sites.is_empty() || column_list.is_some())
+}
+
+/// The plan of a statement whose text `text`, held in the string literal
+/// `tok` of `sql` (`what`: `PREPARE ... FROM '...'`), planned as `plan`, a
+/// [`Plan::Rewrite`] with sites: the literal written anew around the
+/// rewritten text. Refused when the literal has a character set
+/// introducer (the server converts the text; squeeze would have to too).
+pub(super) fn text_rewrite<'a>(
+    sql: &[u8],
+    tok: &Token,
+    text: &[u8],
+    plan: Plan<'_>,
+    opts: LexOptions,
+    what: &str,
+) -> Plan<'a> {
+    let (
+        Plan::Rewrite {
+            sites, column_list, ..
+        },
+        TokenKind::Str { quote_at },
+    ) = (plan, tok.kind)
+    else {
+        return Plan::Untouched;
+    };
+    if quote_at != tok.start {
+        let Some(first) = sites.first() else {
+            return Plan::Untouched;
+        };
+        return Plan::Refuse(Refusal {
+            column: first.column.clone(),
+            reason: RefuseReason::PreparedText,
+            what: format!("a literal for it inside {what} with a character set introducer cannot be compressed in place: write the text without the introducer"),
+        });
+    }
+    Plan::RewriteText(Box::new(TextRewrite {
+        span: tok.start..tok.end,
+        quote: sql[quote_at],
+        text: text.to_vec(),
+        sites: sites
+            .into_iter()
+            .map(|s| InnerSite {
+                span: s.span,
+                value: s.value.into_owned(),
+                kind: s.kind,
+                introducer: s.introducer.map(str::to_string),
+                column: s.column,
+            })
+            .collect(),
+        column_list,
+        opts,
+    }))
 }
 
 /// The compressed column of each `?` of a `PREPARE name FROM 'text'` that
@@ -620,6 +761,24 @@ fn execute_shape(sql: &[u8], toks: &[Token], catalog: &dyn ColumnCatalog) -> Opt
             outputs,
             json: Vec::new(),
         })
+}
+
+/// The result shape of `EXECUTE IMMEDIATE '<query>'`: the query's (the
+/// result side needs it to present pass-through columns as for the query
+/// alone). JSON functions squeeze would evaluate are refused inside the
+/// text, so the shape carries none.
+fn immediate_shape(
+    sql: &[u8],
+    tok: &Token,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<QueryShape> {
+    let text = decode_string(sql, tok, opts)?;
+    match plan_statement_shape(&text, opts, db, catalog) {
+        (Plan::Untouched, Some(shape)) if shape.json.is_empty() => Some(shape),
+        _ => None,
+    }
 }
 
 /// A literal found in value position: span, decoded value, kind, introducer.
@@ -686,7 +845,8 @@ pub(super) struct Analyzer<'a, 't> {
     views: std::cell::RefCell<ViewCache>,
 }
 
-pub(super) use super::writes::ViewColumns;
+pub(crate) use writes::view_columns;
+pub(super) use writes::ViewColumns;
 
 /// Views resolved for one statement, by (db, name).
 type ViewCache = Vec<((String, String), Option<ViewColumns>)>;
@@ -750,18 +910,6 @@ pub(super) fn literal_in<'a>(
             None,
         )),
         _ => None,
-    }
-}
-
-pub(super) fn is_name(t: &Token) -> bool {
-    matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent)
-}
-
-pub(super) fn refuse(column: ColumnRef, reason: RefuseReason, what: impl Into<String>) -> Refusal {
-    Refusal {
-        column,
-        reason,
-        what: what.into(),
     }
 }
 
@@ -902,7 +1050,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         {
             return v.clone();
         }
-        let v = super::writes::view_columns(self.catalog, db, table);
+        let v = writes::view_columns(self.catalog, db, table);
         let key = (db.to_string(), table.to_string());
         self.views.borrow_mut().push((key, v.clone()));
         v
@@ -1037,8 +1185,8 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         if range.is_empty() {
             return Ok(());
         }
-        match super::writes::eval(self.src, self.toks, range.clone(), self.opts) {
-            super::writes::Value::Const(site) => {
+        match writes::eval(self.src, self.toks, range.clone(), self.opts) {
+            writes::Value::Const(site) => {
                 let (span, value, kind, introducer) = site;
                 self.sites.push(LiteralSite {
                     span,
@@ -1049,8 +1197,8 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
                 });
                 return Ok(());
             }
-            super::writes::Value::Null => return Ok(()),
-            super::writes::Value::Unknown => {}
+            writes::Value::Null => return Ok(()),
+            writes::Value::Unknown => {}
         }
         if range.len() == 1 {
             let t = self.toks[range.start];

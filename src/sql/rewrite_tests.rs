@@ -853,8 +853,13 @@ fn prepare_from_text_is_refused_when_the_text_would_be() {
         refused("PREPARE s FROM 'SELECT JSON_EXTRACT(doc, ''$.a'') FROM docs'"),
         RefuseReason::PreparedText
     );
+    // A literal for the column is compressed inside the text.
+    assert!(matches!(
+        plan("PREPARE s FROM 'INSERT INTO docs (doc) VALUES (''x'')'"),
+        Plan::RewriteText(_)
+    ));
     assert_eq!(
-        refused("PREPARE s FROM 'INSERT INTO docs (doc) VALUES (''x'')'"),
+        refused("PREPARE s FROM _latin1'INSERT INTO docs (doc) VALUES (''x'')'"),
         RefuseReason::PreparedText
     );
     untouched("PREPARE s FROM 'SELECT doc FROM docs WHERE id = ?'");
@@ -1217,6 +1222,10 @@ fn plan_outline(sql: &str, opts: LexOptions) -> Vec<String> {
             let plan = match &p.plan {
                 Plan::Untouched => "untouched".to_string(),
                 Plan::Refuse(r) => format!("refuse {:?} {:?}", r.reason, r.column),
+                Plan::RewriteText(t) => format!(
+                    "rewrite text {:?}",
+                    t.sites.iter().map(|s| &s.column).collect::<Vec<_>>()
+                ),
                 Plan::Rewrite {
                     sites,
                     placeholders,

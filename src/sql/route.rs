@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use super::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
 use super::tables::table_refs;
+use super::tokens::is_keyword as is_kw;
 
 /// What a statement says about a table's shard key.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,10 +28,6 @@ pub fn tables<'a>(src: &'a [u8], toks: &[Token]) -> Vec<(Option<Cow<'a, str>>, C
         .into_iter()
         .filter_map(|t| t.table.map(|name| (t.db, name)))
         .collect()
-}
-
-fn is_kw(src: &[u8], t: Option<&Token>, kw: &str) -> bool {
-    t.is_some_and(|t| t.is_keyword(src, kw))
 }
 
 fn literal_value(

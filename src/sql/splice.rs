@@ -34,6 +34,23 @@ pub fn splice(original: &[u8], edits: &[(Range<usize>, Vec<u8>)]) -> Vec<u8> {
     out
 }
 
+/// `text` as a string literal quoted with `quote` (`'` or `"`) that the
+/// server decodes back to exactly `text` under `opts`: the quote doubled,
+/// and with backslash escapes on, a backslash doubled too. Every other byte
+/// stands for itself inside quotes.
+pub fn quote_string(text: &[u8], quote: u8, opts: LexOptions) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len() + 2);
+    out.push(quote);
+    for &b in text {
+        if b == quote || (b == b'\\' && !opts.no_backslash_escapes) {
+            out.push(b);
+        }
+        out.push(b);
+    }
+    out.push(quote);
+    out
+}
+
 /// The prefix every [`binary_literal`] starts with.
 const BINARY_PREFIX: &[u8] = b"_binary'";
 
@@ -224,6 +241,25 @@ mod tests {
                 i = range.end;
             }
             prop_assert_eq!(&out[o..], &src[i..]);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn a_quoted_statement_text_decodes_back_to_exactly_the_text(
+            text in proptest::collection::vec(any::<u8>(), 0..64),
+            double in any::<bool>(),
+            mode in 0usize..4,
+        ) {
+            let opts = modes()[mode];
+            let quote = if double && !opts.ansi_quotes { b'"' } else { b'\'' };
+            let lit = quote_string(&text, quote, opts);
+            let toks = lex(&lit, opts);
+            prop_assert_eq!(toks.len(), 1);
+            let is_str = matches!(toks[0].kind, TokenKind::Str { .. });
+            prop_assert!(is_str);
+            let back = decode_string(&lit, &toks[0], opts).unwrap().into_owned();
+            prop_assert_eq!(back, text);
         }
     }
 }

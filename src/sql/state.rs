@@ -169,6 +169,137 @@ pub fn changes_reading_unknowably(src: &[u8], st: &Statement<'_>) -> Option<&'st
     None
 }
 
+/// Whether the statement text of dynamic SQL (`EXECUTE IMMEDIATE '...'`,
+/// `PREPARE s FROM '...'`) is one plain `SELECT`, `INSERT`, `REPLACE`,
+/// `UPDATE`, `DELETE` or `CALL`, which cannot change sql_mode or the
+/// character set (stored programs restore their own when they return, as
+/// for a `CALL` in the query itself).
+pub fn text_keeps_reading(text: &[u8], opts: LexOptions) -> bool {
+    let statements = super::statement::split(text, opts);
+    let mut real = statements.iter().filter(|s| !s.is_empty());
+    let (Some(st), None) = (real.next(), real.next()) else {
+        return false;
+    };
+    let call = st
+        .tokens
+        .first()
+        .is_some_and(|t| t.is_keyword(text, "CALL"));
+    (call
+        || matches!(
+            st.kind,
+            StatementKind::Select
+                | StatementKind::Insert
+                | StatementKind::Replace
+                | StatementKind::Update
+                | StatementKind::Delete
+        ))
+        && !super::compound::opens_block(text, &st.tokens)
+}
+
+/// Whether `stmts[i]` is dynamic SQL that runs a plain statement (see
+/// [`text_keeps_reading`]): `EXECUTE IMMEDIATE '<text>'`, or `EXECUTE s`
+/// of a text prepared earlier in the query or, before it, in the session
+/// (`recorded(name)`: what squeeze recorded when it saw it prepared).
+pub fn dynamic_keeps_reading(
+    src: &[u8],
+    stmts: &[Statement<'_>],
+    i: usize,
+    recorded: &dyn Fn(&str) -> bool,
+) -> bool {
+    let st = &stmts[i];
+    match &st.kind {
+        StatementKind::ExecuteImmediate { text: Some(t), .. } => {
+            super::lexer::decode_string(src, t, st.opts)
+                .is_some_and(|text| text_keeps_reading(&text, st.opts))
+        }
+        StatementKind::Execute => {
+            let Some(name) = st.tokens.get(1) else {
+                return false;
+            };
+            let name = super::lexer::ident_name(src, name).to_ascii_lowercase();
+            for before in stmts[..i].iter().rev() {
+                let kw =
+                    |k: usize, w: &str| before.tokens.get(k).is_some_and(|t| t.is_keyword(src, w));
+                match &before.kind {
+                    StatementKind::Prepare { name: n, text } if n.eq_ignore_ascii_case(&name) => {
+                        return text
+                            .as_ref()
+                            .and_then(|t| super::lexer::decode_string(src, t, before.opts))
+                            .is_some_and(|text| text_keeps_reading(&text, before.opts));
+                    }
+                    _ if (kw(0, "DEALLOCATE") || kw(0, "DROP")) && kw(1, "PREPARE") => {
+                        let gone = before.tokens.get(2).is_some_and(|t| {
+                            super::lexer::ident_name(src, t).eq_ignore_ascii_case(&name)
+                        });
+                        if gone {
+                            return false;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            recorded(&name)
+        }
+        _ => false,
+    }
+}
+
+/// Whether the compound statement made of the pieces `stmts[first..=last]`
+/// (as split at every `;`) is a sequence of plain statements that cannot
+/// change sql_mode or the character set: `[label:] BEGIN NOT ATOMIC`
+/// holding only `DECLARE`s without a character set, `SELECT`, `INSERT`,
+/// `REPLACE`, `UPDATE`, `DELETE`, and its `END`. Stored functions and
+/// triggers such statements run use their own saved sql_mode and
+/// character set, which the server restores when they return. Anything
+/// else (`SET`, `EXECUTE`, `CALL`, nested blocks, conditions, loops) may.
+pub fn block_keeps_reading(src: &[u8], stmts: &[Statement<'_>], first: usize, last: usize) -> bool {
+    let Some(pieces) = stmts.get(first..=last) else {
+        return false;
+    };
+    for (k, st) in pieces.iter().enumerate() {
+        let toks = &st.tokens;
+        let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(src, w));
+        let mut i = 0;
+        if k == 0 {
+            if toks.get(1).is_some_and(|t| t.is_op(src, ":")) {
+                i = 2;
+            }
+            if !(kw(i, "BEGIN") && kw(i + 1, "NOT") && kw(i + 2, "ATOMIC")) {
+                return false;
+            }
+            i += 3;
+        }
+        if k == pieces.len() - 1 && k > 0 {
+            // `END [label]`, nothing after it in the piece.
+            if !(kw(0, "END") && toks.len() <= 2) {
+                return false;
+            }
+            continue;
+        }
+        let plain = ["SELECT", "INSERT", "REPLACE", "UPDATE", "DELETE"]
+            .iter()
+            .any(|w| kw(i, w))
+            || (kw(i, "DECLARE")
+                && !toks[i..].iter().any(|t| {
+                    ["SET", "CHARSET", "CURSOR", "HANDLER", "CONDITION"]
+                        .iter()
+                        .any(|w| t.is_keyword(src, w))
+                }));
+        // A piece holding a nested block or control word is not plain.
+        let nested = toks[i..].iter().any(|t| {
+            [
+                "BEGIN", "IF", "WHILE", "LOOP", "REPEAT", "CASE", "EXECUTE", "CALL",
+            ]
+            .iter()
+            .any(|w| t.is_keyword(src, w))
+        });
+        if !plain || nested {
+            return false;
+        }
+    }
+    pieces.len() >= 2
+}
+
 /// State created inside an otherwise plain statement.
 fn body_effect(src: &[u8], toks: &[Token]) -> StateEffect {
     if has_user_variable(src, toks) {
@@ -361,6 +492,67 @@ mod tests {
             "INSERT INTO t VALUES (1)",
         ] {
             assert_eq!(unknowable(sql)[0], None, "{sql}");
+        }
+    }
+
+    #[test]
+    fn dynamic_sql_of_a_plain_statement_cannot_change_how_later_statements_are_read() {
+        let keeps = |sql: &str, i: usize| {
+            let q = Query::new(sql.as_bytes(), LexOptions::default());
+            dynamic_keeps_reading(q.text, q.statements(), i, &|n| n == "known")
+        };
+        assert!(keeps("EXECUTE IMMEDIATE 'SELECT 1'", 0));
+        assert!(keeps("EXECUTE IMMEDIATE 'CALL p(1)' USING 1", 0));
+        assert!(keeps("PREPARE s FROM 'UPDATE t SET a = 1'; EXECUTE s", 1));
+        assert!(keeps("EXECUTE known", 0));
+        for (sql, i) in [
+            ("EXECUTE IMMEDIATE 'SET sql_mode = ''ANSI_QUOTES'''", 0),
+            ("EXECUTE IMMEDIATE @q", 0),
+            (
+                "EXECUTE IMMEDIATE 'BEGIN NOT ATOMIC SET NAMES latin1; END'",
+                0,
+            ),
+            (
+                "EXECUTE IMMEDIATE 'SET STATEMENT sql_mode = '''' FOR SELECT 1'",
+                0,
+            ),
+            ("PREPARE s FROM 'SET NAMES latin1'; EXECUTE s", 1),
+            ("PREPARE known FROM @q; EXECUTE known", 1),
+            ("DEALLOCATE PREPARE known; EXECUTE known", 1),
+            ("EXECUTE unseen", 0),
+        ] {
+            assert!(!keeps(sql, i), "{sql}");
+        }
+    }
+
+    fn keeps_reading(sql: &str) -> bool {
+        let q = Query::new(sql.as_bytes(), LexOptions::default());
+        let stmts = q.statements();
+        let end = crate::sql::compound::block_end(q.text, stmts, 0);
+        block_keeps_reading(q.text, stmts, 0, end)
+    }
+
+    #[test]
+    fn a_block_of_plain_statements_cannot_change_how_later_statements_are_read() {
+        for sql in [
+            "BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (1, '{}'); SELECT id FROM docs; END",
+            "g: BEGIN NOT ATOMIC UPDATE docs SET doc = 'x' WHERE id = 1; DELETE FROM docs WHERE id = 2; END g",
+            "BEGIN NOT ATOMIC DECLARE v INT DEFAULT (SELECT COUNT(*) FROM docs); REPLACE INTO docs SET id = 3; END",
+        ] {
+            assert!(keeps_reading(sql), "{sql}");
+        }
+        for sql in [
+            "BEGIN NOT ATOMIC SET sql_mode = 'ANSI_QUOTES'; END",
+            "BEGIN NOT ATOMIC INSERT INTO t VALUES (1); EXECUTE IMMEDIATE 'SET NAMES latin1'; END",
+            "BEGIN NOT ATOMIC CALL p(); END",
+            "BEGIN NOT ATOMIC IF 1 THEN SET sql_mode = ''; END IF; END",
+            "BEGIN NOT ATOMIC BEGIN NOT ATOMIC SET NAMES latin1; END; END",
+            "BEGIN NOT ATOMIC DECLARE v TEXT CHARACTER SET latin1; SELECT 1; END",
+            "BEGIN NOT ATOMIC DECLARE c CURSOR FOR SELECT 1; SELECT 1; END",
+            "IF 1 THEN SELECT 1; END IF",
+            "BEGIN NOT ATOMIC WHILE 0 DO SELECT 1; END WHILE; END",
+        ] {
+            assert!(!keeps_reading(sql), "{sql}");
         }
     }
 

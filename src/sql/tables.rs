@@ -8,14 +8,7 @@ use std::ops::Range;
 
 use super::classify::matching_paren;
 use super::lexer::{ident_name, Token, TokenKind};
-
-fn kw(src: &[u8], toks: &[Token], i: usize, word: &str) -> bool {
-    toks.get(i).is_some_and(|t| t.is_keyword(src, word))
-}
-
-fn is_name(t: &Token) -> bool {
-    matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent)
-}
+use super::tokens::{is_name, keyword_at as kw};
 
 /// A table named by a statement.
 #[derive(Debug, Clone, PartialEq, Eq)]

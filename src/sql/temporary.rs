@@ -86,11 +86,11 @@ pub fn hidden_changes(
 pub fn text_changes(text: &[u8], opts: super::LexOptions, db: Option<&str>) -> Vec<TempChange> {
     let (toks, _, _) = super::classify::significant_tokens(text, 0, opts);
     let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(text, w));
-    if super::procedural::opens_block(text, &toks) {
+    if super::compound::opens_block(text, &toks) {
         // The block whole, `;`s included.
         let statements = super::statement::split(text, opts);
-        let end = super::procedural::block_end(text, &statements, 0);
-        let block = super::procedural::block_tokens(&statements, 0, end);
+        let end = super::compound::block_end(text, &statements, 0);
+        let block = super::compound::block_tokens(&statements, 0, end);
         return block_changes(text, &block, db);
     }
     if ["CREATE", "DROP", "ALTER", "RENAME"]

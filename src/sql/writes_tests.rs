@@ -369,10 +369,6 @@ fn execute_immediate_text_is_planned_and_using_literals_are_compressed() {
         refused("EXECUTE IMMEDIATE 'SELECT JSON_EXTRACT(doc, ''$.a'') FROM docs'"),
         RefuseReason::PreparedText
     );
-    assert_eq!(
-        refused("EXECUTE IMMEDIATE 'INSERT INTO docs (id, doc) VALUES (1, ''{}'')'"),
-        RefuseReason::PreparedText
-    );
     untouched("EXECUTE IMMEDIATE 'SELECT doc FROM docs WHERE id = ?' USING 1");
     let sql =
         format!("EXECUTE IMMEDIATE 'INSERT INTO docs (id, doc) VALUES (?, ?)' USING 1, '{DOC}'");
@@ -654,4 +650,43 @@ proptest::proptest! {
             }
         }
     }
+}
+
+#[test]
+fn a_literal_inside_a_dynamic_statement_text_is_rewritten_inside_the_text() {
+    for sql in [
+        r#"EXECUTE IMMEDIATE 'INSERT INTO docs (id, doc) VALUES (1, ''{\\"a\\":1}'')'"#,
+        r#"PREPARE s FROM "UPDATE docs SET doc = '{}' WHERE id = 2""#,
+        "EXECUTE IMMEDIATE 'INSERT INTO docs (id, doc) VALUES (?, ''{}'')' USING 3",
+    ] {
+        match plan(sql) {
+            Plan::RewriteText(t) => {
+                let from = sql.find(['\'', '"']).unwrap();
+                let to = sql.rfind(['\'', '"']).unwrap() + 1;
+                assert_eq!(t.span, from..to, "{sql}");
+                assert_eq!(t.sites.len(), 1, "{sql}");
+                assert_eq!(t.text[t.sites[0].span.clone()][0], b'\'', "{sql}");
+                // Quoted anew without edits, it decodes to the same text.
+                let again = t.literal(&[]);
+                let toks = crate::sql::lexer::lex(&again, t.opts);
+                let back = crate::sql::decode_string(&again, &toks[0], t.opts).unwrap();
+                assert_eq!(back.as_ref(), &t.text[..], "{sql}");
+            }
+            p => panic!("{sql}: {p:?}"),
+        }
+    }
+    // A value bound with USING as well as a literal: not both.
+    assert_eq!(
+        refused(
+            "EXECUTE IMMEDIATE 'INSERT INTO docs (id, doc) VALUES (1, ''{}''), (2, ?)' USING '{}'"
+        ),
+        RefuseReason::PreparedText
+    );
+    // Adjacent strings (the server concatenates them) are not one text.
+    let sql = "PREPARE s FROM 'INSERT INTO docs (id, doc) VALUES (1, ' '''{}'')'";
+    let (toks, _, _) = significant_tokens(sql.as_bytes(), 0, D);
+    assert!(matches!(
+        classify_statement(sql.as_bytes(), &toks, D),
+        StatementKind::Prepare { text: None, .. }
+    ));
 }

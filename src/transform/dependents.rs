@@ -90,6 +90,11 @@ impl Dependents {
         self.views.get(&(db.to_string(), name.to_string())).cloned()
     }
 
+    /// `(db, name)` of every kept view.
+    pub fn view_names(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.views.keys().map(|(d, n)| (d.as_str(), n.as_str()))
+    }
+
     pub fn is_routine(&self, db: &str, name: &str) -> bool {
         self.routines
             .contains_key(&(db.to_string(), name.to_ascii_lowercase()))

@@ -9,7 +9,6 @@ use std::sync::{Arc, OnceLock};
 use super::schema::SchemaCache;
 use super::write::WriteError;
 use super::ColumnRule;
-use crate::config::PresentAs;
 use crate::sql::json::JsonCall;
 use crate::sql::query::JsonItem;
 use crate::sql::{ColumnRef, Refusal, RefuseReason};
@@ -76,18 +75,16 @@ pub fn plan(
         item.arg.start - item.item.start,
         item.arg.end - item.item.start,
     );
-    // The expression with the metadata of the uncompressed twin: a
-    // utf8mb4 LONGTEXT, or MariaDB's JSON (a utf8mb4_bin LONGTEXT). A
-    // trailing `COLLATE utf8mb4_bin` would shrink the length JSON_VALUE,
-    // JSON_QUERY and JSON_KEYS report (checked); the collation inside the
-    // CAST keeps it.
-    let column = format!("{}.{}.{}", ident(&c.db), ident(&c.table), ident(&c.column));
-    let converted = match rule.present_as {
-        PresentAs::Json => {
-            format!("CAST({column} AS CHAR CHARACTER SET utf8mb4 COLLATE utf8mb4_bin)")
-        }
-        PresentAs::Text => format!("CONVERT({column} USING utf8mb4)"),
-    };
+    // The logical column is a utf8mb4_bin LONGTEXT in both presentations
+    // (docs/catalog.md). The item's definition follows its argument's
+    // collation and length: a CAST to that many characters (a LONGTEXT's
+    // 4 GiB / 4) has both, where CONVERT(.. USING) would report 64 MiB.
+    let converted = format!(
+        "CAST({}.{}.{} AS CHAR(1073741823) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin)",
+        ident(&c.db),
+        ident(&c.table),
+        ident(&c.column),
+    );
     let mut probe = b"SELECT ".to_vec();
     probe.extend_from_slice(&text[..a]);
     probe.extend_from_slice(converted.as_bytes());

@@ -4,6 +4,7 @@
 //! session does the I/O.
 
 pub mod catalog;
+pub mod columns_view;
 pub mod dependents;
 pub mod infile;
 pub mod json;

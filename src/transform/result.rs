@@ -34,20 +34,41 @@ pub fn match_column<'r>(
     rules.lookup(db, table, column)
 }
 
+/// Whose conventions describe a text column of a result set: the server
+/// behind the session, so that a compressed column is described as that
+/// server describes its uncompressed copy (a `utf8mb4_bin` LONGTEXT).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextColumns {
+    /// MariaDB and MySQL: in the connection's result collation (`collation`,
+    /// the client's), BINARY flagged for the binary collation, 4 GiB - 1.
+    Converted { collation: u16 },
+    /// TiDB: in the column's own collation, without the BINARY flag, as
+    /// long as its characters x 4.
+    ColumnOwn,
+}
+
+/// `utf8mb4_bin`, the logical column's collation.
+const COLLATION_UTF8MB4_BIN: u16 = 46;
+/// A LONGTEXT's length in characters (4 GiB - 1 bytes / 4) x 4, as TiDB
+/// reports it.
+const TIDB_LONGTEXT_LENGTH: u32 = (u32::MAX / 4) * 4;
+
 /// The definition clients see for a compressed column: the backend's
 /// packet `payload` (parsed as `def`) with the type fields changed.
 pub fn present(
     payload: &[u8],
     def: &ColumnDefView<'_>,
     rule: &ColumnRule,
-    client_collation: u16,
+    style: TextColumns,
 ) -> Vec<u8> {
     // LONGTEXT in the client's utf8mb4 collation (MySQL reports TEXT
     // columns as BLOB type with a character set).
-    let text_charset = if crate::charset::is_utf8mb4_collation(client_collation) {
-        client_collation
-    } else {
-        CHARSET_UTF8MB4_GENERAL_CI
+    let text_charset = match style {
+        TextColumns::Converted { collation } if crate::charset::is_utf8mb4_collation(collation) => {
+            collation
+        }
+        TextColumns::Converted { .. } => CHARSET_UTF8MB4_GENERAL_CI,
+        TextColumns::ColumnOwn => COLLATION_UTF8MB4_BIN,
     };
     // Keep the server's blob size class: MariaDB reports a LONGTEXT base
     // column as BLOB but a computed one (UNION, derived table) as
@@ -57,10 +78,23 @@ pub fn present(
         _ => TYPE_BLOB,
     };
     match rule.present_as {
-        PresentAs::Text => {
-            let flags = (def.flags | FLAG_BLOB) & !FLAG_BINARY;
-            def.retyped(payload, text_charset, u32::MAX, text_type, flags, None)
-        }
+        // The logical column is a utf8mb4_bin LONGTEXT (what the catalog
+        // shows, docs/catalog.md): its binary collation is flagged BINARY as
+        // the stored LONGBLOB is, and the BLOB flag follows the server's
+        // definition (set on a base column, not on a computed one).
+        PresentAs::Text => match style {
+            TextColumns::Converted { .. } => {
+                def.retyped(payload, text_charset, u32::MAX, text_type, def.flags, None)
+            }
+            TextColumns::ColumnOwn => def.retyped(
+                payload,
+                text_charset,
+                TIDB_LONGTEXT_LENGTH,
+                text_type,
+                def.flags & !FLAG_BINARY,
+                None,
+            ),
+        },
         // A client that negotiated MariaDB's extended metadata gets what
         // MariaDB sends for its own JSON type (a utf8mb4_bin LONGTEXT, so
         // BINARY is flagged, with format "json"), which such clients turn
@@ -180,7 +214,7 @@ impl ResultColumns {
         &mut self,
         rules: &ColumnRules,
         payload: &[u8],
-        client_collation: u16,
+        style: TextColumns,
         extended_metadata: bool,
         hint: Option<&ColumnHint>,
         temporary: Option<&crate::sql::temporary::TempTables>,
@@ -222,9 +256,7 @@ impl ResultColumns {
             .cloned();
         self.net
             .push(rule.is_none() && may_hold_value(def.column_type));
-        let replacement = rule
-            .as_ref()
-            .map(|r| present(payload, &def, r, client_collation));
+        let replacement = rule.as_ref().map(|r| present(payload, &def, r, style));
         self.rules.push(rule);
         Ok(replacement)
     }

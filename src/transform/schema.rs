@@ -199,6 +199,11 @@ pub struct SqlPreparedStatement {
     pub outputs: Vec<Option<ColumnRef>>,
     /// What `EXECUTE name` does to the session's temporary tables.
     pub temporary: Vec<TempChange>,
+    /// How the results of `EXECUTE name` end (one, or several then an OK).
+    pub ends: crate::sql::results::Ends,
+    /// The text is a plain statement that cannot change sql_mode or the
+    /// character set (`sql::state::text_keeps_reading`).
+    pub keeps_reading: bool,
 }
 
 impl<'a> Catalog<'a> {

@@ -103,6 +103,8 @@ pub struct QueryRewrite<'a> {
     pub plain_read: bool,
     /// For each statement, how its result columns carry compressed values.
     pub results: ResultHints,
+    /// Which statement each result of the query belongs to.
+    pub units: Arc<[sql::results::ResultUnit]>,
     /// Schema-cache entries the query's DDL statements may change: drop
     /// them once it ran (whatever the outcome).
     pub ddl: Vec<sql::SchemaTarget>,
@@ -192,6 +194,34 @@ pub fn rewrite_statements<'a>(
                 }
                 return Err(WriteError::Refused(r));
             }
+            Plan::RewriteText(t) => {
+                // The text's own edits, then the literal holding it anew.
+                let mut inner: Vec<Edit> = Vec::new();
+                if let Some((at, list)) = &t.column_list {
+                    inner.push((*at..*at, list.clone().into_bytes()));
+                }
+                let mut text_jobs = Vec::with_capacity(t.sites.len());
+                for site in &t.sites {
+                    let rule = rule_for(ctx, &site.column)?;
+                    let as_site = sql::LiteralSite {
+                        span: site.span.clone(),
+                        value: Cow::Borrowed(&site.value),
+                        kind: site.kind,
+                        introducer: site.introducer.as_deref(),
+                        column: site.column.clone(),
+                    };
+                    check_literal_charset(ctx, &as_site, &rule)?;
+                    text_jobs.push(Job {
+                        rule,
+                        span: site.span.clone(),
+                        value: Cow::Borrowed(&site.value),
+                        opts: t.opts,
+                    });
+                }
+                inner.extend(encode_run(&text_jobs)?);
+                inner.sort_by_key(|(r, _)| r.start);
+                insertions.push((t.span.clone(), t.literal(&inner)));
+            }
             Plan::Rewrite {
                 sites,
                 placeholders: ph,
@@ -238,6 +268,14 @@ pub fn rewrite_statements<'a>(
         temporary.push(st.temporary);
         results.push(hints);
     }
+    let units: Arc<[sql::results::ResultUnit]> =
+        sql::results::result_units(sql_text, split, &|n| {
+            ctx.sql_prepared
+                .and_then(|p| p.get(n))
+                .map_or(sql::results::Ends::Unknown, |p| p.ends)
+        })
+        .into();
+    refuse_unattributable_results(&units, &results)?;
     let mut edits = encode_jobs(jobs)?;
     if !insertions.is_empty() {
         edits.extend(insertions);
@@ -255,10 +293,49 @@ pub fn rewrite_statements<'a>(
         // Sent rewritten: never replayed from the plan cache as sent.
         plain_read: plain_read && !json_reads,
         results: results.into(),
+        units,
         ddl,
         prepared,
         temporary,
     })
+}
+
+/// A statement after one whose results squeeze cannot count (`EXECUTE` of
+/// a statement it did not see prepared) cannot be told which result is
+/// its own: refused when its result carries a compressed value (its
+/// presentation, or a JSON function squeeze evaluates, depends on it).
+fn refuse_unattributable_results(
+    units: &[sql::results::ResultUnit],
+    results: &[ColumnHints],
+) -> Result<(), WriteError> {
+    let Some(at) = units
+        .iter()
+        .position(|u| u.ends == sql::results::Ends::Unknown)
+    else {
+        return Ok(());
+    };
+    for u in &units[at + 1..] {
+        for k in u.first..=u.last {
+            let Some(hint) = results.get(k).and_then(|h| h.iter().flatten().next()) else {
+                continue;
+            };
+            let rule = &hint.rule;
+            return Err(WriteError::Refused(sql::Refusal {
+                column: sql::ColumnRef {
+                    db: rule.schema.to_string(),
+                    table: rule.table.clone(),
+                    column: rule.column.clone(),
+                },
+                reason: sql::RefuseReason::Unanalysed,
+                what: format!(
+                    "statement {} of this multi-statement query returns it after statement {}, an EXECUTE of a statement squeeze did not see prepared, whose number of results squeeze cannot tell (so it cannot tell which result is whose): send them as separate queries",
+                    k + 1,
+                    units[at].first + 1
+                ),
+            }));
+        }
+    }
+    Ok(())
 }
 
 /// `PREPARE name FROM '...'` texts in the query, with where their
@@ -292,12 +369,26 @@ fn prepared_statements(
                         // A text squeeze cannot see.
                         _ => vec![sql::temporary::TempChange::Unseen],
                     };
+                    let text = match k {
+                        StatementKind::Prepare { text: Some(t), .. } => {
+                            sql::decode_string(sql_text, t, st.opts)
+                        }
+                        _ => None,
+                    };
+                    let ends = text.as_ref().map_or(sql::results::Ends::Unknown, |inner| {
+                        sql::results::text_ends(inner, st.opts)
+                    });
+                    let keeps_reading = text
+                        .as_ref()
+                        .is_some_and(|inner| sql::state::text_keeps_reading(inner, st.opts));
                     prepared.push((
                         name,
                         super::schema::SqlPreparedStatement {
                             placeholders,
                             outputs,
                             temporary,
+                            ends,
+                            keeps_reading,
                         },
                     ));
                 }

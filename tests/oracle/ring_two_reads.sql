@@ -126,3 +126,47 @@ SET STATEMENT max_statement_time = 10 FOR SELECT x FROM (SELECT doc AS x, id FRO
 SET STATEMENT sql_mode = 'ANSI_QUOTES' FOR SELECT "id", LAG("doc") OVER (ORDER BY id) FROM docs
 SET STATEMENT sql_mode = '' FOR SELECT doc FROM v_docs WHERE id = 2 UNION ALL SELECT body FROM notes WHERE id = 1
 SET STATEMENT sql_mode = '' FOR SELECT LENGTH(doc) FROM docs
+## results after a compound statement
+# A compound statement or a CALL sends a result set for every SELECT it
+# runs, then one OK for itself (a straight-line block's result sets are
+# presented with the shapes of its SELECTs); EXECUTE ends as the statement it runs. The
+# statements after it in the same query get their own results (JSON
+# functions evaluated, columns presented) whatever came before. A line
+# (or a ` ;; ` step) starting with `= ` must be answered.
+= BEGIN NOT ATOMIC SELECT 1; END; SELECT JSON_VALUE(doc, '$.author') FROM docs WHERE id < 5
+= BEGIN NOT ATOMIC SELECT 1; SELECT id, title FROM docs WHERE id < 3; SELECT 2, 3; END; SELECT id, doc FROM docs WHERE id < 3; SELECT id, JSON_EXTRACT(doc, '$.score'), JSON_VALUE(doc, '$.author') FROM docs WHERE id < 4
+= BEGIN NOT ATOMIC DECLARE v INT DEFAULT (SELECT COUNT(*) FROM users); SELECT v; END; SELECT id, doc FROM docs WHERE id = 2
+= BEGIN NOT ATOMIC DECLARE v INT; SELECT MAX(id) INTO v FROM users; END; SELECT JSON_VALUE(doc, '$.author') FROM docs WHERE id < 4
+= BEGIN NOT ATOMIC SELECT id, COALESCE(NULL, doc) FROM docs WHERE id < 3; SELECT 1; SELECT doc FROM docs WHERE id = 2; END; SELECT JSON_VALUE(doc, '$.author') FROM docs WHERE id < 3
+= BEGIN NOT ATOMIC SELECT id, LAG(doc) OVER (ORDER BY id) FROM docs WHERE id < 4; DELETE FROM notes WHERE id = 99999 RETURNING id, body; SELECT body FROM v_docs WHERE id = 2; SELECT id, IFNULL(NULL, doc) FROM docs WHERE id > 1000; END
+BEGIN NOT ATOMIC SELECT id FROM docs WHERE id = 1 INTO @r2x; SELECT id, COALESCE(NULL, doc) FROM docs WHERE id < 3; END
+= SELECT 1; BEGIN NOT ATOMIC SELECT 1; END; BEGIN NOT ATOMIC SELECT 2; SELECT 3; END; SELECT JSON_VALUE(doc, '$.author'), doc FROM docs WHERE id < 3; SELECT id, LAG(doc) OVER (ORDER BY id) FROM docs WHERE id < 4
+CREATE PROCEDURE r2_p4() BEGIN SELECT 1; SELECT name FROM users WHERE id = 2; END ;; = CALL r2_p4(); SELECT JSON_VALUE(doc, '$.author') FROM docs WHERE id < 4
+CREATE PROCEDURE r2_p5() BEGIN DECLARE v INT; SELECT COUNT(*) INTO v FROM users; END ;; CREATE PROCEDURE r2_p6() BEGIN SELECT 1; SELECT 2; SELECT 3; END ;; = CALL r2_p5(); SELECT id, doc FROM docs WHERE id < 3; CALL r2_p6(); SELECT id, JSON_VALUE(doc, '$.author') FROM docs WHERE id < 4; CALL r2_p6()
+CREATE PROCEDURE r2_p7() SELECT 7 ;; = SET STATEMENT max_statement_time = 10 FOR CALL r2_p7(); SELECT id, COALESCE(NULL, doc) FROM docs WHERE id < 3
+= PREPARE s FROM 'SELECT id FROM docs WHERE id < 3'; EXECUTE s; EXECUTE s; SELECT JSON_VALUE(doc, '$.author') FROM docs WHERE id < 3
+CREATE PROCEDURE r2_p8() BEGIN SELECT 1; SELECT 2; END ;; = PREPARE c FROM 'CALL r2_p8()'; EXECUTE c; SELECT id, doc FROM docs WHERE id < 3
+CREATE PROCEDURE r2_p9() BEGIN SELECT 1; SELECT 2; END ;; = EXECUTE IMMEDIATE 'CALL r2_p9()'; SELECT id, JSON_VALUE(doc, '$.author') FROM docs WHERE id < 3
+= EXECUTE IMMEDIATE 'SELECT 1'; SELECT id, JSON_VALUE(doc, '$.author') FROM docs WHERE id < 3
+IF 1 = 1 THEN SELECT 1; SELECT 2; END IF; SELECT id, doc FROM docs WHERE id < 3
+## reads through dynamic sql
+# The result of EXECUTE IMMEDIATE '<query>' is presented as the query's
+# (pass-through columns included; found while testing the results class).
+= EXECUTE IMMEDIATE 'SELECT id, doc FROM docs WHERE id < 3'
+= EXECUTE IMMEDIATE 'SELECT id, COALESCE(NULL, doc) FROM docs WHERE id < 3'
+EXECUTE IMMEDIATE 'SELECT JSON_VALUE(doc, ''$.author'') FROM docs WHERE id < 3'
+= EXECUTE IMMEDIATE 'SELECT id, doc FROM docs WHERE id = ?' USING 2
+= PREPARE s FROM 'SELECT id, doc FROM docs WHERE id < 3'; EXECUTE s; EXECUTE s
+PREPARE s FROM 'SELECT id, LAG(doc) OVER (ORDER BY id) FROM docs' ;; EXECUTE s
+# (` ;; ` cases run on a fresh connection: a refused statement that would
+# change the session, as truth ran it, must not leak into the cases after.)
+PREPARE r2_s1 FROM 'SELECT id, title FROM docs WHERE id < 4' ;; = EXECUTE r2_s1; SELECT id, JSON_VALUE(doc, '$.author') FROM docs WHERE id < 4; EXECUTE r2_s1; SELECT doc FROM docs WHERE id = 2
+PREPARE r2_s2 FROM 'SET NAMES latin1' ;; EXECUTE r2_s2; SELECT id, doc FROM docs WHERE id = 2
+SELECT 1 ;; EXECUTE IMMEDIATE 'SET sql_mode = ''ANSI_QUOTES'''; SELECT "doc" FROM docs WHERE id = 2
+## returning inside a block
+# A result set a compound statement sends from inside carries no plan of
+# its own: one that carries a compressed column is refused.
+DELETE FROM docs WHERE id = 99999 RETURNING id, doc
+BEGIN NOT ATOMIC DELETE FROM docs WHERE id = 99999 RETURNING id, doc; END
+BEGIN NOT ATOMIC INSERT INTO notes (id, body) SELECT 99999, 'x' FROM DUAL WHERE 0 RETURNING id, body; END
+BEGIN NOT ATOMIC DELETE FROM docs WHERE id = 99999 RETURNING id; END; SELECT JSON_VALUE(doc, '$.author') FROM docs WHERE id < 3

@@ -57,12 +57,12 @@ SELECT id, LENGTH(doc), doc LIKE '%a%' FROM docs
 DROP TEMPORARY TABLE docs
 INSERT INTO docs (id, doc) VALUES (273, {J3})
 ## block then statement
-# A block of literal writes may hold reads that carry no compressed value. A
-# line starting with `= ` must be answered: a refusal of it fails the
-# oracle. Statements after a block in the same query are still refused
-# (planning them exposed a wrong column type of squeeze-evaluated
-# JSON_VALUE after a block; see the oraclegen report).
-BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (281, {J1}); END; INSERT INTO docs (id, doc) VALUES (282, {J2})
+# A block of plain writes and reads cannot change sql_mode or the character
+# set: the statements after it in the same query are planned, and results
+# are attributed as the server sends them. A line starting with `= ` must
+# be answered: a refusal of it fails the oracle.
+= BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (281, {J1}); END; INSERT INTO docs (id, doc) VALUES (282, {J2})
+= DELETE FROM docs WHERE id = 281; BEGIN NOT ATOMIC UPDATE docs SET doc = {J3} WHERE id = 282; SELECT id FROM docs WHERE id = 282; END; SELECT id, doc FROM docs WHERE id > 280
 = BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (283, {J3}); UPDATE docs SET doc = {J4} WHERE id = 283; SELECT id FROM docs WHERE id = 283; END
 = BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (285, {J6}); SELECT COUNT(*) FROM docs WHERE doc IS NOT NULL; END
 BEGIN NOT ATOMIC SET @x = 1; END; INSERT INTO docs (id, doc) VALUES (284, {J5})

@@ -201,6 +201,9 @@ impl TestServer for TiDb {
     fn has_stored_functions(&self) -> bool {
         false
     }
+    fn exact_column_definitions(&self) -> bool {
+        false
+    }
 }
 
 impl Drop for TiDb {

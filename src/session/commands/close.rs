@@ -14,8 +14,14 @@ impl Session {
             self.close_everywhere(stmt).await;
             return Flow::Continue;
         }
+        let probe = self.statements.get(stmt).and_then(|s| s.probe);
         self.statements.closed(stmt);
-        self.forward_command(payload, ResponseShape::None, RelayMode::text())
-            .await
+        let flow = self
+            .forward_command(payload, ResponseShape::None, RelayMode::text())
+            .await;
+        if let Some(probe) = probe {
+            self.close_probe(probe).await;
+        }
+        flow
     }
 }

@@ -9,7 +9,7 @@ use crate::error::{ErrorCode, SqlError};
 use crate::metrics::METRICS;
 use crate::protocol::execute::{ExecuteParams, CURSOR_FLAGS};
 use crate::protocol::ProtocolError;
-use crate::session::relay::{RelayMode, ResponseShape};
+use crate::session::relay::{Described, RelayMode, ResponseShape};
 use crate::session::routing::shard_for_param;
 use crate::session::{Flow, Session};
 use crate::transform::params::{
@@ -38,7 +38,7 @@ impl Session {
             .stmts
             .get(&id)
             .and_then(|s| s.catalog.clone());
-        let mode = RelayMode {
+        let mut mode = RelayMode {
             binary: true,
             // Only a cursor the client asked for defers the rows to FETCH.
             cursor_for: (flags & CURSOR_FLAGS != 0).then_some(id),
@@ -49,6 +49,11 @@ impl Session {
             packet_limit_rows: None,
             // Binary rows carry thread ids as text rows do.
             thread_ids: self.statements.stmts.get(&id).and_then(|s| s.thread_ids),
+            described_as: self
+                .statements
+                .stmts
+                .get(&id)
+                .and_then(|s| s.described.clone()),
         };
         if let Some(e) = self.stale_prepared(id) {
             self.reply_error(&e);
@@ -101,6 +106,7 @@ impl Session {
         let rebound =
             (sharded && !x.newly_bound && x.count() > 0).then(|| x.with_types_bound(head));
         s.types = newly_bound.or(remembered);
+        let had_long_data = !s.long_data_sent.is_empty();
         s.long_data_sent.clear();
         let hints = s.result_hints.clone();
         let rewrite = match rewrite {
@@ -138,9 +144,28 @@ impl Session {
             }
         }
         if !hints.is_empty() {
-            self.result_hints = Some((vec![hints].into(), 0));
+            self.result_hints = Some((
+                vec![hints].into(),
+                crate::sql::results::ResultCursor::single(),
+            ));
         }
         let sent = rewrite.payload.as_deref().unwrap_or(payload);
+        // Sent rewritten (`catalog_view`): the statement as sent, run first
+        // with the same parameters, describes the result.
+        if let Some(probe) = self.statements.stmts.get(&id).and_then(|s| s.probe) {
+            if had_long_data || !rewrite.long_data.is_empty() {
+                self.reply_error(&SqlError::not_supported(
+                    "long data for a prepared statement reading information_schema.COLUMNS: bind the parameter in the execute",
+                ));
+                return Flow::Continue;
+            }
+            match self.described_execute(sent, probe).await {
+                Ok(Some(d)) => mode.described_as = Some(Described::AsSent(d)),
+                // Left out (the client's metadata cache): the client has them.
+                Ok(None) => {}
+                Err(e) => return self.probe_failed(e, ResponseShape::Results).await,
+            }
+        }
         let flow = self
             .forward_command(sent, ResponseShape::Results, mode)
             .await;
@@ -154,7 +179,11 @@ impl Session {
                 .map(|t| t.changes.clone())
                 .unwrap_or_default();
             if !changes.is_empty() {
-                self.apply_temporary(&[changes], &[false], true, 1);
+                self.apply_temporary(
+                    &[changes],
+                    &crate::sql::results::ResultCursor::single(),
+                    true,
+                );
                 // Its own changes are what it was prepared for.
                 let now = self.shadowing();
                 if let Some(t) = self

@@ -24,6 +24,7 @@ impl Session {
             thread_ids: None,
             catalog: None,
             prepared_catalog: None,
+            described_as: None,
         };
         self.forward_command(payload, ResponseShape::Fetch, mode)
             .await

@@ -6,11 +6,13 @@
 use crate::protocol::command::ClientCommand;
 use crate::protocol::execute::PrepareOk;
 use crate::protocol::response;
-use crate::session::relay::{RelayError, StatementHints};
+use crate::session::catalog_view::NotSent;
+use crate::session::relay::{Described, RelayError, StatementHints};
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::routing::Route;
 use crate::session::{Flow, Session};
 use crate::sql::statement::Query;
+use crate::transform::columns_view::Shape;
 
 impl Session {
     pub(in crate::session) async fn prepare(&mut self, payload: &bytes::Bytes) -> Flow {
@@ -56,6 +58,26 @@ impl Session {
         }
         self.refresh_dependents(&text).await;
         let query = Query::new(&text, self.tracked.lex);
+        // `SHOW COLUMNS ... WHERE` is refused prepared as in a text query.
+        let db = self.tracked.current_db().map(|d| d.into_owned());
+        let refusal = crate::transform::catalog::catalog_results(
+            &query,
+            db.as_deref(),
+            &self.ctx.rules,
+            |db, name| self.ctx.schema.dependents().view(db, name).is_some(),
+        )
+        .filter(|found| {
+            // A temporary table under a configured name is another table.
+            !found
+                .show_columns
+                .as_ref()
+                .is_some_and(|(db, t)| self.temporary().is_some_and(|tt| tt.contains(db, t)))
+        })
+        .and_then(|found| self.show_columns_where_refusal(&query, &found));
+        if let Some(e) = refusal {
+            self.reply_error(&e);
+            return Flow::Continue;
+        }
         let rewrite = match self.rewrite(&query).await {
             Ok(r) => r,
             Err(e) => {
@@ -63,6 +85,33 @@ impl Session {
                 return Flow::Continue;
             }
         };
+        // A prepared compound statement's result sets all come back to one
+        // execute, which squeeze presents with the first piece's shape: a
+        // block returning a compressed value in any other result set is
+        // refused. (A multi-statement text the server refuses to prepare.)
+        let block_hint = match rewrite.units.as_ref() {
+            [u] if u.ends != crate::sql::results::Ends::One => {
+                let first_set_is_first_piece = u.inner.first() == Some(&u.first);
+                rewrite
+                    .results
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| !(*k == u.first && first_set_is_first_piece))
+                    .flat_map(|(_, h)| h.iter().flatten())
+                    .next()
+            }
+            _ => None,
+        };
+        if let Some(hint) = block_hint {
+            self.reply_error(&crate::error::SqlError::new(
+                crate::error::ErrorCode::NotSupportedYet,
+                format!(
+                    "squeeze: column `{}` is stored compressed by squeeze, and a compound statement prepared through the protocol returns it: squeeze cannot tell its result sets apart. Send the block as a query (COM_QUERY), or its SELECTs on their own",
+                    hint.rule.label
+                ),
+            ));
+            return Flow::Continue;
+        }
         let rewritten = match &rewrite.sql {
             std::borrow::Cow::Borrowed(_) => None,
             std::borrow::Cow::Owned(s) => Some(ClientCommand::Prepare(s).encode()),
@@ -75,7 +124,38 @@ impl Session {
             at_prepare: self.shadowing(),
             changes,
         });
-        self.result_hints = Some((rewrite.results.clone(), 0));
+        // information_schema.COLUMNS computed on the logical type
+        // (`catalog_view`): prepared as rewritten, described as sent.
+        self.statements.pending_described = None;
+        let view = match self.columns_view(&query, db.as_deref()).await {
+            Ok(v) => v,
+            Err(NotSent::Refused(e) | NotSent::Backend(e)) => {
+                self.reply_error(&e);
+                return Flow::Continue;
+            }
+        };
+        let rewritten = match view {
+            None => rewritten,
+            Some(view) => {
+                if rewritten.is_some() || self.sharded() {
+                    self.reply_error(&crate::error::SqlError::not_supported(
+                        "a prepared statement reading information_schema.COLUMNS that needs other rewriting by squeeze, or on a sharded session: run it as a plain statement",
+                    ));
+                    return Flow::Continue;
+                }
+                if view.shape == Shape::Rows {
+                    match self.described_prepared(&text).await {
+                        Ok(d) => self.statements.pending_described = Some(d),
+                        Err(e) => return self.probe_failed(e, ResponseShape::Prepare).await,
+                    }
+                }
+                Some(ClientCommand::Prepare(&view.text).encode())
+            }
+        };
+        self.result_hints = Some((
+            rewrite.results.clone(),
+            crate::sql::results::ResultCursor::single(),
+        ));
         let flow = self
             .forward_command(
                 rewritten.as_deref().unwrap_or(payload),
@@ -84,6 +164,10 @@ impl Session {
             )
             .await;
         self.result_hints = None;
+        // Not taken by a registered statement (the server refused it).
+        if let Some((_, probe)) = self.statements.pending_described.take() {
+            self.close_probe(probe).await;
+        }
         flow
     }
 
@@ -147,11 +231,31 @@ impl Session {
             // Result column definitions: present compressed columns as
             // clients expect them.
             let hints = StatementHints(self.result_hints.as_ref().map(|(h, _)| (h.clone(), 0)));
-            let mut cat = kind.map(|k| (crate::transform::catalog::CatalogColumns::default(), k));
-            self.relay_column_defs(cols as usize, hints.columns(), None, cat.as_mut())
-                .await?;
-            if let Some(s) = self.statements.stmts.get_mut(&registered) {
-                s.catalog = cat.filter(|(c, k)| c.any(k));
+            if let Some((original, probe)) = self.statements.pending_described.take() {
+                // Sent rewritten: described as the statement as sent.
+                let mut rewritten = Vec::with_capacity(cols as usize);
+                for i in 0..cols as usize {
+                    let c = self.backend_packet().await?;
+                    let def = original.get(i).map_or(&c.payload[..], Vec::as_slice);
+                    self.forward(def).await?;
+                    rewritten.push(c.payload.to_vec());
+                }
+                if let Some(s) = self.statements.stmts.get_mut(&registered) {
+                    s.described = Some(Described::Prepared {
+                        original,
+                        rewritten,
+                    });
+                    s.probe = Some(probe);
+                    s.catalog = None;
+                }
+            } else {
+                let mut cat =
+                    kind.map(|k| (crate::transform::catalog::CatalogColumns::default(), k));
+                self.relay_column_defs(cols as usize, hints.columns(), None, cat.as_mut(), None)
+                    .await?;
+                if let Some(s) = self.statements.stmts.get_mut(&registered) {
+                    s.catalog = cat.filter(|(c, k)| c.any(k));
+                }
             }
             if !self.deprecate_eof() {
                 let eof = self.backend_packet().await?;

@@ -7,12 +7,14 @@
 
 use super::kill::KillStep;
 use crate::protocol::command::ClientCommand;
+use crate::session::catalog_view::NotSent;
 use crate::session::link_status::{asks_link_status, asks_variables};
 use crate::session::plan::{prescan, Planned, OFFLOAD_MIN_BYTES};
-use crate::session::relay::{RelayMode, ResponseShape};
+use crate::session::relay::{Described, RelayMode, ResponseShape};
 use crate::session::routing::Route;
 use crate::session::{Flow, Session};
 use crate::sql::statement::Query;
+use crate::transform::columns_view::Shape;
 
 impl Session {
     pub(in crate::session) async fn query(&mut self, packet: &bytes::Bytes) -> Flow {
@@ -112,34 +114,70 @@ impl Session {
                     c.show_columns = None;
                 }
             }
-            if let Some(column) = mode.catalog.as_ref().and_then(|found| {
-                crate::transform::catalog::show_columns_where_refusal(
-                    &query,
-                    found,
-                    &self.ctx.rules,
-                )
-            }) {
-                self.reply_error(&crate::error::SqlError::not_supported(&format!(
-                    "SHOW COLUMNS ... WHERE on a table with the compressed column {column}: the server would filter on its stored type (longblob), not the type squeeze presents. Use LIKE on the column name, or SHOW COLUMNS without WHERE"
-                )));
+            if let Some(e) = mode
+                .catalog
+                .as_ref()
+                .and_then(|found| self.show_columns_where_refusal(&query, found))
+            {
+                self.reply_error(&e);
                 return Flow::Continue;
             }
             if let Some(flow) = self.bulk_before_query(&payload).await {
                 return flow;
             }
-            if !self.needs_analysis(&query) {
-                return self
-                    .forward_command(&payload, ResponseShape::Results, mode)
-                    .await;
-            }
-            let planned = match self.plan(&query, &rewritten_text).await {
-                Ok(p) => p,
-                Err(e) => {
-                    self.reply_error(&e);
-                    return Flow::Continue;
+            // information_schema.COLUMNS computed by the server on the
+            // logical type (`catalog_view`).
+            let view = match &mode.catalog {
+                Some(c) if c.show_create.is_none() && c.show_columns.is_none() => {
+                    match self.columns_view(&query, current_db.as_deref()).await {
+                        Ok(v) => v,
+                        Err(NotSent::Refused(e) | NotSent::Backend(e)) => {
+                            self.reply_error(&e);
+                            return Flow::Continue;
+                        }
+                    }
+                }
+                _ => None,
+            };
+            let planned = if self.needs_analysis(&query) {
+                match self.plan(&query, &rewritten_text).await {
+                    Ok(p) => Some(p),
+                    Err(e) => {
+                        self.reply_error(&e);
+                        return Flow::Continue;
+                    }
+                }
+            } else {
+                None
+            };
+            let payload = match view {
+                None => payload,
+                Some(view) => {
+                    if planned.as_ref().is_some_and(|p| p.sql.is_some()) {
+                        self.reply_error(&crate::error::SqlError::not_supported(
+                            "a statement that both reads information_schema.COLUMNS and needs other rewriting by squeeze: send them as separate statements",
+                        ));
+                        return Flow::Continue;
+                    }
+                    if view.shape == Shape::Rows {
+                        match self.described_as_sent(&rewritten_text).await {
+                            Ok(described) => mode.described_as = described.map(Described::AsSent),
+                            // The server's answer to the statement as sent.
+                            Err(e) => return self.probe_failed(e, ResponseShape::Results).await,
+                        }
+                    }
+                    // The rows carry the logical type already.
+                    mode.catalog = None;
+                    ClientCommand::Query(&view.text).encode().into()
                 }
             };
-            return self.run_planned(&payload, planned, mode).await;
+            return match planned {
+                None => {
+                    self.forward_command(&payload, ResponseShape::Results, mode)
+                        .await
+                }
+                Some(planned) => self.run_planned(&payload, planned, mode).await,
+            };
         }
     }
 
@@ -185,7 +223,10 @@ impl Session {
     /// it changed: schema cache entries, SQL-level prepared statements and,
     /// once the server accepted it, the tracked session state.
     async fn run_planned(&mut self, payload: &[u8], planned: Planned, mode: RelayMode) -> Flow {
-        self.result_hints = Some((planned.results, 0));
+        self.result_hints = Some((
+            planned.results,
+            crate::sql::results::ResultCursor::new(planned.units),
+        ));
         let rewritten = planned
             .sql
             .as_deref()
@@ -197,15 +238,10 @@ impl Session {
                 mode,
             )
             .await;
-        let results = self.result_hints.take().map_or(0, |(_, n)| n);
+        let cursor = self.result_hints.take().map(|(_, c)| c);
         // Temporary tables: what the server answered with OK.
-        if self.last_ok || results > 0 {
-            self.apply_temporary(
-                &planned.temporary,
-                &planned.multi_result,
-                self.last_ok && !self.last_err,
-                results,
-            );
+        if let Some(c) = cursor.filter(|c| self.last_ok || c.results > 0) {
+            self.apply_temporary(&planned.temporary, &c, self.last_ok && !self.last_err);
         }
         // DDL may have run even when a later statement failed: dropping
         // cache entries is always safe.

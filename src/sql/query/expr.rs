@@ -8,7 +8,7 @@ use super::{refusal, Parser, Stop, R};
 use crate::sql::json::eval::{Candidate, CastTo};
 use crate::sql::json::{parse_path, JsonCall};
 use crate::sql::lexer::TokenKind;
-use crate::sql::rewrite::{ColumnRef, RefuseReason};
+use crate::sql::refusal::{ColumnRef, RefuseReason};
 
 /// What an expression evaluates to, as far as compression goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1022,7 +1022,7 @@ impl Parser<'_, '_> {
         };
         if let Some(db) = db {
             if self.catalog.routine_reads_compressed(&db, &name) {
-                return Err(Stop::Refuse(crate::sql::rewrite::routine_refusal(
+                return Err(Stop::Refuse(crate::sql::refusal::routine_refusal(
                     &db, &name,
                 )));
             }

@@ -5,7 +5,7 @@ use super::scope::{OutCol, Relation, Scope, StarRole};
 use super::select::rename;
 use super::{refusal, Parser, R};
 use crate::sql::lexer::TokenKind;
-use crate::sql::rewrite::RefuseReason;
+use crate::sql::refusal::RefuseReason;
 
 impl Parser<'_, '_> {
     pub(super) fn table_references(&mut self) -> R<Vec<Relation>> {
@@ -76,7 +76,7 @@ impl Parser<'_, '_> {
                         if let Some((db, t)) = &r.base {
                             if self.catalog.is_compressed(db, t, &n) {
                                 return Err(refusal(
-                                    crate::sql::rewrite::ColumnRef {
+                                    crate::sql::refusal::ColumnRef {
                                         db: db.clone(),
                                         table: t.clone(),
                                         column: n.clone(),

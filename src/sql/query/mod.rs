@@ -22,9 +22,11 @@ mod select;
 
 use std::sync::Arc;
 
+use super::catalog::ColumnCatalog;
 use super::classify::matching_paren;
 use super::lexer::{ident_name, lex, LexOptions, Token, TokenKind};
-use super::rewrite::{ColumnCatalog, ColumnRef, Refusal, RefuseReason};
+use super::refusal::{ColumnRef, Refusal, RefuseReason};
+use super::tokens::is_reserved;
 pub use expr::JsonItem;
 pub use scope::OutCol;
 use scope::Scope;
@@ -401,83 +403,6 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         Ok(out)
     }
-}
-
-/// Words that are never an alias or column name (MariaDB reserved words a
-/// statement's structure hangs on).
-fn is_reserved(word: &[u8]) -> bool {
-    const RESERVED: &[&str] = &[
-        "ALL",
-        "AND",
-        "AS",
-        "ASC",
-        "BETWEEN",
-        "BY",
-        "CASE",
-        "CROSS",
-        "DESC",
-        "DISTINCT",
-        "DISTINCTROW",
-        "DIV",
-        "ELSE",
-        "END",
-        "EXCEPT",
-        "EXISTS",
-        "FETCH",
-        "FOR",
-        "FORCE",
-        "FROM",
-        "FULL",
-        "GROUP",
-        "HAVING",
-        "IGNORE",
-        "IN",
-        "INNER",
-        "INTERSECT",
-        "INTERVAL",
-        "INTO",
-        "IS",
-        "JOIN",
-        "KEY",
-        "LATERAL",
-        "LEFT",
-        "LIKE",
-        "LIMIT",
-        "LOCK",
-        "MINUS",
-        "MOD",
-        "NATURAL",
-        "NOT",
-        "NULL",
-        "OFFSET",
-        "ON",
-        "OR",
-        "ORDER",
-        "OUTER",
-        "OVER",
-        "PARTITION",
-        "PROCEDURE",
-        "REGEXP",
-        "RETURNING",
-        "RIGHT",
-        "RLIKE",
-        "SELECT",
-        "SET",
-        "STRAIGHT_JOIN",
-        "THEN",
-        "UNION",
-        "USE",
-        "USING",
-        "VALUES",
-        "WHEN",
-        "WHERE",
-        "WINDOW",
-        "WITH",
-        "XOR",
-    ];
-    RESERVED
-        .iter()
-        .any(|w| word.eq_ignore_ascii_case(w.as_bytes()))
 }
 
 fn refusal(col: ColumnRef, reason: RefuseReason, what: impl Into<String>) -> Stop {

@@ -6,7 +6,8 @@
 //! (whose output columns the analyzer computed). Scopes nest: a subquery
 //! sees its own FROM first, then every enclosing query's (correlation).
 
-use crate::sql::rewrite::{ColumnCatalog, ColumnRef};
+use crate::sql::catalog::ColumnCatalog;
+use crate::sql::refusal::ColumnRef;
 
 /// One output column of a query: its name as a client (or an enclosing
 /// query) sees it, and the compressed column its values come from unchanged,

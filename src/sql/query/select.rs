@@ -7,7 +7,7 @@ use super::expr::Val;
 use super::scope::{OutCol, Relation, Scope, StarRole};
 use super::{refusal, Cte, Parser, Stop, R};
 use crate::sql::lexer::TokenKind;
-use crate::sql::rewrite::RefuseReason;
+use crate::sql::refusal::RefuseReason;
 
 /// Words that end a select list or a FROM clause at depth 0.
 const CLAUSE_WORDS: &[&str] = &[
@@ -523,7 +523,7 @@ impl Parser<'_, '_> {
     /// table's key is not known yet (read it and plan again).
     fn key_decides(
         &self,
-        c: &crate::sql::rewrite::ColumnRef,
+        c: &crate::sql::refusal::ColumnRef,
         src: Option<&(usize, String)>,
         sources: &[Option<(usize, String)>],
     ) -> R<bool> {
@@ -714,7 +714,7 @@ impl Parser<'_, '_> {
                 .into_iter()
                 .map(|n| OutCol {
                     blob: self.catalog.is_compressed(db, table, &n).then(|| {
-                        crate::sql::rewrite::ColumnRef {
+                        crate::sql::refusal::ColumnRef {
                             db: db.clone(),
                             table: table.clone(),
                             column: n.clone(),

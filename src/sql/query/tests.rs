@@ -7,9 +7,10 @@
 use std::sync::Arc;
 
 use super::{analyze_query, Stop};
+use crate::sql::catalog::ColumnCatalog;
 use crate::sql::classify::significant_tokens;
 use crate::sql::lexer::LexOptions;
-use crate::sql::rewrite::{ColumnCatalog, RefuseReason};
+use crate::sql::refusal::RefuseReason;
 use proptest::prelude::*;
 
 struct Cat;

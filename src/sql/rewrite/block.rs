@@ -5,40 +5,53 @@
 //! local variable, cursor, condition or loop can move a value between
 //! them: a block with any of those is not planned here), so each is
 //! planned as if sent alone and its literals are compressed in place.
-//! A `SELECT` among the writes is allowed when the analyzer proves its
-//! answer carries no compressed value. Anything else is left to the procedural
-//! default deny.
+//! A `SELECT` among them is allowed when the analyzer accepts it; one whose
+//! answer carries a compressed value only when squeeze can tell which
+//! result set the block sends is its (see `sql::results`). Anything else is
+//! left to the procedural default deny.
 
 use super::{plan_tokens, Plan};
 use crate::sql::catalog::ColumnCatalog;
 use crate::sql::classify::{classify_statement, StatementKind};
 use crate::sql::lexer::{LexOptions, Token, TokenKind};
-use crate::sql::query::analyze_query;
+use crate::sql::query::{analyze_query, QueryShape};
 
-/// The exact plan of a block of plain writes; `None`: not such a block
-/// (the caller applies the procedural default deny). A refusal of one of
-/// its statements is the block's.
+/// The exact plan of a block of plain writes and reads; `None`: not such
+/// a block (the caller applies the procedural default deny). A refusal of
+/// one of its statements is the block's. With it, the result shape of each
+/// `SELECT` whose answer carries a compressed value, by its index among
+/// the block's statements (the caller presents its result set with it,
+/// when it can tell which result set is whose; see `sql::results`).
 pub(super) fn plan_block_writes<'a>(
     sql: &'a [u8],
     toks: &[Token],
     opts: LexOptions,
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
-) -> Option<Plan<'a>> {
+) -> Option<(Plan<'a>, Vec<(usize, QueryShape)>)> {
     let body = block_body(sql, toks)?;
     let mut sites = Vec::new();
     let mut column_list = None;
     let mut writes = false;
-    for stmt in toks[body].split(|t| t.kind == TokenKind::Semicolon) {
+    let mut shapes = Vec::new();
+    for (j, stmt) in toks[body]
+        .split(|t| t.kind == TokenKind::Semicolon)
+        .enumerate()
+    {
         if stmt.is_empty() {
             continue;
         }
         let kind = classify_statement(sql, stmt, opts);
-        // A read whose answer carries no compressed value (the analyzer
-        // proves it) goes to the client as a plain statement's would.
+        // A read goes to the client as a plain statement's would; one whose
+        // answer carries a compressed value needs its shape (no JSON
+        // function: squeeze evaluates those only for its own statements).
         if kind == StatementKind::Select && !has_variable(sql, stmt) {
             match analyze_query(sql, stmt, opts, db, catalog) {
                 Ok(shape) if shape.outputs.iter().all(Option::is_none) => continue,
+                Ok(shape) if shape.json.is_empty() => {
+                    shapes.push((j, shape));
+                    continue;
+                }
                 _ => return None,
             }
         }
@@ -55,7 +68,9 @@ pub(super) fn plan_block_writes<'a>(
         writes = true;
         match plan_tokens(sql, stmt, &kind, opts, db, catalog, false).0 {
             Plan::Untouched => {}
-            Plan::Refuse(r) => return Some(Plan::Refuse(r)),
+            Plan::Refuse(r) => return Some((Plan::Refuse(r), Vec::new())),
+            // Dynamic SQL is not a plain write.
+            Plan::RewriteText(_) => return None,
             Plan::Rewrite {
                 sites: s,
                 placeholders,
@@ -73,18 +88,21 @@ pub(super) fn plan_block_writes<'a>(
             }
         }
     }
-    if !writes {
-        // Reads only: the procedural analysis decides.
+    if !writes && shapes.is_empty() {
+        // Reads of nothing compressed only: the procedural analysis decides.
         return None;
     }
     if sites.is_empty() && column_list.is_none() {
-        return Some(Plan::Untouched);
+        return Some((Plan::Untouched, shapes));
     }
-    Some(Plan::Rewrite {
-        sites,
-        placeholders: Vec::new(),
-        column_list,
-    })
+    Some((
+        Plan::Rewrite {
+            sites,
+            placeholders: Vec::new(),
+            column_list,
+        },
+        shapes,
+    ))
 }
 
 /// The token range of the statements of `[label:] BEGIN NOT ATOMIC ...

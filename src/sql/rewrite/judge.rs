@@ -5,88 +5,7 @@
 use super::{refuse, Analyzer, Clause, ColumnRef, Frame, FrameKind, Refusal, RefuseReason};
 use crate::sql::classify::StatementKind;
 use crate::sql::lexer::{Token, TokenKind};
-
-/// Keywords after which a name is an expression, not an alias.
-const EXPR_KEYWORDS: &[&str] = &[
-    "SELECT",
-    "WHERE",
-    "AND",
-    "OR",
-    "NOT",
-    "XOR",
-    "ON",
-    "BY",
-    "HAVING",
-    "SET",
-    "WHEN",
-    "THEN",
-    "ELSE",
-    "CASE",
-    "DISTINCT",
-    "DISTINCTROW",
-    "ALL",
-    "IS",
-    "IN",
-    "LIKE",
-    "BETWEEN",
-    "REGEXP",
-    "RLIKE",
-    "INTERVAL",
-    "BINARY",
-    "USING",
-    "VALUES",
-    "VALUE",
-    "ROW",
-    "RETURNING",
-    "HIGH_PRIORITY",
-    "STRAIGHT_JOIN",
-    "SQL_CALC_FOUND_ROWS",
-    "SQL_NO_CACHE",
-    "SQL_CACHE",
-    "SQL_BIG_RESULT",
-    "SQL_SMALL_RESULT",
-    "SQL_BUFFER_RESULT",
-    "DIV",
-    "MOD",
-    "SOUNDS",
-    "EXISTS",
-    "ANY",
-    "SOME",
-    "MEMBER",
-    "OF",
-    "ESCAPE",
-    "UPDATE",
-    "LIMIT",
-    "OFFSET",
-    "UNION",
-    "ASC",
-    "DESC",
-    "WITH",
-    "ROLLUP",
-    "COLLATE",
-    "SEPARATOR",
-    "AGAINST",
-    "FOR",
-    "FROM",
-    "RETURN",
-    "DEFAULT",
-    "ALTER",
-    "MODIFY",
-    "CHANGE",
-    "ADD",
-    "COLUMN",
-    "DROP",
-    "AFTER",
-    "FIRST",
-    "KEY",
-    "INDEX",
-    "TABLE",
-    "CHECK",
-    "PRIMARY",
-    "UNIQUE",
-    "RENAME",
-    "TO",
-];
+use crate::sql::tokens::is_expression_keyword;
 
 /// Functions whose use on a compressed column is harmless.
 const HARMLESS_FUNCTIONS: &[&str] = &["COUNT", "ISNULL"];
@@ -191,8 +110,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             | TokenKind::BitLit
             | TokenKind::RParen => true,
             TokenKind::Ident => {
-                p.is_keyword(self.src, "AS")
-                    || !EXPR_KEYWORDS.iter().any(|w| p.is_keyword(self.src, w))
+                p.is_keyword(self.src, "AS") || !is_expression_keyword(self.src, &p)
             }
             _ => false,
         }

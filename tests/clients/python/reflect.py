@@ -2,9 +2,9 @@
 (`inspect(engine).get_columns`, `MetaData.reflect` compiled back to DDL),
 and with --django Django 5 (`inspectdb`). tests/catalog.rs runs it directly
 on the uncompressed copy and through squeeze on the compressed one and
-compares the output. Django is not compared yet: its information_schema
-query computes `CASE WHEN collation_name = %s ...`, an expression squeeze
-does not rewrite (docs/catalog.md, "Not yet").
+compares the output. Django's information_schema query computes
+`CASE WHEN collation_name = %s ...`: squeeze has the server compute it on
+the logical type (docs/catalog.md).
 
 usage: reflect.py [--django] PORT DB USER PASSWORD TABLE...
 """

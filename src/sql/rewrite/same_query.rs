@@ -5,12 +5,12 @@
 
 use std::sync::Arc;
 
-use super::catalog::ColumnCatalog;
-use super::classify::StatementKind;
-use super::lexer::ident_name;
-use super::refusal::ColumnRef;
-use super::rewrite::{prepared_outputs, prepared_placeholders, Plan};
-use super::statement::Statement;
+use super::{prepared_outputs, prepared_placeholders, Plan};
+use crate::sql::catalog::ColumnCatalog;
+use crate::sql::classify::StatementKind;
+use crate::sql::lexer::ident_name;
+use crate::sql::refusal::ColumnRef;
+use crate::sql::statement::Statement;
 
 /// What a `PREPARE` earlier in the query bound: its `?`s and result columns.
 #[derive(Debug, Clone, Default)]
@@ -117,10 +117,10 @@ impl ColumnCatalog for SameQuery<'_> {
     fn any_compressed(&self) -> Option<ColumnRef> {
         self.inner.any_compressed()
     }
-    fn note_temporary(&self, change: &super::temporary::TempChange) {
+    fn note_temporary(&self, change: &crate::sql::temporary::TempChange) {
         self.inner.note_temporary(change)
     }
-    fn sql_prepared_temporary(&self, name: &str) -> Option<Vec<super::temporary::TempChange>> {
+    fn sql_prepared_temporary(&self, name: &str) -> Option<Vec<crate::sql::temporary::TempChange>> {
         match self.find(name) {
             // Prepared earlier in this query: not followed (unseen).
             Some(_) => None,

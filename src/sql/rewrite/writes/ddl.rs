@@ -455,6 +455,14 @@ fn stored_program(
         };
         match plan_statement(&inner, opts, db, catalog) {
             Plan::Untouched => {}
+            Plan::RewriteText(t) => {
+                let column = t.sites.into_iter().map(|s| s.column).next()?;
+                return Some(refuse(
+                    column,
+                    RefuseReason::PreparedText,
+                    "a stored program runs dynamic SQL that writes a literal to it",
+                ));
+            }
             Plan::Refuse(r) => {
                 return Some(Refusal {
                     what: format!("a stored program's dynamic SQL is refused: {}", r.message()),

@@ -85,9 +85,6 @@ fn a_block_that_moves_a_compressed_value_into_a_local_variable_is_refused_naming
         "BEGIN NOT ATOMIC DECLARE v LONGTEXT; SET v = (SELECT doc FROM docs WHERE id = 4); SELECT MD5(v); END",
         "BEGIN NOT ATOMIC DECLARE d LONGTEXT; DECLARE c CURSOR FOR SELECT doc FROM docs; OPEN c; FETCH c INTO d; CLOSE c; SELECT LENGTH(d); END",
         "BEGIN NOT ATOMIC DECLARE v LONGTEXT; SELECT d.`doc` INTO v FROM app.docs AS d WHERE d.id = 8; SELECT LENGTH(v); END",
-        "BEGIN NOT ATOMIC SELECT * FROM docs; END",
-        "BEGIN NOT ATOMIC SELECT d.* FROM docs d; END",
-        "BEGIN NOT ATOMIC TABLE docs; END",
         "BEGIN NOT ATOMIC SELECT id FROM docs NATURAL JOIN users; END",
         "BEGIN NOT ATOMIC INSERT INTO docs SELECT * FROM docs; END",
         "IF (SELECT COUNT(*) FROM docs) > 0 THEN SELECT LENGTH(doc) FROM docs WHERE id = 2; END IF",
@@ -155,9 +152,12 @@ fn statements_after_a_block_are_planned_on_their_own() {
 fn a_block_ends_at_the_end_that_closes_it_not_at_a_case_expression_or_end_if() {
     let sql = "BEGIN NOT ATOMIC IF 1 THEN SELECT CASE WHEN 1 THEN 2 END; END IF; CASE 1 WHEN 1 THEN SELECT 1; END CASE; LOOP LEAVE x; END LOOP; END; SELECT 5; SELECT 6";
     let st = crate::sql::statement::split(sql.as_bytes(), LexOptions::default());
-    let end = super::block_end(sql.as_bytes(), &st, 0);
+    let end = crate::sql::compound::block_end(sql.as_bytes(), &st, 0);
     assert_eq!(&sql[st[end].range.clone()], " END");
-    assert_eq!(super::block_end(sql.as_bytes(), &st, end + 1), end + 1);
+    assert_eq!(
+        crate::sql::compound::block_end(sql.as_bytes(), &st, end + 1),
+        end + 1
+    );
 }
 
 #[test]
@@ -198,6 +198,11 @@ fn sites(sql: &str) -> Result<Vec<String>, String> {
     for p in plan_query(sql.as_bytes(), LexOptions::default(), Some("app"), &Cat) {
         match p.plan {
             Plan::Refuse(r) => return Err(r.message()),
+            Plan::RewriteText(t) => out.extend(
+                t.sites
+                    .into_iter()
+                    .map(|s| String::from_utf8_lossy(&s.value).into_owned()),
+            ),
             Plan::Rewrite { sites, .. } => out.extend(
                 sites
                     .into_iter()
@@ -268,11 +273,51 @@ fn a_block_of_literal_writes_may_hold_reads_that_carry_no_compressed_value() {
         accepted(sql);
     }
     for sql in [
-        "BEGIN NOT ATOMIC UPDATE docs SET doc = '{}' WHERE id = 2; SELECT doc FROM docs WHERE id = 2; END",
         "BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (3, '{}'); SELECT LENGTH(doc) FROM docs; END",
         "BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (3, '{}'); SELECT id FROM docs WHERE doc LIKE '%a%'; END",
-        "BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (3, '{}'); SELECT body FROM v_docs; END",
         "BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (3, '{}'); SELECT doc INTO @v FROM docs LIMIT 1; END",
+    ] {
+        refused_naming_doc(sql);
+    }
+}
+
+#[test]
+fn a_straight_line_block_may_return_compressed_columns_with_each_result_set_s_shape() {
+    for (sql, with_shape) in [
+        ("BEGIN NOT ATOMIC SELECT * FROM docs; END", vec![0]),
+        ("BEGIN NOT ATOMIC SELECT d.* FROM docs d; END", vec![0]),
+        ("BEGIN NOT ATOMIC TABLE docs; END", vec![0]),
+        (
+            "BEGIN NOT ATOMIC UPDATE docs SET doc = '{}' WHERE id = 2; SELECT doc FROM docs WHERE id = 2; END",
+            vec![1],
+        ),
+        (
+            "SELECT 1; lbl: BEGIN NOT ATOMIC SELECT id FROM docs; SELECT COALESCE(NULL, doc) FROM docs; INSERT INTO docs (id, doc) VALUES (3, '{}'); SELECT body FROM v_docs; END lbl",
+            vec![2, 4],
+        ),
+    ] {
+        let plans = plan_query(sql.as_bytes(), LexOptions::default(), Some("app"), &Cat);
+        let shaped: Vec<usize> = plans
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                p.shape
+                    .as_ref()
+                    .is_some_and(|s| s.outputs.iter().any(Option::is_some))
+            })
+            .map(|(k, _)| k)
+            .collect();
+        assert!(
+            plans.iter().all(|p| !matches!(p.plan, Plan::Refuse(_))),
+            "{sql}: {plans:?}"
+        );
+        assert_eq!(shaped, with_shape, "{sql}");
+    }
+    // Where squeeze cannot tell the block's result sets apart.
+    for sql in [
+        "BEGIN NOT ATOMIC SELECT id FROM docs INTO OUTFILE '/tmp/x'; SELECT doc FROM docs; END",
+        "BEGIN NOT ATOMIC SHOW TABLES; SELECT doc FROM docs; END",
+        "BEGIN NOT ATOMIC SELECT doc FROM docs; CALL p(); END",
     ] {
         refused_naming_doc(sql);
     }

@@ -27,12 +27,12 @@ use std::ops::Range;
 pub(super) use eval::{eval, Value};
 pub(crate) use views::{view_columns, ViewColumns};
 
-use super::classify::{matching_paren, StatementKind};
-use super::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
-use super::rewrite::{
+use super::{
     is_name, plan_statement, refuse, Analyzer, ColumnCatalog, ColumnRef, LiteralSite, Plan,
     Refusal, RefuseReason, Table,
 };
+use crate::sql::classify::{matching_paren, StatementKind};
+use crate::sql::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
 
 /// The bytes `toks[r]` span in the statement.
 fn span_of(toks: &[Token], r: &Range<usize>) -> Range<usize> {
@@ -570,6 +570,7 @@ pub(super) fn plan_execute_immediate<'a>(
     };
     let bound: Vec<Option<ColumnRef>> = match plan_statement(&inner, opts, db, catalog) {
         Plan::Untouched => return Plan::Untouched,
+        Plan::RewriteText(t) => return nested_dynamic_sql(&t, "EXECUTE IMMEDIATE"),
         Plan::Refuse(r) => {
             return Plan::Refuse(Refusal {
                 what: format!("the EXECUTE IMMEDIATE text is refused: {}", r.message()),
@@ -577,17 +578,40 @@ pub(super) fn plan_execute_immediate<'a>(
                 column: r.column,
             })
         }
-        Plan::Rewrite { sites, .. } if !sites.is_empty() => {
-            return Plan::Refuse(refuse(
-                sites[0].column.clone(),
-                RefuseReason::PreparedText,
-                "a literal for it inside EXECUTE IMMEDIATE '...' cannot be compressed in place (write a ? in the text and pass the value with USING '...')",
-            ))
+        plan @ Plan::Rewrite { .. } if super::has_sites(&plan) => {
+            // Both the text and the arguments would change: not done.
+            let bound_column = match &plan {
+                Plan::Rewrite { placeholders, .. } if using.is_some() => {
+                    placeholders.iter().flatten().next().cloned()
+                }
+                _ => None,
+            };
+            if let Some(column) = bound_column {
+                return Plan::Refuse(refuse(
+                    column,
+                    RefuseReason::PreparedText,
+                    "a literal for a compressed column inside EXECUTE IMMEDIATE '...' together with a ? bound to one cannot be compressed in place (pass every value with USING)",
+                ));
+            }
+            return super::text_rewrite(sql, &tok, &inner, plan, opts, "EXECUTE IMMEDIATE '...'");
         }
         Plan::Rewrite { placeholders, .. } => placeholders,
     };
     match using {
         Some(u) => bind_using(sql, toks, u, bound, opts, "EXECUTE IMMEDIATE ... USING"),
+        None => Plan::Untouched,
+    }
+}
+
+/// Dynamic SQL whose text is itself dynamic SQL writing a literal to a
+/// compressed column (the server refuses most such nesting): refused.
+pub(super) fn nested_dynamic_sql<'a>(t: &super::TextRewrite, outer: &str) -> Plan<'a> {
+    match t.sites.first() {
+        Some(s) => Plan::Refuse(refuse(
+            s.column.clone(),
+            RefuseReason::PreparedText,
+            format!("{outer} of dynamic SQL that writes a literal to it"),
+        )),
         None => Plan::Untouched,
     }
 }

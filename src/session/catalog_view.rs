@@ -1,0 +1,338 @@
+//! `information_schema.COLUMNS` computed on the logical type
+//! (`transform::columns_view`): the session asks the server which columns
+//! are compressed blobs, sends the statement with the derived table, and
+//! describes the result as the server describes the statement as sent (the
+//! derived table would change names, flags and decimals).
+
+use crate::backend::query::{simple_query, QueryError};
+use crate::error::SqlError;
+use crate::protocol::capabilities::MARIADB_CLIENT_CACHE_METADATA;
+use crate::protocol::command::ClientCommand;
+use crate::protocol::response;
+use crate::sql::statement::Query;
+use crate::transform::columns_view::{self, Shape};
+
+use super::relay::RelayError;
+use super::Session;
+
+/// The statement to send instead, and whether its result needs the
+/// original's description.
+pub(super) struct ColumnsView {
+    pub text: Vec<u8>,
+    pub shape: Shape,
+}
+
+/// Why the statement is not sent.
+pub(super) enum NotSent {
+    /// Refused by squeeze (1235 naming the column).
+    Refused(SqlError),
+    /// The server's own ERR (relayed as it came), or a backend failure.
+    Backend(SqlError),
+}
+
+impl Session {
+    /// `SHOW [FULL] COLUMNS ... WHERE` on a table with a compressed column
+    /// (text or prepared): the server filters on the stored type before
+    /// squeeze sees a row, so it is refused naming the column.
+    pub(super) fn show_columns_where_refusal(
+        &self,
+        query: &Query<'_>,
+        found: &crate::transform::catalog::CatalogResults,
+    ) -> Option<SqlError> {
+        let column =
+            crate::transform::catalog::show_columns_where_refusal(query, found, &self.ctx.rules)?;
+        Some(SqlError::not_supported(&format!(
+            "SHOW COLUMNS ... WHERE on a table with the compressed column {column}: the server would filter on its stored type (longblob), not the type squeeze presents. Use LIKE on the column name, or SHOW COLUMNS without WHERE"
+        )))
+    }
+
+    /// The statement with `information_schema.COLUMNS` computed on the
+    /// logical type; `Ok(None)` when it has no such reference or the server
+    /// holds no compressed column the view could list.
+    pub(super) async fn columns_view(
+        &mut self,
+        query: &Query<'_>,
+        current_db: Option<&str>,
+    ) -> Result<Option<ColumnsView>, NotSent> {
+        let found = match columns_view::find(query, current_db) {
+            Ok(None) => return Ok(None),
+            other => other,
+        };
+        let compressed = self.compressed_blobs().await?;
+        let Some((db, table, column)) = compressed.first() else {
+            return Ok(None);
+        };
+        let name = format!(
+            "{}.{}.{}",
+            String::from_utf8_lossy(db),
+            String::from_utf8_lossy(table),
+            String::from_utf8_lossy(column)
+        );
+        let found = found.map_err(|why| {
+            NotSent::Refused(SqlError::not_supported(&format!(
+                "{}: information_schema.COLUMNS describes the compressed column {name} by its logical type (longtext utf8mb4_bin), which squeeze computes by rewriting the statement, and cannot here. Run the statement on its own as a plain SELECT",
+                why.0
+            )))
+        })?;
+        let Some(found) = found else {
+            return Ok(None);
+        };
+        let columns = self.information_schema_columns().await?;
+        let derived = columns_view::derived_table(&columns, &compressed);
+        Ok(Some(ColumnsView {
+            text: columns_view::substitute(query.text, &found, &derived),
+            shape: found.shape,
+        }))
+    }
+
+    /// `(schema, table, column)` of every blob column the server has that
+    /// holds squeeze values: configured columns and view columns passing
+    /// one through, as the server spells their names.
+    async fn compressed_blobs(&mut self) -> Result<Vec<(Vec<u8>, Vec<u8>, Vec<u8>)>, NotSent> {
+        let dependents = self.ctx.schema.dependents();
+        let tables: Vec<String> = self
+            .ctx
+            .rules
+            .all()
+            .map(|r| r.table.clone())
+            .chain(dependents.view_names().map(|(_, v)| v.to_string()))
+            .collect();
+        let sql = columns_view::candidates_query(tables.iter().map(String::as_str));
+        let rows = self.internal_query(&sql).await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|r| {
+                let mut it = r.into_iter();
+                let (Some(Some(d)), Some(Some(t)), Some(Some(c))) =
+                    (it.next(), it.next(), it.next())
+                else {
+                    return None;
+                };
+                let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+                self.carries_compressed(&text(&d), &text(&t), &text(&c))
+                    .then_some((d, t, c))
+            })
+            .collect())
+    }
+
+    /// information_schema.COLUMNS's own columns, in order, as this server
+    /// has them.
+    async fn information_schema_columns(&mut self) -> Result<Vec<String>, NotSent> {
+        let rows = self
+            .internal_query(
+                "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'information_schema' AND TABLE_NAME = 'COLUMNS' ORDER BY ORDINAL_POSITION",
+            )
+            .await?;
+        let names: Vec<String> = rows
+            .into_iter()
+            .filter_map(|r| r.into_iter().next().flatten())
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .collect();
+        if names.is_empty() {
+            return Err(NotSent::Backend(SqlError::not_supported(
+                "information_schema.COLUMNS on a server that does not list its own columns",
+            )));
+        }
+        Ok(names)
+    }
+
+    async fn internal_query(&mut self, sql: &str) -> Result<crate::backend::query::Rows, NotSent> {
+        if let Err(e) = self.ensure_backend().await {
+            return Err(NotSent::Backend(e.into()));
+        }
+        let backend = self
+            .shards
+            .conn()
+            .map_err(|_| NotSent::Backend(SqlError::not_supported("a lost backend connection")))?;
+        simple_query(&mut backend.conn, backend.capabilities, sql)
+            .await
+            .map_err(|e| match e {
+                QueryError::Server(e) => NotSent::Backend(e.into()),
+                QueryError::Net(why) => NotSent::Backend(SqlError::not_supported(&format!(
+                    "reading information_schema.COLUMNS: {why}"
+                ))),
+            })
+    }
+
+    /// The rewritten statement's result has another number of columns than
+    /// the statement as sent (it cannot: the derived table has the
+    /// table's columns): ERR instead of a result described wrongly.
+    pub(super) async fn described_differently(&mut self, columns: usize) -> Result<(), RelayError> {
+        let deprecate_eof = self.deprecate_eof();
+        let backend = self.shards.conn()?;
+        for _ in 0..columns + usize::from(!deprecate_eof) {
+            backend.conn.read_packet().await?;
+        }
+        let err = SqlError::not_supported(
+            "this information_schema.COLUMNS query: rewritten to compute the compressed columns' logical type, it returned other columns than the statement as sent",
+        );
+        self.client.write_packet(&err.to_packet().encode());
+        self.last_ok = false;
+        self.discard_rest_after_err().await
+    }
+
+    /// Run `text` (the statement as the client sent it) for the column
+    /// definitions the server gives its result, dropping its rows. `Ok(None)`:
+    /// it returned no result set. `Err(Ok(err))`: the server's ERR for it
+    /// (the client's answer); `Err(Err(_))`: the backend failed.
+    pub(super) async fn described_as_sent(
+        &mut self,
+        text: &[u8],
+    ) -> Result<Option<Vec<Vec<u8>>>, Probe> {
+        self.described_run(&ClientCommand::Query(text).encode())
+            .await
+    }
+
+    /// An execute of the statement as sent (`probe`, its server id) with
+    /// the parameters of `execute` (a COM_STMT_EXECUTE payload), without a
+    /// cursor: the column definitions of its result, as
+    /// [`Self::described_as_sent`]. `None` also when the server left them
+    /// out (the client's metadata cache).
+    pub(super) async fn described_execute(
+        &mut self,
+        execute: &[u8],
+        probe: u32,
+    ) -> Result<Option<Vec<Vec<u8>>>, Probe> {
+        let mut payload = execute.to_vec();
+        if payload.len() < 6 {
+            return Ok(None);
+        }
+        payload[1..5].copy_from_slice(&probe.to_le_bytes());
+        payload[5] = 0;
+        self.described_run(&payload).await
+    }
+
+    async fn described_run(&mut self, command: &[u8]) -> Result<Option<Vec<Vec<u8>>>, Probe> {
+        let deprecate_eof = self.deprecate_eof();
+        let cache = self.info.ext_capabilities & MARIADB_CLIENT_CACHE_METADATA != 0;
+        let backend = self.shards.conn().map_err(|e| Err(e.into()))?;
+        let net = |e: crate::net::NetError| Err(RelayError::from(e));
+        backend.conn.begin_command();
+        backend.conn.write_packet(command);
+        backend.conn.flush().await.map_err(net)?;
+        let first = backend.conn.read_packet().await.map_err(net)?;
+        if response::is_err(&first.payload) {
+            return Err(Ok(first.payload.to_vec()));
+        }
+        if response::is_ok(&first.payload) {
+            return Ok(None);
+        }
+        let columns = super::abort::column_defs_following(&first.payload, cache)
+            .map_err(|e| Err(RelayError::Backend(e.to_string())))?;
+        let mut defs = Vec::with_capacity(columns.min(4096));
+        for _ in 0..columns {
+            defs.push(
+                backend
+                    .conn
+                    .read_packet()
+                    .await
+                    .map_err(net)?
+                    .payload
+                    .to_vec(),
+            );
+        }
+        if !deprecate_eof {
+            backend.conn.read_packet().await.map_err(net)?;
+        }
+        loop {
+            let p = backend.conn.read_packet().await.map_err(net)?;
+            if response::is_err(&p.payload) {
+                return Err(Ok(p.payload.to_vec()));
+            }
+            if response::is_eof(&p.payload) {
+                let status = response::terminator_status(&p.payload).unwrap_or(0);
+                if response::more_results(status) {
+                    // One statement, one result: anything else is not a
+                    // SELECT squeeze describes.
+                    return Err(Err(RelayError::Backend(
+                        "squeeze: a statement described for information_schema.COLUMNS returned several results".to_string(),
+                    )));
+                }
+                return Ok((columns > 0).then_some(defs));
+            }
+        }
+    }
+
+    /// Prepare `text` (the statement as the client sent it): the column
+    /// definitions the server gives it, and its id, kept for the executes'
+    /// descriptions (`described_execute`). Errors as
+    /// [`Self::described_as_sent`].
+    pub(super) async fn described_prepared(
+        &mut self,
+        text: &[u8],
+    ) -> Result<(Vec<Vec<u8>>, u32), Probe> {
+        let deprecate_eof = self.deprecate_eof();
+        let backend = self.shards.conn().map_err(|e| Err(e.into()))?;
+        let net = |e: crate::net::NetError| Err(RelayError::from(e));
+        backend.conn.begin_command();
+        backend
+            .conn
+            .write_packet(&ClientCommand::Prepare(text).encode());
+        backend.conn.flush().await.map_err(net)?;
+        let first = backend.conn.read_packet().await.map_err(net)?;
+        if response::is_err(&first.payload) {
+            return Err(Ok(first.payload.to_vec()));
+        }
+        let ok = crate::protocol::execute::PrepareOk::parse(&first.payload)
+            .map_err(|e| Err(RelayError::Backend(format!("bad prepare response: {e}"))))?;
+        for _ in 0..ok.params {
+            backend.conn.read_packet().await.map_err(net)?;
+        }
+        if ok.params > 0 && !deprecate_eof {
+            backend.conn.read_packet().await.map_err(net)?;
+        }
+        let mut defs = Vec::with_capacity(ok.columns as usize);
+        for _ in 0..ok.columns {
+            defs.push(
+                backend
+                    .conn
+                    .read_packet()
+                    .await
+                    .map_err(net)?
+                    .payload
+                    .to_vec(),
+            );
+        }
+        if ok.columns > 0 && !deprecate_eof {
+            backend.conn.read_packet().await.map_err(net)?;
+        }
+        Ok((defs, ok.stmt))
+    }
+
+    /// Close the server statement `id` (no response).
+    pub(super) async fn close_probe(&mut self, id: u32) {
+        if let Ok(backend) = self.shards.conn() {
+            backend.conn.begin_command();
+            backend
+                .conn
+                .write_packet(&ClientCommand::Close(id).encode());
+            let _ = backend.conn.flush().await;
+        }
+    }
+
+    /// A probe's failure: the server's ERR for the statement as sent
+    /// (relayed), or the backend's loss. The command's flow.
+    pub(super) async fn probe_failed(
+        &mut self,
+        e: Result<Vec<u8>, RelayError>,
+        shape: super::relay::ResponseShape,
+    ) -> super::Flow {
+        match e {
+            Ok(err) => {
+                self.note_status(&err);
+                if self.forward(&err).await.is_err() {
+                    return super::Flow::Close;
+                }
+                super::Flow::Continue
+            }
+            Err(RelayError::Backend(why)) => self.backend_failed(&why, shape),
+            Err(_) => {
+                self.drop_backend();
+                super::Flow::Close
+            }
+        }
+    }
+}
+
+/// A probe's failure (`probe_failed`).
+pub(super) type Probe = Result<Vec<u8>, RelayError>;

@@ -1,0 +1,104 @@
+"""JSON lookups as the two most used Python ORMs write them, printed one per
+line for one database: the lookup's name, then either its rows (as the ORM
+returns them, repr) or `ERROR <code> <message>`.
+
+tests/orm_json.rs runs it directly on the uncompressed copy and through
+squeeze on the compressed one: a lookup squeeze answers must print the same
+rows; one it refuses must be ERR 1235 naming the column (a predicate or an
+ORDER BY on a path inside a compressed document is not answered yet).
+
+usage: orm_json.py PORT DB USER PASSWORD
+"""
+import sys
+
+port, db, user, password = sys.argv[1:5]
+out = []
+
+
+def error_of(e):
+    """(code, message) of a driver error, wrapped by an ORM or not."""
+    inner = getattr(e, "orig", None) or getattr(e, "__cause__", None) or e
+    args = getattr(inner, "args", ())
+    if len(args) >= 2 and isinstance(args[0], int):
+        return args[0], str(args[1])
+    return 0, f"{type(e).__name__}: {e}"
+
+
+def record(name, run):
+    try:
+        rows = run()
+        out.append(f"{name} => {rows!r}")
+    except Exception as e:  # noqa: BLE001 - the error is the answer
+        code, msg = error_of(e)
+        out.append(f"{name} => ERROR {code} {msg}")
+
+
+# --- SQLAlchemy 2 -----------------------------------------------------------
+from sqlalchemy import JSON, Column, Integer, MetaData, String, Table, create_engine, select
+
+engine = create_engine(f"mysql+pymysql://{user}:{password}@127.0.0.1:{port}/{db}")
+meta = MetaData()
+docs = Table("docs", meta, Column("id", Integer, primary_key=True), Column("doc", JSON),
+             Column("title", String(32)), Column("n", Integer))
+
+
+def sa(stmt):
+    def run():
+        with engine.connect() as c:
+            return [tuple(r) for r in c.execute(stmt)]
+    return run
+
+
+record("sqlalchemy select doc['author'].as_string()",
+       sa(select(docs.c.id, docs.c.doc["author"].as_string()).order_by(docs.c.id)))
+record("sqlalchemy select doc['score'] (JSON)",
+       sa(select(docs.c.id, docs.c.doc["score"]).order_by(docs.c.id)))
+record("sqlalchemy select doc['score'].as_integer()",
+       sa(select(docs.c.id, docs.c.doc["score"].as_integer()).order_by(docs.c.id)))
+record("sqlalchemy select doc['author'] where id = 2",
+       sa(select(docs.c.doc["author"].as_string()).where(docs.c.id == 2)))
+record("sqlalchemy where doc['author'].as_string() == x",
+       sa(select(docs.c.id).where(docs.c.doc["author"].as_string() == "AutoModerator")))
+record("sqlalchemy order_by doc['score']",
+       sa(select(docs.c.id).order_by(docs.c.doc["score"].as_integer(), docs.c.id)))
+engine.dispose()
+
+# --- Django 5 ---------------------------------------------------------------
+import django
+from django.conf import settings
+
+settings.configure(
+    DATABASES={"default": {"ENGINE": "django.db.backends.mysql", "NAME": db, "USER": user,
+                           "PASSWORD": password, "HOST": "127.0.0.1", "PORT": port}},
+    INSTALLED_APPS=[],
+)
+django.setup()
+from django.db import models  # noqa: E402
+
+
+class Doc(models.Model):
+    doc = models.JSONField(null=True)
+    title = models.CharField(max_length=32)
+    n = models.IntegerField()
+
+    class Meta:
+        app_label = "orm_json"
+        db_table = "docs"
+        managed = False
+
+
+def dj(qs):
+    return lambda: list(qs)
+
+
+record("django values('id', 'doc__author')", dj(Doc.objects.order_by("id").values_list("id", "doc__author")))
+record("django values('doc__score')", dj(Doc.objects.order_by("id").values_list("doc__score", flat=True)))
+record("django values('doc__edited')", dj(Doc.objects.order_by("id").values_list("doc__edited", flat=True)))
+record("django values('doc') whole", dj(Doc.objects.order_by("id").values_list("doc", flat=True)))
+record("django filter(doc__author=x)", dj(Doc.objects.filter(doc__author="AutoModerator").values_list("id", flat=True)))
+record("django filter(doc__score__gt=5)", dj(Doc.objects.filter(doc__score__gt=5).values_list("id", flat=True)))
+record("django filter(doc__has_key='author')", dj(Doc.objects.filter(doc__has_key="author").values_list("id", flat=True)))
+record("django filter(doc__contains={'a': 1})", dj(Doc.objects.filter(doc__contains={"a": 1}).values_list("id", flat=True)))
+record("django order_by('doc__score')", dj(Doc.objects.order_by("doc__score", "id").values_list("id", flat=True)))
+
+print("\n".join(out))
