@@ -207,12 +207,19 @@ fn quote(s: &str) -> String {
 }
 
 /// The functions over `path` (those that refuse wildcards and ranges
-/// only when it has none).
+/// only when it has none), and the compositions exact on every valid
+/// document.
 fn calls(path: &str) -> Vec<String> {
     let p = quote(path);
     let mut c = vec![
         format!("JSON_EXTRACT(doc, {p})"),
         format!("JSON_UNQUOTE(JSON_EXTRACT(doc, {p}))"),
+        format!("JSON_EXTRACT(doc, {p}, '$.a')"),
+        format!("JSON_EXTRACT(doc, '$[0]', {p}, '$.b[*]')"),
+        format!("JSON_CONTAINS_PATH(doc, 'one', {p})"),
+        format!("JSON_CONTAINS_PATH(doc, 'all', '$.a', {p})"),
+        format!("JSON_CONTAINS_PATH(doc, 'One', {p}, '$[1]')"),
+        format!("CAST(JSON_EXTRACT(doc, {p}) AS CHAR)"),
     ];
     if !(path.contains('*') || path.contains(" to ")) {
         c.extend([
@@ -220,10 +227,36 @@ fn calls(path: &str) -> Vec<String> {
             format!("JSON_QUERY(doc, {p})"),
             format!("JSON_EXISTS(doc, {p})"),
             format!("JSON_LENGTH(doc, {p})"),
+            format!("JSON_KEYS(doc, {p})"),
+            format!("JSON_CONTAINS(doc, '1', {p})"),
+            format!("JSON_CONTAINS(doc, '\"x\"', {p})"),
+            format!("JSON_CONTAINS(doc, 'null', {p})"),
+            format!("COALESCE(JSON_VALUE(doc, {p}), 'none')"),
+            format!("IFNULL(JSON_QUERY(doc, {p}), '')"),
+            format!("IFNULL(JSON_LENGTH(doc, {p}), 0)"),
+            format!("CAST(JSON_LENGTH(doc, {p}) AS SIGNED)"),
         ]);
     }
     c
 }
+
+/// The functions of the whole document.
+const WHOLE: &[&str] = &[
+    "JSON_LENGTH(doc)",
+    "JSON_DEPTH(doc)",
+    "JSON_VALID(doc)",
+    "JSON_TYPE(doc)",
+    "JSON_KEYS(doc)",
+    "JSON_CONTAINS(doc, '1')",
+    "JSON_CONTAINS(doc, '-0.0')",
+    "JSON_CONTAINS(doc, ' \"a\" ')",
+    "JSON_CONTAINS(doc, '\"caf\\\\u00e9\"')",
+    "JSON_CONTAINS(doc, 'true')",
+    "JSON_CONTAINS(doc, '1.5E+3')",
+    "CAST(JSON_TYPE(doc) AS CHAR)",
+    "COALESCE(JSON_KEYS(doc), '[]')",
+    "IFNULL(JSON_DEPTH(doc), 0)",
+];
 
 struct Pair {
     truth: Conn,
@@ -350,7 +383,7 @@ async fn generated_json_functions_over_compressed_documents_answer_byte_identica
                 .await;
         }
     }
-    for call in ["JSON_LENGTH(doc)", "JSON_DEPTH(doc)", "JSON_VALID(doc)"] {
+    for call in WHOLE {
         p.check(&format!("SELECT id, {call} FROM t ORDER BY id"), true)
             .await;
     }
@@ -406,6 +439,8 @@ async fn edge_documents_are_answered_as_mariadb_does_or_refused_naming_the_colum
         &format!("{}1{}", "[".repeat(33), "]".repeat(33)),
         &format!("{}1{}", "[".repeat(32), "]".repeat(32)),
         "[[], {}, [[]], {\"\": {}}]",
+        r#"{"a":1,"":2,"":3}"#,
+        r#"{"":1,"a":2,"":3}"#,
     ]
     .iter()
     .map(|s| Some(s.to_string()))
@@ -418,7 +453,7 @@ async fn edge_documents_are_answered_as_mariadb_does_or_refused_naming_the_colum
                     .await;
             }
         }
-        for call in ["JSON_VALID(doc)", "JSON_DEPTH(doc)", "JSON_LENGTH(doc)"] {
+        for call in WHOLE {
             p.check(&format!("SELECT {call} FROM e WHERE id = {id}"), false)
                 .await;
         }
@@ -437,6 +472,186 @@ async fn edge_documents_are_answered_as_mariadb_does_or_refused_naming_the_colum
     // Valid edge documents are answered (invalid ones refused, per row).
     assert!(p.same >= 300, "same {} refused {}", p.same, p.refused);
     println!("RESULT json_edges same={} refused={}", p.same, p.refused);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn casts_and_defaults_of_json_values_answer_byte_identical_or_refuse_the_row() {
+    let db = MariaDb::start();
+    let sq = setup(&db);
+    let mut p = pair(&db, &sq).await;
+    // Values at the edges of each CAST's conversion: integer ranges,
+    // rounding, notation changes of doubles, strings holding numbers.
+    let values = [
+        "0",
+        "-0",
+        "7",
+        "-5",
+        "1.5",
+        "-1.005",
+        "1.005",
+        "99.995",
+        "0.1",
+        "1.",
+        "1e3",
+        "1.5E+3",
+        "0.0001",
+        "0.00001",
+        "123456789012345",
+        "1234567890123456",
+        "1e15",
+        "1e14",
+        "3.14159265358979323846",
+        "0.30000000000000004",
+        "-2.5e-3",
+        "9223372036854775807",
+        "9223372036854775808",
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "18446744073709551615",
+        "18446744073709551616",
+        "123456789012345678901234567890",
+        "1e308",
+        "5e-324",
+        "true",
+        "false",
+        "null",
+        "\"12\"",
+        "\"12abc\"",
+        "\"  7\"",
+        "\"-3\"",
+        "\"2.50\"",
+        "\"x\"",
+        "[1]",
+        "{}",
+    ];
+    let docs: Vec<Option<String>> = values
+        .iter()
+        .map(|v| Some(format!("{{\"a\": {v}, \"n\": [{v}]}}")))
+        .chain([Some("{}".to_string()), None])
+        .collect();
+    insert(&mut p, &db, "e", &docs).await;
+    let items = [
+        "CAST(JSON_EXTRACT(doc, '$.a') AS SIGNED)",
+        "CAST(JSON_EXTRACT(doc, '$.a') AS UNSIGNED)",
+        "CAST(JSON_VALUE(doc, '$.a') AS SIGNED INTEGER)",
+        "CAST(JSON_UNQUOTE(JSON_EXTRACT(doc, '$.a')) AS UNSIGNED)",
+        "CAST(JSON_EXTRACT(doc, '$.a') AS DOUBLE)",
+        "CAST(JSON_VALUE(doc, '$.n[0]') AS DOUBLE)",
+        "CAST(JSON_EXTRACT(doc, '$.a') AS DECIMAL(10,2))",
+        "CAST(JSON_VALUE(doc, '$.a') AS DECIMAL)",
+        "CAST(JSON_EXTRACT(doc, '$.a') AS DECIMAL(4,2))",
+        "CAST(JSON_EXTRACT(doc, '$.a') AS DECIMAL(30, 10))",
+        "CAST(JSON_EXTRACT(doc, '$.n') AS CHAR)",
+        "CAST(JSON_LENGTH(doc, '$.n') AS DECIMAL(5,1))",
+        "COALESCE(JSON_VALUE(doc, '$.a'), '-')",
+        "IFNULL(JSON_EXTRACT(doc, '$.a'), 'missing')",
+        "COALESCE(JSON_EXISTS(doc, '$.a'), 5)",
+        "IFNULL(CAST(JSON_EXTRACT(doc, '$.a') AS SIGNED), 42)",
+        "COALESCE(CAST(JSON_VALUE(doc, '$.a') AS CHAR), 'none')",
+    ];
+    for id in 1..=docs.len() {
+        for item in items {
+            p.check(&format!("SELECT id, {item} FROM e WHERE id = {id}"), false)
+                .await;
+        }
+    }
+    assert!(
+        p.wrong.is_empty(),
+        "{} wrong:\n{}",
+        p.wrong.len(),
+        p.wrong
+            .iter()
+            .take(8)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    // Rows MariaDB converts without a warning are answered.
+    assert!(p.same >= p.refused, "same {} refused {}", p.same, p.refused);
+    println!("RESULT json_casts same={} refused={}", p.same, p.refused);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_arrow_operators_stay_the_syntax_errors_mariadb_makes_them() {
+    let db = MariaDb::start();
+    let sq = setup(&db);
+    let mut p = pair(&db, &sq).await;
+    insert(&mut p, &db, "t", &[Some(r#"{"a": 1}"#.to_string())]).await;
+    for sql in [
+        "SELECT doc->'$.a' FROM t",
+        "SELECT doc->>'$.a' FROM t",
+        "SELECT id, JSON_EXTRACT(doc, '$.a'), doc -> '$.a' FROM t",
+        "SELECT id FROM t WHERE doc->>'$.a' = '1'",
+    ] {
+        let before = p.wrong.len();
+        p.check(sql, true).await;
+        let t = run(&mut p.truth, sql, false).await;
+        assert!(
+            matches!(t, Answer::Error(1064, _)),
+            "MariaDB 10.11 parses {sql}: {t:?}"
+        );
+        assert_eq!(p.wrong.len(), before, "{:?}", p.wrong);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_column_presented_as_json_answers_as_a_mariadb_json_column() {
+    // The truth is MariaDB's own JSON type (utf8mb4_bin LONGTEXT): the
+    // probe asks for the item over the document with that collation.
+    let db = MariaDb::start();
+    for (name, ty) in [(TRUTH, "JSON"), (SQ, "LONGBLOB")] {
+        db.fresh_db(name);
+        db.root_sql(&format!(
+            "CREATE TABLE {name}.t (id INT PRIMARY KEY, doc {ty} NULL)"
+        ));
+    }
+    let toml = format!(
+        "[codec]\ndictionaries_dir = \"{}\"\n\n[[columns]]\nschema = \"{SQ}\"\ntable = \"t\"\ncolumn = \"doc\"\ncodec = \"zstd\"\ndictionary = \"reddit_comments\"\npresent_as = \"json\"\n",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries")
+    );
+    let backend = db.addr();
+    let user = format!("{}:{}", support::APP_USER, support::APP_PASS);
+    let sq = Squeeze::start_with_config(&toml, &["--backend", &backend, "--user", &user]);
+    let mut p = pair(&db, &sq).await;
+    let mut rng = Rng::new(0x5eed_0036);
+    let mut docs: Vec<Option<String>> = vec![None];
+    for i in 0..24 {
+        let mut d = String::new();
+        gen_value(&mut rng, 0, &mut d);
+        if i % 3 == 0 {
+            d = format!("{{\"a\": {d}, \"pad\": \"{}\"}}", "lorem ipsum ".repeat(12));
+        }
+        docs.push(Some(d));
+    }
+    insert(&mut p, &db, "t", &docs).await;
+    // JSON_KEYS refuses an object with the empty name twice (MariaDB's
+    // answer depends on the order); everything else is answered.
+    for path in ["$", "$.a", "$[0]", "$.*", "$.a[1 to 2]", "$.b.c"] {
+        for call in calls(path) {
+            let sql = format!("SELECT id, {call} FROM t ORDER BY id");
+            p.check(&sql, !call.contains("JSON_KEYS")).await;
+        }
+    }
+    for call in WHOLE {
+        let sql = format!("SELECT id, {call} FROM t ORDER BY id");
+        p.check(&sql, !call.contains("JSON_KEYS")).await;
+    }
+    assert!(
+        p.wrong.is_empty(),
+        "{} wrong:\n{}",
+        p.wrong.len(),
+        p.wrong
+            .iter()
+            .take(8)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    assert!(p.refused <= 8, "refused {}", p.refused);
+    println!(
+        "RESULT json_presented same={} refused={}",
+        p.same, p.refused
+    );
 }
 
 fn pick<'a>(rng: &mut Rng, xs: &[&'a str]) -> &'a str {

@@ -129,6 +129,14 @@ impl<'p> RowSplice<'p> {
         self.copied = span.end;
     }
 
+    /// Copy the row up to offset `at` and skip `skip` bytes there (a text
+    /// row's NULL marker; none for a binary-row NULL, which takes no
+    /// bytes): the caller writes a value in that place.
+    pub fn insert_at(&mut self, out: &mut Vec<u8>, at: usize, skip: usize) {
+        out.extend_from_slice(&self.payload[self.copied..at]);
+        self.copied = at + skip;
+    }
+
     /// Copy the rest of the row.
     pub fn finish(self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.payload[self.copied..]);

@@ -31,6 +31,13 @@ pub trait ColumnCatalog {
     fn json_functions_accept_binary(&self) -> bool {
         true
     }
+    /// Whether `->` and `->>` are syntax errors on every backend (MariaDB,
+    /// whose 10.11 lacks them, checked): such a statement is relayed as
+    /// written so the client gets the server's own error. Default: not
+    /// known (refused where it touches a compressed value).
+    fn json_arrow_is_syntax_error(&self) -> bool {
+        false
+    }
     /// The definition (a query text, names qualified as MariaDB stores
     /// them in information_schema.VIEWS) of a view that reads compressed
     /// columns, directly or through other views; `None` for a base table

@@ -92,7 +92,7 @@ impl RefuseReason {
 
 /// The JSON functions squeeze evaluates itself in a select list (named in
 /// refusals, so the message says which form is answered).
-pub const JSON_EVALUATED: &str = "JSON_EXTRACT, JSON_UNQUOTE(JSON_EXTRACT(..)), JSON_VALUE, JSON_QUERY, JSON_EXISTS, JSON_LENGTH, JSON_DEPTH and JSON_VALID";
+pub const JSON_EVALUATED: &str = "JSON_EXTRACT (one path or more), JSON_UNQUOTE(JSON_EXTRACT(..)), JSON_VALUE, JSON_QUERY, JSON_EXISTS, JSON_LENGTH, JSON_DEPTH, JSON_VALID, JSON_TYPE, JSON_KEYS, JSON_CONTAINS (a scalar candidate), JSON_CONTAINS_PATH, and CAST (CHAR, SIGNED, UNSIGNED, DOUBLE, DECIMAL), COALESCE or IFNULL (with a constant) of those";
 
 /// A refused statement: which column, why, and what exactly (e.g.
 /// `JSON_EXTRACT`, `LIKE`).

@@ -358,10 +358,7 @@ fn reads_that_look_inside_a_compressed_value_are_refused_with_their_reason() {
     use RefuseReason::*;
     let cases: &[(&str, RefuseReason)] = &[
         // Select-list forms squeeze does not evaluate itself.
-        (
-            "SELECT JSON_EXTRACT(doc, '$.a', '$.b') FROM docs",
-            JsonFunction,
-        ),
+        ("SELECT JSON_EXTRACT(doc, '$.a', ?) FROM docs", JsonFunction),
         (
             "SELECT JSON_EXTRACT(doc, CONCAT('$.', 'a')) FROM docs",
             JsonFunction,
@@ -373,14 +370,55 @@ fn reads_that_look_inside_a_compressed_value_are_refused_with_their_reason() {
             JsonFunction,
         ),
         ("SELECT JSON_VALUE(doc, '$[*]') FROM docs", JsonFunction),
-        ("SELECT JSON_KEYS(doc) FROM docs", JsonFunction),
-        ("SELECT JSON_CONTAINS(doc, '1') FROM docs", JsonFunction),
+        // MariaDB answers NULL with a warning: wildcards where a function
+        // takes none, a mode other than one/all.
+        ("SELECT JSON_KEYS(doc, '$.*') FROM docs", JsonFunction),
+        (
+            "SELECT JSON_CONTAINS(doc, '1', '$[*]') FROM docs",
+            JsonFunction,
+        ),
+        (
+            "SELECT JSON_CONTAINS_PATH(doc, 'any', '$.a') FROM docs",
+            JsonFunction,
+        ),
+        // Candidates other than a JSON scalar, casts and defaults whose
+        // MariaDB conversions are not reproduced.
+        ("SELECT JSON_CONTAINS(doc, '[1]') FROM docs", JsonFunction),
+        ("SELECT JSON_CONTAINS(doc, '1x') FROM docs", JsonFunction),
+        (
+            "SELECT CAST(JSON_EXTRACT(doc, '$.a') AS DATE) FROM docs",
+            JsonFunction,
+        ),
+        (
+            "SELECT CAST(JSON_EXTRACT(doc, '$.a') AS CHAR(3)) FROM docs",
+            JsonFunction,
+        ),
+        (
+            "SELECT COALESCE(JSON_VALUE(doc, '$.a'), 1) FROM docs",
+            JsonFunction,
+        ),
+        (
+            "SELECT IFNULL(JSON_LENGTH(doc), 'x') FROM docs",
+            JsonFunction,
+        ),
+        (
+            "SELECT COALESCE(JSON_VALUE(doc, '$.a'), 'x', 'y') FROM docs",
+            JsonFunction,
+        ),
+        (
+            "SELECT COALESCE(CAST(JSON_VALUE(doc, '$.a') AS DOUBLE), 'x') FROM docs",
+            JsonFunction,
+        ),
+        (
+            "SELECT CAST(JSON_VALUE(doc, '$.a') AS SIGNED) + 1 FROM docs",
+            JsonFunction,
+        ),
         (
             "SELECT JSON_EXTRACT(doc, '$.a') + 1 FROM docs",
             JsonFunction,
         ),
         (
-            "SELECT COALESCE(JSON_VALUE(doc, '$.a'), 'x') FROM docs",
+            "SELECT COALESCE(JSON_VALUE(doc, '$.a'), title) FROM docs",
             JsonFunction,
         ),
         (
@@ -576,6 +614,140 @@ fn a_select_list_json_function_of_a_compressed_column_is_planned_for_squeeze_to_
         item.call,
         crate::sql::json::JsonCall::UnquoteExtract(_)
     ));
+}
+
+#[test]
+fn json_keys_type_contains_multi_path_extract_and_their_casts_and_defaults_are_evaluated() {
+    use crate::sql::json::eval::CastTo;
+    use crate::sql::json::JsonCall;
+    type Check = fn(&JsonCall) -> bool;
+    let cases: &[(&str, Check)] = &[
+        ("JSON_TYPE(doc)", |c| *c == JsonCall::Type),
+        ("JSON_KEYS(doc)", |c| *c == JsonCall::Keys(None)),
+        ("json_keys(doc, '$.a[0]')", |c| {
+            matches!(c, JsonCall::Keys(Some(_)))
+        }),
+        (
+            "JSON_CONTAINS(doc, ' \"x\" ')",
+            |c| matches!(c, JsonCall::Contains(cand, None) if cand.raw == b"\"x\""),
+        ),
+        ("JSON_CONTAINS(doc, '1.5', '$.a')", |c| {
+            matches!(c, JsonCall::Contains(_, Some(_)))
+        }),
+        (
+            "JSON_CONTAINS_PATH(doc, 'ALL', '$.a', '$[*]')",
+            |c| matches!(c, JsonCall::ContainsPath { all: true, paths } if paths.len() == 2),
+        ),
+        (
+            "JSON_EXTRACT(doc, '$.a', '$.b[0 to 2]', '$')",
+            |c| matches!(c, JsonCall::ExtractMany(p) if p.len() == 3),
+        ),
+        (
+            "CAST(JSON_EXTRACT(doc, '$.a') AS SIGNED INTEGER)",
+            |c| matches!(c, JsonCall::Cast(inner, CastTo::Signed) if matches!(**inner, JsonCall::Extract(_))),
+        ),
+        ("CAST(JSON_VALUE(doc, '$.a') AS UNSIGNED)", |c| {
+            matches!(c, JsonCall::Cast(_, CastTo::Unsigned))
+        }),
+        (
+            "cast(JSON_UNQUOTE(JSON_EXTRACT(doc, '$.a')) as char)",
+            |c| matches!(c, JsonCall::Cast(inner, CastTo::Char) if matches!(**inner, JsonCall::UnquoteExtract(_))),
+        ),
+        ("CAST(JSON_VALUE(doc, '$.a') AS DOUBLE)", |c| {
+            matches!(c, JsonCall::Cast(_, CastTo::Double))
+        }),
+        ("CAST(JSON_VALUE(doc, '$.a') AS DECIMAL(12, 3))", |c| {
+            matches!(c, JsonCall::Cast(_, CastTo::Decimal(12, 3)))
+        }),
+        ("CAST(JSON_LENGTH(doc) AS DECIMAL)", |c| {
+            matches!(c, JsonCall::Cast(_, CastTo::Decimal(10, 0)))
+        }),
+        (
+            "COALESCE(JSON_VALUE(doc, '$.a'), 'none')",
+            |c| matches!(c, JsonCall::OrElse(_, v) if v == b"none"),
+        ),
+        (
+            "IFNULL(JSON_LENGTH(doc, '$.a'), 0)",
+            |c| matches!(c, JsonCall::OrElse(_, v) if v == b"0"),
+        ),
+        (
+            "IFNULL(CAST(JSON_EXTRACT(doc, '$.n') AS SIGNED), 7)",
+            |c| matches!(c, JsonCall::OrElse(inner, _) if matches!(**inner, JsonCall::Cast(..))),
+        ),
+    ];
+    for (item, check) in cases {
+        let sql = format!("SELECT id, {item} AS v FROM docs WHERE id = 1");
+        let plans = plan_query(sql.as_bytes(), LexOptions::default(), Some("app"), &Cat);
+        assert_eq!(plans[0].plan, Plan::Untouched, "{sql}");
+        let shape = plans[0].shape.as_ref().expect("a shape");
+        let (i, c, j) = &shape.json[0];
+        assert_eq!((*i, c.column.as_str()), (1, "doc"), "{sql}");
+        assert_eq!(&sql[j.item.clone()], *item);
+        assert_eq!(&sql[j.arg.clone()], "doc");
+        assert!(check(&j.call), "{sql}: {:?}", j.call);
+    }
+}
+
+/// [`Cat`] on a backend where `->` is a syntax error (MariaDB 10.11).
+struct ArrowlessCat;
+
+impl ColumnCatalog for ArrowlessCat {
+    fn is_compressed(&self, d: &str, t: &str, c: &str) -> bool {
+        Cat.is_compressed(d, t, c)
+    }
+    fn table_has_compressed(&self, d: &str, t: &str) -> bool {
+        Cat.table_has_compressed(d, t)
+    }
+    fn table_columns(&self, d: &str, t: &str) -> Option<Vec<String>> {
+        Cat.table_columns(d, t)
+    }
+    fn json_arrow_is_syntax_error(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn the_arrow_operators_go_to_a_server_that_rejects_them_as_written() {
+    for sql in [
+        "SELECT doc->>'$.a' FROM docs",
+        "SELECT d.doc -> '$.a', JSON_EXTRACT(doc, '$.b') FROM docs d",
+        "SELECT id FROM docs WHERE doc->'$.a' = 1",
+    ] {
+        let plans = plan_query(
+            sql.as_bytes(),
+            LexOptions::default(),
+            Some("app"),
+            &ArrowlessCat,
+        );
+        assert_eq!(plans[0].plan, Plan::Untouched, "{sql}");
+        // Nothing is evaluated or spliced: the server sees the text.
+        let json = plans[0].shape.as_ref().map(|s| s.json.len());
+        assert!(matches!(json, None | Some(0)), "{sql}: {json:?}");
+    }
+    // Writes are judged by the reference scan, which may splice literals
+    // after the operator into the text the server quotes back in its
+    // error: they stay refused.
+    for sql in [
+        "UPDATE docs SET title = doc->>'$.a' WHERE id = 1",
+        "DELETE FROM docs WHERE doc->'$.a' = 1",
+    ] {
+        let plans = plan_query(
+            sql.as_bytes(),
+            LexOptions::default(),
+            Some("app"),
+            &ArrowlessCat,
+        );
+        assert!(
+            matches!(plans[0].plan, Plan::Refuse(_)),
+            "{sql}: {:?}",
+            plans[0].plan
+        );
+    }
+    // Where the backend is not known to reject them, they stay refused.
+    assert_eq!(
+        refused("SELECT doc->>'$.a' FROM docs"),
+        RefuseReason::JsonFunction
+    );
 }
 
 #[test]

@@ -12,6 +12,7 @@ use crate::codec::{
 };
 use crate::config::PresentAs;
 use crate::protocol::coldef::*;
+use crate::protocol::lenenc::put_lenenc_int;
 use crate::protocol::rows::{binary_row_spans, text_row_spans, RowSplice, ValueSpan};
 use crate::protocol::ProtocolError;
 use crate::sql::json::{evaluate, EvalError};
@@ -290,6 +291,13 @@ impl ResultColumns {
         let mut splice: Option<RowSplice<'_>> = None;
         for i in 0..self.rules.len() {
             let Some(span) = self.spans[i].clone() else {
+                // A NULL document: NULL for every function, but a default
+                // (`COALESCE(f(doc), 'x')`) still applies.
+                if let Some((eval, shown)) = self.evals[i].clone() {
+                    if let Some(default) = eval.call.null_document() {
+                        self.fill_null(i, default.to_vec(), shown, payload, binary, &mut splice);
+                    }
+                }
                 continue;
             };
             if let Some((eval, shown)) = self.evals[i].clone() {
@@ -393,7 +401,119 @@ impl ResultColumns {
         splice: &mut Option<RowSplice<'p>>,
     ) -> Result<(), RowError> {
         let stored = &payload[span.clone()];
-        let mut doc = Vec::new();
+        // The inflated document goes to the reused scratch buffer (no
+        // allocation per row once it has grown).
+        let mut doc = std::mem::take(&mut self.scratch);
+        doc.clear();
+        let value = self.evaluate_stored(rules, eval, payload, binary, stored, &mut doc);
+        self.scratch = doc;
+        let value = value?;
+        let splice = splice.get_or_insert_with(|| {
+            self.out.clear();
+            RowSplice::new(payload)
+        });
+        splice.drop_value(&mut self.out, &span);
+        self.write_value(value, shown, i, binary);
+        Ok(())
+    }
+
+    /// Write a NULL column's default in its place (column `i`).
+    fn fill_null<'p>(
+        &mut self,
+        i: usize,
+        value: Vec<u8>,
+        shown: u8,
+        payload: &'p [u8],
+        binary: bool,
+        splice: &mut Option<RowSplice<'p>>,
+    ) {
+        // Where the NULL sits: after the values before it (a text NULL
+        // is one 0xFB byte, a binary one takes none and is a bitmap bit).
+        let mut at = if binary {
+            1 + (self.types.len() + 7 + 2) / 8
+        } else {
+            0
+        };
+        for span in &self.spans[..i] {
+            match span {
+                Some(s) => at = s.end,
+                None if !binary => at += 1,
+                None => {}
+            }
+        }
+        let splice = splice.get_or_insert_with(|| {
+            self.out.clear();
+            RowSplice::new(payload)
+        });
+        splice.insert_at(&mut self.out, at, usize::from(!binary));
+        if binary {
+            let bit = i + 2;
+            self.out[1 + bit / 8] &= !(1 << (bit % 8));
+        }
+        self.write_value(Some(value), shown, i, binary);
+    }
+
+    /// Append column `i`'s computed value (shown as type `shown`) to the
+    /// row being built, where the old value was dropped.
+    fn write_value(&mut self, value: Option<Vec<u8>>, shown: u8, i: usize, binary: bool) {
+        match value {
+            None if binary => {
+                // The NULL bitmap follows the 0x00 header, offset by 2 bits;
+                // it was copied as it was with the first value replaced.
+                let bit = i + 2;
+                self.out[1 + bit / 8] |= 1 << (bit % 8);
+            }
+            None => self.out.push(0xFB),
+            // Binary rows carry numbers in the type the server declared
+            // for the item (a CAST's, a COALESCE's); text as it is.
+            Some(v)
+                if binary
+                    && matches!(
+                        shown,
+                        TYPE_TINY | TYPE_SHORT | TYPE_YEAR | TYPE_LONG | TYPE_INT24 | TYPE_LONGLONG
+                    ) =>
+            {
+                // Unsigned values above i64::MAX keep their bits.
+                let n: i128 = std::str::from_utf8(&v)
+                    .ok()
+                    .and_then(|t| t.parse().ok())
+                    .unwrap_or(0);
+                match shown {
+                    TYPE_TINY => self.out.push(n as u8),
+                    TYPE_SHORT | TYPE_YEAR => self.out.extend_from_slice(&(n as i16).to_le_bytes()),
+                    TYPE_LONG | TYPE_INT24 => self.out.extend_from_slice(&(n as i32).to_le_bytes()),
+                    _ => self.out.extend_from_slice(&(n as i64).to_le_bytes()),
+                }
+            }
+            Some(v) if binary && matches!(shown, TYPE_DOUBLE | TYPE_FLOAT) => {
+                let x: f64 = std::str::from_utf8(&v)
+                    .ok()
+                    .and_then(|t| t.parse().ok())
+                    .unwrap_or(0.0);
+                if shown == TYPE_FLOAT {
+                    self.out.extend_from_slice(&(x as f32).to_le_bytes());
+                } else {
+                    self.out.extend_from_slice(&x.to_le_bytes());
+                }
+            }
+            Some(v) => {
+                put_lenenc_int(&mut self.out, v.len() as u64);
+                self.out.extend_from_slice(&v);
+            }
+        }
+    }
+
+    /// Inflate (if squeeze stored it compressed) and evaluate one stored
+    /// document; `doc`: the buffer to inflate into.
+    fn evaluate_stored(
+        &mut self,
+        rules: &ColumnRules,
+        eval: &JsonEval,
+        payload: &[u8],
+        binary: bool,
+        stored: &[u8],
+        doc: &mut Vec<u8>,
+    ) -> Result<Option<Vec<u8>>, RowError> {
         let doc: &[u8] = match parse_header(stored) {
             Ok(Some((header, hlen))) => {
                 let len = header.len.min(rules.max_value_size as u64) as usize;
@@ -405,11 +525,11 @@ impl ResultColumns {
                     &stored[hlen..],
                     &rules.registry,
                     rules.max_value_size,
-                    &mut doc,
+                    doc,
                 ) {
                     return Err(self.decode_error(&eval.rule, payload, binary, error));
                 }
-                &doc
+                doc
             }
             Ok(None) | Err(DecodeError::UnknownMagic(_)) => stored,
             Err(error) => return Err(self.decode_error(&eval.rule, payload, binary, error)),
@@ -427,41 +547,7 @@ impl ResultColumns {
                 ),
             },
         })?;
-        let splice = splice.get_or_insert_with(|| {
-            self.out.clear();
-            RowSplice::new(payload)
-        });
-        match value {
-            None if binary => {
-                splice.drop_value(&mut self.out, &span);
-                // The NULL bitmap follows the 0x00 header, offset by 2 bits;
-                // it was copied as it was with the first value replaced.
-                let bit = i + 2;
-                self.out[1 + bit / 8] |= 1 << (bit % 8);
-            }
-            None => {
-                splice.drop_value(&mut self.out, &span);
-                self.out.push(0xFB);
-            }
-            Some(v) if binary && eval.call.integer() => {
-                let n: i64 = std::str::from_utf8(&v)
-                    .ok()
-                    .and_then(|t| t.parse().ok())
-                    .unwrap_or(0);
-                splice.drop_value(&mut self.out, &span);
-                match shown {
-                    TYPE_TINY => self.out.push(n as u8),
-                    TYPE_SHORT | TYPE_YEAR => self.out.extend_from_slice(&(n as i16).to_le_bytes()),
-                    TYPE_LONG | TYPE_INT24 => self.out.extend_from_slice(&(n as i32).to_le_bytes()),
-                    _ => self.out.extend_from_slice(&n.to_le_bytes()),
-                }
-            }
-            Some(v) => {
-                splice.replace_value(&mut self.out, &span, v.len() as u64);
-                self.out.extend_from_slice(&v);
-            }
-        }
-        Ok(())
+        Ok(value)
     }
 
     fn row_key(&self, payload: &[u8], binary: bool) -> Option<String> {

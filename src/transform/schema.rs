@@ -275,6 +275,9 @@ impl ColumnCatalog for Catalog<'_> {
     fn json_functions_accept_binary(&self) -> bool {
         self.schema.json_functions_accept_binary()
     }
+    fn json_arrow_is_syntax_error(&self) -> bool {
+        self.schema.json_evaluation_verified()
+    }
 
     fn primary_key(&self, db: &str, table: &str) -> Option<Vec<String>> {
         // Not cached: noted as missing, so the statement is planned again

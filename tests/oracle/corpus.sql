@@ -275,3 +275,12 @@ SELECT JSON_VALUE(doc, '$.author') + 1 FROM docs
 SELECT COALESCE(JSON_VALUE(doc, '$.author'), 'none') FROM docs
 SELECT MAX(JSON_VALUE(doc, '$.score')) FROM docs
 SELECT JSON_VALUE(doc, '$.author') INTO @a FROM docs LIMIT 1
+SELECT id, JSON_TYPE(doc), JSON_KEYS(doc) FROM docs ORDER BY id
+SELECT JSON_KEYS(doc, '$.user_reports'), JSON_KEYS(doc, '$.nope') FROM docs
+SELECT id, JSON_CONTAINS(doc, '"bboe"', '$.author'), JSON_CONTAINS(doc, '1', '$.score') FROM docs
+SELECT JSON_CONTAINS_PATH(doc, 'all', '$.author', '$.score'), JSON_CONTAINS_PATH(doc, 'one', '$.nope', '$.*') FROM docs
+SELECT id, JSON_EXTRACT(doc, '$.score', '$.author', '$.nope') FROM docs WHERE id < 10
+SELECT CAST(JSON_EXTRACT(doc, '$.score') AS SIGNED) s, CAST(JSON_VALUE(doc, '$.ups') AS DECIMAL(8,1)) FROM docs
+SELECT IFNULL(JSON_VALUE(doc, '$.edited'), 'no'), COALESCE(JSON_LENGTH(doc, '$.nope'), 0) FROM docs
+SELECT id FROM docs WHERE JSON_CONTAINS(doc, '1', '$.score')
+SELECT doc->>'$.author' FROM docs WHERE id = 1

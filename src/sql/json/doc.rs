@@ -6,6 +6,8 @@
 
 use std::ops::Range;
 
+use super::path::Step;
+
 /// MariaDB's limit on nesting (`JSON_DEPTH_LIMIT`, 32): 33 nested arrays
 /// are invalid (checked), but objects count differently near the limit
 /// (31 arrays around an object are refused by 10.11), so anything nested
@@ -62,6 +64,54 @@ pub fn parse(src: &[u8]) -> Result<Node, DocError> {
     Ok(node)
 }
 
+/// What [`find`] learnt of a document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// The span of the value the path selects, if any.
+    pub span: Option<Range<usize>>,
+    /// Some member name in the document holds an escape.
+    pub escaped_names: bool,
+}
+
+/// Validate a whole document as [`parse`] does, keeping only the span of
+/// the value a path without wildcards or ranges selects (its first match,
+/// as MariaDB's single-value paths take): no tree is built, so a point
+/// read of one field costs one pass over the bytes.
+pub fn find(src: &[u8], steps: &[Step]) -> Result<Found, DocError> {
+    if std::str::from_utf8(src).is_err() {
+        return Err(DocError::Invalid);
+    }
+    let mut r = Reader { src, pos: 0 };
+    let mut scan = Scan {
+        steps,
+        found: None,
+        escaped_names: false,
+    };
+    r.ws();
+    r.skip(&mut scan, 1, Some(0))?;
+    r.ws();
+    if r.pos != src.len() {
+        return Err(DocError::Invalid);
+    }
+    Ok(Found {
+        span: scan.found,
+        escaped_names: scan.escaped_names,
+    })
+}
+
+struct Scan<'s> {
+    steps: &'s [Step],
+    found: Option<Range<usize>>,
+    escaped_names: bool,
+}
+
+/// A value begun by [`Reader::open`].
+enum Open {
+    Object,
+    Array,
+    Scalar(Scalar),
+}
+
 struct Reader<'a> {
     src: &'a [u8],
     pos: usize,
@@ -78,9 +128,10 @@ impl Reader<'_> {
         }
     }
 
-    fn value(&mut self, depth: usize) -> Result<Node, DocError> {
-        let start = self.pos;
-        let kind = match self.peek() {
+    /// Start reading the value at the cursor: a scalar is read whole, a
+    /// container is left at its bracket for the caller.
+    fn open(&mut self, depth: usize) -> Result<Open, DocError> {
+        Ok(match self.peek() {
             None => return Err(DocError::Invalid),
             Some(b'{') | Some(b'[') if depth > 33 => return Err(DocError::Invalid),
             Some(b'{') | Some(b'[') if depth > DEPTH_LIMIT => {
@@ -99,15 +150,15 @@ impl Reader<'_> {
                     },
                 );
             }
-            Some(b'{') => self.object(depth)?,
-            Some(b'[') => self.array(depth)?,
+            Some(b'{') => Open::Object,
+            Some(b'[') => Open::Array,
             Some(b'"') => {
                 self.string()?;
-                Kind::Scalar(Scalar::String)
+                Open::Scalar(Scalar::String)
             }
             Some(b'-' | b'0'..=b'9') => {
                 self.number()?;
-                Kind::Scalar(Scalar::Number)
+                Open::Scalar(Scalar::Number)
             }
             Some(b't') => self.literal(b"true", Scalar::True)?,
             Some(b'f') => self.literal(b"false", Scalar::False)?,
@@ -118,6 +169,15 @@ impl Reader<'_> {
             Some(0xEF) => return Err(DocError::Invalid), // a byte-order mark
             Some(b) if b.is_ascii_alphabetic() => return Err(DocError::Invalid),
             Some(_) => return Err(DocError::Unsure),
+        })
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Node, DocError> {
+        let start = self.pos;
+        let kind = match self.open(depth)? {
+            Open::Object => self.object(depth)?,
+            Open::Array => self.array(depth)?,
+            Open::Scalar(s) => Kind::Scalar(s),
         };
         Ok(Node {
             span: start..self.pos,
@@ -125,13 +185,114 @@ impl Reader<'_> {
         })
     }
 
-    fn literal(&mut self, word: &[u8], s: Scalar) -> Result<Kind, DocError> {
+    /// Read a value without building it, noting in `scan` the span of the
+    /// value its path selects. `at`: how many steps of the path lead to
+    /// this value (`None`: off the path).
+    fn skip(
+        &mut self,
+        scan: &mut Scan<'_>,
+        depth: usize,
+        at: Option<usize>,
+    ) -> Result<(), DocError> {
+        let steps = scan.steps;
+        // `[0]` on a non-array selects the value itself (autowrap).
+        let at = at.map(|mut k| {
+            while k < steps.len()
+                && matches!(steps[k], Step::Index(0) | Step::Range(0, _))
+                && self.peek() != Some(b'[')
+            {
+                k += 1;
+            }
+            k
+        });
+        let hit = at == Some(steps.len());
+        let inner = at.filter(|_| !hit);
+        let start = self.pos;
+        match self.open(depth)? {
+            Open::Scalar(_) => {}
+            Open::Array => {
+                self.pos += 1;
+                self.ws();
+                if self.peek() == Some(b']') {
+                    self.pos += 1;
+                } else {
+                    let mut i = 0u32;
+                    loop {
+                        self.ws();
+                        let child = inner.filter(|&k| steps[k] == Step::Index(i)).map(|k| k + 1);
+                        self.skip(scan, depth + 1, child)?;
+                        i = i.saturating_add(1);
+                        self.ws();
+                        match self.peek() {
+                            Some(b',') => self.pos += 1,
+                            Some(b']') => {
+                                self.pos += 1;
+                                break;
+                            }
+                            _ => return Err(DocError::Invalid),
+                        }
+                    }
+                }
+            }
+            Open::Object => {
+                self.pos += 1;
+                self.ws();
+                if self.peek() == Some(b'}') {
+                    self.pos += 1;
+                } else {
+                    // A name selects the first member of that name.
+                    let mut taken = false;
+                    loop {
+                        self.ws();
+                        if self.peek() != Some(b'"') {
+                            return Err(DocError::Invalid);
+                        }
+                        let name_start = self.pos + 1;
+                        scan.escaped_names |= self.string()?;
+                        let name = &self.src[name_start..self.pos - 1];
+                        let child = match inner {
+                            Some(k)
+                                if !taken
+                                    && matches!(&steps[k], Step::Key(key) if key[..] == *name) =>
+                            {
+                                taken = true;
+                                Some(k + 1)
+                            }
+                            _ => None,
+                        };
+                        self.ws();
+                        if self.peek() != Some(b':') {
+                            return Err(DocError::Invalid);
+                        }
+                        self.pos += 1;
+                        self.ws();
+                        self.skip(scan, depth + 1, child)?;
+                        self.ws();
+                        match self.peek() {
+                            Some(b',') => self.pos += 1,
+                            Some(b'}') => {
+                                self.pos += 1;
+                                break;
+                            }
+                            _ => return Err(DocError::Invalid),
+                        }
+                    }
+                }
+            }
+        }
+        if hit && scan.found.is_none() {
+            scan.found = Some(start..self.pos);
+        }
+        Ok(())
+    }
+
+    fn literal(&mut self, word: &[u8], s: Scalar) -> Result<Open, DocError> {
         if self.src[self.pos..].starts_with(word) {
             self.pos += word.len();
             if self.peek().is_some_and(|b| b.is_ascii_alphanumeric()) {
                 return Err(DocError::Unsure);
             }
-            Ok(Kind::Scalar(s))
+            Ok(Open::Scalar(s))
         } else {
             // Any other word is no JSON value (checked: `tRue`, `not json`).
             Err(DocError::Invalid)
@@ -180,17 +341,27 @@ impl Reader<'_> {
         }
     }
 
-    /// A string; the cursor is on its opening quote.
-    fn string(&mut self) -> Result<(), DocError> {
+    /// A string; the cursor is on its opening quote. Whether it holds an
+    /// escape.
+    fn string(&mut self) -> Result<bool, DocError> {
         self.pos += 1;
+        let mut escaped = false;
         loop {
+            // Plain bytes in one run (the common case).
+            while self
+                .peek()
+                .is_some_and(|b| b >= 0x20 && b != b'"' && b != b'\\')
+            {
+                self.pos += 1;
+            }
             match self.peek() {
                 None => return Err(DocError::Invalid),
                 Some(b'"') => {
                     self.pos += 1;
-                    return Ok(());
+                    return Ok(escaped);
                 }
                 Some(b'\\') => {
+                    escaped = true;
                     self.pos += 1;
                     match self.peek() {
                         Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {

@@ -1,7 +1,7 @@
 //! The select-list JSON functions squeeze evaluates on an inflated
 //! document, producing MariaDB 10.11's bytes.
 
-use super::doc::{parse, unescape, DocError, Kind, Node, Scalar};
+use super::doc::{find, parse, unescape, DocError, Kind, Node, Scalar};
 use super::path::{Path, Step};
 
 /// A function applied to a compressed column with constant arguments.
@@ -9,6 +9,8 @@ use super::path::{Path, Step};
 pub enum JsonCall {
     /// `JSON_EXTRACT(doc, path)`.
     Extract(Path),
+    /// `JSON_EXTRACT(doc, path, path...)`: two paths or more.
+    ExtractMany(Vec<Path>),
     /// `JSON_UNQUOTE(JSON_EXTRACT(doc, path))`.
     UnquoteExtract(Path),
     /// `JSON_VALUE(doc, path)`.
@@ -23,29 +25,100 @@ pub enum JsonCall {
     Exists(Path),
     /// `JSON_VALID(doc)`.
     Valid,
+    /// `JSON_TYPE(doc)`.
+    Type,
+    /// `JSON_KEYS(doc [, path])`.
+    Keys(Option<Path>),
+    /// `JSON_CONTAINS(doc, candidate [, path])` with a constant scalar
+    /// candidate.
+    Contains(Candidate, Option<Path>),
+    /// `JSON_CONTAINS_PATH(doc, 'one'|'all', path...)`.
+    ContainsPath { all: bool, paths: Vec<Path> },
+    /// `CAST(call AS type)`.
+    Cast(Box<JsonCall>, CastTo),
+    /// `COALESCE(call, constant)` / `IFNULL(call, constant)`: the
+    /// constant's text where the call is NULL.
+    OrElse(Box<JsonCall>, Vec<u8>),
+}
+
+/// A constant JSON scalar (the candidate of JSON_CONTAINS): its text as
+/// written (whitespace trimmed) and its kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    pub raw: Vec<u8>,
+    pub kind: Scalar,
+}
+
+impl Candidate {
+    /// A JSON scalar constant; `None` for anything else (containers,
+    /// invalid JSON, numbers beyond double range: not evaluated).
+    pub fn parse(text: &[u8]) -> Option<Candidate> {
+        let node = parse(text).ok()?;
+        let Kind::Scalar(kind) = node.kind else {
+            return None;
+        };
+        let raw = text[node.span].to_vec();
+        if kind == Scalar::Number && number(&raw).is_none() {
+            return None;
+        }
+        Some(Candidate { raw, kind })
+    }
+}
+
+/// The target types of `CAST` squeeze reproduces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CastTo {
+    Char,
+    Signed,
+    Unsigned,
+    Double,
+    /// `DECIMAL(m, d)`.
+    Decimal(u8, u8),
 }
 
 impl JsonCall {
-    /// The path argument, if any.
-    pub fn path(&self) -> Option<&Path> {
+    /// The paths it navigates.
+    pub fn paths(&self) -> Vec<&Path> {
         match self {
             JsonCall::Extract(p)
             | JsonCall::UnquoteExtract(p)
             | JsonCall::Value(p)
             | JsonCall::Query(p)
-            | JsonCall::Exists(p) => Some(p),
-            JsonCall::Length(p) => p.as_ref(),
-            JsonCall::Depth | JsonCall::Valid => None,
+            | JsonCall::Exists(p) => vec![p],
+            JsonCall::Length(p) | JsonCall::Keys(p) | JsonCall::Contains(_, p) => {
+                p.iter().collect()
+            }
+            JsonCall::ExtractMany(ps) | JsonCall::ContainsPath { paths: ps, .. } => {
+                ps.iter().collect()
+            }
+            JsonCall::Cast(inner, _) | JsonCall::OrElse(inner, _) => inner.paths(),
+            JsonCall::Depth | JsonCall::Valid | JsonCall::Type => Vec::new(),
+        }
+    }
+
+    /// What it answers for a NULL document (every function NULL, but a
+    /// default applies).
+    pub fn null_document(&self) -> Option<&[u8]> {
+        match self {
+            JsonCall::OrElse(_, default) => Some(default),
+            _ => None,
         }
     }
 
     /// Does the function return an integer (the client sees a number
-    /// column, and binary rows carry it as one)?
+    /// column)?
     pub fn integer(&self) -> bool {
-        matches!(
-            self,
-            JsonCall::Length(_) | JsonCall::Depth | JsonCall::Exists(_) | JsonCall::Valid
-        )
+        match self {
+            JsonCall::Length(_)
+            | JsonCall::Depth
+            | JsonCall::Exists(_)
+            | JsonCall::Valid
+            | JsonCall::Contains(..)
+            | JsonCall::ContainsPath { .. } => true,
+            JsonCall::Cast(_, to) => matches!(to, CastTo::Signed | CastTo::Unsigned),
+            JsonCall::OrElse(inner, _) => inner.integer(),
+            _ => false,
+        }
     }
 }
 
@@ -59,81 +132,414 @@ pub enum EvalError {
     Unsure(&'static str),
 }
 
+fn doc_error(e: DocError) -> EvalError {
+    match e {
+        DocError::Invalid => EvalError::InvalidDocument,
+        DocError::Unsure => EvalError::Unsure("a document form"),
+    }
+}
+
 /// Evaluate `call` on the document `doc` (never NULL: a NULL document
 /// gives NULL for every function and is handled by the caller).
 /// `Ok(None)` is SQL NULL.
 pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalError> {
+    match call {
+        JsonCall::Cast(inner, to) => {
+            return match evaluate(inner, doc)? {
+                None => Ok(None),
+                Some(v) => cast(&v, *to).map(Some),
+            }
+        }
+        JsonCall::OrElse(inner, or) => {
+            return Ok(Some(evaluate(inner, doc)?.unwrap_or_else(|| or.clone())))
+        }
+        _ => {}
+    }
+    if let Some(v) = point(call, doc) {
+        return v;
+    }
     let root = match parse(doc) {
         Ok(root) => root,
         Err(DocError::Invalid) if *call == JsonCall::Valid => return Ok(Some(b"0".to_vec())),
-        Err(DocError::Invalid) => return Err(EvalError::InvalidDocument),
-        Err(DocError::Unsure) => return Err(EvalError::Unsure("a document form")),
+        Err(e) => return Err(doc_error(e)),
     };
     let int = |n: usize| Ok(Some(n.to_string().into_bytes()));
-    if let Some(p) = call.path() {
-        // MariaDB 10.11 matches names unescaped in some functions and raw
-        // in others (JSON_VALUE finds `"\u0061"` by `$.a`, JSON_EXTRACT
-        // does not): a name with an escape on the way is not judged.
-        if p.steps.iter().any(|s| matches!(s, Step::Key(_))) && escaped_names(doc, &root) {
-            return Err(EvalError::Unsure("a member name with an escape"));
-        }
+    // MariaDB 10.11 matches names unescaped in some functions and raw
+    // in others (JSON_VALUE finds `"\u0061"` by `$.a`, JSON_EXTRACT
+    // does not): a name with an escape on the way is not judged.
+    let named = call
+        .paths()
+        .iter()
+        .any(|p| p.steps.iter().any(|s| matches!(s, Step::Key(_))));
+    if named && escaped_names(doc, &root) {
+        return Err(EvalError::Unsure("a member name with an escape"));
     }
+    let first = |p: &Path| matches(doc, &root, p, false).into_iter().next();
     match call {
         JsonCall::Valid => int(1),
         JsonCall::Depth => int(depth(&root)),
         JsonCall::Extract(path) => Ok(extract(doc, &root, path)),
-        JsonCall::UnquoteExtract(path) => match extract(doc, &root, path) {
-            Some(text) if text.first() == Some(&b'"') => unescape(&text[1..text.len() - 1])
-                .map(Some)
-                .ok_or(EvalError::Unsure("a string escape")),
-            other => Ok(other),
-        },
-        JsonCall::Value(path) => {
-            let Some(first) = matches(doc, &root, path).into_iter().next() else {
-                return Ok(None);
-            };
-            let raw = &doc[first.span.clone()];
-            match &first.kind {
-                Kind::Scalar(Scalar::String) => unescape(&raw[1..raw.len() - 1])
-                    .map(Some)
-                    .ok_or(EvalError::Unsure("a string escape")),
-                Kind::Scalar(Scalar::Null) => Ok(None),
-                Kind::Scalar(Scalar::True) => Ok(Some(b"1".to_vec())),
-                Kind::Scalar(Scalar::False) => Ok(Some(b"0".to_vec())),
-                Kind::Scalar(Scalar::Number) => Ok(Some(raw.to_vec())),
-                Kind::Array(_) | Kind::Object(_) => Ok(None),
-            }
-        }
-        JsonCall::Query(path) => Ok(matches(doc, &root, path)
-            .into_iter()
-            .next()
-            .filter(|n| !matches!(n.kind, Kind::Scalar(_)))
-            .map(|n| doc[n.span.clone()].to_vec())),
+        JsonCall::ExtractMany(paths) => Ok(extract_many(doc, &root, paths)),
+        JsonCall::UnquoteExtract(path) => unquote(extract(doc, &root, path)),
+        JsonCall::Value(path) => value(doc, first(path)),
+        JsonCall::Query(path) => Ok(query(doc, first(path))),
         JsonCall::Length(path) => {
             let node = match path {
                 None => Some(&root),
                 Some(p) if p.wildcard() => {
                     return Err(EvalError::Unsure("JSON_LENGTH with a wildcard path"))
                 }
-                Some(p) => matches(doc, &root, p).into_iter().next(),
+                Some(p) => first(p),
+            };
+            Ok(node.map(|n| length(n).to_string().into_bytes()))
+        }
+        JsonCall::Exists(path) => int(usize::from(first(path).is_some())),
+        JsonCall::Type => Ok(Some(json_type(doc, &root).as_bytes().to_vec())),
+        JsonCall::Keys(path) => {
+            let node = match path {
+                None => Some(&root),
+                Some(p) => first(p),
+            };
+            keys(doc, node)
+        }
+        JsonCall::Contains(cand, path) => {
+            let node = match path {
+                None => Some(&root),
+                Some(p) => first(p),
             };
             match node {
-                None => Ok(None),
-                Some(n) => int(match &n.kind {
-                    Kind::Scalar(_) => 1,
-                    Kind::Array(items) => items.len(),
-                    Kind::Object(members) => members.len(),
-                }),
+                None => int(0),
+                Some(n) => contains(doc, n, cand).map(|b| Some(vec![b'0' + u8::from(b)])),
             }
         }
-        JsonCall::Exists(path) => int(usize::from(!matches(doc, &root, path).is_empty())),
+        JsonCall::ContainsPath { all, paths } => {
+            let mut found = paths
+                .iter()
+                .map(|p| !matches(doc, &root, p, true).is_empty());
+            let yes = if *all {
+                found.all(|f| f)
+            } else {
+                found.any(|f| f)
+            };
+            int(usize::from(yes))
+        }
+        JsonCall::Cast(..) | JsonCall::OrElse(..) => unreachable!("handled above"),
     }
+}
+
+/// The single-value functions over a path without wildcards, answered
+/// from one validating pass that keeps only the matched value's span (no
+/// tree of the whole document). `None`: not such a call.
+fn point(call: &JsonCall, doc: &[u8]) -> Option<Result<Option<Vec<u8>>, EvalError>> {
+    let path = match call {
+        JsonCall::Extract(p)
+        | JsonCall::UnquoteExtract(p)
+        | JsonCall::Value(p)
+        | JsonCall::Query(p)
+        | JsonCall::Exists(p)
+        | JsonCall::Length(Some(p)) => p,
+        _ => return None,
+    };
+    if path.wildcard() {
+        return None;
+    }
+    let found = match find(doc, &path.steps) {
+        Ok(f) => f,
+        Err(e) => return Some(Err(doc_error(e))),
+    };
+    if found.escaped_names && path.steps.iter().any(|s| matches!(s, Step::Key(_))) {
+        return Some(Err(EvalError::Unsure("a member name with an escape")));
+    }
+    // Only the matched value is read into a tree (and only a container).
+    let sub = found.span.map(|span| &doc[span]);
+    let node = match sub.map(parse).transpose() {
+        Ok(n) => n,
+        Err(e) => return Some(Err(doc_error(e))),
+    };
+    let sub = sub.unwrap_or_default();
+    let m = node.as_ref();
+    Some(match call {
+        JsonCall::Extract(_) => Ok(m.map(|n| formatted(sub, n))),
+        JsonCall::UnquoteExtract(_) => unquote(m.map(|n| formatted(sub, n))),
+        JsonCall::Value(_) => value(sub, m),
+        JsonCall::Query(_) => Ok(query(sub, m)),
+        JsonCall::Exists(_) => Ok(Some(vec![if m.is_some() { b'1' } else { b'0' }])),
+        JsonCall::Length(_) => Ok(m.map(|n| length(n).to_string().into_bytes())),
+        _ => unreachable!("listed above"),
+    })
+}
+
+fn formatted(doc: &[u8], n: &Node) -> Vec<u8> {
+    let mut out = Vec::with_capacity(n.span.len());
+    format(doc, n, &mut out);
+    out
+}
+
+fn unquote(v: Option<Vec<u8>>) -> Result<Option<Vec<u8>>, EvalError> {
+    match v {
+        Some(text) if text.first() == Some(&b'"') => unescape(&text[1..text.len() - 1])
+            .map(Some)
+            .ok_or(EvalError::Unsure("a string escape")),
+        other => Ok(other),
+    }
+}
+
+fn value(doc: &[u8], n: Option<&Node>) -> Result<Option<Vec<u8>>, EvalError> {
+    let Some(n) = n else {
+        return Ok(None);
+    };
+    let raw = &doc[n.span.clone()];
+    match &n.kind {
+        Kind::Scalar(Scalar::String) => unescape(&raw[1..raw.len() - 1])
+            .map(Some)
+            .ok_or(EvalError::Unsure("a string escape")),
+        Kind::Scalar(Scalar::Null) => Ok(None),
+        Kind::Scalar(Scalar::True) => Ok(Some(b"1".to_vec())),
+        Kind::Scalar(Scalar::False) => Ok(Some(b"0".to_vec())),
+        Kind::Scalar(Scalar::Number) => Ok(Some(raw.to_vec())),
+        Kind::Array(_) | Kind::Object(_) => Ok(None),
+    }
+}
+
+fn query(doc: &[u8], n: Option<&Node>) -> Option<Vec<u8>> {
+    n.filter(|n| !matches!(n.kind, Kind::Scalar(_)))
+        .map(|n| doc[n.span.clone()].to_vec())
+}
+
+fn length(n: &Node) -> usize {
+    match &n.kind {
+        Kind::Scalar(_) => 1,
+        Kind::Array(items) => items.len(),
+        Kind::Object(members) => members.len(),
+    }
+}
+
+/// JSON_TYPE's names; a number with a fraction (`1.`, `1.5e3`) is a
+/// DOUBLE, any other (`1e5` included) an INTEGER.
+fn json_type(doc: &[u8], n: &Node) -> &'static str {
+    match &n.kind {
+        Kind::Object(_) => "OBJECT",
+        Kind::Array(_) => "ARRAY",
+        Kind::Scalar(Scalar::String) => "STRING",
+        Kind::Scalar(Scalar::True | Scalar::False) => "BOOLEAN",
+        Kind::Scalar(Scalar::Null) => "NULL",
+        Kind::Scalar(Scalar::Number) if doc[n.span.clone()].contains(&b'.') => "DOUBLE",
+        Kind::Scalar(Scalar::Number) => "INTEGER",
+    }
+}
+
+/// JSON_KEYS: an object's names as stored, each once (first occurrence
+/// order), in MariaDB's `["a", "b"]` layout; NULL for anything else.
+fn keys(doc: &[u8], n: Option<&Node>) -> Result<Option<Vec<u8>>, EvalError> {
+    let Some(Kind::Object(members)) = n.map(|n| &n.kind) else {
+        return Ok(None);
+    };
+    // MariaDB drops a repeated empty name only in some orders (checked:
+    // `{"a":1,"":2,"":3}` lists it twice, `{"":1,"a":2,"":3}` once).
+    if members.iter().filter(|(name, _)| name.is_empty()).count() > 1 {
+        return Err(EvalError::Unsure("an object with the empty name twice"));
+    }
+    let mut seen: Vec<&[u8]> = Vec::with_capacity(members.len());
+    for (name, _) in members {
+        let name = &doc[name.clone()];
+        if name.contains(&b'\\') {
+            return Err(EvalError::Unsure("a member name with an escape"));
+        }
+        if !seen.contains(&name) {
+            seen.push(name);
+        }
+    }
+    let mut out = vec![b'['];
+    for (i, name) in seen.iter().enumerate() {
+        if i > 0 {
+            out.extend_from_slice(b", ");
+        }
+        out.push(b'"');
+        out.extend_from_slice(name);
+        out.push(b'"');
+    }
+    out.push(b']');
+    Ok(Some(out))
+}
+
+/// JSON_CONTAINS with a scalar candidate: an array contains it when any
+/// element (nested arrays searched too) does, an object never, a scalar
+/// when it has the same kind and the same raw text (strings, compared
+/// unescaped by neither side) or, for numbers, doubles within 1e-12.
+fn contains(doc: &[u8], n: &Node, cand: &Candidate) -> Result<bool, EvalError> {
+    match &n.kind {
+        Kind::Object(_) => Ok(false),
+        Kind::Array(items) => {
+            for item in items {
+                if contains(doc, item, cand)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        Kind::Scalar(kind) if *kind != cand.kind => Ok(false),
+        Kind::Scalar(Scalar::String) => Ok(doc[n.span.clone()] == cand.raw[..]),
+        Kind::Scalar(Scalar::Number) => {
+            let (Some(a), Some(b)) = (number(&doc[n.span.clone()]), number(&cand.raw)) else {
+                return Err(EvalError::Unsure("a number beyond double range"));
+            };
+            Ok((a - b).abs() < 1e-12)
+        }
+        Kind::Scalar(_) => Ok(true),
+    }
+}
+
+/// A JSON number's double value; `None` beyond double range.
+fn number(raw: &[u8]) -> Option<f64> {
+    let v: f64 = std::str::from_utf8(raw).ok()?.parse().ok()?;
+    v.is_finite().then_some(v)
+}
+
+/// CAST of a function's text result, where MariaDB converts it without a
+/// warning; otherwise refused (MariaDB truncates and warns).
+fn cast(v: &[u8], to: CastTo) -> Result<Vec<u8>, EvalError> {
+    let unsure = |what| Err(EvalError::Unsure(what));
+    match to {
+        CastTo::Char => Ok(v.to_vec()),
+        CastTo::Signed | CastTo::Unsigned => {
+            let digits = v.strip_prefix(b"-").unwrap_or(v);
+            if digits.is_empty() || digits.len() > 20 || !digits.iter().all(u8::is_ascii_digit) {
+                return unsure("a value that CAST AS an integer truncates (MariaDB warns)");
+            }
+            let n: i128 = std::str::from_utf8(v)
+                .ok()
+                .and_then(|t| t.parse().ok())
+                .unwrap_or(i128::MAX);
+            let fits = match to {
+                CastTo::Signed => (i64::MIN as i128..=i64::MAX as i128).contains(&n),
+                _ => v[0] != b'-' && (0..=u64::MAX as i128).contains(&n),
+            };
+            if !fits {
+                return unsure("an integer out of the CAST type's range (MariaDB warns)");
+            }
+            Ok(n.to_string().into_bytes())
+        }
+        CastTo::Double => {
+            let Some(x) = json_number(v).and_then(number) else {
+                return unsure("a value CAST AS DOUBLE that is no plain JSON number");
+            };
+            if x == 0.0 {
+                // MariaDB prints -0 as 0 but sends its bits in binary rows.
+                return if x.is_sign_negative() {
+                    unsure("a negative zero CAST AS DOUBLE")
+                } else {
+                    Ok(b"0".to_vec())
+                };
+            }
+            // MariaDB prints the shortest digits that read back, in fixed
+            // notation from 1e-4 up to 1e15 (checked); exponents beyond
+            // that are not reproduced.
+            if !(1e-4..1e15).contains(&x.abs()) {
+                return unsure("a double whose MariaDB notation is exponential");
+            }
+            Ok(format!("{x}").into_bytes())
+        }
+        CastTo::Decimal(m, d) => decimal(v, m, d).ok_or(EvalError::Unsure(
+            "a value CAST AS DECIMAL out of its range or not a plain decimal number",
+        )),
+    }
+}
+
+/// The text if it is a JSON number (MariaDB's `1.` included).
+fn json_number(v: &[u8]) -> Option<&[u8]> {
+    let node = parse(v).ok()?;
+    (node.kind == Kind::Scalar(Scalar::Number) && node.span == (0..v.len())).then_some(v)
+}
+
+/// A plain decimal (`-12.345`, no exponent) rounded half away from zero
+/// to `d` places, as DECIMAL(m, d) prints it; `None` when it is not one or
+/// its integer part has more than `m - d` digits (MariaDB warns).
+fn decimal(v: &[u8], m: u8, d: u8) -> Option<Vec<u8>> {
+    let v = json_number(v)?;
+    if v.iter().any(|b| matches!(b, b'e' | b'E')) {
+        return None;
+    }
+    let (neg, v) = match v.strip_prefix(b"-") {
+        Some(rest) => (true, rest),
+        None => (false, v),
+    };
+    let (int, frac) = match v.iter().position(|&b| b == b'.') {
+        Some(dot) => (&v[..dot], &v[dot + 1..]),
+        None => (v, &b""[..]),
+    };
+    let d = d as usize;
+    // The digits of the scaled value, then rounding on the next digit.
+    let mut digits: Vec<u8> = int.to_vec();
+    digits.extend((0..d).map(|i| frac.get(i).copied().unwrap_or(b'0')));
+    if frac.get(d).is_some_and(|&b| b >= b'5') {
+        let mut i = digits.len();
+        loop {
+            if i == 0 {
+                digits.insert(0, b'1');
+                break;
+            }
+            i -= 1;
+            if digits[i] == b'9' {
+                digits[i] = b'0';
+            } else {
+                digits[i] += 1;
+                break;
+            }
+        }
+    }
+    let int_len = digits.len() - d;
+    let int_digits = &digits[..int_len];
+    let first = int_digits
+        .iter()
+        .position(|&b| b != b'0')
+        .unwrap_or(int_len);
+    if int_len - first > (m as usize).saturating_sub(d) {
+        return None;
+    }
+    let zero = digits.iter().all(|&b| b == b'0');
+    let mut out = Vec::new();
+    if neg && !zero {
+        out.push(b'-');
+    }
+    if first == int_len {
+        out.push(b'0');
+    } else {
+        out.extend_from_slice(&int_digits[first..]);
+    }
+    if d > 0 {
+        out.push(b'.');
+        out.extend_from_slice(&digits[int_len..]);
+    }
+    Some(out)
+}
+
+/// JSON_EXTRACT with several paths: every value any path selects (every
+/// member of a name, as with wildcards), in document order, once per path
+/// that selects it, wrapped in an array; NULL when none.
+fn extract_many(doc: &[u8], root: &Node, paths: &[Path]) -> Option<Vec<u8>> {
+    let mut found: Vec<&Node> = paths
+        .iter()
+        .flat_map(|p| matches(doc, root, p, true))
+        .collect();
+    if found.is_empty() {
+        return None;
+    }
+    found.sort_by_key(|n| n.span.start);
+    let mut out = vec![b'['];
+    for (i, n) in found.iter().enumerate() {
+        if i > 0 {
+            out.extend_from_slice(b", ");
+        }
+        format(doc, n, &mut out);
+    }
+    out.push(b']');
+    Some(out)
 }
 
 /// JSON_EXTRACT: the match (or, for a wildcard path, every match wrapped
 /// in an array), scalars as stored, containers in MariaDB's layout.
 fn extract(doc: &[u8], root: &Node, path: &Path) -> Option<Vec<u8>> {
-    let found = matches(doc, root, path);
+    let found = matches(doc, root, path, false);
     let mut out = Vec::new();
     if path.wildcard() {
         if found.is_empty() {
@@ -187,10 +593,12 @@ pub fn format(doc: &[u8], n: &Node, out: &mut Vec<u8>) {
 /// The values `path` selects, in document order. A named member selects
 /// the first member of that name when the path has no wildcard (MariaDB
 /// stops there), every one of that name when it has (MariaDB scans on);
-/// `.*` every member, duplicates included. An index or range on a non-array treats it as a
-/// one-element array; `[*]` and names select nothing from the wrong kind.
-pub fn matches<'n>(doc: &[u8], root: &'n Node, path: &Path) -> Vec<&'n Node> {
-    let all = path.wildcard();
+/// `.*` every member, duplicates included (`every`: every member of a name
+/// in any case, as MariaDB does when it scans for several paths). An index
+/// or range on a non-array treats it as a one-element array; `[*]` and
+/// names select nothing from the wrong kind.
+pub fn matches<'n>(doc: &[u8], root: &'n Node, path: &Path, every: bool) -> Vec<&'n Node> {
+    let all = every || path.wildcard();
     let mut cur = vec![root];
     for step in &path.steps {
         let mut next = Vec::new();
@@ -351,5 +759,212 @@ mod tests {
             Err(EvalError::InvalidDocument)
         );
         assert!(evaluate(&JsonCall::UnquoteExtract(p("$")), br#""\ud83d\ude00""#).is_err());
+    }
+
+    fn cand(s: &str) -> Candidate {
+        Candidate::parse(s.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn type_and_keys_answer_as_mariadb_lays_them_out() {
+        let t = |d: &str| run(JsonCall::Type, d).unwrap();
+        assert_eq!(
+            ["{}", "[1]", "\"x\"", "1e5", "1.", "1.5", "-0", "true", "null"].map(t),
+            [
+                "OBJECT", "ARRAY", "STRING", "INTEGER", "DOUBLE", "DOUBLE", "INTEGER", "BOOLEAN",
+                "NULL"
+            ]
+        );
+        let d = r#"{"a":1,"b":[1,2],"a":3, "c":{"d":"x"}, "":0, "x y":1}"#;
+        assert_eq!(
+            run(JsonCall::Keys(None), d).unwrap(),
+            r#"["a", "b", "c", "", "x y"]"#
+        );
+        assert_eq!(run(JsonCall::Keys(Some(p("$.c"))), d).unwrap(), r#"["d"]"#);
+        assert_eq!(run(JsonCall::Keys(Some(p("$.b"))), d), None);
+        assert_eq!(
+            run(JsonCall::Keys(Some(p("$[0]"))), r#"{"a":1}"#).unwrap(),
+            r#"["a"]"#
+        );
+        assert_eq!(run(JsonCall::Keys(None), "{}").unwrap(), "[]");
+        assert!(evaluate(&JsonCall::Keys(None), br#"{"\u0061":1,"a":2}"#).is_err());
+        assert!(evaluate(&JsonCall::Keys(None), br#"{"a":1,"":2,"":3}"#).is_err());
+    }
+
+    #[test]
+    fn contains_matches_scalars_by_kind_raw_text_and_numbers_within_1e_12() {
+        let c = |d: &str, x: &str| run(JsonCall::Contains(cand(x), None), d).unwrap();
+        assert_eq!(c("[[1]]", "1"), "1");
+        assert_eq!(c("[1,[2]]", "2"), "1");
+        assert_eq!(c(r#"{"a":1}"#, "1"), "0");
+        assert_eq!(c(r#"[{"a":1}]"#, "1"), "0");
+        assert_eq!(c("1.0", "1"), "1");
+        assert_eq!(c("0.1", "0.1000000000001"), "1");
+        assert_eq!(c(r#""a""#, r#""a""#), "1");
+        assert_eq!(c(r#""\u0061""#, r#""a""#), "0");
+        assert_eq!(c("[null]", "null"), "1");
+        assert_eq!(c("[true]", "1"), "0");
+        let at = |d: &str, x: &str, path: &str| {
+            run(JsonCall::Contains(cand(x), Some(p(path))), d).unwrap()
+        };
+        assert_eq!(at(r#"{"a":[1]}"#, "1", "$.a"), "1");
+        assert_eq!(at(r#"{"a":[1]}"#, "1", "$.b"), "0");
+        assert!(evaluate(&JsonCall::Contains(cand("1"), None), b"1e400").is_err());
+        assert!(Candidate::parse(b"[1]").is_none());
+        assert!(Candidate::parse(b"1x").is_none());
+        assert!(Candidate::parse(b"1e400").is_none());
+    }
+
+    #[test]
+    fn contains_path_and_multi_path_extract_scan_every_match_in_document_order() {
+        let d = r#"{"a":1,"b":[1,2],"a":3, "c":{"d":"x"}}"#;
+        let cp = |all, ps: &[&str], d: &str| {
+            run(
+                JsonCall::ContainsPath {
+                    all,
+                    paths: ps.iter().map(|s| p(s)).collect(),
+                },
+                d,
+            )
+            .unwrap()
+        };
+        assert_eq!(cp(false, &["$.a", "$.z"], d), "1");
+        assert_eq!(cp(true, &["$.a", "$.z"], d), "0");
+        assert_eq!(cp(true, &["$.b[*]", "$.c.d"], d), "1");
+        assert_eq!(cp(false, &["$[0 to 3]"], "5"), "1");
+        assert_eq!(cp(false, &["$.b[5]"], d), "0");
+        let many =
+            |ps: &[&str], d: &str| run(JsonCall::ExtractMany(ps.iter().map(|s| p(s)).collect()), d);
+        assert_eq!(many(&["$.a", "$.b"], d).unwrap(), "[1, [1, 2], 3]");
+        assert_eq!(many(&["$.a", "$.a"], d).unwrap(), "[1, 1, 3, 3]");
+        assert_eq!(many(&["$[2]", "$[0]"], "[1,2,3]").unwrap(), "[1, 3]");
+        assert_eq!(many(&["$[2]", "$[*]"], "[1,2,3]").unwrap(), "[1, 2, 3, 3]");
+        assert_eq!(many(&["$", "$[0]"], "[1,  2]").unwrap(), "[[1, 2], 1]");
+        assert_eq!(many(&["$.zz", "$.c.d"], d).unwrap(), r#"["x"]"#);
+        assert_eq!(many(&["$.zz", "$.yy"], d), None);
+    }
+
+    #[test]
+    fn casts_answer_only_where_mariadb_converts_without_a_warning() {
+        let cast = |to, d: &str| {
+            evaluate(
+                &JsonCall::Cast(Box::new(JsonCall::Extract(p("$"))), to),
+                d.as_bytes(),
+            )
+        };
+        let ok = |to, d: &str| String::from_utf8(cast(to, d).unwrap().unwrap()).unwrap();
+        assert_eq!(ok(CastTo::Signed, "-5"), "-5");
+        assert_eq!(ok(CastTo::Signed, "-0"), "0");
+        assert_eq!(
+            ok(CastTo::Signed, "-9223372036854775808"),
+            "-9223372036854775808"
+        );
+        assert_eq!(
+            ok(CastTo::Unsigned, "18446744073709551615"),
+            "18446744073709551615"
+        );
+        for bad in [
+            "1.5",
+            "1e3",
+            "true",
+            "\"7\"",
+            "[1]",
+            "9223372036854775808",
+            "null",
+        ] {
+            assert!(cast(CastTo::Signed, bad).is_err(), "{bad}");
+        }
+        assert!(cast(CastTo::Unsigned, "-5").is_err());
+        assert!(cast(CastTo::Unsigned, "18446744073709551616").is_err());
+        assert_eq!(ok(CastTo::Char, "[1,2]"), "[1, 2]");
+        assert_eq!(ok(CastTo::Double, "1.5"), "1.5");
+        assert_eq!(ok(CastTo::Double, "1e3"), "1000");
+        assert_eq!(ok(CastTo::Double, "0.0001"), "0.0001");
+        assert_eq!(
+            ok(CastTo::Double, "3.14159265358979323846"),
+            "3.141592653589793"
+        );
+        assert_eq!(ok(CastTo::Double, "0"), "0");
+        for bad in ["-0", "1e15", "0.00001", "\"1\"", "true"] {
+            assert!(cast(CastTo::Double, bad).is_err(), "{bad}");
+        }
+        assert_eq!(ok(CastTo::Decimal(10, 2), "1.005"), "1.01");
+        assert_eq!(ok(CastTo::Decimal(10, 2), "-1.005"), "-1.01");
+        assert_eq!(ok(CastTo::Decimal(10, 2), "-0.001"), "0.00");
+        assert_eq!(ok(CastTo::Decimal(10, 2), "1.5"), "1.50");
+        assert_eq!(ok(CastTo::Decimal(5, 1), "1."), "1.0");
+        assert_eq!(ok(CastTo::Decimal(10, 0), "9.5"), "10");
+        assert_eq!(ok(CastTo::Decimal(4, 2), "99.994"), "99.99");
+        assert!(cast(CastTo::Decimal(4, 2), "99.995").is_err());
+        assert!(cast(CastTo::Decimal(10, 2), "1e3").is_err());
+        assert_eq!(
+            cast(CastTo::Signed, "{}").map(|_| ()),
+            Err(EvalError::Unsure(
+                "a value that CAST AS an integer truncates (MariaDB warns)"
+            ))
+        );
+        let missing = JsonCall::Cast(Box::new(JsonCall::Extract(p("$.x"))), CastTo::Signed);
+        assert_eq!(evaluate(&missing, b"{}"), Ok(None));
+    }
+
+    #[test]
+    fn a_default_replaces_only_null() {
+        let or = |d: &str| {
+            run(
+                JsonCall::OrElse(Box::new(JsonCall::Value(p("$.a"))), b"none".to_vec()),
+                d,
+            )
+            .unwrap()
+        };
+        assert_eq!(or(r#"{"a":"x"}"#), "x");
+        assert_eq!(or(r#"{"a":null}"#), "none");
+        assert_eq!(or("{}"), "none");
+    }
+
+    #[test]
+    fn the_point_scan_answers_as_the_whole_tree_does() {
+        // The one-pass scan (no tree) and the tree agree, autowrap,
+        // duplicates and containers included.
+        let docs = [
+            DOC,
+            r#"{"a":{"a":[1,{"b":2}]},"a":5}"#,
+            "[[1,2],[3,[4,5]]]",
+            "5",
+            r#"{"b":[{"c":"x"}, {"c":"y"}]}"#,
+            r#"  [ {"a" : [ 1 , 2 ] } ]  "#,
+        ];
+        let paths = [
+            "$",
+            "$.a",
+            "$.a.a[1].b",
+            "$[0]",
+            "$[1][1][0]",
+            "$[0][0]",
+            "$.b[1].c",
+            "$[0].a",
+            "$.zz",
+            "$[3]",
+        ];
+        for d in docs {
+            let root = parse(d.as_bytes()).unwrap();
+            for path in paths {
+                let path = p(path);
+                let tree = matches(d.as_bytes(), &root, &path, false)
+                    .first()
+                    .map(|n| formatted(d.as_bytes(), n));
+                let call = JsonCall::Extract(path.clone());
+                let scanned = point(&call, d.as_bytes()).unwrap().unwrap();
+                assert_eq!(scanned, tree, "{d} {path:?}");
+            }
+        }
+        // The scan validates the whole document, after the match too.
+        assert_eq!(
+            evaluate(&JsonCall::Extract(p("$.a")), br#"{"a":1} x"#),
+            Err(EvalError::InvalidDocument)
+        );
+        assert_eq!(
+            evaluate(&JsonCall::Value(p("$.a")), br#"{"a":1,"\u0062":2}"#),
+            Err(EvalError::Unsure("a member name with an escape"))
+        );
     }
 }

@@ -5,6 +5,7 @@
 //! MariaDB evaluate them.
 
 use super::{refusal, Parser, Stop, R};
+use crate::sql::json::eval::{Candidate, CastTo};
 use crate::sql::json::{parse_path, JsonCall};
 use crate::sql::lexer::TokenKind;
 use crate::sql::refusal::{ColumnRef, RefuseReason};
@@ -268,6 +269,13 @@ impl Parser<'_, '_> {
 
     /// `lhs -> path` or `lhs ->> path` (`word` is the operator).
     fn json_arrow(&mut self, lhs: &Val, word: &str) -> R<()> {
+        if self.catalog.json_arrow_is_syntax_error() {
+            // MariaDB has no such operator: the statement goes to the
+            // server as written and fails there as it would directly.
+            self.server_rejects = true;
+            self.pos += 1;
+            return self.expr_bp(COLLATE + 1).map(drop);
+        }
         self.reject(
             lhs,
             RefuseReason::JsonFunction,
@@ -626,21 +634,20 @@ impl Parser<'_, '_> {
     /// A function call; the cursor is on `(`.
     fn call(&mut self, name: &str, qualified: bool) -> R<Val> {
         self.check_routine(qualified)?;
-        let passed = if qualified {
+        let json = if qualified {
+            None
+        } else {
+            self.json_select_call(name)?
+        };
+        let passed = if qualified || json.is_some() {
             None
         } else {
             self.pass_through_call(name)?
         };
-        let result = if let Some(v) = passed {
+        let result = if let Some(v) = json.or(passed) {
             v
         } else if !qualified && COUNTING.contains(&name) {
             self.counting_call(name)?
-        } else if let Some(v) = (!qualified)
-            .then(|| self.json_select_call(name))
-            .transpose()?
-            .flatten()
-        {
-            v
         } else if !qualified && name == "JSON_UNQUOTE" && self.single_name_arg() {
             // Django's `filter(doc__isnull=True)`: NULL exactly when doc is.
             self.pos += 1;
@@ -673,13 +680,15 @@ impl Parser<'_, '_> {
         Ok(result)
     }
 
-    /// A JSON function squeeze evaluates itself: `JSON_EXTRACT`,
-    /// `JSON_VALUE`, `JSON_QUERY`, `JSON_EXISTS` with one constant path,
-    /// `JSON_LENGTH` with at most one, `JSON_DEPTH` and `JSON_VALID`, over
-    /// a compressed column named plainly, and `JSON_UNQUOTE` of such a
-    /// `JSON_EXTRACT`. The cursor is on `(`, the name just before it.
-    /// `None` (cursor unmoved) for any other shape: the caller judges it
-    /// as an ordinary function.
+    /// A JSON function squeeze evaluates itself, over a compressed column
+    /// named plainly, with constant arguments: `JSON_EXTRACT` (one path or
+    /// more), `JSON_VALUE`, `JSON_QUERY`, `JSON_EXISTS`, `JSON_LENGTH`,
+    /// `JSON_DEPTH`, `JSON_VALID`, `JSON_TYPE`, `JSON_KEYS`,
+    /// `JSON_CONTAINS` (a scalar candidate), `JSON_CONTAINS_PATH`,
+    /// `JSON_UNQUOTE` of a `JSON_EXTRACT`, and `CAST`, `COALESCE` or
+    /// `IFNULL` of one of those. The cursor is on `(`, the name just
+    /// before it. `None` (cursor unmoved) for any other shape: the caller
+    /// judges it as an ordinary function.
     fn json_select_call(&mut self, name: &str) -> R<Option<Val>> {
         const NAMES: &[&str] = &[
             "JSON_EXTRACT",
@@ -690,6 +699,13 @@ impl Parser<'_, '_> {
             "JSON_LENGTH",
             "JSON_DEPTH",
             "JSON_VALID",
+            "JSON_TYPE",
+            "JSON_KEYS",
+            "JSON_CONTAINS",
+            "JSON_CONTAINS_PATH",
+            "CAST",
+            "COALESCE",
+            "IFNULL",
         ];
         if !NAMES.contains(&name) || !self.catalog.json_functions_accept_binary() {
             return Ok(None);
@@ -708,22 +724,8 @@ impl Parser<'_, '_> {
     fn json_select_call_at(&mut self, name: &str) -> R<Option<Val>> {
         let name_tok = self.pos - 1;
         self.expect_kind(TokenKind::LParen, "(")?;
-        if name == "JSON_UNQUOTE" {
-            if !(self.kw("JSON_EXTRACT") && self.kind_at(1) == Some(TokenKind::LParen)) {
-                return Ok(None);
-            }
-            self.pos += 1;
-            let Some(Val::Json(c, mut item)) = self.json_select_call_at("JSON_EXTRACT")? else {
-                return Ok(None);
-            };
-            self.expect_kind(TokenKind::RParen, ")")?;
-            let JsonCall::Extract(path) = item.call else {
-                return Ok(None);
-            };
-            item.call = JsonCall::UnquoteExtract(path);
-            item.item = self.toks[name_tok].start..self.toks[self.pos - 1].end;
-            item.text = String::from_utf8_lossy(&self.src[item.item.clone()]).into_owned();
-            return Ok(Some(Val::Json(c, item)));
+        if matches!(name, "JSON_UNQUOTE" | "CAST" | "COALESCE" | "IFNULL") {
+            return self.json_composed_call(name, name_tok);
         }
         let arg_start = self.pos;
         let Val::Blob(c) = self.expr()? else {
@@ -739,64 +741,93 @@ impl Parser<'_, '_> {
             return Ok(None);
         }
         let arg = self.toks[arg_start].start..self.toks[self.pos - 1].end;
-        let mut paths = Vec::new();
+        let mut strs = Vec::new();
         while self.eat_kind(TokenKind::Comma) {
-            let t = self.toks.get(self.pos).copied();
-            let Some(t) =
-                t.filter(|t| matches!(t.kind, TokenKind::Str { quote_at } if quote_at == t.start))
-            else {
+            let Some(bytes) = self.plain_string() else {
                 return Ok(None);
             };
-            let Some(bytes) = crate::sql::lexer::decode_string(self.src, &t, self.opts) else {
-                return Ok(None);
-            };
-            paths.push(bytes.into_owned());
+            strs.push(bytes);
             self.pos += 1;
         }
         self.expect_kind(TokenKind::RParen, ")")?;
         let item = self.toks[name_tok].start..self.toks[self.pos - 1].end;
         let text = String::from_utf8_lossy(&self.src[item.clone()]).into_owned();
+        let refuse = |why: String| {
+            Err(refusal(
+                c.clone(),
+                RefuseReason::JsonFunction,
+                format!("`{text}` ({why})"),
+            ))
+        };
+        // The arguments before the paths: JSON_CONTAINS's candidate,
+        // JSON_CONTAINS_PATH's mode.
+        let lead = match name {
+            "JSON_CONTAINS" | "JSON_CONTAINS_PATH" if !strs.is_empty() => 1,
+            _ => 0,
+        };
         let mut parsed = Vec::new();
-        for p in &paths {
+        for p in &strs[lead..] {
             match parse_path(p) {
                 Ok(path) => parsed.push(path),
                 Err(e) => {
-                    return Err(refusal(
-                        c,
-                        RefuseReason::JsonFunction,
-                        format!(
-                            "`{text}` (its path `{}` uses {}, which squeeze does not evaluate)",
-                            String::from_utf8_lossy(p),
-                            e.0
-                        ),
+                    return refuse(format!(
+                        "its path `{}` uses {}, which squeeze does not evaluate",
+                        String::from_utf8_lossy(p),
+                        e.0
                     ))
                 }
             }
         }
-        // Only JSON_EXTRACT's handling of wildcards and ranges was checked
-        // (JSON_VALUE, JSON_QUERY and JSON_EXISTS treat `$.*` and `[0 to
-        // 2]` in ways of their own).
-        if name != "JSON_EXTRACT" {
-            if let Some(p) = parsed.iter().find(|p| p.wildcard()) {
-                let _ = p;
-                return Err(refusal(
-                    c,
-                    RefuseReason::JsonFunction,
-                    format!(
-                        "`{text}` (squeeze evaluates wildcards and ranges only in JSON_EXTRACT)"
-                    ),
-                ));
-            }
+        // Only JSON_EXTRACT's and JSON_CONTAINS_PATH's handling of
+        // wildcards and ranges was checked (JSON_VALUE, JSON_QUERY and
+        // JSON_EXISTS treat `$.*` and `[0 to 2]` in ways of their own;
+        // JSON_KEYS, JSON_CONTAINS and JSON_LENGTH answer NULL with a
+        // warning).
+        if !matches!(name, "JSON_EXTRACT" | "JSON_CONTAINS_PATH")
+            && parsed.iter().any(|p| p.wildcard())
+        {
+            return refuse(
+                "squeeze evaluates wildcards and ranges only in JSON_EXTRACT and JSON_CONTAINS_PATH"
+                    .into(),
+            );
         }
+        let n = parsed.len();
         let mut parsed = parsed.into_iter();
-        let call = match (name, parsed.len()) {
+        let call = match (name, n) {
             ("JSON_EXTRACT", 1) => JsonCall::Extract(parsed.next().expect("one")),
+            ("JSON_EXTRACT", 2..) => JsonCall::ExtractMany(parsed.collect()),
             ("JSON_VALUE", 1) => JsonCall::Value(parsed.next().expect("one")),
             ("JSON_QUERY", 1) => JsonCall::Query(parsed.next().expect("one")),
             ("JSON_EXISTS", 1) => JsonCall::Exists(parsed.next().expect("one")),
             ("JSON_LENGTH", 0 | 1) => JsonCall::Length(parsed.next()),
             ("JSON_DEPTH", 0) => JsonCall::Depth,
             ("JSON_VALID", 0) => JsonCall::Valid,
+            ("JSON_TYPE", 0) => JsonCall::Type,
+            ("JSON_KEYS", 0 | 1) => JsonCall::Keys(parsed.next()),
+            ("JSON_CONTAINS", 0 | 1) if lead == 1 => {
+                let Some(cand) = Candidate::parse(&strs[0]) else {
+                    return refuse(
+                        "squeeze evaluates JSON_CONTAINS with a JSON scalar as the candidate"
+                            .into(),
+                    );
+                };
+                JsonCall::Contains(cand, parsed.next())
+            }
+            ("JSON_CONTAINS_PATH", 1..) if lead == 1 => {
+                // MariaDB compares the mode ASCII case-insensitively.
+                let all = match strs[0].to_ascii_lowercase().as_slice() {
+                    b"all" => true,
+                    b"one" => false,
+                    _ => return refuse(
+                        "its mode is neither 'one' nor 'all': MariaDB answers NULL with a warning"
+                            .into(),
+                    ),
+                };
+                JsonCall::ContainsPath {
+                    all,
+                    paths: parsed.collect(),
+                }
+            }
             _ => return Ok(None),
         };
         Ok(Some(Val::Json(
@@ -809,6 +840,146 @@ impl Parser<'_, '_> {
                 arg,
             }),
         )))
+    }
+
+    /// The bytes of the plain string literal at the cursor (no charset
+    /// introducer), not consumed.
+    fn plain_string(&self) -> Option<Vec<u8>> {
+        let t = self.toks.get(self.pos).copied()?;
+        if !matches!(t.kind, TokenKind::Str { quote_at } if quote_at == t.start) {
+            return None;
+        }
+        crate::sql::lexer::decode_string(self.src, &t, self.opts).map(|b| b.into_owned())
+    }
+
+    /// `JSON_UNQUOTE(JSON_EXTRACT(..))`, `CAST(f(..) AS type)`,
+    /// `COALESCE(f(..), constant)`, `IFNULL(f(..), constant)` over a JSON
+    /// function squeeze evaluates; the cursor is after `(`.
+    fn json_composed_call(&mut self, name: &str, name_tok: usize) -> R<Option<Val>> {
+        if !(self.is_name() && self.kind_at(1) == Some(TokenKind::LParen)) {
+            return Ok(None);
+        }
+        let inner_name = self.name_text(self.pos).to_ascii_uppercase();
+        if name == "JSON_UNQUOTE" && inner_name != "JSON_EXTRACT" {
+            return Ok(None);
+        }
+        // Casts nest (`COALESCE(CAST(..))`); other compositions do not.
+        let nested_cast = name != "JSON_UNQUOTE" && inner_name == "CAST";
+        if !(inner_name.starts_with("JSON_") || nested_cast) {
+            return Ok(None);
+        }
+        self.pos += 1;
+        let Some(Val::Json(c, mut item)) = self.json_select_call_at(&inner_name)? else {
+            return Ok(None);
+        };
+        let inner = Box::new(item.call.clone());
+        item.call = match name {
+            "JSON_UNQUOTE" => match *inner {
+                JsonCall::Extract(path) => JsonCall::UnquoteExtract(path),
+                _ => return Ok(None),
+            },
+            "CAST" => {
+                if !self.eat_kw("AS") {
+                    return Ok(None);
+                }
+                let Some(to) = self.cast_type() else {
+                    return Ok(None);
+                };
+                JsonCall::Cast(inner, to)
+            }
+            _ => {
+                // A constant of the call's own kind, so the result's type
+                // (asked from the server) formats the value as the call
+                // does: a string for a text result, digits for a number.
+                if !self.eat_kind(TokenKind::Comma)
+                    || matches!(
+                        *inner,
+                        JsonCall::Cast(_, CastTo::Double | CastTo::Decimal(..))
+                    )
+                {
+                    return Ok(None);
+                }
+                let constant = if inner.integer() {
+                    let t = self.toks.get(self.pos).copied();
+                    match t {
+                        Some(t)
+                            if t.kind == TokenKind::Number
+                                && t.text(self.src).iter().all(u8::is_ascii_digit) =>
+                        {
+                            t.text(self.src).to_vec()
+                        }
+                        _ => return Ok(None),
+                    }
+                } else {
+                    match self.plain_string() {
+                        Some(b) => b,
+                        None => return Ok(None),
+                    }
+                };
+                self.pos += 1;
+                JsonCall::OrElse(inner, constant)
+            }
+        };
+        self.expect_kind(TokenKind::RParen, ")")?;
+        item.item = self.toks[name_tok].start..self.toks[self.pos - 1].end;
+        item.text = String::from_utf8_lossy(&self.src[item.item.clone()]).into_owned();
+        item.name = item.text.clone();
+        Ok(Some(Val::Json(c, item)))
+    }
+
+    /// The CAST target types squeeze reproduces: `CHAR` (no length or
+    /// charset), `SIGNED [INTEGER]`, `UNSIGNED [INTEGER]`, `DOUBLE`,
+    /// `DECIMAL[(m[, d])]`.
+    fn cast_type(&mut self) -> Option<CastTo> {
+        let word = self
+            .is_name()
+            .then(|| self.name_text(self.pos).to_ascii_uppercase())?;
+        self.pos += 1;
+        let to = match word.as_str() {
+            "CHAR" => CastTo::Char,
+            "SIGNED" | "UNSIGNED" => {
+                if self.kw("INTEGER") || self.kw("INT") {
+                    self.pos += 1;
+                }
+                if word == "SIGNED" {
+                    CastTo::Signed
+                } else {
+                    CastTo::Unsigned
+                }
+            }
+            "DOUBLE" => CastTo::Double,
+            "DECIMAL" => {
+                let (mut m, mut d) = (10u32, 0u32);
+                if self.eat_kind(TokenKind::LParen) {
+                    m = self.small_number()?;
+                    if self.eat_kind(TokenKind::Comma) {
+                        d = self.small_number()?;
+                    }
+                    if !self.eat_kind(TokenKind::RParen) {
+                        return None;
+                    }
+                }
+                if m == 0 || m > 65 || d > 38 || d > m {
+                    return None;
+                }
+                CastTo::Decimal(m as u8, d as u8)
+            }
+            _ => return None,
+        };
+        Some(to)
+    }
+
+    fn small_number(&mut self) -> Option<u32> {
+        let t = self.toks.get(self.pos).copied()?;
+        if t.kind != TokenKind::Number {
+            return None;
+        }
+        let text = t.text(self.src);
+        if text.is_empty() || text.len() > 3 || !text.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        self.pos += 1;
+        std::str::from_utf8(text).ok()?.parse().ok()
     }
 
     /// The arguments of a function that may look at its arguments' bytes:

@@ -95,6 +95,9 @@ pub(crate) struct Parser<'a, 'c> {
     allow_json: bool,
     /// Such items found, by output position.
     json: Vec<(usize, ColumnRef, JsonItem)>,
+    /// The statement uses syntax the server rejects (`->` on MariaDB): it
+    /// is sent as written, nothing evaluated.
+    server_rejects: bool,
 }
 
 /// Analyse a query statement (`toks` are its significant tokens).
@@ -128,7 +131,7 @@ pub fn analyze_read(
     let out = p.query_statement()?;
     Ok(QueryShape {
         outputs: out.into_iter().map(|c| c.blob).collect(),
-        json: p.json,
+        json: if p.server_rejects { Vec::new() } else { p.json },
     })
 }
 
@@ -207,6 +210,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             qdepth: 0,
             allow_json: false,
             json: Vec::new(),
+            server_rejects: false,
         }
     }
 

@@ -84,6 +84,9 @@ impl ColumnCatalog for SameQuery<'_> {
     fn json_functions_accept_binary(&self) -> bool {
         self.inner.json_functions_accept_binary()
     }
+    fn json_arrow_is_syntax_error(&self) -> bool {
+        self.inner.json_arrow_is_syntax_error()
+    }
     fn primary_key(&self, db: &str, table: &str) -> Option<Vec<String>> {
         self.inner.primary_key(db, table)
     }
