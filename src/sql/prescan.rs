@@ -37,6 +37,9 @@ pub struct Prescan {
     pub session_track: bool,
     /// `max_allowed_packet` after an `@` somewhere, any case.
     pub max_allowed_packet: bool,
+    /// `_variables` somewhere, any case (`information_schema.SESSION_VARIABLES`,
+    /// `GLOBAL_VARIABLES`).
+    pub variables_table: bool,
 }
 
 /// The leading verbs the scan recognises.
@@ -82,7 +85,10 @@ impl Prescan {
             match sql[i] {
                 b'@' => scan.at_sign = true,
                 b';' => scan.semicolon = true,
-                _ => scan.lock_function |= word_at(sql, i + 1, b"lock"),
+                _ => {
+                    scan.lock_function |= word_at(sql, i + 1, b"lock");
+                    scan.variables_table |= word_at(sql, i + 1, b"variables");
+                }
             }
         }
         scan.kill = memchr::memchr2_iter(b'k', b'K', sql)
@@ -186,6 +192,24 @@ mod tests {
             "select release_LOCK('x')",
         ] {
             assert!(!Prescan::of(sql.as_bytes()).is_plain_dml(), "{sql}");
+        }
+    }
+
+    #[test]
+    fn the_variables_tables_are_found_in_any_case_and_nothing_else_is() {
+        for sql in [
+            "SELECT * FROM information_schema.SESSION_VARIABLES",
+            "select variable_value from information_schema.global_variables",
+            "SELECT 1 FROM `information_schema`.`Session_Variables`",
+        ] {
+            assert!(Prescan::of(sql.as_bytes()).variables_table, "{sql}");
+        }
+        for sql in [
+            "SHOW VARIABLES",
+            "SELECT @@max_allowed_packet",
+            "SELECT variables FROM t",
+        ] {
+            assert!(!Prescan::of(sql.as_bytes()).variables_table, "{sql}");
         }
     }
 
