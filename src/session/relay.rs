@@ -721,6 +721,8 @@ impl Session {
         }
         let mut t = ResultColumns::with_capacity(count);
         let temporary = self.temporary().cloned();
+        // Once per result set: it parses the backend's version string.
+        let style = self.text_columns();
         for i in 0..count {
             let c = self.backend_packet().await?;
             let c = described.map_or(&c.payload[..], |d| d.def(i, &c.payload));
@@ -730,7 +732,7 @@ impl Session {
                 .column(
                     &self.ctx.rules,
                     c,
-                    self.text_columns(),
+                    style,
                     extended,
                     hint,
                     temporary.as_ref(),
