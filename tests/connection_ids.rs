@@ -88,6 +88,55 @@ fn the_handshake_id_connection_id_and_every_processlist_show_the_same_session() 
     });
 }
 
+/// Connector/J's `isServerLocal()` (`ConnectionTest::testIsLocal`) and
+/// `testBug68733` write the id the handshake gave them as a number into a
+/// predicate on a thread-id column: through squeeze that number finds the
+/// session it names, in text and prepared statements, its own or another
+/// session's, as the same id in the result did.
+#[test]
+fn a_session_id_written_as_a_number_in_a_thread_id_predicate_finds_that_session() {
+    let db = server_with_performance_schema();
+    let sq = Squeeze::for_db(&db, &[]);
+    rt().block_on(async move {
+        let mut c = dump::connect(sq.port, None).await;
+        let other = dump::connect(sq.port, None).await;
+        let (id, other_id) = (u64::from(c.id()), u64::from(other.id()));
+        assert_ne!(id, other_id);
+        for sql in [
+            format!("SELECT PROCESSLIST_ID FROM performance_schema.threads WHERE PROCESSLIST_ID = {id}"),
+            format!("SELECT ID FROM information_schema.PROCESSLIST WHERE ID={id}"),
+            format!("SELECT p.ID FROM information_schema.processlist AS p WHERE {id} = p.ID"),
+            format!("SELECT ID FROM information_schema.PROCESSLIST WHERE ID IN ({id}, 0)"),
+        ] {
+            let text: Vec<u64> = c.query(&sql).await.unwrap();
+            assert_eq!(text, vec![id], "{sql}");
+            let prepared: Vec<u64> = c.exec(&sql, ()).await.unwrap();
+            assert_eq!(prepared, vec![id], "prepared: {sql}");
+        }
+        // Another squeeze session, by the id its own handshake gave it.
+        let sql = format!(
+            "SELECT ID FROM information_schema.PROCESSLIST WHERE ID = {other_id} AND COMMAND = 'Sleep'"
+        );
+        let found: Vec<u64> = c.query(&sql).await.unwrap();
+        assert_eq!(found, vec![other_id], "{sql}");
+        // Its host column is the one Connector/J compares with its own.
+        let host: Vec<String> = c
+            .query(format!(
+                "SELECT PROCESSLIST_HOST FROM performance_schema.threads WHERE PROCESSLIST_ID = {id}"
+            ))
+            .await
+            .unwrap();
+        assert_eq!(host.len(), 1, "{host:?}");
+        // A number no squeeze session holds stays the server's.
+        let none: Vec<u64> = c
+            .query("SELECT ID FROM information_schema.PROCESSLIST WHERE ID = 4000000000")
+            .await
+            .unwrap();
+        assert!(none.is_empty());
+        drop(other);
+    });
+}
+
 /// MariaDB's `main.user_var`: `IS_USED_LOCK('x') = CONNECTION_ID()` is 1
 /// for the lock's holder, under the expression as its column heading.
 #[test]

@@ -241,7 +241,7 @@ const SQL_LAYERS: &[&[&str]] = &[
     &["tokens", "prescan", "splice", "shape", "kill", "refusal"],
     &["classify", "own_values"],
     &["statement", "tables"],
-    &["compound", "route"],
+    &["compound", "route", "thread_id_literals"],
     // How a statement changes the reading of the rest; which statement of
     // a query each result the server sends is of.
     &["state", "results"],

@@ -42,6 +42,7 @@ pub mod state;
 pub mod statement;
 pub mod tables;
 pub mod temporary;
+pub mod thread_id_literals;
 pub mod tokens;
 
 #[cfg(test)]

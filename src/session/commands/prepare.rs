@@ -20,11 +20,16 @@ impl Session {
         // `SELECT CONNECTION_ID()` or `@@max_allowed_packet` is the same
         // statement as a plain one.
         let scan = crate::sql::prescan::Prescan::of(&payload[1..]);
+        let as_sent = Query::new(&payload[1..], self.tracked.lex);
+        let translated = crate::session::thread_ids::id_results(&as_sent)
+            .and_then(|_| self.server_thread_ids(&as_sent));
+        let own_input: &[u8] = translated.as_deref().unwrap_or(&payload[1..]);
         let own = (scan.connection_id || scan.socket || scan.max_allowed_packet)
             .then(|| {
-                crate::sql::own_values::rewrite(&payload[1..], self.tracked.lex, self.own_values())
+                crate::sql::own_values::rewrite(own_input, self.tracked.lex, self.own_values())
             })
-            .flatten();
+            .flatten()
+            .or(translated);
         let own_payload: Option<bytes::Bytes> =
             own.map(|text| ClientCommand::Prepare(&text).encode().into());
         let payload = own_payload.as_ref().unwrap_or(payload);

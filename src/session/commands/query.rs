@@ -45,6 +45,10 @@ impl Session {
             let tracks = ((scan.session_track || vars_table) && tracking)
                 .then(|| self.tracked.client_tracks.settings());
             let capped = self.own_values().packet_limit;
+            // Thread ids written as numbers are the client's (squeeze's).
+            let id_results = crate::session::thread_ids::id_results(&as_sent);
+            let translated = id_results.and_then(|_| self.server_thread_ids(&as_sent));
+            let own_input: &[u8] = translated.as_deref().unwrap_or(&sent);
             let rewritten_id = (scan.connection_id
                 || scan.socket
                 || scan.max_allowed_packet
@@ -55,9 +59,10 @@ impl Session {
                     tracks: tracks.as_ref(),
                     ..self.own_values()
                 };
-                crate::sql::own_values::rewrite(&sent, self.tracked.lex, own)
+                crate::sql::own_values::rewrite(own_input, self.tracked.lex, own)
             })
             .flatten()
+            .or(translated)
             .or_else(|| {
                 // A configured column declared in its logical type
                 // is created as the binary column squeeze stores into.
@@ -110,7 +115,8 @@ impl Session {
                         derived_table,
                     }
                 }),
-                thread_ids: crate::session::thread_ids::id_results(&query),
+                // squeeze's own values add no thread-id table.
+                thread_ids: id_results,
                 ..RelayMode::text()
             };
             if self.sharded() {
@@ -299,6 +305,31 @@ impl Session {
 }
 
 impl Session {
+    /// The query with the thread ids the client wrote as numbers
+    /// (`sql::thread_id_literals`) in the server's numbering on the shard
+    /// it runs on, or `None` when it names none squeeze handed out. The
+    /// session's own id becomes `CONNECTION_ID()`; another session's id its
+    /// backend thread there; an id of a session without a thread there is
+    /// left as written.
+    pub(in crate::session) fn server_thread_ids(&self, query: &Query<'_>) -> Option<Vec<u8>> {
+        let shard = self.shards.current();
+        let edits: Vec<_> = crate::sql::thread_id_literals::id_literals(query)
+            .into_iter()
+            .filter_map(|l| {
+                let id = u32::try_from(l.id).ok()?;
+                let server = if id == self.id {
+                    "CONNECTION_ID()".to_string()
+                } else {
+                    let entry = self.ctx.sessions.get(id)?;
+                    let (_, thread) = entry.backends.iter().find(|(s, _)| *s == shard)?;
+                    thread.to_string()
+                };
+                Some((l.span, server.into_bytes()))
+            })
+            .collect();
+        (!edits.is_empty()).then(|| crate::sql::splice::splice(query.text, &edits))
+    }
+
     /// What this session answers for itself (`own_values`): its id, its
     /// socket, and its packet limit where that is below the server's.
     pub(in crate::session) fn own_values(&self) -> crate::sql::own_values::OwnValues<'_> {
