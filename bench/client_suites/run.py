@@ -459,6 +459,8 @@ def java_suite(a, work, name, driver, classes, quick, env_for):
                                f"--reports-dir={reports}"]
         argv += [f"--select-class={c}" for c in selected]
         argv += [f"--exclude-methodname={m}" for m in JAVA_HANGS]
+        if a.only:
+            argv.append(f"--include-methodname={a.only}")
         try:
             r = subprocess.run(argv, cwd=work, env=dict(os.environ, **env), capture_output=True, text=True,
                                timeout=JAVA_TIMEOUT)
@@ -576,6 +578,9 @@ def main():
     ap.add_argument("--compressed", action="store_true",
                     help="also run each suite through a squeeze compressing squeeze_other.docs.doc")
     ap.add_argument("--keep", action="store_true", help="keep the temp dir (logs of every run)")
+    ap.add_argument("--only", default=None, metavar="REGEX",
+                    help="Java suites: run only the test methods whose qualified name matches "
+                         "(JUnit --include-methodname), e.g. '.*#testIsLocal.*'")
     ap.add_argument("--serve", action="store_true",
                     help="start the stack, print its ports and wait (to run one test by hand); Ctrl-C stops it")
     a = ap.parse_args()
