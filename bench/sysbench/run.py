@@ -34,6 +34,17 @@ adds point_select_vs_baseline / read_write_vs_baseline (this build's qps
 over the baseline's) and cpu_baseline_vs_this (proxy CPU per point select)
 to the RESULT line.
 
+`--instructions N` measures instead of timing: each squeeze (this build and
+`--baseline`) runs under valgrind's callgrind, which counts the instructions
+it executes exactly, whatever else the VM is doing. For each workload,
+sysbench runs N events and then 3N events on one thread, each against a
+fresh proxy; the difference over the difference in queries is the proxy's
+instructions per query (startup and connection set-up cancel out). The
+RESULT line then holds point_select_instr_per_q, read_write_instr_per_q
+and, with --baseline, *_instr_this_vs_baseline (lower is better): a CPU
+comparison that a noisy 2-core VM cannot blur. Needs valgrind
+(apt-get install -y valgrind).
+
 `--syscalls` additionally attaches `strace -c -f` to each proxy for one
 extra point_select run and prints syscalls per query (strace slows the
 proxy a lot, so these runs are not part of the table).
@@ -253,20 +264,22 @@ class Bench:
             raise Fatal("cargo build --release failed")
         return str(binary)
 
-    def start_squeeze(self, name="squeeze", binary=None):
+    def start_squeeze(self, name="squeeze", binary=None, wrapper=()):
         binary = binary or self.squeeze_binary()
         port, admin = free_port(), free_port()
         env = dict(os.environ)
         env.setdefault("SQUEEZE_LOG", "warn")
         p = self.spawn(name, [
-            binary, "serve", "--listen", f"127.0.0.1:{port}",
+            *wrapper, binary, "serve", "--listen", f"127.0.0.1:{port}",
             "--backend", f"127.0.0.1:{self.db_port}", "--user", f"{USER}:{PASSWORD}",
             "--admin", f"127.0.0.1:{admin}",
         ], env=env)
         try:
-            wait_port(port, p, name)
+            wait_port(port, p, name, timeout=180.0 if wrapper else 60.0)
         except Fatal as e:
             raise Fatal(f"{e}\n{self.tail_log(name)}")
+        if wrapper:
+            return p, port
         if name == "squeeze":
             self.squeeze, self.sq_port, self.sq_admin = p, port, admin
         else:
@@ -418,9 +431,72 @@ listen mysql
                   f"; context switches/query (run without strace): voluntary {switches[0]:.3f}, "
                   f"involuntary {switches[1]:.3f}")
 
+    # ------------------------------------------------------------ instructions
+    def instructions_run(self, binary, label, workload, events):
+        """Instructions the proxy at `binary` executed serving one sysbench
+        run of `events` events (with its start-up and shutdown), and the
+        queries sysbench counted."""
+        out = self.tmp / f"callgrind-{label}-{SHORT[workload]}-{events}.out"
+        wrapper = (self.tools["valgrind"], "--tool=callgrind", f"--callgrind-out-file={out}")
+        proc, port = self.start_squeeze(f"cg-{label}-{SHORT[workload]}-{events}", binary, wrapper)
+        argv = self.sysbench_argv(workload, port, "run", threads=1)
+        argv = [x for x in argv if not x.startswith("--time=")]
+        argv.insert(-1, "--time=0")
+        argv.insert(-1, f"--events={events}")
+        r = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        text = r.stdout.decode(errors="replace")
+        proc.terminate()
+        try:
+            proc.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise Fatal(f"{label} under callgrind did not stop on SIGTERM")
+        if r.returncode != 0:
+            raise Fatal(f"sysbench {workload} against {label} under callgrind failed:\n{text[-3000:]}")
+        res = parse_sysbench(text)
+        total = None
+        for line in out.read_text(errors="replace").splitlines():
+            if line.startswith(("summary:", "totals:")):
+                total = int(line.split()[1])
+        if res is None or total is None:
+            raise Fatal(f"no sysbench result or callgrind total for {label}/{workload}")
+        return total, res["queries"]
+
+    def instructions(self):
+        a = self.args
+        binaries = [("this", self.squeeze_binary())] + ([("baseline", a.baseline)] if a.baseline else [])
+        per_q = {}
+        for w in WORKLOADS:
+            for label, binary in binaries:
+                i1, q1 = self.instructions_run(binary, label, w, a.instructions)
+                i3, q3 = self.instructions_run(binary, label, w, 3 * a.instructions)
+                per_q[(label, w)] = (i3 - i1) / (q3 - q1)
+                log(f"{SHORT[w]:12s} {label:8s}: {i1} instr / {q1} queries, {i3} instr / {q3} queries "
+                    f"-> {per_q[(label, w)]:.0f} instructions per query")
+        print(f"\nProxy instructions per query under callgrind (one thread, {a.instructions} and "
+              f"{3 * a.instructions} events, difference):")
+        print(f"  {'workload':12s} " + " ".join(f"{l:>12s}" for l, _ in binaries)
+              + ("   this/baseline" if a.baseline else ""))
+        keys = []
+        for w in WORKLOADS:
+            row = [per_q[(l, w)] for l, _ in binaries]
+            line = f"  {SHORT[w]:12s} " + " ".join(f"{v:12.0f}" for v in row)
+            keys.append(f"{SHORT[w]}_instr_per_q={row[0]:.0f}")
+            if a.baseline:
+                line += f"   {row[0] / row[1]:.3f}"
+                keys.append(f"{SHORT[w]}_instr_this_vs_baseline={row[0] / row[1]:.3f}")
+            print(line)
+        print("RESULT " + " ".join(keys))
+
     # -------------------------------------------------------------------- main
     def run(self):
         a = self.args
+        if a.instructions:
+            self.tools = require_tools(["mariadbd", "mariadb-install-db", "mariadb", "sysbench", "valgrind"])
+            self.start_mariadb()
+            self.prepare()
+            self.instructions()
+            return
         self.tools = require_tools(["mariadbd", "mariadb-install-db", "mariadb", "sysbench", "haproxy"])
         self.start_mariadb()
         self.prepare()
@@ -601,6 +677,9 @@ def main():
     ap.add_argument("--syscalls", action="store_true",
                     help="also count syscalls per query for each proxy with strace -c -f")
     ap.add_argument("--keep", action="store_true", help="keep the temp dir (logs, haproxy.cfg)")
+    ap.add_argument("--instructions", type=int, default=0, metavar="N",
+                    help="count the proxies' instructions per query under callgrind (N and 3N events) "
+                         "instead of timing them")
     ap.add_argument("--baseline", default=None,
                     help="a second squeeze binary (e.g. an older release build) run side by side")
     args = ap.parse_args()

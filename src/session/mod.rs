@@ -27,7 +27,6 @@ mod temporary;
 mod thread_ids;
 mod tracked;
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -241,7 +240,7 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: ClientStream, peer: SocketAddr,
 /// current database, looked up again when it changes).
 #[derive(Default)]
 struct CommandMetrics {
-    by_command: HashMap<(u8, usize), (prometheus::IntCounter, prometheus::Histogram)>,
+    by_command: rustc_hash::FxHashMap<(u8, usize), (prometheus::IntCounter, prometheus::Histogram)>,
     user: Option<Option<prometheus::IntCounter>>,
     schema: Option<(Option<Vec<u8>>, Option<prometheus::IntCounter>)>,
 }

@@ -4,7 +4,9 @@
 //! long data collected for them, and SQL-level `PREPARE ... FROM` names.
 //! Pure bookkeeping: no I/O, unit-tested below.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -28,7 +30,7 @@ pub(super) struct Stmt {
     pub text: Bytes,
     pub num_params: u16,
     /// Its id on each shard it was prepared on (sharded sessions).
-    pub shard_ids: HashMap<usize, u32>,
+    pub shard_ids: FxHashMap<usize, u32>,
     /// Key-routed by a parameter: the rule and the parameter's index.
     pub key_param: Option<(KeyRule, usize)>,
     /// Parameter types from the last execute that bound them (2 bytes
@@ -40,7 +42,7 @@ pub(super) struct Stmt {
     /// conclusion at prepare time).
     pub result_hints: ColumnHints,
     /// Long data collected for compressed parameters.
-    pub long_data: HashMap<u16, Vec<u8>>,
+    pub long_data: std::collections::HashMap<u16, Vec<u8>>,
     /// Parameters sent as long data since the last execute: their values
     /// are absent from the next execute packet.
     pub long_data_sent: BTreeSet<u16>,
@@ -87,7 +89,7 @@ pub(super) type PendingPrepare = (Bytes, Option<(KeyRule, usize)>);
 #[derive(Default)]
 pub(super) struct StatementTable {
     /// Every prepared statement, by the client's id.
-    pub stmts: HashMap<u32, Stmt>,
+    pub stmts: FxHashMap<u32, Stmt>,
     /// SQL-level prepared statements (`PREPARE s FROM '...'`) seen through
     /// squeeze: which `?` go to compressed columns.
     pub sql_prepared: SqlPrepared,
@@ -177,7 +179,7 @@ impl StatementTable {
             client_id,
             Stmt {
                 text,
-                shard_ids: HashMap::from([(shard, backend_id)]),
+                shard_ids: FxHashMap::from_iter([(shard, backend_id)]),
                 key_param,
                 num_params,
                 ..Default::default()
