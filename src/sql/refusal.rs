@@ -61,6 +61,9 @@ pub enum RefuseReason {
     Ddl,
     /// A statement whose text squeeze cannot see (`EXECUTE IMMEDIATE @v`).
     InvisibleText,
+    /// A write squeeze cannot keep an extracted column right in, or one of
+    /// the extracted column itself.
+    Extracted,
     /// Anything else we cannot prove safe.
     Other,
 }
@@ -70,6 +73,7 @@ impl RefuseReason {
     pub fn as_label(self) -> &'static str {
         match self {
             RefuseReason::JsonFunction => "json_function",
+            RefuseReason::Extracted => "extracted_column",
             RefuseReason::Function => "function",
             RefuseReason::Comparison => "comparison",
             RefuseReason::Like => "like",
@@ -131,6 +135,7 @@ impl Refusal {
                 "column `{c}` is stored compressed by squeeze; MariaDB cannot evaluate {} on it. squeeze evaluates {JSON_EVALUATED} itself, with constant paths, as items of the statement's own select list (SELECT JSON_VALUE(doc, '$.author') FROM t WHERE id = ?); a predicate, ORDER BY, GROUP BY or join on a path inside a compressed document is not answered. Select the value and filter in the application, or keep the field you query in a separate uncompressed column",
                 self.what
             ),
+            RefuseReason::Extracted => self.what.clone(),
             RefuseReason::Copy | RefuseReason::Ddl | RefuseReason::InvisibleText => {
                 format!("column `{c}` is stored compressed by squeeze; {}", self.what)
             }

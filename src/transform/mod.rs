@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod columns_view;
 pub mod dependents;
 pub mod extract;
+pub mod extract_write;
 pub mod infile;
 pub mod json;
 pub mod load_data;
@@ -123,6 +124,11 @@ impl ColumnRules {
 
     pub fn is_empty(&self) -> bool {
         self.by_table.is_empty()
+    }
+
+    /// Does any column declare extracted paths?
+    pub fn has_extracts(&self) -> bool {
+        self.all().any(|r| !r.extracts.is_empty())
     }
 
     /// Might this query mention a table with a compressed column? One scan.

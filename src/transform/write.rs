@@ -185,7 +185,29 @@ pub fn rewrite_statements<'a>(
     let mut placeholders = Vec::new();
     let mut json_reads = false;
     let ddl = ddl_targets(sql_text, split, ctx.db);
-    for st in plans {
+    let mut db: Option<&str> = ctx.db;
+    for (st, piece) in plans.into_iter().zip(split) {
+        let no_sites: &[sql::LiteralSite<'_>] = &[];
+        let extract_input = super::extract_write::Input {
+            src: sql_text,
+            toks: &piece.tokens,
+            kind: &piece.kind,
+            opts: st.opts,
+            db,
+            sites: match &st.plan {
+                Plan::Rewrite { sites, .. } => sites,
+                _ => no_sites,
+            },
+        };
+        if !matches!(st.plan, Plan::Refuse(_)) {
+            insertions.extend(
+                super::extract_write::plan(ctx.rules, &extract_input)
+                    .map_err(WriteError::Refused)?,
+            );
+        }
+        if let StatementKind::Use(d) = &piece.kind {
+            db = Some(d);
+        }
         match st.plan {
             Plan::Untouched => {}
             Plan::Refuse(r) => {
