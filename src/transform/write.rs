@@ -272,6 +272,13 @@ pub fn rewrite_statements<'a>(
             }
         }
         let mut hints = result_hints(ctx, st.shape.as_ref());
+        if let Some(shape) = st.shape.as_ref().filter(|s| !s.rewrites.is_empty()) {
+            // Declared JSON paths answered from their extracted columns.
+            json_reads = true;
+            for (range, text) in &shape.rewrites {
+                insertions.push((range.clone(), text.clone().into_bytes()));
+            }
+        }
         if let Some(shape) = st.shape.as_ref().filter(|s| !s.json.is_empty()) {
             json_reads = true;
             for (i, c, item) in &shape.json {
