@@ -139,7 +139,7 @@ async fn every_accepted_write_stores_json_unquote_of_json_extract_as_mariadb_com
         ),
         format!("REPLACE INTO t (doc, id) VALUES ({}, 1)", lit(&docs[2])),
         format!("UPDATE t SET doc = {} WHERE id = 3", lit(&docs[11])),
-        format!("UPDATE t AS x SET x.n = 7, x.doc = NULL WHERE x.id = 4"),
+        "UPDATE t AS x SET x.n = 7, x.doc = NULL WHERE x.id = 4".to_string(),
         format!(
             "INSERT INTO t (id, doc) VALUES (5, {}) ON DUPLICATE KEY UPDATE doc = VALUES(doc)",
             lit(&docs[12])
@@ -326,7 +326,10 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
     ] {
         queries.push(format!("SELECT id, n FROM t WHERE {cond} ORDER BY id"));
     }
-    queries.push(format!("SELECT id FROM t AS d WHERE JSON_UNQUOTE(JSON_EXTRACT(d.doc, '$.author')) > 'a' ORDER BY id"));
+    queries.push(
+        "SELECT id FROM t AS d WHERE JSON_UNQUOTE(JSON_EXTRACT(d.doc, '$.author')) > 'a' ORDER BY id"
+            .to_string(),
+    );
     queries.push(format!("SELECT id FROM t ORDER BY {ua}, id"));
     queries.push(format!("SELECT id FROM t ORDER BY {ua} DESC, id DESC"));
     queries.push(format!(

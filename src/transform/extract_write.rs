@@ -501,20 +501,18 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
             let value = eq + 1..item.end;
             // The column's qualifier as written (`t.`), for each derived one.
             let qualifier = &self.i.src[self.toks()[item.start].start..self.toks()[eq - 1].start];
-            let values: Vec<Vec<u8>> =
-                if let Some(copy) = self.values_call(&value, &doc.rule.column) {
-                    // ON DUPLICATE KEY UPDATE doc = VALUES(doc): the row's own.
-                    let _ = copy;
-                    doc.extracts()
-                        .iter()
-                        .map(|e| format!("VALUES({})", extract::quoted(&e.column)).into_bytes())
-                        .collect()
-                } else if value.len() == 1 && self.name_is(value.start, &doc.rule.column) {
-                    // `doc = doc`: the document and its paths stay as they are.
-                    continue;
-                } else {
-                    self.values_for(doc, &value)?
-                };
+            let values: Vec<Vec<u8>> = if self.values_call(&value, &doc.rule.column) {
+                // ON DUPLICATE KEY UPDATE doc = VALUES(doc): the row's own.
+                doc.extracts()
+                    .iter()
+                    .map(|e| format!("VALUES({})", extract::quoted(&e.column)).into_bytes())
+                    .collect()
+            } else if value.len() == 1 && self.name_is(value.start, &doc.rule.column) {
+                // `doc = doc`: the document and its paths stay as they are.
+                continue;
+            } else {
+                self.values_for(doc, &value)?
+            };
             let mut text = Vec::new();
             for (e, v) in doc.extracts().iter().zip(values) {
                 text.extend_from_slice(b", ");
@@ -534,13 +532,12 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
     }
 
     /// `VALUES(column)` spanning `r`.
-    fn values_call(&self, r: &Range<usize>, column: &str) -> Option<()> {
-        (r.len() == 4
+    fn values_call(&self, r: &Range<usize>, column: &str) -> bool {
+        r.len() == 4
             && self.kw(r.start, "VALUES")
             && self.kind(r.start + 1) == Some(TokenKind::LParen)
             && self.name_is(r.start + 2, column)
-            && self.kind(r.start + 3) == Some(TokenKind::RParen))
-        .then_some(())
+            && self.kind(r.start + 3) == Some(TokenKind::RParen)
     }
 }
 

@@ -52,7 +52,7 @@ fn refused(sql: &str) -> String {
     match rewrite(sql) {
         Err(e) => {
             let e = e.to_sql_error();
-            assert_eq!(e.code as u16, 1235, "{sql}");
+            assert_eq!(e.code, 1235, "{sql}");
             e.message
         }
         Ok(s) => panic!("{sql} should be refused, became {s}"),

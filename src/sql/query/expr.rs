@@ -241,9 +241,10 @@ impl Parser<'_, '_> {
             self.reject(lhs, RefuseReason::Like, word)?;
         }
         self.pos += skip;
-        let mut operands = vec![self.pos..self.pos];
+        let rhs_start = self.pos;
         let rhs = self.expr_bp(COMPARE + 1)?;
-        operands[0].end = self.pos;
+        let mut operands = Vec::with_capacity(2);
+        operands.push(rhs_start..self.pos);
         self.reject(&rhs, RefuseReason::Like, word)?;
         if self.eat_kw("ESCAPE") {
             let at = self.pos;
@@ -343,7 +344,7 @@ impl Parser<'_, '_> {
             self.pos += 1;
             let rhs_start = self.pos;
             let rhs = self.expr_bp(bp + 1)?;
-            if self.take_extracted(lhs, &[rhs_start..self.pos]) {
+            if self.take_extracted_with(lhs, rhs_start..self.pos) {
                 return Ok(());
             }
             self.reject(lhs, reason, &what)?;
@@ -354,7 +355,7 @@ impl Parser<'_, '_> {
             // `doc <=> NULL` is `doc IS NULL`: only NULL-ness is looked at.
             self.pos += 1;
             let rhs = self.expr_bp(bp + 1)?;
-            if self.take_extracted(&rhs, &[lhs_range]) {
+            if self.take_extracted_with(&rhs, lhs_range.clone()) {
                 return Ok(());
             }
             return match (lhs, &rhs) {
@@ -373,7 +374,7 @@ impl Parser<'_, '_> {
         } else {
             let rhs = self.expr_bp(bp + 1)?;
             // `'x' = JSON_UNQUOTE(JSON_EXTRACT(doc, '$.a'))`.
-            if comparison && self.take_extracted(&rhs, &[lhs_range]) {
+            if comparison && self.take_extracted_with(&rhs, lhs_range.clone()) {
                 return Ok(());
             }
             self.reject(&rhs, reason, &what)?;

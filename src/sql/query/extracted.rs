@@ -159,6 +159,11 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// [`Self::take_extracted`] with one other operand.
+    pub(super) fn take_extracted_with(&mut self, v: &Val, other: Range<usize>) -> bool {
+        self.take_extracted(v, std::slice::from_ref(&other))
+    }
+
     /// Tokens `r` are a constant: string literals (with an introducer),
     /// a signed number, `?`, `NULL`, a hex or bit literal, or
     /// `JSON_EXTRACT('<json>', '<path>')` of two strings (Django's
