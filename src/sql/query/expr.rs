@@ -359,7 +359,11 @@ impl Parser<'_, '_> {
                 return Ok(());
             }
             return match (lhs, &rhs) {
-                (Val::Null, _) | (_, Val::Null) if !matches!(rhs, Val::Json(..)) => Ok(()),
+                (Val::Null, _) | (_, Val::Null)
+                    if !matches!(lhs, Val::Json(..)) && !matches!(rhs, Val::Json(..)) =>
+                {
+                    Ok(())
+                }
                 _ => {
                     self.reject(lhs, reason, &what)?;
                     self.reject(&rhs, reason, &what)
@@ -1121,6 +1125,10 @@ impl Parser<'_, '_> {
             let v = self.expr()?;
             if distinct {
                 self.reject(&v, RefuseReason::Distinct, &format!("{name}(DISTINCT ...)"))?;
+            }
+            // A JSON function's NULL-ness is what it finds in the document.
+            if matches!(v, Val::Json(..)) {
+                self.reject(&v, RefuseReason::JsonFunction, &format!("{name}()"))?;
             }
             if !self.eat_kind(TokenKind::Comma) {
                 break;
