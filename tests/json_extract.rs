@@ -62,6 +62,9 @@ fn documents() -> Vec<Option<String>> {
         r#"{"name": "x", "n": [1, 2]}"#,
         r#"[1, "two"]"#,
         r#""😀 emoji""#,
+        r#""null""#,
+        r#""nul\u006c""#,
+        r#""true""#,
     ];
     let mut docs: Vec<Option<String>> = authors
         .iter()
@@ -283,6 +286,10 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
     }
     let ua = "JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author'))";
     let django = "JSON_UNQUOTE(JSON_EXTRACT(`t`.`doc`, '$.\"author\"'))";
+    // SQLAlchemy 2's `doc["author"].as_string()`: it tells JSON null from
+    // the string "null" (MariaDB compares the JSON text with 'null'), which
+    // the column does not, so it stays refused.
+    let sa = "CASE JSON_EXTRACT(t.doc, '$.\"author\"') WHEN 'null' THEN NULL ELSE JSON_UNQUOTE(JSON_EXTRACT(t.doc, '$.\"author\"')) END";
     let mut queries: Vec<String> = Vec::new();
     for cond in [
         format!("{ua} = 'AutoModerator'"),
@@ -378,6 +385,7 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
         wrong.join("\n")
     );
     // What stays refused names the path and what would answer it.
+    let sa_null = format!("SELECT id FROM t WHERE {sa} = 'null'");
     for (sql, says) in [
         (
             "SELECT id FROM t WHERE JSON_VALUE(doc, '$.author') = 'x'",
@@ -399,6 +407,7 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
             "SELECT JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = 'x' FROM t",
             "give the item an alias",
         ),
+        (&sa_null, "column `doc_author`"),
     ] {
         match answer(&mut sq, sql, None).await {
             Err((1235, m)) => assert!(m.contains(says), "{sql}: {m}"),
