@@ -189,7 +189,7 @@ pub fn judge_extract(
     let mut issues = Vec::new();
     for d in docs {
         let fix = format!(
-            "ALTER TABLE `{}`.`{table}` ADD COLUMN `{}` {} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, then `squeeze backfill --extract` for existing rows",
+            "ALTER TABLE `{}`.`{table}` ADD COLUMN `{}` {} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, then write existing rows again through squeeze (their documents) to fill it",
             d.schema,
             e.column,
             e.type_text()

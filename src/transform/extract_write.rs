@@ -32,6 +32,11 @@ pub struct Input<'s, 'a> {
     /// The literals the write planner found for compressed columns, with
     /// their uncompressed values.
     pub sites: &'s [LiteralSite<'a>],
+    /// The compressed column bound to each `?` of the statement.
+    pub placeholders: &'s [Option<ColumnRef>],
+    /// The definition of a view over compressed columns (`None`: a base
+    /// table or a plain view).
+    pub view: &'s dyn Fn(&str, &str) -> Option<std::sync::Arc<str>>,
 }
 
 /// The edits that write the extracted columns of the statement's writes,
@@ -41,18 +46,53 @@ pub fn plan(rules: &ColumnRules, i: &Input<'_, '_>) -> Result<Vec<Edit>, Refusal
         return Ok(Vec::new());
     }
     let w = Writer { rules, i };
-    match i.kind {
-        StatementKind::Insert | StatementKind::Replace => w.insert(),
-        StatementKind::Update => w.update(),
-        StatementKind::Select
-        | StatementKind::Delete
-        | StatementKind::Empty
-        | StatementKind::Use(_)
-        | StatementKind::Set(_) => Ok(Vec::new()),
-        StatementKind::Ddl if !w.creates_program() => Ok(Vec::new()),
-        // LOAD DATA, PREPARE / EXECUTE IMMEDIATE texts, SET STATEMENT ..
-        // FOR, blocks, stored programs: not followed.
-        _ => w.unseen_write(),
+    let edits = w.by_kind()?;
+    w.everything_covered(&edits)?;
+    Ok(edits)
+}
+
+impl Writer<'_, '_, '_> {
+    fn by_kind(&self) -> Result<Vec<Edit>, Refusal> {
+        let w = self;
+        let i = self.i;
+        match i.kind {
+            StatementKind::Insert | StatementKind::Replace => w.insert(),
+            StatementKind::Update => w.update(),
+            StatementKind::Select
+            | StatementKind::Delete
+            | StatementKind::Empty
+            | StatementKind::Use(_)
+            | StatementKind::Set(_) => Ok(Vec::new()),
+            StatementKind::Ddl if !w.creates_program() => Ok(Vec::new()),
+            // LOAD DATA, PREPARE / EXECUTE IMMEDIATE texts, SET STATEMENT ..
+            // FOR, blocks, stored programs: not followed.
+            _ => w.unseen_write(),
+        }
+    }
+
+    /// Default deny: every literal or `?` the write planner bound to a
+    /// document with paths must be one this pass wrote the paths for
+    /// (a value in a CASE branch, a write through a view, ... is not).
+    fn everything_covered(&self, edits: &[Edit]) -> Result<(), Refusal> {
+        let with_paths = |c: &ColumnRef| {
+            self.rules
+                .lookup(&c.db, &c.table, &c.column)
+                .filter(|r| !r.extracts.is_empty())
+        };
+        for site in self.i.sites {
+            if let Some(rule) = with_paths(&site.column) {
+                if !edits.iter().any(|(r, _)| r.start == site.span.end) {
+                    return Err(self.not_exact(&Doc { rule }, "a value squeeze does not write as the whole document (a CASE/IF/COALESCE branch, a view's column)"));
+                }
+            }
+        }
+        if let Some(rule) = self.i.placeholders.iter().flatten().find_map(with_paths) {
+            return Err(self.not_exact(
+                &Doc { rule },
+                "a `?` parameter (prepared statements writing it are not supported yet)",
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -144,6 +184,24 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
             }
         }
         Ok(Vec::new())
+    }
+
+    /// A write to a view over a table with extracted columns: squeeze
+    /// does not follow which base columns it writes.
+    fn through_view(&self, db: &str, name: &str) -> Result<(), Refusal> {
+        let Some(def) = (self.i.view)(db, name) else {
+            return Ok(());
+        };
+        let def = def.to_ascii_lowercase();
+        match (self.rules.all())
+            .find(|r| !r.extracts.is_empty() && def.contains(&r.table.to_ascii_lowercase()))
+        {
+            Some(rule) => Err(self.not_exact(
+                &Doc { rule },
+                &format!("a write through view `{db}`.`{name}`; write the base table"),
+            )),
+            None => Ok(()),
+        }
     }
 
     /// The rules of `db.table` that have extracts.
@@ -256,6 +314,7 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
             return Ok(Vec::new());
         };
         let table = t.table.into_owned();
+        self.through_view(&db, &table)?;
         let docs = self.docs(&db, &table);
         if docs.is_empty() {
             return Ok(Vec::new());
@@ -389,6 +448,7 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
                 r.db.map(|d| d.into_owned())
                     .or(self.i.db.map(str::to_string));
             if let (Some(db), Some(t)) = (db, r.table) {
+                self.through_view(&db, &t)?;
                 tables.push((db, t.into_owned(), r.alias.map(|a| a.into_owned())));
             }
         }

@@ -186,18 +186,26 @@ pub fn rewrite_statements<'a>(
     let mut json_reads = false;
     let ddl = ddl_targets(sql_text, split, ctx.db);
     let mut db: Option<&str> = ctx.db;
+    let views = Catalog::new(ctx.rules, ctx.schema).with_temporary(ctx.temporary);
+    let view = |d: &str, n: &str| sql::ColumnCatalog::view_definition(&views, d, n);
     for (st, piece) in plans.into_iter().zip(split) {
-        let no_sites: &[sql::LiteralSite<'_>] = &[];
+        let (sites, bound): (&[sql::LiteralSite<'_>], &[Option<ColumnRef>]) = match &st.plan {
+            Plan::Rewrite {
+                sites,
+                placeholders,
+                ..
+            } => (sites, placeholders),
+            _ => (&[], &[]),
+        };
         let extract_input = super::extract_write::Input {
             src: sql_text,
             toks: &piece.tokens,
             kind: &piece.kind,
             opts: st.opts,
             db,
-            sites: match &st.plan {
-                Plan::Rewrite { sites, .. } => sites,
-                _ => no_sites,
-            },
+            sites,
+            placeholders: bound,
+            view: &view,
         };
         if !matches!(st.plan, Plan::Refuse(_)) {
             insertions.extend(
