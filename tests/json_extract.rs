@@ -475,26 +475,35 @@ async fn backfill_extract_fills_existing_rows_as_mariadb_extracts_them_and_leave
         ),
     )
     .unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_squeeze"))
-        .args([
-            "backfill",
-            "--extract",
-            "--batch",
-            "5",
-            "--nice",
-            "0",
-            "--column",
-        ])
-        .arg(format!("{SQ}.t.doc"))
-        .arg("--config")
-        .arg(&config)
-        .output()
-        .unwrap();
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
+    let backfill = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_squeeze"))
+            .args([
+                "backfill",
+                "--extract",
+                "--verify",
+                "--batch",
+                "5",
+                "--nice",
+                "0",
+            ])
+            .arg("--column")
+            .arg(format!("{SQ}.t.doc"))
+            .arg("--config")
+            .arg(&config)
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (ok, stdout, stderr) = backfill();
+    assert!(ok, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("every extracted column holds its path's value"),
+        "{stdout}{stderr}"
     );
-    assert!(out.status.success(), "{stdout}{stderr}");
     let (want, got) = derived_pair(&db).await;
     assert_eq!(
         want, got,
@@ -505,5 +514,17 @@ async fn backfill_extract_fills_existing_rows_as_mariadb_extracts_them_and_leave
         .await
         .unwrap();
     assert_eq!(before, after, "the documents must stay as they were");
+    // A column changed behind squeeze's back: verify names the row and the
+    // column (never the value).
+    direct
+        .query_drop("UPDATE t SET doc_author = 'forged' WHERE id = 1")
+        .await
+        .unwrap();
+    let (ok, stdout, stderr) = backfill();
+    assert!(!ok, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("row 1: `doc_author` does not hold $.author") && !stderr.contains("forged"),
+        "{stderr}"
+    );
     println!("RESULT json_extract_backfill rows={} same=1", want.len());
 }

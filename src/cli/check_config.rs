@@ -181,6 +181,7 @@ pub struct FoundExtract {
 pub fn judge_extract(
     at: &str,
     table: &str,
+    doc_column: &str,
     e: &crate::transform::extract::Extract,
     docs: &[FoundColumn],
     found: &[FoundExtract],
@@ -189,10 +190,12 @@ pub fn judge_extract(
     let mut issues = Vec::new();
     for d in docs {
         let fix = format!(
-            "ALTER TABLE `{}`.`{table}` ADD COLUMN `{}` {} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, then write existing rows again through squeeze (their documents) to fill it",
+            "ALTER TABLE `{}`.`{table}` ADD COLUMN `{}` {} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, then `squeeze backfill --extract --column {}.{table}.{}` for existing rows",
             d.schema,
             e.column,
-            e.type_text()
+            e.type_text(),
+            d.schema,
+            doc_column
         );
         let hit = found
             .iter()
@@ -340,9 +343,14 @@ pub fn connect_checks(cfg: &Config) -> anyhow::Result<ConnectReport> {
                 continue;
             };
             let at = format!("columns[{i}].extract[{k}]");
-            report
-                .issues
-                .extend(judge_extract(&at, &c.table, &e, &found[i], &extracts[i][k]));
+            report.issues.extend(judge_extract(
+                &at,
+                &c.table,
+                &c.column,
+                &e,
+                &found[i],
+                &extracts[i][k],
+            ));
         }
         report.notes.extend(notes);
     }
@@ -415,7 +423,8 @@ mod tests {
             column_type: ty.into(),
             collation: coll.map(str::to_string),
         };
-        let judge = |f: &[FoundExtract]| judge_extract("columns[0].extract[0]", "t", &e, &docs, f);
+        let judge =
+            |f: &[FoundExtract]| judge_extract("columns[0].extract[0]", "t", "doc", &e, &docs, f);
         assert!(judge(&[ext("varchar(64)", Some("utf8mb4_bin"))]).is_empty());
         let missing = judge(&[]);
         assert!(

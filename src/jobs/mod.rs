@@ -153,8 +153,8 @@ pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
         if mode != Mode::Backfill {
             bail!("--extract is an option of backfill only");
         }
-        if args.dry_run || args.verify {
-            bail!("--extract does not support --dry-run or --verify yet");
+        if args.dry_run {
+            bail!("--extract does not support --dry-run yet");
         }
         if col.extract.is_empty() {
             bail!(

@@ -270,6 +270,8 @@ pub(super) struct RowStatements {
     update: String,
     /// One row's value again.
     reread: String,
+    /// backfill --extract: one row's extracted columns (for --verify).
+    pub(super) derived: Option<String>,
 }
 
 impl RowStatements {
@@ -278,6 +280,8 @@ impl RowStatements {
     /// `sets`: the columns the UPDATE writes (quoted), `col` itself but
     /// for backfill --extract.
     fn new(t: &str, key: &WalkKey, col: &str, sets: &[String], keep: &[String]) -> Self {
+        let derived = (sets != [col.to_string()])
+            .then(|| format!("SELECT {} FROM {t} WHERE {}", sets.join(", "), key.equals()));
         let sets: Vec<String> = sets.iter().map(|c| format!("{c} = ?")).collect();
         let sets = sets.join(", ");
         let (k, idx) = (key.list(), quote_ident(&key.index));
@@ -296,6 +300,7 @@ impl RowStatements {
                 key.equals()
             ),
             reread: format!("SELECT {col} FROM {t} WHERE {}", key.equals()),
+            derived,
         }
     }
 }

@@ -154,7 +154,7 @@ impl Parser<'_, '_> {
                 c.column
             ),
             None => format!(
-                "{HINT} To filter, sort or group on `{text}`, declare it as an extracted column: extract = [{{ path = \"{text}\", column = \"<name>\", type = \"VARCHAR(<n>)\" }}] in the [[columns]] entry of {c}, add that column to the table (VARCHAR(<n>) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin), and re-write existing rows through squeeze (docs/json.md#extracted-columns)"
+                "{HINT} To filter, sort or group on `{text}`, declare it as an extracted column: extract = [{{ path = \"{text}\", column = \"<name>\", type = \"VARCHAR(<n>)\" }}] in the [[columns]] entry of {c}, add that column to the table (VARCHAR(<n>) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin), and fill it for existing rows with `squeeze backfill --extract --column {c}` (docs/json.md#extracted-columns)"
             ),
         }
     }
