@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 mod bulk;
+pub mod extract;
 mod secret;
 mod validate;
 /// `[routing]` is the router's model (it owns what its rules mean); here

@@ -367,7 +367,7 @@ pub(super) fn columns(cfg: &Config, mode: CheckMode) -> Vec<ConfigIssue> {
         }
         for (k, e) in c.extract.iter().enumerate() {
             let at = format!("{path}.extract[{k}]");
-            if let Err((key, m)) = crate::transform::extract::parse(e, &c.column) {
+            if let Err((key, m)) = super::extract::parse(e, &c.column) {
                 issue(format!("{at}{key}"), m);
                 continue;
             }
