@@ -252,6 +252,70 @@ fn check_config_connect_accepts_a_longblob_column_and_names_a_text_column_with_i
     assert!(out.contains(": ok"), "{out}");
 }
 
+#[test]
+fn check_config_checks_extracted_paths_offline_and_their_columns_with_connect() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = format!(
+        "{}[[columns]]\nschema = \"db\"\ntable = \"t\"\ncolumn = \"doc\"\n\
+         extract = [{{ path = \"$.a[*]\", column = \"x\", type = \"VARCHAR(8)\" }}, {{ path = \"$.b\", column = \"y\", type = \"BIGINT\" }}, {{ path = \"$.c\", column = \"doc\", type = \"VARCHAR(8)\" }}]\n",
+        BASE
+    );
+    let file = write(tmp.path(), "x.toml", &text);
+    let (ok, _, err) = output(squeeze(&["check-config", "--offline"]).arg(&file));
+    assert!(!ok, "{err}");
+    for want in [
+        "columns[0].extract[0].path: ",
+        "wildcard or range",
+        "columns[0].extract[1].type: ",
+        "use VARCHAR(n)",
+        "columns[0].extract[2].column: ",
+    ] {
+        assert!(err.contains(want), "expected {want:?} in:\n{err}");
+    }
+
+    let db = MariaDb::shared();
+    db.fresh_db("ops_extract");
+    db.root_sql(
+        "CREATE TABLE ops_extract.docs (id INT PRIMARY KEY, doc LONGBLOB, \
+         doc_author VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, \
+         doc_ci VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci)",
+    );
+    let config = |extract: &str| {
+        format!(
+            "[proxy]\nlisten = \"127.0.0.1:0\"\n[[users]]\nname = \"{APP_USER}\"\npassword = \"{APP_PASS}\"\n\
+             [backend]\naddress = \"{}\"\n[codec]\ndictionaries_dir = \"{REPO}/dictionaries\"\n\
+             [[columns]]\nschema = \"ops_extract\"\ntable = \"docs\"\ncolumn = \"doc\"\nextract = [{extract}]\n",
+            db.addr()
+        )
+    };
+    let good = r#"{ path = "$.author", column = "doc_author", type = "VARCHAR(64)" }"#;
+    let file = write(tmp.path(), "good.toml", &config(good));
+    let (ok, out, err) = output(squeeze(&["check-config", "--connect"]).arg(&file));
+    assert!(ok, "{out}{err}");
+    for (bad, want) in [
+        (
+            r#"{ path = "$.author", column = "doc_author", type = "VARCHAR(32)" }"#,
+            "is VARCHAR(64) utf8mb4_bin, not the declared VARCHAR(32)",
+        ),
+        (
+            r#"{ path = "$.author", column = "doc_ci", type = "VARCHAR(64)" }"#,
+            "utf8mb4_general_ci, not the declared VARCHAR(64) COLLATE utf8mb4_bin",
+        ),
+        (
+            r#"{ path = "$.author", column = "nope", type = "VARCHAR(64)" }"#,
+            "ops_extract.docs.nope (extracted from $.author) does not exist on default",
+        ),
+    ] {
+        let file = write(tmp.path(), "bad.toml", &config(bad));
+        let (ok, out, err) = output(squeeze(&["check-config", "--connect"]).arg(&file));
+        assert!(!ok, "{bad} passed --connect:\n{out}{err}");
+        assert!(
+            err.contains("columns[0].extract[0]: ") && err.contains(want),
+            "{want:?} not in:\n{err}"
+        );
+    }
+}
+
 /// A table of `n` JSON documents with an integer primary key.
 fn docs_table(db: &MariaDb, schema: &str, n: u32) {
     db.fresh_db(schema);

@@ -164,6 +164,74 @@ pub fn judge_column(
     (issues, notes)
 }
 
+/// An extracted column as a backend's information_schema describes it.
+#[derive(Debug, Clone)]
+pub struct FoundExtract {
+    pub shard: String,
+    pub schema: String,
+    pub column_type: String,
+    pub collation: Option<String>,
+}
+
+/// Checks `columns[i].extract[k]` against what the backends hold (pure):
+/// the column must exist wherever the document column does, as a
+/// `VARCHAR(n)` of the declared length with collation `utf8mb4_bin` (the
+/// collation of `JSON_UNQUOTE(JSON_EXTRACT(..))` over the document's
+/// logical type, so comparisons on the column and on the path agree).
+pub fn judge_extract(
+    at: &str,
+    table: &str,
+    doc_column: &str,
+    e: &crate::transform::extract::Extract,
+    docs: &[FoundColumn],
+    found: &[FoundExtract],
+) -> Vec<ConfigIssue> {
+    let want = e.type_text().to_lowercase();
+    let mut issues = Vec::new();
+    for d in docs {
+        let fix = format!(
+            "ALTER TABLE `{}`.`{table}` ADD COLUMN `{}` {} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, then `squeeze backfill --extract --column {}.{table}.{}` for existing rows",
+            d.schema,
+            e.column,
+            e.type_text(),
+            d.schema,
+            doc_column
+        );
+        let hit = found
+            .iter()
+            .find(|f| f.shard == d.shard && f.schema == d.schema);
+        let message = match hit {
+            None => format!(
+                "{}.{table}.{} (extracted from {}) does not exist on {}: {fix}",
+                d.schema, e.column, e.path_text, d.shard
+            ),
+            Some(f)
+                if f.column_type.to_lowercase() == want
+                    && f.collation.as_deref() == Some("utf8mb4_bin") =>
+            {
+                continue
+            }
+            Some(f) => format!(
+                "{}.{table}.{} on {} is {} {}, not the declared {} COLLATE utf8mb4_bin (comparisons on it would not agree with the path's): ALTER TABLE `{}`.`{table}` MODIFY `{}` {} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin",
+                d.schema,
+                e.column,
+                d.shard,
+                f.column_type.to_uppercase(),
+                f.collation.as_deref().unwrap_or("without a collation"),
+                e.type_text(),
+                d.schema,
+                e.column,
+                e.type_text()
+            ),
+        };
+        issues.push(ConfigIssue {
+            path: at.to_string(),
+            message,
+        });
+    }
+    issues
+}
+
 /// Logs into every backend (as `serve` does) and looks up each column.
 pub fn connect_checks(cfg: &Config) -> anyhow::Result<ConnectReport> {
     let ctx = crate::server::build_context(cfg, None)?;
@@ -179,6 +247,9 @@ pub fn connect_checks(cfg: &Config) -> anyhow::Result<ConnectReport> {
         crate::codec::DictionaryRegistry::load_dir(&cfg.codec.dictionaries_dir).unwrap_or_default();
     let mut report = ConnectReport::default();
     let mut found: Vec<Vec<FoundColumn>> = vec![Vec::new(); cfg.columns.len()];
+    let mut extracts: Vec<Vec<Vec<FoundExtract>>> = (cfg.columns.iter())
+        .map(|c| vec![Vec::new(); c.extract.len()])
+        .collect();
     let shard_key = |name: &str| {
         if cfg.shards.is_empty() {
             "backend".to_string()
@@ -217,6 +288,33 @@ pub fn connect_checks(cfg: &Config) -> anyhow::Result<ConnectReport> {
                         });
                     }
                 }
+                for (k, e) in c.extract.iter().enumerate() {
+                    let sql = format!(
+                        "SELECT TABLE_SCHEMA, COLUMN_TYPE, COLLATION_NAME FROM information_schema.COLUMNS WHERE TABLE_NAME = {} AND COLUMN_NAME = {}",
+                        quote(&c.table),
+                        quote(&e.column)
+                    );
+                    let rows = simple_query(&mut b.conn, b.capabilities, &sql)
+                        .await
+                        .map_err(|e| format!("looking up columns[{i}].extract[{k}]: {e}"))?;
+                    for r in rows {
+                        let cell = |k: usize| {
+                            r.get(k)
+                                .cloned()
+                                .flatten()
+                                .map(|v| String::from_utf8_lossy(&v).into_owned())
+                        };
+                        let schema = cell(0).unwrap_or_default();
+                        if pattern.matches(&schema) {
+                            extracts[i][k].push(FoundExtract {
+                                shard: target.name.clone(),
+                                schema,
+                                column_type: cell(1).unwrap_or_default(),
+                                collation: cell(2),
+                            });
+                        }
+                    }
+                }
             }
             b.conn.begin_command();
             b.conn.write_packet(&[0x01]);
@@ -240,6 +338,20 @@ pub fn connect_checks(cfg: &Config) -> anyhow::Result<ConnectReport> {
             .unwrap_or_else(|(_, e)| e);
         let (issues, notes) = judge_column(i, c, &found[i], &shards, &encoder);
         report.issues.extend(issues);
+        for (k, e) in c.extract.iter().enumerate() {
+            let Ok(e) = crate::transform::extract::parse(e, &c.column) else {
+                continue;
+            };
+            let at = format!("columns[{i}].extract[{k}]");
+            report.issues.extend(judge_extract(
+                &at,
+                &c.table,
+                &c.column,
+                &e,
+                &found[i],
+                &extracts[i][k],
+            ));
+        }
         report.notes.extend(notes);
     }
     Ok(report)
@@ -293,6 +405,48 @@ mod tests {
         }
         for t in ["text", "longtext", "varchar", "json", "char"] {
             assert!(!is_binary_type(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn an_extracted_column_must_be_the_declared_varchar_with_utf8mb4_bin_on_every_shard() {
+        let spec = crate::config::ExtractConfig {
+            path: "$.author".into(),
+            column: "doc_author".into(),
+            data_type: "VARCHAR(64)".into(),
+        };
+        let e = crate::transform::extract::parse(&spec, "doc").unwrap();
+        let docs = [found("longblob", "longblob")];
+        let ext = |ty: &str, coll: Option<&str>| FoundExtract {
+            shard: "default".into(),
+            schema: "db".into(),
+            column_type: ty.into(),
+            collation: coll.map(str::to_string),
+        };
+        let judge =
+            |f: &[FoundExtract]| judge_extract("columns[0].extract[0]", "t", "doc", &e, &docs, f);
+        assert!(judge(&[ext("varchar(64)", Some("utf8mb4_bin"))]).is_empty());
+        let missing = judge(&[]);
+        assert!(
+            missing[0].message.contains("does not exist")
+                && missing[0]
+                    .message
+                    .contains("ADD COLUMN `doc_author` VARCHAR(64)"),
+            "{}",
+            missing[0]
+        );
+        for (ty, coll) in [
+            ("varchar(32)", Some("utf8mb4_bin")),
+            ("varchar(64)", Some("utf8mb4_general_ci")),
+            ("bigint(20)", None),
+        ] {
+            let i = judge(&[ext(ty, coll)]);
+            assert_eq!(i.len(), 1, "{ty} {coll:?}");
+            assert!(
+                i[0].message.contains("MODIFY `doc_author` VARCHAR(64)"),
+                "{}",
+                i[0]
+            );
         }
     }
 

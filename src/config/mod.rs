@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 mod bulk;
+pub mod extract;
 mod secret;
 mod validate;
 /// `[routing]` is the router's model (it owns what its rules mean); here
@@ -664,6 +665,25 @@ pub struct ColumnConfig {
     /// What to do with a value that is not valid JSON. Default `compress`.
     #[serde(default)]
     pub on_invalid_json: InvalidJson,
+    /// Paths of the document kept in real columns of the same table, which
+    /// squeeze writes with every write of the document and which WHERE
+    /// clauses on the path are rewritten to (docs/json.md, "Extracted
+    /// columns").
+    #[serde(default)]
+    pub extract: Vec<ExtractConfig>,
+}
+
+/// `extract = [{ path = "$.author", column = "doc_author", type = "VARCHAR(64)" }]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtractConfig {
+    /// A JSON path of members and array indexes (`$.a.b`, `$."a b"`, `$.a[0]`).
+    pub path: String,
+    /// The real column of the same table that holds the value.
+    pub column: String,
+    /// Its declared type: `VARCHAR(n)` (utf8mb4_bin on the server).
+    #[serde(rename = "type")]
+    pub data_type: String,
 }
 
 fn default_codec() -> String {

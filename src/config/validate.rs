@@ -365,6 +365,30 @@ pub(super) fn columns(cfg: &Config, mode: CheckMode) -> Vec<ConfigIssue> {
         } else {
             seen.insert(key, i);
         }
+        for (k, e) in c.extract.iter().enumerate() {
+            let at = format!("{path}.extract[{k}]");
+            if let Err((key, m)) = super::extract::parse(e, &c.column) {
+                issue(format!("{at}{key}"), m);
+                continue;
+            }
+            let clash = (cfg.columns.iter())
+                .filter(|o| o.table == c.table && o.schema == c.schema)
+                .flat_map(|o| {
+                    std::iter::once(o.column.as_str())
+                        .chain(o.extract.iter().map(|x| x.column.as_str()))
+                })
+                .filter(|n| n.eq_ignore_ascii_case(&e.column))
+                .count();
+            if clash > 1 {
+                issue(
+                    format!("{at}.column"),
+                    format!(
+                        "`{}` is already a compressed or extracted column of {}.{}; each extracted path needs a column of its own",
+                        e.column, c.schema, c.table
+                    ),
+                );
+            }
+        }
         if c.dictionary.as_deref().is_some_and(|d| d.trim().is_empty()) {
             issue(
                 format!("{path}.dictionary"),

@@ -57,6 +57,10 @@ pub(super) async fn open_checkpoint(
 /// `backfill`), so a later run of them must walk again from the start,
 /// not resume past rows that are no longer as they left them.
 async fn forget_other_jobs(c: &mut ShardConn, job: &Job) -> anyhow::Result<()> {
+    if !job.extracts.is_empty() {
+        // backfill --extract leaves the documents as they are.
+        return Ok(());
+    }
     let others: Vec<String> = [Mode::Backfill, Mode::Compact, Mode::Restore]
         .into_iter()
         .filter(|m| *m != job.mode)

@@ -101,6 +101,11 @@ pub struct JobArgs {
     /// A batch in flight finishes first, so no row lock is held meanwhile.
     #[arg(long, value_name = "PATH")]
     pub throttle_flag_file: Option<PathBuf>,
+    /// backfill only: fill the column's extracted columns (`extract = [..]`
+    /// of its [[columns]] entry in --config) from each row's document,
+    /// compare-and-set on the document, which stays as it is.
+    #[arg(long)]
+    pub extract: bool,
 }
 
 /// Everything the shard walks share.
@@ -116,6 +121,8 @@ struct Job {
     throttle: Throttle,
     args: JobArgs,
     replicas: Vec<ShardTarget>,
+    /// backfill --extract: the paths to write (empty otherwise).
+    extracts: Vec<crate::transform::extract::Extract>,
 }
 
 impl Job {
@@ -125,7 +132,12 @@ impl Job {
 
     /// The checkpoint name of job `mode` on this column.
     fn key_for(&self, mode: Mode) -> String {
-        format!("{}:{}.{}.{}", mode.name(), self.db, self.table, self.column)
+        let name = if self.extracts.is_empty() || mode != self.mode {
+            mode.name()
+        } else {
+            "backfill-extract"
+        };
+        format!("{name}:{}.{}.{}", self.db, self.table, self.column)
     }
 }
 
@@ -137,6 +149,29 @@ pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
         bail!("--column {spec:?}: expected DB.TABLE.COLUMN");
     };
     let mut col = column_config(mode, &args, &fleet, db, table, column)?;
+    let extracts = if args.extract {
+        if mode != Mode::Backfill {
+            bail!("--extract is an option of backfill only");
+        }
+        if args.dry_run {
+            bail!("--extract does not support --dry-run yet");
+        }
+        if col.extract.is_empty() {
+            bail!(
+                "--column {spec}: --extract needs the column's [[columns]] entry in --config to declare extract = [...]"
+            );
+        }
+        col.extract
+            .iter()
+            .enumerate()
+            .map(|(k, e)| {
+                crate::transform::extract::parse(e, column)
+                    .map_err(|(key, m)| anyhow!("--column {spec}: extract[{k}]{key}: {m}"))
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?
+    } else {
+        Vec::new()
+    };
     let dir = args.dictionaries.clone().or(fleet
         .config
         .as_ref()
@@ -194,6 +229,7 @@ pub fn run(mode: Mode, args: JobArgs) -> anyhow::Result<()> {
             },
             args: args.clone(),
             replicas,
+            extracts,
         });
         println!(
             "{} {}.{}.{} on {} shard(s): codec {} level {} dictionary {}",

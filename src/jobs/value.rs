@@ -39,6 +39,40 @@ pub enum Action {
     Write(Vec<u8>),
 }
 
+/// backfill --extract: each extracted column's value for the stored
+/// document (`JSON_UNQUOTE(JSON_EXTRACT(doc, path))` as MariaDB computes
+/// it, NULL for a missing path); an error names why a row cannot have one
+/// (not JSON, longer than the column), and the row is left alone.
+pub fn extracted(
+    stored: &[u8],
+    extracts: &[crate::transform::extract::Extract],
+    reg: &DictionaryRegistry,
+    max_len: usize,
+) -> Result<Vec<mysql_async::Value>, String> {
+    let mut original = Vec::new();
+    let doc: &[u8] = match decode_value(stored, reg, max_len, &mut original) {
+        Ok(Decoded::Inflated(_)) => &original,
+        Ok(Decoded::Legacy) => stored,
+        Err(e) => return Err(e.to_string()),
+    };
+    extracts
+        .iter()
+        .map(|e| match crate::transform::extract::derive(e, Some(doc)) {
+            Ok(Some(v)) => Ok(mysql_async::Value::Bytes(v)),
+            Ok(None) => Ok(mysql_async::Value::NULL),
+            Err(crate::transform::extract::DeriveError::TooLong { chars }) => Err(format!(
+                "{} is {chars} characters, longer than {} of `{}`",
+                e.path_text,
+                e.type_text(),
+                e.column
+            )),
+            Err(crate::transform::extract::DeriveError::NotExact(w)) => {
+                Err(format!("no exact value for {}: {w}", e.path_text))
+            }
+        })
+        .collect()
+}
+
 /// The new stored form of `stored` for `mode`, or why it stays. Every
 /// value written is decoded again here and compared with the original
 /// document first: a job never stores bytes that would read back

@@ -33,6 +33,22 @@ pub(super) async fn verify(
         };
         for (k, v) in &batch {
             rows += 1;
+            if let Some(derived) = &sql.derived {
+                match check_extracted(c, job, derived, k, v.as_deref()).await? {
+                    Ok(()) => {}
+                    Err(e) => {
+                        pending += 1;
+                        eprintln!(
+                            "verify: {}.{}.{} row {}: {e}",
+                            job.db,
+                            job.table,
+                            job.column,
+                            key.show(k)
+                        );
+                    }
+                }
+                continue;
+            }
             let Some(v) = v else { continue };
             match value::plan(job.mode, v, &job.encoder, &job.registry, job.max_len) {
                 Ok(Action::Keep(Keep::Done | Keep::AsIs)) => {}
@@ -59,12 +75,55 @@ pub(super) async fn verify(
     if bad > 0 || pending > 0 {
         bail!(
             "verify: {rows} rows read, {bad} do not decode, {pending} still need {}",
-            job.mode.name()
+            if sql.derived.is_some() {
+                "backfill --extract"
+            } else {
+                job.mode.name()
+            }
         );
+    }
+    if sql.derived.is_some() {
+        return Ok(format!(
+            "; verified {rows} rows: every extracted column holds its path's value"
+        ));
     }
     Ok(format!(
         "; verified {rows} rows: every value reads back (checksums match)"
     ))
+}
+
+/// backfill --extract --verify: the row's extracted columns hold what its
+/// document gives (`Err`: which differs, or why none can be computed).
+async fn check_extracted(
+    c: &mut ShardConn,
+    job: &Job,
+    derived: &str,
+    k: &[mysql_async::Value],
+    doc: Option<&[u8]>,
+) -> anyhow::Result<Result<(), String>> {
+    let want = match doc {
+        Some(v) => match value::extracted(v, &job.extracts, &job.registry, job.max_len) {
+            Ok(w) => w,
+            Err(e) => return Ok(Err(e)),
+        },
+        None => vec![mysql_async::Value::NULL; job.extracts.len()],
+    };
+    let row: Option<mysql_async::Row> = c.conn.exec_first(derived, k.to_vec()).await?;
+    let Some(row) = row else {
+        // Deleted since it was read.
+        return Ok(Ok(()));
+    };
+    let got = row.unwrap();
+    for ((e, w), g) in job.extracts.iter().zip(&want).zip(&got) {
+        if w != g {
+            // Names the column and path, never the values (documents).
+            return Ok(Err(format!(
+                "`{}` does not hold {} of the document; run backfill --extract again",
+                e.column, e.path_text
+            )));
+        }
+    }
+    Ok(Ok(()))
 }
 
 /// Sample the table and project the job's result and time; writes

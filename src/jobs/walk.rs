@@ -45,7 +45,15 @@ pub(super) async fn run_shard(
     }
     let keep = auto_updated_columns(&mut c, &job).await?;
     let t = format!("{}.{}", quote_ident(&job.db), quote_ident(&job.table));
-    let sql = RowStatements::new(&t, &key, &quote_ident(&job.column), &keep);
+    let sets: Vec<String> = if job.extracts.is_empty() {
+        vec![quote_ident(&job.column)]
+    } else {
+        job.extracts
+            .iter()
+            .map(|e| quote_ident(&e.column))
+            .collect()
+    };
+    let sql = RowStatements::new(&t, &key, &quote_ident(&job.column), &sets, &keep);
     if job.args.dry_run {
         return dry_run(&mut c, &job, &key, &sql).await;
     }
@@ -158,7 +166,7 @@ async fn walk_batch(
     };
     for (i, (_, v, new)) in writes.iter().enumerate() {
         if !retry.contains(&i) {
-            p.note_written(v.len(), new.len());
+            p.note_written(v.len(), set_len(new));
         }
     }
     *ck = next;
@@ -262,12 +270,20 @@ pub(super) struct RowStatements {
     update: String,
     /// One row's value again.
     reread: String,
+    /// backfill --extract: one row's extracted columns (for --verify).
+    pub(super) derived: Option<String>,
 }
 
 impl RowStatements {
     /// `t` and `col` quoted; `keep`: columns the UPDATE must leave as
     /// they are (`ON UPDATE CURRENT_TIMESTAMP`).
-    fn new(t: &str, key: &WalkKey, col: &str, keep: &[String]) -> Self {
+    /// `sets`: the columns the UPDATE writes (quoted), `col` itself but
+    /// for backfill --extract.
+    fn new(t: &str, key: &WalkKey, col: &str, sets: &[String], keep: &[String]) -> Self {
+        let derived = (sets != [col.to_string()])
+            .then(|| format!("SELECT {} FROM {t} WHERE {}", sets.join(", "), key.equals()));
+        let sets: Vec<String> = sets.iter().map(|c| format!("{c} = ?")).collect();
+        let sets = sets.join(", ");
         let (k, idx) = (key.list(), quote_ident(&key.index));
         let keep: String = keep
             .iter()
@@ -280,16 +296,29 @@ impl RowStatements {
                 key.after()
             ),
             update: format!(
-                "UPDATE {t} SET {col} = ?{keep} WHERE {} AND {col} = ?",
+                "UPDATE {t} SET {sets}{keep} WHERE {} AND {col} = ?",
                 key.equals()
             ),
             reread: format!("SELECT {col} FROM {t} WHERE {}", key.equals()),
+            derived,
         }
     }
 }
 
 /// One row to write: its key, the bytes read, the bytes to store.
-type Write<'r> = (&'r [Value], &'r Vec<u8>, Vec<u8>);
+/// The new values are the SET list's: the column's new bytes, or (backfill
+/// --extract) each extracted column's value.
+type Write<'r> = (&'r [Value], &'r Vec<u8>, Vec<Value>);
+
+/// The bytes a SET list writes (for progress).
+fn set_len(set: &[Value]) -> usize {
+    set.iter()
+        .map(|v| match v {
+            Value::Bytes(b) => b.len(),
+            _ => 0,
+        })
+        .sum()
+}
 
 /// The new value of each row of a batch that needs one.
 fn plan_batch<'r>(
@@ -333,7 +362,7 @@ async fn rewrite_changed_row(
         let hit = res.affected_rows() > 0;
         drop(res);
         if hit {
-            count_write(p, ck, v.len(), new.len());
+            count_write(p, ck, v.len(), set_len(&new));
             break;
         }
     }
@@ -341,9 +370,9 @@ async fn rewrite_changed_row(
 }
 
 /// The compare-and-set's parameters: new value, the full key, old value.
-fn cas_params(new: &[u8], k: &[Value], old: &[u8]) -> Vec<Value> {
-    let mut v = Vec::with_capacity(k.len() + 2);
-    v.push(Value::Bytes(new.to_vec()));
+fn cas_params(new: &[Value], k: &[Value], old: &[u8]) -> Vec<Value> {
+    let mut v = Vec::with_capacity(k.len() + new.len() + 1);
+    v.extend(new.iter().cloned());
     v.extend(k.iter().cloned());
     v.push(Value::Bytes(old.to_vec()));
     v
@@ -368,7 +397,7 @@ async fn apply_batch(
         drop(res);
         if hit {
             next.bytes_before += v.len() as u64;
-            next.bytes_after += new.len() as u64;
+            next.bytes_after += set_len(new) as u64;
         } else {
             retry.push(i);
         }
@@ -393,10 +422,18 @@ fn plan_row(
     k: &[Value],
     v: &[u8],
     p: &Progress,
-) -> Option<Vec<u8>> {
-    match value::plan(job.mode, v, &job.encoder, &job.registry, job.max_len) {
-        Ok(Action::Write(new)) => Some(new),
-        Ok(Action::Keep(_)) => None,
+) -> Option<Vec<Value>> {
+    let planned = if job.extracts.is_empty() {
+        value::plan(job.mode, v, &job.encoder, &job.registry, job.max_len).map(|a| match a {
+            Action::Write(new) => Some(vec![Value::Bytes(new)]),
+            Action::Keep(_) => None,
+        })
+    } else {
+        value::extracted(v, &job.extracts, &job.registry, job.max_len).map(Some)
+    };
+    match planned {
+        Ok(Some(new)) => Some(new),
+        Ok(None) => None,
         Err(e) => {
             p.errors.fetch_add(1, Ordering::Relaxed);
             eprintln!(

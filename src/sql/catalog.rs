@@ -104,6 +104,19 @@ pub trait ColumnCatalog {
         let _ = name;
         None
     }
+    /// The real column declared to hold `JSON_UNQUOTE(JSON_EXTRACT(column,
+    /// path))` of compressed column `db.table.column` (an extracted
+    /// column), if any. Default: none.
+    fn extracted_column(
+        &self,
+        db: &str,
+        table: &str,
+        column: &str,
+        path: &super::json::Path,
+    ) -> Option<String> {
+        let _ = (db, table, column, path);
+        None
+    }
     fn any_compressed(&self) -> Option<ColumnRef> {
         Some(ColumnRef {
             db: "*".into(),

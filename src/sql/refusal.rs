@@ -61,6 +61,9 @@ pub enum RefuseReason {
     Ddl,
     /// A statement whose text squeeze cannot see (`EXECUTE IMMEDIATE @v`).
     InvisibleText,
+    /// A write squeeze cannot keep an extracted column right in, or one of
+    /// the extracted column itself.
+    Extracted,
     /// Anything else we cannot prove safe.
     Other,
 }
@@ -70,6 +73,7 @@ impl RefuseReason {
     pub fn as_label(self) -> &'static str {
         match self {
             RefuseReason::JsonFunction => "json_function",
+            RefuseReason::Extracted => "extracted_column",
             RefuseReason::Function => "function",
             RefuseReason::Comparison => "comparison",
             RefuseReason::Like => "like",
@@ -92,6 +96,10 @@ impl RefuseReason {
 
 /// The JSON functions squeeze evaluates itself in a select list (named in
 /// refusals, so the message says which form is answered).
+/// Separates a refusal's `what` from a hint placed at the end of the
+/// message (a JSON path's extracted column, or the declaration to add).
+pub const HINT: char = '\u{1f}';
+
 pub const JSON_EVALUATED: &str = "JSON_EXTRACT (one path or more), JSON_UNQUOTE(JSON_EXTRACT(..)), JSON_VALUE, JSON_QUERY, JSON_EXISTS, JSON_LENGTH, JSON_DEPTH, JSON_VALID, JSON_TYPE, JSON_KEYS, JSON_CONTAINS (a scalar candidate), JSON_CONTAINS_PATH, and CAST (CHAR, SIGNED, UNSIGNED, DOUBLE, DECIMAL), COALESCE or IFNULL (with a constant) of those";
 
 /// A refused statement: which column, why, and what exactly (e.g.
@@ -127,10 +135,18 @@ impl Refusal {
                 "column `{c}` is stored compressed by squeeze, which can only compress a value it can compute exactly: a literal, CONCAT/CONVERT/CAST/COLLATE of literals, NULL, DEFAULT, a ? parameter, the same compressed column, or CASE/IF/COALESCE/IFNULL branches of those; {} would be stored uncompressed. Compute the value in the application and write it as a literal or a ? parameter",
                 self.what
             ),
-            RefuseReason::JsonFunction => format!(
-                "column `{c}` is stored compressed by squeeze; MariaDB cannot evaluate {} on it. squeeze evaluates {JSON_EVALUATED} itself, with constant paths, as items of the statement's own select list (SELECT JSON_VALUE(doc, '$.author') FROM t WHERE id = ?); a predicate, ORDER BY, GROUP BY or join on a path inside a compressed document is not answered. Select the value and filter in the application, or keep the field you query in a separate uncompressed column",
-                self.what
-            ),
+            RefuseReason::JsonFunction => {
+                let (what, hint) = self.what.split_once(HINT).unwrap_or((&self.what, ""));
+                let hint = if hint.is_empty() {
+                    " Select the value and filter in the application, or declare the path as an extracted column (docs/json.md#extracted-columns)"
+                } else {
+                    hint
+                };
+                format!(
+                    "column `{c}` is stored compressed by squeeze; MariaDB cannot evaluate {what} on it. squeeze evaluates {JSON_EVALUATED} itself, with constant paths, as items of the statement's own select list (SELECT JSON_VALUE(doc, '$.author') FROM t WHERE id = ?); a predicate, ORDER BY, GROUP BY or join on a path inside a compressed document is answered only from a declared extracted column.{hint}"
+                )
+            }
+            RefuseReason::Extracted => self.what.clone(),
             RefuseReason::Copy | RefuseReason::Ddl | RefuseReason::InvisibleText => {
                 format!("column `{c}` is stored compressed by squeeze; {}", self.what)
             }

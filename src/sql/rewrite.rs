@@ -760,6 +760,7 @@ fn execute_shape(sql: &[u8], toks: &[Token], catalog: &dyn ColumnCatalog) -> Opt
         .map(|outputs| QueryShape {
             outputs,
             json: Vec::new(),
+            rewrites: Vec::new(),
         })
 }
 

@@ -1366,3 +1366,35 @@ fn an_insert_without_a_column_list_names_the_columns_squeeze_assumed() {
         }
     ));
 }
+
+#[test]
+fn a_json_function_of_a_compressed_column_under_is_null_is_refused_not_sent_to_the_server() {
+    // MariaDB would evaluate JSON_VALUE on the stored blob (not JSON):
+    // NULL for every row.
+    for sql in [
+        "SELECT id FROM reddit.comments WHERE JSON_VALUE(body, '$.author') IS NULL",
+        "SELECT id FROM reddit.comments WHERE JSON_EXTRACT(body, '$.a') IS NOT NULL",
+        "SELECT id FROM reddit.comments WHERE JSON_VALUE(body, '$.a') <=> NULL",
+        "SELECT id FROM reddit.comments WHERE NULL <=> JSON_VALUE(body, '$.a')",
+        "SELECT COUNT(JSON_VALUE(body, '$.a')) FROM reddit.comments",
+        "SELECT id FROM reddit.comments WHERE ISNULL(JSON_QUERY(body, '$.a'))",
+    ] {
+        let Plan::Refuse(r) = plan(sql) else {
+            panic!("{sql} was not refused")
+        };
+        assert_eq!(r.reason.as_label(), "json_function", "{sql}");
+        assert!(
+            r.message().contains("declare it as an extracted column"),
+            "{}",
+            r.message()
+        );
+    }
+    // NULL-ness of the document itself still passes.
+    for sql in [
+        "SELECT id FROM reddit.comments WHERE JSON_UNQUOTE(body) IS NULL",
+        "SELECT id FROM reddit.comments WHERE body <=> NULL",
+        "SELECT COUNT(body) FROM reddit.comments",
+    ] {
+        assert!(!matches!(plan(sql), Plan::Refuse(_)), "{sql}");
+    }
+}

@@ -803,6 +803,7 @@ mod tests {
             label: "db.t.doc".into(),
             metrics: crate::metrics::ColumnMetrics::for_column("db.t.doc"),
             max_value_size: limit,
+            extracts: Vec::new(),
         })
     }
 

@@ -6,6 +6,8 @@
 pub mod catalog;
 pub mod columns_view;
 pub mod dependents;
+pub mod extract;
+pub mod extract_write;
 pub mod infile;
 pub mod json;
 pub mod load_data;
@@ -40,6 +42,8 @@ pub struct ColumnRule {
     /// `codec.max_value_size`: a longer value could never be read back, so
     /// writing one is refused.
     pub max_value_size: usize,
+    /// Paths kept in real columns of the table (`extract = [...]`).
+    pub extracts: Vec<extract::Extract>,
 }
 
 /// All compressed columns, indexed for the per-statement and per-result
@@ -82,7 +86,14 @@ impl ColumnRules {
             let schema =
                 NamePattern::parse(&c.schema).map_err(|e| format!("{path}.schema: {e}"))?;
             let label = format!("{}.{}.{}", c.schema, c.table, c.column);
+            let extracts = (c.extract.iter().enumerate())
+                .map(|(k, e)| {
+                    extract::parse(e, &c.column)
+                        .map_err(|(key, m)| format!("{path}.extract[{k}]{key}: {m}"))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
             let rule = ColumnRule {
+                extracts,
                 metrics: ColumnMetrics::for_column(&label),
                 label,
                 schema,
@@ -115,6 +126,11 @@ impl ColumnRules {
         self.by_table.is_empty()
     }
 
+    /// Does any column declare extracted paths?
+    pub fn has_extracts(&self) -> bool {
+        self.all().any(|r| !r.extracts.is_empty())
+    }
+
     /// Might this query mention a table with a compressed column? One scan.
     pub fn may_mention(&self, sql: &[u8]) -> bool {
         !self.is_empty() && self.filter.may_mention(sql)
@@ -125,6 +141,26 @@ impl ColumnRules {
             .get(table)?
             .iter()
             .find(|r| r.column.eq_ignore_ascii_case(column) && r.schema.matches(db))
+    }
+
+    /// The compressed column and declared path whose value `column` of
+    /// `db.table` holds, if it is an extracted column.
+    pub fn derived(
+        &self,
+        db: &str,
+        table: &str,
+        column: &str,
+    ) -> Option<(&Arc<ColumnRule>, &extract::Extract)> {
+        self.by_table.get(table)?.iter().find_map(|r| {
+            if !r.schema.matches(db) {
+                return None;
+            }
+            let e = r
+                .extracts
+                .iter()
+                .find(|e| e.column.eq_ignore_ascii_case(column))?;
+            Some((r, e))
+        })
     }
 
     pub fn table_has(&self, db: &str, table: &str) -> bool {

@@ -162,6 +162,7 @@ mod tests {
                 label: r.label.clone(),
                 metrics: crate::metrics::ColumnMetrics::for_column(&r.label),
                 max_value_size: r.max_value_size,
+                extracts: r.extracts.clone(),
             }
         }
     }
@@ -177,6 +178,7 @@ mod tests {
             label: "db.t.doc".into(),
             metrics: crate::metrics::ColumnMetrics::for_column("db.t.doc"),
             max_value_size: 64 << 20,
+            extracts: Vec::new(),
         })
     }
 

@@ -250,6 +250,21 @@ impl ColumnCatalog for Catalog<'_> {
         self.rules.table_has(db, table) && !self.shadowed(db, table)
     }
 
+    fn extracted_column(
+        &self,
+        db: &str,
+        table: &str,
+        column: &str,
+        path: &crate::sql::json::Path,
+    ) -> Option<String> {
+        if self.shadowed(db, table) {
+            return None;
+        }
+        let rule = self.rules.lookup(db, table, column)?;
+        let e = rule.extracts.iter().find(|e| e.path == *path)?;
+        Some(e.column.clone())
+    }
+
     fn sql_prepared_temporary(&self, name: &str) -> Option<Vec<TempChange>> {
         Some(self.sql_prepared?.get(name)?.temporary.clone())
     }

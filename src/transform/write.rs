@@ -185,7 +185,37 @@ pub fn rewrite_statements<'a>(
     let mut placeholders = Vec::new();
     let mut json_reads = false;
     let ddl = ddl_targets(sql_text, split, ctx.db);
-    for st in plans {
+    let mut db: Option<&str> = ctx.db;
+    let views = Catalog::new(ctx.rules, ctx.schema).with_temporary(ctx.temporary);
+    let view = |d: &str, n: &str| sql::ColumnCatalog::view_definition(&views, d, n);
+    for (st, piece) in plans.into_iter().zip(split) {
+        let (sites, bound): (&[sql::LiteralSite<'_>], &[Option<ColumnRef>]) = match &st.plan {
+            Plan::Rewrite {
+                sites,
+                placeholders,
+                ..
+            } => (sites, placeholders),
+            _ => (&[], &[]),
+        };
+        let extract_input = super::extract_write::Input {
+            src: sql_text,
+            toks: &piece.tokens,
+            kind: &piece.kind,
+            opts: st.opts,
+            db,
+            sites,
+            placeholders: bound,
+            view: &view,
+        };
+        if !matches!(st.plan, Plan::Refuse(_)) {
+            insertions.extend(
+                super::extract_write::plan(ctx.rules, &extract_input)
+                    .map_err(WriteError::Refused)?,
+            );
+        }
+        if let StatementKind::Use(d) = &piece.kind {
+            db = Some(d);
+        }
         match st.plan {
             Plan::Untouched => {}
             Plan::Refuse(r) => {
@@ -250,6 +280,13 @@ pub fn rewrite_statements<'a>(
             }
         }
         let mut hints = result_hints(ctx, st.shape.as_ref());
+        if let Some(shape) = st.shape.as_ref().filter(|s| !s.rewrites.is_empty()) {
+            // Declared JSON paths answered from their extracted columns.
+            json_reads = true;
+            for (range, text) in &shape.rewrites {
+                insertions.push((range.clone(), text.clone().into_bytes()));
+            }
+        }
         if let Some(shape) = st.shape.as_ref().filter(|s| !s.json.is_empty()) {
             json_reads = true;
             for (i, c, item) in &shape.json {

@@ -119,7 +119,7 @@ impl Parser<'_, '_> {
             return Err(refusal(
                 c.clone(),
                 RefuseReason::JsonFunction,
-                format!("`{}` in {what}", item.text),
+                format!("`{}` in {what}{}", item.text, self.extract_hint(c, item)),
             ));
         }
         match v.column() {
@@ -136,6 +136,7 @@ impl Parser<'_, '_> {
     }
 
     fn expr_bp_inner(&mut self, min: u8) -> R<Val> {
+        let start = self.pos;
         let mut lhs = self.prefix()?;
         while let Some(t) = self.peek().copied() {
             let text = t.text(self.src);
@@ -167,16 +168,26 @@ impl Parser<'_, '_> {
                 Infix::Like => self.like(&lhs, &word, skip)?,
                 Infix::SoundsLike => self.sounds_like(&lhs)?,
                 Infix::In => {
-                    self.reject(&lhs, RefuseReason::Comparison, "IN (...)")?;
-                    self.pos += skip;
-                    self.in_list()?;
+                    if self.extracted(&lhs).is_some() {
+                        self.pos += skip;
+                        let list = self.pos;
+                        self.in_list()?;
+                        let items = self.list_items(list..self.pos);
+                        if !self.take_extracted(&lhs, &items) {
+                            self.reject(&lhs, RefuseReason::Comparison, "IN (...)")?;
+                        }
+                    } else {
+                        self.reject(&lhs, RefuseReason::Comparison, "IN (...)")?;
+                        self.pos += skip;
+                        self.in_list()?;
+                    }
                 }
                 Infix::MemberOf => self.member_of(&lhs)?,
                 Infix::Between => self.between(&lhs, skip)?,
                 Infix::Collate => self.collate(&lhs)?,
                 Infix::JsonArrow => self.json_arrow(&lhs, &word)?,
                 Infix::Assign => self.variable_assignment()?,
-                Infix::Binary => self.binary_operator(&lhs, &word, bp)?,
+                Infix::Binary => self.binary_operator(&lhs, &word, bp, start)?,
             }
             lhs = Val::Plain;
         }
@@ -208,6 +219,11 @@ impl Parser<'_, '_> {
         self.pos += 1;
         self.eat_kw("NOT");
         if self.eat_kw("NULL") {
+            // A JSON function squeeze evaluates is NULL or not by what it
+            // finds in the document, which MariaDB cannot see.
+            if matches!(lhs, Val::Json(..)) && !self.take_extracted(lhs, &[]) {
+                return self.reject(lhs, RefuseReason::Comparison, "IS [NOT] NULL");
+            }
             Ok(())
         } else if self.any_kw(&["TRUE", "FALSE", "UNKNOWN"]) {
             self.pos += 1;
@@ -220,12 +236,23 @@ impl Parser<'_, '_> {
     /// `lhs [NOT] LIKE|REGEXP|RLIKE rhs [ESCAPE e]`, the operator `skip`
     /// tokens long.
     fn like(&mut self, lhs: &Val, word: &str, skip: usize) -> R<()> {
-        self.reject(lhs, RefuseReason::Like, word)?;
+        let declared = self.extracted(lhs).is_some();
+        if !declared {
+            self.reject(lhs, RefuseReason::Like, word)?;
+        }
         self.pos += skip;
+        let rhs_start = self.pos;
         let rhs = self.expr_bp(COMPARE + 1)?;
+        let mut operands = Vec::with_capacity(2);
+        operands.push(rhs_start..self.pos);
         self.reject(&rhs, RefuseReason::Like, word)?;
         if self.eat_kw("ESCAPE") {
+            let at = self.pos;
             self.plain_expr_bp(COMPARE + 1, RefuseReason::Like, "ESCAPE")?;
+            operands.push(at..self.pos);
+        }
+        if declared && !self.take_extracted(lhs, &operands) {
+            self.reject(lhs, RefuseReason::Like, word)?;
         }
         Ok(())
     }
@@ -248,11 +275,21 @@ impl Parser<'_, '_> {
 
     /// `lhs [NOT] BETWEEN a AND b`, the operator `skip` tokens long.
     fn between(&mut self, lhs: &Val, skip: usize) -> R<()> {
-        self.reject(lhs, RefuseReason::Comparison, "BETWEEN")?;
+        let declared = self.extracted(lhs).is_some();
+        if !declared {
+            self.reject(lhs, RefuseReason::Comparison, "BETWEEN")?;
+        }
         self.pos += skip;
+        let low = self.pos;
         self.plain_expr_bp(COMPARE, RefuseReason::Comparison, "BETWEEN")?;
+        let low = low..self.pos;
         self.expect_kw("AND")?;
-        self.plain_expr_bp(BETWEEN + 1, RefuseReason::Comparison, "BETWEEN")
+        let high = self.pos;
+        self.plain_expr_bp(BETWEEN + 1, RefuseReason::Comparison, "BETWEEN")?;
+        if declared && !self.take_extracted(lhs, &[low, high..self.pos]) {
+            self.reject(lhs, RefuseReason::Comparison, "BETWEEN")?;
+        }
+        Ok(())
     }
 
     /// `lhs COLLATE name`.
@@ -298,14 +335,35 @@ impl Parser<'_, '_> {
 
     /// `lhs op rhs` for an operator of power `bp`, including the
     /// comparisons with `ANY|SOME|ALL (subquery)`.
-    fn binary_operator(&mut self, lhs: &Val, word: &str, bp: u8) -> R<()> {
+    fn binary_operator(&mut self, lhs: &Val, word: &str, bp: u8, lhs_start: usize) -> R<()> {
         let (reason, what) = operator_reason(word);
+        let comparison = COMPARISONS.contains(&word);
+        let subquery = self.any_kw_at(1, &["ANY", "SOME", "ALL"]) && self.query_starts_at(3);
+        if comparison && !subquery && self.extracted(lhs).is_some() {
+            // `JSON_UNQUOTE(JSON_EXTRACT(doc, '$.a')) = 'x'` on a declared path.
+            self.pos += 1;
+            let rhs_start = self.pos;
+            let rhs = self.expr_bp(bp + 1)?;
+            if self.take_extracted_with(lhs, rhs_start..self.pos) {
+                return Ok(());
+            }
+            self.reject(lhs, reason, &what)?;
+            return self.reject(&rhs, reason, &what);
+        }
+        let lhs_range = lhs_start..self.pos;
         if word == "<=>" {
             // `doc <=> NULL` is `doc IS NULL`: only NULL-ness is looked at.
             self.pos += 1;
             let rhs = self.expr_bp(bp + 1)?;
+            if self.take_extracted_with(&rhs, lhs_range.clone()) {
+                return Ok(());
+            }
             return match (lhs, &rhs) {
-                (Val::Null, _) | (_, Val::Null) => Ok(()),
+                (Val::Null, _) | (_, Val::Null)
+                    if !matches!(lhs, Val::Json(..)) && !matches!(rhs, Val::Json(..)) =>
+                {
+                    Ok(())
+                }
                 _ => {
                     self.reject(lhs, reason, &what)?;
                     self.reject(&rhs, reason, &what)
@@ -319,6 +377,10 @@ impl Parser<'_, '_> {
             self.subquery_operand(reason, &what)?;
         } else {
             let rhs = self.expr_bp(bp + 1)?;
+            // `'x' = JSON_UNQUOTE(JSON_EXTRACT(doc, '$.a'))`.
+            if comparison && self.take_extracted_with(&rhs, lhs_range.clone()) {
+                return Ok(());
+            }
             self.reject(&rhs, reason, &what)?;
         }
         Ok(())
@@ -1063,6 +1125,10 @@ impl Parser<'_, '_> {
             let v = self.expr()?;
             if distinct {
                 self.reject(&v, RefuseReason::Distinct, &format!("{name}(DISTINCT ...)"))?;
+            }
+            // A JSON function's NULL-ness is what it finds in the document.
+            if matches!(v, Val::Json(..)) {
+                self.reject(&v, RefuseReason::JsonFunction, &format!("{name}()"))?;
             }
             if !self.eat_kind(TokenKind::Comma) {
                 break;

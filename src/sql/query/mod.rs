@@ -16,6 +16,7 @@
 //! `SET`/`DO`).
 
 mod expr;
+mod extracted;
 mod from;
 pub mod scope;
 mod select;
@@ -40,6 +41,11 @@ pub struct QueryShape {
     /// a compressed column), by output position; only [`analyze_read`]
     /// accepts them.
     pub json: Vec<(usize, ColumnRef, JsonItem)>,
+    /// Byte edits replacing a JSON path of a compressed column by the real
+    /// column declared to hold it (`JSON_UNQUOTE(JSON_EXTRACT(t.doc,
+    /// '$.a')) = 'x'` becomes `` t.`doc_a` = 'x' ``); only
+    /// [`analyze_read`] makes them.
+    pub rewrites: Vec<(std::ops::Range<usize>, String)>,
 }
 
 /// Why the analysis stopped.
@@ -98,6 +104,9 @@ pub(crate) struct Parser<'a, 'c> {
     /// The statement uses syntax the server rejects (`->` on MariaDB): it
     /// is sent as written, nothing evaluated.
     server_rejects: bool,
+    /// Paths replaced by their extracted columns (see
+    /// [`QueryShape::rewrites`]).
+    rewrites: Vec<(ColumnRef, (std::ops::Range<usize>, String))>,
 }
 
 /// Analyse a query statement (`toks` are its significant tokens).
@@ -113,6 +122,7 @@ pub fn analyze_query(
     Ok(QueryShape {
         outputs: out.into_iter().map(|c| c.blob).collect(),
         json: Vec::new(),
+        rewrites: Vec::new(),
     })
 }
 
@@ -132,6 +142,11 @@ pub fn analyze_read(
     Ok(QueryShape {
         outputs: out.into_iter().map(|c| c.blob).collect(),
         json: if p.server_rejects { Vec::new() } else { p.json },
+        rewrites: if p.server_rejects {
+            Vec::new()
+        } else {
+            p.rewrites.into_iter().map(|(_, e)| e).collect()
+        },
     })
 }
 
@@ -211,6 +226,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             allow_json: false,
             json: Vec::new(),
             server_rejects: false,
+            rewrites: Vec::new(),
         }
     }
 
@@ -242,6 +258,10 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     fn kw(&self, w: &str) -> bool {
         self.kw_at(0, w)
+    }
+
+    fn any_kw_at(&self, k: usize, words: &[&str]) -> bool {
+        words.iter().any(|w| self.kw_at(k, w))
     }
 
     fn any_kw(&self, words: &[&str]) -> bool {

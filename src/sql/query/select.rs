@@ -450,6 +450,7 @@ impl Parser<'_, '_> {
             } else {
                 let start = self.pos;
                 let bare_name = self.bare_column_name();
+                let rewrites = self.rewrites.len();
                 let v = self.expr()?;
                 let end = self.pos;
                 sources.resize(out.len(), None);
@@ -475,7 +476,20 @@ impl Parser<'_, '_> {
                         ));
                     }
                 }
-                let name = match self.alias()? {
+                let alias = self.alias()?;
+                if alias.is_none() && self.rewrites.len() > rewrites {
+                    // The item's text is its column name: it must not change.
+                    let (c, _) = self.rewrites.swap_remove(rewrites);
+                    return Err(refusal(
+                        c,
+                        RefuseReason::JsonFunction,
+                        format!(
+                            "a declared JSON path inside the select-list item `{}` without an alias (its text is the result column's name); give the item an alias",
+                            self.text_of(start, end)
+                        ),
+                    ));
+                }
+                let name = match alias {
                     Some(a) => a,
                     None => bare_name.unwrap_or_else(|| self.text_of(start, end)),
                 };
@@ -813,7 +827,11 @@ impl Parser<'_, '_> {
                 }
                 self.pos += 1;
             } else {
-                self.plain_expr(reason, clause)?;
+                // A declared path sorts and groups as its extracted column.
+                let v = self.expr()?;
+                if !self.take_extracted(&v, &[]) {
+                    self.reject(&v, reason, clause)?;
+                }
             }
             if !self.eat_kw("ASC") {
                 self.eat_kw("DESC");

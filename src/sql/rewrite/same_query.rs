@@ -117,6 +117,15 @@ impl ColumnCatalog for SameQuery<'_> {
     fn any_compressed(&self) -> Option<ColumnRef> {
         self.inner.any_compressed()
     }
+    fn extracted_column(
+        &self,
+        db: &str,
+        table: &str,
+        column: &str,
+        path: &crate::sql::json::Path,
+    ) -> Option<String> {
+        self.inner.extracted_column(db, table, column, path)
+    }
     fn note_temporary(&self, change: &crate::sql::temporary::TempChange) {
         self.inner.note_temporary(change)
     }

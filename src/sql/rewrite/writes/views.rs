@@ -55,7 +55,7 @@ pub(crate) fn view_columns(
             return Some(Err(Refusal {
                 what: format!(
                     "{} in the definition of view `{db}`.`{name}`, which a write through it would evaluate",
-                    r.what
+                    r.what.split(crate::sql::refusal::HINT).next().unwrap_or_default()
                 ),
                 ..r
             }))

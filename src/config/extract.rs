@@ -1,0 +1,162 @@
+//! `[[columns]].extract`: a path of a compressed document kept in a real
+//! column of the same table (docs/json.md, "Extracted columns"). The
+//! declaration and its checks; the value is computed in
+//! `transform::extract`.
+
+use super::ExtractConfig;
+use crate::sql::json::{parse_path, Path, Step};
+
+/// Longest `VARCHAR(n)` accepted (utf8mb4 rows are limited to 65,535 bytes).
+const MAX_VARCHAR: usize = 16_383;
+
+/// One declared path of a compressed column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Extract {
+    /// The path as configured (`$.author`), for messages.
+    pub path_text: String,
+    pub path: Path,
+    /// The real column holding the value.
+    pub column: String,
+    /// `n` of `VARCHAR(n)`: the most characters a value may have.
+    pub max_chars: usize,
+}
+
+impl Extract {
+    /// The declared type, as configured and as check-config compares it.
+    pub fn type_text(&self) -> String {
+        format!("VARCHAR({})", self.max_chars)
+    }
+}
+
+/// `VARCHAR(n)` (any letter case, blanks allowed around the parts) to `n`.
+pub fn parse_type(text: &str) -> Result<usize, String> {
+    let t = text.trim().to_ascii_uppercase();
+    let n = t
+        .strip_prefix("VARCHAR")
+        .map(str::trim_start)
+        .and_then(|r| r.strip_prefix('('))
+        .and_then(|r| r.trim_end().strip_suffix(')'))
+        .map(str::trim)
+        .and_then(|d| d.parse::<usize>().ok());
+    match n {
+        Some(n) if (1..=MAX_VARCHAR).contains(&n) => Ok(n),
+        Some(n) => Err(format!(
+            "VARCHAR({n}) is outside 1..{MAX_VARCHAR} (a utf8mb4 row holds at most 65,535 bytes)"
+        )),
+        None => Err(format!(
+            "{text:?} is not a type squeeze keeps exactly; use VARCHAR(n) (a utf8mb4_bin column holding the path's JSON_UNQUOTE(JSON_EXTRACT(..)) text)"
+        )),
+    }
+}
+
+/// The declaration of `[[columns]].extract[k]` of compressed column
+/// `doc_column`; the error is (key suffix, message).
+pub fn parse(c: &ExtractConfig, doc_column: &str) -> Result<Extract, (String, String)> {
+    let path = parse_path(c.path.as_bytes()).map_err(|e| {
+        (
+            ".path".to_string(),
+            format!("{:?} uses {}, which squeeze does not evaluate", c.path, e.0),
+        )
+    })?;
+    if path.steps.is_empty() {
+        return Err((
+            ".path".into(),
+            "`$` is the whole document: declare a member or element path such as `$.author`".into(),
+        ));
+    }
+    if !path
+        .steps
+        .iter()
+        .all(|s| matches!(s, Step::Key(_) | Step::Index(_)))
+    {
+        return Err((
+            ".path".into(),
+            format!(
+                "{:?} has a wildcard or range: an extracted column holds one value; use member names and array indexes only (`$.a.b`, `$.a[0]`)",
+                c.path
+            ),
+        ));
+    }
+    let column = c.column.trim();
+    if column.is_empty() || column.len() > 64 || column != c.column || column.contains('`') {
+        return Err((
+            ".column".into(),
+            "a column name of 1 to 64 characters without backticks or surrounding blanks".into(),
+        ));
+    }
+    if column.eq_ignore_ascii_case(doc_column) {
+        return Err((
+            ".column".into(),
+            format!("`{column}` is the compressed column itself; name another column of the table"),
+        ));
+    }
+    let max_chars = parse_type(&c.data_type).map_err(|e| (".type".to_string(), e))?;
+    Ok(Extract {
+        path_text: c.path.clone(),
+        path,
+        column: column.to_string(),
+        max_chars,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(path: &str, column: &str, ty: &str) -> ExtractConfig {
+        ExtractConfig {
+            path: path.into(),
+            column: column.into(),
+            data_type: ty.into(),
+        }
+    }
+
+    #[test]
+    fn member_and_index_paths_with_a_varchar_type_are_accepted() {
+        let e = parse(&spec("$.author", "doc_author", "varchar( 64 )"), "doc").unwrap();
+        assert_eq!((e.column.as_str(), e.max_chars), ("doc_author", 64));
+        assert!(parse(&spec("$.a.\"b c\"[2]", "x", "VARCHAR(1)"), "doc").is_ok());
+    }
+
+    #[test]
+    fn wildcards_ranges_double_stars_and_the_whole_document_are_config_errors_naming_the_key() {
+        for p in [
+            "$.*",
+            "$[*]",
+            "$[1 to 2]",
+            "$**.a",
+            "$[last]",
+            "$",
+            "a",
+            "lax $.a",
+        ] {
+            let err = parse(&spec(p, "c", "VARCHAR(8)"), "doc").unwrap_err();
+            assert_eq!(err.0, ".path", "{p}: {err:?}");
+        }
+    }
+
+    #[test]
+    fn types_other_than_a_bounded_varchar_and_bad_column_names_are_refused() {
+        for t in [
+            "TEXT",
+            "BIGINT",
+            "VARCHAR",
+            "VARCHAR(0)",
+            "VARCHAR(70000)",
+            "CHAR(3)",
+        ] {
+            assert_eq!(
+                parse(&spec("$.a", "c", t), "doc").unwrap_err().0,
+                ".type",
+                "{t}"
+            );
+        }
+        for c in ["", " c", "a`b", "DOC"] {
+            assert_eq!(
+                parse(&spec("$.a", c, "VARCHAR(8)"), "doc").unwrap_err().0,
+                ".column",
+                "{c}"
+            );
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! Predicates on a declared JSON path: `JSON_UNQUOTE(JSON_EXTRACT(t.doc,
+//! '$.a'))` (Django's `KeyTextTransform`) compared with a constant, tested
+//! for NULL, or used as a sort or group key, is replaced by the real column
+//! the operator declared to hold exactly that value (`` t.`doc_a` ``), so
+//! MariaDB answers from it (and its index) while the document stays
+//! compressed. Exact because the column holds the same string in the same
+//! collation (utf8mb4_bin, checked by `check-config --connect`) for every
+//! row; other forms (`JSON_VALUE`, a bare `JSON_EXTRACT`) differ from it on
+//! JSON null, booleans, objects or arrays and stay refused.
+
+use std::ops::Range;
+
+use super::expr::{JsonItem, Val};
+use super::Parser;
+use crate::sql::json::{evaluate, parse_path, JsonCall, Path, Step};
+use crate::sql::lexer::decode_string;
+use crate::sql::lexer::TokenKind;
+use crate::sql::refusal::{ColumnRef, HINT};
+use crate::sql::splice::quote_string;
+
+impl Parser<'_, '_> {
+    /// The edit replacing `v` by its extracted column: `v` is
+    /// `JSON_UNQUOTE(JSON_EXTRACT(doc, path))` of a compressed column named
+    /// through a base table of the innermost query, `path` declared for it,
+    /// and the statement is one whose text squeeze sends rewritten.
+    pub(super) fn extracted(&self, v: &Val) -> Option<(Range<usize>, String)> {
+        let Val::Json(c, item) = v else { return None };
+        let JsonCall::UnquoteExtract(path) = &item.call else {
+            return None;
+        };
+        if !self.allow_json || !self.views.is_empty() {
+            return None;
+        }
+        let name = self
+            .catalog
+            .extracted_column(&c.db, &c.table, &c.column, path)?;
+        let first = self.toks.iter().position(|t| t.start == item.arg.start)?;
+        let last = self.toks.iter().position(|t| t.end == item.arg.end)?;
+        let base = Some((c.db.clone(), c.table.clone()));
+        let scope = self.scopes.last()?;
+        let qualifier = match last - first {
+            // `doc`: the one base table of this query level that has it.
+            0 => {
+                let mut rels = scope.relations.iter().filter(|r| r.base == base);
+                let r = rels.next()?;
+                if rels.next().is_some() {
+                    return None;
+                }
+                format!("`{}`", r.qualifier.replace('`', "``"))
+            }
+            // `t.doc`: `t` must name the base table itself (not a derived
+            // table or view passing the column through).
+            2 => {
+                let q = self.name_text(first);
+                let r = scope.relations.iter().find(|r| r.qualifier == q)?;
+                if r.base != base {
+                    return None;
+                }
+                String::from_utf8_lossy(self.toks[first].text(self.src)).into_owned()
+            }
+            _ => return None,
+        };
+        Some((
+            item.item.clone(),
+            format!("{qualifier}.`{}`", name.replace('`', "``")),
+        ))
+    }
+
+    /// Records `edit` for a value `v` used under a comparison whose other
+    /// operands are the constants `others` (token ranges).
+    pub(super) fn take_extracted(&mut self, v: &Val, others: &[Range<usize>]) -> bool {
+        if !others.iter().all(|r| self.constant(r.clone())) {
+            return false;
+        }
+        let (Some(edit), Some(c)) = (self.extracted(v), v.column()) else {
+            return false;
+        };
+        // MariaDB compares a JSON function's string with a JSON string
+        // constant (Django's `JSON_EXTRACT('"x"', '$')`) unquoted, but a
+        // column with its text: such a constant becomes the literal of
+        // what MariaDB compares.
+        let mut constants = Vec::new();
+        for r in others {
+            if r.len() == 6 && self.toks[r.start].is_keyword(self.src, "JSON_EXTRACT") {
+                match self.unquoted_constant(r.clone()) {
+                    Some(e) => constants.push(e),
+                    None => return false,
+                }
+            }
+        }
+        self.rewrites.push((c.clone(), edit));
+        for e in constants {
+            self.rewrites.push((c.clone(), e));
+        }
+        true
+    }
+
+    /// `JSON_EXTRACT('<json>', '<path>')` at tokens `r` as the literal of
+    /// its unquoted scalar value (`None`: not a scalar squeeze evaluates).
+    fn unquoted_constant(&self, r: Range<usize>) -> Option<(Range<usize>, String)> {
+        let json = decode_string(self.src, &self.toks[r.start + 2], self.opts)?;
+        let path = decode_string(self.src, &self.toks[r.start + 4], self.opts)?;
+        let path = parse_path(&path).ok().filter(|p| !p.wildcard())?;
+        let extracted = evaluate(&JsonCall::Extract(path.clone()), &json).ok()??;
+        if matches!(extracted.first(), Some(b'{' | b'[')) {
+            return None;
+        }
+        let value = evaluate(&JsonCall::UnquoteExtract(path), &json).ok()??;
+        let literal = quote_string(&value, b'\'', self.opts);
+        // Bytes in the connection's character set, as the constant's were.
+        let text = String::from_utf8(literal).ok()?;
+        Some((self.toks[r.start].start..self.toks[r.end - 1].end, text))
+    }
+
+    /// The items of an `IN` list spanning tokens `r` (`(a, b)`).
+    pub(super) fn list_items(&self, r: Range<usize>) -> Vec<Range<usize>> {
+        if r.len() < 2 {
+            return vec![r];
+        }
+        let mut out = Vec::new();
+        let mut start = r.start + 1;
+        for i in r.start + 1..r.end - 1 {
+            if self.toks[i].kind == TokenKind::Comma {
+                out.push(start..i);
+                start = i + 1;
+            }
+        }
+        out.push(start..r.end - 1);
+        out
+    }
+
+    /// What to do about a JSON function of a compressed column that MariaDB
+    /// would have to evaluate (appended to the refusal): the extracted
+    /// column that answers it, or the declaration that would.
+    pub(super) fn extract_hint(&self, c: &ColumnRef, item: &JsonItem) -> String {
+        let path = match &item.call {
+            JsonCall::UnquoteExtract(p)
+            | JsonCall::Value(p)
+            | JsonCall::Extract(p)
+            | JsonCall::Query(p) => p,
+            _ => return String::new(),
+        };
+        if path.wildcard() {
+            return String::new();
+        }
+        let text = path_text(path);
+        match self.catalog.extracted_column(&c.db, &c.table, &c.column, path) {
+            Some(col) if matches!(item.call, JsonCall::UnquoteExtract(_)) => format!(
+                "{HINT} `{text}` is declared (column `{col}`): squeeze answers JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) from it compared with a constant (=, <>, <, <=>, IN, BETWEEN, LIKE), under IS [NOT] NULL, or as an ORDER BY / GROUP BY key, with the column named through its base table",
+                c.column
+            ),
+            Some(col) => format!(
+                "{HINT} `{text}` is declared (column `{col}`, which holds JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}'))); this form differs from it on JSON null, booleans, objects or arrays: write JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) instead, which squeeze answers from `{col}`",
+                c.column
+            ),
+            None => format!(
+                "{HINT} To filter, sort or group on `{text}`, declare it as an extracted column: extract = [{{ path = \"{text}\", column = \"<name>\", type = \"VARCHAR(<n>)\" }}] in the [[columns]] entry of {c}, add that column to the table (VARCHAR(<n>) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin), and fill it for existing rows with `squeeze backfill --extract --column {c}` (docs/json.md#extracted-columns)"
+            ),
+        }
+    }
+
+    /// [`Self::take_extracted`] with one other operand.
+    pub(super) fn take_extracted_with(&mut self, v: &Val, other: Range<usize>) -> bool {
+        self.take_extracted(v, std::slice::from_ref(&other))
+    }
+
+    /// Tokens `r` are a constant: string literals (with an introducer),
+    /// a signed number, `?`, `NULL`, a hex or bit literal, or
+    /// `JSON_EXTRACT('<json>', '<path>')` of two strings (Django's
+    /// right-hand side).
+    pub(super) fn constant(&self, r: Range<usize>) -> bool {
+        let t = &self.toks[r.start.min(self.toks.len())..r.end.min(self.toks.len())];
+        let is_str = |k: TokenKind| matches!(k, TokenKind::Str { .. });
+        match t {
+            [] => false,
+            [one] => {
+                matches!(
+                    one.kind,
+                    TokenKind::Number
+                        | TokenKind::Placeholder
+                        | TokenKind::HexLit
+                        | TokenKind::BitLit
+                        | TokenKind::Str { .. }
+                ) || one.is_keyword(self.src, "NULL")
+            }
+            [sign, n]
+                if (sign.is_op(self.src, "-") || sign.is_op(self.src, "+"))
+                    && n.kind == TokenKind::Number =>
+            {
+                true
+            }
+            [f, open, a, comma, b, close]
+                if f.is_keyword(self.src, "JSON_EXTRACT")
+                    && open.kind == TokenKind::LParen
+                    && is_str(a.kind)
+                    && comma.kind == TokenKind::Comma
+                    && is_str(b.kind)
+                    && close.kind == TokenKind::RParen =>
+            {
+                true
+            }
+            many => many.iter().all(|x| is_str(x.kind)),
+        }
+    }
+}
+
+/// A path as MariaDB writes it (`$.a."b c"[2]`), for messages.
+fn path_text(p: &Path) -> String {
+    let mut out = String::from("$");
+    for s in &p.steps {
+        match s {
+            Step::Key(k) => {
+                let k = String::from_utf8_lossy(k);
+                if k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    && k.chars()
+                        .next()
+                        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                {
+                    out.push('.');
+                    out.push_str(&k);
+                } else {
+                    out.push_str(&format!(".\"{k}\""));
+                }
+            }
+            Step::Index(i) => out.push_str(&format!("[{i}]")),
+            Step::AnyKey => out.push_str(".*"),
+            Step::AnyIndex => out.push_str("[*]"),
+            Step::Range(a, b) => out.push_str(&format!("[{a} to {b}]")),
+        }
+    }
+    out
+}

@@ -1,0 +1,143 @@
+//! The write path of extracted columns, through the whole statement
+//! rewrite (pure: a configured rule and a cached table).
+
+use crate::config::Config;
+use crate::sql::LexOptions;
+use crate::transform::schema::{SchemaCache, TableInfo};
+use crate::transform::write::{rewrite_query, WriteContext, WriteError};
+use crate::transform::ColumnRules;
+
+fn rules() -> ColumnRules {
+    let cfg = Config::from_toml(
+        "[[columns]]\nschema = \"app\"\ntable = \"docs\"\ncolumn = \"doc\"\nmin_size = 100000\nextract = [{ path = \"$.author\", column = \"doc_author\", type = \"VARCHAR(8)\" }, { path = \"$.n[1]\", column = \"n1\", type = \"VARCHAR(8)\" }]\n",
+    )
+    .expect("config parses");
+    ColumnRules::from_config(&cfg).expect("rules build")
+}
+
+fn schema() -> SchemaCache {
+    let s = SchemaCache::default();
+    s.insert(
+        "app",
+        "docs",
+        TableInfo {
+            columns: vec!["id".into(), "doc".into(), "doc_author".into(), "n1".into()],
+            data_types: vec![
+                "int".into(),
+                "longblob".into(),
+                "varchar".into(),
+                "varchar".into(),
+            ],
+            primary_key: vec!["id".into()],
+        },
+    );
+    s
+}
+
+fn rewrite(sql: &str) -> Result<String, WriteError> {
+    let (rules, schema) = (rules(), schema());
+    let ctx = WriteContext {
+        rules: &rules,
+        schema: &schema,
+        opts: LexOptions::default(),
+        db: Some("app"),
+        non_utf8_charset: None,
+        sql_prepared: None,
+        temporary: None,
+    };
+    rewrite_query(sql.as_bytes(), &ctx).map(|r| String::from_utf8(r.sql.into_owned()).unwrap())
+}
+
+fn refused(sql: &str) -> String {
+    match rewrite(sql) {
+        Err(e) => {
+            let e = e.to_sql_error();
+            assert_eq!(e.code, 1235, "{sql}");
+            e.message
+        }
+        Ok(s) => panic!("{sql} should be refused, became {s}"),
+    }
+}
+
+#[test]
+fn an_insert_writes_each_path_next_to_the_document_in_every_row() {
+    let out = rewrite(
+        r#"INSERT INTO docs (id, doc) VALUES (1, '{"author": "al''i", "n": [1, 22]}'), (2, NULL), (3, '{"n": 5}')"#,
+    )
+    .unwrap();
+    assert_eq!(
+        out,
+        r#"INSERT INTO docs (id, doc, `doc_author`, `n1`) VALUES (1, '{"author": "al''i", "n": [1, 22]}', _utf8mb4'al''i', _utf8mb4'22'), (2, NULL, NULL, NULL), (3, '{"n": 5}', NULL, NULL)"#
+    );
+}
+
+#[test]
+fn insert_set_update_and_upsert_assign_the_paths_after_the_document() {
+    assert_eq!(
+        rewrite(r#"INSERT INTO docs SET id = 1, doc = '{"author": "x"}'"#).unwrap(),
+        r#"INSERT INTO docs SET id = 1, doc = '{"author": "x"}', `doc_author` = _utf8mb4'x', `n1` = NULL"#
+    );
+    assert_eq!(
+        rewrite(r#"UPDATE docs d SET d.doc = '{"author": true}' WHERE id = 1"#).unwrap(),
+        r#"UPDATE docs d SET d.doc = '{"author": true}', d.`doc_author` = _utf8mb4'true', d.`n1` = NULL WHERE id = 1"#
+    );
+    assert_eq!(
+        rewrite(r#"INSERT INTO docs (id, doc) VALUES (1, '{}') ON DUPLICATE KEY UPDATE doc = VALUES(doc)"#).unwrap(),
+        r#"INSERT INTO docs (id, doc, `doc_author`, `n1`) VALUES (1, '{}', NULL, NULL) ON DUPLICATE KEY UPDATE doc = VALUES(doc), `doc_author` = VALUES(`doc_author`), `n1` = VALUES(`n1`)"#
+    );
+    // A constant the write planner evaluates exactly: its value is used.
+    assert!(
+        rewrite(r#"INSERT INTO docs (id, doc) VALUES (1, CONCAT('{"author"', ': "x"}'))"#)
+            .unwrap()
+            .ends_with(r#"': "x"}'), _utf8mb4'x', NULL)"#)
+    );
+    // Statements that leave the document alone are left alone.
+    let plain = "UPDATE docs SET id = id + 1 WHERE doc_author = 'x'";
+    assert_eq!(rewrite(plain).unwrap(), plain);
+}
+
+#[test]
+fn a_write_of_an_extracted_column_itself_is_refused_naming_it() {
+    for sql in [
+        "INSERT INTO docs (id, doc_author) VALUES (1, 'x')",
+        "UPDATE docs SET doc_author = 'x'",
+        "INSERT INTO docs SET id = 1, n1 = '2'",
+        "INSERT INTO docs (id) VALUES (1) ON DUPLICATE KEY UPDATE doc_author = 'y'",
+    ] {
+        let m = refused(sql);
+        assert!(
+            m.contains("must stay derived") && m.contains("`app.docs."),
+            "{sql}: {m}"
+        );
+    }
+}
+
+#[test]
+fn writes_squeeze_cannot_extract_from_exactly_are_refused_naming_the_paths() {
+    // Computed from the stored document: the write planner refuses it.
+    assert!(
+        refused(r#"UPDATE docs SET doc = JSON_SET(doc, '$.author', 'x')"#)
+            .contains("`app.docs.doc`")
+    );
+    let mut failed = Vec::new();
+    for sql in [
+        r#"INSERT INTO docs (id, doc) VALUES (1, ?)"#,
+        r#"INSERT INTO docs (id, doc) VALUES (1, IF(1, '{}', NULL))"#,
+        r#"INSERT INTO docs VALUES (1, '{}', NULL, NULL)"#,
+        r#"INSERT INTO docs (id, doc) VALUES (1, '{"author": "123456789"}')"#,
+        r#"INSERT INTO docs (id, doc) VALUES (1, '{"author": ')"#,
+        r#"INSERT INTO docs (id, doc) VALUES (1, _latin1'{}')"#,
+        "LOAD DATA LOCAL INFILE 'f' INTO TABLE docs",
+        r#"PREPARE s FROM 'INSERT INTO docs (id, doc) VALUES (1, ''{}'')'"#,
+        "UPDATE docs JOIN other o ON o.id = docs.id SET docs.doc = '{}'",
+    ] {
+        match rewrite(sql) {
+            Err(e) if e.to_sql_error().message.contains("`doc_author` ($.author)") => {}
+            other => failed.push(format!(
+                "{sql}: {:?}",
+                other.map_err(|e| e.to_sql_error().message)
+            )),
+        }
+    }
+    assert!(failed.is_empty(), "{failed:#?}");
+}
