@@ -5,6 +5,7 @@
 
 pub mod catalog;
 pub mod columns_view;
+pub mod constraints_view;
 pub mod dependents;
 pub mod infile;
 pub mod json;
