@@ -148,7 +148,19 @@ CREATE PROCEDURE r2_p7() SELECT 7 ;; = SET STATEMENT max_statement_time = 10 FOR
 CREATE PROCEDURE r2_p8() BEGIN SELECT 1; SELECT 2; END ;; = PREPARE c FROM 'CALL r2_p8()'; EXECUTE c; SELECT id, doc FROM docs WHERE id < 3
 CREATE PROCEDURE r2_p9() BEGIN SELECT 1; SELECT 2; END ;; = EXECUTE IMMEDIATE 'CALL r2_p9()'; SELECT id, JSON_VALUE(doc, '$.author') FROM docs WHERE id < 3
 = EXECUTE IMMEDIATE 'SELECT 1'; SELECT id, JSON_VALUE(doc, '$.author') FROM docs WHERE id < 3
-IF 1 = 1 THEN SELECT 1; SELECT 2; END IF; SELECT id, doc FROM docs WHERE id < 3
+= IF 1 = 1 THEN SELECT 1; SELECT 2; END IF; SELECT id, doc FROM docs WHERE id < 3
+# Top-level control flow around plain statements changes nothing about how
+# the statements after it are read (issue 32: only BEGIN NOT ATOMIC was
+# recognised as plain).
+= w: WHILE (SELECT COUNT(*) FROM users) < 0 DO SELECT 1; END WHILE w; SELECT id, JSON_VALUE(doc, '$.author') FROM docs WHERE id < 4
+= l: LOOP SELECT name FROM users WHERE id = 1; LEAVE l; END LOOP l; SELECT id, COALESCE(NULL, doc) FROM docs WHERE id < 3
+= REPEAT SELECT 2; UNTIL 1 END REPEAT; SELECT id, doc FROM docs WHERE id = 2
+= CASE (SELECT COUNT(*) FROM users) WHEN 0 THEN SELECT 0; ELSE SELECT 1; SELECT 2; END CASE; SELECT doc FROM docs WHERE id < 3
+= IF 0 THEN SELECT 1; ELSEIF 1 THEN SELECT name FROM users WHERE id = 2; ELSE SELECT 3; END IF; SELECT id, doc FROM docs WHERE id < 3; SELECT id, LAG(doc) OVER (ORDER BY id) FROM docs WHERE id < 4
+= BEGIN NOT ATOMIC DECLARE n INT DEFAULT 0; IF n = 0 THEN SELECT 5; END IF; END; SELECT id, doc FROM docs WHERE id < 3
+# ... but not when the block may change sql_mode or the character set.
+IF 1 THEN SET sql_mode = 'ANSI_QUOTES'; END IF; SELECT id, LENGTH("doc") FROM docs WHERE id < 3
+WHILE (SELECT 0) DO SELECT 1; END WHILE; SET sql_mode = 'ANSI_QUOTES'; SELECT id, LENGTH("doc") FROM docs WHERE id < 3
 ## reads through dynamic sql
 # The result of EXECUTE IMMEDIATE '<query>' is presented as the query's
 # (pass-through columns included; found while testing the results class).
