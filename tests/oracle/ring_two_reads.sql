@@ -162,6 +162,14 @@ CREATE PROCEDURE r2_p9() BEGIN SELECT 1; SELECT 2; END ;; = EXECUTE IMMEDIATE 'C
 # (squeeze refuses, truth runs it: the last step resets the session).
 IF 1 THEN SET sql_mode = 'ANSI_QUOTES'; END IF; SELECT id, LENGTH("doc") FROM docs WHERE id < 3 ;; SET sql_mode = DEFAULT
 WHILE (SELECT 0) DO SELECT 1; END WHILE; SET sql_mode = 'ANSI_QUOTES'; SELECT id, LENGTH("doc") FROM docs WHERE id < 3 ;; SET sql_mode = DEFAULT
+# Prepared (COM_STMT_PREPARE) as well as text: a block whose result sets
+# differ in shape is refused at prepare when any carries a compressed value
+# (an execute would present every set with the first one's columns).
+BEGIN NOT ATOMIC SELECT id, doc FROM docs WHERE id = 1; SELECT 1, 2; END
+BEGIN NOT ATOMIC SELECT 1, 2; SELECT id, doc FROM docs WHERE id = 1; END
+BEGIN NOT ATOMIC SELECT id, title FROM docs WHERE id < 3; SELECT 1.5, 'x'; END
+BEGIN NOT ATOMIC SELECT id, JSON_VALUE(doc, '$.author') FROM docs WHERE id = 1; SELECT 1, 2; END
+IF 1 THEN SELECT id, doc FROM docs WHERE id = 1; ELSE SELECT 1, 2; END IF
 ## reads through dynamic sql
 # The result of EXECUTE IMMEDIATE '<query>' is presented as the query's
 # (pass-through columns included; found while testing the results class).
