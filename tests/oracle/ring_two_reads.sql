@@ -88,7 +88,8 @@ SELECT id FROM docs WHERE doc <=> NULL
 SELECT id, doc <=> NULL FROM docs
 SELECT id FROM docs WHERE NULL <=> doc
 SELECT id, NOT (doc <=> NULL) FROM docs
-SELECT id, CHARSET(doc), COLLATION(doc) FROM docs
+= SELECT id, CHARSET(doc), COLLATION(doc) FROM docs
+= SELECT CHARSET(d.doc) AS cs, COLLATION(doc) FROM docs d WHERE id < 4 ORDER BY id
 SELECT id, IF(n = 1, doc, title) FROM docs
 SELECT id, COALESCE(doc, '{}') FROM docs
 SELECT id, IF(doc = '{}', doc, NULL) FROM docs

@@ -33,7 +33,10 @@ pub enum JsonCall {
     /// candidate.
     Contains(Candidate, Option<Path>),
     /// `JSON_CONTAINS_PATH(doc, 'one'|'all', path...)`.
-    ContainsPath { all: bool, paths: Vec<Path> },
+    ContainsPath {
+        all: bool,
+        paths: Vec<Path>,
+    },
     /// `CAST(call AS type)`.
     Cast(Box<JsonCall>, CastTo),
     /// `COALESCE(call, constant)` / `IFNULL(call, constant)`: the
@@ -43,6 +46,11 @@ pub enum JsonCall {
     /// (SQLAlchemy's typed JSON accessors): NULL where the path holds JSON
     /// `null`, else the call.
     NullCase(Path, Box<JsonCall>),
+    /// `CHARSET(doc)` / `COLLATION(doc)`: the logical column's character
+    /// set or collation (a utf8mb4_bin LONGTEXT, `docs/catalog.md`), the
+    /// same for every row, NULL documents included.
+    Charset,
+    Collation,
     /// `call + 0.0...` (SQLAlchemy's `as_float()`): the call's value as a
     /// DOUBLE, as `CAST(call AS DOUBLE)` computes it (both take the JSON
     /// item's `val_real`), a negative zero made positive by the addition.
@@ -107,7 +115,11 @@ impl JsonCall {
                 all.extend(inner.paths());
                 all
             }
-            JsonCall::Depth | JsonCall::Valid | JsonCall::Type => Vec::new(),
+            JsonCall::Depth
+            | JsonCall::Valid
+            | JsonCall::Type
+            | JsonCall::Charset
+            | JsonCall::Collation => Vec::new(),
         }
     }
 
@@ -116,6 +128,8 @@ impl JsonCall {
     pub fn null_document(&self) -> Option<&[u8]> {
         match self {
             JsonCall::OrElse(_, default) => Some(default),
+            JsonCall::Charset => Some(b"utf8mb4"),
+            JsonCall::Collation => Some(b"utf8mb4_bin"),
             // The CASE operand is NULL: no WHEN matches, the ELSE answers.
             JsonCall::NullCase(_, inner) => inner.null_document(),
             _ => None,
@@ -169,6 +183,9 @@ pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalErro
         }
         JsonCall::OrElse(inner, or) => {
             return Ok(Some(evaluate(inner, doc)?.unwrap_or_else(|| or.clone())))
+        }
+        JsonCall::Charset | JsonCall::Collation => {
+            return Ok(call.null_document().map(<[u8]>::to_vec));
         }
         JsonCall::NullCase(path, inner) => {
             // The operand is compared in its utf8mb4_bin collation, which
@@ -267,7 +284,9 @@ pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalErro
         JsonCall::Cast(..)
         | JsonCall::OrElse(..)
         | JsonCall::NullCase(..)
-        | JsonCall::PlusZero(..) => unreachable!("handled above"),
+        | JsonCall::PlusZero(..)
+        | JsonCall::Charset
+        | JsonCall::Collation => unreachable!("handled above"),
     }
 }
 
@@ -1052,5 +1071,20 @@ mod tests {
         );
         assert!(int.integer());
         assert_eq!(run(&int, r#"{"a":-7}"#), Ok(Some(b"-7".to_vec())));
+    }
+
+    #[test]
+    fn charset_and_collation_are_the_logical_columns_for_every_document() {
+        for doc in ["{}", "not json", ""] {
+            assert_eq!(
+                evaluate(&JsonCall::Charset, doc.as_bytes()),
+                Ok(Some(b"utf8mb4".to_vec()))
+            );
+            assert_eq!(
+                evaluate(&JsonCall::Collation, doc.as_bytes()),
+                Ok(Some(b"utf8mb4_bin".to_vec()))
+            );
+        }
+        assert_eq!(JsonCall::Charset.null_document(), Some(&b"utf8mb4"[..]));
     }
 }

@@ -802,6 +802,8 @@ impl Parser<'_, '_> {
             "CAST",
             "COALESCE",
             "IFNULL",
+            "CHARSET",
+            "COLLATION",
         ];
         if !NAMES.contains(&name) || !self.catalog.json_functions_accept_binary() {
             return Ok(None);
@@ -899,6 +901,8 @@ impl Parser<'_, '_> {
             ("JSON_DEPTH", 0) => JsonCall::Depth,
             ("JSON_VALID", 0) => JsonCall::Valid,
             ("JSON_TYPE", 0) => JsonCall::Type,
+            ("CHARSET", 0) => JsonCall::Charset,
+            ("COLLATION", 0) => JsonCall::Collation,
             ("JSON_KEYS", 0 | 1) => JsonCall::Keys(parsed.next()),
             ("JSON_CONTAINS", 0 | 1) if lead == 1 => {
                 let Some(cand) = Candidate::parse(&strs[0]) else {
