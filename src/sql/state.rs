@@ -248,12 +248,13 @@ pub fn dynamic_keeps_reading(
 /// (as split at every `;`) is control flow around plain statements that
 /// cannot change sql_mode or the character set: `[label:] BEGIN NOT
 /// ATOMIC`, `IF`/`ELSEIF`/`ELSE`, `CASE ... WHEN`, `WHILE ... DO`, `LOOP`,
-/// `REPEAT ... UNTIL`, their `END`s, `LEAVE`/`ITERATE`, around `DECLARE`s
+/// `REPEAT ... UNTIL`, `FOR ... IN ... DO`, their `END`s, `LEAVE`/`ITERATE`,
+/// around `DECLARE`s
 /// without a character set, `SELECT`, `INSERT`, `REPLACE`, `UPDATE` and
 /// `DELETE`. Stored functions and triggers such statements (or conditions)
 /// run use their own saved sql_mode and character set, which the server
 /// restores when they return. Anything else (`SET`, `EXECUTE`, `CALL`,
-/// cursors, handlers, `FOR` loops) may.
+/// cursors, handlers) may.
 pub fn block_keeps_reading(src: &[u8], stmts: &[Statement<'_>], first: usize, last: usize) -> bool {
     let Some(pieces) = stmts.get(first..=last) else {
         return false;
@@ -286,6 +287,17 @@ fn plain_piece(src: &[u8], toks: &[Token]) -> bool {
                 Some(e) if e > i + 1 => e + 1,
                 _ => return false,
             }
+        } else if kw(i, "FOR")
+            && toks
+                .get(i + 1)
+                .is_some_and(|t| matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent))
+            && kw(i + 2, "IN")
+        {
+            // `FOR i IN 1 .. 3 DO`, `FOR r IN (SELECT ...) DO`.
+            match condition_end(src, toks, i + 3, "DO") {
+                Some(e) if e > i + 3 => e + 1,
+                _ => return false,
+            }
         } else if kw(i, "WHILE") {
             match condition_end(src, toks, i + 1, "DO") {
                 Some(e) if e > i + 1 => e + 1,
@@ -315,7 +327,7 @@ fn plain_piece(src: &[u8], toks: &[Token]) -> bool {
     if kw(i, "END") {
         // `END [IF|WHILE|LOOP|REPEAT|CASE] [label]`, nothing after it.
         let mut j = i + 1;
-        if ["IF", "WHILE", "LOOP", "REPEAT", "CASE"]
+        if ["IF", "WHILE", "LOOP", "REPEAT", "CASE", "FOR"]
             .iter()
             .any(|w| kw(j, w))
         {
@@ -612,6 +624,8 @@ mod tests {
             "REPEAT SELECT 1; UNTIL 1 END REPEAT",
             "CASE 1 WHEN 1 THEN SELECT 1; WHEN 2 THEN SELECT 2; ELSE SELECT 3; END CASE",
             "CASE WHEN 1 THEN SELECT 1; END CASE",
+            "FOR i IN 1 .. 3 DO SELECT i; END FOR",
+            "f: FOR r IN (SELECT id FROM t) DO SELECT r.id; END FOR f",
             "BEGIN NOT ATOMIC DECLARE n INT DEFAULT 0; IF n = 0 THEN INSERT INTO t VALUES (1); END IF; END",
         ] {
             assert!(keeps_reading(sql), "{sql}");
@@ -629,7 +643,8 @@ mod tests {
             "IF 1 THEN CALL p(); END IF",
             "IF 1 THEN EXECUTE IMMEDIATE 'SET NAMES latin1'; END IF",
             "BEGIN NOT ATOMIC DECLARE n INT DEFAULT 0; WHILE n < 3 DO SET n = n + 1; END WHILE; SELECT n; END",
-            "FOR r IN (SELECT 1) DO SELECT 1; END FOR",
+            "FOR r IN (SELECT 1) DO SET NAMES latin1; END FOR",
+            "FOR i IN 1 .. (SELECT CASE WHEN 1 THEN 2 END) DO SELECT 1; END FOR",
             "IF CASE WHEN 1 THEN 1 END THEN SELECT 1; END IF",
             "IF 1 THEN SELECT CASE WHEN 1 THEN 1 END; END IF",
         ] {

@@ -152,13 +152,17 @@ CREATE PROCEDURE r2_p9() BEGIN SELECT 1; SELECT 2; END ;; = EXECUTE IMMEDIATE 'C
 = IF 1 = 1 THEN SELECT 1; SELECT 2; END IF; SELECT id, doc FROM docs WHERE id < 3
 # Top-level control flow around plain statements changes nothing about how
 # the statements after it are read (issue 32: only BEGIN NOT ATOMIC was
-# recognised as plain).
-= w: WHILE (SELECT COUNT(*) FROM users) < 0 DO SELECT 1; END WHILE w; SELECT id, JSON_VALUE(doc, '$.author') FROM docs WHERE id < 4
-= l: LOOP SELECT name FROM users WHERE id = 1; LEAVE l; END LOOP l; SELECT id, COALESCE(NULL, doc) FROM docs WHERE id < 3
+# recognised as plain). MariaDB 10.11 takes labels on loops only inside a
+# block (a labelled top-level loop is its syntax error).
+= WHILE (SELECT COUNT(*) FROM users) < 0 DO SELECT 1; END WHILE; SELECT id, JSON_VALUE(doc, '$.author') FROM docs WHERE id < 4
+= BEGIN NOT ATOMIC w: WHILE 0 DO SELECT 1; END WHILE w; END; SELECT id, doc FROM docs WHERE id < 3
+= BEGIN NOT ATOMIC l: LOOP SELECT name FROM users WHERE id = 1; LEAVE l; END LOOP l; END; SELECT id, COALESCE(NULL, doc) FROM docs WHERE id < 3
 = REPEAT SELECT 2; UNTIL 1 END REPEAT; SELECT id, doc FROM docs WHERE id = 2
 = CASE (SELECT COUNT(*) FROM users) WHEN 0 THEN SELECT 0; ELSE SELECT 1; SELECT 2; END CASE; SELECT doc FROM docs WHERE id < 3
 = IF 0 THEN SELECT 1; ELSEIF 1 THEN SELECT name FROM users WHERE id = 2; ELSE SELECT 3; END IF; SELECT id, doc FROM docs WHERE id < 3; SELECT id, LAG(doc) OVER (ORDER BY id) FROM docs WHERE id < 4
 = BEGIN NOT ATOMIC DECLARE n INT DEFAULT 0; IF n = 0 THEN SELECT 5; END IF; END; SELECT id, doc FROM docs WHERE id < 3
+= FOR i IN 1 .. 2 DO SELECT i; END FOR; SELECT id, doc FROM docs WHERE id < 3
+= FOR r IN (SELECT id FROM users) DO SELECT r.id; END FOR; SELECT id, JSON_VALUE(doc, '$.author') FROM docs WHERE id < 3
 # ... but not when the block may change sql_mode or the character set
 # (squeeze refuses, truth runs it: the last step resets the session).
 IF 1 THEN SET sql_mode = 'ANSI_QUOTES'; END IF; SELECT id, LENGTH("doc") FROM docs WHERE id < 3 ;; SET sql_mode = DEFAULT
