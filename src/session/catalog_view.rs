@@ -103,12 +103,14 @@ impl Session {
         prepared: bool,
         with_columns_view: bool,
     ) -> Result<Option<ColumnsView>, NotSent> {
-        if !crate::transform::constraints_view::may_mention(query.text)
-            || !self
-                .ctx
-                .rules
-                .all()
-                .any(|r| r.present_as == crate::config::PresentAs::Json)
+        // The rule check first: the byte scan runs only where a json
+        // column is configured.
+        if !self
+            .ctx
+            .rules
+            .all()
+            .any(|r| r.present_as == crate::config::PresentAs::Json)
+            || !constraints_view::may_mention(query.text)
         {
             return Ok(None);
         }
