@@ -310,3 +310,95 @@ fn information_schema_columns_type_fields_in_any_expression_answer_as_on_an_unco
         }
     });
 }
+
+/// A `present_as = "json"` column is MariaDB's `JSON` on an uncompressed
+/// copy: a LONGTEXT with the column check `json_valid(col)`, which
+/// `information_schema.CHECK_CONSTRAINTS` and `TABLE_CONSTRAINTS` list
+/// (Django's `inspectdb` finds a JSONField there). Through squeeze they list
+/// it too, byte for byte with the copy's answer, or the statement is
+/// refused naming the column (several rows the added row changes: the
+/// server's own table order cannot be reproduced); never another answer.
+#[test]
+fn check_and_table_constraints_list_the_json_check_of_a_json_presented_column_or_refuse() {
+    let db = MariaDb::start();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        for (name, ty) in [("truth", "JSON"), ("sq", "LONGBLOB")] {
+            db.fresh_db(name);
+            db.root_sql(&format!(
+                "CREATE TABLE {name}.t (id INT PRIMARY KEY, doc {ty} NULL);
+                 CREATE TABLE {name}.u (id INT PRIMARY KEY, x INT CHECK (x > 0), doc {ty} NULL, y INT, CONSTRAINT tc CHECK (x < 100), UNIQUE KEY uy (y));"
+            ));
+        }
+        let toml = format!(
+            "[codec]\ndictionaries_dir = \"{}\"\n\n[[columns]]\nschema = \"sq\"\ntable = \"t\"\ncolumn = \"doc\"\ncodec = \"zstd\"\ndictionary = \"reddit_comments\"\npresent_as = \"json\"\n\n[[columns]]\nschema = \"sq\"\ntable = \"u\"\ncolumn = \"doc\"\ncodec = \"zstd\"\ndictionary = \"reddit_comments\"\npresent_as = \"json\"\n",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries")
+        );
+        let user = format!("{}:{}", support::APP_USER, support::APP_PASS);
+        let sq = support::Squeeze::start_with_config(&toml, &["--backend", &db.addr(), "--user", &user]);
+        let mut truth = dump::connect(db.port, Some("truth")).await;
+        let mut sqc = dump::connect(sq.port, Some("sq")).await;
+        let answered = [
+            // Django 5 inspectdb: the JSONField detection, and the check
+            // constraints of a table whose only check is the JSON one.
+            "SELECT c.constraint_name AS column_name FROM information_schema.check_constraints AS c WHERE c.table_name = 't' AND LOWER(c.check_clause) = 'json_valid(`' + LOWER(c.constraint_name) + '`)' AND c.constraint_schema = DATABASE()",
+            "SELECT c.constraint_name, c.check_clause FROM information_schema.check_constraints AS c WHERE c.constraint_schema = DATABASE() AND c.table_name = 't'",
+            "SELECT * FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = 'u' AND CONSTRAINT_NAME = 'doc'",
+            "SELECT COUNT(*), GROUP_CONCAT(CONSTRAINT_NAME ORDER BY CONSTRAINT_NAME) FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE()",
+            "SELECT CONSTRAINT_NAME, CONSTRAINT_TYPE FROM information_schema.TABLE_CONSTRAINTS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 't' AND CONSTRAINT_TYPE = 'CHECK'",
+            // The added rows do not change these: answered as sent.
+            "SELECT CONSTRAINT_NAME, TABLE_NAME, CONSTRAINT_TYPE FROM information_schema.TABLE_CONSTRAINTS WHERE TABLE_SCHEMA = DATABASE() AND CONSTRAINT_TYPE <> 'CHECK'",
+            "SELECT * FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND LEVEL = 'Table'",
+            "SELECT EXISTS (SELECT 1 FROM information_schema.CHECK_CONSTRAINTS cc WHERE cc.CONSTRAINT_SCHEMA = DATABASE() AND cc.CHECK_CLAUSE LIKE 'json_valid%')",
+        ];
+        for sql in answered {
+            let t = same_names(dump::query(&mut truth, sql).await);
+            let s = same_names(dump::query(&mut sqc, sql).await);
+            assert!(matches!(t, Outcome::Sets(_)), "{sql}: {t:?}");
+            dump::assert_same(sql, &t, &s);
+        }
+        // Under ANSI_QUOTES the server quotes the name in the check with ".
+        for c in [&mut truth, &mut sqc] {
+            dump::run(c, "SET sql_mode = 'ANSI_QUOTES'").await;
+        }
+        let sql = "SELECT CHECK_CLAUSE FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = 't'";
+        let t = dump::query(&mut truth, sql).await;
+        dump::assert_same(sql, &t, &dump::query(&mut sqc, sql).await);
+        for c in [&mut truth, &mut sqc] {
+            dump::run(c, "SET sql_mode = DEFAULT").await;
+        }
+        // No result set: the statement sees the added rows.
+        for c in [&mut truth, &mut sqc] {
+            dump::run(c, "SET @n = (SELECT COUNT(*) FROM information_schema.TABLE_CONSTRAINTS WHERE TABLE_SCHEMA = DATABASE())").await;
+        }
+        let t = dump::query(&mut truth, "SELECT @n").await;
+        dump::assert_same("SELECT @n", &t, &dump::query(&mut sqc, "SELECT @n").await);
+        // Several rows changed by the added ones: refused, never reordered.
+        for sql in [
+            "SELECT * FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE()",
+            "SELECT c.constraint_name, c.check_clause FROM information_schema.check_constraints AS c WHERE c.constraint_schema = DATABASE() AND c.table_name = 'u'",
+            "SELECT CONSTRAINT_NAME FROM information_schema.TABLE_CONSTRAINTS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'u'",
+        ] {
+            match dump::query(&mut sqc, sql).await {
+                Outcome::Err { code, message, .. } => {
+                    assert_eq!(code, 1235, "{sql}: {message}");
+                    assert!(message.contains("sq.t.doc"), "{sql}: {message}");
+                }
+                other => panic!("{sql}: expected ERR 1235, got {other:?}"),
+            }
+        }
+        // Prepared: an execute cannot be checked before it runs.
+        let sql = "SELECT CONSTRAINT_NAME FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = ? AND TABLE_NAME = 't'";
+        match dump::exec(&mut sqc, sql, vec![Value::from("sq")]).await {
+            Outcome::Err { code, message, .. } => {
+                assert_eq!(code, 1235, "{sql}: {message}");
+                assert!(message.contains("sq.t.doc"), "{sql}: {message}");
+            }
+            other => panic!("prepared {sql}: expected ERR 1235, got {other:?}"),
+        }
+        // A table without a json-presented column keeps the server's answer.
+        let sql = "SELECT COUNT(*) FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = 'mysql'";
+        let t = dump::query(&mut truth, sql).await;
+        dump::assert_same(sql, &t, &dump::query(&mut sqc, sql).await);
+    });
+}

@@ -3,7 +3,7 @@
 //! copy and directly on the uncompressed one. Reading a key in the select
 //! list is answered by squeeze, byte for byte what the ORM gets directly;
 //! what squeeze does not evaluate (predicates and ORDER BY on a key,
-//! SQLAlchemy's typed accessors) is refused with ERR 1235 naming the column,
+//! SQLAlchemy's `as_boolean()`) is refused with ERR 1235 naming the column,
 //! except a predicate on a path declared as an extracted column
 //! (docs/json.md, "Extracted columns"): `$.author` is declared, so Django's
 //! `filter(doc__author=x)` is answered from `sq.docs.doc_author`.
@@ -99,12 +99,19 @@ fn orm_json_key_reads_answer_as_directly_and_what_is_not_evaluated_is_refused_na
     }
     println!("answered: {answered:?}\nrefused: {refused:?}");
     // Reads of a key in the select list in the forms squeeze evaluates
-    // (Django's values(), SQLAlchemy's JSON-typed item) are answered.
-    // So is Django's key equality on the declared `$.author`. SQLAlchemy's
-    // typed accessors (`CASE JSON_EXTRACT(..) WHEN 'null' THEN NULL ELSE
-    // .. END`) and predicates on undeclared paths are refused.
+    // (Django's values(), SQLAlchemy's JSON-typed item and its typed
+    // accessors `CASE JSON_EXTRACT(..) WHEN 'null' THEN NULL ELSE .. END`)
+    // are answered, and so is Django's key equality on the declared
+    // `$.author`. `as_boolean()` (a CASE comparing with `true` as DECIMAL,
+    // with warnings) and predicates on undeclared paths are refused.
     for name in [
         "django filter(doc__author=x)",
+        "sqlalchemy select doc['author'].as_string()",
+        "sqlalchemy select doc['score'].as_integer()",
+        "sqlalchemy select doc['ups'].as_float()",
+        "sqlalchemy select doc['score'].as_numeric(10, 2)",
+        "sqlalchemy select doc['author_flair_text'].as_string()",
+        "sqlalchemy select doc['author'] where id = 2",
         "sqlalchemy select doc['score'] (JSON)",
         "django values('id', 'doc__author')",
         "django values('doc__score')",
@@ -116,6 +123,9 @@ fn orm_json_key_reads_answer_as_directly_and_what_is_not_evaluated_is_refused_na
             "{name} is not answered: {through:?}"
         );
     }
+    // 19 lookups: 12 answered (5 of the first 15 before the typed
+    // accessors were evaluated and $.author was declared).
+    assert!(answered.len() >= 12, "answered {answered:?}");
     println!(
         "RESULT orm_json answered={} refused={} lookups={}",
         answered.len(),

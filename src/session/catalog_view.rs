@@ -11,6 +11,7 @@ use crate::protocol::command::ClientCommand;
 use crate::protocol::response;
 use crate::sql::statement::Query;
 use crate::transform::columns_view::{self, Shape};
+use crate::transform::constraints_view;
 
 use super::relay::RelayError;
 use super::Session;
@@ -85,6 +86,141 @@ impl Session {
         }))
     }
 
+    /// The statement with `information_schema.CHECK_CONSTRAINTS` /
+    /// `TABLE_CONSTRAINTS` listing the JSON alias's check of every
+    /// `present_as = "json"` compressed column (`transform::constraints_view`);
+    /// `Ok(None)`: sent as it came (no reference, no such column, or the
+    /// added rows do not change its answer). The derived table's rows come
+    /// in another order than the server's own table walk, so a SELECT is
+    /// answered from it only when its result has at most one row; more rows
+    /// that differ from the statement as sent are refused naming the column.
+    /// `prepared`: refused whenever the added rows could matter (an execute
+    /// cannot be checked before it runs).
+    pub(super) async fn constraints_view(
+        &mut self,
+        query: &Query<'_>,
+        current_db: Option<&str>,
+        prepared: bool,
+        with_columns_view: bool,
+    ) -> Result<Option<ColumnsView>, NotSent> {
+        // The rule check first: the byte scan runs only where a json
+        // column is configured.
+        if !self
+            .ctx
+            .rules
+            .all()
+            .any(|r| r.present_as == crate::config::PresentAs::Json)
+            || !constraints_view::may_mention(query.text)
+        {
+            return Ok(None);
+        }
+        let found = match constraints_view::find(query, current_db) {
+            Ok(f) if f.is_empty() => return Ok(None),
+            other => other,
+        };
+        let json: Vec<_> = self
+            .compressed_blobs()
+            .await?
+            .into_iter()
+            .filter(|(d, t, c)| {
+                let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+                self.ctx
+                    .rules
+                    .lookup(&text(d), &text(t), &text(c))
+                    .is_some_and(|r| r.present_as == crate::config::PresentAs::Json)
+                    && !self
+                        .temporary()
+                        .is_some_and(|tt| tt.contains(&text(d), &text(t)))
+            })
+            .collect();
+        let Some((db, table, column)) = json.first() else {
+            return Ok(None);
+        };
+        let name = format!(
+            "{}.{}.{}",
+            String::from_utf8_lossy(db),
+            String::from_utf8_lossy(table),
+            String::from_utf8_lossy(column)
+        );
+        let refuse = |why: &str| {
+            NotSent::Refused(SqlError::not_supported(&format!(
+                "{why}: information_schema.CHECK_CONSTRAINTS and TABLE_CONSTRAINTS list the JSON check (json_valid) of the compressed column {name} as on an uncompressed JSON column, which squeeze computes by rewriting the statement, and cannot here. Select the rows of one table's one constraint, or read SHOW CREATE TABLE"
+            )))
+        };
+        let found = found
+            .map_err(|why| refuse(&why.0.replace("information_schema.COLUMNS", "this view")))?;
+        if prepared {
+            return Err(refuse("a prepared statement"));
+        }
+        if with_columns_view {
+            return Err(refuse(
+                "a statement that also reads information_schema.COLUMNS",
+            ));
+        }
+        // The check names the column as the server quotes identifiers for
+        // this session.
+        let quoting = self
+            .internal_query("SELECT @@sql_mode, @@sql_quote_show_create")
+            .await?;
+        let quote = match quoting.first().map(|r| r.as_slice()) {
+            Some([Some(mode), Some(show)]) if show.as_slice() == b"1" => {
+                let ansi = mode
+                    .split(|&b| b == b',')
+                    .any(|m| m.eq_ignore_ascii_case(b"ANSI_QUOTES"));
+                if ansi {
+                    b'"'
+                } else {
+                    b'`'
+                }
+            }
+            _ => return Err(refuse("sql_quote_show_create = 0")),
+        };
+        let mut derived = Vec::new();
+        for (view, _) in &found {
+            let columns = self.view_columns(view).await?;
+            match constraints_view::derived_table(view, &columns, &json, quote) {
+                Some(d) => derived.push(d),
+                None => {
+                    return Err(refuse(&format!(
+                        "information_schema.{view} has columns squeeze does not know"
+                    )))
+                }
+            }
+        }
+        let views: Vec<_> = found
+            .iter()
+            .zip(&derived)
+            .map(|((_, f), d)| (f, d.as_str()))
+            .collect();
+        let text = columns_view::substitute_each(query.text, &views);
+        let shape = found
+            .iter()
+            .map(|(_, f)| f.shape.clone())
+            .find(|s| *s == Shape::Rows)
+            .unwrap_or(Shape::NoRows);
+        if shape == Shape::Rows {
+            let sent = std::str::from_utf8(query.text)
+                .map_err(|_| refuse("a statement that is not UTF-8"))?;
+            let rewritten =
+                std::str::from_utf8(&text).map_err(|_| refuse("a statement that is not UTF-8"))?;
+            // The statement as sent first: its ERR is the client's answer.
+            let as_sent = self.internal_query(sent).await?;
+            let with_checks = self
+                .internal_query(rewritten)
+                .await
+                .map_err(|_| refuse("the rewritten statement failed"))?;
+            if with_checks == as_sent {
+                return Ok(None);
+            }
+            if with_checks.len() > 1 {
+                return Err(refuse(
+                    "a result of several rows that the added check rows change (the server lists them in its own table order, which squeeze cannot reproduce)",
+                ));
+            }
+        }
+        Ok(Some(ColumnsView { text, shape }))
+    }
+
     /// `(schema, table, column)` of every blob column the server has that
     /// holds squeeze values: configured columns and view columns passing
     /// one through, as the server spells their names.
@@ -118,10 +254,16 @@ impl Session {
     /// information_schema.COLUMNS's own columns, in order, as this server
     /// has them.
     async fn information_schema_columns(&mut self) -> Result<Vec<String>, NotSent> {
+        self.view_columns("COLUMNS").await
+    }
+
+    /// An information_schema view's own columns, in order, as this server
+    /// has them.
+    async fn view_columns(&mut self, view: &str) -> Result<Vec<String>, NotSent> {
         let rows = self
-            .internal_query(
-                "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'information_schema' AND TABLE_NAME = 'COLUMNS' ORDER BY ORDINAL_POSITION",
-            )
+            .internal_query(&format!(
+                "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'information_schema' AND TABLE_NAME = '{view}' ORDER BY ORDINAL_POSITION",
+            ))
             .await?;
         let names: Vec<String> = rows
             .into_iter()

@@ -443,6 +443,11 @@ fn plan_tokens<'a>(
             let at = (*at).min(toks.len());
             return plan_tokens(sql, &toks[at..], inner, opts, db, catalog, false);
         }
+        StatementKind::ExecuteImmediate { text: Some(t), .. } if relayed => {
+            if let Some(planned) = immediate_json(sql, t, opts, db, catalog) {
+                return planned;
+            }
+        }
         _ => {}
     }
     let shape = match kind {
@@ -780,6 +785,47 @@ fn immediate_shape(
         (Plan::Untouched, Some(shape)) if shape.json.is_empty() => Some(shape),
         _ => None,
     }
+}
+
+/// `EXECUTE IMMEDIATE '<SELECT>'` whose select list has JSON functions
+/// squeeze evaluates: the server sends the SELECT's result as the
+/// statement's own, which squeeze relays, so the text is planned as the
+/// client's own statement; the literal is written anew with each item
+/// replaced by its column (`Plan::RewriteText` without sites; the caller
+/// applies the items' edits inside the text). `None`: any other text.
+fn immediate_json<'a>(
+    sql: &[u8],
+    tok: &Token,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<(Plan<'a>, Option<QueryShape>)> {
+    let TokenKind::Str { quote_at } = tok.kind else {
+        return None;
+    };
+    let text = decode_string(sql, tok, opts)?;
+    let (toks, _, _) = significant_tokens(&text, 0, opts);
+    let kind = classify_statement(&text, &toks, opts);
+    if !matches!(kind, StatementKind::Select) {
+        return None;
+    }
+    let (plan, shape) = plan_tokens(&text, &toks, &kind, opts, db, catalog, true);
+    let shape = shape.filter(|s| !s.json.is_empty())?;
+    // A charset introducer makes the server convert the text first.
+    if !matches!(plan, Plan::Untouched) || quote_at != tok.start {
+        return None;
+    }
+    Some((
+        Plan::RewriteText(Box::new(TextRewrite {
+            span: tok.start..tok.end,
+            quote: sql[quote_at],
+            text: text.into_owned(),
+            sites: Vec::new(),
+            column_list: None,
+            opts,
+        })),
+        Some(shape),
+    ))
 }
 
 /// A literal found in value position: span, decoded value, kind, introducer.

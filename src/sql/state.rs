@@ -245,59 +245,137 @@ pub fn dynamic_keeps_reading(
 }
 
 /// Whether the compound statement made of the pieces `stmts[first..=last]`
-/// (as split at every `;`) is a sequence of plain statements that cannot
-/// change sql_mode or the character set: `[label:] BEGIN NOT ATOMIC`
-/// holding only `DECLARE`s without a character set, `SELECT`, `INSERT`,
-/// `REPLACE`, `UPDATE`, `DELETE`, and its `END`. Stored functions and
-/// triggers such statements run use their own saved sql_mode and
-/// character set, which the server restores when they return. Anything
-/// else (`SET`, `EXECUTE`, `CALL`, nested blocks, conditions, loops) may.
+/// (as split at every `;`) is control flow around plain statements that
+/// cannot change sql_mode or the character set: `[label:] BEGIN NOT
+/// ATOMIC`, `IF`/`ELSEIF`/`ELSE`, `CASE ... WHEN`, `WHILE ... DO`, `LOOP`,
+/// `REPEAT ... UNTIL`, `FOR ... IN ... DO`, their `END`s, `LEAVE`/`ITERATE`,
+/// around `DECLARE`s
+/// without a character set, `SELECT`, `INSERT`, `REPLACE`, `UPDATE` and
+/// `DELETE`. Stored functions and triggers such statements (or conditions)
+/// run use their own saved sql_mode and character set, which the server
+/// restores when they return. Anything else (`SET`, `EXECUTE`, `CALL`,
+/// cursors, handlers) may.
 pub fn block_keeps_reading(src: &[u8], stmts: &[Statement<'_>], first: usize, last: usize) -> bool {
     let Some(pieces) = stmts.get(first..=last) else {
         return false;
     };
-    for (k, st) in pieces.iter().enumerate() {
-        let toks = &st.tokens;
-        let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(src, w));
-        let mut i = 0;
-        if k == 0 {
-            if toks.get(1).is_some_and(|t| t.is_op(src, ":")) {
-                i = 2;
+    pieces.len() >= 2 && pieces.iter().all(|st| plain_piece(src, &st.tokens))
+}
+
+/// Words that make a piece (or a condition) more than control flow around
+/// one plain statement.
+const NOT_PLAIN: [&str; 10] = [
+    "BEGIN", "IF", "WHILE", "LOOP", "REPEAT", "CASE", "EXECUTE", "CALL", "END", "FOR",
+];
+
+/// One `;`-piece of a compound statement: control words around at most one
+/// plain statement (see [`block_keeps_reading`]).
+fn plain_piece(src: &[u8], toks: &[Token]) -> bool {
+    let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(src, w));
+    let mut i = 0;
+    loop {
+        let label = toks
+            .get(i)
+            .is_some_and(|t| matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent))
+            && toks.get(i + 1).is_some_and(|t| t.is_op(src, ":"));
+        i = if label {
+            i + 2
+        } else if kw(i, "BEGIN") && kw(i + 1, "NOT") && kw(i + 2, "ATOMIC") {
+            i + 3
+        } else if kw(i, "IF") || kw(i, "ELSEIF") || kw(i, "WHEN") {
+            match condition_end(src, toks, i + 1, "THEN") {
+                Some(e) if e > i + 1 => e + 1,
+                _ => return false,
             }
-            if !(kw(i, "BEGIN") && kw(i + 1, "NOT") && kw(i + 2, "ATOMIC")) {
-                return false;
+        } else if kw(i, "FOR")
+            && toks
+                .get(i + 1)
+                .is_some_and(|t| matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent))
+            && kw(i + 2, "IN")
+        {
+            // `FOR i IN 1 .. 3 DO`, `FOR r IN (SELECT ...) DO`.
+            match condition_end(src, toks, i + 3, "DO") {
+                Some(e) if e > i + 3 => e + 1,
+                _ => return false,
             }
-            i += 3;
-        }
-        if k == pieces.len() - 1 && k > 0 {
-            // `END [label]`, nothing after it in the piece.
-            if !(kw(0, "END") && toks.len() <= 2) {
-                return false;
+        } else if kw(i, "WHILE") {
+            match condition_end(src, toks, i + 1, "DO") {
+                Some(e) if e > i + 1 => e + 1,
+                _ => return false,
             }
-            continue;
-        }
-        let plain = ["SELECT", "INSERT", "REPLACE", "UPDATE", "DELETE"]
+        } else if kw(i, "CASE") {
+            // `CASE [value] WHEN`: on to the WHEN.
+            match condition_end(src, toks, i + 1, "WHEN") {
+                Some(e) => e,
+                None => return false,
+            }
+        } else if kw(i, "UNTIL") {
+            // `UNTIL condition END REPEAT`: on to the END.
+            match condition_end(src, toks, i + 1, "END") {
+                Some(e) if e > i + 1 => e,
+                _ => return false,
+            }
+        } else if kw(i, "ELSE") || kw(i, "LOOP") || kw(i, "REPEAT") {
+            i + 1
+        } else {
+            break;
+        };
+    }
+    if i == toks.len() {
+        return true;
+    }
+    if kw(i, "END") {
+        // `END [IF|WHILE|LOOP|REPEAT|CASE] [label]`, nothing after it.
+        let mut j = i + 1;
+        if ["IF", "WHILE", "LOOP", "REPEAT", "CASE", "FOR"]
             .iter()
-            .any(|w| kw(i, w))
-            || (kw(i, "DECLARE")
-                && !toks[i..].iter().any(|t| {
-                    ["SET", "CHARSET", "CURSOR", "HANDLER", "CONDITION"]
-                        .iter()
-                        .any(|w| t.is_keyword(src, w))
-                }));
-        // A piece holding a nested block or control word is not plain.
-        let nested = toks[i..].iter().any(|t| {
-            [
-                "BEGIN", "IF", "WHILE", "LOOP", "REPEAT", "CASE", "EXECUTE", "CALL",
-            ]
-            .iter()
-            .any(|w| t.is_keyword(src, w))
-        });
-        if !plain || nested {
-            return false;
+            .any(|w| kw(j, w))
+        {
+            j += 1;
+        }
+        if toks
+            .get(j)
+            .is_some_and(|t| matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent))
+        {
+            j += 1;
+        }
+        return j == toks.len();
+    }
+    if kw(i, "LEAVE") || kw(i, "ITERATE") {
+        return toks.len() == i + 2;
+    }
+    let plain = ["SELECT", "INSERT", "REPLACE", "UPDATE", "DELETE"]
+        .iter()
+        .any(|w| kw(i, w))
+        || (kw(i, "DECLARE")
+            && !toks[i..].iter().any(|t| {
+                ["SET", "CHARSET", "CURSOR", "HANDLER", "CONDITION"]
+                    .iter()
+                    .any(|w| t.is_keyword(src, w))
+            }));
+    plain && !toks[i..].iter().any(|t| is_control(src, t))
+}
+
+/// A word that opens or closes a block (or runs other code) inside what
+/// should be a plain statement or a condition.
+fn is_control(src: &[u8], t: &Token) -> bool {
+    NOT_PLAIN.iter().any(|w| t.is_keyword(src, w))
+}
+
+/// The index of the first `word` at parenthesis depth 0 from `from` (the
+/// end of a condition), when nothing before it is a control word.
+fn condition_end(src: &[u8], toks: &[Token], from: usize, word: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (j, t) in toks.iter().enumerate().skip(from) {
+        match t.kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth = depth.checked_sub(1)?,
+            _ if depth == 0 && t.is_keyword(src, word) => return Some(j),
+            _ if is_control(src, t) => return None,
+            _ => {}
         }
     }
-    pieces.len() >= 2
+    None
 }
 
 /// State created inside an otherwise plain statement.
@@ -538,6 +616,17 @@ mod tests {
             "BEGIN NOT ATOMIC INSERT INTO docs (id, doc) VALUES (1, '{}'); SELECT id FROM docs; END",
             "g: BEGIN NOT ATOMIC UPDATE docs SET doc = 'x' WHERE id = 1; DELETE FROM docs WHERE id = 2; END g",
             "BEGIN NOT ATOMIC DECLARE v INT DEFAULT (SELECT COUNT(*) FROM docs); REPLACE INTO docs SET id = 3; END",
+            "IF 1 THEN SELECT 1; END IF",
+            "IF (SELECT COUNT(*) FROM t) > 1 THEN SELECT 1; SELECT 2; ELSEIF 0 THEN DELETE FROM t; ELSE SELECT 3; END IF",
+            "BEGIN NOT ATOMIC WHILE 0 DO SELECT 1; END WHILE; END",
+            "w: WHILE 0 DO SELECT 1; END WHILE w",
+            "l: LOOP SELECT 1; LEAVE l; END LOOP l",
+            "REPEAT SELECT 1; UNTIL 1 END REPEAT",
+            "CASE 1 WHEN 1 THEN SELECT 1; WHEN 2 THEN SELECT 2; ELSE SELECT 3; END CASE",
+            "CASE WHEN 1 THEN SELECT 1; END CASE",
+            "FOR i IN 1 .. 3 DO SELECT i; END FOR",
+            "f: FOR r IN (SELECT id FROM t) DO SELECT r.id; END FOR f",
+            "BEGIN NOT ATOMIC DECLARE n INT DEFAULT 0; IF n = 0 THEN INSERT INTO t VALUES (1); END IF; END",
         ] {
             assert!(keeps_reading(sql), "{sql}");
         }
@@ -549,8 +638,15 @@ mod tests {
             "BEGIN NOT ATOMIC BEGIN NOT ATOMIC SET NAMES latin1; END; END",
             "BEGIN NOT ATOMIC DECLARE v TEXT CHARACTER SET latin1; SELECT 1; END",
             "BEGIN NOT ATOMIC DECLARE c CURSOR FOR SELECT 1; SELECT 1; END",
-            "IF 1 THEN SELECT 1; END IF",
-            "BEGIN NOT ATOMIC WHILE 0 DO SELECT 1; END WHILE; END",
+            "IF 1 THEN SET sql_mode = 'ANSI_QUOTES'; END IF",
+            "WHILE 0 DO SET NAMES latin1; END WHILE",
+            "IF 1 THEN CALL p(); END IF",
+            "IF 1 THEN EXECUTE IMMEDIATE 'SET NAMES latin1'; END IF",
+            "BEGIN NOT ATOMIC DECLARE n INT DEFAULT 0; WHILE n < 3 DO SET n = n + 1; END WHILE; SELECT n; END",
+            "FOR r IN (SELECT 1) DO SET NAMES latin1; END FOR",
+            "FOR i IN 1 .. (SELECT CASE WHEN 1 THEN 2 END) DO SELECT 1; END FOR",
+            "IF CASE WHEN 1 THEN 1 END THEN SELECT 1; END IF",
+            "IF 1 THEN SELECT CASE WHEN 1 THEN 1 END; END IF",
         ] {
             assert!(!keeps_reading(sql), "{sql}");
         }

@@ -365,8 +365,22 @@ fn set_statement_plans_its_inner_statement() {
 
 #[test]
 fn execute_immediate_text_is_planned_and_using_literals_are_compressed() {
+    // A select-list JSON function inside the text: its result is relayed
+    // as the statement's, so the text is rewritten for squeeze to evaluate.
+    match plan("EXECUTE IMMEDIATE 'SELECT JSON_EXTRACT(doc, ''$.a'') FROM docs'") {
+        Plan::RewriteText(t) => {
+            assert!(t.sites.is_empty());
+            assert_eq!(t.text, b"SELECT JSON_EXTRACT(doc, '$.a') FROM docs");
+        }
+        p => panic!("expected the text rewritten: {p:?}"),
+    }
+    // ... but not inside a text prepared for later, nor with an introducer.
     assert_eq!(
-        refused("EXECUTE IMMEDIATE 'SELECT JSON_EXTRACT(doc, ''$.a'') FROM docs'"),
+        refused("PREPARE s FROM 'SELECT JSON_EXTRACT(doc, ''$.a'') FROM docs'"),
+        RefuseReason::PreparedText
+    );
+    assert_eq!(
+        refused("EXECUTE IMMEDIATE _latin1'SELECT JSON_EXTRACT(doc, ''$.a'') FROM docs'"),
         RefuseReason::PreparedText
     );
     untouched("EXECUTE IMMEDIATE 'SELECT doc FROM docs WHERE id = ?' USING 1");

@@ -64,6 +64,15 @@ pub struct Unsupported(pub &'static str);
 /// statement cannot change what the server answers with it (`EXPLAIN`,
 /// `SHOW`).
 pub fn find(query: &Query<'_>, current_db: Option<&str>) -> Result<Option<Found>, Unsupported> {
+    find_view(query, current_db, "COLUMNS")
+}
+
+/// [`find`] for another information_schema view (`view` in upper case).
+pub fn find_view(
+    query: &Query<'_>,
+    current_db: Option<&str>,
+    view: &str,
+) -> Result<Option<Found>, Unsupported> {
     let text = query.text;
     let in_is = current_db.is_some_and(|d| d.eq_ignore_ascii_case("information_schema"));
     let mut found: Option<Found> = None;
@@ -72,8 +81,8 @@ pub fn find(query: &Query<'_>, current_db: Option<&str>) -> Result<Option<Found>
     for s in query.non_empty() {
         statements += 1;
         changes_db |= s.tokens.first().is_some_and(|t| t.is_keyword(text, "USE"));
-        let refs = references(text, &s.tokens, in_is)?;
-        if let Some(f) = prepared_text_mentions(text, &s.tokens) {
+        let refs = references(text, &s.tokens, in_is, view)?;
+        if let Some(f) = prepared_text_mentions(text, &s.tokens, view) {
             return Err(f);
         }
         if refs.is_empty() {
@@ -128,7 +137,8 @@ fn reads_diagnostics(text: &[u8], toks: &[Token]) -> bool {
 /// `PREPARE s FROM '...information_schema...columns...'` and `EXECUTE
 /// IMMEDIATE '...'`: the text is run later, where squeeze does not rewrite
 /// it.
-fn prepared_text_mentions(text: &[u8], toks: &[Token]) -> Option<Unsupported> {
+fn prepared_text_mentions(text: &[u8], toks: &[Token], view: &str) -> Option<Unsupported> {
+    let view = view.to_ascii_lowercase();
     let kw = |i: usize, k: &str| toks.get(i).is_some_and(|t| t.is_keyword(text, k));
     let dynamic = kw(0, "PREPARE") || (kw(0, "EXECUTE") && kw(1, "IMMEDIATE"));
     if !dynamic {
@@ -138,7 +148,7 @@ fn prepared_text_mentions(text: &[u8], toks: &[Token]) -> Option<Unsupported> {
         matches!(t.kind, TokenKind::Str { .. }) && {
             let lower = t.text(text).to_ascii_lowercase();
             memchr::memmem::find(&lower, b"information_schema").is_some()
-                && memchr::memmem::find(&lower, b"columns").is_some()
+                && memchr::memmem::find(&lower, view.as_bytes()).is_some()
         }
     });
     mentions.then_some(Unsupported(
@@ -247,14 +257,19 @@ const NOT_ALIAS: &[&str] = &[
 
 /// Every table reference to `information_schema.COLUMNS` in one
 /// statement's significant tokens.
-fn references(text: &[u8], toks: &[Token], in_is: bool) -> Result<Vec<Reference>, Unsupported> {
+fn references(
+    text: &[u8],
+    toks: &[Token],
+    in_is: bool,
+    view: &str,
+) -> Result<Vec<Reference>, Unsupported> {
     let name = |i: usize| -> Option<String> {
         let t = toks.get(i)?;
         matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent)
             .then(|| ident_name(text, t).into_owned())
     };
     let is_dot = |i: usize| toks.get(i).is_some_and(|t| t.kind == TokenKind::Dot);
-    let is_columns = |i: usize| name(i).is_some_and(|n| n.eq_ignore_ascii_case("COLUMNS"));
+    let is_columns = |i: usize| name(i).is_some_and(|n| n.eq_ignore_ascii_case(view));
     // The clause each parenthesis depth is in, to tell `FROM a, b` from a
     // select list.
     let mut clause: Vec<&'static str> = vec![""];
@@ -325,10 +340,16 @@ fn references(text: &[u8], toks: &[Token], in_is: bool) -> Result<Vec<Reference>
 /// The statement with each reference replaced by `derived` (a
 /// parenthesised SELECT), named as the query named the table.
 pub fn substitute(text: &[u8], found: &Found, derived: &str) -> Vec<u8> {
-    let edits: Vec<(Range<usize>, Vec<u8>)> = found
-        .refs
+    substitute_each(text, &[(found, derived)])
+}
+
+/// [`substitute`] for several views' references at once, each by its own
+/// derived table.
+pub fn substitute_each(text: &[u8], views: &[(&Found, &str)]) -> Vec<u8> {
+    let mut edits: Vec<(Range<usize>, Vec<u8>)> = views
         .iter()
-        .map(|(span, alias)| {
+        .flat_map(|(found, derived)| found.refs.iter().map(move |r| (r, *derived)))
+        .map(|((span, alias), derived)| {
             let mut with = derived.to_string();
             if let Some(a) = alias {
                 with.push_str(" AS `");
@@ -338,6 +359,7 @@ pub fn substitute(text: &[u8], found: &Found, derived: &str) -> Vec<u8> {
             (span.clone(), with.into_bytes())
         })
         .collect();
+    edits.sort_by_key(|(span, _)| span.start);
     crate::sql::splice::splice(text, &edits)
 }
 
@@ -412,7 +434,7 @@ fn logical_value(field: &str) -> Option<String> {
     })
 }
 
-fn hex(b: &[u8]) -> String {
+pub(crate) fn hex(b: &[u8]) -> String {
     if b.is_empty() {
         return "''".to_string();
     }

@@ -71,10 +71,6 @@ pub fn plan(
         ));
     }
     let text = &sql[item.item.clone()];
-    let (a, b) = (
-        item.arg.start - item.item.start,
-        item.arg.end - item.item.start,
-    );
     // The logical column is a utf8mb4_bin LONGTEXT in both presentations
     // (docs/catalog.md). The item's definition follows its argument's
     // collation and length: a CAST to that many characters (a LONGTEXT's
@@ -85,10 +81,21 @@ pub fn plan(
         ident(&c.table),
         ident(&c.column),
     );
+    // Every reference to the column in the item (a CASE names it twice).
+    let mut args: Vec<std::ops::Range<usize>> = item
+        .args
+        .iter()
+        .filter(|a| a.start >= item.item.start && a.end <= item.item.end)
+        .map(|a| a.start - item.item.start..a.end - item.item.start)
+        .collect();
+    args.sort_by_key(|a| a.start);
+    args.dedup();
+    let edits: Vec<(std::ops::Range<usize>, Vec<u8>)> = args
+        .into_iter()
+        .map(|a| (a, converted.as_bytes().to_vec()))
+        .collect();
     let mut probe = b"SELECT ".to_vec();
-    probe.extend_from_slice(&text[..a]);
-    probe.extend_from_slice(converted.as_bytes());
-    probe.extend_from_slice(&text[b..]);
+    probe.extend_from_slice(&crate::sql::splice::splice(text, &edits));
     probe.extend_from_slice(
         format!(
             " AS {} FROM {}.{} LIMIT 0",

@@ -216,6 +216,12 @@ pub fn rewrite_statements<'a>(
         if let StatementKind::Use(d) = &piece.kind {
             db = Some(d);
         }
+        let mut hints = result_hints(ctx, st.shape.as_ref());
+        let json_items = st.shape.as_ref().map_or(&[][..], |s| &s.json[..]);
+        json_reads |= !json_items.is_empty();
+        // The items' edits, in the text they were found in: the statement,
+        // or the dynamic SQL text inside its literal.
+        let mut json_in_statement = true;
         match st.plan {
             Plan::Untouched => {}
             Plan::Refuse(r) => {
@@ -249,6 +255,8 @@ pub fn rewrite_statements<'a>(
                     });
                 }
                 inner.extend(encode_run(&text_jobs)?);
+                inner.extend(json_edits(ctx, json_items, &t.text, &mut hints)?);
+                json_in_statement = false;
                 inner.sort_by_key(|(r, _)| r.start);
                 insertions.push((t.span.clone(), t.literal(&inner)));
             }
@@ -279,7 +287,6 @@ pub fn rewrite_statements<'a>(
                 }
             }
         }
-        let mut hints = result_hints(ctx, st.shape.as_ref());
         if let Some(shape) = st.shape.as_ref().filter(|s| !s.rewrites.is_empty()) {
             // Declared JSON paths answered from their extracted columns.
             json_reads = true;
@@ -287,19 +294,8 @@ pub fn rewrite_statements<'a>(
                 insertions.push((range.clone(), text.clone().into_bytes()));
             }
         }
-        if let Some(shape) = st.shape.as_ref().filter(|s| !s.json.is_empty()) {
-            json_reads = true;
-            for (i, c, item) in &shape.json {
-                let rule = rule_for(ctx, c)?;
-                let eval = super::json::plan(ctx.schema, &rule, c, item, sql_text)?;
-                insertions.push((item.item.clone(), sql_text[item.arg.clone()].to_vec()));
-                if let Some(h) = hints.get_mut(*i) {
-                    *h = Some(ColumnHint {
-                        rule,
-                        json: Some(Arc::new(eval)),
-                    });
-                }
-            }
+        if json_in_statement {
+            insertions.extend(json_edits(ctx, json_items, sql_text, &mut hints)?);
         }
         statements.push(st.kind);
         temporary.push(st.temporary);
@@ -335,6 +331,30 @@ pub fn rewrite_statements<'a>(
         prepared,
         temporary,
     })
+}
+
+/// The select-list JSON items squeeze evaluates, found in `text`: each
+/// item's evaluator in its result column's hint, and the edits that put
+/// the column itself in each item's place.
+fn json_edits(
+    ctx: &WriteContext<'_>,
+    items: &[(usize, sql::ColumnRef, sql::query::JsonItem)],
+    text: &[u8],
+    hints: &mut ColumnHints,
+) -> Result<Vec<Edit>, WriteError> {
+    let mut edits = Vec::with_capacity(items.len());
+    for (i, c, item) in items {
+        let rule = rule_for(ctx, c)?;
+        let eval = super::json::plan(ctx.schema, &rule, c, item, text)?;
+        edits.push((item.item.clone(), text[item.arg.clone()].to_vec()));
+        if let Some(h) = hints.get_mut(*i) {
+            *h = Some(ColumnHint {
+                rule,
+                json: Some(Arc::new(eval)),
+            });
+        }
+    }
+    Ok(edits)
 }
 
 /// A statement after one whose results squeeze cannot count (`EXECUTE` of

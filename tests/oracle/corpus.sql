@@ -284,3 +284,15 @@ SELECT CAST(JSON_EXTRACT(doc, '$.score') AS SIGNED) s, CAST(JSON_VALUE(doc, '$.u
 SELECT IFNULL(JSON_VALUE(doc, '$.edited'), 'no'), COALESCE(JSON_LENGTH(doc, '$.nope'), 0) FROM docs
 SELECT id FROM docs WHERE JSON_CONTAINS(doc, '1', '$.score')
 SELECT doc->>'$.author' FROM docs WHERE id = 1
+# SQLAlchemy 2's typed accessors (as_string, as_integer, as_float,
+# as_numeric): a CASE on JSON null around a function squeeze evaluates,
+# the column named in both (the definition probe replaces each).
+= SELECT docs.id, CASE JSON_EXTRACT(docs.doc, '$."author"') WHEN 'null' THEN NULL ELSE JSON_UNQUOTE(JSON_EXTRACT(docs.doc, '$."author"')) END AS anon_1 FROM docs ORDER BY docs.id
+= SELECT id, CASE JSON_EXTRACT(doc, '$.score') WHEN 'null' THEN NULL ELSE CAST(JSON_EXTRACT(doc, '$.score') AS SIGNED INTEGER) END FROM docs
+= SELECT CASE JSON_EXTRACT(doc, '$.ups') WHEN 'null' THEN NULL ELSE JSON_EXTRACT(doc, '$.ups')+0.0000000000000000000000 END AS f FROM docs
+= SELECT CASE JSON_EXTRACT(doc, '$.score') WHEN 'null' THEN NULL ELSE CAST(JSON_EXTRACT(doc, '$.score') AS DECIMAL(10, 2)) END FROM docs
+= SELECT id, CASE JSON_EXTRACT(doc, '$.author_flair_text') WHEN 'null' THEN NULL ELSE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author_flair_text')) END FROM docs
+= SELECT CASE JSON_EXTRACT(doc, '$.nope') WHEN 'null' THEN NULL ELSE CAST(JSON_EXTRACT(doc, '$.nope') AS SIGNED INTEGER) END x FROM docs WHERE id < 5
+SELECT CASE JSON_EXTRACT(doc, '$.edited') WHEN 'null' THEN NULL WHEN true THEN true ELSE false END FROM docs
+SELECT CASE JSON_EXTRACT(doc, '$.a') WHEN 'null' THEN NULL ELSE JSON_UNQUOTE(JSON_EXTRACT(body, '$.a')) END FROM docs JOIN notes ON notes.doc_id = docs.id
+SELECT CASE JSON_EXTRACT(doc, '$.a') WHEN 'NULL' THEN NULL ELSE JSON_EXTRACT(doc, '$.a') END FROM docs

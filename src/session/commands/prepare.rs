@@ -139,6 +139,13 @@ impl Session {
                 return Flow::Continue;
             }
         };
+        if let Err(NotSent::Refused(e) | NotSent::Backend(e)) = self
+            .constraints_view(&query, db.as_deref(), true, view.is_some())
+            .await
+        {
+            self.reply_error(&e);
+            return Flow::Continue;
+        }
         let rewritten = match view {
             None => rewritten,
             Some(view) => {

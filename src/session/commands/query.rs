@@ -175,6 +175,19 @@ impl Session {
                 }
                 _ => None,
             };
+            // CHECK_CONSTRAINTS / TABLE_CONSTRAINTS with the JSON alias's
+            // check (`catalog_view`).
+            let view = match self
+                .constraints_view(&query, current_db.as_deref(), false, view.is_some())
+                .await
+            {
+                Ok(None) => view,
+                Ok(Some(v)) => Some(v),
+                Err(NotSent::Refused(e) | NotSent::Backend(e)) => {
+                    self.reply_error(&e);
+                    return Flow::Continue;
+                }
+            };
             let planned = if self.needs_analysis(&query) {
                 match self.plan(&query, &rewritten_text).await {
                     Ok(p) => Some(p),

@@ -33,12 +33,28 @@ pub enum JsonCall {
     /// candidate.
     Contains(Candidate, Option<Path>),
     /// `JSON_CONTAINS_PATH(doc, 'one'|'all', path...)`.
-    ContainsPath { all: bool, paths: Vec<Path> },
+    ContainsPath {
+        all: bool,
+        paths: Vec<Path>,
+    },
     /// `CAST(call AS type)`.
     Cast(Box<JsonCall>, CastTo),
     /// `COALESCE(call, constant)` / `IFNULL(call, constant)`: the
     /// constant's text where the call is NULL.
     OrElse(Box<JsonCall>, Vec<u8>),
+    /// `CASE JSON_EXTRACT(doc, path) WHEN 'null' THEN NULL ELSE call END`
+    /// (SQLAlchemy's typed JSON accessors): NULL where the path holds JSON
+    /// `null`, else the call.
+    NullCase(Path, Box<JsonCall>),
+    /// `CHARSET(doc)` / `COLLATION(doc)`: the logical column's character
+    /// set or collation (a utf8mb4_bin LONGTEXT, `docs/catalog.md`), the
+    /// same for every row, NULL documents included.
+    Charset,
+    Collation,
+    /// `call + 0.0...` (SQLAlchemy's `as_float()`): the call's value as a
+    /// DOUBLE, as `CAST(call AS DOUBLE)` computes it (both take the JSON
+    /// item's `val_real`), a negative zero made positive by the addition.
+    PlusZero(Box<JsonCall>),
 }
 
 /// A constant JSON scalar (the candidate of JSON_CONTAINS): its text as
@@ -91,8 +107,19 @@ impl JsonCall {
             JsonCall::ExtractMany(ps) | JsonCall::ContainsPath { paths: ps, .. } => {
                 ps.iter().collect()
             }
-            JsonCall::Cast(inner, _) | JsonCall::OrElse(inner, _) => inner.paths(),
-            JsonCall::Depth | JsonCall::Valid | JsonCall::Type => Vec::new(),
+            JsonCall::Cast(inner, _) | JsonCall::OrElse(inner, _) | JsonCall::PlusZero(inner) => {
+                inner.paths()
+            }
+            JsonCall::NullCase(p, inner) => {
+                let mut all = vec![p];
+                all.extend(inner.paths());
+                all
+            }
+            JsonCall::Depth
+            | JsonCall::Valid
+            | JsonCall::Type
+            | JsonCall::Charset
+            | JsonCall::Collation => Vec::new(),
         }
     }
 
@@ -101,6 +128,10 @@ impl JsonCall {
     pub fn null_document(&self) -> Option<&[u8]> {
         match self {
             JsonCall::OrElse(_, default) => Some(default),
+            JsonCall::Charset => Some(b"utf8mb4"),
+            JsonCall::Collation => Some(b"utf8mb4_bin"),
+            // The CASE operand is NULL: no WHEN matches, the ELSE answers.
+            JsonCall::NullCase(_, inner) => inner.null_document(),
             _ => None,
         }
     }
@@ -116,7 +147,7 @@ impl JsonCall {
             | JsonCall::Contains(..)
             | JsonCall::ContainsPath { .. } => true,
             JsonCall::Cast(_, to) => matches!(to, CastTo::Signed | CastTo::Unsigned),
-            JsonCall::OrElse(inner, _) => inner.integer(),
+            JsonCall::OrElse(inner, _) | JsonCall::NullCase(_, inner) => inner.integer(),
             _ => false,
         }
     }
@@ -152,6 +183,33 @@ pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalErro
         }
         JsonCall::OrElse(inner, or) => {
             return Ok(Some(evaluate(inner, doc)?.unwrap_or_else(|| or.clone())))
+        }
+        JsonCall::Charset | JsonCall::Collation => {
+            return Ok(call.null_document().map(<[u8]>::to_vec));
+        }
+        JsonCall::NullCase(path, inner) => {
+            // The operand is compared in its utf8mb4_bin collation, which
+            // pads with spaces.
+            let operand = evaluate(&JsonCall::Extract(path.clone()), doc)?;
+            let is_null = operand.is_some_and(|v| {
+                let end = v.iter().rposition(|&b| b != b' ').map_or(0, |i| i + 1);
+                &v[..end] == b"null"
+            });
+            return if is_null {
+                Ok(None)
+            } else {
+                evaluate(inner, doc)
+            };
+        }
+        JsonCall::PlusZero(inner) => {
+            return match evaluate(inner, doc)? {
+                None => Ok(None),
+                Some(v) => match json_number(&v).and_then(number) {
+                    // -0 + 0 is +0.
+                    Some(0.0) => Ok(Some(b"0".to_vec())),
+                    _ => cast(&v, CastTo::Double).map(Some),
+                },
+            };
         }
         _ => {}
     }
@@ -223,7 +281,12 @@ pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalErro
             };
             int(usize::from(yes))
         }
-        JsonCall::Cast(..) | JsonCall::OrElse(..) => unreachable!("handled above"),
+        JsonCall::Cast(..)
+        | JsonCall::OrElse(..)
+        | JsonCall::NullCase(..)
+        | JsonCall::PlusZero(..)
+        | JsonCall::Charset
+        | JsonCall::Collation => unreachable!("handled above"),
     }
 }
 
@@ -966,5 +1029,62 @@ mod tests {
             evaluate(&JsonCall::Value(p("$.a")), br#"{"a":1,"\u0062":2}"#),
             Err(EvalError::Unsure("a member name with an escape"))
         );
+    }
+
+    #[test]
+    fn a_case_on_json_null_answers_null_there_and_the_else_call_elsewhere() {
+        let unquote = JsonCall::NullCase(p("$.a"), Box::new(JsonCall::UnquoteExtract(p("$.a"))));
+        let run = |call: &JsonCall, d: &str| evaluate(call, d.as_bytes());
+        assert_eq!(run(&unquote, r#"{"a":null}"#), Ok(None));
+        assert_eq!(run(&unquote, r#"{"a":"null"}"#), Ok(Some(b"null".to_vec())));
+        assert_eq!(run(&unquote, r#"{"a":"x"}"#), Ok(Some(b"x".to_vec())));
+        assert_eq!(run(&unquote, r#"{"b":1}"#), Ok(None));
+        assert_eq!(
+            run(&unquote, r#"{"a":[null]}"#),
+            Ok(Some(b"[null]".to_vec()))
+        );
+        assert_eq!(run(&unquote, "{"), Err(EvalError::InvalidDocument));
+        // A NULL document: the ELSE's answer (a default applies).
+        let or_else = JsonCall::NullCase(
+            p("$.a"),
+            Box::new(JsonCall::OrElse(
+                Box::new(JsonCall::Value(p("$.a"))),
+                b"d".to_vec(),
+            )),
+        );
+        assert_eq!(or_else.null_document(), Some(&b"d"[..]));
+        let float = JsonCall::NullCase(
+            p("$.a"),
+            Box::new(JsonCall::PlusZero(Box::new(JsonCall::Extract(p("$.a"))))),
+        );
+        assert_eq!(run(&float, r#"{"a":3.50}"#), Ok(Some(b"3.5".to_vec())));
+        assert_eq!(run(&float, r#"{"a":-0.0}"#), Ok(Some(b"0".to_vec())));
+        assert_eq!(run(&float, r#"{"a":null}"#), Ok(None));
+        assert!(run(&float, r#"{"a":"x"}"#).is_err());
+        assert!(!float.integer());
+        let int = JsonCall::NullCase(
+            p("$.a"),
+            Box::new(JsonCall::Cast(
+                Box::new(JsonCall::Extract(p("$.a"))),
+                CastTo::Signed,
+            )),
+        );
+        assert!(int.integer());
+        assert_eq!(run(&int, r#"{"a":-7}"#), Ok(Some(b"-7".to_vec())));
+    }
+
+    #[test]
+    fn charset_and_collation_are_the_logical_columns_for_every_document() {
+        for doc in ["{}", "not json", ""] {
+            assert_eq!(
+                evaluate(&JsonCall::Charset, doc.as_bytes()),
+                Ok(Some(b"utf8mb4".to_vec()))
+            );
+            assert_eq!(
+                evaluate(&JsonCall::Collation, doc.as_bytes()),
+                Ok(Some(b"utf8mb4_bin".to_vec()))
+            );
+        }
+        assert_eq!(JsonCall::Charset.null_document(), Some(&b"utf8mb4"[..]));
     }
 }

@@ -39,6 +39,9 @@ pub struct JsonItem {
     pub item: std::ops::Range<usize>,
     /// Byte span of the column reference argument.
     pub arg: std::ops::Range<usize>,
+    /// Every span of the column reference in the item (`arg` first): the
+    /// definition probe replaces each.
+    pub args: Vec<std::ops::Range<usize>>,
     /// The result column's name (its alias, else its text).
     pub name: String,
 }
@@ -561,6 +564,9 @@ impl Parser<'_, '_> {
     /// the result passes a compressed value through when every branch is
     /// that value or NULL.
     fn case_expr(&mut self) -> R<Val> {
+        if let Some(v) = self.json_null_case()? {
+            return Ok(v);
+        }
         self.pos += 1;
         let what = "CASE";
         if !self.kw("WHEN") {
@@ -577,6 +583,96 @@ impl Parser<'_, '_> {
         }
         self.expect_kw("END")?;
         self.pass_through(&branches, "CASE")
+    }
+
+    /// SQLAlchemy's typed JSON accessors, evaluated by squeeze: `CASE
+    /// JSON_EXTRACT(col, path) WHEN 'null' THEN NULL ELSE f END`, where `f`
+    /// is a JSON function squeeze evaluates over the same column
+    /// (`JSON_UNQUOTE(JSON_EXTRACT(..))`, `CAST(JSON_EXTRACT(..) AS SIGNED
+    /// INTEGER | DECIMAL(m, d))`, ...) or `JSON_EXTRACT(..) + 0.0...`. The
+    /// cursor is on `CASE`; `None` (cursor unmoved) for any other CASE.
+    fn json_null_case(&mut self) -> R<Option<Val>> {
+        if !self.catalog.json_functions_accept_binary() {
+            return Ok(None);
+        }
+        let save = self.pos;
+        match self.json_null_case_at() {
+            Ok(Some(v)) => Ok(Some(v)),
+            Err(Stop::Refuse(r)) if r.reason == RefuseReason::JsonFunction => Err(Stop::Refuse(r)),
+            _ => {
+                self.pos = save;
+                Ok(None)
+            }
+        }
+    }
+
+    fn json_null_case_at(&mut self) -> R<Option<Val>> {
+        let case_tok = self.pos;
+        self.pos += 1;
+        let call_name = |p: &Self| {
+            (p.is_name() && p.kind_at(1) == Some(TokenKind::LParen))
+                .then(|| p.name_text(p.pos).to_ascii_uppercase())
+        };
+        if call_name(self).as_deref() != Some("JSON_EXTRACT") {
+            return Ok(None);
+        }
+        self.pos += 1;
+        let Some(Val::Json(c, operand)) = self.json_select_call_at("JSON_EXTRACT")? else {
+            return Ok(None);
+        };
+        let JsonCall::Extract(path) = operand.call.clone() else {
+            return Ok(None);
+        };
+        if !self.eat_kw("WHEN") || self.plain_string().as_deref() != Some(b"null") {
+            return Ok(None);
+        }
+        self.pos += 1;
+        if !(self.eat_kw("THEN") && self.eat_kw("NULL") && self.eat_kw("ELSE")) {
+            return Ok(None);
+        }
+        let Some(name) = call_name(self) else {
+            return Ok(None);
+        };
+        self.pos += 1;
+        let Some(Val::Json(c2, value)) = self.json_select_call(&name)? else {
+            return Ok(None);
+        };
+        if c2 != c {
+            return Ok(None);
+        }
+        let mut call = value.call.clone();
+        if self.op("+") {
+            // `+ 0.0...` (a zero decimal literal) over JSON_EXTRACT only.
+            let zero = self.toks.get(self.pos + 1).is_some_and(|t| {
+                let text = t.text(self.src);
+                t.kind == TokenKind::Number
+                    && text.contains(&b'.')
+                    && text.iter().all(|b| matches!(b, b'0' | b'.'))
+            });
+            if !zero || !matches!(call, JsonCall::Extract(_)) {
+                return Ok(None);
+            }
+            self.pos += 2;
+            call = JsonCall::PlusZero(Box::new(call));
+        }
+        if !self.eat_kw("END") {
+            return Ok(None);
+        }
+        let item = self.toks[case_tok].start..self.toks[self.pos - 1].end;
+        let text = String::from_utf8_lossy(&self.src[item.clone()]).into_owned();
+        let mut args = operand.args.clone();
+        args.extend(value.args.iter().cloned());
+        Ok(Some(Val::Json(
+            c,
+            Box::new(JsonItem {
+                call: JsonCall::NullCase(path, Box::new(call)),
+                name: text.clone(),
+                text,
+                item,
+                arg: operand.arg.clone(),
+                args,
+            }),
+        )))
     }
 
     /// The value of a function that returns one of `values` unchanged (or
@@ -768,6 +864,8 @@ impl Parser<'_, '_> {
             "CAST",
             "COALESCE",
             "IFNULL",
+            "CHARSET",
+            "COLLATION",
         ];
         if !NAMES.contains(&name) || !self.catalog.json_functions_accept_binary() {
             return Ok(None);
@@ -865,6 +963,8 @@ impl Parser<'_, '_> {
             ("JSON_DEPTH", 0) => JsonCall::Depth,
             ("JSON_VALID", 0) => JsonCall::Valid,
             ("JSON_TYPE", 0) => JsonCall::Type,
+            ("CHARSET", 0) => JsonCall::Charset,
+            ("COLLATION", 0) => JsonCall::Collation,
             ("JSON_KEYS", 0 | 1) => JsonCall::Keys(parsed.next()),
             ("JSON_CONTAINS", 0 | 1) if lead == 1 => {
                 let Some(cand) = Candidate::parse(&strs[0]) else {
@@ -899,6 +999,7 @@ impl Parser<'_, '_> {
                 name: text.clone(),
                 text,
                 item,
+                args: vec![arg.clone()],
                 arg,
             }),
         )))

@@ -652,6 +652,10 @@ impl Parser<'_, '_> {
             if !matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent) {
                 return None;
             }
+            // `CASE x ...`, `NOT x`: an expression, not a name and an alias.
+            if t.kind == TokenKind::Ident && super::is_reserved(t.text(self.src)) {
+                return None;
+            }
             if self.toks.get(k + 1).map(|t| t.kind) == Some(TokenKind::Dot) {
                 k += 2;
                 continue;

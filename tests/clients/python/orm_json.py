@@ -55,6 +55,14 @@ record("sqlalchemy select doc['score'] (JSON)",
        sa(select(docs.c.id, docs.c.doc["score"]).order_by(docs.c.id)))
 record("sqlalchemy select doc['score'].as_integer()",
        sa(select(docs.c.id, docs.c.doc["score"].as_integer()).order_by(docs.c.id)))
+record("sqlalchemy select doc['ups'].as_float()",
+       sa(select(docs.c.id, docs.c.doc["ups"].as_float()).order_by(docs.c.id)))
+record("sqlalchemy select doc['score'].as_numeric(10, 2)",
+       sa(select(docs.c.id, docs.c.doc["score"].as_numeric(10, 2)).order_by(docs.c.id)))
+record("sqlalchemy select doc['author_flair_text'].as_string()",
+       sa(select(docs.c.id, docs.c.doc["author_flair_text"].as_string()).order_by(docs.c.id)))
+record("sqlalchemy select doc['archived'].as_boolean()",
+       sa(select(docs.c.id, docs.c.doc["archived"].as_boolean()).order_by(docs.c.id)))
 record("sqlalchemy select doc['author'] where id = 2",
        sa(select(docs.c.doc["author"].as_string()).where(docs.c.id == 2)))
 record("sqlalchemy where doc['author'].as_string() == x",
