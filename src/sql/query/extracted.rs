@@ -137,7 +137,9 @@ impl Parser<'_, '_> {
             JsonCall::UnquoteExtract(p)
             | JsonCall::Value(p)
             | JsonCall::Extract(p)
-            | JsonCall::Query(p) => p,
+            | JsonCall::Query(p)
+            // SQLAlchemy's typed accessors.
+            | JsonCall::NullCase(p, _) => p,
             _ => return String::new(),
         };
         if path.wildcard() {
