@@ -10,6 +10,7 @@ use crate::protocol::lenenc::Reader;
 use crate::protocol::response;
 use crate::transform::result::RowError;
 
+use super::command_cx::CommandCx;
 use super::relay::RelayError;
 use super::Session;
 
@@ -17,7 +18,11 @@ impl Session {
     /// A row could not be presented: end the statement with an ERR naming
     /// the column (never send wrong bytes), and discard the rest of the
     /// backend's response so the connection stays usable.
-    pub(super) async fn row_failed(&mut self, e: RowError) -> Result<(), RelayError> {
+    pub(super) async fn row_failed(
+        &mut self,
+        cx: &mut CommandCx,
+        e: RowError,
+    ) -> Result<(), RelayError> {
         if let RowError::OverBudget(b) = &e {
             METRICS
                 .protocol_errors_total
@@ -26,7 +31,7 @@ impl Session {
             tracing::warn!(conn = self.id, error = %b, "result refused: memory budget exhausted");
             let err = SqlError::over_budget("to inflate and buffer a row of this result", b);
             self.client.write_packet(&err.to_packet().encode());
-            self.last_ok = false;
+            cx.ended.ok = false;
             return self.discard_rest_after_err().await;
         }
         let (column, label) = match &e {
@@ -63,7 +68,7 @@ impl Session {
         };
         let err = SqlError::new(code, message);
         self.client.write_packet(&err.to_packet().encode());
-        self.last_ok = false;
+        cx.ended.ok = false;
         self.discard_rest_after_err().await
     }
 

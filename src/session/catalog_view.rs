@@ -157,7 +157,11 @@ impl Session {
     /// The rewritten statement's result has another number of columns than
     /// the statement as sent (it cannot: the derived table has the
     /// table's columns): ERR instead of a result described wrongly.
-    pub(super) async fn described_differently(&mut self, columns: usize) -> Result<(), RelayError> {
+    pub(super) async fn described_differently(
+        &mut self,
+        cx: &mut super::command_cx::CommandCx,
+        columns: usize,
+    ) -> Result<(), RelayError> {
         let deprecate_eof = self.deprecate_eof();
         let backend = self.shards.conn()?;
         for _ in 0..columns + usize::from(!deprecate_eof) {
@@ -167,7 +171,7 @@ impl Session {
             "this information_schema.COLUMNS query: rewritten to compute the compressed columns' logical type, it returned other columns than the statement as sent",
         );
         self.client.write_packet(&err.to_packet().encode());
-        self.last_ok = false;
+        cx.ended.ok = false;
         self.discard_rest_after_err().await
     }
 
@@ -314,18 +318,19 @@ impl Session {
     /// (relayed), or the backend's loss. The command's flow.
     pub(super) async fn probe_failed(
         &mut self,
+        cx: &mut super::command_cx::CommandCx,
         e: Result<Vec<u8>, RelayError>,
         shape: super::relay::ResponseShape,
     ) -> super::Flow {
         match e {
             Ok(err) => {
-                self.note_status(&err);
+                self.note_status(cx, &err);
                 if self.forward(&err).await.is_err() {
                     return super::Flow::Close;
                 }
                 super::Flow::Continue
             }
-            Err(RelayError::Backend(why)) => self.backend_failed(&why, shape),
+            Err(RelayError::Backend(why)) => self.backend_failed(cx.leaves, &why, shape),
             Err(_) => {
                 self.drop_backend();
                 super::Flow::Close

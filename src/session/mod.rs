@@ -10,6 +10,7 @@ mod auth;
 mod auth_relay;
 mod bulk;
 mod catalog_view;
+mod command_cx;
 mod commands;
 mod dispatch;
 mod handshake;
@@ -76,19 +77,8 @@ pub struct Session {
     shards: ShardSet,
     tracked: Tracked,
     statements: StatementTable,
-    /// Whether the last relayed response ended in OK.
-    last_ok: bool,
-    /// Whether the last relayed response ended in ERR (a multi-statement
-    /// query may have had OKs before it).
-    last_err: bool,
     /// Query shapes already planned as plain reads.
     read_plans: crate::transform::plan_cache::ReadPlanCache<crate::transform::write::ResultHints>,
-    /// How the result sets of the command being relayed carry compressed
-    /// values (from the analyzer), and which statement each result is of.
-    result_hints: Option<(
-        crate::transform::write::ResultHints,
-        crate::sql::results::ResultCursor,
-    )>,
     /// Column definitions the server gave JSON functions squeeze evaluates
     /// (by probe text, schema generation, character set).
     json_columns: std::collections::HashMap<(String, u64, u8, Option<String>), Vec<u8>>,
@@ -506,7 +496,7 @@ async fn backend_closed(backend: Option<&mut BackendConn>) -> (String, bool) {
 }
 
 /// Whether the command loop goes on after a command.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flow {
     Continue,
     Close,

@@ -10,9 +10,11 @@ use crate::protocol::capabilities::*;
 use crate::protocol::packet::MAX_PAYLOAD;
 use crate::protocol::response::{self, ErrPacket};
 use crate::protocol::Packet;
+use crate::sql::state::StateEffect;
 use crate::transform::result::{ResultColumns, RowError};
 
 use super::abort::column_defs_following;
+use super::command_cx::{CommandCx, Ended, Outcome};
 use super::link_status::{self, ClientLink};
 use super::thread_ids::{self, IdColumns, IdResults};
 use super::{Flow, Session};
@@ -178,31 +180,34 @@ impl From<ClientWriteError> for RelayError {
 }
 
 impl Session {
-    /// Send `payload` as a new command to the backend and relay the answer.
+    /// Send `payload` as a new command to the backend and relay the answer;
+    /// what it ended in comes back in the `Outcome`.
     pub(super) async fn forward_command(
         &mut self,
+        cx: &mut CommandCx,
         payload: &[u8],
         shape: ResponseShape,
         mode: RelayMode,
-    ) -> Flow {
+    ) -> Outcome {
+        // Not the server's OK until the relay says so: nothing this command
+        // would change (the database of a USE) may be taken from the
+        // previous one's.
+        cx.ended = Ended::default();
         if let Err(err) = self.ensure_backend().await {
-            // Not the server's OK: nothing this command would change (the
-            // database of a USE) may be taken from the previous one's.
-            self.last_ok = false;
             self.shards.back_after_failed_connect();
             if shape != ResponseShape::None {
                 self.client.write_packet(&err.encode());
             }
-            return Flow::Continue;
+            return Outcome::not_sent(Flow::Continue);
         }
         if let (crate::sql::state::StateEffect::Leaves(what), Some(b)) =
-            (self.tracked.inflight, self.shards.current_conn())
+            (cx.leaves, self.shards.current_conn())
         {
             // Marked before sending: if the connection dies now, whatever
             // the command did on the server is lost.
             b.session_state.get_or_insert(what);
         }
-        match self.relay(payload, shape, mode).await {
+        let flow = match self.relay(cx, payload, shape, mode).await {
             Ok(()) => Flow::Continue,
             Err(RelayError::Client) => {
                 // The client is gone mid-response: the backend connection
@@ -210,7 +215,7 @@ impl Session {
                 self.drop_backend();
                 Flow::Close
             }
-            Err(RelayError::OverBudget(e)) => self.response_over_budget(e, shape),
+            Err(RelayError::OverBudget(e)) => self.response_over_budget(cx.leaves, e, shape),
             Err(RelayError::Backend(why)) if self.ctx.sessions.is_killed(self.id) => {
                 // `KILL CONNECTION` from another session took the backend
                 // mid-statement. The server ends a killed connection with
@@ -221,14 +226,20 @@ impl Session {
                 self.backend_lost();
                 Flow::Close
             }
-            Err(RelayError::Backend(why)) => self.backend_failed(&why, shape),
-        }
+            Err(RelayError::Backend(why)) => self.backend_failed(cx.leaves, &why, shape),
+        };
+        Outcome::ended(flow, cx.ended)
     }
 
     /// The backend's response is partly unread and over the memory budget:
     /// drop that connection (as after a loss) and say why in an ERR 1041.
-    fn response_over_budget(&mut self, e: crate::limits::OverBudget, shape: ResponseShape) -> Flow {
-        let lost_state = self.state_at_risk();
+    fn response_over_budget(
+        &mut self,
+        leaves: StateEffect,
+        e: crate::limits::OverBudget,
+        shape: ResponseShape,
+    ) -> Flow {
+        let lost_state = self.state_at_risk(leaves);
         METRICS
             .protocol_errors_total
             .with_label_values(&["backend", "over_budget"])
@@ -252,8 +263,13 @@ impl Session {
 
     /// The backend connection failed mid-command: ERR to the client, and
     /// the session ends when the connection held state the server lost.
-    pub(super) fn backend_failed(&mut self, why: &str, shape: ResponseShape) -> Flow {
-        let lost_state = self.state_at_risk();
+    pub(super) fn backend_failed(
+        &mut self,
+        leaves: StateEffect,
+        why: &str,
+        shape: ResponseShape,
+    ) -> Flow {
+        let lost_state = self.state_at_risk(leaves);
         let target = self.target();
         METRICS
             .backend_connect_failures_total
@@ -277,6 +293,7 @@ impl Session {
 
     async fn relay(
         &mut self,
+        cx: &mut CommandCx,
         payload: &[u8],
         shape: ResponseShape,
         mode: RelayMode,
@@ -289,24 +306,22 @@ impl Session {
         // client's own buffer, not a copy of it.
         backend.conn.write_packet_buffered(&payload).await?;
         backend.conn.flush().await?;
-        self.last_ok = false;
-        self.last_err = false;
         match shape {
             ResponseShape::None => {
-                self.last_ok = true;
+                cx.ended.ok = true;
                 Ok(())
             }
             ResponseShape::Single => {
                 let p = self.backend_packet().await?;
-                self.note_status(&p.payload);
+                self.note_status(cx, &p.payload);
                 self.forward_ok(&p.payload).await
             }
-            ResponseShape::Results => self.relay_results(mode).await,
-            ResponseShape::Prepare => self.relay_prepare().await,
+            ResponseShape::Results => self.relay_results(cx, mode).await,
+            ResponseShape::Prepare => self.relay_prepare(cx).await,
             ResponseShape::FieldList => loop {
                 let p = self.backend_packet().await?;
                 let done = response::is_eof(&p.payload) || response::is_err(&p.payload);
-                self.note_status(&p.payload);
+                self.note_status(cx, &p.payload);
                 // A compressed column is listed as results present it.
                 let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
                 let presented = (!done)
@@ -340,7 +355,14 @@ impl Session {
                 let with_sessions =
                     ids.map(|cols| (cols, self.ctx.sessions.threads_on(self.shards.current())));
                 let r = self
-                    .relay_rows(cursor.as_mut(), true, None, with_sessions.as_ref(), None)
+                    .relay_rows(
+                        cx,
+                        cursor.as_mut(),
+                        true,
+                        None,
+                        with_sessions.as_ref(),
+                        None,
+                    )
                     .await;
                 if let Some(s) = self.statements.get_mut(id) {
                     s.cursor = cursor;
@@ -501,10 +523,10 @@ impl Session {
     }
 
     /// Track transaction/autocommit status and whether the command succeeded.
-    pub(super) fn note_status(&mut self, payload: &[u8]) {
-        self.last_err = response::is_err(payload);
+    pub(super) fn note_status(&mut self, cx: &mut CommandCx, payload: &[u8]) {
+        cx.ended.err = response::is_err(payload);
         if response::is_ok(payload) || (response::is_eof(payload) && payload.len() <= 5) {
-            self.last_ok = true;
+            cx.ended.ok = true;
             if let Ok(status) = response::terminator_status(payload) {
                 self.tracked.status = status;
             }
@@ -519,20 +541,24 @@ impl Session {
     }
 
     /// One or more result sets (COM_QUERY, COM_STMT_EXECUTE).
-    async fn relay_results(&mut self, mut mode: RelayMode) -> Result<(), RelayError> {
+    async fn relay_results(
+        &mut self,
+        cx: &mut CommandCx,
+        mut mode: RelayMode,
+    ) -> Result<(), RelayError> {
         loop {
             let p = self.backend_packet().await?;
             match p.first_byte() {
                 Some(response::OK_HEADER) => {
-                    self.next_result_hints(true);
-                    self.note_status(&p.payload);
+                    cx.next_result_hints(true);
+                    self.note_status(cx, &p.payload);
                     self.forward_ok(&p.payload).await?;
                     if !response::more_results(self.tracked.status) {
                         return Ok(());
                     }
                 }
                 Some(response::ERR_HEADER) => {
-                    self.note_status(&p.payload);
+                    self.note_status(cx, &p.payload);
                     return self.forward(&p.payload).await;
                 }
                 Some(response::LOCAL_INFILE_HEADER) => {
@@ -546,10 +572,10 @@ impl Session {
                         .as_ref()
                         .is_some_and(|d| d.len() != columns && columns != 0)
                     {
-                        return self.described_differently(columns).await;
+                        return self.described_differently(cx, columns).await;
                     }
                     self.forward(&p.payload).await?;
-                    let hints = self.next_result_hints(false);
+                    let hints = cx.next_result_hints(false);
                     let mut ids = mode.thread_ids.map(|k| (IdColumns::default(), k));
                     let mut cat = mode.catalog.clone().map(|k| (CatalogColumns::default(), k));
                     let mut transform = self
@@ -585,7 +611,7 @@ impl Session {
                             if status & SERVER_STATUS_CURSOR_EXISTS != 0 {
                                 // A cursor was opened: rows come with COM_STMT_FETCH.
                                 self.tracked.status = status;
-                                self.last_ok = true;
+                                cx.ended.ok = true;
                                 if let Some(s) = self.statements.get_mut(id) {
                                     s.cursor = transform;
                                     s.cursor_ids = ids.map(|(cols, _)| cols);
@@ -605,6 +631,7 @@ impl Session {
                     });
                     match self
                         .relay_rows(
+                            cx,
                             transform.as_mut(),
                             mode.binary,
                             link.as_ref(),
@@ -649,16 +676,6 @@ impl Session {
             TextColumns::Converted {
                 collation: self.info.charset as u16,
             }
-        }
-    }
-
-    /// The analyzer's column hints for the next result of the command being
-    /// relayed (`ok`: an OK packet), if it has any: those of the statement
-    /// the result is of (see `sql::results`).
-    fn next_result_hints(&mut self, ok: bool) -> StatementHints {
-        match &mut self.result_hints {
-            Some((hints, cursor)) => StatementHints(cursor.next(ok).map(|k| (hints.clone(), k))),
-            None => StatementHints(None),
         }
     }
 
@@ -749,6 +766,7 @@ impl Session {
     /// Rows up to the terminating EOF/OK or ERR.
     pub(super) async fn relay_rows(
         &mut self,
+        cx: &mut CommandCx,
         mut transform: Option<&mut ResultColumns>,
         binary: bool,
         link: Option<&ClientLink>,
@@ -775,12 +793,12 @@ impl Session {
                 let status = response::terminator_status(&p.payload)
                     .map_err(|e| RelayError::Backend(e.to_string()))?;
                 self.tracked.status = status;
-                self.last_ok = true;
+                cx.ended.ok = true;
                 self.forward_ok(&p.payload).await?;
                 return Ok(RowsEnd::Status(status));
             }
             if response::is_err(&p.payload) {
-                self.note_status(&p.payload);
+                self.note_status(cx, &p.payload);
                 self.forward(&p.payload).await?;
                 return Ok(RowsEnd::Error);
             }
@@ -799,7 +817,7 @@ impl Session {
                     Err(e) => Err(ClientWriteError::OverBudget(match e {
                         RowError::OverBudget(b) => b,
                         e => {
-                            self.row_failed(e).await?;
+                            self.row_failed(cx, e).await?;
                             return Ok(RowsEnd::Error);
                         }
                     })),
@@ -812,7 +830,7 @@ impl Session {
                     // Rows already sent stay sent; the statement ends with
                     // an ERR, as when a server runs out of memory mid-result,
                     // and the backend's remaining rows are read and dropped.
-                    self.row_failed(RowError::OverBudget(e)).await?;
+                    self.row_failed(cx, RowError::OverBudget(e)).await?;
                     return Ok(RowsEnd::Error);
                 }
             }

@@ -422,10 +422,13 @@ impl Session {
 
     /// The server-side state the current backend connection holds, which
     /// its loss would discard (`Tracked::state_at_risk`); `None` without a
-    /// connection.
-    pub(super) fn state_at_risk(&self) -> Option<&'static str> {
+    /// connection. `leaves`: what the command in flight leaves there.
+    pub(super) fn state_at_risk(
+        &self,
+        leaves: crate::sql::state::StateEffect,
+    ) -> Option<&'static str> {
         let b = self.shards.current_ref()?;
-        self.tracked.state_at_risk(b.session_state)
+        self.tracked.state_at_risk(b.session_state, leaves)
     }
 
     /// Tell the session registry which backend threads this session holds

@@ -21,8 +21,6 @@ pub(super) struct Tracked {
     pub non_utf8_charset: Option<String>,
     /// The text of a bare BEGIN whose transaction has run nothing yet.
     pub txn_begin: Option<Vec<u8>>,
-    /// What the command being relayed leaves in the server session.
-    pub inflight: StateEffect,
     /// What the client itself asked the server to track
     /// (`session_track_*`), so it gets exactly that and not squeeze's own.
     pub client_tracks: ClientTracking,
@@ -167,7 +165,6 @@ impl Tracked {
             lex: LexOptions::default(),
             non_utf8_charset: crate::charset::non_utf8_charset_of_collation(collation.into()),
             txn_begin: None,
-            inflight: StateEffect::None,
             client_tracks: ClientTracking::default(),
         }
     }
@@ -260,9 +257,14 @@ impl Tracked {
     /// The server-side state a backend connection holds, which its loss
     /// would discard: `backend_state` (what the session's commands created
     /// there, see `sql::state`), an open transaction, `autocommit=0`, or a
-    /// transaction statement whose outcome is unknown. `None` when the
-    /// session provably holds nothing there.
-    pub fn state_at_risk(&self, backend_state: Option<&'static str>) -> Option<&'static str> {
+    /// transaction statement whose outcome is unknown (`in_flight`: what
+    /// the command being relayed leaves there). `None` when the session
+    /// provably holds nothing there.
+    pub fn state_at_risk(
+        &self,
+        backend_state: Option<&'static str>,
+        in_flight: StateEffect,
+    ) -> Option<&'static str> {
         if let Some(s) = backend_state {
             return Some(s);
         }
@@ -272,7 +274,7 @@ impl Tracked {
         if self.status & SERVER_STATUS_AUTOCOMMIT == 0 {
             return Some("autocommit=0 (an implicit transaction)");
         }
-        if self.inflight == StateEffect::Transaction {
+        if in_flight == StateEffect::Transaction {
             return Some("a transaction statement whose outcome is unknown");
         }
         None
@@ -427,21 +429,26 @@ mod tests {
     #[test]
     fn a_session_holds_nothing_at_risk_only_in_autocommit_outside_transactions() {
         let mut t = Tracked::new(None, UTF8MB4_GENERAL_CI);
-        assert_eq!(t.state_at_risk(None), None);
+        assert_eq!(t.state_at_risk(None, StateEffect::None), None);
         assert_eq!(
-            t.state_at_risk(Some("user variables")),
+            t.state_at_risk(Some("user variables"), StateEffect::None),
             Some("user variables")
         );
         t.status |= SERVER_STATUS_IN_TRANS;
-        assert_eq!(t.state_at_risk(None), Some("an open transaction"));
+        assert_eq!(
+            t.state_at_risk(None, StateEffect::None),
+            Some("an open transaction")
+        );
         t.backend_lost();
-        assert_eq!(t.state_at_risk(None), None);
+        assert_eq!(t.state_at_risk(None, StateEffect::None), None);
         t.status = 0;
-        assert!(t.state_at_risk(None).unwrap().starts_with("autocommit=0"));
-        t.status = SERVER_STATUS_AUTOCOMMIT;
-        t.inflight = StateEffect::Transaction;
         assert!(t
-            .state_at_risk(None)
+            .state_at_risk(None, StateEffect::None)
+            .unwrap()
+            .starts_with("autocommit=0"));
+        t.status = SERVER_STATUS_AUTOCOMMIT;
+        assert!(t
+            .state_at_risk(None, StateEffect::Transaction)
             .unwrap()
             .contains("outcome is unknown"));
     }

@@ -9,6 +9,7 @@ use crate::error::{ErrorCode, SqlError};
 use crate::metrics::METRICS;
 use crate::protocol::execute::{ExecuteParams, CURSOR_FLAGS};
 use crate::protocol::ProtocolError;
+use crate::session::command_cx::CommandCx;
 use crate::session::relay::{Described, RelayMode, ResponseShape};
 use crate::session::routing::shard_for_param;
 use crate::session::{Flow, Session};
@@ -24,6 +25,7 @@ impl Session {
     /// after the iteration count.
     pub(in crate::session) async fn execute(
         &mut self,
+        cx: &mut CommandCx,
         payload: &[u8],
         stmt: u32,
         flags: u8,
@@ -62,8 +64,9 @@ impl Session {
         let Some(s) = self.statements.stmts.get_mut(&id) else {
             // Unknown to squeeze: the server answers as it would directly.
             return self
-                .forward_command(payload, ResponseShape::Results, mode)
-                .await;
+                .forward_command(cx, payload, ResponseShape::Results, mode)
+                .await
+                .flow;
         };
         // Taken out while the parameters borrow them; put back below.
         let remembered = s.types.take();
@@ -79,8 +82,9 @@ impl Session {
                 // judges the packet as it would directly.
                 s.types = remembered;
                 return self
-                    .forward_command(payload, ResponseShape::Results, mode)
-                    .await;
+                    .forward_command(cx, payload, ResponseShape::Results, mode)
+                    .await
+                    .flow;
             }
         };
         let newly_bound = x.newly_bound.then(|| x.types.to_vec());
@@ -136,15 +140,16 @@ impl Session {
             }
             for ld in &rewrite.long_data {
                 if let Flow::Close = self
-                    .forward_command(ld, ResponseShape::None, RelayMode::text())
+                    .forward_command(cx, ld, ResponseShape::None, RelayMode::text())
                     .await
+                    .flow
                 {
                     return Flow::Close;
                 }
             }
         }
         if !hints.is_empty() {
-            self.result_hints = Some((
+            cx.hints = Some((
                 vec![hints].into(),
                 crate::sql::results::ResultCursor::single(),
             ));
@@ -163,14 +168,14 @@ impl Session {
                 Ok(Some(d)) => mode.described_as = Some(Described::AsSent(d)),
                 // Left out (the client's metadata cache): the client has them.
                 Ok(None) => {}
-                Err(e) => return self.probe_failed(e, ResponseShape::Results).await,
+                Err(e) => return self.probe_failed(cx, e, ResponseShape::Results).await,
             }
         }
-        let flow = self
-            .forward_command(sent, ResponseShape::Results, mode)
+        let outcome = self
+            .forward_command(cx, sent, ResponseShape::Results, mode)
             .await;
-        self.result_hints = None;
-        if self.last_ok && !self.last_err {
+        cx.hints = None;
+        if outcome.all_ran() {
             let changes = self
                 .statements
                 .stmts
@@ -196,7 +201,7 @@ impl Session {
                 }
             }
         }
-        flow
+        outcome.flow
     }
 
     pub(super) fn refuse_malformed(&mut self, e: &ProtocolError) -> Flow {
