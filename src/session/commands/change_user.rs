@@ -5,7 +5,7 @@
 //! does).
 
 use crate::error::SqlError;
-use crate::metrics::METRICS;
+use crate::metrics::{ErrorSource, ProtocolErrorKind, METRICS};
 use crate::protocol::capabilities::SERVER_STATUS_AUTOCOMMIT;
 use crate::protocol::handshake::ChangeUser;
 use crate::protocol::response::ok_packet;
@@ -17,10 +17,7 @@ impl Session {
         let cu = match ChangeUser::parse(&packet.payload, self.info.capabilities) {
             Ok(c) => c,
             Err(e) => {
-                METRICS
-                    .protocol_errors_total
-                    .with_label_values(&["client", "malformed"])
-                    .inc();
+                METRICS.protocol_error(ErrorSource::Client, ProtocolErrorKind::Malformed);
                 self.reply_error(&SqlError::from_client_protocol(&e));
                 return Flow::Close;
             }
