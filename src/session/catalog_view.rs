@@ -12,8 +12,10 @@ use crate::protocol::response;
 use crate::sql::statement::Query;
 use crate::transform::columns_view::{self, Shape};
 
+use super::failure::{BackendFault, SessionError};
 use super::relay::RelayError;
 use super::Session;
+use crate::metrics::ErrorSource;
 
 /// The statement to send instead, and whether its result needs the
 /// original's description.
@@ -170,7 +172,7 @@ impl Session {
         let err = SqlError::not_supported(
             "this information_schema.COLUMNS query: rewritten to compute the compressed columns' logical type, it returned other columns than the statement as sent",
         );
-        self.client.write_packet(&err.to_packet().encode());
+        let _ = self.fail(SessionError::new(ErrorSource::Backend, err));
         cx.ended.ok = false;
         self.discard_rest_after_err().await
     }
@@ -221,8 +223,12 @@ impl Session {
         if response::is_ok(&first.payload) {
             return Ok(None);
         }
-        let columns = super::abort::column_defs_following(&first.payload, cache)
-            .map_err(|e| Err(RelayError::Backend(e.to_string())))?;
+        let columns = super::abort::column_defs_following(&first.payload, cache).map_err(|e| {
+            Err(RelayError::Backend(BackendFault::Unreadable {
+                context: None,
+                error: e,
+            }))
+        })?;
         let mut defs = Vec::with_capacity(columns.min(4096));
         for _ in 0..columns {
             defs.push(
@@ -248,9 +254,9 @@ impl Session {
                 if response::more_results(status) {
                     // One statement, one result: anything else is not a
                     // SELECT squeeze describes.
-                    return Err(Err(RelayError::Backend(
-                        "squeeze: a statement described for information_schema.COLUMNS returned several results".to_string(),
-                    )));
+                    return Err(Err(RelayError::Backend(BackendFault::Unexpected(
+                        "squeeze: a statement described for information_schema.COLUMNS returned several results",
+                    ))));
                 }
                 return Ok((columns > 0).then_some(defs));
             }
@@ -277,8 +283,12 @@ impl Session {
         if response::is_err(&first.payload) {
             return Err(Ok(first.payload.to_vec()));
         }
-        let ok = crate::protocol::execute::PrepareOk::parse(&first.payload)
-            .map_err(|e| Err(RelayError::Backend(format!("bad prepare response: {e}"))))?;
+        let ok = crate::protocol::execute::PrepareOk::parse(&first.payload).map_err(|e| {
+            Err(RelayError::Backend(BackendFault::unreadable(
+                "bad prepare response",
+                e,
+            )))
+        })?;
         for _ in 0..ok.params {
             backend.conn.read_packet().await.map_err(net)?;
         }

@@ -2,12 +2,13 @@
 //! that owns it (`commands/`) or the response shape squeeze relays.
 
 use crate::error::SqlError;
-use crate::metrics::METRICS;
+use crate::metrics::{ErrorSource, ProtocolErrorKind};
 use crate::protocol::capabilities::CLIENT_MULTI_STATEMENTS;
 use crate::protocol::command::{ClientCommand, Command};
 use crate::protocol::Packet;
 
 use super::command_cx::CommandCx;
+use super::failure::SessionError;
 use super::relay::{RelayMode, ResponseShape};
 use super::{Flow, Session};
 
@@ -86,14 +87,11 @@ impl Session {
                     Flow::Continue
                 }
             },
-            C::Unknown(byte) => {
-                METRICS
-                    .protocol_errors_total
-                    .with_label_values(&["client", "unknown_command"])
-                    .inc();
-                self.reply_error(&SqlError::unknown_command(byte));
-                Flow::Continue
-            }
+            C::Unknown(byte) => self.fail(SessionError::protocol(
+                ErrorSource::Client,
+                ProtocolErrorKind::UnknownCommand,
+                SqlError::unknown_command(byte),
+            )),
         };
         // Only after a reported state change (a SET, typically short) is the
         // text looked at: a command that may have changed a session_track_*

@@ -4,7 +4,7 @@
 //! and rows of compressed columns are transformed on the way.
 
 use crate::error::SqlError;
-use crate::metrics::METRICS;
+use crate::metrics::{ErrorSource, ProtocolErrorKind, METRICS};
 use crate::net::{ChunkRelayError, NetError};
 use crate::protocol::capabilities::*;
 use crate::protocol::packet::MAX_PAYLOAD;
@@ -15,6 +15,7 @@ use crate::transform::result::{ResultColumns, RowError};
 
 use super::abort::column_defs_following;
 use super::command_cx::{CommandCx, Ended, Outcome};
+use super::failure::{BackendFault, Counted, Loud, SessionError};
 use super::link_status::{self, ClientLink};
 use super::thread_ids::{self, IdColumns, IdResults};
 use super::{Flow, Session};
@@ -137,7 +138,7 @@ pub(super) enum RelayError {
     /// The client connection failed; nothing more can be sent to it.
     Client,
     /// The backend connection failed or spoke nonsense.
-    Backend(String),
+    Backend(BackendFault),
     /// Buffering a backend packet would go past the memory budget: the
     /// backend connection is mid-packet and cannot be reused.
     OverBudget(crate::limits::OverBudget),
@@ -145,10 +146,7 @@ pub(super) enum RelayError {
 
 impl From<super::shards::NoBackend> for RelayError {
     fn from(e: super::shards::NoBackend) -> Self {
-        RelayError::Backend(format!(
-            "squeeze: internal error: no backend connection to shard #{}",
-            e.shard
-        ))
+        RelayError::Backend(BackendFault::NoConnection(e))
     }
 }
 
@@ -156,7 +154,7 @@ impl From<NetError> for RelayError {
     fn from(e: NetError) -> Self {
         match e {
             NetError::OverBudget(e) => RelayError::OverBudget(e),
-            e => RelayError::Backend(e.to_string()),
+            e => RelayError::Backend(BackendFault::Net(e)),
         }
     }
 }
@@ -194,11 +192,11 @@ impl Session {
         // previous one's.
         cx.ended = Ended::default();
         if let Err(err) = self.ensure_backend().await {
+            // Counted and logged where the connect failed (`shards`).
             self.shards.back_after_failed_connect();
-            if shape != ResponseShape::None {
-                self.client.write_packet(&err.encode());
-            }
-            return Outcome::not_sent(Flow::Continue);
+            let e = SessionError::new(ErrorSource::Backend, err.into())
+                .answered(shape != ResponseShape::None);
+            return Outcome::not_sent(self.fail(e));
         }
         if let (crate::sql::state::StateEffect::Leaves(what), Some(b)) =
             (cx.leaves, self.shards.current_conn())
@@ -209,26 +207,42 @@ impl Session {
         }
         let flow = match self.relay(cx, payload, shape, mode).await {
             Ok(()) => Flow::Continue,
-            Err(RelayError::Client) => {
+            Err(e) => self.relay_failed(cx.leaves, e, shape),
+        };
+        Outcome::ended(flow, cx.ended)
+    }
+
+    /// A relay stopped early: the backend connection it used cannot be
+    /// reused; the client hears why when it still can.
+    pub(super) fn relay_failed(
+        &mut self,
+        leaves: StateEffect,
+        e: RelayError,
+        shape: ResponseShape,
+    ) -> Flow {
+        match e {
+            RelayError::Client => {
                 // The client is gone mid-response: the backend connection
                 // has unread output, so it cannot be reused.
                 self.drop_backend();
                 Flow::Close
             }
-            Err(RelayError::OverBudget(e)) => self.response_over_budget(cx.leaves, e, shape),
-            Err(RelayError::Backend(why)) if self.ctx.sessions.is_killed(self.id) => {
+            RelayError::OverBudget(e) => self.response_over_budget(leaves, e, shape),
+            RelayError::Backend(why) if self.ctx.sessions.is_killed(self.id) => {
                 // `KILL CONNECTION` from another session took the backend
                 // mid-statement. The server ends a killed connection with
                 // whatever it managed to send (relayed already) and a
                 // close, so the client sees "lost connection" as directly,
                 // not a squeeze ERR inviting it to go on.
-                tracing::info!(conn = self.id, error = %why, "backend connection killed by KILL CONNECTION; closing the client connection");
                 self.backend_lost();
-                Flow::Close
+                let e = SessionError::unanswered(ErrorSource::Backend)
+                    .closing()
+                    .logged(Loud::Info, "backend connection killed by KILL CONNECTION; closing the client connection")
+                    .cause(why);
+                self.fail(e)
             }
-            Err(RelayError::Backend(why)) => self.backend_failed(cx.leaves, &why, shape),
-        };
-        Outcome::ended(flow, cx.ended)
+            RelayError::Backend(why) => self.backend_failed(leaves, &why, shape),
+        }
     }
 
     /// The backend's response is partly unread and over the memory budget:
@@ -240,25 +254,21 @@ impl Session {
         shape: ResponseShape,
     ) -> Flow {
         let lost_state = self.state_at_risk(leaves);
-        METRICS
-            .protocol_errors_total
-            .with_label_values(&["backend", "over_budget"])
-            .inc();
-        tracing::warn!(conn = self.id, error = %e, lost_state = lost_state.unwrap_or("none"), "response refused: memory budget exhausted");
         self.backend_lost();
         let what = match lost_state {
             Some(s) => format!("to buffer this response; the backend connection holding {s} had to be closed, so this connection closes too"),
             None => "to buffer this response".to_string(),
         };
-        if shape != ResponseShape::None {
-            self.client
-                .write_packet(&SqlError::over_budget(&what, &e).to_packet().encode());
-        }
-        if lost_state.is_some() {
-            Flow::Close
-        } else {
-            Flow::Continue
-        }
+        let e = SessionError::protocol(
+            ErrorSource::Backend,
+            ProtocolErrorKind::OverBudget,
+            SqlError::over_budget(&what, &e),
+        )
+        .logged(Loud::Warn, "response refused: memory budget exhausted")
+        .cause(e)
+        .lost(lost_state)
+        .answered(shape != ResponseShape::None);
+        self.fail(e)
     }
 
     /// The backend connection failed mid-command: ERR to the client, and
@@ -266,29 +276,27 @@ impl Session {
     pub(super) fn backend_failed(
         &mut self,
         leaves: StateEffect,
-        why: &str,
+        why: &BackendFault,
         shape: ResponseShape,
     ) -> Flow {
         let lost_state = self.state_at_risk(leaves);
         let target = self.target();
-        METRICS
-            .backend_connect_failures_total
-            .with_label_values(&[&target.name, "lost"])
-            .inc();
-        tracing::warn!(conn = self.id, shard = %target.name, error = %why, lost_state = lost_state.unwrap_or("none"), "backend connection lost");
-        let err = SqlError::backend_lost(&target.name, &target.address, why, lost_state);
+        let (name, address) = (target.name.clone(), target.address.clone());
+        let err = SqlError::backend_lost(&name, &address, &why.to_string(), lost_state);
         self.backend_lost();
-        if shape != ResponseShape::None {
-            self.client.write_packet(&err.to_packet().encode());
-        }
         // A lost MySQL connection takes the session's state with it; the
         // client must see its connection end, never have its next statement
         // run silently on a fresh one.
-        if lost_state.is_some() {
-            Flow::Close
-        } else {
-            Flow::Continue
-        }
+        let e = SessionError::new(ErrorSource::Backend, err)
+            .counted(Counted::BackendLost {
+                shard: name.clone(),
+            })
+            .logged(Loud::Warn, "backend connection lost")
+            .shard(&name)
+            .cause(why)
+            .lost(lost_state)
+            .answered(shape != ResponseShape::None);
+        self.fail(e)
     }
 
     async fn relay(
@@ -440,8 +448,9 @@ impl Session {
         match self.tracked.server_ok(payload, client_tracks, filter) {
             Ok(Some(out)) => self.forward(&out).await,
             Ok(None) => self.forward(payload).await,
-            Err(e) => Err(RelayError::Backend(format!(
-                "squeeze: cannot read the session state in the server's OK packet: {e}"
+            Err(e) => Err(RelayError::Backend(BackendFault::unreadable(
+                "squeeze: cannot read the session state in the server's OK packet",
+                e,
             ))),
         }
     }
@@ -684,7 +693,7 @@ impl Session {
     fn defs_following(&self, payload: &[u8]) -> Result<usize, RelayError> {
         let cache = self.info.ext_capabilities & MARIADB_CLIENT_CACHE_METADATA != 0;
         column_defs_following(payload, cache)
-            .map_err(|e| RelayError::Backend(format!("bad column count: {e}")))
+            .map_err(|e| RelayError::Backend(BackendFault::unreadable("bad column count", e)))
     }
 
     /// Forward `count` column definitions, rewriting those of compressed
@@ -754,7 +763,9 @@ impl Session {
                     hint,
                     temporary.as_ref(),
                 )
-                .map_err(|e| RelayError::Backend(format!("bad column definition: {e}")))?;
+                .map_err(|e| {
+                    RelayError::Backend(BackendFault::unreadable("bad column definition", e))
+                })?;
             match replacement.or_else(|| restore(c)) {
                 Some(replacement) => self.forward(&replacement).await?,
                 None => self.forward(c).await?,
@@ -790,8 +801,12 @@ impl Session {
             }
             let p = self.backend_packet().await?;
             if response::is_eof(&p.payload) {
-                let status = response::terminator_status(&p.payload)
-                    .map_err(|e| RelayError::Backend(e.to_string()))?;
+                let status = response::terminator_status(&p.payload).map_err(|e| {
+                    RelayError::Backend(BackendFault::Unreadable {
+                        context: None,
+                        error: e,
+                    })
+                })?;
                 self.tracked.status = status;
                 cx.ended.ok = true;
                 self.forward_ok(&p.payload).await?;

@@ -6,10 +6,11 @@
 //! transformer for FETCH.
 
 use crate::error::{ErrorCode, SqlError};
-use crate::metrics::METRICS;
+use crate::metrics::{ErrorSource, ProtocolErrorKind, METRICS};
 use crate::protocol::execute::{ExecuteParams, CURSOR_FLAGS};
 use crate::protocol::ProtocolError;
 use crate::session::command_cx::CommandCx;
+use crate::session::failure::SessionError;
 use crate::session::relay::{Described, RelayMode, ResponseShape};
 use crate::session::routing::shard_for_param;
 use crate::session::{Flow, Session};
@@ -205,11 +206,10 @@ impl Session {
     }
 
     pub(super) fn refuse_malformed(&mut self, e: &ProtocolError) -> Flow {
-        METRICS
-            .protocol_errors_total
-            .with_label_values(&["client", "malformed"])
-            .inc();
-        self.reply_error(&SqlError::from_client_protocol(e));
-        Flow::Continue
+        self.fail(SessionError::protocol(
+            ErrorSource::Client,
+            ProtocolErrorKind::Malformed,
+            SqlError::from_client_protocol(e),
+        ))
     }
 }

@@ -196,8 +196,12 @@ impl Session {
             stmt,
             columns: cols,
             params,
-        } = PrepareOk::parse(&p.payload)
-            .map_err(|e| RelayError::Backend(format!("bad prepare response: {e}")))?;
+        } = PrepareOk::parse(&p.payload).map_err(|e| {
+            RelayError::Backend(crate::session::failure::BackendFault::unreadable(
+                "bad prepare response",
+                e,
+            ))
+        })?;
         cx.ended.ok = true;
         // A catalog statement: its columns are kept for its executes.
         let db = self.tracked.current_db().map(|d| d.into_owned());
