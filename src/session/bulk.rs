@@ -24,6 +24,7 @@ use crate::transform::infile::{parse_load_data, InfileRewriter, LoadData};
 use crate::transform::schema::is_binary_type;
 use crate::transform::write::WriteError;
 
+use super::failure::{Counted, Loud, SessionError};
 use super::relay::RelayError;
 use super::{Flow, Session};
 
@@ -236,12 +237,8 @@ impl Session {
         Ok(Some(InfileRewriter::new(st, input.len(), targets)))
     }
 
-    fn refuse(&mut self, err: SqlError, label: &str) {
-        METRICS
-            .refused_statements_total
-            .with_label_values(&[label])
-            .inc();
-        self.reply_error(&err);
+    fn refuse(&mut self, err: SqlError, label: &'static str) {
+        let _ = self.fail(SessionError::refused(err).counted(Counted::Refused(label)));
     }
 
     /// LOAD DATA LOCAL INFILE: stream the client's file packets to the
@@ -365,13 +362,15 @@ impl Session {
     /// server. Closing the backend connection aborts the statement (InnoDB
     /// rolls it back), so no half-loaded file stays behind.
     fn abort_load(&mut self, mut err: SqlError) -> RelayError {
-        tracing::warn!(conn = self.id, "LOAD DATA aborted: {}", err.message);
         self.drop_backend();
-        err.message = format!(
-            "{} (LOAD DATA aborted and rolled back; the connection is closed)",
-            err.message
-        );
-        self.client.write_packet(&err.to_packet().encode());
+        let why = std::mem::take(&mut err.message);
+        err.message =
+            format!("{why} (LOAD DATA aborted and rolled back; the connection is closed)");
+        let e = SessionError::refused(err)
+            .logged(Loud::Warn, "LOAD DATA aborted")
+            .cause(why)
+            .closing();
+        let _ = self.fail(e);
         RelayError::Client
     }
 

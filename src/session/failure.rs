@@ -25,6 +25,8 @@ pub(super) enum Counted {
     BackendLost {
         shard: String,
     },
+    /// `refused_statements_total{reason}`.
+    Refused(&'static str),
     /// `decode_errors_total{column, reason}`.
     Decode {
         column: String,
@@ -158,6 +160,10 @@ impl SessionError {
         match &self.counted {
             Counted::Nothing => {}
             Counted::Protocol(kind) => METRICS.protocol_error(self.source, *kind),
+            Counted::Refused(reason) => METRICS
+                .refused_statements_total
+                .with_label_values(&[reason])
+                .inc(),
             Counted::BackendLost { shard } => METRICS.connect_failure(shard, ConnectFailure::Lost),
             Counted::Decode { column, reason } => METRICS
                 .decode_errors_total

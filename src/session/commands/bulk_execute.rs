@@ -6,11 +6,11 @@
 //! the parameters bound to compressed columns are compressed row by row.
 
 use crate::error::{ErrorCode, SqlError};
-use crate::metrics::METRICS;
 use crate::protocol::bulk_execute::{self, BulkExecute};
 use crate::protocol::coldef::{binary_layout, BinaryLayout, TYPE_BLOB};
 use crate::protocol::execute::ExecuteParams;
 use crate::session::command_cx::CommandCx;
+use crate::session::failure::{Counted, SessionError};
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::routing::shard_for_param;
 use crate::session::{Flow, Session};
@@ -113,12 +113,8 @@ impl Session {
             match rewrite_execute(&head, row, &rules, &mut no_long_data, |_| false) {
                 Ok(r) => rewritten.push(r.payload),
                 Err(ParamError::Write(e)) => {
-                    METRICS
-                        .refused_statements_total
-                        .with_label_values(&[e.reason_label()])
-                        .inc();
-                    self.reply_error(&e.to_sql_error());
-                    return Flow::Continue;
+                    let refused = SessionError::refused(e.to_sql_error());
+                    return self.fail(refused.counted(Counted::Refused(e.reason_label())));
                 }
                 Err(ParamError::Malformed(e)) => return self.refuse_malformed(&e),
             }

@@ -108,8 +108,8 @@ impl Session {
                 Flow::Continue
             }
             Err(err) => {
-                self.client.write_packet(&err.encode());
-                Flow::Close
+                // Counted and logged where the connect failed (`shards`).
+                self.fail(SessionError::new(ErrorSource::Backend, err.into()).closing())
             }
         }
     }

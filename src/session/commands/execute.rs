@@ -6,11 +6,11 @@
 //! transformer for FETCH.
 
 use crate::error::{ErrorCode, SqlError};
-use crate::metrics::{ErrorSource, ProtocolErrorKind, METRICS};
+use crate::metrics::{ErrorSource, ProtocolErrorKind};
 use crate::protocol::execute::{ExecuteParams, CURSOR_FLAGS};
 use crate::protocol::ProtocolError;
 use crate::session::command_cx::CommandCx;
-use crate::session::failure::SessionError;
+use crate::session::failure::{Counted, SessionError};
 use crate::session::relay::{Described, RelayMode, ResponseShape};
 use crate::session::routing::shard_for_param;
 use crate::session::{Flow, Session};
@@ -121,12 +121,8 @@ impl Session {
             },
             Ok(r) => r,
             Err(ParamError::Write(e)) => {
-                METRICS
-                    .refused_statements_total
-                    .with_label_values(&[e.reason_label()])
-                    .inc();
-                self.reply_error(&e.to_sql_error());
-                return Flow::Continue;
+                let refused = SessionError::refused(e.to_sql_error());
+                return self.fail(refused.counted(Counted::Refused(e.reason_label())));
             }
             Err(ParamError::Malformed(e)) => return self.refuse_malformed(&e),
         };
@@ -136,8 +132,8 @@ impl Session {
         }
         if !rewrite.long_data.is_empty() {
             if let Err(e) = self.ensure_backend().await {
-                self.client.write_packet(&e.encode());
-                return Flow::Continue;
+                // Counted and logged where the connect failed (`shards`).
+                return self.fail(SessionError::new(ErrorSource::Backend, e.into()));
             }
             for ld in &rewrite.long_data {
                 if let Flow::Close = self
