@@ -9,6 +9,7 @@ use crate::sql::state::StateEffect;
 use crate::transform::write::ResultHints;
 
 use super::relay::StatementHints;
+use super::statements::Preparing;
 use super::Flow;
 
 /// The context of the command being handled, borrowed for its duration.
@@ -19,6 +20,8 @@ pub(super) struct CommandCx {
     /// How the result sets of the command carry compressed values (from
     /// the analyzer), and which statement each result is of.
     pub hints: Option<(ResultHints, ResultCursor)>,
+    /// What a COM_STMT_PREPARE brings to its statement's record.
+    pub preparing: Preparing,
     /// Where the response being relayed has ended so far (the relay
     /// writes it; `forward_command` returns it as the `Outcome`).
     pub(super) ended: Ended,
@@ -39,6 +42,7 @@ impl CommandCx {
         CommandCx {
             leaves,
             hints: None,
+            preparing: Preparing::default(),
             ended: Ended::default(),
         }
     }

@@ -34,7 +34,7 @@ impl Session {
             own.map(|text| ClientCommand::Prepare(&text).encode().into());
         let payload = own_payload.as_ref().unwrap_or(payload);
         let text = payload.slice(1..);
-        self.statements.pending_thread_ids =
+        cx.preparing.thread_ids =
             crate::session::thread_ids::id_results(&Query::new(&text, self.tracked.lex));
         if self.sharded() {
             let key_param = match self.route_text(&Query::new(&text, self.tracked.lex), true) {
@@ -51,10 +51,10 @@ impl Session {
                     return Flow::Continue;
                 }
             };
-            self.statements.pending_prepare = Some((text.clone(), key_param));
+            cx.preparing.text = Some((text.clone(), key_param));
         } else {
             // Kept for EXECUTE (a catalog query's rows are described).
-            self.statements.pending_prepare = Some((text.clone(), None));
+            cx.preparing.text = Some((text.clone(), None));
         }
         if !self.compression_on() {
             return self
@@ -122,17 +122,17 @@ impl Session {
             std::borrow::Cow::Borrowed(_) => None,
             std::borrow::Cow::Owned(s) => Some(ClientCommand::Prepare(s).encode()),
         };
-        self.statements.pending_params = rewrite.placeholders;
+        cx.preparing.params = rewrite.placeholders;
         let changes: Vec<_> = rewrite.temporary.iter().flatten().cloned().collect();
-        self.statements.pending_temporary = (!changes.is_empty()
-            || self.ctx.rules.may_mention(&text))
-        .then(|| crate::session::statements::StmtTemporary {
-            at_prepare: self.shadowing(),
-            changes,
-        });
+        cx.preparing.temporary =
+            (!changes.is_empty() || self.ctx.rules.may_mention(&text)).then(|| {
+                crate::session::statements::StmtTemporary {
+                    at_prepare: self.shadowing(),
+                    changes,
+                }
+            });
         // information_schema.COLUMNS computed on the logical type
         // (`catalog_view`): prepared as rewritten, described as sent.
-        self.statements.pending_described = None;
         let view = match self.columns_view(&query, db.as_deref()).await {
             Ok(v) => v,
             Err(NotSent::Refused(e) | NotSent::Backend(e)) => {
@@ -151,7 +151,7 @@ impl Session {
                 }
                 if view.shape == Shape::Rows {
                     match self.described_prepared(&text).await {
-                        Ok(d) => self.statements.pending_described = Some(d),
+                        Ok(d) => cx.preparing.described = Some(d),
                         Err(e) => return self.probe_failed(cx, e, ResponseShape::Prepare).await,
                     }
                 }
@@ -172,7 +172,7 @@ impl Session {
             .await
             .flow;
         // Not taken by a registered statement (the server refused it).
-        if let Some((_, probe)) = self.statements.pending_described.take() {
+        if let Some((_, probe)) = cx.preparing.described.take() {
             self.close_probe(probe).await;
         }
         flow
@@ -188,8 +188,6 @@ impl Session {
         let p = self.backend_packet().await?;
         if response::is_err(&p.payload) {
             self.note_status(cx, &p.payload);
-            self.statements.pending_params.clear();
-            self.statements.pending_thread_ids = None;
             return self.forward(&p.payload).await;
         }
         let PrepareOk {
@@ -205,9 +203,9 @@ impl Session {
         cx.ended.ok = true;
         // A catalog statement: its columns are kept for its executes.
         let db = self.tracked.current_db().map(|d| d.into_owned());
-        let kind = self
-            .statements
-            .pending_prepare
+        let kind = cx
+            .preparing
+            .text
             .as_ref()
             .filter(|(text, _)| crate::transform::catalog::may_describe(text))
             .and_then(|(text, _)| {
@@ -221,7 +219,9 @@ impl Session {
             });
         let registered = if self.sharded() {
             // Clients see squeeze's id; each shard has its own.
-            let client_id = self.statements.map_new(self.shards.current(), stmt, params);
+            let client_id =
+                self.statements
+                    .map_new(self.shards.current(), stmt, params, &mut cx.preparing);
             self.register_statement(cx, client_id, params);
             let ok = PrepareOk::with_statement(&p.payload, client_id);
             self.forward(&ok).await?;
@@ -245,7 +245,7 @@ impl Session {
             // Result column definitions: present compressed columns as
             // clients expect them.
             let hints = cx.first_hints();
-            if let Some((original, probe)) = self.statements.pending_described.take() {
+            if let Some((original, probe)) = cx.preparing.described.take() {
                 // Sent rewritten: described as the statement as sent.
                 let mut rewritten = Vec::with_capacity(cols as usize);
                 for i in 0..cols as usize {
@@ -288,11 +288,12 @@ impl Session {
 
     /// The server accepted the prepare: remember the statement under the
     /// id the client knows.
-    fn register_statement(&mut self, cx: &CommandCx, id: u32, num_params: u16) {
+    fn register_statement(&mut self, cx: &mut CommandCx, id: u32, num_params: u16) {
         let hints = match &cx.hints {
             Some((hints, _)) => hints.first().cloned().unwrap_or_default(),
             None => Vec::new(),
         };
-        self.statements.register(id, num_params, hints);
+        self.statements
+            .register(id, num_params, hints, &mut cx.preparing);
     }
 }
