@@ -24,6 +24,7 @@ use crate::transform::infile::{parse_load_data, InfileRewriter, LoadData};
 use crate::transform::schema::is_binary_type;
 use crate::transform::write::WriteError;
 
+use super::command_cx::CommandCx;
 use super::failure::{Counted, Loud, SessionError};
 use super::relay::RelayError;
 use super::{Flow, Session};
@@ -31,8 +32,6 @@ use super::{Flow, Session};
 /// Per-session bulk-load state.
 #[derive(Default)]
 pub struct BulkState {
-    /// The rewriter for the LOAD DATA LOCAL statement in flight.
-    infile: Option<InfileRewriter>,
     /// `classify` of the logged-in user, remembered (it is asked for every
     /// COM_QUERY); cleared by COM_CHANGE_USER.
     classified: std::cell::Cell<Option<bool>>,
@@ -92,8 +91,12 @@ impl Session {
     /// Called for every COM_QUERY before it is relayed. Marks bulk
     /// statements, prepares LOAD DATA LOCAL rewriting; `Some(flow)` when the
     /// statement was answered here (an ERR before any data is sent).
-    pub(super) async fn bulk_before_query(&mut self, payload: &Bytes) -> Option<Flow> {
-        self.bulk.infile = None;
+    pub(super) async fn bulk_before_query(
+        &mut self,
+        cx: &mut CommandCx,
+        payload: &Bytes,
+    ) -> Option<Flow> {
+        cx.infile = None;
         let (statement_bytes, load_data) = {
             let cfg = &self.ctx.proxy.bulk;
             (cfg.statement_bytes, cfg.load_data)
@@ -130,7 +133,7 @@ impl Session {
         }
         match self.infile_rewriter(st, &db) {
             Ok(rewriter) => {
-                self.bulk.infile = rewriter;
+                cx.infile = rewriter;
                 None
             }
             Err((err, label)) => {
@@ -244,14 +247,14 @@ impl Session {
     /// LOAD DATA LOCAL INFILE: stream the client's file packets to the
     /// backend (through the adaptive writer on bulk connections), rewriting
     /// compressed columns when the statement loads any.
-    pub(super) async fn bulk_local_infile(&mut self) -> Result<(), RelayError> {
+    pub(super) async fn bulk_local_infile(&mut self, cx: &mut CommandCx) -> Result<(), RelayError> {
         self.client.flush().await.map_err(|_| RelayError::Client)?;
         let chunk = self
             .shards
             .current_conn()
             .and_then(|b| b.conn.adaptive().map(|w| w.chunk_size()))
             .unwrap_or(1 << 20);
-        let Some(rewriter) = self.bulk.infile.take() else {
+        let Some(rewriter) = cx.infile.take() else {
             return self.relay_infile_verbatim(chunk).await;
         };
         let (mut job, mut failure) = self.start_rewriter(rewriter, chunk).await;

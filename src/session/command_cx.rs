@@ -6,6 +6,7 @@
 
 use crate::sql::results::ResultCursor;
 use crate::sql::state::StateEffect;
+use crate::transform::infile::InfileRewriter;
 use crate::transform::write::ResultHints;
 
 use super::relay::StatementHints;
@@ -22,6 +23,8 @@ pub(super) struct CommandCx {
     pub hints: Option<(ResultHints, ResultCursor)>,
     /// What a COM_STMT_PREPARE brings to its statement's record.
     pub preparing: Preparing,
+    /// The rewriter for the LOAD DATA LOCAL file the command will send.
+    pub infile: Option<InfileRewriter>,
     /// Where the response being relayed has ended so far (the relay
     /// writes it; `forward_command` returns it as the `Outcome`).
     pub(super) ended: Ended,
@@ -43,6 +46,7 @@ impl CommandCx {
             leaves,
             hints: None,
             preparing: Preparing::default(),
+            infile: None,
             ended: Ended::default(),
         }
     }

@@ -572,7 +572,7 @@ impl Session {
                 }
                 Some(response::LOCAL_INFILE_HEADER) => {
                     self.forward(&p.payload).await?;
-                    self.relay_local_infile().await?;
+                    self.bulk_local_infile(cx).await?;
                 }
                 _ => {
                     let columns = self.defs_following(&p.payload)?;
@@ -850,12 +850,6 @@ impl Session {
                 }
             }
         }
-    }
-
-    /// LOAD DATA LOCAL INFILE: the client streams the file as packets ending
-    /// with an empty one; each goes to the backend as it arrives.
-    async fn relay_local_infile(&mut self) -> Result<(), RelayError> {
-        self.bulk_local_infile().await
     }
 }
 

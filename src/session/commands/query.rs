@@ -157,7 +157,7 @@ impl Session {
                 self.reply_error(&e);
                 return Flow::Continue;
             }
-            if let Some(flow) = self.bulk_before_query(&payload).await {
+            if let Some(flow) = self.bulk_before_query(cx, &payload).await {
                 return flow;
             }
             // information_schema.COLUMNS computed by the server on the
