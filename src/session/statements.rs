@@ -260,8 +260,8 @@ mod tests {
     #[test]
     fn minus_one_names_the_statement_prepared_last() {
         let mut t = StatementTable::default();
-        t.register(4, 0, Vec::new());
-        t.register(9, 0, Vec::new());
+        t.register(4, 0, Vec::new(), &mut Preparing::default());
+        t.register(9, 0, Vec::new(), &mut Preparing::default());
         assert_eq!(t.resolve(LAST_STATEMENT), 9);
         assert_eq!(t.resolve(4), 4);
     }
@@ -309,7 +309,7 @@ mod tests {
     #[test]
     fn reset_keeps_the_statement_and_close_forgets_it() {
         let mut t = StatementTable::default();
-        t.register(5, 1, Vec::new());
+        t.register(5, 1, Vec::new(), &mut Preparing::default());
         let s = t.stmts.get_mut(&5).unwrap();
         s.long_data.insert(0, b"x".to_vec());
         s.long_data_sent.insert(0);
@@ -324,9 +324,9 @@ mod tests {
     #[test]
     fn a_connection_reset_keeps_shard_ids_and_a_user_change_drops_them() {
         let mut t = StatementTable::default();
-        let id = t.map_new(0, 1, 0);
-        t.register(id, 0, Vec::new());
-        t.register(900, 0, Vec::new());
+        let id = t.map_new(0, 1, 0, &mut Preparing::default());
+        t.register(id, 0, Vec::new(), &mut Preparing::default());
+        t.register(900, 0, Vec::new(), &mut Preparing::default());
         t.connection_reset();
         assert!(!t.stmts.contains_key(&900));
         assert!(t.stmts.contains_key(&id));
