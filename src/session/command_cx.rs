@@ -11,6 +11,7 @@ use crate::transform::write::ResultHints;
 
 use super::relay::StatementHints;
 use super::statements::Preparing;
+use super::tracked::TrackingReport;
 use super::Flow;
 
 /// The context of the command being handled, borrowed for its duration.
@@ -25,6 +26,8 @@ pub(super) struct CommandCx {
     pub preparing: Preparing,
     /// The rewriter for the LOAD DATA LOCAL file the command will send.
     pub infile: Option<InfileRewriter>,
+    /// What its OKs reported about the client's session tracking.
+    pub tracking: TrackingReport,
     /// Where the response being relayed has ended so far (the relay
     /// writes it; `forward_command` returns it as the `Outcome`).
     pub(super) ended: Ended,
@@ -47,6 +50,7 @@ impl CommandCx {
             hints: None,
             preparing: Preparing::default(),
             infile: None,
+            tracking: TrackingReport::default(),
             ended: Ended::default(),
         }
     }

@@ -96,7 +96,7 @@ impl Session {
         // Only after a reported state change (a SET, typically short) is the
         // text looked at: a command that may have changed a session_track_*
         // setting the server then no longer reports (`restore_tracking`).
-        let may_retrack = self.tracked.client_tracks.state_changed
+        let may_retrack = cx.tracking.state_changed
             && match packet.payload.split_first() {
                 Some((0x03, sql)) => {
                     ["session_track", "execute", "call", "begin"]
@@ -108,7 +108,7 @@ impl Session {
                 }
                 _ => true,
             };
-        self.restore_tracking(may_retrack).await;
+        self.restore_tracking(cx.tracking, may_retrack).await;
         flow
     }
 

@@ -322,7 +322,7 @@ impl Session {
             ResponseShape::Single => {
                 let p = self.backend_packet().await?;
                 self.note_status(cx, &p.payload);
-                self.forward_ok(&p.payload).await
+                self.forward_ok(cx, &p.payload).await
             }
             ResponseShape::Results => self.relay_results(cx, mode).await,
             ResponseShape::Prepare => self.relay_prepare(cx).await,
@@ -428,7 +428,11 @@ impl Session {
     /// or result: what an OK says about the session (session tracking) is
     /// taken first, and the client gets the session-state part it asked
     /// for, or none (`Tracked::server_ok`).
-    pub(super) async fn forward_ok(&mut self, payload: &[u8]) -> Result<(), RelayError> {
+    pub(super) async fn forward_ok(
+        &mut self,
+        cx: &mut CommandCx,
+        payload: &[u8],
+    ) -> Result<(), RelayError> {
         // Classic EOF (5 bytes) and ERR carry no session state; nor does an
         // OK without SERVER_SESSION_STATE_CHANGED (the common case: no
         // parsing).
@@ -445,7 +449,10 @@ impl Session {
         }
         let filter = backend.is_some_and(|b| b.tracks_state);
         let client_tracks = self.info.capabilities & CLIENT_SESSION_TRACK != 0;
-        match self.tracked.server_ok(payload, client_tracks, filter) {
+        match self
+            .tracked
+            .server_ok(payload, client_tracks, filter, &mut cx.tracking)
+        {
             Ok(Some(out)) => self.forward(&out).await,
             Ok(None) => self.forward(payload).await,
             Err(e) => Err(RelayError::Backend(BackendFault::unreadable(
@@ -561,7 +568,7 @@ impl Session {
                 Some(response::OK_HEADER) => {
                     cx.next_result_hints(true);
                     self.note_status(cx, &p.payload);
-                    self.forward_ok(&p.payload).await?;
+                    self.forward_ok(cx, &p.payload).await?;
                     if !response::more_results(self.tracked.status) {
                         return Ok(());
                     }
@@ -809,7 +816,7 @@ impl Session {
                 })?;
                 self.tracked.status = status;
                 cx.ended.ok = true;
-                self.forward_ok(&p.payload).await?;
+                self.forward_ok(cx, &p.payload).await?;
                 return Ok(RowsEnd::Status(status));
             }
             if response::is_err(&p.payload) {

@@ -49,11 +49,17 @@ pub struct ClientTracking {
     pub variables: Option<Vec<String>>,
     pub schema: bool,
     pub state_change: bool,
+}
+
+/// What the OKs of one command reported about the client's tracking
+/// (kept per command, in its `CommandCx`).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct TrackingReport {
     /// The client changed a tracking setting: squeeze's own must be put
     /// back on the backend session after the command.
     pub restore: bool,
-    /// The last command's OKs reported a session state change (the client
-    /// may have changed a tracking setting the new list no longer reports).
+    /// A session state change was reported (the client may have changed a
+    /// tracking setting the new list no longer reports).
     pub state_changed: bool,
 }
 
@@ -81,8 +87,6 @@ impl ClientTracking {
             variables: (!variables.iter().any(|v| v == "*")).then_some(variables),
             schema: is_on(schema),
             state_change: is_on(state_change),
-            restore: false,
-            state_changed: false,
         }
     }
 
@@ -175,18 +179,20 @@ impl Tracked {
     /// the client negotiated `CLIENT_SESSION_TRACK`.
     /// `filter`: squeeze set the backend's tracking to more than the
     /// client's (otherwise the server already tracks exactly that).
+    /// What it says about the client's tracking goes to `report`.
     pub fn server_ok(
         &mut self,
         payload: &[u8],
         client_session_track: bool,
         filter: bool,
+        report: &mut TrackingReport,
     ) -> Result<Option<Vec<u8>>, ProtocolError> {
         let ok = TrackedOk::parse(payload)?;
         if ok.state.is_none() {
             return Ok(None);
         }
         for e in ok.entries()? {
-            self.apply_server(e.change()?);
+            self.apply_server(e.change()?, report);
         }
         let tracks = &self.client_tracks;
         ok.for_client(client_session_track, |e| {
@@ -195,7 +201,7 @@ impl Tracked {
     }
 
     /// One change the server reported.
-    fn apply_server(&mut self, change: Change<'_>) {
+    fn apply_server(&mut self, change: Change<'_>, report: &mut TrackingReport) {
         match change {
             Change::Schema(db) => {
                 self.database = (!db.is_empty()).then(|| db.to_vec());
@@ -210,20 +216,20 @@ impl Tracked {
                     "session_track_system_variables" => {
                         let fresh = ClientTracking::from_settings(&value, "ON", "OFF");
                         t.variables = fresh.variables;
-                        t.restore = true;
+                        report.restore = true;
                     }
                     "session_track_schema" => {
                         t.schema = is_on(&value);
-                        t.restore = true;
+                        report.restore = true;
                     }
                     "session_track_state_change" => {
                         t.state_change = is_on(&value);
-                        t.restore = true;
+                        report.restore = true;
                     }
                     _ => {}
                 }
             }
-            Change::StateChanged => self.client_tracks.state_changed = true,
+            Change::StateChanged => report.state_changed = true,
             Change::Other(_) => {}
         }
     }
@@ -401,7 +407,8 @@ mod tests {
         ]
         .concat();
         put_lenenc_bytes(&mut p, &block);
-        let out = t.server_ok(&p, true, true).unwrap().unwrap();
+        let mut report = TrackingReport::default();
+        let out = t.server_ok(&p, true, true, &mut report).unwrap().unwrap();
         assert!(t.lex.ansi_quotes && !t.lex.no_backslash_escapes);
         assert_eq!(t.non_utf8_charset.as_deref(), Some("latin1"));
         assert_eq!(t.current_db().as_deref(), Some("shop"));
@@ -410,11 +417,18 @@ mod tests {
         let ok = TrackedOk::parse(&out).unwrap();
         let kinds: Vec<u8> = ok.entries().unwrap().iter().map(|e| e.kind).collect();
         assert_eq!(kinds, vec![0, 1]);
-        assert!(t.client_tracks.state_changed);
+        assert_eq!(
+            report,
+            TrackingReport {
+                restore: false,
+                state_changed: true
+            }
+        );
         // Without filtering (squeeze did not widen the tracking) it is as sent.
-        assert_eq!(t.server_ok(&p, true, false).unwrap(), None);
+        assert_eq!(t.server_ok(&p, true, false, &mut report).unwrap(), None);
         // A client without tracking gets a plain OK.
-        assert_eq!(t.server_ok(&p, false, false).unwrap().unwrap().len(), 7);
+        let plain = t.server_ok(&p, false, false, &mut report).unwrap().unwrap();
+        assert_eq!(plain.len(), 7);
     }
 
     #[test]
