@@ -92,7 +92,7 @@ pub struct Session {
     /// Wakes this session to close its client (`KILL CONNECTION` from
     /// another session).
     close_signal: Arc<tokio::sync::Notify>,
-    /// Bulk-load state (LOAD DATA LOCAL rewriting in flight).
+    /// Whether the session is a bulk-load one (its classification).
     bulk: bulk::BulkState,
     /// What the admin view shows of this session (set once registered).
     live: Option<Arc<registry::SessionLive>>,
