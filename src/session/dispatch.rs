@@ -13,13 +13,14 @@ use super::relay::{RelayMode, ResponseShape};
 use super::{Flow, Session};
 
 impl Session {
-    pub(super) async fn handle_command(&mut self, packet: Packet) -> Flow {
+    /// `cx`: fresh for this command (made by the command loop, outside
+    /// this future, which `select!` moves).
+    pub(super) async fn handle_command(&mut self, cx: &mut CommandCx, packet: Packet) -> Flow {
         let Ok(command) = ClientCommand::decode(&packet.payload) else {
             // The command loop answers empty packets before dispatch.
             return Flow::Close;
         };
-        // Per command, dropped with it: nothing of it stays on the session.
-        let cx = &mut CommandCx::new(command_state_effect(command.command()));
+        cx.leaves = command_state_effect(command.command());
         let payload = &packet.payload;
         use ClientCommand as C;
         let flow = match command {

@@ -305,9 +305,11 @@ impl Session {
             if let Some(live) = &self.live {
                 live.begin(first, started);
             }
+            // Per command, dropped with it: nothing of it stays on the session.
+            let mut cx = command_cx::CommandCx::new(crate::sql::state::StateEffect::None);
             let outcome = tokio::select! {
                 biased;
-                o = self.handle_command(packet) => o,
+                o = self.handle_command(&mut cx, packet) => o,
                 _ = &mut cut_signal => {
                     self.cut_at_shutdown().await;
                     break;
