@@ -185,15 +185,16 @@ impl Metrics {
     /// (not "No data") and `rate()`/`increase()` see the first event. Called
     /// with the configured shards and columns at start and on each reload.
     pub fn preset(&self, shards: &[String], columns: &[String]) {
-        for (side, kinds) in PROTOCOL_ERROR_KINDS {
+        for (side, kinds) in ProtocolErrorKind::PRESET {
             for kind in *kinds {
-                self.protocol_errors_total.with_label_values(&[side, kind]);
+                self.protocol_errors_total
+                    .with_label_values(&[side.as_str(), kind.as_str()]);
             }
         }
         for shard in shards {
-            for reason in CONNECT_FAILURE_REASONS {
+            for reason in ConnectFailure::PRESET {
                 self.backend_connect_failures_total
-                    .with_label_values(&[shard, reason]);
+                    .with_label_values(&[shard, reason.as_str()]);
             }
             self.backend_slot_waiters.with_label_values(&[shard]);
             for d in ["backend_to_proxy", "proxy_to_backend"] {
@@ -223,27 +224,136 @@ impl Metrics {
     }
 }
 
-/// Label values counted by the session code (kept in step with it; a test
-/// in tests/admin_view.rs reads them back from /metrics).
-const PROTOCOL_ERROR_KINDS: &[(&str, &[&str])] = &[
-    (
-        "client",
+/// Which side of the proxy a failure came from (pingora's `ErrorSource`):
+/// the `side` label of `protocol_errors_total`, and what a log line says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorSource {
+    /// The client: what it sent, or its connection.
+    Client,
+    /// A backend: what it answered, or its connection.
+    Backend,
+    /// squeeze itself (a limit, shutdown, an inconsistency).
+    Internal,
+}
+
+impl ErrorSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorSource::Client => "client",
+            ErrorSource::Backend => "backend",
+            ErrorSource::Internal => "internal",
+        }
+    }
+}
+
+/// The `kind` label of `protocol_errors_total`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProtocolErrorKind {
+    BadHandshake,
+    EmptyCommand,
+    HandshakeTooLarge,
+    Malformed,
+    OverBudget,
+    Tls,
+    TruncatedHandshake,
+    UnknownCommand,
+    TooLarge,
+    OutOfOrder,
+}
+
+impl ProtocolErrorKind {
+    pub fn as_str(self) -> &'static str {
+        use ProtocolErrorKind::*;
+        match self {
+            BadHandshake => "bad_handshake",
+            EmptyCommand => "empty_command",
+            HandshakeTooLarge => "handshake_too_large",
+            Malformed => "malformed",
+            OverBudget => "over_budget",
+            Tls => "tls",
+            TruncatedHandshake => "truncated_handshake",
+            UnknownCommand => "unknown_command",
+            TooLarge => "too_large",
+            OutOfOrder => "out_of_order",
+        }
+    }
+
+    /// The sides each kind is counted on: the series preset at 0.
+    const PRESET: &[(ErrorSource, &[ProtocolErrorKind])] = {
+        use ProtocolErrorKind::*;
         &[
-            "bad_handshake",
-            "empty_command",
-            "handshake_too_large",
-            "malformed",
-            "over_budget",
-            "tls",
-            "truncated_handshake",
-            "unknown_command",
-            "too_large",
-            "out_of_order",
-        ],
-    ),
-    ("backend", &["over_budget"]),
-];
-const CONNECT_FAILURE_REASONS: &[&str] = &["unreachable", "lost", "saturated", "config"];
+            (
+                ErrorSource::Client,
+                &[
+                    BadHandshake,
+                    EmptyCommand,
+                    HandshakeTooLarge,
+                    Malformed,
+                    OverBudget,
+                    Tls,
+                    TruncatedHandshake,
+                    UnknownCommand,
+                    TooLarge,
+                    OutOfOrder,
+                ],
+            ),
+            (ErrorSource::Backend, &[OverBudget]),
+        ]
+    };
+}
+
+/// The `reason` label of `backend_connect_failures_total`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConnectFailure {
+    Unreachable,
+    /// An open connection died (mid-command, or while idle).
+    Lost,
+    Saturated,
+    Config,
+    /// The server's answer during login was not the protocol.
+    Protocol,
+    /// No credential to log in with (refused before connecting).
+    NoCredential,
+}
+
+impl ConnectFailure {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ConnectFailure::Unreachable => "unreachable",
+            ConnectFailure::Lost => "lost",
+            ConnectFailure::Saturated => "saturated",
+            ConnectFailure::Config => "config",
+            ConnectFailure::Protocol => "protocol",
+            ConnectFailure::NoCredential => "no_credential",
+        }
+    }
+
+    /// The reasons preset at 0 per shard (the rare `protocol` and
+    /// `no_credential` appear when they first happen).
+    const PRESET: &[ConnectFailure] = &[
+        ConnectFailure::Unreachable,
+        ConnectFailure::Lost,
+        ConnectFailure::Saturated,
+        ConnectFailure::Config,
+    ];
+}
+
+impl Metrics {
+    /// `protocol_errors_total` of one side and kind.
+    pub fn protocol_error(&self, side: ErrorSource, kind: ProtocolErrorKind) {
+        self.protocol_errors_total
+            .with_label_values(&[side.as_str(), kind.as_str()])
+            .inc();
+    }
+
+    /// `backend_connect_failures_total` of one shard and reason.
+    pub fn connect_failure(&self, shard: &str, reason: ConnectFailure) {
+        self.backend_connect_failures_total
+            .with_label_values(&[shard, reason.as_str()])
+            .inc();
+    }
+}
+
 const DECODE_ERROR_REASONS: &[&str] = &[
     "bad_header",
     "unknown_codec",

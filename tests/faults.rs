@@ -456,6 +456,57 @@ fn an_oversized_auth_switch_reply_is_refused_as_a_protocol_error() {
     );
 }
 
+/// A login that does not complete says so in the log with its connection
+/// id, peer and outcome (a client's "connection reset at connect" then
+/// explains itself); a client that leaves without a byte (a TCP health
+/// probe) is not logged at info.
+#[test]
+fn a_login_that_does_not_complete_is_logged_with_its_peer_and_outcome() {
+    let db = MariaDb::shared();
+    let sq = Squeeze::for_db(db, &[]);
+    // A health probe: greeting read, then gone.
+    drop({
+        let mut s = TcpStream::connect(("127.0.0.1", sq.port)).unwrap();
+        read_greeting(&mut s);
+        s
+    });
+    // A wrong password.
+    let mut s = TcpStream::connect(("127.0.0.1", sq.port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    read_greeting(&mut s);
+    s.write_all(&packet(
+        1,
+        &handshake_response(APP_USER.as_bytes(), "mysql_native_password", &[7; 20]),
+    ))
+    .unwrap();
+    let reply = read_greeting(&mut s);
+    assert_eq!(u16::from_le_bytes([reply[1], reply[2]]), 1045, "{reply:?}");
+    let peer = s.local_addr().unwrap().to_string();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let log = std::fs::read_to_string(&sq.stderr_path).unwrap();
+        let lines: Vec<&str> = log
+            .lines()
+            .filter(|l| l.contains("login not completed"))
+            .collect();
+        if lines
+            .iter()
+            .any(|l| l.contains("auth_failed") && l.contains(&peer) && l.contains("conn="))
+        {
+            assert!(
+                !lines.iter().any(|l| l.contains("client_gone")),
+                "a health probe logged at info:\n{log}"
+            );
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no log line for the failed login from {peer}:\n{log}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 /// The 20-byte nonce of a protocol-10 greeting.
 fn greeting_nonce(hs: &[u8]) -> Vec<u8> {
     let mut i = 1 + hs[1..].iter().position(|&b| b == 0).unwrap() + 1 + 4;

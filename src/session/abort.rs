@@ -4,12 +4,14 @@
 //! the connection stays usable.
 
 use crate::error::{ErrorCode, SqlError};
-use crate::metrics::METRICS;
+use crate::metrics::{ErrorSource, ProtocolErrorKind};
 use crate::protocol::capabilities::MARIADB_CLIENT_CACHE_METADATA;
 use crate::protocol::lenenc::Reader;
 use crate::protocol::response;
 use crate::transform::result::RowError;
 
+use super::command_cx::CommandCx;
+use super::failure::{Counted, Loud, SessionError};
 use super::relay::RelayError;
 use super::Session;
 
@@ -17,53 +19,75 @@ impl Session {
     /// A row could not be presented: end the statement with an ERR naming
     /// the column (never send wrong bytes), and discard the rest of the
     /// backend's response so the connection stays usable.
-    pub(super) async fn row_failed(&mut self, e: RowError) -> Result<(), RelayError> {
-        if let RowError::OverBudget(b) = &e {
-            METRICS
-                .protocol_errors_total
-                .with_label_values(&["client", "over_budget"])
-                .inc();
-            tracing::warn!(conn = self.id, error = %b, "result refused: memory budget exhausted");
-            let err = SqlError::over_budget("to inflate and buffer a row of this result", b);
-            self.client.write_packet(&err.to_packet().encode());
-            self.last_ok = false;
-            return self.discard_rest_after_err().await;
-        }
-        let (column, label) = match &e {
-            RowError::Decode { column, .. } | RowError::Json { column, .. } => {
-                (column.clone(), e.reason_label())
-            }
-            RowError::Malformed(_) | RowError::OverBudget(_) => ("?".to_string(), e.reason_label()),
+    pub(super) async fn row_failed(
+        &mut self,
+        cx: &mut CommandCx,
+        e: RowError,
+    ) -> Result<(), RelayError> {
+        let failure = match &e {
+            RowError::OverBudget(b) => SessionError::protocol(
+                ErrorSource::Client,
+                ProtocolErrorKind::OverBudget,
+                SqlError::over_budget("to inflate and buffer a row of this result", b),
+            )
+            .logged(Loud::Warn, "result refused: memory budget exhausted")
+            .cause(b),
+            RowError::Decode { column, key, error } => SessionError::new(
+                ErrorSource::Backend,
+                SqlError::new(ErrorCode::Unknown, format!(
+                    "squeeze: the stored value of column `{column}`{} cannot be decoded: {error}. The value is corrupt or was written with a dictionary this proxy does not have; inspect it with `squeeze inspect`",
+                    key.as_ref().map(|k| format!(" in the row with primary key {k}")).unwrap_or_default()
+                )),
+            )
+            .counted(Counted::Decode {
+                column: column.clone(),
+                reason: e.reason_label(),
+            })
+            .logged(Loud::Warn, "stored value failed to decode")
+            .column(column)
+            .cause(e.reason_label()),
+            RowError::Malformed(p) => SessionError::new(
+                ErrorSource::Backend,
+                SqlError::new(
+                    ErrorCode::Unknown,
+                    format!("squeeze: malformed result row from the backend: {p}"),
+                ),
+            )
+            .counted(Counted::Decode {
+                column: "?".to_string(),
+                reason: e.reason_label(),
+            })
+            .logged(Loud::Warn, "stored value failed to decode")
+            .column("?")
+            .cause(e.reason_label()),
+            // Squeeze declining to compute a value is a refusal (1235).
+            RowError::Json {
+                column,
+                call,
+                key,
+                detail,
+            } => SessionError::new(
+                ErrorSource::Internal,
+                SqlError::new(ErrorCode::NotSupportedYet, format!(
+                    "squeeze: column `{column}` is stored compressed by squeeze, which evaluates `{call}` itself, and cannot for the row{}: {detail}. Read the column and evaluate in the application",
+                    key.as_ref().map(|k| format!(" with primary key {k}")).unwrap_or_default()
+                )),
+            )
+            .counted(Counted::Decode {
+                column: column.clone(),
+                reason: e.reason_label(),
+            })
+            .logged(
+                Loud::Info,
+                "row refused: a JSON function squeeze evaluates could not be computed exactly",
+            )
+            .column(column)
+            .cause(e.reason_label()),
         };
-        METRICS
-            .decode_errors_total
-            .with_label_values(&[&column, label])
-            .inc();
-        let message = match &e {
-            RowError::Decode { column, key, error } => format!(
-                "squeeze: the stored value of column `{column}`{} cannot be decoded: {error}. The value is corrupt or was written with a dictionary this proxy does not have; inspect it with `squeeze inspect`",
-                key.as_ref().map(|k| format!(" in the row with primary key {k}")).unwrap_or_default()
-            ),
-            RowError::Malformed(p) => format!("squeeze: malformed result row from the backend: {p}"),
-            RowError::Json { column, call, key, detail } => format!(
-                "squeeze: column `{column}` is stored compressed by squeeze, which evaluates `{call}` itself, and cannot for the row{}: {detail}. Read the column and evaluate in the application",
-                key.as_ref().map(|k| format!(" with primary key {k}")).unwrap_or_default()
-            ),
-            RowError::OverBudget(b) => b.to_string(),
-        };
-        if matches!(e, RowError::Json { .. }) {
-            tracing::info!(conn = self.id, column = ?column, reason = label, "row refused: a JSON function squeeze evaluates could not be computed exactly");
-        } else {
-            tracing::warn!(conn = self.id, column = ?column, reason = label, "stored value failed to decode");
-        }
-        // Squeeze declining to compute a value is a refusal (1235).
-        let code = match e {
-            RowError::Json { .. } => ErrorCode::NotSupportedYet,
-            _ => ErrorCode::Unknown,
-        };
-        let err = SqlError::new(code, message);
-        self.client.write_packet(&err.to_packet().encode());
-        self.last_ok = false;
+        // The statement ends with the ERR (never wrong bytes); the session
+        // goes on once the rest of the response is read.
+        let _ = self.fail(failure);
+        cx.ended.ok = false;
         self.discard_rest_after_err().await
     }
 

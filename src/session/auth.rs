@@ -6,7 +6,7 @@ use super::handshake::random_nonce;
 use crate::backend::BackendCredential;
 use crate::context::{ProxyContext, UserEntry};
 use crate::error::{ErrorCode, SqlError};
-use crate::metrics::METRICS;
+use crate::metrics::{ErrorSource, ProtocolErrorKind, METRICS};
 use crate::net::{NetError, PacketConn};
 use crate::protocol::auth::{self, CACHING_SHA2_PASSWORD, NATIVE_PASSWORD};
 use crate::protocol::capabilities::CLIENT_PLUGIN_AUTH;
@@ -218,13 +218,10 @@ pub(super) async fn read_auth_packet(client: &mut PacketConn) -> Result<Packet, 
         Ok(p) => Ok(p),
         Err(NetError::Protocol(e)) => {
             let kind = match e {
-                ProtocolError::TooLarge { .. } => "handshake_too_large",
-                _ => "bad_handshake",
+                ProtocolError::TooLarge { .. } => ProtocolErrorKind::HandshakeTooLarge,
+                _ => ProtocolErrorKind::BadHandshake,
             };
-            METRICS
-                .protocol_errors_total
-                .with_label_values(&["client", kind])
-                .inc();
+            METRICS.protocol_error(ErrorSource::Client, kind);
             let err = SqlError::new(
                 ErrorCode::Handshake,
                 format!("Bad handshake: {e} during authentication"),

@@ -24,14 +24,14 @@ use crate::transform::infile::{parse_load_data, InfileRewriter, LoadData};
 use crate::transform::schema::is_binary_type;
 use crate::transform::write::WriteError;
 
+use super::command_cx::CommandCx;
+use super::failure::{Counted, Loud, SessionError};
 use super::relay::RelayError;
 use super::{Flow, Session};
 
 /// Per-session bulk-load state.
 #[derive(Default)]
 pub struct BulkState {
-    /// The rewriter for the LOAD DATA LOCAL statement in flight.
-    infile: Option<InfileRewriter>,
     /// `classify` of the logged-in user, remembered (it is asked for every
     /// COM_QUERY); cleared by COM_CHANGE_USER.
     classified: std::cell::Cell<Option<bool>>,
@@ -91,8 +91,12 @@ impl Session {
     /// Called for every COM_QUERY before it is relayed. Marks bulk
     /// statements, prepares LOAD DATA LOCAL rewriting; `Some(flow)` when the
     /// statement was answered here (an ERR before any data is sent).
-    pub(super) async fn bulk_before_query(&mut self, payload: &Bytes) -> Option<Flow> {
-        self.bulk.infile = None;
+    pub(super) async fn bulk_before_query(
+        &mut self,
+        cx: &mut CommandCx,
+        payload: &Bytes,
+    ) -> Option<Flow> {
+        cx.infile = None;
         let (statement_bytes, load_data) = {
             let cfg = &self.ctx.proxy.bulk;
             (cfg.statement_bytes, cfg.load_data)
@@ -129,7 +133,7 @@ impl Session {
         }
         match self.infile_rewriter(st, &db) {
             Ok(rewriter) => {
-                self.bulk.infile = rewriter;
+                cx.infile = rewriter;
                 None
             }
             Err((err, label)) => {
@@ -236,25 +240,21 @@ impl Session {
         Ok(Some(InfileRewriter::new(st, input.len(), targets)))
     }
 
-    fn refuse(&mut self, err: SqlError, label: &str) {
-        METRICS
-            .refused_statements_total
-            .with_label_values(&[label])
-            .inc();
-        self.reply_error(&err);
+    fn refuse(&mut self, err: SqlError, label: &'static str) {
+        let _ = self.fail(SessionError::refused(err).counted(Counted::Refused(label)));
     }
 
     /// LOAD DATA LOCAL INFILE: stream the client's file packets to the
     /// backend (through the adaptive writer on bulk connections), rewriting
     /// compressed columns when the statement loads any.
-    pub(super) async fn bulk_local_infile(&mut self) -> Result<(), RelayError> {
+    pub(super) async fn bulk_local_infile(&mut self, cx: &mut CommandCx) -> Result<(), RelayError> {
         self.client.flush().await.map_err(|_| RelayError::Client)?;
         let chunk = self
             .shards
             .current_conn()
             .and_then(|b| b.conn.adaptive().map(|w| w.chunk_size()))
             .unwrap_or(1 << 20);
-        let Some(rewriter) = self.bulk.infile.take() else {
+        let Some(rewriter) = cx.infile.take() else {
             return self.relay_infile_verbatim(chunk).await;
         };
         let (mut job, mut failure) = self.start_rewriter(rewriter, chunk).await;
@@ -365,13 +365,15 @@ impl Session {
     /// server. Closing the backend connection aborts the statement (InnoDB
     /// rolls it back), so no half-loaded file stays behind.
     fn abort_load(&mut self, mut err: SqlError) -> RelayError {
-        tracing::warn!(conn = self.id, "LOAD DATA aborted: {}", err.message);
         self.drop_backend();
-        err.message = format!(
-            "{} (LOAD DATA aborted and rolled back; the connection is closed)",
-            err.message
-        );
-        self.client.write_packet(&err.to_packet().encode());
+        let why = std::mem::take(&mut err.message);
+        err.message =
+            format!("{why} (LOAD DATA aborted and rolled back; the connection is closed)");
+        let e = SessionError::refused(err)
+            .logged(Loud::Warn, "LOAD DATA aborted")
+            .cause(why)
+            .closing();
+        let _ = self.fail(e);
         RelayError::Client
     }
 

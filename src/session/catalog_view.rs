@@ -13,8 +13,10 @@ use crate::sql::statement::Query;
 use crate::transform::columns_view::{self, Shape};
 use crate::transform::constraints_view;
 
+use super::failure::{BackendFault, SessionError};
 use super::relay::RelayError;
 use super::Session;
+use crate::metrics::ErrorSource;
 
 /// The statement to send instead, and whether its result needs the
 /// original's description.
@@ -299,7 +301,11 @@ impl Session {
     /// The rewritten statement's result has another number of columns than
     /// the statement as sent (it cannot: the derived table has the
     /// table's columns): ERR instead of a result described wrongly.
-    pub(super) async fn described_differently(&mut self, columns: usize) -> Result<(), RelayError> {
+    pub(super) async fn described_differently(
+        &mut self,
+        cx: &mut super::command_cx::CommandCx,
+        columns: usize,
+    ) -> Result<(), RelayError> {
         let deprecate_eof = self.deprecate_eof();
         let backend = self.shards.conn()?;
         for _ in 0..columns + usize::from(!deprecate_eof) {
@@ -308,8 +314,8 @@ impl Session {
         let err = SqlError::not_supported(
             "this information_schema.COLUMNS query: rewritten to compute the compressed columns' logical type, it returned other columns than the statement as sent",
         );
-        self.client.write_packet(&err.to_packet().encode());
-        self.last_ok = false;
+        let _ = self.fail(SessionError::new(ErrorSource::Backend, err));
+        cx.ended.ok = false;
         self.discard_rest_after_err().await
     }
 
@@ -359,8 +365,12 @@ impl Session {
         if response::is_ok(&first.payload) {
             return Ok(None);
         }
-        let columns = super::abort::column_defs_following(&first.payload, cache)
-            .map_err(|e| Err(RelayError::Backend(e.to_string())))?;
+        let columns = super::abort::column_defs_following(&first.payload, cache).map_err(|e| {
+            Err(RelayError::Backend(BackendFault::Unreadable {
+                context: None,
+                error: e,
+            }))
+        })?;
         let mut defs = Vec::with_capacity(columns.min(4096));
         for _ in 0..columns {
             defs.push(
@@ -386,9 +396,9 @@ impl Session {
                 if response::more_results(status) {
                     // One statement, one result: anything else is not a
                     // SELECT squeeze describes.
-                    return Err(Err(RelayError::Backend(
-                        "squeeze: a statement described for information_schema.COLUMNS returned several results".to_string(),
-                    )));
+                    return Err(Err(RelayError::Backend(BackendFault::Unexpected(
+                        "squeeze: a statement described for information_schema.COLUMNS returned several results",
+                    ))));
                 }
                 return Ok((columns > 0).then_some(defs));
             }
@@ -415,8 +425,12 @@ impl Session {
         if response::is_err(&first.payload) {
             return Err(Ok(first.payload.to_vec()));
         }
-        let ok = crate::protocol::execute::PrepareOk::parse(&first.payload)
-            .map_err(|e| Err(RelayError::Backend(format!("bad prepare response: {e}"))))?;
+        let ok = crate::protocol::execute::PrepareOk::parse(&first.payload).map_err(|e| {
+            Err(RelayError::Backend(BackendFault::unreadable(
+                "bad prepare response",
+                e,
+            )))
+        })?;
         for _ in 0..ok.params {
             backend.conn.read_packet().await.map_err(net)?;
         }
@@ -456,18 +470,19 @@ impl Session {
     /// (relayed), or the backend's loss. The command's flow.
     pub(super) async fn probe_failed(
         &mut self,
+        cx: &mut super::command_cx::CommandCx,
         e: Result<Vec<u8>, RelayError>,
         shape: super::relay::ResponseShape,
     ) -> super::Flow {
         match e {
             Ok(err) => {
-                self.note_status(&err);
+                self.note_status(cx, &err);
                 if self.forward(&err).await.is_err() {
                     return super::Flow::Close;
                 }
                 super::Flow::Continue
             }
-            Err(RelayError::Backend(why)) => self.backend_failed(&why, shape),
+            Err(RelayError::Backend(why)) => self.backend_failed(cx.leaves, &why, shape),
             Err(_) => {
                 self.drop_backend();
                 super::Flow::Close

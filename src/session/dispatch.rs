@@ -2,21 +2,25 @@
 //! that owns it (`commands/`) or the response shape squeeze relays.
 
 use crate::error::SqlError;
-use crate::metrics::METRICS;
+use crate::metrics::{ErrorSource, ProtocolErrorKind};
 use crate::protocol::capabilities::CLIENT_MULTI_STATEMENTS;
 use crate::protocol::command::{ClientCommand, Command};
 use crate::protocol::Packet;
 
+use super::command_cx::CommandCx;
+use super::failure::SessionError;
 use super::relay::{RelayMode, ResponseShape};
 use super::{Flow, Session};
 
 impl Session {
-    pub(super) async fn handle_command(&mut self, packet: Packet) -> Flow {
+    /// `cx`: fresh for this command (made by the command loop, outside
+    /// this future, which `select!` moves).
+    pub(super) async fn handle_command(&mut self, cx: &mut CommandCx, packet: Packet) -> Flow {
         let Ok(command) = ClientCommand::decode(&packet.payload) else {
             // The command loop answers empty packets before dispatch.
             return Flow::Close;
         };
-        self.tracked.inflight = command_state_effect(command.command());
+        cx.leaves = command_state_effect(command.command());
         let payload = &packet.payload;
         use ClientCommand as C;
         let flow = match command {
@@ -25,36 +29,38 @@ impl Session {
                 Flow::Close
             }
             C::ChangeUser(_) => self.change_user(&packet).await,
-            C::Query(_) => self.query(payload).await,
-            C::Prepare(_) => self.prepare(payload).await,
+            C::Query(_) => self.query(cx, payload).await,
+            C::Prepare(_) => self.prepare(cx, payload).await,
             C::Execute {
                 stmt,
                 flags,
                 params,
                 ..
-            } => self.execute(payload, stmt, flags, params).await,
-            C::BulkExecute { stmt, body } => self.bulk_execute(payload, stmt, body).await,
+            } => self.execute(cx, payload, stmt, flags, params).await,
+            C::BulkExecute { stmt, body } => self.bulk_execute(cx, payload, stmt, body).await,
             C::SendLongData { stmt, param, data } => {
-                self.long_data(payload, stmt, param, data).await
+                self.long_data(cx, payload, stmt, param, data).await
             }
-            C::Close(stmt) => self.close(payload, stmt).await,
-            C::Reset(stmt) => self.reset(payload, stmt).await,
-            C::Fetch { stmt, .. } => self.fetch(payload, Some(stmt)).await,
-            C::InitDb(db) => self.init_db(payload, db).await,
-            C::ResetConnection => self.reset_connection(payload).await,
-            C::Ping => self.relay_as_is(payload, ResponseShape::Single).await,
+            C::Close(stmt) => self.close(cx, payload, stmt).await,
+            C::Reset(stmt) => self.reset(cx, payload, stmt).await,
+            C::Fetch { stmt, .. } => self.fetch(cx, payload, Some(stmt)).await,
+            C::InitDb(db) => self.init_db(cx, payload, db).await,
+            C::ResetConnection => self.reset_connection(cx, payload).await,
+            C::Ping => self.relay_as_is(cx, payload, ResponseShape::Single).await,
             // Followed, so squeeze splits multi-statement queries only
             // when the server would run them (`commands/kill.rs`).
             C::Other(Command::SetOption, body) if body.len() >= 2 => {
-                let flow = self.relay_as_is(payload, ResponseShape::Single).await;
-                if self.last_ok {
+                let outcome = self
+                    .forward_command(cx, payload, ResponseShape::Single, RelayMode::text())
+                    .await;
+                if outcome.ok {
                     match u16::from_le_bytes([body[0], body[1]]) {
                         0 => self.info.capabilities |= CLIENT_MULTI_STATEMENTS,
                         1 => self.info.capabilities &= !CLIENT_MULTI_STATEMENTS,
                         _ => {}
                     }
                 }
-                flow
+                outcome.flow
             }
             // The id is squeeze's: translated like `KILL <id>`.
             C::Other(Command::ProcessKill, body) if body.len() >= 4 => {
@@ -71,9 +77,9 @@ impl Session {
             // would directly (a sharded session drops a close, which has
             // no answer, having no shard to send it to).
             C::Malformed(Command::StmtClose, _) if self.sharded() => Flow::Continue,
-            C::Malformed(Command::StmtFetch, _) => self.fetch(payload, None).await,
+            C::Malformed(Command::StmtFetch, _) => self.fetch(cx, payload, None).await,
             C::Malformed(c, _) | C::Other(c, _) => match shape_of(c) {
-                Some(shape) => self.relay_as_is(payload, shape).await,
+                Some(shape) => self.relay_as_is(cx, payload, shape).await,
                 None => {
                     self.reply_error(&SqlError::not_supported(&format!(
                         "the {} command through the proxy; connect to the server directly for replication and administration",
@@ -82,19 +88,16 @@ impl Session {
                     Flow::Continue
                 }
             },
-            C::Unknown(byte) => {
-                METRICS
-                    .protocol_errors_total
-                    .with_label_values(&["client", "unknown_command"])
-                    .inc();
-                self.reply_error(&SqlError::unknown_command(byte));
-                Flow::Continue
-            }
+            C::Unknown(byte) => self.fail(SessionError::protocol(
+                ErrorSource::Client,
+                ProtocolErrorKind::UnknownCommand,
+                SqlError::unknown_command(byte),
+            )),
         };
         // Only after a reported state change (a SET, typically short) is the
         // text looked at: a command that may have changed a session_track_*
         // setting the server then no longer reports (`restore_tracking`).
-        let may_retrack = self.tracked.client_tracks.state_changed
+        let may_retrack = cx.tracking.state_changed
             && match packet.payload.split_first() {
                 Some((0x03, sql)) => {
                     ["session_track", "execute", "call", "begin"]
@@ -106,15 +109,21 @@ impl Session {
                 }
                 _ => true,
             };
-        self.restore_tracking(may_retrack).await;
+        self.restore_tracking(cx.tracking, may_retrack).await;
         flow
     }
 
     /// Relay a command squeeze does not change and whose answer needs no
     /// bookkeeping.
-    async fn relay_as_is(&mut self, payload: &[u8], shape: ResponseShape) -> Flow {
-        self.forward_command(payload, shape, RelayMode::text())
+    async fn relay_as_is(
+        &mut self,
+        cx: &mut CommandCx,
+        payload: &[u8],
+        shape: ResponseShape,
+    ) -> Flow {
+        self.forward_command(cx, payload, shape, RelayMode::text())
             .await
+            .flow
     }
 }
 

@@ -13,7 +13,7 @@ use crate::backend::{BackendCredential, ConnectError, Opened};
 use crate::config::AccountSource;
 use crate::context::ProxyContext;
 use crate::error::{ErrorCode, SqlError};
-use crate::metrics::METRICS;
+use crate::metrics::{ConnectFailure, ErrorSource, ProtocolErrorKind, METRICS};
 use crate::net::{NetError, PacketConn};
 use crate::protocol::capabilities::*;
 use crate::protocol::compress::WireCodec;
@@ -93,10 +93,7 @@ pub(super) async fn login(
         info,
         shards: ShardSet::new(home),
         statements: Default::default(),
-        last_ok: false,
-        last_err: false,
         read_plans: Default::default(),
-        result_hints: None,
         json_columns: Default::default(),
         orderly_end: false,
         close_signal: Arc::new(tokio::sync::Notify::new()),
@@ -257,10 +254,7 @@ async fn read_response(
         };
         if let Err(e) = client.accept_tls(&acceptor).await {
             tracing::debug!(conn = id, %peer, error = %e, "client TLS handshake failed");
-            METRICS
-                .protocol_errors_total
-                .with_label_values(&["client", "tls"])
-                .inc();
+            METRICS.protocol_error(ErrorSource::Client, ProtocolErrorKind::Tls);
             return Err("tls_failed");
         }
         packet = match client.read_packet_exact().await {
@@ -271,10 +265,7 @@ async fn read_response(
     let response = match HandshakeResponse::parse(&packet.payload) {
         Ok(r) => r,
         Err(e) => {
-            METRICS
-                .protocol_errors_total
-                .with_label_values(&["client", "bad_handshake"])
-                .inc();
+            METRICS.protocol_error(ErrorSource::Client, ProtocolErrorKind::BadHandshake);
             let err = SqlError::new(ErrorCode::Handshake, format!("Bad handshake ({e})"));
             return Err(fail(client, err).await);
         }
@@ -311,14 +302,11 @@ async fn open_auth_shard(
         }
         Err(e) => {
             let reason = match e {
-                ConnectError::Saturated(_) => "saturated",
-                ConnectError::Unreachable(_) => "unreachable",
-                _ => "protocol",
+                ConnectError::Saturated(_) => ConnectFailure::Saturated,
+                ConnectError::Unreachable(_) => ConnectFailure::Unreachable,
+                _ => ConnectFailure::Protocol,
             };
-            METRICS
-                .backend_connect_failures_total
-                .with_label_values(&[&target.name, reason])
-                .inc();
+            METRICS.connect_failure(&target.name, reason);
             tracing::warn!(conn = id, shard = %target.name, address = %target.address, error = %e, "backend connection for a relayed login failed");
             let err = match e {
                 ConnectError::Saturated(why) => SqlError::new(
@@ -395,18 +383,12 @@ async fn report_handshake_error(
         NetError::Protocol(crate::protocol::ProtocolError::Truncated) => {
             // The peer closed partway through a packet: nobody is left to
             // read an ERR, but it was broken traffic, not a client leaving.
-            METRICS
-                .protocol_errors_total
-                .with_label_values(&["client", "truncated_handshake"])
-                .inc();
+            METRICS.protocol_error(ErrorSource::Client, ProtocolErrorKind::TruncatedHandshake);
             tracing::debug!(%peer, "truncated handshake");
             "truncated_handshake"
         }
         NetError::Protocol(crate::protocol::ProtocolError::TooLarge { size, max }) => {
-            METRICS
-                .protocol_errors_total
-                .with_label_values(&["client", "handshake_too_large"])
-                .inc();
+            METRICS.protocol_error(ErrorSource::Client, ProtocolErrorKind::HandshakeTooLarge);
             tracing::debug!(%peer, size, "handshake packet too large");
             fail(
                 client,
@@ -416,10 +398,7 @@ async fn report_handshake_error(
             .await
         }
         NetError::Protocol(p) => {
-            METRICS
-                .protocol_errors_total
-                .with_label_values(&["client", "bad_handshake"])
-                .inc();
+            METRICS.protocol_error(ErrorSource::Client, ProtocolErrorKind::BadHandshake);
             tracing::debug!(%peer, error = %p, "bad handshake");
             fail(
                 client,

@@ -234,9 +234,12 @@ impl Session {
     /// `maybe_changed`: the command may have changed a tracking setting
     /// without the server reporting it (a new list that leaves the setting
     /// itself out): after a reported state change, ask.
-    pub(super) async fn restore_tracking(&mut self, maybe_changed: bool) {
-        let reported = std::mem::take(&mut self.tracked.client_tracks.restore);
-        let changed = std::mem::take(&mut self.tracked.client_tracks.state_changed);
+    pub(super) async fn restore_tracking(
+        &mut self,
+        report: super::tracked::TrackingReport,
+        maybe_changed: bool,
+    ) {
+        let (reported, changed) = (report.restore, report.state_changed);
         if !(reported || (changed && maybe_changed)) {
             return;
         }

@@ -10,8 +10,10 @@ mod auth;
 mod auth_relay;
 mod bulk;
 mod catalog_view;
+mod command_cx;
 mod commands;
 mod dispatch;
+mod failure;
 mod handshake;
 mod link_status;
 mod metadata;
@@ -38,11 +40,12 @@ use tokio::sync::watch;
 use crate::backend::{BackendConn, BackendCredential};
 use crate::context::ProxyContext;
 use crate::error::{ErrorCode, SqlError};
-use crate::metrics::METRICS;
+use crate::metrics::{ErrorSource, ProtocolErrorKind, METRICS};
 use crate::net::{NetError, PacketConn};
 use crate::protocol::command::{ClientCommand, Command};
 use crate::protocol::{Packet, ProtocolError};
 
+use failure::{Counted, Loud, SessionError};
 use shards::ShardSet;
 use statements::StatementTable;
 use tracked::Tracked;
@@ -75,19 +78,8 @@ pub struct Session {
     shards: ShardSet,
     tracked: Tracked,
     statements: StatementTable,
-    /// Whether the last relayed response ended in OK.
-    last_ok: bool,
-    /// Whether the last relayed response ended in ERR (a multi-statement
-    /// query may have had OKs before it).
-    last_err: bool,
     /// Query shapes already planned as plain reads.
     read_plans: crate::transform::plan_cache::ReadPlanCache<crate::transform::write::ResultHints>,
-    /// How the result sets of the command being relayed carry compressed
-    /// values (from the analyzer), and which statement each result is of.
-    result_hints: Option<(
-        crate::transform::write::ResultHints,
-        crate::sql::results::ResultCursor,
-    )>,
     /// Column definitions the server gave JSON functions squeeze evaluates
     /// (by probe text, schema generation, character set).
     json_columns: std::collections::HashMap<(String, u64, u8, Option<String>), Vec<u8>>,
@@ -99,7 +91,7 @@ pub struct Session {
     /// Wakes this session to close its client (`KILL CONNECTION` from
     /// another session).
     close_signal: Arc<tokio::sync::Notify>,
-    /// Bulk-load state (LOAD DATA LOCAL rewriting in flight).
+    /// Whether the session is a bulk-load one (its classification).
     bulk: bulk::BulkState,
     /// What the admin view shows of this session (set once registered).
     live: Option<Arc<registry::SessionLive>>,
@@ -221,6 +213,7 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: ClientStream, peer: SocketAddr,
                     .connections_total
                     .with_label_values(&[outcome])
                     .inc();
+                log_login_failure(id, peer, outcome);
             }
             Err(_) => {
                 METRICS
@@ -233,6 +226,17 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: ClientStream, peer: SocketAddr,
     }
     METRICS.connections_active.dec();
     ctx.active_sessions.fetch_sub(1, Ordering::AcqRel);
+}
+
+/// A login that did not complete, logged so a client's "connection reset
+/// at connect" explains itself. A client that left before logging in is
+/// usually a TCP health probe: debug, not info.
+fn log_login_failure(id: u32, peer: SocketAddr, outcome: &str) {
+    if outcome == "client_gone" {
+        tracing::debug!(conn = id, %peer, outcome, "login not completed");
+    } else {
+        tracing::info!(conn = id, %peer, outcome, "login not completed");
+    }
 }
 
 /// Per-session metric handles: label lookups are hashed per call, so each
@@ -300,9 +304,11 @@ impl Session {
             if let Some(live) = &self.live {
                 live.begin(first, started);
             }
+            // Per command, dropped with it: nothing of it stays on the session.
+            let mut cx = command_cx::CommandCx::new(crate::sql::state::StateEffect::None);
             let outcome = tokio::select! {
                 biased;
-                o = self.handle_command(packet) => o,
+                o = self.handle_command(&mut cx, packet) => o,
                 _ = &mut cut_signal => {
                     self.cut_at_shutdown().await;
                     break;
@@ -326,80 +332,96 @@ impl Session {
     /// end the client's too, as the server would have, rather than answer
     /// its next command from a new connection without the session's state.
     fn idle_backend_closed(&mut self, why: &str) {
-        let target = self.target();
-        METRICS
-            .backend_connect_failures_total
-            .with_label_values(&[&target.name, "lost"])
-            .inc();
-        tracing::info!(conn = self.id, shard = %target.name, reason = %why, "backend closed the idle session; closing the client connection");
+        let name = self.target().name.clone();
         self.backend_lost();
+        let e = SessionError::unanswered(ErrorSource::Backend)
+            .counted(Counted::BackendLost {
+                shard: name.clone(),
+            })
+            .logged(
+                Loud::Info,
+                "backend closed the idle session; closing the client connection",
+            )
+            .shard(&name)
+            .cause(why)
+            .closing();
+        self.fail(e);
     }
 
     /// The command packet the client sent, or `None` when the session ends
     /// here (the client left, or broke the protocol and was sent an ERR).
     async fn command_packet(&mut self, read: Result<Packet, NetError>) -> Option<Packet> {
-        let err = match read {
+        // False once the client is gone while its packet is drained.
+        let mut answer = true;
+        let failure = match read {
             Ok(p) if !p.payload.is_empty() => return Some(p),
-            Ok(_) => {
-                METRICS
-                    .protocol_errors_total
-                    .with_label_values(&["client", "empty_command"])
-                    .inc();
-                let err =
-                    SqlError::from_client_protocol(&crate::protocol::ProtocolError::Truncated);
-                self.client.write_packet(&err.to_packet().encode());
-                return None;
-            }
+            Ok(_) => SessionError::protocol(
+                ErrorSource::Client,
+                ProtocolErrorKind::EmptyCommand,
+                SqlError::from_client_protocol(&ProtocolError::Truncated),
+            ),
             Err(NetError::Closed | NetError::Io(_) | NetError::Tls(_)) => return None,
             Err(NetError::Protocol(e)) => {
-                let kind = match e {
-                    ProtocolError::TooLarge { .. } => "too_large",
-                    ProtocolError::OutOfOrder { .. } => "out_of_order",
-                    _ => "malformed",
-                };
-                METRICS
-                    .protocol_errors_total
-                    .with_label_values(&["client", kind])
-                    .inc();
-                match e {
+                let (kind, what) = match e {
                     ProtocolError::TooLarge { size, max } => {
                         // As MariaDB does: read the rest of the packet (the
                         // client is still writing it), answer with the id
                         // after its last piece, then close.
                         let drained = self.client.discard_packet().await;
                         let size = drained.as_ref().map_or(size as u64, |d| d.1);
-                        // Sizes only: a statement's text is never logged.
-                        tracing::warn!(conn = self.id, size, max, "client packet refused: larger than the packet limit (ERR 1153); closing the connection");
                         match drained {
                             Ok((next, _)) => self.client.seq = next,
-                            Err(_) => return None,
+                            Err(_) => answer = false,
                         }
+                        // Sizes only: a statement's text is never logged.
+                        (
+                            ProtocolErrorKind::TooLarge,
+                            (format!("{size} bytes, limit {max}"), "client packet refused: larger than the packet limit (ERR 1153); closing the connection", Loud::Warn),
+                        )
                     }
                     ProtocolError::OutOfOrder { expected, got } => {
-                        tracing::warn!(conn = self.id, expected, got, "client packet refused: sequence id out of order (ERR 1156); closing the connection");
                         self.client.seq = got.wrapping_add(1);
+                        (
+                            ProtocolErrorKind::OutOfOrder,
+                            (format!("expected {expected}, got {got}"), "client packet refused: sequence id out of order (ERR 1156); closing the connection", Loud::Warn),
+                        )
                     }
                     _ => {
-                        tracing::info!(conn = self.id, error = %e, "malformed client packet; closing the connection");
                         self.client.seq = self.client.seq.max(1);
+                        (
+                            ProtocolErrorKind::Malformed,
+                            (
+                                e.to_string(),
+                                "malformed client packet; closing the connection",
+                                Loud::Info,
+                            ),
+                        )
                     }
-                }
-                SqlError::from_client_protocol(&e)
+                };
+                let (cause, message, loud) = what;
+                SessionError::protocol(
+                    ErrorSource::Client,
+                    kind,
+                    SqlError::from_client_protocol(&e),
+                )
+                .logged(loud, message)
+                .cause(cause)
             }
             Err(NetError::OverBudget(e)) => {
                 // The statement is half read: refuse it and end the
                 // session (as the server does past max_allowed_packet);
                 // every other session goes on.
-                METRICS
-                    .protocol_errors_total
-                    .with_label_values(&["client", "over_budget"])
-                    .inc();
-                tracing::warn!(conn = self.id, error = %e, "statement refused: memory budget exhausted");
                 self.client.seq = self.client.seq.max(1);
-                SqlError::over_budget("to buffer this statement", &e)
+                SessionError::protocol(
+                    ErrorSource::Client,
+                    ProtocolErrorKind::OverBudget,
+                    SqlError::over_budget("to buffer this statement", &e),
+                )
+                .logged(Loud::Warn, "statement refused: memory budget exhausted")
+                .cause(e)
             }
         };
-        self.client.write_packet(&err.to_packet().encode());
+        self.fail(failure.answered(answer).closing());
         None
     }
 
@@ -464,17 +486,20 @@ impl Session {
     /// write to the client was interrupted mid-packet (then an ERR would
     /// only garble the stream, and a bare close is all that is left).
     async fn cut_at_shutdown(&mut self) {
-        if self.client.write_interrupted() {
+        let interrupted = self.client.write_interrupted();
+        if interrupted {
             self.client.discard_output();
-        } else {
-            let err = SqlError::new(ErrorCode::ServerShutdown, format!(
-                    "Server shutdown in progress: squeeze stopped after waiting proxy.shutdown_timeout_secs ({} s) for this statement to finish; it may or may not have completed. Reconnect (to another instance) and retry",
-                    self.ctx.proxy.shutdown_timeout_secs
-                ),
-            );
-            self.client.write_packet(&err.to_packet().encode());
         }
-        tracing::info!(conn = self.id, "session cut at the shutdown timeout");
+        let err = SqlError::new(ErrorCode::ServerShutdown, format!(
+                "Server shutdown in progress: squeeze stopped after waiting proxy.shutdown_timeout_secs ({} s) for this statement to finish; it may or may not have completed. Reconnect (to another instance) and retry",
+                self.ctx.proxy.shutdown_timeout_secs
+            ),
+        );
+        let e = SessionError::new(ErrorSource::Internal, err)
+            .answered(!interrupted)
+            .logged(Loud::Info, "session cut at the shutdown timeout")
+            .closing();
+        self.fail(e);
     }
 
     /// Between commands: give back what buffers grew to for the last one
@@ -489,9 +514,9 @@ impl Session {
         }
     }
 
-    /// Send an ERR for the current command.
+    /// Refuse the current command with `err` (through `fail`).
     fn reply_error(&mut self, err: &SqlError) {
-        self.client.write_packet(&err.to_packet().encode());
+        let _ = self.fail(SessionError::refused(err.clone()));
     }
 }
 
@@ -505,7 +530,7 @@ async fn backend_closed(backend: Option<&mut BackendConn>) -> (String, bool) {
 }
 
 /// Whether the command loop goes on after a command.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flow {
     Continue,
     Close,

@@ -4,15 +4,18 @@
 //! and rows of compressed columns are transformed on the way.
 
 use crate::error::SqlError;
-use crate::metrics::METRICS;
+use crate::metrics::{ErrorSource, ProtocolErrorKind, METRICS};
 use crate::net::{ChunkRelayError, NetError};
 use crate::protocol::capabilities::*;
 use crate::protocol::packet::MAX_PAYLOAD;
 use crate::protocol::response::{self, ErrPacket};
 use crate::protocol::Packet;
+use crate::sql::state::StateEffect;
 use crate::transform::result::{ResultColumns, RowError};
 
 use super::abort::column_defs_following;
+use super::command_cx::{CommandCx, Ended, Outcome};
+use super::failure::{BackendFault, Counted, Loud, SessionError};
 use super::link_status::{self, ClientLink};
 use super::thread_ids::{self, IdColumns, IdResults};
 use super::{Flow, Session};
@@ -135,7 +138,7 @@ pub(super) enum RelayError {
     /// The client connection failed; nothing more can be sent to it.
     Client,
     /// The backend connection failed or spoke nonsense.
-    Backend(String),
+    Backend(BackendFault),
     /// Buffering a backend packet would go past the memory budget: the
     /// backend connection is mid-packet and cannot be reused.
     OverBudget(crate::limits::OverBudget),
@@ -143,10 +146,7 @@ pub(super) enum RelayError {
 
 impl From<super::shards::NoBackend> for RelayError {
     fn from(e: super::shards::NoBackend) -> Self {
-        RelayError::Backend(format!(
-            "squeeze: internal error: no backend connection to shard #{}",
-            e.shard
-        ))
+        RelayError::Backend(BackendFault::NoConnection(e))
     }
 }
 
@@ -154,7 +154,7 @@ impl From<NetError> for RelayError {
     fn from(e: NetError) -> Self {
         match e {
             NetError::OverBudget(e) => RelayError::OverBudget(e),
-            e => RelayError::Backend(e.to_string()),
+            e => RelayError::Backend(BackendFault::Net(e)),
         }
     }
 }
@@ -178,105 +178,130 @@ impl From<ClientWriteError> for RelayError {
 }
 
 impl Session {
-    /// Send `payload` as a new command to the backend and relay the answer.
+    /// Send `payload` as a new command to the backend and relay the answer;
+    /// what it ended in comes back in the `Outcome`.
     pub(super) async fn forward_command(
         &mut self,
+        cx: &mut CommandCx,
         payload: &[u8],
         shape: ResponseShape,
         mode: RelayMode,
-    ) -> Flow {
+    ) -> Outcome {
+        // Not the server's OK until the relay says so: nothing this command
+        // would change (the database of a USE) may be taken from the
+        // previous one's.
+        cx.ended = Ended::default();
         if let Err(err) = self.ensure_backend().await {
-            // Not the server's OK: nothing this command would change (the
-            // database of a USE) may be taken from the previous one's.
-            self.last_ok = false;
+            // Counted and logged where the connect failed (`shards`).
             self.shards.back_after_failed_connect();
-            if shape != ResponseShape::None {
-                self.client.write_packet(&err.encode());
-            }
-            return Flow::Continue;
+            let e = SessionError::new(ErrorSource::Backend, err.into())
+                .answered(shape != ResponseShape::None);
+            return Outcome::not_sent(self.fail(e));
         }
         if let (crate::sql::state::StateEffect::Leaves(what), Some(b)) =
-            (self.tracked.inflight, self.shards.current_conn())
+            (cx.leaves, self.shards.current_conn())
         {
             // Marked before sending: if the connection dies now, whatever
             // the command did on the server is lost.
             b.session_state.get_or_insert(what);
         }
-        match self.relay(payload, shape, mode).await {
+        let flow = match self.relay(cx, payload, shape, mode).await {
             Ok(()) => Flow::Continue,
-            Err(RelayError::Client) => {
+            Err(e) => self.relay_failed(cx.leaves, e, shape),
+        };
+        Outcome::ended(flow, cx.ended)
+    }
+
+    /// A relay stopped early: the backend connection it used cannot be
+    /// reused; the client hears why when it still can.
+    pub(super) fn relay_failed(
+        &mut self,
+        leaves: StateEffect,
+        e: RelayError,
+        shape: ResponseShape,
+    ) -> Flow {
+        match e {
+            RelayError::Client => {
                 // The client is gone mid-response: the backend connection
                 // has unread output, so it cannot be reused.
                 self.drop_backend();
                 Flow::Close
             }
-            Err(RelayError::OverBudget(e)) => self.response_over_budget(e, shape),
-            Err(RelayError::Backend(why)) if self.ctx.sessions.is_killed(self.id) => {
+            RelayError::OverBudget(e) => self.response_over_budget(leaves, e, shape),
+            RelayError::Backend(why) if self.ctx.sessions.is_killed(self.id) => {
                 // `KILL CONNECTION` from another session took the backend
                 // mid-statement. The server ends a killed connection with
                 // whatever it managed to send (relayed already) and a
                 // close, so the client sees "lost connection" as directly,
                 // not a squeeze ERR inviting it to go on.
-                tracing::info!(conn = self.id, error = %why, "backend connection killed by KILL CONNECTION; closing the client connection");
                 self.backend_lost();
-                Flow::Close
+                let e = SessionError::unanswered(ErrorSource::Backend)
+                    .closing()
+                    .logged(Loud::Info, "backend connection killed by KILL CONNECTION; closing the client connection")
+                    .cause(why);
+                self.fail(e)
             }
-            Err(RelayError::Backend(why)) => self.backend_failed(&why, shape),
+            RelayError::Backend(why) => self.backend_failed(leaves, &why, shape),
         }
     }
 
     /// The backend's response is partly unread and over the memory budget:
     /// drop that connection (as after a loss) and say why in an ERR 1041.
-    fn response_over_budget(&mut self, e: crate::limits::OverBudget, shape: ResponseShape) -> Flow {
-        let lost_state = self.state_at_risk();
-        METRICS
-            .protocol_errors_total
-            .with_label_values(&["backend", "over_budget"])
-            .inc();
-        tracing::warn!(conn = self.id, error = %e, lost_state = lost_state.unwrap_or("none"), "response refused: memory budget exhausted");
+    fn response_over_budget(
+        &mut self,
+        leaves: StateEffect,
+        e: crate::limits::OverBudget,
+        shape: ResponseShape,
+    ) -> Flow {
+        let lost_state = self.state_at_risk(leaves);
         self.backend_lost();
         let what = match lost_state {
             Some(s) => format!("to buffer this response; the backend connection holding {s} had to be closed, so this connection closes too"),
             None => "to buffer this response".to_string(),
         };
-        if shape != ResponseShape::None {
-            self.client
-                .write_packet(&SqlError::over_budget(&what, &e).to_packet().encode());
-        }
-        if lost_state.is_some() {
-            Flow::Close
-        } else {
-            Flow::Continue
-        }
+        let e = SessionError::protocol(
+            ErrorSource::Backend,
+            ProtocolErrorKind::OverBudget,
+            SqlError::over_budget(&what, &e),
+        )
+        .logged(Loud::Warn, "response refused: memory budget exhausted")
+        .cause(e)
+        .lost(lost_state)
+        .answered(shape != ResponseShape::None);
+        self.fail(e)
     }
 
     /// The backend connection failed mid-command: ERR to the client, and
     /// the session ends when the connection held state the server lost.
-    pub(super) fn backend_failed(&mut self, why: &str, shape: ResponseShape) -> Flow {
-        let lost_state = self.state_at_risk();
+    pub(super) fn backend_failed(
+        &mut self,
+        leaves: StateEffect,
+        why: &BackendFault,
+        shape: ResponseShape,
+    ) -> Flow {
+        let lost_state = self.state_at_risk(leaves);
         let target = self.target();
-        METRICS
-            .backend_connect_failures_total
-            .with_label_values(&[&target.name, "lost"])
-            .inc();
-        tracing::warn!(conn = self.id, shard = %target.name, error = %why, lost_state = lost_state.unwrap_or("none"), "backend connection lost");
-        let err = SqlError::backend_lost(&target.name, &target.address, why, lost_state);
+        let (name, address) = (target.name.clone(), target.address.clone());
+        let err = SqlError::backend_lost(&name, &address, &why.to_string(), lost_state);
         self.backend_lost();
-        if shape != ResponseShape::None {
-            self.client.write_packet(&err.to_packet().encode());
-        }
         // A lost MySQL connection takes the session's state with it; the
         // client must see its connection end, never have its next statement
         // run silently on a fresh one.
-        if lost_state.is_some() {
-            Flow::Close
-        } else {
-            Flow::Continue
-        }
+        let e = SessionError::new(ErrorSource::Backend, err)
+            .counted(Counted::BackendLost {
+                shard: name.clone(),
+            })
+            .logged(Loud::Warn, "backend connection lost")
+            .shard(&name)
+            .cause(why)
+            .lost(lost_state)
+            .answered(shape != ResponseShape::None);
+        self.fail(e)
     }
 
     async fn relay(
         &mut self,
+        cx: &mut CommandCx,
         payload: &[u8],
         shape: ResponseShape,
         mode: RelayMode,
@@ -289,24 +314,22 @@ impl Session {
         // client's own buffer, not a copy of it.
         backend.conn.write_packet_buffered(&payload).await?;
         backend.conn.flush().await?;
-        self.last_ok = false;
-        self.last_err = false;
         match shape {
             ResponseShape::None => {
-                self.last_ok = true;
+                cx.ended.ok = true;
                 Ok(())
             }
             ResponseShape::Single => {
                 let p = self.backend_packet().await?;
-                self.note_status(&p.payload);
-                self.forward_ok(&p.payload).await
+                self.note_status(cx, &p.payload);
+                self.forward_ok(cx, &p.payload).await
             }
-            ResponseShape::Results => self.relay_results(mode).await,
-            ResponseShape::Prepare => self.relay_prepare().await,
+            ResponseShape::Results => self.relay_results(cx, mode).await,
+            ResponseShape::Prepare => self.relay_prepare(cx).await,
             ResponseShape::FieldList => loop {
                 let p = self.backend_packet().await?;
                 let done = response::is_eof(&p.payload) || response::is_err(&p.payload);
-                self.note_status(&p.payload);
+                self.note_status(cx, &p.payload);
                 // A compressed column is listed as results present it.
                 let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
                 let presented = (!done)
@@ -340,7 +363,14 @@ impl Session {
                 let with_sessions =
                     ids.map(|cols| (cols, self.ctx.sessions.threads_on(self.shards.current())));
                 let r = self
-                    .relay_rows(cursor.as_mut(), true, None, with_sessions.as_ref(), None)
+                    .relay_rows(
+                        cx,
+                        cursor.as_mut(),
+                        true,
+                        None,
+                        with_sessions.as_ref(),
+                        None,
+                    )
                     .await;
                 if let Some(s) = self.statements.get_mut(id) {
                     s.cursor = cursor;
@@ -398,7 +428,11 @@ impl Session {
     /// or result: what an OK says about the session (session tracking) is
     /// taken first, and the client gets the session-state part it asked
     /// for, or none (`Tracked::server_ok`).
-    pub(super) async fn forward_ok(&mut self, payload: &[u8]) -> Result<(), RelayError> {
+    pub(super) async fn forward_ok(
+        &mut self,
+        cx: &mut CommandCx,
+        payload: &[u8],
+    ) -> Result<(), RelayError> {
         // Classic EOF (5 bytes) and ERR carry no session state; nor does an
         // OK without SERVER_SESSION_STATE_CHANGED (the common case: no
         // parsing).
@@ -415,11 +449,15 @@ impl Session {
         }
         let filter = backend.is_some_and(|b| b.tracks_state);
         let client_tracks = self.info.capabilities & CLIENT_SESSION_TRACK != 0;
-        match self.tracked.server_ok(payload, client_tracks, filter) {
+        match self
+            .tracked
+            .server_ok(payload, client_tracks, filter, &mut cx.tracking)
+        {
             Ok(Some(out)) => self.forward(&out).await,
             Ok(None) => self.forward(payload).await,
-            Err(e) => Err(RelayError::Backend(format!(
-                "squeeze: cannot read the session state in the server's OK packet: {e}"
+            Err(e) => Err(RelayError::Backend(BackendFault::unreadable(
+                "squeeze: cannot read the session state in the server's OK packet",
+                e,
             ))),
         }
     }
@@ -501,10 +539,10 @@ impl Session {
     }
 
     /// Track transaction/autocommit status and whether the command succeeded.
-    pub(super) fn note_status(&mut self, payload: &[u8]) {
-        self.last_err = response::is_err(payload);
+    pub(super) fn note_status(&mut self, cx: &mut CommandCx, payload: &[u8]) {
+        cx.ended.err = response::is_err(payload);
         if response::is_ok(payload) || (response::is_eof(payload) && payload.len() <= 5) {
-            self.last_ok = true;
+            cx.ended.ok = true;
             if let Ok(status) = response::terminator_status(payload) {
                 self.tracked.status = status;
             }
@@ -519,25 +557,29 @@ impl Session {
     }
 
     /// One or more result sets (COM_QUERY, COM_STMT_EXECUTE).
-    async fn relay_results(&mut self, mut mode: RelayMode) -> Result<(), RelayError> {
+    async fn relay_results(
+        &mut self,
+        cx: &mut CommandCx,
+        mut mode: RelayMode,
+    ) -> Result<(), RelayError> {
         loop {
             let p = self.backend_packet().await?;
             match p.first_byte() {
                 Some(response::OK_HEADER) => {
-                    self.next_result_hints(true);
-                    self.note_status(&p.payload);
-                    self.forward_ok(&p.payload).await?;
+                    cx.next_result_hints(true);
+                    self.note_status(cx, &p.payload);
+                    self.forward_ok(cx, &p.payload).await?;
                     if !response::more_results(self.tracked.status) {
                         return Ok(());
                     }
                 }
                 Some(response::ERR_HEADER) => {
-                    self.note_status(&p.payload);
+                    self.note_status(cx, &p.payload);
                     return self.forward(&p.payload).await;
                 }
                 Some(response::LOCAL_INFILE_HEADER) => {
                     self.forward(&p.payload).await?;
-                    self.relay_local_infile().await?;
+                    self.bulk_local_infile(cx).await?;
                 }
                 _ => {
                     let columns = self.defs_following(&p.payload)?;
@@ -546,10 +588,10 @@ impl Session {
                         .as_ref()
                         .is_some_and(|d| d.len() != columns && columns != 0)
                     {
-                        return self.described_differently(columns).await;
+                        return self.described_differently(cx, columns).await;
                     }
                     self.forward(&p.payload).await?;
-                    let hints = self.next_result_hints(false);
+                    let hints = cx.next_result_hints(false);
                     let mut ids = mode.thread_ids.map(|k| (IdColumns::default(), k));
                     let mut cat = mode.catalog.clone().map(|k| (CatalogColumns::default(), k));
                     let mut transform = self
@@ -585,7 +627,7 @@ impl Session {
                             if status & SERVER_STATUS_CURSOR_EXISTS != 0 {
                                 // A cursor was opened: rows come with COM_STMT_FETCH.
                                 self.tracked.status = status;
-                                self.last_ok = true;
+                                cx.ended.ok = true;
                                 if let Some(s) = self.statements.get_mut(id) {
                                     s.cursor = transform;
                                     s.cursor_ids = ids.map(|(cols, _)| cols);
@@ -605,6 +647,7 @@ impl Session {
                     });
                     match self
                         .relay_rows(
+                            cx,
                             transform.as_mut(),
                             mode.binary,
                             link.as_ref(),
@@ -652,22 +695,12 @@ impl Session {
         }
     }
 
-    /// The analyzer's column hints for the next result of the command being
-    /// relayed (`ok`: an OK packet), if it has any: those of the statement
-    /// the result is of (see `sql::results`).
-    fn next_result_hints(&mut self, ok: bool) -> StatementHints {
-        match &mut self.result_hints {
-            Some((hints, cursor)) => StatementHints(cursor.next(ok).map(|k| (hints.clone(), k))),
-            None => StatementHints(None),
-        }
-    }
-
     /// How many column definitions follow a column-count packet: none when
     /// MariaDB's metadata cache says the client already has them.
     fn defs_following(&self, payload: &[u8]) -> Result<usize, RelayError> {
         let cache = self.info.ext_capabilities & MARIADB_CLIENT_CACHE_METADATA != 0;
         column_defs_following(payload, cache)
-            .map_err(|e| RelayError::Backend(format!("bad column count: {e}")))
+            .map_err(|e| RelayError::Backend(BackendFault::unreadable("bad column count", e)))
     }
 
     /// Forward `count` column definitions, rewriting those of compressed
@@ -737,7 +770,9 @@ impl Session {
                     hint,
                     temporary.as_ref(),
                 )
-                .map_err(|e| RelayError::Backend(format!("bad column definition: {e}")))?;
+                .map_err(|e| {
+                    RelayError::Backend(BackendFault::unreadable("bad column definition", e))
+                })?;
             match replacement.or_else(|| restore(c)) {
                 Some(replacement) => self.forward(&replacement).await?,
                 None => self.forward(c).await?,
@@ -749,6 +784,7 @@ impl Session {
     /// Rows up to the terminating EOF/OK or ERR.
     pub(super) async fn relay_rows(
         &mut self,
+        cx: &mut CommandCx,
         mut transform: Option<&mut ResultColumns>,
         binary: bool,
         link: Option<&ClientLink>,
@@ -772,15 +808,19 @@ impl Session {
             }
             let p = self.backend_packet().await?;
             if response::is_eof(&p.payload) {
-                let status = response::terminator_status(&p.payload)
-                    .map_err(|e| RelayError::Backend(e.to_string()))?;
+                let status = response::terminator_status(&p.payload).map_err(|e| {
+                    RelayError::Backend(BackendFault::Unreadable {
+                        context: None,
+                        error: e,
+                    })
+                })?;
                 self.tracked.status = status;
-                self.last_ok = true;
-                self.forward_ok(&p.payload).await?;
+                cx.ended.ok = true;
+                self.forward_ok(cx, &p.payload).await?;
                 return Ok(RowsEnd::Status(status));
             }
             if response::is_err(&p.payload) {
-                self.note_status(&p.payload);
+                self.note_status(cx, &p.payload);
                 self.forward(&p.payload).await?;
                 return Ok(RowsEnd::Error);
             }
@@ -799,7 +839,7 @@ impl Session {
                     Err(e) => Err(ClientWriteError::OverBudget(match e {
                         RowError::OverBudget(b) => b,
                         e => {
-                            self.row_failed(e).await?;
+                            self.row_failed(cx, e).await?;
                             return Ok(RowsEnd::Error);
                         }
                     })),
@@ -812,17 +852,11 @@ impl Session {
                     // Rows already sent stay sent; the statement ends with
                     // an ERR, as when a server runs out of memory mid-result,
                     // and the backend's remaining rows are read and dropped.
-                    self.row_failed(RowError::OverBudget(e)).await?;
+                    self.row_failed(cx, RowError::OverBudget(e)).await?;
                     return Ok(RowsEnd::Error);
                 }
             }
         }
-    }
-
-    /// LOAD DATA LOCAL INFILE: the client streams the file as packets ending
-    /// with an empty one; each goes to the backend as it arrives.
-    async fn relay_local_infile(&mut self) -> Result<(), RelayError> {
-        self.bulk_local_infile().await
     }
 }
 

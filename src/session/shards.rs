@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use crate::backend::{self, BackendConn, BackendCredential, ConnectError, LoginRequest};
 use crate::error::{ErrorCode, SqlError};
-use crate::metrics::METRICS;
+use crate::metrics::{ConnectFailure, METRICS};
 use crate::protocol::response::ErrPacket;
 use crate::sql::statement::Query;
 use crate::sql::StatementKind;
@@ -240,10 +240,7 @@ impl Session {
         let target = &self.ctx.shards[self.shards.current()];
         if let BackendCredential::Unavailable(why) = &req.credential {
             // Nothing to send: refused before connecting.
-            METRICS
-                .backend_connect_failures_total
-                .with_label_values(&[&target.name, "no_credential"])
-                .inc();
+            METRICS.connect_failure(&target.name, ConnectFailure::NoCredential);
             return Err(SqlError::new(
                 ErrorCode::AccessDenied,
                 format!(
@@ -352,10 +349,7 @@ impl Session {
                 err
             }
             ConnectError::Saturated(why) => {
-                METRICS
-                    .backend_connect_failures_total
-                    .with_label_values(&[&target.name, "saturated"])
-                    .inc();
+                METRICS.connect_failure(&target.name, ConnectFailure::Saturated);
                 SqlError::new(
                     ErrorCode::ConCount,
                     format!("Too many connections: squeeze: {why}"),
@@ -363,22 +357,16 @@ impl Session {
                 .to_packet()
             }
             ConnectError::Misconfigured(why) => {
-                METRICS
-                    .backend_connect_failures_total
-                    .with_label_values(&[&target.name, "config"])
-                    .inc();
+                METRICS.connect_failure(&target.name, ConnectFailure::Config);
                 tracing::warn!(conn = self.id, shard = %target.name, address = %target.address, error = %why, "backend login cannot work with this configuration");
                 SqlError::backend_misconfigured(&target.name, &target.address, &why).to_packet()
             }
             e => {
                 let reason = match e {
-                    ConnectError::Unreachable(_) => "unreachable",
-                    _ => "protocol",
+                    ConnectError::Unreachable(_) => ConnectFailure::Unreachable,
+                    _ => ConnectFailure::Protocol,
                 };
-                METRICS
-                    .backend_connect_failures_total
-                    .with_label_values(&[&target.name, reason])
-                    .inc();
+                METRICS.connect_failure(&target.name, reason);
                 tracing::warn!(conn = self.id, shard = %target.name, address = %target.address, error = %e, "backend connection failed");
                 SqlError::backend_unreachable(&target.name, &target.address, &e.to_string())
                     .to_packet()
@@ -422,10 +410,13 @@ impl Session {
 
     /// The server-side state the current backend connection holds, which
     /// its loss would discard (`Tracked::state_at_risk`); `None` without a
-    /// connection.
-    pub(super) fn state_at_risk(&self) -> Option<&'static str> {
+    /// connection. `leaves`: what the command in flight leaves there.
+    pub(super) fn state_at_risk(
+        &self,
+        leaves: crate::sql::state::StateEffect,
+    ) -> Option<&'static str> {
         let b = self.shards.current_ref()?;
-        self.tracked.state_at_risk(b.session_state)
+        self.tracked.state_at_risk(b.session_state, leaves)
     }
 
     /// Tell the session registry which backend threads this session holds

@@ -86,6 +86,24 @@ impl Stmt {
 /// sharded session.
 pub(super) type PendingPrepare = (Bytes, Option<(KeyRule, usize)>);
 
+/// What the COM_STMT_PREPARE in flight brings to its statement's record
+/// once the server's OK names it. Built per command (`CommandCx`), so
+/// nothing of a refused or failed prepare stays behind.
+#[derive(Default)]
+pub(super) struct Preparing {
+    /// Its text, and its key parameter on a sharded session.
+    pub text: Option<PendingPrepare>,
+    /// Its parameter columns.
+    pub params: Vec<Option<Arc<ColumnRule>>>,
+    /// Its temporary tables.
+    pub temporary: Option<StmtTemporary>,
+    /// Whether its results may carry thread ids.
+    pub thread_ids: Option<IdResults>,
+    /// Sent rewritten (`catalog_view`): the column definitions the
+    /// server's prepare of the statement as sent gave, and that probe's id.
+    pub described: Option<(Vec<Vec<u8>>, u32)>,
+}
+
 #[derive(Default)]
 pub(super) struct StatementTable {
     /// Every prepared statement, by the client's id.
@@ -93,22 +111,10 @@ pub(super) struct StatementTable {
     /// SQL-level prepared statements (`PREPARE s FROM '...'`) seen through
     /// squeeze: which `?` go to compressed columns.
     pub sql_prepared: SqlPrepared,
-    /// Parameter columns of the COM_STMT_PREPARE in flight.
-    pub pending_params: Vec<Option<Arc<ColumnRule>>>,
-    pub pending_prepare: Option<PendingPrepare>,
-    /// The temporary tables of the COM_STMT_PREPARE in flight.
-    pub pending_temporary: Option<StmtTemporary>,
     /// SQL-level prepared statements prepared before the backend session's
     /// temporary tables last changed (lower-case names): an EXECUTE of
     /// one is refused until it is prepared again.
     pub stale_sql_prepared: std::collections::HashSet<String>,
-    /// Whether the results of the COM_STMT_PREPARE in flight may carry
-    /// thread ids.
-    pub pending_thread_ids: Option<IdResults>,
-    /// The COM_STMT_PREPARE in flight was sent rewritten
-    /// (`catalog_view`): the column definitions the server's prepare of
-    /// the statement as sent gave.
-    pub pending_described: Option<(Vec<Vec<u8>>, u32)>,
     /// The client's id of the statement prepared last (MariaDB's -1).
     last: u32,
     /// The last id squeeze handed out on a sharded session.
@@ -138,13 +144,19 @@ impl StatementTable {
 
     /// A prepare succeeded; the client knows it as `id`. Every session
     /// remembers it (its bound types are needed by routing as much as by
-    /// compression), with the parameter columns of the prepare in flight
-    /// and its result hints.
-    pub fn register(&mut self, id: u32, num_params: u16, result_hints: ColumnHints) {
-        let mut param_rules = std::mem::take(&mut self.pending_params);
+    /// compression), with what the prepare in flight brought and its
+    /// result hints.
+    pub fn register(
+        &mut self,
+        id: u32,
+        num_params: u16,
+        result_hints: ColumnHints,
+        preparing: &mut Preparing,
+    ) {
+        let mut param_rules = std::mem::take(&mut preparing.params);
         param_rules.resize(num_params as usize, None);
         self.last = id;
-        let pending = self.pending_prepare.take();
+        let pending = preparing.text.take();
         let s = self.stmts.entry(id).or_default();
         if let Some((text, _)) = pending {
             s.text = text;
@@ -152,8 +164,8 @@ impl StatementTable {
         s.num_params = num_params;
         s.param_rules = param_rules;
         s.result_hints = result_hints;
-        s.temporary = self.pending_temporary.take();
-        s.thread_ids = self.pending_thread_ids.take();
+        s.temporary = preparing.temporary.take();
+        s.thread_ids = preparing.thread_ids.take();
     }
 
     /// The backend session's temporary tables changed: what squeeze learnt
@@ -168,13 +180,19 @@ impl StatementTable {
 
     /// A prepare succeeded on `shard` with the server's `backend_id`:
     /// returns squeeze's own id for the client (never 0, never -1).
-    pub fn map_new(&mut self, shard: usize, backend_id: u32, num_params: u16) -> u32 {
+    pub fn map_new(
+        &mut self,
+        shard: usize,
+        backend_id: u32,
+        num_params: u16,
+        preparing: &mut Preparing,
+    ) -> u32 {
         self.next_id = self.next_id.wrapping_add(1).max(1);
         if self.next_id == LAST_STATEMENT {
             self.next_id = 1;
         }
         let client_id = self.next_id;
-        let (text, key_param) = self.pending_prepare.take().unwrap_or_default();
+        let (text, key_param) = preparing.text.take().unwrap_or_default();
         self.stmts.insert(
             client_id,
             Stmt {
@@ -244,8 +262,8 @@ mod tests {
     #[test]
     fn minus_one_names_the_statement_prepared_last() {
         let mut t = StatementTable::default();
-        t.register(4, 0, Vec::new());
-        t.register(9, 0, Vec::new());
+        t.register(4, 0, Vec::new(), &mut Preparing::default());
+        t.register(9, 0, Vec::new(), &mut Preparing::default());
         assert_eq!(t.resolve(LAST_STATEMENT), 9);
         assert_eq!(t.resolve(4), 4);
     }
@@ -255,27 +273,27 @@ mod tests {
         // No compressed column anywhere: the record is still kept, so a
         // re-execute without types can be read (routing needs them too).
         let mut t = StatementTable::default();
-        t.register(1, 2, Vec::new());
+        t.register(1, 2, Vec::new(), &mut Preparing::default());
         assert_eq!(t.stmts[&1].num_params, 2);
         assert_eq!(t.stmts[&1].param_rules.len(), 2);
-        assert!(t.pending_params.is_empty());
     }
 
     #[test]
     fn a_sharded_statement_is_known_by_squeezes_id_and_each_shards_own() {
-        let mut t = StatementTable {
-            pending_prepare: Some((Bytes::from_static(b"SELECT ?"), None)),
+        let mut t = StatementTable::default();
+        let mut preparing = Preparing {
+            text: Some((Bytes::from_static(b"SELECT ?"), None)),
             ..Default::default()
         };
-        let a = t.map_new(3, 77, 1);
-        t.register(a, 1, Vec::new());
-        let b = t.map_new(3, 78, 0);
+        let a = t.map_new(3, 77, 1, &mut preparing);
+        t.register(a, 1, Vec::new(), &mut preparing);
+        let b = t.map_new(3, 78, 0, &mut Preparing::default());
         assert_ne!(a, b);
         assert_eq!(t.shard_id(a, 3), Some(77));
         assert_eq!(t.shard_id(a, 4), None);
         assert_eq!(&t.stmts[&a].text[..], b"SELECT ?");
         assert_eq!(t.stmts[&a].num_params, 1);
-        assert!(t.pending_prepare.is_none());
+        assert!(preparing.text.is_none());
         t.stmts.get_mut(&a).unwrap().shard_ids.insert(4, 5);
         assert_eq!(t.shard_id(a, 4), Some(5));
     }
@@ -286,14 +304,14 @@ mod tests {
             next_id: LAST_STATEMENT - 1,
             ..Default::default()
         };
-        assert_eq!(t.map_new(0, 1, 0), 1);
-        assert_eq!(t.map_new(0, 2, 0), 2);
+        assert_eq!(t.map_new(0, 1, 0, &mut Preparing::default()), 1);
+        assert_eq!(t.map_new(0, 2, 0, &mut Preparing::default()), 2);
     }
 
     #[test]
     fn reset_keeps_the_statement_and_close_forgets_it() {
         let mut t = StatementTable::default();
-        t.register(5, 1, Vec::new());
+        t.register(5, 1, Vec::new(), &mut Preparing::default());
         let s = t.stmts.get_mut(&5).unwrap();
         s.long_data.insert(0, b"x".to_vec());
         s.long_data_sent.insert(0);
@@ -308,9 +326,9 @@ mod tests {
     #[test]
     fn a_connection_reset_keeps_shard_ids_and_a_user_change_drops_them() {
         let mut t = StatementTable::default();
-        let id = t.map_new(0, 1, 0);
-        t.register(id, 0, Vec::new());
-        t.register(900, 0, Vec::new());
+        let id = t.map_new(0, 1, 0, &mut Preparing::default());
+        t.register(id, 0, Vec::new(), &mut Preparing::default());
+        t.register(900, 0, Vec::new(), &mut Preparing::default());
         t.connection_reset();
         assert!(!t.stmts.contains_key(&900));
         assert!(t.stmts.contains_key(&id));

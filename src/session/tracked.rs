@@ -21,8 +21,6 @@ pub(super) struct Tracked {
     pub non_utf8_charset: Option<String>,
     /// The text of a bare BEGIN whose transaction has run nothing yet.
     pub txn_begin: Option<Vec<u8>>,
-    /// What the command being relayed leaves in the server session.
-    pub inflight: StateEffect,
     /// What the client itself asked the server to track
     /// (`session_track_*`), so it gets exactly that and not squeeze's own.
     pub client_tracks: ClientTracking,
@@ -51,11 +49,17 @@ pub struct ClientTracking {
     pub variables: Option<Vec<String>>,
     pub schema: bool,
     pub state_change: bool,
+}
+
+/// What the OKs of one command reported about the client's tracking
+/// (kept per command, in its `CommandCx`).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct TrackingReport {
     /// The client changed a tracking setting: squeeze's own must be put
     /// back on the backend session after the command.
     pub restore: bool,
-    /// The last command's OKs reported a session state change (the client
-    /// may have changed a tracking setting the new list no longer reports).
+    /// A session state change was reported (the client may have changed a
+    /// tracking setting the new list no longer reports).
     pub state_changed: bool,
 }
 
@@ -83,8 +87,6 @@ impl ClientTracking {
             variables: (!variables.iter().any(|v| v == "*")).then_some(variables),
             schema: is_on(schema),
             state_change: is_on(state_change),
-            restore: false,
-            state_changed: false,
         }
     }
 
@@ -167,7 +169,6 @@ impl Tracked {
             lex: LexOptions::default(),
             non_utf8_charset: crate::charset::non_utf8_charset_of_collation(collation.into()),
             txn_begin: None,
-            inflight: StateEffect::None,
             client_tracks: ClientTracking::default(),
         }
     }
@@ -178,18 +179,20 @@ impl Tracked {
     /// the client negotiated `CLIENT_SESSION_TRACK`.
     /// `filter`: squeeze set the backend's tracking to more than the
     /// client's (otherwise the server already tracks exactly that).
+    /// What it says about the client's tracking goes to `report`.
     pub fn server_ok(
         &mut self,
         payload: &[u8],
         client_session_track: bool,
         filter: bool,
+        report: &mut TrackingReport,
     ) -> Result<Option<Vec<u8>>, ProtocolError> {
         let ok = TrackedOk::parse(payload)?;
         if ok.state.is_none() {
             return Ok(None);
         }
         for e in ok.entries()? {
-            self.apply_server(e.change()?);
+            self.apply_server(e.change()?, report);
         }
         let tracks = &self.client_tracks;
         ok.for_client(client_session_track, |e| {
@@ -198,7 +201,7 @@ impl Tracked {
     }
 
     /// One change the server reported.
-    fn apply_server(&mut self, change: Change<'_>) {
+    fn apply_server(&mut self, change: Change<'_>, report: &mut TrackingReport) {
         match change {
             Change::Schema(db) => {
                 self.database = (!db.is_empty()).then(|| db.to_vec());
@@ -213,20 +216,20 @@ impl Tracked {
                     "session_track_system_variables" => {
                         let fresh = ClientTracking::from_settings(&value, "ON", "OFF");
                         t.variables = fresh.variables;
-                        t.restore = true;
+                        report.restore = true;
                     }
                     "session_track_schema" => {
                         t.schema = is_on(&value);
-                        t.restore = true;
+                        report.restore = true;
                     }
                     "session_track_state_change" => {
                         t.state_change = is_on(&value);
-                        t.restore = true;
+                        report.restore = true;
                     }
                     _ => {}
                 }
             }
-            Change::StateChanged => self.client_tracks.state_changed = true,
+            Change::StateChanged => report.state_changed = true,
             Change::Other(_) => {}
         }
     }
@@ -260,9 +263,14 @@ impl Tracked {
     /// The server-side state a backend connection holds, which its loss
     /// would discard: `backend_state` (what the session's commands created
     /// there, see `sql::state`), an open transaction, `autocommit=0`, or a
-    /// transaction statement whose outcome is unknown. `None` when the
-    /// session provably holds nothing there.
-    pub fn state_at_risk(&self, backend_state: Option<&'static str>) -> Option<&'static str> {
+    /// transaction statement whose outcome is unknown (`in_flight`: what
+    /// the command being relayed leaves there). `None` when the session
+    /// provably holds nothing there.
+    pub fn state_at_risk(
+        &self,
+        backend_state: Option<&'static str>,
+        in_flight: StateEffect,
+    ) -> Option<&'static str> {
         if let Some(s) = backend_state {
             return Some(s);
         }
@@ -272,7 +280,7 @@ impl Tracked {
         if self.status & SERVER_STATUS_AUTOCOMMIT == 0 {
             return Some("autocommit=0 (an implicit transaction)");
         }
-        if self.inflight == StateEffect::Transaction {
+        if in_flight == StateEffect::Transaction {
             return Some("a transaction statement whose outcome is unknown");
         }
         None
@@ -399,7 +407,8 @@ mod tests {
         ]
         .concat();
         put_lenenc_bytes(&mut p, &block);
-        let out = t.server_ok(&p, true, true).unwrap().unwrap();
+        let mut report = TrackingReport::default();
+        let out = t.server_ok(&p, true, true, &mut report).unwrap().unwrap();
         assert!(t.lex.ansi_quotes && !t.lex.no_backslash_escapes);
         assert_eq!(t.non_utf8_charset.as_deref(), Some("latin1"));
         assert_eq!(t.current_db().as_deref(), Some("shop"));
@@ -408,11 +417,18 @@ mod tests {
         let ok = TrackedOk::parse(&out).unwrap();
         let kinds: Vec<u8> = ok.entries().unwrap().iter().map(|e| e.kind).collect();
         assert_eq!(kinds, vec![0, 1]);
-        assert!(t.client_tracks.state_changed);
+        assert_eq!(
+            report,
+            TrackingReport {
+                restore: false,
+                state_changed: true
+            }
+        );
         // Without filtering (squeeze did not widen the tracking) it is as sent.
-        assert_eq!(t.server_ok(&p, true, false).unwrap(), None);
+        assert_eq!(t.server_ok(&p, true, false, &mut report).unwrap(), None);
         // A client without tracking gets a plain OK.
-        assert_eq!(t.server_ok(&p, false, false).unwrap().unwrap().len(), 7);
+        let plain = t.server_ok(&p, false, false, &mut report).unwrap().unwrap();
+        assert_eq!(plain.len(), 7);
     }
 
     #[test]
@@ -427,21 +443,26 @@ mod tests {
     #[test]
     fn a_session_holds_nothing_at_risk_only_in_autocommit_outside_transactions() {
         let mut t = Tracked::new(None, UTF8MB4_GENERAL_CI);
-        assert_eq!(t.state_at_risk(None), None);
+        assert_eq!(t.state_at_risk(None, StateEffect::None), None);
         assert_eq!(
-            t.state_at_risk(Some("user variables")),
+            t.state_at_risk(Some("user variables"), StateEffect::None),
             Some("user variables")
         );
         t.status |= SERVER_STATUS_IN_TRANS;
-        assert_eq!(t.state_at_risk(None), Some("an open transaction"));
+        assert_eq!(
+            t.state_at_risk(None, StateEffect::None),
+            Some("an open transaction")
+        );
         t.backend_lost();
-        assert_eq!(t.state_at_risk(None), None);
+        assert_eq!(t.state_at_risk(None, StateEffect::None), None);
         t.status = 0;
-        assert!(t.state_at_risk(None).unwrap().starts_with("autocommit=0"));
-        t.status = SERVER_STATUS_AUTOCOMMIT;
-        t.inflight = StateEffect::Transaction;
         assert!(t
-            .state_at_risk(None)
+            .state_at_risk(None, StateEffect::None)
+            .unwrap()
+            .starts_with("autocommit=0"));
+        t.status = SERVER_STATUS_AUTOCOMMIT;
+        assert!(t
+            .state_at_risk(None, StateEffect::Transaction)
             .unwrap()
             .contains("outcome is unknown"));
     }

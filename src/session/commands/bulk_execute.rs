@@ -6,10 +6,11 @@
 //! the parameters bound to compressed columns are compressed row by row.
 
 use crate::error::{ErrorCode, SqlError};
-use crate::metrics::METRICS;
 use crate::protocol::bulk_execute::{self, BulkExecute};
 use crate::protocol::coldef::{binary_layout, BinaryLayout, TYPE_BLOB};
 use crate::protocol::execute::ExecuteParams;
+use crate::session::command_cx::CommandCx;
+use crate::session::failure::{Counted, SessionError};
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::routing::shard_for_param;
 use crate::session::{Flow, Session};
@@ -19,6 +20,7 @@ impl Session {
     /// `stmt` as the client wrote it; `body` the bytes after it.
     pub(in crate::session) async fn bulk_execute(
         &mut self,
+        cx: &mut CommandCx,
         payload: &[u8],
         stmt: u32,
         body: &[u8],
@@ -35,8 +37,9 @@ impl Session {
         let Some(s) = self.statements.stmts.get_mut(&id) else {
             // Unknown to squeeze: the server answers as it would directly.
             return self
-                .forward_command(payload, ResponseShape::Results, mode)
-                .await;
+                .forward_command(cx, payload, ResponseShape::Results, mode)
+                .await
+                .flow;
         };
         let count = s.num_params as usize;
         let judged = s.key_param.is_some() || has_compressed_params(&s.param_rules);
@@ -51,8 +54,9 @@ impl Session {
                 return Flow::Continue;
             }
             return self
-                .forward_command(payload, ResponseShape::Results, mode)
-                .await;
+                .forward_command(cx, payload, ResponseShape::Results, mode)
+                .await
+                .flow;
         }
         let b = match BulkExecute::parse(body, count, remembered.as_deref()) {
             Ok(b) => b,
@@ -109,12 +113,8 @@ impl Session {
             match rewrite_execute(&head, row, &rules, &mut no_long_data, |_| false) {
                 Ok(r) => rewritten.push(r.payload),
                 Err(ParamError::Write(e)) => {
-                    METRICS
-                        .refused_statements_total
-                        .with_label_values(&[e.reason_label()])
-                        .inc();
-                    self.reply_error(&e.to_sql_error());
-                    return Flow::Continue;
+                    let refused = SessionError::refused(e.to_sql_error());
+                    return self.fail(refused.counted(Counted::Refused(e.reason_label())));
                 }
                 Err(ParamError::Malformed(e)) => return self.refuse_malformed(&e),
             }
@@ -144,7 +144,8 @@ impl Session {
             self.reply_error(&e);
             return Flow::Continue;
         }
-        self.forward_command(&sent, ResponseShape::Results, mode)
+        self.forward_command(cx, &sent, ResponseShape::Results, mode)
             .await
+            .flow
     }
 }

@@ -5,11 +5,12 @@
 //! does).
 
 use crate::error::SqlError;
-use crate::metrics::METRICS;
+use crate::metrics::{ErrorSource, ProtocolErrorKind};
 use crate::protocol::capabilities::SERVER_STATUS_AUTOCOMMIT;
 use crate::protocol::handshake::ChangeUser;
 use crate::protocol::response::ok_packet;
 use crate::protocol::Packet;
+use crate::session::failure::SessionError;
 use crate::session::{Flow, Session};
 
 impl Session {
@@ -17,12 +18,12 @@ impl Session {
         let cu = match ChangeUser::parse(&packet.payload, self.info.capabilities) {
             Ok(c) => c,
             Err(e) => {
-                METRICS
-                    .protocol_errors_total
-                    .with_label_values(&["client", "malformed"])
-                    .inc();
-                self.reply_error(&SqlError::from_client_protocol(&e));
-                return Flow::Close;
+                let e = SessionError::protocol(
+                    ErrorSource::Client,
+                    ProtocolErrorKind::Malformed,
+                    SqlError::from_client_protocol(&e),
+                );
+                return self.fail(e.closing());
             }
         };
         let user = String::from_utf8_lossy(&cu.username).into_owned();
@@ -107,8 +108,8 @@ impl Session {
                 Flow::Continue
             }
             Err(err) => {
-                self.client.write_packet(&err.encode());
-                Flow::Close
+                // Counted and logged where the connect failed (`shards`).
+                self.fail(SessionError::new(ErrorSource::Backend, err.into()).closing())
             }
         }
     }

@@ -6,9 +6,11 @@
 //! transformer for FETCH.
 
 use crate::error::{ErrorCode, SqlError};
-use crate::metrics::METRICS;
+use crate::metrics::{ErrorSource, ProtocolErrorKind};
 use crate::protocol::execute::{ExecuteParams, CURSOR_FLAGS};
 use crate::protocol::ProtocolError;
+use crate::session::command_cx::CommandCx;
+use crate::session::failure::{Counted, SessionError};
 use crate::session::relay::{Described, RelayMode, ResponseShape};
 use crate::session::routing::shard_for_param;
 use crate::session::{Flow, Session};
@@ -24,6 +26,7 @@ impl Session {
     /// after the iteration count.
     pub(in crate::session) async fn execute(
         &mut self,
+        cx: &mut CommandCx,
         payload: &[u8],
         stmt: u32,
         flags: u8,
@@ -62,8 +65,9 @@ impl Session {
         let Some(s) = self.statements.stmts.get_mut(&id) else {
             // Unknown to squeeze: the server answers as it would directly.
             return self
-                .forward_command(payload, ResponseShape::Results, mode)
-                .await;
+                .forward_command(cx, payload, ResponseShape::Results, mode)
+                .await
+                .flow;
         };
         // Taken out while the parameters borrow them; put back below.
         let remembered = s.types.take();
@@ -79,8 +83,9 @@ impl Session {
                 // judges the packet as it would directly.
                 s.types = remembered;
                 return self
-                    .forward_command(payload, ResponseShape::Results, mode)
-                    .await;
+                    .forward_command(cx, payload, ResponseShape::Results, mode)
+                    .await
+                    .flow;
             }
         };
         let newly_bound = x.newly_bound.then(|| x.types.to_vec());
@@ -116,12 +121,8 @@ impl Session {
             },
             Ok(r) => r,
             Err(ParamError::Write(e)) => {
-                METRICS
-                    .refused_statements_total
-                    .with_label_values(&[e.reason_label()])
-                    .inc();
-                self.reply_error(&e.to_sql_error());
-                return Flow::Continue;
+                let refused = SessionError::refused(e.to_sql_error());
+                return self.fail(refused.counted(Counted::Refused(e.reason_label())));
             }
             Err(ParamError::Malformed(e)) => return self.refuse_malformed(&e),
         };
@@ -131,20 +132,21 @@ impl Session {
         }
         if !rewrite.long_data.is_empty() {
             if let Err(e) = self.ensure_backend().await {
-                self.client.write_packet(&e.encode());
-                return Flow::Continue;
+                // Counted and logged where the connect failed (`shards`).
+                return self.fail(SessionError::new(ErrorSource::Backend, e.into()));
             }
             for ld in &rewrite.long_data {
                 if let Flow::Close = self
-                    .forward_command(ld, ResponseShape::None, RelayMode::text())
+                    .forward_command(cx, ld, ResponseShape::None, RelayMode::text())
                     .await
+                    .flow
                 {
                     return Flow::Close;
                 }
             }
         }
         if !hints.is_empty() {
-            self.result_hints = Some((
+            cx.hints = Some((
                 vec![hints].into(),
                 crate::sql::results::ResultCursor::single(),
             ));
@@ -163,14 +165,14 @@ impl Session {
                 Ok(Some(d)) => mode.described_as = Some(Described::AsSent(d)),
                 // Left out (the client's metadata cache): the client has them.
                 Ok(None) => {}
-                Err(e) => return self.probe_failed(e, ResponseShape::Results).await,
+                Err(e) => return self.probe_failed(cx, e, ResponseShape::Results).await,
             }
         }
-        let flow = self
-            .forward_command(sent, ResponseShape::Results, mode)
+        let outcome = self
+            .forward_command(cx, sent, ResponseShape::Results, mode)
             .await;
-        self.result_hints = None;
-        if self.last_ok && !self.last_err {
+        cx.hints = None;
+        if outcome.all_ran() {
             let changes = self
                 .statements
                 .stmts
@@ -196,15 +198,14 @@ impl Session {
                 }
             }
         }
-        flow
+        outcome.flow
     }
 
     pub(super) fn refuse_malformed(&mut self, e: &ProtocolError) -> Flow {
-        METRICS
-            .protocol_errors_total
-            .with_label_values(&["client", "malformed"])
-            .inc();
-        self.reply_error(&SqlError::from_client_protocol(e));
-        Flow::Continue
+        self.fail(SessionError::protocol(
+            ErrorSource::Client,
+            ProtocolErrorKind::Malformed,
+            SqlError::from_client_protocol(e),
+        ))
     }
 }

@@ -1,12 +1,18 @@
 //! COM_STMT_FETCH: rows of an open cursor, inflated like its execute's.
 
+use crate::session::command_cx::CommandCx;
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::{Flow, Session};
 
 impl Session {
     /// `stmt` is `None` when the command was too short to name one (the
     /// server answers it).
-    pub(in crate::session) async fn fetch(&mut self, payload: &[u8], stmt: Option<u32>) -> Flow {
+    pub(in crate::session) async fn fetch(
+        &mut self,
+        cx: &mut CommandCx,
+        payload: &[u8],
+        stmt: Option<u32>,
+    ) -> Flow {
         if let Some(stmt) = stmt {
             if self.sharded() {
                 if let Err(e) = self.place_statement(stmt, None).await {
@@ -26,7 +32,8 @@ impl Session {
             prepared_catalog: None,
             described_as: None,
         };
-        self.forward_command(payload, ResponseShape::Fetch, mode)
+        self.forward_command(cx, payload, ResponseShape::Fetch, mode)
             .await
+            .flow
     }
 }

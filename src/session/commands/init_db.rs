@@ -2,11 +2,17 @@
 //! once the server accepted it, it is the session's database.
 
 use crate::error::SqlError;
+use crate::session::command_cx::CommandCx;
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::{Flow, Session};
 
 impl Session {
-    pub(in crate::session) async fn init_db(&mut self, payload: &[u8], db: &[u8]) -> Flow {
+    pub(in crate::session) async fn init_db(
+        &mut self,
+        cx: &mut CommandCx,
+        payload: &[u8],
+        db: &[u8],
+    ) -> Flow {
         if self.sharded() {
             let name = String::from_utf8_lossy(db);
             match self.ctx.router.shard_for_db(&name, self.shards.current()) {
@@ -23,12 +29,12 @@ impl Session {
                 }
             }
         }
-        let flow = self
-            .forward_command(payload, ResponseShape::Single, RelayMode::text())
+        let outcome = self
+            .forward_command(cx, payload, ResponseShape::Single, RelayMode::text())
             .await;
-        if self.last_ok {
+        if outcome.ok {
             self.tracked.database = Some(db.to_vec());
         }
-        flow
+        outcome.flow
     }
 }

@@ -1,12 +1,14 @@
 //! COM_STMT_SEND_LONG_DATA: chunks for a compressed parameter are kept
 //! until execute compresses the whole value; the rest are forwarded.
 
+use crate::session::command_cx::CommandCx;
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::{Flow, Session};
 
 impl Session {
     pub(in crate::session) async fn long_data(
         &mut self,
+        cx: &mut CommandCx,
         payload: &[u8],
         stmt: u32,
         param: u16,
@@ -32,7 +34,8 @@ impl Session {
                 return Flow::Continue;
             }
         }
-        self.forward_command(payload, ResponseShape::None, RelayMode::text())
+        self.forward_command(cx, payload, ResponseShape::None, RelayMode::text())
             .await
+            .flow
     }
 }

@@ -7,7 +7,8 @@ use crate::protocol::command::ClientCommand;
 use crate::protocol::execute::PrepareOk;
 use crate::protocol::response;
 use crate::session::catalog_view::NotSent;
-use crate::session::relay::{Described, RelayError, StatementHints};
+use crate::session::command_cx::CommandCx;
+use crate::session::relay::{Described, RelayError};
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::routing::Route;
 use crate::session::{Flow, Session};
@@ -15,7 +16,11 @@ use crate::sql::statement::Query;
 use crate::transform::columns_view::Shape;
 
 impl Session {
-    pub(in crate::session) async fn prepare(&mut self, payload: &bytes::Bytes) -> Flow {
+    pub(in crate::session) async fn prepare(
+        &mut self,
+        cx: &mut CommandCx,
+        payload: &bytes::Bytes,
+    ) -> Flow {
         // Values squeeze answers itself, as in a text query: a prepared
         // `SELECT CONNECTION_ID()` or `@@max_allowed_packet` is the same
         // statement as a plain one.
@@ -34,7 +39,7 @@ impl Session {
             own.map(|text| ClientCommand::Prepare(&text).encode().into());
         let payload = own_payload.as_ref().unwrap_or(payload);
         let text = payload.slice(1..);
-        self.statements.pending_thread_ids =
+        cx.preparing.thread_ids =
             crate::session::thread_ids::id_results(&Query::new(&text, self.tracked.lex));
         if self.sharded() {
             let key_param = match self.route_text(&Query::new(&text, self.tracked.lex), true) {
@@ -51,15 +56,16 @@ impl Session {
                     return Flow::Continue;
                 }
             };
-            self.statements.pending_prepare = Some((text.clone(), key_param));
+            cx.preparing.text = Some((text.clone(), key_param));
         } else {
             // Kept for EXECUTE (a catalog query's rows are described).
-            self.statements.pending_prepare = Some((text.clone(), None));
+            cx.preparing.text = Some((text.clone(), None));
         }
         if !self.compression_on() {
             return self
-                .forward_command(payload, ResponseShape::Prepare, RelayMode::binary())
-                .await;
+                .forward_command(cx, payload, ResponseShape::Prepare, RelayMode::binary())
+                .await
+                .flow;
         }
         self.refresh_dependents(&text).await;
         let query = Query::new(&text, self.tracked.lex);
@@ -121,17 +127,17 @@ impl Session {
             std::borrow::Cow::Borrowed(_) => None,
             std::borrow::Cow::Owned(s) => Some(ClientCommand::Prepare(s).encode()),
         };
-        self.statements.pending_params = rewrite.placeholders;
+        cx.preparing.params = rewrite.placeholders;
         let changes: Vec<_> = rewrite.temporary.iter().flatten().cloned().collect();
-        self.statements.pending_temporary = (!changes.is_empty()
-            || self.ctx.rules.may_mention(&text))
-        .then(|| crate::session::statements::StmtTemporary {
-            at_prepare: self.shadowing(),
-            changes,
-        });
+        cx.preparing.temporary =
+            (!changes.is_empty() || self.ctx.rules.may_mention(&text)).then(|| {
+                crate::session::statements::StmtTemporary {
+                    at_prepare: self.shadowing(),
+                    changes,
+                }
+            });
         // information_schema.COLUMNS computed on the logical type
         // (`catalog_view`): prepared as rewritten, described as sent.
-        self.statements.pending_described = None;
         let view = match self.columns_view(&query, db.as_deref()).await {
             Ok(v) => v,
             Err(NotSent::Refused(e) | NotSent::Backend(e)) => {
@@ -157,27 +163,28 @@ impl Session {
                 }
                 if view.shape == Shape::Rows {
                     match self.described_prepared(&text).await {
-                        Ok(d) => self.statements.pending_described = Some(d),
-                        Err(e) => return self.probe_failed(e, ResponseShape::Prepare).await,
+                        Ok(d) => cx.preparing.described = Some(d),
+                        Err(e) => return self.probe_failed(cx, e, ResponseShape::Prepare).await,
                     }
                 }
                 Some(ClientCommand::Prepare(&view.text).encode())
             }
         };
-        self.result_hints = Some((
+        cx.hints = Some((
             rewrite.results.clone(),
             crate::sql::results::ResultCursor::single(),
         ));
         let flow = self
             .forward_command(
+                cx,
                 rewritten.as_deref().unwrap_or(payload),
                 ResponseShape::Prepare,
                 RelayMode::binary(),
             )
-            .await;
-        self.result_hints = None;
+            .await
+            .flow;
         // Not taken by a registered statement (the server refused it).
-        if let Some((_, probe)) = self.statements.pending_described.take() {
+        if let Some((_, probe)) = cx.preparing.described.take() {
             self.close_probe(probe).await;
         }
         flow
@@ -186,26 +193,31 @@ impl Session {
     /// The prepare response: the OK naming the statement (squeeze's own
     /// id on a sharded session), then parameter and column definitions,
     /// the latter presented as clients expect compressed columns.
-    pub(in crate::session) async fn relay_prepare(&mut self) -> Result<(), RelayError> {
+    pub(in crate::session) async fn relay_prepare(
+        &mut self,
+        cx: &mut CommandCx,
+    ) -> Result<(), RelayError> {
         let p = self.backend_packet().await?;
         if response::is_err(&p.payload) {
-            self.note_status(&p.payload);
-            self.statements.pending_params.clear();
-            self.statements.pending_thread_ids = None;
+            self.note_status(cx, &p.payload);
             return self.forward(&p.payload).await;
         }
         let PrepareOk {
             stmt,
             columns: cols,
             params,
-        } = PrepareOk::parse(&p.payload)
-            .map_err(|e| RelayError::Backend(format!("bad prepare response: {e}")))?;
-        self.last_ok = true;
+        } = PrepareOk::parse(&p.payload).map_err(|e| {
+            RelayError::Backend(crate::session::failure::BackendFault::unreadable(
+                "bad prepare response",
+                e,
+            ))
+        })?;
+        cx.ended.ok = true;
         // A catalog statement: its columns are kept for its executes.
         let db = self.tracked.current_db().map(|d| d.into_owned());
-        let kind = self
-            .statements
-            .pending_prepare
+        let kind = cx
+            .preparing
+            .text
             .as_ref()
             .filter(|(text, _)| crate::transform::catalog::may_describe(text))
             .and_then(|(text, _)| {
@@ -219,13 +231,15 @@ impl Session {
             });
         let registered = if self.sharded() {
             // Clients see squeeze's id; each shard has its own.
-            let client_id = self.statements.map_new(self.shards.current(), stmt, params);
-            self.register_statement(client_id, params);
+            let client_id =
+                self.statements
+                    .map_new(self.shards.current(), stmt, params, &mut cx.preparing);
+            self.register_statement(cx, client_id, params);
             let ok = PrepareOk::with_statement(&p.payload, client_id);
             self.forward(&ok).await?;
             client_id
         } else {
-            self.register_statement(stmt, params);
+            self.register_statement(cx, stmt, params);
             self.forward(&p.payload).await?;
             stmt
         };
@@ -242,8 +256,8 @@ impl Session {
         if cols > 0 {
             // Result column definitions: present compressed columns as
             // clients expect them.
-            let hints = StatementHints(self.result_hints.as_ref().map(|(h, _)| (h.clone(), 0)));
-            if let Some((original, probe)) = self.statements.pending_described.take() {
+            let hints = cx.first_hints();
+            if let Some((original, probe)) = cx.preparing.described.take() {
                 // Sent rewritten: described as the statement as sent.
                 let mut rewritten = Vec::with_capacity(cols as usize);
                 for i in 0..cols as usize {
@@ -286,11 +300,12 @@ impl Session {
 
     /// The server accepted the prepare: remember the statement under the
     /// id the client knows.
-    fn register_statement(&mut self, id: u32, num_params: u16) {
-        let hints = match &self.result_hints {
+    fn register_statement(&mut self, cx: &mut CommandCx, id: u32, num_params: u16) {
+        let hints = match &cx.hints {
             Some((hints, _)) => hints.first().cloned().unwrap_or_default(),
             None => Vec::new(),
         };
-        self.statements.register(id, num_params, hints);
+        self.statements
+            .register(id, num_params, hints, &mut cx.preparing);
     }
 }

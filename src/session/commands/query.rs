@@ -8,6 +8,7 @@
 use super::kill::KillStep;
 use crate::protocol::command::ClientCommand;
 use crate::session::catalog_view::NotSent;
+use crate::session::command_cx::CommandCx;
 use crate::session::link_status::{asks_link_status, asks_variables, OwnVariables};
 use crate::session::plan::{prescan, Planned, OFFLOAD_MIN_BYTES};
 use crate::session::relay::{Described, RelayMode, ResponseShape};
@@ -17,14 +18,18 @@ use crate::sql::statement::Query;
 use crate::transform::columns_view::Shape;
 
 impl Session {
-    pub(in crate::session) async fn query(&mut self, packet: &bytes::Bytes) -> Flow {
+    pub(in crate::session) async fn query(
+        &mut self,
+        cx: &mut CommandCx,
+        packet: &bytes::Bytes,
+    ) -> Flow {
         let mut packet = packet.clone();
         loop {
             // The statement model: one pre-scan now, lexed and split at
             // most once, shared by every step below.
             let sent = packet.slice(1..);
             let as_sent = Query::scanned(&sent, prescan(&sent).await, self.tracked.lex);
-            self.tracked.inflight = crate::sql::state::query_effect(&as_sent);
+            cx.leaves = crate::sql::state::query_effect(&as_sent);
             match self.kill(&as_sent).await {
                 Some(KillStep::Done(flow)) => return flow,
                 // Leading KILLs answered: the rest is a query of its own.
@@ -158,7 +163,7 @@ impl Session {
                 self.reply_error(&e);
                 return Flow::Continue;
             }
-            if let Some(flow) = self.bulk_before_query(&payload).await {
+            if let Some(flow) = self.bulk_before_query(cx, &payload).await {
                 return flow;
             }
             // information_schema.COLUMNS computed by the server on the
@@ -212,7 +217,9 @@ impl Session {
                         match self.described_as_sent(&rewritten_text).await {
                             Ok(described) => mode.described_as = described.map(Described::AsSent),
                             // The server's answer to the statement as sent.
-                            Err(e) => return self.probe_failed(e, ResponseShape::Results).await,
+                            Err(e) => {
+                                return self.probe_failed(cx, e, ResponseShape::Results).await
+                            }
                         }
                     }
                     // The rows carry the logical type already.
@@ -222,10 +229,11 @@ impl Session {
             };
             return match planned {
                 None => {
-                    self.forward_command(&payload, ResponseShape::Results, mode)
+                    self.forward_command(cx, &payload, ResponseShape::Results, mode)
                         .await
+                        .flow
                 }
-                Some(planned) => self.run_planned(&payload, planned, mode).await,
+                Some(planned) => self.run_planned(cx, &payload, planned, mode).await,
             };
         }
     }
@@ -271,8 +279,14 @@ impl Session {
     /// Relay the planned statement (rewritten or as sent), then apply what
     /// it changed: schema cache entries, SQL-level prepared statements and,
     /// once the server accepted it, the tracked session state.
-    async fn run_planned(&mut self, payload: &[u8], planned: Planned, mode: RelayMode) -> Flow {
-        self.result_hints = Some((
+    async fn run_planned(
+        &mut self,
+        cx: &mut CommandCx,
+        payload: &[u8],
+        planned: Planned,
+        mode: RelayMode,
+    ) -> Flow {
+        cx.hints = Some((
             planned.results,
             crate::sql::results::ResultCursor::new(planned.units),
         ));
@@ -280,17 +294,18 @@ impl Session {
             .sql
             .as_deref()
             .map(|sql| ClientCommand::Query(sql).encode());
-        let flow = self
+        let outcome = self
             .forward_command(
+                cx,
                 rewritten.as_deref().unwrap_or(payload),
                 ResponseShape::Results,
                 mode,
             )
             .await;
-        let cursor = self.result_hints.take().map(|(_, c)| c);
+        let cursor = cx.hints.take().map(|(_, c)| c);
         // Temporary tables: what the server answered with OK.
-        if let Some(c) = cursor.filter(|c| self.last_ok || c.results > 0) {
-            self.apply_temporary(&planned.temporary, &c, self.last_ok && !self.last_err);
+        if let Some(c) = cursor.filter(|c| outcome.ok || c.results > 0) {
+            self.apply_temporary(&planned.temporary, &c, outcome.all_ran());
         }
         // DDL may have run even when a later statement failed: dropping
         // cache entries is always safe.
@@ -305,7 +320,7 @@ impl Session {
         // With session tracking the server's OKs said what changed, as it
         // applied it; parsing is the fallback for backends without.
         let tracked_by_server = self.shards.current_ref().is_some_and(|b| b.tracks_state);
-        if self.last_ok && !tracked_by_server {
+        if outcome.ok && !tracked_by_server {
             for k in planned.tracked {
                 self.tracked.apply(k);
             }
@@ -313,7 +328,7 @@ impl Session {
                 self.load_session_state().await;
             }
         }
-        flow
+        outcome.flow
     }
 }
 

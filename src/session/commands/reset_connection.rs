@@ -2,15 +2,20 @@
 //! squeeze (prepared statements, the server-state marker), and re-reads
 //! the sql_mode the reset restored.
 
+use crate::session::command_cx::CommandCx;
 use crate::session::relay::{RelayMode, ResponseShape};
 use crate::session::{Flow, Session};
 
 impl Session {
-    pub(in crate::session) async fn reset_connection(&mut self, payload: &[u8]) -> Flow {
-        let flow = self
-            .forward_command(payload, ResponseShape::Single, RelayMode::text())
+    pub(in crate::session) async fn reset_connection(
+        &mut self,
+        cx: &mut CommandCx,
+        payload: &[u8],
+    ) -> Flow {
+        let outcome = self
+            .forward_command(cx, payload, ResponseShape::Single, RelayMode::text())
             .await;
-        if self.last_ok {
+        if outcome.ok {
             if let Some(b) = self.shards.current_conn() {
                 b.session_state = None;
                 b.temporary.clear();
@@ -18,6 +23,6 @@ impl Session {
             self.statements.connection_reset();
             self.load_session_state().await;
         }
-        flow
+        outcome.flow
     }
 }
