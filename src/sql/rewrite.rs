@@ -1280,24 +1280,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
 
     /// Split `range` on depth-0 commas.
     pub(super) fn split_commas(&self, range: Range<usize>) -> Vec<Range<usize>> {
-        let mut out = Vec::new();
-        let mut depth = 0usize;
-        let mut start = range.start;
-        for i in range.clone() {
-            match self.toks[i].kind {
-                TokenKind::LParen => depth += 1,
-                TokenKind::RParen => depth = depth.saturating_sub(1),
-                TokenKind::Comma if depth == 0 => {
-                    out.push(start..i);
-                    start = i + 1;
-                }
-                _ => {}
-            }
-        }
-        if start < range.end || !out.is_empty() {
-            out.push(start..range.end);
-        }
-        out
+        crate::sql::tokens::split_commas(self.toks, range)
     }
 
     pub(super) fn is_query_start(&self, i: usize) -> bool {

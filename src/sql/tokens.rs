@@ -3,6 +3,8 @@
 //! read analyzer, the write analyzer and the table walk agree on what a
 //! word is.
 
+use std::ops::Range;
+
 use super::lexer::{Token, TokenKind};
 
 /// An identifier token, quoted or not (a keyword spelled as an unquoted
@@ -186,3 +188,26 @@ const EXPRESSION_KEYWORDS: &[&str] = &[
     "RENAME",
     "TO",
 ];
+
+/// The token ranges of the items of a comma-separated list over `range`
+/// (commas inside parentheses do not split).
+pub fn split_commas(toks: &[Token], range: Range<usize>) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut start = range.start;
+    for i in range.clone() {
+        match toks[i].kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth = depth.saturating_sub(1),
+            TokenKind::Comma if depth == 0 => {
+                out.push(start..i);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if start < range.end || !out.is_empty() {
+        out.push(start..range.end);
+    }
+    out
+}

@@ -13,7 +13,7 @@ use super::extract::{self, DeriveError, Extract};
 use super::{ColumnRule, ColumnRules};
 use crate::sql::classify::matching_paren;
 use crate::sql::lexer::ident_name;
-use crate::sql::tokens::is_name;
+use crate::sql::tokens::{is_name, split_commas};
 use crate::sql::{
     ColumnRef, LexOptions, LiteralKind, LiteralSite, Refusal, RefuseReason, StatementKind, Token,
     TokenKind,
@@ -608,28 +608,6 @@ impl Input<'_, '_> {
             _ => &[],
         }
     }
-}
-
-/// Split `range` on depth-0 commas.
-fn split_commas(toks: &[Token], range: Range<usize>) -> Vec<Range<usize>> {
-    let mut out = Vec::new();
-    let mut depth = 0usize;
-    let mut start = range.start;
-    for i in range.clone() {
-        match toks[i].kind {
-            TokenKind::LParen => depth += 1,
-            TokenKind::RParen => depth = depth.saturating_sub(1),
-            TokenKind::Comma if depth == 0 => {
-                out.push(start..i);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    if start < range.end || !out.is_empty() {
-        out.push(start..range.end);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -477,6 +477,12 @@ pub trait TestServer: Sync {
     fn exact_column_definitions(&self) -> bool {
         true
     }
+    /// Whether squeeze evaluates select-list JSON functions of compressed
+    /// columns on this server (MariaDB 10.11 only; refused elsewhere,
+    /// docs/deployment.md).
+    fn evaluates_json(&self) -> bool {
+        true
+    }
     fn addr(&self) -> String {
         format!("127.0.0.1:{}", self.port())
     }

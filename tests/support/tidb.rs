@@ -204,6 +204,9 @@ impl TestServer for TiDb {
     fn exact_column_definitions(&self) -> bool {
         false
     }
+    fn evaluates_json(&self) -> bool {
+        false
+    }
 }
 
 impl Drop for TiDb {

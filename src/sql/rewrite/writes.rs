@@ -39,27 +39,7 @@ fn span_of(toks: &[Token], r: &Range<usize>) -> Range<usize> {
     toks[r.start].start..toks[r.end - 1].end
 }
 
-/// Split `range` on depth-0 commas.
-pub(super) fn split_commas(toks: &[Token], range: Range<usize>) -> Vec<Range<usize>> {
-    let mut out = Vec::new();
-    let mut depth = 0usize;
-    let mut start = range.start;
-    for i in range.clone() {
-        match toks[i].kind {
-            TokenKind::LParen => depth += 1,
-            TokenKind::RParen => depth = depth.saturating_sub(1),
-            TokenKind::Comma if depth == 0 => {
-                out.push(start..i);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    if start < range.end || !out.is_empty() {
-        out.push(start..range.end);
-    }
-    out
-}
+pub(super) use crate::sql::tokens::split_commas;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum CasePart {
