@@ -47,8 +47,8 @@ impl Session {
             cursor_for: (flags & CURSOR_FLAGS != 0).then_some(id),
             fetch_of: None,
             link_status: false,
-            prepared_catalog: catalog.as_ref().map(|(cols, _)| cols.clone()),
-            catalog: catalog.map(|(_, kind)| kind),
+            prepared_catalog: catalog.as_ref().map(|(cols, _)| Box::new(cols.clone())),
+            catalog: catalog.map(|(_, kind)| Box::new(kind)),
             variables: None,
             // Binary rows carry thread ids as text rows do.
             thread_ids: self.statements.stmts.get(&id).and_then(|s| s.thread_ids),
@@ -56,7 +56,8 @@ impl Session {
                 .statements
                 .stmts
                 .get(&id)
-                .and_then(|s| s.described.clone()),
+                .and_then(|s| s.described.clone())
+                .map(Box::new),
         };
         if let Some(e) = self.stale_prepared(id) {
             self.reply_error(&e);
@@ -162,7 +163,7 @@ impl Session {
                 return Flow::Continue;
             }
             match self.described_execute(sent, probe).await {
-                Ok(Some(d)) => mode.described_as = Some(Described::AsSent(d)),
+                Ok(Some(d)) => mode.described_as = Some(Box::new(Described::AsSent(d))),
                 // Left out (the client's metadata cache): the client has them.
                 Ok(None) => {}
                 Err(e) => return self.probe_failed(cx, e, ResponseShape::Results).await,

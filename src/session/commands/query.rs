@@ -112,13 +112,13 @@ impl Session {
             let mut mode = RelayMode {
                 link_status: asks_link_status(&query),
                 variables: (show_variables.is_some() || derived_table.is_some()).then(|| {
-                    OwnVariables {
+                    Box::new(OwnVariables {
                         packet_limit: show_variables.and(capped),
                         // The session forms show the client's own tracking.
                         tracks: (show_variables == Some(false) && tracking)
                             .then(|| self.tracked.client_tracks.settings()),
                         derived_table,
-                    }
+                    })
                 }),
                 // squeeze's own values add no thread-id table.
                 thread_ids: id_results,
@@ -140,7 +140,8 @@ impl Session {
                 current_db.as_deref(),
                 &self.ctx.rules,
                 |db, name| self.ctx.schema.dependents().view(db, name).is_some(),
-            );
+            )
+            .map(Box::new);
             // A temporary table under a configured name is another table.
             if let Some(c) = mode.catalog.as_mut() {
                 let shadowed = |n: &Option<(String, String)>| {
@@ -215,7 +216,10 @@ impl Session {
                     }
                     if view.shape == Shape::Rows {
                         match self.described_as_sent(&rewritten_text).await {
-                            Ok(described) => mode.described_as = described.map(Described::AsSent),
+                            Ok(described) => {
+                                mode.described_as =
+                                    described.map(|d| Box::new(Described::AsSent(d)))
+                            }
                             // The server's answer to the statement as sent.
                             Err(e) => {
                                 return self.probe_failed(cx, e, ResponseShape::Results).await
