@@ -474,10 +474,10 @@ fn main() {
 
         // Correctness before timing.
         let n: Vec<(u64, u64, u64, u64)> = direct
-            .query(format!(
+            .query(
                 "SELECT (SELECT COUNT(*) FROM docs), (SELECT COUNT(*) FROM gen), (SELECT COUNT(*) FROM plain), \
-                 (SELECT COUNT(*) FROM docs WHERE doc IS NULL OR ASCII(doc) < 245)"
-            ))
+                 (SELECT COUNT(*) FROM docs WHERE doc IS NULL OR ASCII(doc) < 245)",
+            )
             .await
             .unwrap();
         let (nd, ng, np, raw) = n[0];
@@ -530,12 +530,14 @@ fn main() {
         let probe = &w.authors[0].0;
         let explain_expr = text_rows(&mut direct, &format!("EXPLAIN {}", pred_expr_gen.replace('?', &format!("'{probe}'")))).await;
         let explain_col = text_rows(&mut direct, &format!("EXPLAIN {}", pred_col_gen.replace('?', &format!("'{probe}'")))).await;
-        let explain_sq = text_rows(&mut through, &format!("EXPLAIN {}", pred_sq.replace('?', &format!("'{probe}'")))).await;
+        // squeeze refuses EXPLAIN of the JSON predicate (1235); this is the
+        // statement it sends instead.
+        let explain_sq = text_rows(&mut direct, &format!("EXPLAIN SELECT id FROM docs WHERE doc_author = '{probe}'")).await;
         println!("EXPLAIN (id | select_type | table | type | possible_keys | key | key_len | ref | rows | Extra):");
         for (what, e) in [
             ("gen, JSON_UNQUOTE(JSON_EXTRACT(doc,'$.author')) = 'x', direct", &explain_expr),
             ("gen, author = 'x', direct", &explain_col),
-            ("docs, JSON_UNQUOTE(JSON_EXTRACT(doc,'$.author')) = 'x', through squeeze", &explain_sq),
+            ("docs, doc_author = 'x' (what squeeze sends for the expression), direct", &explain_sq),
         ] {
             match e {
                 Ok(rows) => println!("  {what}: {}", rows.join(" / ")),
