@@ -45,8 +45,8 @@
 //! few), documents and `$.score` read through squeeze equal the LONGTEXT
 //! copy for a sample of ids; every timed query's row count is checked.
 //!
-//! Run: `cargo bench --bench json` (300,000 rows, ~10 min on 2 cores) or
-//! `cargo bench --bench json -- --quick` (20,000 rows, ~2 min). Options:
+//! Run: `cargo bench --bench json` (300,000 rows, ~3-5 min on 2 cores) or
+//! `cargo bench --bench json -- --quick` (20,000 rows, ~1 min). Options:
 //! `--rows N --seconds S --rounds N --threads N --scan-threads N
 //! --scan-seconds S --loaders N`. Needs mariadbd, mariadb-install-db,
 //! mariadb, xz and haproxy (`scripts/install-deps.sh`). Prints a table
