@@ -240,7 +240,9 @@ const SQL_LAYERS: &[&[&str]] = &[
     &["lexer"],
     &["tokens", "prescan", "splice", "shape", "kill", "refusal"],
     &["classify", "own_values"],
-    &["statement", "tables"],
+    // The one relation walk, then the statement model that caches it.
+    &["tables"],
+    &["statement"],
     &["compound", "route", "thread_id_literals"],
     // How a statement changes the reading of the rest; which statement of
     // a query each result the server sends is of.

@@ -49,7 +49,7 @@ pub(crate) fn view_columns(
             ),
         ))
     };
-    let outputs = match analyze_query(sql, &toks, opts, Some(db), catalog) {
+    let outputs = match analyze_query(sql, &toks, None, opts, Some(db), catalog) {
         Ok(shape) => shape.outputs,
         Err(Stop::Refuse(r)) => {
             return Some(Err(Refusal {
