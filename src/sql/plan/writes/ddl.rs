@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use super::{invisible_refusal, split_commas};
 use crate::sql::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
-use crate::sql::rewrite::{
+use crate::sql::plan::{
     is_name, plan_statement, refuse, Analyzer, ColumnCatalog, ColumnRef, Plan, Refusal,
     RefuseReason, Table,
 };

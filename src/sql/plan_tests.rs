@@ -3,7 +3,7 @@
 
 use super::classify::StatementKind;
 use super::lexer::{decode_string, lex, LexOptions, TokenKind};
-use super::rewrite::*;
+use super::plan::*;
 use super::splice::{binary_literal, splice};
 use proptest::prelude::*;
 

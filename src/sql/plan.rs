@@ -1,4 +1,4 @@
-// Over 600 lines: the public planning API (plan_query .. prepared_outputs, ~370 lines) and the Analyzer's state, name resolution and value checks (~320) that rewrite/dml.rs, rewrite/judge.rs and rewrite/writes.rs share.
+// Over 600 lines: the public planning API (plan_query .. prepared_outputs, ~370 lines) and the Analyzer's state, name resolution and value checks (~320) that plan/dml.rs, plan/judge.rs and plan/writes.rs share.
 //! Planning a statement: queries go to the default-deny read analyzer
 //! ([`super::query`]); writes to the literal locator here (values for
 //! compressed columns are compressed in place or refused, see

@@ -12,7 +12,7 @@
 //!
 //! The write side: a `BEGIN NOT ATOMIC ... END` whose every statement is
 //! a plain `INSERT`/`REPLACE`/`UPDATE`/`DELETE` is planned exactly before
-//! [`block_refusal`] is consulted (`rewrite::block`); any other block that
+//! [`block_refusal`] is consulted (`plan::block`); any other block that
 //! writes a compressed column is refused here like a read.
 
 use super::{
