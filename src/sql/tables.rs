@@ -41,8 +41,10 @@ pub enum Context {
     InsertTarget,
     /// Named after INTO outside INSERT (e.g. `LOAD DATA ... INTO TABLE`).
     Into,
-    /// Named after TABLE/TABLES (DDL, `TABLE t`, `LOCK TABLES`).
+    /// Named after TABLE/TABLES (DDL, `TABLE t`).
     Table,
+    /// Locked by `LOCK TABLES`.
+    Lock,
 }
 
 /// A table named by a statement.
@@ -631,6 +633,10 @@ fn walk_keyword(src: &[u8], toks: &[Token], i: usize) -> Walk {
             return Walk::Skip(i + 1);
         }
         tables(i, false, false, Context::Into)
+    } else if (is("TABLE") || is("TABLES")) && i > 0 && toks[i - 1].is_keyword(src, "LOCK") {
+        // `LOCK TABLES t [AS a] READ, u WRITE, ...`: a list whose factors
+        // have aliases and lock types.
+        tables(i, true, true, Context::Lock)
     } else if is("TABLE") || is("TABLES") {
         let mut k = i + 1;
         if kw(src, toks, k, "IF") {
@@ -811,6 +817,15 @@ mod tests {
             ["t", "u"]
         );
         assert_eq!(tables("SELECT * FROM t a, u b INTO @x, @y"), ["t a", "u b"]);
+    }
+
+    #[test]
+    fn every_table_a_lock_tables_statement_locks_is_found() {
+        assert_eq!(
+            tables("LOCK TABLES a READ, db2.b AS x WRITE, c LOW_PRIORITY WRITE"),
+            ["a", "db2.b x", "c"]
+        );
+        assert_eq!(tables("LOCK TABLE a WRITE, b READ LOCAL"), ["a", "b"]);
     }
 
     #[test]
