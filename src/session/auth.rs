@@ -3,10 +3,11 @@
 //! credential the backend login will use.
 
 use super::handshake::random_nonce;
+use super::login_failure::{LoginError, LoginOutcome, Loud};
 use crate::backend::BackendCredential;
 use crate::context::{ProxyContext, UserEntry};
 use crate::error::{ErrorCode, SqlError};
-use crate::metrics::{ErrorSource, ProtocolErrorKind, METRICS};
+use crate::metrics::ProtocolErrorKind;
 use crate::net::{NetError, PacketConn};
 use crate::protocol::auth::{self, CACHING_SHA2_PASSWORD, NATIVE_PASSWORD};
 use crate::protocol::capabilities::CLIENT_PLUGIN_AUTH;
@@ -19,8 +20,8 @@ pub(super) struct Authenticated {
 }
 
 pub(super) enum AuthFailure {
-    /// The client was sent an ERR.
-    Reported,
+    /// Refused: the caller answers it ([`LoginError::refuse`]).
+    Refused(LoginError),
     /// The client went away.
     Gone,
 }
@@ -88,7 +89,7 @@ pub(super) async fn verify(
     };
     let using_password = !token.is_empty();
     let Some(entry) = entry else {
-        return Err(deny(client, user, host, using_password).await);
+        return Err(deny(user, host, using_password));
     };
 
     let needs_plaintext = entry.backend_login.is_none()
@@ -120,7 +121,7 @@ pub(super) async fn verify(
         }
     };
     if !ok {
-        return Err(deny(client, user, host, using_password).await);
+        return Err(deny(user, host, using_password));
     }
     Ok(backend_credential(entry, learned_plaintext, stage1))
 }
@@ -151,10 +152,11 @@ async fn full_auth(
     if !client.is_tls() {
         let err = SqlError::new(ErrorCode::SecureTransportRequired, format!("caching_sha2_password full authentication for user '{}' requires TLS: connect with TLS (ssl-mode=REQUIRED) or use mysql_native_password; squeeze does not offer the RSA key exchange", user.escape_debug()),
         );
-        METRICS.auth_failures_total.inc();
-        client.write_packet(&err.to_packet().encode());
-        client.shutdown().await;
-        return Err(AuthFailure::Reported);
+        return Err(AuthFailure::Refused(
+            LoginError::auth(err)
+                .user(user)
+                .logged(Loud::Info, "full authentication refused without TLS"),
+        ));
     }
     client.write_packet(&auth_more_data(&[auth::SHA2_PERFORM_FULL_AUTH]));
     flush(client).await?;
@@ -190,29 +192,19 @@ fn backend_credential(
     }
 }
 
-async fn deny(
-    client: &mut PacketConn,
-    user: &str,
-    host: &str,
-    using_password: bool,
-) -> AuthFailure {
-    METRICS.auth_failures_total.inc();
-    // Debug formatting escapes the client-chosen name: a user name with a
-    // newline cannot forge a line in the text log.
-    tracing::info!(user = ?user, host = %host, "access denied");
-    client.write_packet(
-        &SqlError::access_denied(user, host, using_password)
-            .to_packet()
-            .encode(),
-    );
-    client.shutdown().await;
-    AuthFailure::Reported
+fn deny(user: &str, host: &str, using_password: bool) -> AuthFailure {
+    AuthFailure::Refused(
+        LoginError::auth(SqlError::access_denied(user, host, using_password))
+            .user(user)
+            .cause(format_args!("from {host}"))
+            .logged(Loud::Info, "access denied"),
+    )
 }
 
 /// The client's next packet of the authentication exchange. A malformed or
 /// oversized one (before login squeeze reads at most
-/// `HANDSHAKE_MAX_PACKET` bytes) is a protocol error, counted and answered
-/// with ERR 1043, not a client that left.
+/// `HANDSHAKE_MAX_PACKET` bytes) is a protocol error, to be counted and
+/// answered with ERR 1043, not a client that left.
 pub(super) async fn read_auth_packet(client: &mut PacketConn) -> Result<Packet, AuthFailure> {
     match client.read_packet().await {
         Ok(p) => Ok(p),
@@ -221,14 +213,15 @@ pub(super) async fn read_auth_packet(client: &mut PacketConn) -> Result<Packet, 
                 ProtocolError::TooLarge { .. } => ProtocolErrorKind::HandshakeTooLarge,
                 _ => ProtocolErrorKind::BadHandshake,
             };
-            METRICS.protocol_error(ErrorSource::Client, kind);
             let err = SqlError::new(
                 ErrorCode::Handshake,
                 format!("Bad handshake: {e} during authentication"),
             );
-            client.write_packet(&err.to_packet().encode());
-            client.shutdown().await;
-            Err(AuthFailure::Reported)
+            Err(AuthFailure::Refused(LoginError::protocol(
+                kind,
+                LoginOutcome::AuthFailed,
+                err,
+            )))
         }
         Err(_) => Err(AuthFailure::Gone),
     }

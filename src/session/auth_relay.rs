@@ -18,13 +18,14 @@ use std::sync::Arc;
 use zeroize::Zeroizing;
 
 use super::auth::{read_auth_packet, AuthFailure};
+use super::login_failure::{LoginError, LoginOutcome, Loud};
 use super::Session;
 use crate::backend::{
     self, grants, BackendCredential, BackendTarget, ConnectError, LoginRequest, Opened,
 };
 use crate::context::ProxyContext;
 use crate::error::{ErrorCode, SqlError};
-use crate::metrics::METRICS;
+use crate::metrics::{ErrorSource, METRICS};
 use crate::net::PacketConn;
 use crate::protocol::auth::{self, CACHING_SHA2_PASSWORD, CLEAR_PASSWORD, NATIVE_PASSWORD};
 use crate::protocol::capabilities::CLIENT_PLUGIN_AUTH;
@@ -92,7 +93,7 @@ impl Session {
         opened: Opened,
         response: &HandshakeResponse,
         deadline: tokio::time::Instant,
-    ) -> Result<(), &'static str> {
+    ) -> Result<(), LoginError> {
         let ctx = self.ctx.clone();
         let target = &ctx.shards[self.shards.current()];
         let req = self.login_request();
@@ -112,11 +113,8 @@ impl Session {
             (client_plugin, response.auth_response.clone())
         } else if response.capabilities & CLIENT_PLUGIN_AUTH == 0 {
             abandon(opened, target.clone(), req);
-            METRICS.auth_failures_total.inc();
             let err = SqlError::new(ErrorCode::NotSupportedAuthMode, "Client does not support authentication protocol requested by server; consider upgrading MariaDB client");
-            self.client.write_packet(&err.to_packet().encode());
-            self.client.shutdown().await;
-            return Err("auth_failed");
+            return Err(LoginError::auth(err));
         } else {
             let server_plugin = opened.handshake.auth_plugin.clone();
             let mut data = nonce.clone();
@@ -127,9 +125,13 @@ impl Session {
                     String::from_utf8_lossy(&server_plugin).into_owned(),
                     reply.to_vec(),
                 ),
+                Ok(Err(AuthFailure::Refused(e))) => {
+                    abandon(opened, target.clone(), req);
+                    return Err(e);
+                }
                 _ => {
                     abandon(opened, target.clone(), req);
-                    return Err("client_gone");
+                    return Err(LoginError::gone());
                 }
             }
         };
@@ -137,9 +139,11 @@ impl Session {
             Ok(r) => r,
             Err(e) => {
                 let err = self.connect_failed(e);
-                self.client.write_packet(&err.encode());
-                self.client.shutdown().await;
-                return Err("backend_failed");
+                return Err(LoginError::new(
+                    ErrorSource::Backend,
+                    LoginOutcome::BackendFailed,
+                    err.into(),
+                ));
             }
         };
         // A client that opens with mysql_clear_password sent the password.
@@ -156,19 +160,22 @@ impl Session {
         let relayed = exchange(&mut self.client, &mut responded.conn, target, &user, first);
         let x = match tokio::time::timeout_at(deadline, relayed).await {
             Ok(Ok(x)) => x,
-            Ok(Err(AuthFailure::Reported)) => return Err("auth_failed"),
+            Ok(Err(AuthFailure::Refused(e))) => return Err(e),
             Ok(Err(AuthFailure::Gone)) => {
                 abandon_responded(responded.conn, target.clone(), user);
-                return Err("client_gone");
+                return Err(LoginError::gone());
             }
             Err(_) => {
                 abandon_responded(responded.conn, target.clone(), user);
-                return Err("handshake_timeout");
+                return Err(LoginError::unanswered(
+                    ErrorSource::Client,
+                    LoginOutcome::HandshakeTimeout,
+                ));
             }
         };
         let mut b = responded.finish(&req);
-        if self.refused_by_grants(&mut b, target, &user, &x).await {
-            return Err("auth_failed");
+        if let Some(e) = self.refused_by_grants(&mut b, target, &user, &x).await {
+            return Err(e);
         }
         self.credential = replayable(&ctx, target, &user, &x).await;
         self.backend_user = user;
@@ -198,15 +205,15 @@ impl Session {
     /// What the server could not check because squeeze stands between it
     /// and the client: the host part of the account it matched (when it
     /// saw squeeze's address) and the account's `REQUIRE` clause (when it
-    /// saw squeeze's TLS). `true` when the login is refused (the client has
-    /// the server's own 1045 and the connection is closed).
+    /// saw squeeze's TLS). `Some` when the login is refused (to be answered
+    /// with the server's own 1045).
     async fn refused_by_grants(
         &mut self,
         b: &mut crate::backend::BackendConn,
         target: &BackendTarget,
         user: &str,
         x: &Exchange,
-    ) -> bool {
+    ) -> Option<LoginError> {
         let peer = self.info.peer;
         let facts = match grants::read(&mut b.conn, b.capabilities).await {
             Ok(f) => f,
@@ -218,15 +225,21 @@ impl Session {
                 // and answers every other statement with 1820, the facts
                 // query too, as it will the client's own.
                 tracing::info!(user = ?user, shard = %target.name, "login with an expired password admitted to change it (the server's sandbox)");
-                return false;
+                return None;
             }
             Err(e) => {
-                tracing::warn!(user = ?user, shard = %target.name, error = %e, "reading the account's own grants after a relayed login failed; login refused");
                 let err = SqlError::backend_unreachable(&target.name, &target.address, &format!("reading the account's host and TLS requirement (CURRENT_USER(), SHOW GRANTS) after login: {e}"));
                 quit(b).await;
-                self.client.write_packet(&err.to_packet().encode());
-                self.client.shutdown().await;
-                return true;
+                return Some(
+                    LoginError::new(ErrorSource::Backend, LoginOutcome::AuthFailed, err)
+                        .user(user)
+                        .shard(&target.name)
+                        .cause(&e)
+                        .logged(
+                            Loud::Warn,
+                            "reading the account's own grants after a relayed login failed; login refused",
+                        ),
+                );
             }
         };
         let why = match (&facts.tls, self.client.is_tls()) {
@@ -251,11 +264,7 @@ impl Session {
                 None => Some(format!("the account the server matched, '{}'@'{}', names a host that squeeze cannot check the client's address against without a DNS lookup; set [backend] proxy_protocol = true", user.escape_debug(), facts.host_pattern.escape_debug())),
             }
         });
-        let Some(why) = why else {
-            return false;
-        };
-        METRICS.auth_failures_total.inc();
-        tracing::info!(user = ?user, shard = %target.name, client = %self.info.host, reason = %why, "login accepted by the server refused by squeeze");
+        let why = why?;
         quit(b).await;
         // The server's own words for a refused login.
         let err = SqlError::new(
@@ -267,9 +276,16 @@ impl Session {
                 if x.token.is_empty() { "NO" } else { "YES" }
             ),
         );
-        self.client.write_packet(&err.to_packet().encode());
-        self.client.shutdown().await;
-        true
+        Some(
+            LoginError::auth(err)
+                .user(user)
+                .shard(&target.name)
+                .cause(format_args!("client {}: {why}", self.info.host))
+                .logged(
+                    Loud::Info,
+                    "login accepted by the server refused by squeeze",
+                ),
+        )
     }
 
     /// COM_CHANGE_USER to a user squeeze does not list: relayed on the
@@ -326,10 +342,16 @@ impl Session {
             cleartext: None,
             candidate: None,
         };
-        let x = exchange(&mut self.client, &mut b.conn, target, &user, first)
-            .await
-            .map_err(|_| ())?;
-        if self.refused_by_grants(&mut b, target, &user, &x).await {
+        let x = match exchange(&mut self.client, &mut b.conn, target, &user, first).await {
+            Ok(x) => x,
+            Err(AuthFailure::Refused(e)) => {
+                e.refuse(&mut self.client, self.info.peer).await;
+                return Err(());
+            }
+            Err(AuthFailure::Gone) => return Err(()),
+        };
+        if let Some(e) = self.refused_by_grants(&mut b, target, &user, &x).await {
+            e.refuse(&mut self.client, self.info.peer).await;
             return Err(());
         }
         self.credential = replayable(&ctx, target, &user, &x).await;
@@ -375,8 +397,8 @@ impl Session {
     }
 }
 
-/// Relay the exchange until the server says OK (returned) or ERR
-/// (relayed, `Reported`).
+/// Relay the exchange until the server says OK (returned) or ERR (to be
+/// relayed as sent, `Refused`).
 async fn exchange(
     client: &mut PacketConn,
     backend: &mut PacketConn,
@@ -389,26 +411,26 @@ async fn exchange(
             Ok(p) => p,
             Err(e) => {
                 let why = format!("during the login: {e}");
-                return Err(refuse(
-                    client,
-                    SqlError::backend_unreachable(&target.name, &target.address, &why),
-                )
-                .await);
+                return Err(backend_failed(SqlError::backend_unreachable(
+                    &target.name,
+                    &target.address,
+                    &why,
+                )));
             }
         };
         match step(&x.plugin, &p.payload) {
             Step::Ok => return Ok(x),
             Step::Err => {
-                METRICS.auth_failures_total.inc();
-                // Debug formatting escapes the client-chosen name.
-                tracing::info!(user = ?user, shard = %target.name, "login refused by the server");
-                client.write_packet(&p.payload);
-                client.shutdown().await;
-                return Err(AuthFailure::Reported);
+                return Err(AuthFailure::Refused(
+                    LoginError::server_refused(&p.payload)
+                        .user(user)
+                        .shard(&target.name)
+                        .logged(Loud::Info, "login refused by the server"),
+                ));
             }
             Step::Switch => {
                 let Ok((plugin, nonce)) = parse_auth_switch(&p.payload) else {
-                    return Err(refuse(client, bad_server_packet(target)).await);
+                    return Err(backend_failed(bad_server_packet(target)));
                 };
                 x.plugin = String::from_utf8_lossy(&plugin).into_owned();
                 x.nonce = nonce;
@@ -423,7 +445,7 @@ async fn exchange(
                     x.cleartext = Some(Zeroizing::new(pw.to_vec()));
                 }
                 x.token = reply.to_vec();
-                forward(client, backend, target, &reply).await?;
+                forward(backend, target, &reply).await?;
             }
             Step::FastAuthOk => client.write_packet(&p.payload),
             Step::FullAuth => {
@@ -432,7 +454,7 @@ async fn exchange(
                     // reached over TLS does not give: refused before the
                     // client sends anything.
                     let err = SqlError::new(ErrorCode::SecureTransportRequired, format!("caching_sha2_password full authentication for user '{}' through squeeze needs TLS on the client's link when shard '{}' is reached over TLS: connect with TLS (ssl-mode=REQUIRED)", user.escape_debug(), target.name));
-                    return Err(refuse(client, err).await);
+                    return Err(AuthFailure::Refused(LoginError::auth(err)));
                 }
                 let reply = ask_client(client, &p.payload).await?;
                 if client.is_tls() {
@@ -442,18 +464,18 @@ async fn exchange(
                     if let Err(e) =
                         backend::send_full_auth(backend, target, user, &pw, &x.nonce).await
                     {
-                        return Err(refuse(client, login_error(target, e)).await);
+                        return Err(backend_failed(login_error(target, e)));
                     }
                     x.cleartext = Some(pw);
                 } else {
                     // An RSA key request or a password encrypted for the
                     // server's key: the server's business.
-                    forward(client, backend, target, &reply).await?;
+                    forward(backend, target, &reply).await?;
                 }
             }
             Step::MoreData => {
                 let reply = ask_client(client, &p.payload).await?;
-                forward(client, backend, target, &reply).await?;
+                forward(backend, target, &reply).await?;
             }
         }
     }
@@ -538,7 +560,6 @@ async fn ask_client(
 }
 
 async fn forward(
-    client: &mut PacketConn,
     backend: &mut PacketConn,
     target: &BackendTarget,
     payload: &[u8],
@@ -546,11 +567,11 @@ async fn forward(
     backend.write_packet(payload);
     if let Err(e) = backend.flush().await {
         let why = format!("during the login: {e}");
-        return Err(refuse(
-            client,
-            SqlError::backend_unreachable(&target.name, &target.address, &why),
-        )
-        .await);
+        return Err(backend_failed(SqlError::backend_unreachable(
+            &target.name,
+            &target.address,
+            &why,
+        )));
     }
     Ok(())
 }
@@ -572,10 +593,13 @@ fn login_error(target: &BackendTarget, e: ConnectError) -> SqlError {
     }
 }
 
-async fn refuse(client: &mut PacketConn, err: SqlError) -> AuthFailure {
-    client.write_packet(&err.to_packet().encode());
-    client.shutdown().await;
-    AuthFailure::Reported
+/// The server's side of a relayed login failed.
+fn backend_failed(err: SqlError) -> AuthFailure {
+    AuthFailure::Refused(LoginError::new(
+        ErrorSource::Backend,
+        LoginOutcome::BackendFailed,
+        err,
+    ))
 }
 
 /// The credential squeeze may replay for this session on other shards and

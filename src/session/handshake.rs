@@ -1,8 +1,8 @@
 //! Login, as named steps: offer (what the greeting announces), greet, read
 //! the client's response (upgrading to TLS when asked), authenticate, pick
-//! the home shard, open the first backend connection, and say OK. Errors
-//! have been reported to the client already; the `&'static str` each step
-//! fails with is the `connections_total` outcome.
+//! the home shard, open the first backend connection, and say OK. A step
+//! fails with a [`LoginError`], which [`login`] answers in one place
+//! ([`LoginError::refuse`]); its outcome is the `connections_total` label.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -13,13 +13,14 @@ use crate::backend::{BackendCredential, ConnectError, Opened};
 use crate::config::AccountSource;
 use crate::context::ProxyContext;
 use crate::error::{ErrorCode, SqlError};
-use crate::metrics::{ConnectFailure, ErrorSource, ProtocolErrorKind, METRICS};
+use crate::metrics::{ConnectFailure, ErrorSource, ProtocolErrorKind};
 use crate::net::{NetError, PacketConn};
 use crate::protocol::capabilities::*;
 use crate::protocol::compress::WireCodec;
 use crate::protocol::handshake::{HandshakeResponse, InitialHandshake};
 use crate::protocol::response::ok_packet;
 
+use super::login_failure::{LoginCounted, LoginError, LoginOutcome, Loud};
 use super::shards::ShardSet;
 use super::tracked::Tracked;
 use super::{auth, ClientInfo, Session};
@@ -39,13 +40,42 @@ struct Offer {
 }
 
 /// Handshake and authentication, up to the OK that starts the command
-/// phase.
+/// phase; a login that fails is refused here (counted, logged, answered,
+/// closed) and ends with its outcome.
 pub(super) async fn login(
     ctx: Arc<ProxyContext>,
-    mut client: PacketConn,
+    client: PacketConn,
     id: u32,
     peer: SocketAddr,
-) -> Result<Session, &'static str> {
+) -> Result<Session, LoginOutcome> {
+    let mut slot = Some(client);
+    match steps(ctx, &mut slot, id, peer).await {
+        Ok(session) => Ok(session),
+        Err((e, mut session)) => {
+            let client = match (session.as_mut(), slot.as_mut()) {
+                (Some(s), _) => &mut s.client,
+                (None, Some(c)) => c,
+                (None, None) => return Err(e.outcome),
+            };
+            Err(e.refuse(client, Some(peer)).await)
+        }
+    }
+}
+
+/// What failed, with the session when it had been made (it holds the
+/// client connection from then on).
+type Failed = (LoginError, Option<Session>);
+
+async fn steps(
+    ctx: Arc<ProxyContext>,
+    slot: &mut Option<PacketConn>,
+    id: u32,
+    peer: SocketAddr,
+) -> Result<Session, Failed> {
+    let early = |e: LoginError| (e, None);
+    let Some(client) = slot.as_mut() else {
+        return Err(early(LoginError::gone()));
+    };
     // The relayed exchange ends itself a little before the session's
     // handshake timeout would cut it, so that the server's side is closed
     // as a refused login, not an aborted handshake.
@@ -63,8 +93,10 @@ pub(super) async fn login(
     // server's nonce).
     let nonce = random_nonce();
     let plugin = ctx.auth.default_plugin.name().as_bytes().to_vec();
-    greet(&ctx, &mut client, id, &offer, &nonce, plugin).await?;
-    let response = read_response(&ctx, &mut client, id, peer).await?;
+    greet(&ctx, client, id, &offer, &nonce, plugin)
+        .await
+        .map_err(early)?;
+    let response = read_response(&ctx, client, id, peer).await.map_err(early)?;
     let host = peer.ip().to_string();
     let user = String::from_utf8_lossy(&response.username).into_owned();
     // A user listed in [[users]] is verified by squeeze in either mode.
@@ -75,14 +107,17 @@ pub(super) async fn login(
             backend_user: user,
         }
     } else {
-        match auth::authenticate(&ctx, &mut client, &response, &nonce, &host).await {
+        match auth::authenticate(&ctx, client, &response, &nonce, &host).await {
             Ok(a) => a,
-            Err(auth::AuthFailure::Reported) => return Err("auth_failed"),
-            Err(auth::AuthFailure::Gone) => return Err("client_gone"),
+            Err(auth::AuthFailure::Refused(e)) => return Err(early(e)),
+            Err(auth::AuthFailure::Gone) => return Err(early(LoginError::gone())),
         }
     };
     let info = client_info(&response, &offer, host, peer, nonce);
     let home = ctx.router.default_shard;
+    let Some(client) = slot.take() else {
+        return Err(early(LoginError::gone()));
+    };
     let mut session = Session {
         ctx,
         id,
@@ -101,12 +136,12 @@ pub(super) async fn login(
         live: None,
         relayed: None,
     };
-    if relayed {
-        let opened = open_auth_shard(&session.ctx, &mut session.client, id, peer).await?;
-        session.relay_login(opened, &response, deadline).await?;
+    if let Err(e) = session
+        .finish_login(relayed, &response, deadline, peer)
+        .await
+    {
+        return Err((e, Some(session)));
     }
-    session.connect_home().await?;
-    session.start_commands(peer).await?;
     Ok(session)
 }
 
@@ -204,7 +239,7 @@ async fn greet(
     offer: &Offer,
     nonce: &[u8],
     plugin: Vec<u8>,
-) -> Result<(), &'static str> {
+) -> Result<(), LoginError> {
     let server = ctx.health.any_handshake();
     let version = match (&ctx.proxy.server_version, &server) {
         (Some(v), _) => v.as_bytes().to_vec(),
@@ -226,7 +261,7 @@ async fn greet(
         ext_capabilities: offer.ext_capabilities,
     };
     client.write_packet(&hello.encode());
-    client.flush().await.map_err(|_| "client_gone")
+    client.flush().await.map_err(|_| LoginError::gone())
 }
 
 /// Read the client's handshake response, upgrading to TLS first when it
@@ -236,78 +271,74 @@ async fn read_response(
     client: &mut PacketConn,
     id: u32,
     peer: SocketAddr,
-) -> Result<HandshakeResponse, &'static str> {
+) -> Result<HandshakeResponse, LoginError> {
     let mut packet = match client.read_packet_exact().await {
         Ok(p) => p,
-        Err(e) => return Err(report_handshake_error(client, e, peer).await),
+        Err(e) => return Err(handshake_error(e)),
     };
     if HandshakeResponse::is_ssl_request(&packet.payload) {
         let Some(acceptor) = ctx.tls_acceptor.clone() else {
-            return Err(fail(
-                client,
-                SqlError::new(
-                    ErrorCode::Handshake,
-                    "Bad handshake: TLS requested but squeeze has no certificate configured",
-                ),
-            )
-            .await);
+            return Err(rejected(SqlError::new(
+                ErrorCode::Handshake,
+                "Bad handshake: TLS requested but squeeze has no certificate configured",
+            )));
         };
         if let Err(e) = client.accept_tls(&acceptor).await {
             tracing::debug!(conn = id, %peer, error = %e, "client TLS handshake failed");
-            METRICS.protocol_error(ErrorSource::Client, ProtocolErrorKind::Tls);
-            return Err("tls_failed");
+            return Err(
+                LoginError::unanswered(ErrorSource::Client, LoginOutcome::TlsFailed)
+                    .counted(LoginCounted::Protocol(ProtocolErrorKind::Tls)),
+            );
         }
         packet = match client.read_packet_exact().await {
             Ok(p) => p,
-            Err(e) => return Err(report_handshake_error(client, e, peer).await),
+            Err(e) => return Err(handshake_error(e)),
         };
     }
     let response = match HandshakeResponse::parse(&packet.payload) {
         Ok(r) => r,
         Err(e) => {
-            METRICS.protocol_error(ErrorSource::Client, ProtocolErrorKind::BadHandshake);
             let err = SqlError::new(ErrorCode::Handshake, format!("Bad handshake ({e})"));
-            return Err(fail(client, err).await);
+            return Err(LoginError::protocol(
+                ProtocolErrorKind::BadHandshake,
+                LoginOutcome::Rejected,
+                err,
+            ));
         }
     };
     if ctx.proxy.tls.as_ref().is_some_and(|t| t.require) && !client.is_tls() {
-        return Err(fail(
-            client,
-            SqlError::new(ErrorCode::SecureTransportRequired, "Connections using insecure transport are prohibited: squeeze requires TLS (proxy.tls.require)"),
-        )
-        .await);
+        return Err(rejected(SqlError::new(ErrorCode::SecureTransportRequired, "Connections using insecure transport are prohibited: squeeze requires TLS (proxy.tls.require)")));
     }
     Ok(response)
+}
+
+/// squeeze refuses the handshake.
+fn rejected(err: SqlError) -> LoginError {
+    LoginError::new(ErrorSource::Client, LoginOutcome::Rejected, err)
 }
 
 /// Open the connection a relayed login goes to, once the client's
 /// HandshakeResponse is in: the default shard's (a session whose database
 /// lives elsewhere moves there with a replayable credential). A refusal
 /// or failure goes to the client as a server's own ERR would.
-async fn open_auth_shard(
-    ctx: &ProxyContext,
-    client: &mut PacketConn,
-    id: u32,
-    peer: SocketAddr,
-) -> Result<Opened, &'static str> {
+async fn open_auth_shard(ctx: &ProxyContext, peer: SocketAddr) -> Result<Opened, LoginError> {
     let target = &ctx.shards[ctx.router.default_shard];
     let max_payload =
         ctx.packet_limit(ctx.router.default_shard) + super::shards::ROW_FRAMING_HEADROOM;
     match crate::backend::open(target, max_payload, Some(peer)).await {
         Ok(o) => Ok(o),
-        Err(ConnectError::Rejected(err)) => {
-            client.write_packet(&err.encode());
-            client.shutdown().await;
-            Err("backend_failed")
-        }
+        Err(ConnectError::Rejected(err)) => Err(LoginError::new(
+            ErrorSource::Backend,
+            LoginOutcome::BackendFailed,
+            err.into(),
+        )),
         Err(e) => {
             let reason = match e {
                 ConnectError::Saturated(_) => ConnectFailure::Saturated,
                 ConnectError::Unreachable(_) => ConnectFailure::Unreachable,
                 _ => ConnectFailure::Protocol,
             };
-            METRICS.connect_failure(&target.name, reason);
-            tracing::warn!(conn = id, shard = %target.name, address = %target.address, error = %e, "backend connection for a relayed login failed");
+            let cause = e.to_string();
             let err = match e {
                 ConnectError::Saturated(why) => SqlError::new(
                     ErrorCode::ConCount,
@@ -315,17 +346,43 @@ async fn open_auth_shard(
                 ),
                 e => SqlError::backend_unreachable(&target.name, &target.address, &e.to_string()),
             };
-            Err(fail(client, err).await)
+            Err(
+                LoginError::new(ErrorSource::Backend, LoginOutcome::BackendFailed, err)
+                    .counted(LoginCounted::Connect {
+                        shard: target.name.clone(),
+                        reason,
+                    })
+                    .shard(&target.name)
+                    .cause(format_args!("{} ({cause})", target.address))
+                    .logged(Loud::Warn, "backend connection for a relayed login failed"),
+            )
         }
     }
 }
 
 impl Session {
+    /// After authentication: relay the login to the server when it checks
+    /// the account, move home, connect, and say OK.
+    async fn finish_login(
+        &mut self,
+        relayed: bool,
+        response: &HandshakeResponse,
+        deadline: tokio::time::Instant,
+        peer: SocketAddr,
+    ) -> Result<(), LoginError> {
+        if relayed {
+            let opened = open_auth_shard(&self.ctx, peer).await?;
+            self.relay_login(opened, response, deadline).await?;
+        }
+        self.connect_home().await?;
+        self.start_commands(peer).await
+    }
+
     /// Move to the shard of the database the client named, and open the
     /// first backend connection now, so that an unknown database or a
     /// refused backend login reaches the client at connect time, as it
     /// would when talking to MySQL directly.
-    async fn connect_home(&mut self) -> Result<(), &'static str> {
+    async fn connect_home(&mut self) -> Result<(), LoginError> {
         if let Some(db) = &self.tracked.database {
             let name = String::from_utf8_lossy(db).into_owned();
             match self.ctx.router.shard_for_db(&name, self.shards.current()) {
@@ -333,28 +390,32 @@ impl Session {
                 // shard that authenticated it.
                 Ok(s) => self.shards.switch(s),
                 Err(crate::router::RouteError::UnknownDatabase(name)) => {
-                    let err = SqlError::unknown_database(&name);
-                    fail(&mut self.client, err).await;
-                    return Err("unknown_database");
+                    return Err(LoginError::new(
+                        ErrorSource::Client,
+                        LoginOutcome::UnknownDatabase,
+                        SqlError::unknown_database(&name),
+                    ));
                 }
             }
         }
         if let Err(e) = self.ensure_backend().await {
-            self.client.write_packet(&e.encode());
-            self.client.shutdown().await;
-            return Err("backend_failed");
+            return Err(LoginError::new(
+                ErrorSource::Backend,
+                LoginOutcome::BackendFailed,
+                e.into(),
+            ));
         }
         Ok(())
     }
 
     /// Authenticated: the configured packet limit applies from here on;
     /// say OK and switch to the compressed protocol if negotiated.
-    async fn start_commands(&mut self, peer: SocketAddr) -> Result<(), &'static str> {
+    async fn start_commands(&mut self, peer: SocketAddr) -> Result<(), LoginError> {
         self.client.set_max_payload(self.max_packet());
         self.client
             .write_packet(&ok_packet(self.tracked.status, 0, 0));
         if self.client.flush().await.is_err() {
-            return Err("client_gone");
+            return Err(LoginError::gone());
         }
         let zlib_level = self.ctx.proxy.client_compression_level;
         if let Some(codec) =
@@ -373,45 +434,29 @@ pub(super) fn random_nonce() -> Vec<u8> {
     let mut rng = rand::thread_rng();
     (0..20).map(|_| rng.gen_range(0x21u8..0x7F)).collect()
 }
-async fn report_handshake_error(
-    client: &mut PacketConn,
-    e: NetError,
-    peer: SocketAddr,
-) -> &'static str {
+/// A handshake packet that could not be read: a client that left, or a
+/// broken or oversized packet (counted, and answered when the client can
+/// still read).
+fn handshake_error(e: NetError) -> LoginError {
     match e {
-        NetError::Closed => "client_gone",
         NetError::Protocol(crate::protocol::ProtocolError::Truncated) => {
             // The peer closed partway through a packet: nobody is left to
             // read an ERR, but it was broken traffic, not a client leaving.
-            METRICS.protocol_error(ErrorSource::Client, ProtocolErrorKind::TruncatedHandshake);
-            tracing::debug!(%peer, "truncated handshake");
-            "truncated_handshake"
+            LoginError::unanswered(ErrorSource::Client, LoginOutcome::TruncatedHandshake)
+                .counted(LoginCounted::Protocol(ProtocolErrorKind::TruncatedHandshake))
         }
         NetError::Protocol(crate::protocol::ProtocolError::TooLarge { size, max }) => {
-            METRICS.protocol_error(ErrorSource::Client, ProtocolErrorKind::HandshakeTooLarge);
-            tracing::debug!(%peer, size, "handshake packet too large");
-            fail(
-                client,
-                SqlError::new(ErrorCode::Handshake, format!("Bad handshake: a {size}-byte packet before authentication; squeeze reads at most {max} bytes per packet until the client has logged in"),
-                ),
+            LoginError::protocol(
+                ProtocolErrorKind::HandshakeTooLarge,
+                LoginOutcome::Rejected,
+                SqlError::new(ErrorCode::Handshake, format!("Bad handshake: a {size}-byte packet before authentication; squeeze reads at most {max} bytes per packet until the client has logged in")),
             )
-            .await
         }
-        NetError::Protocol(p) => {
-            METRICS.protocol_error(ErrorSource::Client, ProtocolErrorKind::BadHandshake);
-            tracing::debug!(%peer, error = %p, "bad handshake");
-            fail(
-                client,
-                SqlError::new(ErrorCode::Handshake, format!("Bad handshake ({p})")),
-            )
-            .await
-        }
-        _ => "client_gone",
+        NetError::Protocol(p) => LoginError::protocol(
+            ProtocolErrorKind::BadHandshake,
+            LoginOutcome::Rejected,
+            SqlError::new(ErrorCode::Handshake, format!("Bad handshake ({p})")),
+        ),
+        _ => LoginError::gone(),
     }
-}
-
-async fn fail(client: &mut PacketConn, err: SqlError) -> &'static str {
-    client.write_packet(&err.to_packet().encode());
-    client.shutdown().await;
-    "rejected"
 }

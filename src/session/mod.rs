@@ -16,6 +16,7 @@ mod dispatch;
 mod failure;
 mod handshake;
 mod link_status;
+mod login_failure;
 mod metadata;
 mod plan;
 mod relay;
@@ -46,6 +47,7 @@ use crate::protocol::command::{ClientCommand, Command};
 use crate::protocol::{Packet, ProtocolError};
 
 use failure::{Counted, Loud, SessionError};
+use login_failure::{LoginError, LoginOutcome};
 use shards::ShardSet;
 use statements::StatementTable;
 use tracked::Tracked;
@@ -152,37 +154,29 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: ClientStream, peer: SocketAddr,
         ctx.proxy.max_preauth_per_host,
     );
     if active > ctx.proxy.max_connections {
-        METRICS
-            .connections_total
-            .with_label_values(&["too_many"])
-            .inc();
         let err = SqlError::new(ErrorCode::ConCount, "Too many connections");
-        client.write_packet(&err.to_packet().encode());
-        client.shutdown().await;
+        let e = LoginError::new(ErrorSource::Client, LoginOutcome::TooMany, err);
+        login_failure::not_completed(id, peer, e.refuse(&mut client, Some(peer)).await);
     } else if let Err(full) = place {
         let (outcome, why) = match full {
             crate::limits::preauth::Full::Total(n) => (
-                "preauth_full",
+                LoginOutcome::PreauthFull,
                 format!("{n} connections have not logged in yet (proxy.max_preauth_connections)"),
             ),
             crate::limits::preauth::Full::PerHost(n) => (
-                "preauth_host_full",
+                LoginOutcome::PreauthHostFull,
                 format!(
                     "{n} connections from {} have not logged in yet (proxy.max_preauth_per_host)",
                     peer.ip()
                 ),
             ),
         };
-        METRICS
-            .connections_total
-            .with_label_values(&[outcome])
-            .inc();
         let err = SqlError::new(
             ErrorCode::ConCount,
             format!("Too many connections: squeeze: {why}; try again when they have logged in or timed out"),
         );
-        client.write_packet(&err.to_packet().encode());
-        client.shutdown().await;
+        let e = LoginError::new(ErrorSource::Client, outcome, err);
+        login_failure::not_completed(id, peer, e.refuse(&mut client, Some(peer)).await);
     } else {
         let handshake_timeout = Duration::from_secs(ctx.proxy.handshake_timeout_secs);
         let login = handshake::login(ctx.clone(), client, id, peer);
@@ -191,7 +185,7 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: ClientStream, peer: SocketAddr,
         drop(place);
         match logged_in {
             Ok(Ok(mut session)) => {
-                METRICS.connections_total.with_label_values(&["ok"]).inc();
+                LoginOutcome::Ok.count();
                 let live = Arc::new(registry::SessionLive::new(
                     peer,
                     session.client.is_tls(),
@@ -208,35 +202,12 @@ pub async fn run(ctx: Arc<ProxyContext>, stream: ClientStream, peer: SocketAddr,
                 session.command_loop(signals).await;
                 ctx.sessions.unregister(id);
             }
-            Ok(Err(outcome)) => {
-                METRICS
-                    .connections_total
-                    .with_label_values(&[outcome])
-                    .inc();
-                log_login_failure(id, peer, outcome);
-            }
-            Err(_) => {
-                METRICS
-                    .connections_total
-                    .with_label_values(&["handshake_timeout"])
-                    .inc();
-                tracing::debug!(conn = id, %peer, "handshake timed out");
-            }
+            Ok(Err(outcome)) => login_failure::not_completed(id, peer, outcome),
+            Err(_) => login_failure::not_completed(id, peer, LoginOutcome::HandshakeTimeout),
         }
     }
     METRICS.connections_active.dec();
     ctx.active_sessions.fetch_sub(1, Ordering::AcqRel);
-}
-
-/// A login that did not complete, logged so a client's "connection reset
-/// at connect" explains itself. A client that left before logging in is
-/// usually a TCP health probe: debug, not info.
-fn log_login_failure(id: u32, peer: SocketAddr, outcome: &str) {
-    if outcome == "client_gone" {
-        tracing::debug!(conn = id, %peer, outcome, "login not completed");
-    } else {
-        tracing::info!(conn = id, %peer, outcome, "login not completed");
-    }
 }
 
 /// Per-session metric handles: label lookups are hashed per call, so each

@@ -91,9 +91,10 @@ impl Session {
             .filter(|t| !t.is_empty())
     }
 
-    /// Rewrite `text` for the current session, fetching table metadata as
-    /// the rewriter asks for it. `Err` carries the ERR for the client.
-    pub(super) async fn rewrite<'a>(
+    /// Plan `query` on the session's own worker and rewrite it as planned
+    /// (`transform::write`), fetching table metadata as the planner asks
+    /// for it. `Err` carries the ERR for the client.
+    pub(super) async fn plan_inline<'a>(
         &mut self,
         query: &Query<'a>,
     ) -> Result<QueryRewrite<'a>, SqlError> {
@@ -167,7 +168,7 @@ impl Session {
         text: &Bytes,
     ) -> Result<Planned, SqlError> {
         if text.len() < OFFLOAD_MIN_BYTES {
-            return self.rewrite(query).await.map(Planned::from);
+            return self.plan_inline(query).await.map(Planned::from);
         }
         self.refuse_unknowable_reading(query)?;
         for _ in 0..MAX_METADATA_ROUNDS {

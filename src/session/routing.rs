@@ -63,27 +63,23 @@ impl Session {
                 chosen.pick(db_shard(db)?, format!("USE {db}"))?;
                 continue;
             }
-            for (db, table) in tables(text, &st.tokens) {
+            for (db, table) in tables(text, st) {
                 if let Some(db) = &db {
                     if router.has_schema_rules() {
                         chosen.pick(db_shard(db)?, format!("database {db}"))?;
                     }
                 }
-                let Some(db_name) = db
-                    .as_deref()
-                    .map(str::to_string)
-                    .or_else(|| current_db.clone())
-                else {
+                let Some(db_name) = db.map(|d| d.to_string()).or_else(|| current_db.clone()) else {
                     continue;
                 };
-                let Some(rule) = router.key_rule(&db_name, &table) else {
+                let Some(rule) = router.key_rule(&db_name, table) else {
                     continue;
                 };
-                match key_pins(text, &st.tokens, st.opts, &table, &rule.column) {
+                match key_pins(text, st, table, &rule.column) {
                     KeyPins::NotReferenced => {}
                     KeyPins::Values(values) => {
                         for v in values {
-                            let shard = key_shard(rule, &table, &v)?;
+                            let shard = key_shard(rule, table, &v)?;
                             let why = format!(
                                 "{table}.{} = {}",
                                 rule.column,
@@ -96,7 +92,7 @@ impl Session {
                         key_param = Some((rule.clone(), i))
                     }
                     KeyPins::Placeholder(_) | KeyPins::Unpinned => {
-                        return Err(unpinned(&db_name, &table, rule));
+                        return Err(unpinned(&db_name, table, rule));
                     }
                 }
             }

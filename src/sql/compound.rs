@@ -3,7 +3,7 @@
 //! the bodies of `CREATE PROCEDURE|FUNCTION|TRIGGER|EVENT`): where one
 //! starts and which `;`-separated pieces of a query it spans. MariaDB parses
 //! such a statement as one, `;`s included. What squeeze does with one is
-//! decided in `rewrite::procedural`.
+//! decided in `plan::procedural`.
 
 use super::lexer::{Token, TokenKind};
 use super::statement::Statement;

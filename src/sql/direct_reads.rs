@@ -107,7 +107,7 @@ pub fn handler_refusal(
 
 #[cfg(test)]
 mod tests {
-    use crate::sql::rewrite::procedural::tests::{doc, refusal};
+    use crate::sql::plan::procedural::tests::{doc, refusal};
 
     #[test]
     fn checksum_table_of_a_compressed_table_is_refused_naming_the_column() {

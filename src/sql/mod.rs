@@ -30,11 +30,11 @@ pub mod json;
 pub mod kill;
 pub mod lexer;
 pub mod own_values;
+pub mod plan;
 pub mod prescan;
 pub mod query;
 pub mod refusal;
 pub mod results;
-pub mod rewrite;
 pub mod route;
 pub mod shape;
 pub mod splice;
@@ -46,7 +46,7 @@ pub mod thread_id_literals;
 pub mod tokens;
 
 #[cfg(test)]
-mod rewrite_tests;
+mod plan_tests;
 #[cfg(test)]
 mod writes_ring_two_tests;
 #[cfg(test)]
@@ -54,8 +54,8 @@ mod writes_tests;
 
 pub use classify::{classify_statement, ddl_targets, SchemaTarget, SessionChange, StatementKind};
 pub use lexer::{decode_string, LexOptions, Lexer, Token, TokenKind};
-pub(crate) use rewrite::view_columns;
-pub use rewrite::{
+pub(crate) use plan::view_columns;
+pub use plan::{
     plan_query, plan_statement, plan_statements, prepared_outputs, prepared_placeholders,
     ColumnCatalog, ColumnRef, LiteralKind, LiteralSite, Plan, Refusal, RefuseReason, StatementPlan,
     TableNameFilter,

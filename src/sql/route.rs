@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use super::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
-use super::tables::table_refs;
+use super::statement::Statement;
 use super::tokens::is_keyword as is_kw;
 
 /// What a statement says about a table's shard key.
@@ -21,13 +21,15 @@ pub enum KeyPins {
     Unpinned,
 }
 
-/// `(database, table)` of every named table; the database is `None` when
-/// unqualified.
-pub fn tables<'a>(src: &'a [u8], toks: &[Token]) -> Vec<(Option<Cow<'a, str>>, Cow<'a, str>)> {
-    table_refs(src, toks)
-        .into_iter()
-        .filter_map(|t| t.table.map(|name| (t.db, name)))
-        .collect()
+/// `(database, table)` of every named table (from the statement's one
+/// relation walk); the database is `None` when unqualified.
+pub fn tables<'s, 'a>(
+    src: &'a [u8],
+    st: &'s Statement<'a>,
+) -> impl Iterator<Item = (Option<&'s Cow<'a, str>>, &'s Cow<'a, str>)> {
+    st.relations(src)
+        .iter()
+        .filter_map(|t| t.table.as_ref().map(|name| (t.db.as_ref(), name)))
 }
 
 fn literal_value(
@@ -76,15 +78,10 @@ fn names_column(src: &[u8], toks: &[Token], i: usize, column: &str) -> Option<us
         .then_some(j + 1)
 }
 
-/// What `toks` (one statement) pins for `table.column`.
-pub fn key_pins(
-    src: &[u8],
-    toks: &[Token],
-    opts: LexOptions,
-    table: &str,
-    column: &str,
-) -> KeyPins {
-    let named = tables(src, toks).iter().any(|(_, t)| t == table);
+/// What the statement `st` of the query `src` pins for `table.column`.
+pub fn key_pins<'a>(src: &'a [u8], st: &Statement<'a>, table: &str, column: &str) -> KeyPins {
+    let (toks, opts) = (&st.tokens[..], st.opts);
+    let named = tables(src, st).any(|(_, t)| t == table);
     if !named {
         return KeyPins::NotReferenced;
     }
@@ -294,7 +291,7 @@ mod tests {
     fn pins(sql: &str) -> KeyPins {
         let opts = LexOptions::default();
         let st = crate::sql::statement::split(sql.as_bytes(), opts);
-        key_pins(sql.as_bytes(), &st[0].tokens, opts, "pins", "id")
+        key_pins(sql.as_bytes(), &st[0], "pins", "id")
     }
 
     #[test]
@@ -350,6 +347,14 @@ mod tests {
         assert_eq!(
             pins("SELECT 1 FROM other WHERE id = 1"),
             KeyPins::NotReferenced
+        );
+    }
+
+    #[test]
+    fn a_key_table_listed_after_a_join_is_pinned_not_missed() {
+        assert_eq!(
+            pins("SELECT * FROM users u JOIN users v ON u.id = v.id, pins WHERE pins.id = 9"),
+            KeyPins::Values(vec![b"9".to_vec()])
         );
     }
 }

@@ -2,7 +2,8 @@
 //! statements lexed and split once (on demand), each with the sql_mode it
 //! runs under and its kind. Routing, KILL handling, session tracking,
 //! backend-loss classification and the planner all read this one model
-//! instead of lexing the text again.
+//! instead of lexing the text again; the tables each statement names are
+//! walked once, on first use, and kept with it ([`Statement::relations`]).
 
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -10,6 +11,7 @@ use std::sync::OnceLock;
 use super::classify::{classify_statement, significant_tokens_into, SessionChange, StatementKind};
 use super::lexer::{LexOptions, Token};
 use super::prescan::Prescan;
+use super::tables::{table_refs, TableRef};
 
 /// One statement of a query.
 #[derive(Debug, Clone)]
@@ -22,11 +24,20 @@ pub struct Statement<'a> {
     /// same query changes them for the statements after it.
     pub opts: LexOptions,
     pub kind: StatementKind<'a>,
+    /// Its table references, walked on first use: routing and planning
+    /// share one walk.
+    relations: OnceLock<Vec<TableRef<'a>>>,
 }
 
-impl Statement<'_> {
+impl<'a> Statement<'a> {
     pub fn is_empty(&self) -> bool {
         self.tokens.is_empty()
+    }
+
+    /// Every table reference of the statement (see [`table_refs`]); `src`
+    /// is the query text it was split from.
+    pub fn relations(&self, src: &'a [u8]) -> &[TableRef<'a>] {
+        self.relations.get_or_init(|| table_refs(src, &self.tokens))
     }
 }
 
@@ -54,6 +65,7 @@ pub fn split(sql: &[u8], opts: LexOptions) -> Vec<Statement<'_>> {
             tokens,
             opts: stmt_opts,
             kind,
+            relations: OnceLock::new(),
         });
         if next >= sql.len() || next <= pos {
             break;
@@ -133,6 +145,18 @@ mod tests {
         let st = split(sql, LexOptions::default());
         assert_eq!(&sql[st[0].range.clone()], b"USE a");
         assert_eq!(&sql[st[1].range.clone()], b"SELECT 1");
+    }
+
+    #[test]
+    fn a_statements_tables_are_walked_once_and_only_when_asked() {
+        let sql = b"SELECT 1; SELECT * FROM a.t x JOIN u ON x.id = u.id, v";
+        let q = Query::new(sql, LexOptions::default());
+        let st = &q.statements()[1];
+        assert!(st.relations.get().is_none());
+        let first = st.relations(sql);
+        let names: Vec<_> = first.iter().map(|r| r.table.as_deref().unwrap()).collect();
+        assert_eq!(names, ["t", "u", "v"]);
+        assert_eq!(st.relations(sql).as_ptr(), first.as_ptr());
     }
 
     #[test]

@@ -1,14 +1,51 @@
-//! The tables a statement names: [`table_refs`] walks the significant
-//! tokens of one statement for table references (FROM, JOIN, the DML verbs,
-//! INTO, TABLE, CTE names); [`insert_target`] reads the target of an
-//! `INSERT`/`REPLACE`.
+//! The one relation walk: every table reference a statement makes, with
+//! its database, alias, tokens, byte span and the clause it sits in.
+//! Routing, the write planner and the read analyzer all consume this walk
+//! (cached per statement in [`Statement::relations`](super::statement::Statement::relations)),
+//! so there is one grammar of a table factor: `[db.]name [PARTITION (..)]
+//! [FOR SYSTEM_TIME ..] [[AS] alias] [index hints]`, a derived table
+//! `(query) [AS] alias [(columns)]`, a table function and a parenthesised
+//! join. [`insert_target`] reads the target of an `INSERT`/`REPLACE`.
+//!
+//! The walk is linear over the significant tokens, so subqueries anywhere
+//! (a WHERE, an ON condition, a SET value) are covered. It may report an
+//! extra name (an alias in a DELETE target list, a CTE used as a table,
+//! the operand of `EXTRACT(.. FROM d)`), never fewer than a statement
+//! names, except through user variables and stored programs: consumers
+//! that deny by default (the read analyzer) refuse a factor the walk did
+//! not record.
 
 use std::borrow::Cow;
 use std::ops::Range;
 
 use super::classify::matching_paren;
 use super::lexer::{ident_name, Token, TokenKind};
-use super::tokens::{is_name, keyword_at as kw};
+use super::tokens::{is_name, is_reserved, keyword_at as kw};
+
+/// Where a table reference sits in its statement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Context {
+    /// A factor of a FROM (or a multi-table DELETE's USING) list.
+    From,
+    /// The right side of a JOIN.
+    Join,
+    /// A derived table or table function: only its alias names it.
+    Derived,
+    /// A CTE being defined (`WITH c AS (..)`).
+    Cte,
+    /// A table UPDATE writes.
+    UpdateTarget,
+    /// A table DELETE deletes from.
+    DeleteTarget,
+    /// The table INSERT/REPLACE writes.
+    InsertTarget,
+    /// Named after INTO outside INSERT (e.g. `LOAD DATA ... INTO TABLE`).
+    Into,
+    /// Named after TABLE/TABLES (DDL, `TABLE t`).
+    Table,
+    /// Locked by `LOCK TABLES`.
+    Lock,
+}
 
 /// A table named by a statement.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,11 +58,35 @@ pub struct TableRef<'a> {
     /// `AS alias` / bare alias.
     pub alias: Option<Cow<'a, str>>,
     /// Significant-token indices covering the name, alias and any
-    /// PARTITION/index-hint clause (none of them are column references).
+    /// PARTITION/index-hint clause (none of them are column references);
+    /// for a derived table or table function, its alias and column list.
     pub tokens: Range<usize>,
+    /// The bytes of the whole factor in the statement's text (a derived
+    /// table's from its `(` to its alias).
+    pub span: Range<usize>,
+    pub context: Context,
+    /// Inside a subquery or derived table (a parenthesised query).
+    pub subquery: bool,
+    /// A named table read `FOR SYSTEM_TIME`: the token index of `FOR`.
+    /// The bound is an expression, so the walk records the name only; a
+    /// consumer that parses the bound reads what follows it with
+    /// [`factor_tail`].
+    pub system_time: Option<usize>,
+    /// A derived table's column list `(a, b)`: the token range inside the
+    /// parentheses.
+    pub columns: Option<Range<usize>>,
 }
 
-/// Words that end a table factor instead of being its alias.
+impl TableRef<'_> {
+    /// Index of the token where the factor's name (or, for a derived
+    /// table, its alias part) starts.
+    pub fn start(&self) -> usize {
+        self.tokens.start
+    }
+}
+
+/// Words that end a table factor instead of being its alias (with the
+/// reserved words of [`is_reserved`]).
 const NOT_ALIAS: &[&str] = &[
     "ON",
     "USING",
@@ -78,181 +139,420 @@ const NOT_ALIAS: &[&str] = &[
     "LIKE",
 ];
 
-fn starts_query(src: &[u8], t: Option<&Token>) -> bool {
-    t.is_some_and(|t| {
-        t.kind == TokenKind::LParen
-            || ["SELECT", "WITH", "VALUES", "TABLE"]
-                .iter()
-                .any(|w| t.is_keyword(src, w))
+/// Words that end a FROM list at its own parenthesis depth: a comma after
+/// them is not another table.
+const ENDS_LIST: &[&str] = &[
+    "WHERE",
+    "GROUP",
+    "HAVING",
+    "ORDER",
+    "LIMIT",
+    "WINDOW",
+    "UNION",
+    "EXCEPT",
+    "INTERSECT",
+    "MINUS",
+    "INTO",
+    "LOCK",
+    "SET",
+    "PROCEDURE",
+    "RETURNING",
+    "FETCH",
+    "OFFSET",
+    "VALUES",
+    "SELECT",
+];
+
+/// Whether a bare name may be the alias of the factor before it.
+fn may_be_alias(src: &[u8], t: &Token) -> bool {
+    is_name(t)
+        && (t.kind == TokenKind::QuotedIdent
+            || !(NOT_ALIAS.iter().any(|w| t.is_keyword(src, w)) || is_reserved(t.text(src))))
+}
+
+/// Whether a parenthesised query starts at `k` (after any further `(`).
+pub fn query_starts_at(src: &[u8], toks: &[Token], mut k: usize) -> bool {
+    while toks.get(k).is_some_and(|t| t.kind == TokenKind::LParen) {
+        k += 1;
+    }
+    toks.get(k).is_some_and(|t| {
+        ["SELECT", "WITH", "VALUES", "TABLE"]
+            .iter()
+            .any(|w| t.is_keyword(src, w))
     })
 }
 
-/// Parse one table factor at `i`; returns the index after it.
-fn table_factor<'a>(
+/// What follows a factor's name (or a derived table's `)`), from `j`: the
+/// alias (`AS a` or a bare name that is not a keyword ending the factor),
+/// a derived table's column list (`derived`), and index hints. Returns the
+/// alias, the column list's inner token range, and the index after them.
+pub fn factor_tail<'a>(
     src: &'a [u8],
     toks: &[Token],
-    mut i: usize,
-    with_alias: bool,
-    out: &mut Vec<TableRef<'a>>,
-) -> usize {
-    if kw(src, toks, i, "LATERAL") || kw(src, toks, i, "ONLY") {
-        i += 1;
+    mut j: usize,
+    derived: bool,
+) -> (Option<Cow<'a, str>>, Option<Range<usize>>, usize) {
+    let mut alias = None;
+    if kw(src, toks, j, "AS") && toks.get(j + 1).is_some_and(is_name) {
+        alias = Some(ident_name(src, &toks[j + 1]));
+        j += 2;
+    } else if let Some(a) = toks.get(j).filter(|t| {
+        // A derived table must have an alias: any non-reserved name is it.
+        may_be_alias(src, t) || (derived && is_name(t) && !is_reserved(t.text(src)))
+    }) {
+        alias = Some(ident_name(src, a));
+        j += 1;
     }
-    let mut start = i;
-    // For derived tables and table functions the walk must continue inside
-    // the parentheses (they contain table and column references); only the
-    // alias after the `)` is recorded.
-    let mut resume = None;
-    let Some(t) = toks.get(i) else { return i };
-    let (db, table, mut j) = if t.kind == TokenKind::LParen {
-        if starts_query(src, toks.get(i + 1)) {
-            let close = matching_paren(toks, i);
-            resume = Some(i + 1);
-            start = close + 1;
-            (None, None, close + 1)
-        } else {
-            // Parenthesised join: the names inside follow '(' or a JOIN.
-            return table_factor(src, toks, i + 1, with_alias, out);
+    let mut columns = None;
+    if derived && alias.is_some() && toks.get(j).is_some_and(|t| t.kind == TokenKind::LParen) {
+        let close = matching_paren(toks, j);
+        columns = Some(j + 1..close.min(toks.len()));
+        j = close + 1;
+    }
+    (alias, columns, index_hints(src, toks, j))
+}
+
+/// `{USE|IGNORE|FORCE} {INDEX|KEY} [FOR {JOIN|ORDER BY|GROUP BY}] (list)`,
+/// repeated, optionally comma-separated: the index after them. A hint the
+/// grammar does not know is left where it starts.
+fn index_hints(src: &[u8], toks: &[Token], mut j: usize) -> usize {
+    let hint_at = |k: usize| {
+        (kw(src, toks, k, "USE") || kw(src, toks, k, "IGNORE") || kw(src, toks, k, "FORCE"))
+            && (kw(src, toks, k + 1, "INDEX") || kw(src, toks, k + 1, "KEY"))
+    };
+    while hint_at(j) {
+        let mut k = j + 2;
+        if kw(src, toks, k, "FOR") {
+            if kw(src, toks, k + 1, "JOIN") {
+                k += 2;
+            } else if (kw(src, toks, k + 1, "ORDER") || kw(src, toks, k + 1, "GROUP"))
+                && kw(src, toks, k + 2, "BY")
+            {
+                k += 3;
+            } else {
+                return j;
+            }
         }
-    } else if is_name(t) {
+        if toks.get(k).is_none_or(|t| t.kind != TokenKind::LParen) {
+            return j;
+        }
+        let close = matching_paren(toks, k);
+        if close >= toks.len() {
+            return j;
+        }
+        j = close + 1;
+        if toks.get(j).is_some_and(|t| t.kind == TokenKind::Comma) && hint_at(j + 1) {
+            j += 1;
+        }
+    }
+    j
+}
+
+/// The strict column-name list of a derived table, `a, b, c` (the tokens
+/// inside its parentheses); `None` when it is not one.
+pub fn column_names<'a>(
+    src: &'a [u8],
+    toks: &[Token],
+    inner: Range<usize>,
+) -> Option<Vec<Cow<'a, str>>> {
+    let mut out = Vec::new();
+    let mut k = inner.start;
+    loop {
+        let t = toks.get(k).filter(|t| k < inner.end && (is_name(t)))?;
+        out.push(ident_name(src, t));
+        k += 1;
+        if k == inner.end {
+            return Some(out);
+        }
+        if toks.get(k)?.kind != TokenKind::Comma {
+            return None;
+        }
+        k += 1;
+    }
+}
+
+/// The walk's state: what it found, and where it is.
+struct Walker<'a, 't> {
+    src: &'a [u8],
+    toks: &'t [Token],
+    out: Vec<TableRef<'a>>,
+    /// Per open parenthesis at the walk's position: whether it opens a query.
+    parens: Vec<bool>,
+    /// FROM-style lists being walked: the depth they are at, their context
+    /// and whether their factors take aliases. A comma at that depth starts
+    /// another factor.
+    lists: Vec<(usize, Context, bool)>,
+}
+
+impl<'a> Walker<'a, '_> {
+    fn subquery(&self) -> bool {
+        self.parens.iter().any(|q| *q)
+    }
+
+    fn push(&mut self, r: TableRef<'a>) {
+        self.out.push(r);
+    }
+
+    fn span(&self, from: usize, to: usize) -> Range<usize> {
+        let n = self.toks.len();
+        let (from, to) = (from.min(n), to.min(n));
+        if from >= to {
+            let at = self.toks.get(from).map_or(self.src.len(), |t| t.start);
+            return at..at;
+        }
+        self.toks[from].start..self.toks[to - 1].end
+    }
+
+    /// Parse one table factor at `i`; returns the index where the walk goes
+    /// on (inside a derived table or table function, whose body names
+    /// tables and columns too; otherwise after the factor).
+    fn table_factor(&mut self, mut i: usize, with_alias: bool, context: Context) -> usize {
+        let (src, toks) = (self.src, self.toks);
+        if kw(src, toks, i, "LATERAL") || kw(src, toks, i, "ONLY") {
+            i += 1;
+        }
+        let Some(t) = toks.get(i) else { return i };
+        let subquery = self.subquery();
+        if t.kind == TokenKind::LParen {
+            if query_starts_at(src, toks, i + 1) {
+                return self.derived(i, i, matching_paren(toks, i), subquery);
+            }
+            // A parenthesised join: its factors, comma-separated, follow
+            // the `(`; the JOINs inside are found by the linear walk.
+            let mut j = self.table_factor(i + 1, with_alias, context);
+            while toks.get(j).is_some_and(|t| t.kind == TokenKind::Comma) {
+                let next = self.table_factor(j + 1, with_alias, context);
+                if next == j + 1 {
+                    break;
+                }
+                j = next;
+            }
+            return j;
+        }
+        if !is_name(t) {
+            return i;
+        }
         if with_alias
             && t.kind == TokenKind::Ident
             && toks.get(i + 1).is_some_and(|n| n.kind == TokenKind::LParen)
         {
             // Table function, e.g. JSON_TABLE(...): not a table.
-            let close = matching_paren(toks, i + 1);
-            resume = Some(i + 1);
-            start = close + 1;
-            (None, None, close + 1)
-        } else if toks.get(i + 1).is_some_and(|n| n.kind == TokenKind::Dot)
+            return self.derived(i, i + 1, matching_paren(toks, i + 1), subquery);
+        }
+        let (db, table, mut j) = if toks.get(i + 1).is_some_and(|n| n.kind == TokenKind::Dot)
             && toks.get(i + 2).is_some_and(is_name)
         {
             (
                 Some(ident_name(src, t)),
-                Some(ident_name(src, &toks[i + 2])),
+                ident_name(src, &toks[i + 2]),
                 i + 3,
             )
         } else if t.is_keyword(src, "DUAL") {
             return i + 1;
         } else {
-            (None, Some(ident_name(src, t)), i + 1)
+            (None, ident_name(src, t), i + 1)
+        };
+        if kw(src, toks, j, "PARTITION")
+            && toks.get(j + 1).is_some_and(|t| t.kind == TokenKind::LParen)
+        {
+            j = matching_paren(toks, j + 1) + 1;
         }
-    } else {
-        return i;
-    };
-    if kw(src, toks, j, "PARTITION") && toks.get(j + 1).is_some_and(|t| t.kind == TokenKind::LParen)
-    {
-        j = matching_paren(toks, j + 1) + 1;
-    }
-    let mut alias = None;
-    if with_alias {
-        (alias, j) = factor_alias(src, toks, j, table.is_none());
-    }
-    if table.is_some() || alias.is_some() {
-        out.push(TableRef {
+        let mut system_time = None;
+        let mut alias = None;
+        if kw(src, toks, j, "FOR") && kw(src, toks, j + 1, "SYSTEM_TIME") {
+            // The bound is an expression: the walk goes on through it.
+            system_time = Some(j);
+        } else if with_alias {
+            (alias, _, j) = factor_tail(src, toks, j, false);
+        }
+        let span = self.span(i, j);
+        self.push(TableRef {
             db,
-            table,
+            table: Some(table),
             alias,
-            tokens: start.min(j)..j.min(toks.len()),
+            tokens: i..j.min(toks.len()),
+            span,
+            context,
+            subquery,
+            system_time,
+            columns: None,
         });
+        j
     }
-    resume.unwrap_or(j)
-}
 
-/// The alias of a table factor at `j` (`AS a` or a bare non-reserved
-/// name), then a derived table's column list (`derived`) and index hints;
-/// returns the alias and the index after them.
-fn factor_alias<'a>(
-    src: &'a [u8],
-    toks: &[Token],
-    mut j: usize,
-    derived: bool,
-) -> (Option<Cow<'a, str>>, usize) {
-    let mut alias = None;
-    if kw(src, toks, j, "AS") && toks.get(j + 1).is_some_and(is_name) {
-        alias = Some(ident_name(src, &toks[j + 1]));
-        j += 2;
-    } else if let Some(a) = toks.get(j).filter(|t| is_name(t)) {
-        let reserved = a.kind == TokenKind::Ident && NOT_ALIAS.iter().any(|w| a.is_keyword(src, w));
-        if !reserved {
-            alias = Some(ident_name(src, a));
-            j += 1;
+    /// A derived table (`open` is its `(`) or table function (`open` is the
+    /// `(` after its name at `first`); `close` is the matching `)`.
+    fn derived(&mut self, first: usize, open: usize, close: usize, subquery: bool) -> usize {
+        let (alias, columns, j) = factor_tail(self.src, self.toks, close + 1, true);
+        if alias.is_some() {
+            let span = self.span(first, j);
+            self.push(TableRef {
+                db: None,
+                table: None,
+                alias,
+                tokens: (close + 1).min(j)..j.min(self.toks.len()),
+                span,
+                context: Context::Derived,
+                subquery,
+                system_time: None,
+                columns,
+            });
+        }
+        open + 1
+    }
+
+    /// Move the walk from `from` to `to`, keeping track of parentheses and
+    /// of the lists they close.
+    fn advance(&mut self, from: usize, to: usize) {
+        for k in from..to.min(self.toks.len()) {
+            match self.toks[k].kind {
+                TokenKind::LParen => {
+                    let q = query_starts_at(self.src, self.toks, k + 1);
+                    self.parens.push(q);
+                }
+                TokenKind::RParen => {
+                    self.parens.pop();
+                    let depth = self.parens.len();
+                    while self.lists.last().is_some_and(|l| l.0 > depth) {
+                        self.lists.pop();
+                    }
+                }
+                _ => {}
+            }
         }
     }
-    // Derived-table column list: `(SELECT ...) AS dt (a, b)`.
-    if derived && alias.is_some() && toks.get(j).is_some_and(|t| t.kind == TokenKind::LParen) {
-        j = matching_paren(toks, j) + 1;
-    }
-    // Index hints: {USE|IGNORE|FORCE} {INDEX|KEY} [FOR ...] (list).
-    while (kw(src, toks, j, "USE") || kw(src, toks, j, "IGNORE") || kw(src, toks, j, "FORCE"))
-        && (kw(src, toks, j + 1, "INDEX") || kw(src, toks, j + 1, "KEY"))
-    {
-        let mut k = j + 2;
-        while k < toks.len() && toks[k].kind != TokenKind::LParen {
-            k += 1;
+
+    /// Start a FROM-style list at the current depth (replacing one there).
+    fn open_list(&mut self, context: Context, alias: bool) {
+        let depth = self.parens.len();
+        if self.lists.last().is_some_and(|l| l.0 == depth) {
+            self.lists.pop();
         }
-        j = matching_paren(toks, k) + 1;
+        self.lists.push((depth, context, alias));
     }
-    (alias, j)
+
+    /// End the list at the current depth, if any.
+    fn close_list(&mut self) {
+        let depth = self.parens.len();
+        if self.lists.last().is_some_and(|l| l.0 == depth) {
+            self.lists.pop();
+        }
+    }
 }
 
-/// What the walk of [`table_refs`] does at a keyword.
+/// What the walk does at a keyword.
 enum Walk {
     /// Go on at this token.
     Skip(usize),
     /// Table factors follow the token at `at`: a comma-separated `list` of
     /// them or one, with or without aliases.
-    Tables { at: usize, list: bool, alias: bool },
+    Tables {
+        at: usize,
+        list: bool,
+        alias: bool,
+        context: Context,
+    },
 }
 
 /// Every table the statement names: after FROM, JOIN, UPDATE, INTO,
 /// INSERT/REPLACE, DELETE, USING, TABLE (DDL and `TABLE t`), plus CTE names
-/// (`WITH c AS (...)`, recorded with `table: None`). Comma lists are
-/// followed. Subqueries are covered because the walk is linear.
-///
-/// Cheap and approximate by design: it may report an extra name (an alias
-/// in a DELETE target list, a CTE used as a table), never fewer than a real
-/// statement names, except through user variables and stored programs.
+/// (`WITH c AS (...)`, recorded with `table: None`) and derived tables'
+/// aliases. A FROM list is followed through its commas at its own depth
+/// (`FROM a JOIN b ON .., c`).
 pub fn table_refs<'a>(src: &'a [u8], toks: &[Token]) -> Vec<TableRef<'a>> {
-    let mut out = Vec::new();
+    let mut w = Walker {
+        src,
+        toks,
+        out: Vec::new(),
+        parens: Vec::new(),
+        lists: Vec::new(),
+    };
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
-        if t.kind != TokenKind::Ident {
-            i += 1;
-            continue;
+        match t.kind {
+            TokenKind::LParen | TokenKind::RParen => {
+                w.advance(i, i + 1);
+                i += 1;
+                continue;
+            }
+            TokenKind::Comma => {
+                let depth = w.parens.len();
+                if let Some(&(_, context, alias)) = w.lists.last().filter(|l| l.0 == depth) {
+                    let next = w.table_factor(i + 1, alias, context);
+                    w.advance(i + 1, next);
+                    i = next.max(i + 1);
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
+            TokenKind::Ident => {}
+            _ => {
+                i += 1;
+                continue;
+            }
         }
         if cte_definition(src, toks, i) {
-            out.push(TableRef {
+            let span = w.span(i, i + 1);
+            let subquery = w.subquery();
+            w.push(TableRef {
                 db: None,
                 table: None,
                 alias: Some(ident_name(src, t)),
                 tokens: i..i + 1,
+                span,
+                context: Context::Cte,
+                subquery,
+                system_time: None,
+                columns: None,
             });
             i += 1;
             continue;
         }
-        let (list, alias) = match walk_keyword(src, toks, i) {
+        if ENDS_LIST.iter().any(|x| t.is_keyword(src, x))
+            || (t.is_keyword(src, "FOR") && !kw(src, toks, i + 1, "SYSTEM_TIME"))
+            || (t.is_keyword(src, "ON") && kw(src, toks, i + 1, "DUPLICATE"))
+        {
+            w.close_list();
+        }
+        let (list, alias, context) = match walk_keyword(src, toks, i) {
             Walk::Skip(next) => {
+                w.advance(i, next);
                 i = next;
                 continue;
             }
-            Walk::Tables { at, list, alias } => {
+            Walk::Tables {
+                at,
+                list,
+                alias,
+                context,
+            } => {
+                w.advance(i, at + 1);
                 i = at;
-                (list, alias)
+                (list, alias, context)
             }
         };
-        let mut j = table_factor(src, toks, i + 1, alias, &mut out);
-        while list && toks.get(j).is_some_and(|t| t.kind == TokenKind::Comma) {
-            let next = table_factor(src, toks, j + 1, alias, &mut out);
+        if list && context != Context::Table {
+            w.open_list(context, alias);
+        }
+        let mut j = w.table_factor(i + 1, alias, context);
+        // TABLE lists (DDL) are followed only right after a name: their
+        // later commas separate other clauses.
+        while list
+            && context == Context::Table
+            && toks.get(j).is_some_and(|t| t.kind == TokenKind::Comma)
+        {
+            let next = w.table_factor(j + 1, alias, context);
             if next == j + 1 {
                 break;
             }
             j = next;
         }
+        w.advance(i + 1, j);
         i = j.max(i + 1);
     }
-    out
+    w.out
 }
 
 /// Is the name at `i` a CTE being defined: `WITH|RECURSIVE|, name [(cols)]
@@ -282,15 +582,20 @@ fn walk_keyword(src: &[u8], toks: &[Token], i: usize) -> Walk {
             .any(|w| toks[i - 1].is_keyword(src, w));
     let verb = !prev_blocks && toks.get(i + 1).is_none_or(|t| t.kind != TokenKind::LParen);
     let is = |w: &str| toks[i].is_keyword(src, w);
-    let tables = |at: usize, list: bool, alias: bool| Walk::Tables { at, list, alias };
+    let tables = |at: usize, list: bool, alias: bool, context: Context| Walk::Tables {
+        at,
+        list,
+        alias,
+        context,
+    };
     if is("FROM") || is("USING") {
         // `USING (col)` in a join is a column list, not tables.
         if is("USING") && toks.get(i + 1).is_some_and(|t| t.kind == TokenKind::LParen) {
             return Walk::Skip(i + 1);
         }
-        tables(i, true, true)
+        tables(i, true, true, Context::From)
     } else if is("JOIN") || is("STRAIGHT_JOIN") {
-        tables(i, false, true)
+        tables(i, false, true, Context::Join)
     } else if (is("UPDATE") || is("DELETE")) && verb {
         let mut k = i + 1;
         while ["LOW_PRIORITY", "QUICK", "IGNORE"]
@@ -299,10 +604,16 @@ fn walk_keyword(src: &[u8], toks: &[Token], i: usize) -> Walk {
         {
             k += 1;
         }
+        let context = if is("UPDATE") {
+            Context::UpdateTarget
+        } else {
+            Context::DeleteTarget
+        };
         if kw(src, toks, k, "FROM") {
-            return Walk::Skip(k);
+            // `DELETE FROM t1[, t2] [USING ...]`: the targets follow FROM.
+            return tables(k, true, true, context);
         }
-        tables(k - 1, true, true)
+        tables(k - 1, true, true, context)
     } else if (is("INSERT") || is("REPLACE")) && verb {
         let mut k = i + 1;
         while ["LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY", "IGNORE", "INTO"]
@@ -311,7 +622,7 @@ fn walk_keyword(src: &[u8], toks: &[Token], i: usize) -> Walk {
         {
             k += 1;
         }
-        tables(k - 1, false, false)
+        tables(k - 1, false, false, Context::InsertTarget)
     } else if is("INTO") {
         // SELECT ... INTO @v / OUTFILE / DUMPFILE name no table.
         if toks.get(i + 1).is_some_and(|t| {
@@ -321,13 +632,17 @@ fn walk_keyword(src: &[u8], toks: &[Token], i: usize) -> Walk {
         }) {
             return Walk::Skip(i + 1);
         }
-        tables(i, false, false)
+        tables(i, false, false, Context::Into)
+    } else if (is("TABLE") || is("TABLES")) && i > 0 && toks[i - 1].is_keyword(src, "LOCK") {
+        // `LOCK TABLES t [AS a] READ, u WRITE, ...`: a list whose factors
+        // have aliases and lock types.
+        tables(i, true, true, Context::Lock)
     } else if is("TABLE") || is("TABLES") {
         let mut k = i + 1;
         if kw(src, toks, k, "IF") {
             k += if kw(src, toks, k + 1, "NOT") { 3 } else { 2 };
         }
-        tables(k - 1, true, false)
+        tables(k - 1, true, false, Context::Table)
     } else {
         Walk::Skip(i + 1)
     }
@@ -469,5 +784,110 @@ mod tests {
             ["- j"]
         );
         assert_eq!(tables("SELECT * FROM t FOR UPDATE"), ["t"]);
+    }
+
+    #[test]
+    fn a_from_list_goes_on_after_a_join_and_inside_parenthesised_joins() {
+        assert_eq!(
+            tables("SELECT * FROM a JOIN b ON a.x = b.x, c WHERE 1"),
+            ["a", "b", "c"]
+        );
+        assert_eq!(tables("SELECT * FROM a JOIN (b, c) ON 1"), ["a", "b", "c"]);
+        assert_eq!(tables("SELECT * FROM ((a JOIN b))"), ["a", "b"]);
+        assert_eq!(tables("SELECT * FROM (SELECT 1) d, t"), ["- d", "t"]);
+        assert_eq!(
+            tables("UPDATE t JOIN u ON t.id = u.id, docs SET docs.doc = 'x', t.a = 1"),
+            ["t", "u", "docs"]
+        );
+        assert_eq!(
+            tables("SELECT * FROM a USE INDEX (i), IGNORE KEY FOR JOIN (j) JOIN b USING (id), c"),
+            ["a", "b", "c"]
+        );
+        // Commas of other clauses are not tables.
+        assert_eq!(
+            tables("SELECT a, b FROM t WHERE a IN (1, 2) GROUP BY a, b ORDER BY a, b LIMIT 1, 2"),
+            ["t"]
+        );
+        assert_eq!(
+            tables("INSERT INTO t SELECT * FROM u ON DUPLICATE KEY UPDATE a = 1, b = 2"),
+            ["t", "u"]
+        );
+        assert_eq!(
+            tables("SELECT * FROM t UNION SELECT a, b FROM u"),
+            ["t", "u"]
+        );
+        assert_eq!(tables("SELECT * FROM t a, u b INTO @x, @y"), ["t a", "u b"]);
+    }
+
+    #[test]
+    fn every_table_a_lock_tables_statement_locks_is_found() {
+        assert_eq!(
+            tables("LOCK TABLES a READ, db2.b AS x WRITE, c LOW_PRIORITY WRITE"),
+            ["a", "db2.b x", "c"]
+        );
+        assert_eq!(tables("LOCK TABLE a WRITE, b READ LOCAL"), ["a", "b"]);
+    }
+
+    #[test]
+    fn each_reference_carries_its_context_byte_span_and_subquery_flag() {
+        let sql = "INSERT INTO db.t SELECT * FROM (SELECT * FROM s) AS d \
+                   JOIN u ON u.id = d.id WHERE d.a IN (SELECT a FROM v)";
+        let (toks, _, _) = significant_tokens(sql.as_bytes(), 0, D);
+        let refs = table_refs(sql.as_bytes(), &toks);
+        let got: Vec<_> = refs
+            .iter()
+            .map(|r| (&sql[r.span.clone()], r.context, r.subquery))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("db.t", Context::InsertTarget, false),
+                ("(SELECT * FROM s) AS d", Context::Derived, false),
+                ("s", Context::From, true),
+                ("u", Context::Join, false),
+                ("v", Context::From, true),
+            ]
+        );
+        let ctx = |sql: &str| {
+            let (toks, _, _) = significant_tokens(sql.as_bytes(), 0, D);
+            table_refs(sql.as_bytes(), &toks)
+                .iter()
+                .map(|r| r.context)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            ctx("UPDATE a JOIN b ON a.x = b.x SET a.y = 1"),
+            [Context::UpdateTarget, Context::Join]
+        );
+        assert_eq!(
+            ctx("DELETE FROM t1, t2 USING t1 JOIN t2"),
+            [
+                Context::DeleteTarget,
+                Context::DeleteTarget,
+                Context::From,
+                Context::Join
+            ]
+        );
+        assert_eq!(
+            ctx("WITH c AS (SELECT 1) TABLE c"),
+            [Context::Cte, Context::Table]
+        );
+    }
+
+    #[test]
+    fn a_table_read_for_system_time_leaves_its_bound_to_the_reader_and_shares_the_tail_grammar() {
+        let sql =
+            "SELECT * FROM t PARTITION (p) FOR SYSTEM_TIME AS OF NOW() x USE INDEX (i) JOIN u";
+        let (toks, _, _) = significant_tokens(sql.as_bytes(), 0, D);
+        let refs = table_refs(sql.as_bytes(), &toks);
+        assert_eq!(refs[0].table.as_deref(), Some("t"));
+        let for_at = refs[0].system_time.expect("FOR SYSTEM_TIME recorded");
+        assert!(toks[for_at].is_keyword(sql.as_bytes(), "FOR"));
+        // After the reader parsed the bound `NOW()`:
+        let after_bound = for_at + 7;
+        let (alias, _, end) = factor_tail(sql.as_bytes(), &toks, after_bound, false);
+        assert_eq!(alias.as_deref(), Some("x"));
+        assert!(toks[end].is_keyword(sql.as_bytes(), "JOIN"));
+        assert_eq!(refs[1].table.as_deref(), Some("u"));
     }
 }

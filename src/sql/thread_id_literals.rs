@@ -17,7 +17,7 @@ use std::ops::Range;
 
 use super::lexer::{ident_name, Token, TokenKind};
 use super::statement::Query;
-use super::tables::{table_refs, TableRef};
+use super::tables::TableRef;
 
 /// The tables whose columns hold a processlist thread id, and whether the
 /// column's name alone says so (no other table has a column of that name).
@@ -47,9 +47,9 @@ pub fn id_literals(query: &Query<'_>) -> Vec<IdLiteral> {
     let mut found = Vec::new();
     for st in query.non_empty() {
         let toks = &st.tokens;
-        let refs = table_refs(src, toks);
+        let refs = st.relations(src);
         for j in 0..toks.len() {
-            if let Some((first, last)) = thread_id_column(src, toks, &refs, j) {
+            if let Some((first, last)) = thread_id_column(src, toks, refs, j) {
                 compared_literals(src, toks, first, last, &mut found);
             }
         }

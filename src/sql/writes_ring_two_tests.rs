@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::lexer::LexOptions;
-use super::rewrite::*;
+use super::plan::*;
 
 /// `app.docs(id, doc*, title)`; views `v_docs` (doc renamed `body`),
 /// `v_v` over `v_docs` (`body` renamed `b2`), `v_calc` (an expression over

@@ -7,7 +7,7 @@ use super::classify::{
     classify_statement, ddl_targets, significant_tokens, SchemaTarget, StatementKind,
 };
 use super::lexer::LexOptions;
-use super::rewrite::*;
+use super::plan::*;
 
 /// `app.docs(id, doc*, title)`, `app.docs2(id, doc*)` (same rule as
 /// docs.doc), `app.other(id, doc*)` (another rule), `app.plain(id, doc,

@@ -26,6 +26,8 @@ pub type Edit = (Range<usize>, Vec<u8>);
 pub struct Input<'s, 'a> {
     pub src: &'a [u8],
     pub toks: &'s [Token],
+    /// Its table references (the statement's one relation walk).
+    pub rels: &'s [crate::sql::TableRef<'a>],
     pub kind: &'s StatementKind<'a>,
     pub opts: LexOptions,
     pub db: Option<&'s str>,
@@ -443,13 +445,14 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
     fn update(&self) -> Result<Vec<Edit>, Refusal> {
         // The tables updated: every table reference of the statement.
         let mut tables: Vec<(String, String, Option<String>)> = Vec::new();
-        for r in crate::sql::tables::table_refs(self.i.src, self.toks()) {
+        for r in self.i.rels {
             let db =
-                r.db.map(|d| d.into_owned())
+                r.db.as_ref()
+                    .map(|d| d.to_string())
                     .or(self.i.db.map(str::to_string));
-            if let (Some(db), Some(t)) = (db, r.table) {
-                self.through_view(&db, &t)?;
-                tables.push((db, t.into_owned(), r.alias.map(|a| a.into_owned())));
+            if let (Some(db), Some(t)) = (db, r.table.as_ref()) {
+                self.through_view(&db, t)?;
+                tables.push((db, t.to_string(), r.alias.as_ref().map(|a| a.to_string())));
             }
         }
         let set = (0..self.toks().len()).find(|&j| self.kw(j, "SET") && self.depth_at(j) == 0);

@@ -200,6 +200,7 @@ pub fn rewrite_statements<'a>(
         let extract_input = super::extract_write::Input {
             src: sql_text,
             toks: &piece.tokens,
+            rels: piece.relations(sql_text),
             kind: &piece.kind,
             opts: st.opts,
             db,

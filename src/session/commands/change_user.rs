@@ -56,7 +56,11 @@ impl Session {
         .await
         {
             Ok(a) => a,
-            Err(_) => return Flow::Close,
+            Err(crate::session::auth::AuthFailure::Refused(e)) => {
+                e.refuse(&mut self.client, self.info.peer).await;
+                return Flow::Close;
+            }
+            Err(crate::session::auth::AuthFailure::Gone) => return Flow::Close,
         };
         self.take_all_backends();
         self.credential = authed.credential;

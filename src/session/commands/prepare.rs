@@ -89,7 +89,7 @@ impl Session {
             self.reply_error(&e);
             return Flow::Continue;
         }
-        let rewrite = match self.rewrite(&query).await {
+        let rewrite = match self.plan_inline(&query).await {
             Ok(r) => r,
             Err(e) => {
                 self.reply_error(&e);

@@ -1,13 +1,17 @@
 //! FROM: table references, joins (`NATURAL`, `USING`, `ON`), derived
-//! tables, table functions, CTEs and views by name, index hints.
+//! tables, table functions, CTEs and views by name. A factor's names,
+//! alias, partitions, column list and index hints are read from the one
+//! relation walk ([`crate::sql::tables`]), not parsed again here: a factor
+//! the walk did not record is a shape the analyzer does not understand.
 
 use super::scope::{OutCol, Relation, Scope, StarRole};
 use super::select::rename;
 use super::{refusal, Parser, R};
 use crate::sql::lexer::TokenKind;
 use crate::sql::refusal::RefuseReason;
+use crate::sql::tables::{column_names, factor_tail, Context, TableRef};
 
-impl Parser<'_, '_> {
+impl<'a> Parser<'a, '_> {
     pub(super) fn table_references(&mut self) -> R<Vec<Relation>> {
         let mut rels = Vec::new();
         loop {
@@ -181,14 +185,20 @@ impl Parser<'_, '_> {
                 // A derived table sees the enclosing queries, not its siblings.
                 let out = self.query_expression()?;
                 self.expect_kind(TokenKind::RParen, ")")?;
-                self.eat_kw("AS");
-                let alias = self.take_name()?;
-                let out = if self.is_kind(TokenKind::LParen) {
-                    let names = self.name_list()?;
-                    rename(out, Some(&names))
-                } else {
-                    out
+                let r = self.derived_at()?;
+                let alias = r.alias.as_deref().unwrap_or_default().to_string();
+                let out = match &r.columns {
+                    Some(cols) => match column_names(self.src, self.toks, cols.clone()) {
+                        Some(names) => {
+                            let names: Vec<String> =
+                                names.into_iter().map(|n| n.into_owned()).collect();
+                            rename(out, Some(&names))
+                        }
+                        None => return Err(self.unparsed("a derived table's column list")),
+                    },
+                    None => out,
                 };
+                self.pos = r.tokens.end;
                 rels.push(Relation {
                     qualifier: alias,
                     base: None,
@@ -217,8 +227,12 @@ impl Parser<'_, '_> {
             let r = self.scan_group(RefuseReason::JsonFunction, "JSON_TABLE");
             self.scopes.pop();
             r?;
-            self.eat_kw("AS");
-            let alias = self.take_name()?;
+            let r = self.derived_at()?;
+            if r.columns.is_some() {
+                return Err(self.unparsed("JSON_TABLE with a column list"));
+            }
+            let alias = r.alias.as_deref().unwrap_or_default().to_string();
+            self.pos = r.tokens.end;
             rels.push(Relation {
                 qualifier: alias,
                 base: None,
@@ -230,30 +244,50 @@ impl Parser<'_, '_> {
         self.table_name_factor(rels)
     }
 
-    /// `[db.]name [PARTITION (..)] [[AS] alias] [index hints]`.
+    /// The walk's record of the derived table or table function whose `)`
+    /// is just before the parser's position.
+    fn derived_at(&self) -> R<TableRef<'a>> {
+        let at = self.pos;
+        match self
+            .relations()
+            .iter()
+            .find(|r| r.context == Context::Derived && r.start() == at)
+        {
+            Some(r) => Ok(r.clone()),
+            None => Err(self.unparsed("expected a derived table's alias")),
+        }
+    }
+
+    /// A named table factor, as the relation walk recorded it at the
+    /// parser's position: `[db.]name [PARTITION (..)] [FOR SYSTEM_TIME ..]
+    /// [[AS] alias] [index hints]`.
     pub(super) fn table_name_factor(&mut self, rels: &mut Vec<Relation>) -> R<()> {
-        let first = self.take_name()?;
-        let (db, name) = if self.is_kind(TokenKind::Dot) {
-            self.pos += 1;
-            let t = self.take_name()?;
-            (Some(first), t)
-        } else {
-            (None, first)
+        let at = self.pos;
+        let Some(r) = self
+            .relations()
+            .iter()
+            .find(|r| r.table.is_some() && r.start() == at && r.context != Context::Derived)
+            .cloned()
+        else {
+            return Err(self.unparsed("expected a table name"));
         };
-        if self.kw("PARTITION") {
-            self.pos += 1;
-            self.skip_parens()?;
-        }
-        if self.kw("FOR") && self.kw_at(1, "SYSTEM_TIME") {
-            self.pos += 2;
-            self.system_time()?;
-        }
-        let explicit_alias = if self.eat_kw("AS") || self.is_name() {
-            Some(self.take_name()?)
-        } else {
-            None
+        let name = r.table.map(|t| t.into_owned()).unwrap_or_default();
+        let db = r.db.map(|d| d.into_owned());
+        let explicit_alias = match r.system_time {
+            Some(for_at) => {
+                // The bound is an expression, the analyzer's to read; what
+                // follows it is the walk's grammar again.
+                self.pos = for_at + 2;
+                self.system_time()?;
+                let (alias, _, end) = factor_tail(self.src, self.toks, self.pos, false);
+                self.pos = end;
+                alias.map(|a| a.into_owned())
+            }
+            None => {
+                self.pos = r.tokens.end;
+                r.alias.map(|a| a.into_owned())
+            }
         };
-        self.index_hints()?;
         let qualifier = explicit_alias.unwrap_or_else(|| name.clone());
         let rel = self.named_relation(db, name, qualifier)?;
         rels.push(rel);
@@ -337,29 +371,5 @@ impl Parser<'_, '_> {
             columns: None,
             star: StarRole::Listed,
         })
-    }
-
-    fn index_hints(&mut self) -> R<()> {
-        while self.any_kw(&["USE", "IGNORE", "FORCE"])
-            && (self.kw_at(1, "INDEX") || self.kw_at(1, "KEY"))
-        {
-            self.pos += 2;
-            if self.eat_kw("FOR") {
-                if self.eat_kw("JOIN") {
-                } else if self.any_kw(&["ORDER", "GROUP"]) {
-                    self.pos += 1;
-                    self.expect_kw("BY")?;
-                } else {
-                    return Err(self.unparsed("index hint"));
-                }
-            }
-            self.skip_parens()?;
-            if self.is_kind(TokenKind::Comma)
-                && ["USE", "IGNORE", "FORCE"].iter().any(|w| self.kw_at(1, w))
-            {
-                self.pos += 1;
-            }
-        }
-        Ok(())
     }
 }

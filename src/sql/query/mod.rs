@@ -27,6 +27,7 @@ use super::catalog::ColumnCatalog;
 use super::classify::matching_paren;
 use super::lexer::{ident_name, lex, LexOptions, Token, TokenKind};
 use super::refusal::{ColumnRef, Refusal, RefuseReason};
+use super::tables::{table_refs, TableRef};
 use super::tokens::is_reserved;
 pub use expr::JsonItem;
 pub use scope::OutCol;
@@ -107,17 +108,25 @@ pub(crate) struct Parser<'a, 'c> {
     /// Paths replaced by their extracted columns (see
     /// [`QueryShape::rewrites`]).
     rewrites: Vec<(ColumnRef, (std::ops::Range<usize>, String))>,
+    /// The statement's table references from the one relation walk, when
+    /// the caller has them (cached with the statement)...
+    given: Option<&'a [TableRef<'a>]>,
+    /// ...or walked here on first use.
+    walked: std::cell::OnceCell<Vec<TableRef<'a>>>,
 }
 
-/// Analyse a query statement (`toks` are its significant tokens).
-pub fn analyze_query(
-    src: &[u8],
-    toks: &[Token],
+/// Analyse a query statement (`toks` are its significant tokens, `rels`
+/// their table references when the caller has walked them).
+pub fn analyze_query<'a>(
+    src: &'a [u8],
+    toks: &'a [Token],
+    rels: Option<&'a [TableRef<'a>]>,
     opts: LexOptions,
     current_db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Result<QueryShape, Stop> {
     let mut p = Parser::new(src, toks, opts, current_db, catalog);
+    p.given = rels;
     let out = p.query_statement()?;
     Ok(QueryShape {
         outputs: out.into_iter().map(|c| c.blob).collect(),
@@ -129,14 +138,16 @@ pub fn analyze_query(
 /// [`analyze_query`] for a statement whose result squeeze relays: a
 /// top-level select item may also be a JSON function of a compressed column
 /// that squeeze evaluates itself (listed in [`QueryShape::json`]).
-pub fn analyze_read(
-    src: &[u8],
-    toks: &[Token],
+pub fn analyze_read<'a>(
+    src: &'a [u8],
+    toks: &'a [Token],
+    rels: Option<&'a [TableRef<'a>]>,
     opts: LexOptions,
     current_db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Result<QueryShape, Stop> {
     let mut p = Parser::new(src, toks, opts, current_db, catalog);
+    p.given = rels;
     p.allow_json = true;
     let out = p.query_statement()?;
     Ok(QueryShape {
@@ -227,6 +238,16 @@ impl<'a, 'c> Parser<'a, 'c> {
             json: Vec::new(),
             server_rejects: false,
             rewrites: Vec::new(),
+            given: None,
+            walked: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The statement's table references (the one relation walk).
+    fn relations(&self) -> &[TableRef<'a>] {
+        match self.given {
+            Some(r) => r,
+            None => self.walked.get_or_init(|| table_refs(self.src, self.toks)),
         }
     }
 
@@ -378,14 +399,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// Is the token at `pos + k` the start of a query (`SELECT`, `WITH`,
     /// `VALUES`, `TABLE`, or `(` of one)?
     fn query_starts_at(&self, k: usize) -> bool {
-        let mut k = k;
-        while self.kind_at(k) == Some(TokenKind::LParen) {
-            k += 1;
-        }
-        self.kw_at(k, "SELECT")
-            || self.kw_at(k, "WITH")
-            || self.kw_at(k, "VALUES")
-            || self.kw_at(k, "TABLE")
+        super::tables::query_starts_at(self.src, self.toks, self.pos + k)
     }
 
     // ---- views ----------------------------------------------------------

@@ -55,6 +55,7 @@ fn analyse(sql: &str) -> Result<Vec<bool>, Stop> {
     analyze_query(
         sql.as_bytes(),
         &toks,
+        None,
         LexOptions::default(),
         Some("app"),
         &Cat,
@@ -415,6 +416,7 @@ fn json_unquote_null_probes_pass_on_mariadb_and_are_refused_where_json_functions
     match analyze_query(
         sql.as_bytes(),
         &toks,
+        None,
         LexOptions::default(),
         Some("app"),
         &StrictJsonCat,

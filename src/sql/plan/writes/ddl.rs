@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use super::{invisible_refusal, split_commas};
 use crate::sql::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
-use crate::sql::rewrite::{
+use crate::sql::plan::{
     is_name, plan_statement, refuse, Analyzer, ColumnCatalog, ColumnRef, Plan, Refusal,
     RefuseReason, Table,
 };
@@ -76,7 +76,7 @@ fn create_table_select(
     catalog: &dyn ColumnCatalog,
 ) -> Option<Refusal> {
     let (i, temporary) = create_table_head(sql, toks)?;
-    let (a, any) = Analyzer::new_always(sql, toks, opts, db, catalog);
+    let (a, any) = Analyzer::new_always(sql, toks, None, opts, db, catalog);
     if !any {
         return None;
     }
@@ -109,7 +109,7 @@ fn create_table_select(
     let copied = if temporary {
         // The query alone: the new temporary table is not one of its
         // sources (it shadows the configured table only once created).
-        let (qa, _) = Analyzer::new_always(sql, &toks[q..], opts, db, catalog);
+        let (qa, _) = Analyzer::new_always(sql, &toks[q..], None, opts, db, catalog);
         qa.copied_out(0..toks.len() - q)
     } else {
         a.copied_out(q..toks.len())
@@ -133,7 +133,7 @@ fn rename_tables(
     catalog: &dyn ColumnCatalog,
 ) -> Option<Refusal> {
     let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(sql, w));
-    let (a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
+    let (a, _) = Analyzer::new_always(sql, toks, None, opts, db, catalog);
     let mut start = 2;
     if kw(2, "IF") && kw(3, "EXISTS") {
         start = 4;
@@ -287,7 +287,7 @@ fn alter_table(
 ) -> Option<Refusal> {
     let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(sql, w));
     let i = altered_table_at(sql, toks)?;
-    let (a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
+    let (a, _) = Analyzer::new_always(sql, toks, None, opts, db, catalog);
     let table = a.table_at(i)?;
     if !catalog.table_has_compressed(&table.0, &table.1) {
         return None;
@@ -418,7 +418,7 @@ fn stored_program(
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Option<Refusal> {
-    let (mut a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
+    let (mut a, _) = Analyzer::new_always(sql, toks, None, opts, db, catalog);
     let mut body = p + 1;
     if toks[p].is_keyword(sql, "TRIGGER") {
         let on = (p + 1..toks.len()).find(|&i| toks[i].is_keyword(sql, "ON"))?;
@@ -634,7 +634,7 @@ fn create_table_elements(
         // A temporary table is another table, even under a configured name.
         return None;
     }
-    let (a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
+    let (a, _) = Analyzer::new_always(sql, toks, None, opts, db, catalog);
     let table = a.table_at(i)?;
     if !catalog.table_has_compressed(&table.0, &table.1) {
         return None;
@@ -659,7 +659,7 @@ fn create_index(
     catalog: &dyn ColumnCatalog,
 ) -> Option<Refusal> {
     let on = (2..toks.len()).find(|&i| toks[i].is_keyword(sql, "ON"))?;
-    let (a, _) = Analyzer::new_always(sql, toks, opts, db, catalog);
+    let (a, _) = Analyzer::new_always(sql, toks, None, opts, db, catalog);
     let table = a.table_at(on + 1)?;
     let open = a.table_end(on + 1);
     if toks.get(open).map(|t| t.kind) != Some(TokenKind::LParen) {

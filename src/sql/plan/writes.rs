@@ -509,7 +509,7 @@ pub(super) fn plan_set<'a>(
     if !toks.iter().any(|t| t.is_keyword(sql, "SELECT")) {
         return Plan::Untouched;
     }
-    let (mut a, any) = Analyzer::new_always(sql, toks, opts, db, catalog);
+    let (mut a, any) = Analyzer::new_always(sql, toks, None, opts, db, catalog);
     if !any {
         return Plan::Untouched;
     }
@@ -734,7 +734,7 @@ fn select_into(
     if !into {
         return None;
     }
-    let (a, any) = Analyzer::new_always(sql, toks, opts, db, catalog);
+    let (a, any) = Analyzer::new_always(sql, toks, None, opts, db, catalog);
     if !any {
         return None;
     }

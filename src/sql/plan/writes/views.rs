@@ -12,8 +12,8 @@
 
 use crate::sql::classify::significant_tokens;
 use crate::sql::lexer::{ident_name, LexOptions, TokenKind};
+use crate::sql::plan::{refuse, ColumnCatalog, ColumnRef, Refusal, RefuseReason};
 use crate::sql::query::{analyze_query, Stop};
-use crate::sql::rewrite::{refuse, ColumnCatalog, ColumnRef, Refusal, RefuseReason};
 
 /// A view's columns and the compressed base column each passes through, or
 /// why squeeze cannot resolve them.
@@ -49,7 +49,7 @@ pub(crate) fn view_columns(
             ),
         ))
     };
-    let outputs = match analyze_query(sql, &toks, opts, Some(db), catalog) {
+    let outputs = match analyze_query(sql, &toks, None, opts, Some(db), catalog) {
         Ok(shape) => shape.outputs,
         Err(Stop::Refuse(r)) => {
             return Some(Err(Refusal {

@@ -9,7 +9,7 @@ use std::ops::Range;
 use super::{span_of, split_commas};
 use crate::sql::classify::matching_paren;
 use crate::sql::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
-use crate::sql::rewrite::{literal_in, Literal, LiteralKind};
+use crate::sql::plan::{literal_in, Literal, LiteralKind};
 use crate::sql::tokens::is_name;
 
 /// The value of an expression written to a compressed column.

@@ -42,11 +42,13 @@ pub(super) fn plan_block_writes<'a>(
             continue;
         }
         let kind = classify_statement(sql, stmt, opts);
+        // One relation walk for the read analyzer and the planner.
+        let rels = crate::sql::tables::table_refs(sql, stmt);
         // A read goes to the client as a plain statement's would; one whose
         // answer carries a compressed value needs its shape (no JSON
         // function: squeeze evaluates those only for its own statements).
         if kind == StatementKind::Select && !has_variable(sql, stmt) {
-            match analyze_query(sql, stmt, opts, db, catalog) {
+            match analyze_query(sql, stmt, Some(&rels), opts, db, catalog) {
                 Ok(shape) if shape.outputs.iter().all(Option::is_none) => continue,
                 Ok(shape) if shape.json.is_empty() => {
                     shapes.push((j, shape));
@@ -66,7 +68,7 @@ pub(super) fn plan_block_writes<'a>(
             return None;
         }
         writes = true;
-        match plan_tokens(sql, stmt, &kind, opts, db, catalog, false).0 {
+        match plan_tokens(sql, stmt, Some(&rels), &kind, opts, db, catalog, false).0 {
             Plan::Untouched => {}
             Plan::Refuse(r) => return Some((Plan::Refuse(r), Vec::new())),
             // Dynamic SQL is not a plain write.

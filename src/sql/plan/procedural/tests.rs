@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::sql::lexer::LexOptions;
-use crate::sql::rewrite::{plan_query, ColumnCatalog, ColumnRef, Plan};
+use crate::sql::plan::{plan_query, ColumnCatalog, ColumnRef, Plan};
 
 /// Shared with the `direct_reads` tests.
 pub(crate) struct Cat;
@@ -55,7 +55,7 @@ pub(crate) fn doc() -> ColumnRef {
 }
 
 /// The refusal of the query, if any statement is refused.
-pub(crate) fn refusal(sql: &str) -> Option<crate::sql::rewrite::Refusal> {
+pub(crate) fn refusal(sql: &str) -> Option<crate::sql::plan::Refusal> {
     plan_query(sql.as_bytes(), LexOptions::default(), Some("app"), &Cat)
         .into_iter()
         .find_map(|p| match p.plan {
@@ -162,7 +162,7 @@ fn a_block_ends_at_the_end_that_closes_it_not_at_a_case_expression_or_end_if() {
 
 #[test]
 fn a_compound_statement_prepared_through_the_protocol_is_judged_whole() {
-    use crate::sql::rewrite::plan_statement;
+    use crate::sql::plan::plan_statement;
     let sql = "BEGIN NOT ATOMIC DECLARE v LONGBLOB DEFAULT (SELECT doc FROM docs WHERE id=2); SELECT LENGTH(v), MD5(v); END";
     match plan_statement(sql.as_bytes(), LexOptions::default(), Some("app"), &Cat) {
         Plan::Refuse(r) => assert_eq!(r.column, doc()),

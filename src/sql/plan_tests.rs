@@ -3,7 +3,7 @@
 
 use super::classify::StatementKind;
 use super::lexer::{decode_string, lex, LexOptions, TokenKind};
-use super::rewrite::*;
+use super::plan::*;
 use super::splice::{binary_literal, splice};
 use proptest::prelude::*;
 
@@ -1397,4 +1397,48 @@ fn a_json_function_of_a_compressed_column_under_is_null_is_refused_not_sent_to_t
     ] {
         assert!(!matches!(plan(sql), Plan::Refuse(_)), "{sql}");
     }
+}
+
+// ---- the one relation walk ------------------------------------------------
+
+#[test]
+fn a_compressed_table_listed_after_a_join_is_planned_not_passed_through() {
+    // The document written into `docs` must be compressed (or the
+    // statement refused); a walk that stopped at the ON condition saw
+    // only `users` and let the raw value through.
+    let sql = r#"UPDATE users u JOIN users v ON u.id = v.id, docs SET docs.doc = '{"k": 1}' WHERE docs.id = u.id"#;
+    assert_ne!(plan(sql), Plan::Untouched, "{sql}");
+    // The read analyzer resolves the same list.
+    assert_eq!(
+        plan_query(
+            b"SELECT d.doc FROM users u JOIN users v ON u.id = v.id, docs d",
+            D,
+            Some("app"),
+            &Cat
+        )[0]
+        .shape
+        .as_ref()
+        .map(|s| s.outputs.len()),
+        Some(1)
+    );
+}
+
+#[test]
+fn a_table_factor_the_relation_walk_does_not_record_is_refused_not_read() {
+    // `LATERAL` is not MariaDB syntax; the walk records `docs` after it,
+    // the read analyzer finds no factor where it stands, and the
+    // statement naming a compressed table is refused (default deny).
+    assert_eq!(
+        refused("SELECT doc FROM LATERAL docs"),
+        RefuseReason::Unanalysed
+    );
+    // A derived table's alias and column list come from the walk too.
+    assert!(matches!(
+        plan("SELECT x FROM (SELECT doc FROM docs) AS d (x)"),
+        Plan::Untouched
+    ));
+    assert_eq!(
+        refused("SELECT x FROM (SELECT doc FROM docs) AS d (x) WHERE x LIKE 'a%'"),
+        RefuseReason::Like
+    );
 }

@@ -1,4 +1,4 @@
-// Over 600 lines: the public planning API (plan_query .. prepared_outputs, ~370 lines) and the Analyzer's state, name resolution and value checks (~320) that rewrite/dml.rs, rewrite/judge.rs and rewrite/writes.rs share.
+// Over 600 lines: the public planning API (plan_query .. prepared_outputs, ~370 lines) and the Analyzer's state, name resolution and value checks (~320) that plan/dml.rs, plan/judge.rs and plan/writes.rs share.
 //! Planning a statement: queries go to the default-deny read analyzer
 //! ([`super::query`]); writes to the literal locator here (values for
 //! compressed columns are compressed in place or refused, see
@@ -31,7 +31,7 @@ use super::lexer::{
 };
 use super::query::{analyze_expressions, QueryShape, Stop};
 use super::statement::Statement;
-use super::tables::table_refs;
+use super::tables::{table_refs, TableRef};
 use same_query::SameQuery;
 
 mod block;
@@ -249,6 +249,7 @@ pub fn plan_statements<'a>(
             plan_tokens(
                 sql,
                 &st.tokens,
+                Some(st.relations(sql)),
                 &st.kind,
                 st.opts,
                 db.as_deref(),
@@ -312,7 +313,7 @@ fn plan_block<'a>(
 ) -> (Plan<'a>, Vec<(usize, QueryShape)>) {
     let mut plan = Plan::Untouched;
     if compound::creates_stored_program(sql, toks) {
-        plan = plan_tokens(sql, toks, kind, opts, db, catalog, false).0;
+        plan = plan_tokens(sql, toks, None, kind, opts, db, catalog, false).0;
         if matches!(plan, Plan::Refuse(_)) {
             return (plan, Vec::new());
         }
@@ -384,17 +385,23 @@ pub fn plan_statement_shape<'a>(
         }
         return (plan, None);
     }
-    plan_tokens(sql, &toks, &kind, opts, current_db, catalog, false)
+    plan_tokens(sql, &toks, None, &kind, opts, current_db, catalog, false)
 }
 
+/// `rels`: the statement's table references, when its caller has walked
+/// them (a statement of a split query caches them); walked here on first
+/// use otherwise.
+///
 /// `relayed`: the statement is one of the client's own (COM_QUERY,
 /// COM_STMT_PREPARE), whose result squeeze relays, so a JSON function it
 /// evaluates itself may be in the select list; not for a text planned
 /// inside another statement (PREPARE ... FROM, EXECUTE IMMEDIATE, SET
 /// STATEMENT, a compound statement), which squeeze does not rewrite.
-fn plan_tokens<'a>(
+#[allow(clippy::too_many_arguments)]
+pub(super) fn plan_tokens<'a>(
     sql: &'a [u8],
     toks: &[Token],
+    rels: Option<&[TableRef<'a>]>,
     kind: &StatementKind<'a>,
     opts: LexOptions,
     db: Option<&str>,
@@ -405,16 +412,24 @@ fn plan_tokens<'a>(
         // The server will reject it; nothing to compress.
         return (Plan::Untouched, None);
     }
+    let walked = std::cell::OnceCell::new();
+    let rels = || rels.unwrap_or_else(|| walked.get_or_init(|| table_refs(sql, toks)));
     match kind {
-        StatementKind::Select => return plan_read(sql, toks, opts, db, catalog, relayed),
+        StatementKind::Select => return plan_read(sql, toks, rels(), opts, db, catalog, relayed),
         // Naming a compressed table, the expression analyzer decides
         // (`SET @j = (SELECT doc IS NULL ...)` passes); otherwise the
         // locator still looks for routines and views that read one.
-        StatementKind::Set(_) if touched_column(sql, toks, db, catalog).is_some() => {
-            return (plan_assignments(sql, toks, 1, opts, db, catalog), None);
+        StatementKind::Set(_) if touched_column(rels(), db, catalog).is_some() => {
+            return (
+                plan_assignments(sql, toks, rels(), 1, opts, db, catalog),
+                None,
+            );
         }
         StatementKind::Other if toks.first().is_some_and(|t| t.is_keyword(sql, "DO")) => {
-            return (plan_assignments(sql, toks, 1, opts, db, catalog), None);
+            return (
+                plan_assignments(sql, toks, rels(), 1, opts, db, catalog),
+                None,
+            );
         }
         StatementKind::Other
             if toks.first().is_some_and(|t| t.is_keyword(sql, "CHECKSUM"))
@@ -429,7 +444,7 @@ fn plan_tokens<'a>(
         StatementKind::Other if toks.first().is_some_and(|t| t.is_keyword(sql, "HANDLER")) => {
             let plan = match super::direct_reads::handler_refusal(sql, toks, opts, db, catalog) {
                 Ok(()) => Plan::Untouched,
-                Err(stop) => stopped(sql, toks, db, catalog, stop),
+                Err(stop) => stopped(rels(), db, catalog, stop),
             };
             return (plan, None);
         }
@@ -441,7 +456,7 @@ fn plan_tokens<'a>(
         // MariaDB parses `q` with the session's sql_mode.
         StatementKind::SetStatement { inner, at } => {
             let at = (*at).min(toks.len());
-            return plan_tokens(sql, &toks[at..], inner, opts, db, catalog, false);
+            return plan_tokens(sql, &toks[at..], None, inner, opts, db, catalog, false);
         }
         StatementKind::ExecuteImmediate { text: Some(t), .. } if relayed => {
             if let Some(planned) = immediate_json(sql, t, opts, db, catalog) {
@@ -457,26 +472,27 @@ fn plan_tokens<'a>(
         }
         _ => None,
     };
-    (plan_write(sql, toks, kind, opts, db, catalog), shape)
+    (plan_write(sql, toks, rels, kind, opts, db, catalog), shape)
 }
 
 /// A query: the default-deny analyzer decides.
 fn plan_read<'a>(
     sql: &'a [u8],
     toks: &[Token],
+    rels: &[TableRef<'a>],
     opts: LexOptions,
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
     relayed: bool,
 ) -> (Plan<'a>, Option<QueryShape>) {
     let analyzed = if relayed {
-        super::query::analyze_read(sql, toks, opts, db, catalog)
+        super::query::analyze_read(sql, toks, Some(rels), opts, db, catalog)
     } else {
-        super::query::analyze_query(sql, toks, opts, db, catalog)
+        super::query::analyze_query(sql, toks, Some(rels), opts, db, catalog)
     };
     match analyzed {
         Ok(shape) => (Plan::Untouched, Some(shape)),
-        Err(stop) => (stopped(sql, toks, db, catalog, stop), None),
+        Err(stop) => (stopped(rels, db, catalog, stop), None),
     }
 }
 
@@ -506,17 +522,18 @@ fn plan_call<'a>(
 fn plan_assignments<'a>(
     sql: &'a [u8],
     toks: &[Token],
+    rels: &[TableRef<'_>],
     start: usize,
     opts: LexOptions,
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Plan<'a> {
-    if touched_column(sql, toks, db, catalog).is_none() {
+    if touched_column(rels, db, catalog).is_none() {
         return Plan::Untouched;
     }
     match analyze_expressions(sql, toks, start, opts, db, catalog) {
         Ok(()) => Plan::Untouched,
-        Err(stop) => stopped(sql, toks, db, catalog, stop),
+        Err(stop) => stopped(rels, db, catalog, stop),
     }
 }
 
@@ -524,8 +541,7 @@ fn plan_assignments<'a>(
 /// analyzer does not understand is refused only if the statement touches a
 /// table with compressed columns (default deny), else sent untouched.
 fn stopped<'a>(
-    sql: &[u8],
-    toks: &[Token],
+    rels: &[TableRef<'_>],
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
     stop: Stop,
@@ -541,7 +557,7 @@ fn stopped<'a>(
             RefuseReason::ColumnOrderUnknown,
             "SELECT *",
         )),
-        Stop::Unparsed(detail) => match touched_column(sql, toks, db, catalog) {
+        Stop::Unparsed(detail) => match touched_column(rels, db, catalog) {
             None => Plan::Untouched,
             Some(column) => Plan::Refuse(refuse(
                 column,
@@ -553,14 +569,13 @@ fn stopped<'a>(
 }
 
 /// The first compressed column of a table (or view over one) that the
-/// statement names, if any.
+/// statement names (`rels`: its table references), if any.
 pub(super) fn touched_column(
-    sql: &[u8],
-    toks: &[Token],
+    rels: &[TableRef<'_>],
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Option<ColumnRef> {
-    table_refs(sql, toks).into_iter().find_map(|r| {
+    rels.iter().find_map(|r| {
         let d = r.db.as_deref().or(db)?;
         let t = r.table.as_deref()?;
         let compressed = catalog.table_has_compressed(d, t);
@@ -581,9 +596,10 @@ pub(super) fn touched_column(
 }
 
 /// INSERT/REPLACE/UPDATE/DELETE, DDL and the rest: the literal locator.
-fn plan_write<'a>(
+fn plan_write<'a: 'w, 'w>(
     sql: &'a [u8],
     toks: &[Token],
+    rels: impl Fn() -> &'w [TableRef<'a>],
     kind: &StatementKind<'a>,
     opts: LexOptions,
     db: Option<&str>,
@@ -599,7 +615,7 @@ fn plan_write<'a>(
             // MariaDB parses the inner statement with the session's
             // sql_mode (it applies the variables after parsing).
             let at = (*at).min(toks.len());
-            return plan_tokens(sql, &toks[at..], inner, opts, db, catalog, false).0;
+            return plan_tokens(sql, &toks[at..], None, inner, opts, db, catalog, false).0;
         }
         StatementKind::Prepare { text, .. } => {
             return match text {
@@ -615,7 +631,7 @@ fn plan_write<'a>(
     if let Some(r) = writes::guard(sql, toks, kind, opts, db, catalog) {
         return Plan::Refuse(r);
     }
-    let mut a = match Analyzer::new(sql, toks, opts, db, catalog) {
+    let mut a = match Analyzer::new(sql, toks, Some(rels()), opts, db, catalog) {
         Some(a) => a,
         None => return Plan::Untouched,
     };
@@ -809,7 +825,7 @@ fn immediate_json<'a>(
     if !matches!(kind, StatementKind::Select) {
         return None;
     }
-    let (plan, shape) = plan_tokens(&text, &toks, &kind, opts, db, catalog, true);
+    let (plan, shape) = plan_tokens(&text, &toks, None, &kind, opts, db, catalog, true);
     let shape = shape.filter(|s| !s.json.is_empty())?;
     // A charset introducer makes the server convert the text first.
     if !matches!(plan, Plan::Untouched) || quote_at != tok.start {
@@ -965,40 +981,50 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
     fn new(
         src: &'a [u8],
         toks: &'t [Token],
+        rels: Option<&[TableRef<'a>]>,
         opts: LexOptions,
         current_db: Option<&'t str>,
         catalog: &'t dyn ColumnCatalog,
     ) -> Option<Self> {
-        let (a, any) = Self::new_always(src, toks, opts, current_db, catalog);
+        let (a, any) = Self::new_always(src, toks, rels, opts, current_db, catalog);
         any.then_some(a)
     }
 
     /// The analyzer, and whether any table the statement names has a
-    /// compressed column.
+    /// compressed column. `rels`: the statement's table references when
+    /// the caller has them (else they are walked here).
     pub(super) fn new_always(
         src: &'a [u8],
         toks: &'t [Token],
+        rels: Option<&[TableRef<'a>]>,
         opts: LexOptions,
         current_db: Option<&'t str>,
         catalog: &'t dyn ColumnCatalog,
     ) -> (Self, bool) {
-        let refs = table_refs(src, toks);
+        let walked;
+        let refs = match rels {
+            Some(r) => r,
+            None => {
+                walked = table_refs(src, toks);
+                &walked[..]
+            }
+        };
         let mut any = false;
         let mut skip = vec![false; toks.len()];
         let mut tables = Vec::with_capacity(refs.len());
         for r in refs {
-            for s in &mut skip[r.tokens.clone()] {
+            for s in &mut skip[r.tokens.start.min(toks.len())..r.tokens.end.min(toks.len())] {
                 *s = true;
             }
-            let db = r.db.or_else(|| current_db.map(Cow::Borrowed));
+            let db = r.db.clone().or_else(|| current_db.map(Cow::Borrowed));
             if let (Some(d), Some(t)) = (&db, &r.table) {
                 any |=
                     catalog.table_has_compressed(d, t) || catalog.view_definition(d, t).is_some();
             }
             tables.push(Table {
                 db,
-                table: r.table,
-                alias: r.alias,
+                table: r.table.clone(),
+                alias: r.alias.clone(),
             });
         }
         let a = Analyzer {

@@ -12,7 +12,7 @@
 //!
 //! The write side: a `BEGIN NOT ATOMIC ... END` whose every statement is
 //! a plain `INSERT`/`REPLACE`/`UPDATE`/`DELETE` is planned exactly before
-//! [`block_refusal`] is consulted (`rewrite::block`); any other block that
+//! [`block_refusal`] is consulted (`plan::block`); any other block that
 //! writes a compressed column is refused here like a read.
 
 use super::{
@@ -174,7 +174,7 @@ fn keyword_refusal(
         return match plan_statement_shape(&inner, opts, db, catalog) {
             (Plan::Refuse(r), _) => Some(r),
             (Plan::Rewrite { .. } | Plan::RewriteText(_), _) => {
-                touched_column(&inner, &itoks, db, catalog).map(dynamic_refusal)
+                touched_column(&table_refs(&inner, &itoks), db, catalog).map(dynamic_refusal)
             }
             (Plan::Untouched, shape) => shape
                 .and_then(|s| s.outputs.into_iter().flatten().next())
@@ -231,6 +231,7 @@ fn view_column(def: &str, db: &str, catalog: &dyn ColumnCatalog) -> Option<Colum
     match crate::sql::query::analyze_query(
         def.as_bytes(),
         &toks,
+        None,
         LexOptions::default(),
         Some(db),
         catalog,
