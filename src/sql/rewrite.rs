@@ -35,6 +35,7 @@ use super::tables::table_refs;
 use same_query::SameQuery;
 
 mod block;
+mod condition;
 mod dml;
 mod judge;
 pub(crate) mod procedural;
@@ -457,7 +458,33 @@ fn plan_tokens<'a>(
         }
         _ => None,
     };
-    (plan_write(sql, toks, kind, opts, db, catalog), shape)
+    // A declared path in an UPDATE/DELETE condition, answered from its
+    // extracted column, in a statement squeeze sends rewritten.
+    let edits = if relayed {
+        match condition::condition_edits(sql, toks, kind, opts, db, catalog) {
+            Some(Ok(edits)) => edits,
+            Some(Err(r)) => {
+                // The query analyzer's refusal names what would answer it;
+                // the write analyzer still decides whether to refuse.
+                return match plan_write(sql, toks, kind, opts, db, catalog, &[]) {
+                    Plan::Refuse(_) => (Plan::Refuse(r), None),
+                    plan => (plan, shape),
+                };
+            }
+            None => Vec::new(),
+        }
+    } else {
+        Vec::new()
+    };
+    let plan = plan_write(sql, toks, kind, opts, db, catalog, &edits);
+    if edits.is_empty() || matches!(plan, Plan::Refuse(_)) {
+        return (plan, shape);
+    }
+    let shape = QueryShape {
+        rewrites: edits,
+        ..QueryShape::default()
+    };
+    (plan, Some(shape))
 }
 
 /// A query: the default-deny analyzer decides.
@@ -581,6 +608,8 @@ pub(super) fn touched_column(
 }
 
 /// INSERT/REPLACE/UPDATE/DELETE, DDL and the rest: the literal locator.
+/// `edits`: declared paths of the condition answered from their
+/// extracted columns (the analyzer leaves those tokens alone).
 fn plan_write<'a>(
     sql: &'a [u8],
     toks: &[Token],
@@ -588,6 +617,7 @@ fn plan_write<'a>(
     opts: LexOptions,
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
+    edits: &[(Range<usize>, String)],
 ) -> Plan<'a> {
     match kind {
         StatementKind::Empty | StatementKind::Use(_) | StatementKind::LoadData => {
@@ -619,6 +649,7 @@ fn plan_write<'a>(
         Some(a) => a,
         None => return Plan::Untouched,
     };
+    a.skip_edited(edits);
     if let Err(r) = a.run(kind) {
         return Plan::Refuse(r);
     }

@@ -203,6 +203,59 @@ pub fn analyze_table_condition(
     Ok(())
 }
 
+/// The `WHERE`, `ORDER BY` and `LIMIT` of a single-table UPDATE or DELETE
+/// (`toks[start..]`, ending before any `RETURNING`) that writes `table`
+/// under `qualifier`, analysed as a query's would be: the edits replacing
+/// declared JSON paths by their extracted columns (see
+/// [`QueryShape::rewrites`]), with the same provable-agreement rules as a
+/// SELECT's, or why not.
+#[allow(clippy::too_many_arguments)]
+pub fn analyze_write_condition(
+    src: &[u8],
+    toks: &[Token],
+    start: usize,
+    opts: LexOptions,
+    current_db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+    table: (&str, &str),
+    qualifier: &str,
+) -> Result<Vec<(std::ops::Range<usize>, String)>, Stop> {
+    let mut p = Parser::new(src, toks, opts, current_db, catalog);
+    p.pos = start;
+    // The statement's own level: a subquery's select list is not relayed.
+    p.qdepth = 1;
+    p.allow_json = true;
+    p.scopes.push(Scope {
+        relations: vec![scope::Relation {
+            qualifier: qualifier.to_string(),
+            base: Some((table.0.to_string(), table.1.to_string())),
+            columns: None,
+            star: scope::StarRole::Listed,
+        }],
+        ..Scope::default()
+    });
+    if p.eat_kw("WHERE") {
+        p.plain_expr(RefuseReason::Comparison, "a WHERE condition")?;
+    }
+    if p.kw("ORDER") && p.kw_at(1, "BY") {
+        p.pos += 2;
+        p.sort_keys(&[], RefuseReason::OrderBy, "ORDER BY")?;
+    }
+    if p.eat_kw("LIMIT") {
+        p.plain_expr(RefuseReason::Other, "LIMIT")?;
+        if p.eat_kind(TokenKind::Comma) || p.eat_kw("OFFSET") {
+            p.plain_expr(RefuseReason::Other, "LIMIT")?;
+        }
+    }
+    if !p.at_end() {
+        return Err(p.unparsed("unexpected token after an UPDATE/DELETE condition"));
+    }
+    if p.server_rejects {
+        return Ok(Vec::new());
+    }
+    Ok(p.rewrites.into_iter().map(|(_, e)| e).collect())
+}
+
 impl<'a, 'c> Parser<'a, 'c> {
     fn new(
         src: &'a [u8],

@@ -773,7 +773,12 @@ impl Parser<'_, '_> {
 
     /// ORDER BY / GROUP BY items: a number alone is an ordinal into the
     /// select list; anything else an expression (aliases visible).
-    fn sort_keys(&mut self, out: &[OutCol], reason: RefuseReason, clause: &str) -> R<()> {
+    pub(super) fn sort_keys(
+        &mut self,
+        out: &[OutCol],
+        reason: RefuseReason,
+        clause: &str,
+    ) -> R<()> {
         loop {
             let ordinal_end = matches!(
                 self.kind_at(1),
