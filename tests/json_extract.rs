@@ -229,17 +229,31 @@ async fn writes_of_the_derived_column_and_writes_squeeze_cannot_extract_from_are
             "{sql}: {m}"
         );
     }
-    // A prepared write of the document: refused at prepare, naming it.
-    match sq.prep("INSERT INTO t (id, doc) VALUES (?, ?)").await {
-        Err(mysql_async::Error::Server(e)) => {
-            assert_eq!(e.code, 1235);
-            assert!(
-                e.message.contains("`doc_author` ($.author)"),
-                "{}",
-                e.message
-            );
+    // A prepared write of a document squeeze cannot extract from: refused
+    // at execute, naming the column and the path.
+    for (doc, says) in [
+        (
+            mysql_async::Value::from(
+                r#"{"author": "this name is much longer than the sixty-four characters the column holds"}"#,
+            ),
+            "`doc_author` ($.author)",
+        ),
+        (
+            mysql_async::Value::from(r#"{"author": "#),
+            "`doc_author` ($.author)",
+        ),
+        (mysql_async::Value::from(7i64), "bound as a number"),
+    ] {
+        match sq
+            .exec_drop("INSERT INTO t (id, doc) VALUES (?, ?)", (5, doc.clone()))
+            .await
+        {
+            Err(mysql_async::Error::Server(e)) => {
+                assert_eq!(e.code, 1235, "{doc:?}: {}", e.message);
+                assert!(e.message.contains(says), "{doc:?}: {}", e.message);
+            }
+            other => panic!("prepared write of {doc:?} not refused: {other:?}"),
         }
-        other => panic!("prepared write not refused: {other:?}"),
     }
     // Nothing changed the stored value.
     let mut direct = dump::connect(db.port, Some(SQ)).await;
@@ -669,4 +683,135 @@ async fn update_and_delete_filtered_on_a_declared_path_affect_the_same_rows_as_o
         assert!(m.contains(says), "{sql}: {m}");
     }
     println!("RESULT json_extract_update_delete same={same} wrong=0 affected={affected}");
+}
+
+/// A prepared write on the uncompressed copy and through squeeze: the
+/// same affected-rows count.
+async fn exec_both(truth: &mut Conn, sq: &mut Conn, sql: &str, params: Vec<mysql_async::Value>) {
+    let want = truth
+        .exec_drop(sql, params.clone())
+        .await
+        .map(|_| truth.affected_rows());
+    let got = sq
+        .exec_drop(sql, params.clone())
+        .await
+        .map(|_| sq.affected_rows());
+    match (want, got) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "{sql} {params:?}"),
+        other => panic!("{sql} {params:?}: {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn prepared_writes_of_a_document_store_each_path_as_mariadb_extracts_it() {
+    let db = MariaDb::start();
+    let sq_proxy = setup(&db);
+    let mut truth = dump::connect(db.port, Some(TRUTH)).await;
+    let mut sq = dump::connect(sq_proxy.port, Some(SQ)).await;
+    let docs = documents();
+    let value = |d: &Option<String>| match d {
+        Some(d) => mysql_async::Value::from(d.as_str()),
+        None => mysql_async::Value::NULL,
+    };
+    let mut runs = 0;
+    let n = docs.len() as i64;
+    for (i, d) in docs.iter().enumerate() {
+        let id = i as i64 + 1;
+        runs += 1;
+        exec_both(
+            &mut truth,
+            &mut sq,
+            "INSERT INTO t (id, doc, n) VALUES (?, ?, ?)",
+            vec![id.into(), value(d), (id % 3).into()],
+        )
+        .await;
+        // Two rows per statement, the document first in one of them.
+        runs += 1;
+        exec_both(
+            &mut truth,
+            &mut sq,
+            "INSERT INTO t (doc, id) VALUES (?, ?), (?, ?)",
+            vec![
+                value(d),
+                (id + n).into(),
+                value(&docs[(i + 1) % docs.len()]),
+                (id + 2 * n).into(),
+            ],
+        )
+        .await;
+    }
+    for (i, d) in docs.iter().enumerate() {
+        let id = i as i64 + 1;
+        let other = &docs[(i + 3) % docs.len()];
+        // The parameters after the document keep their places.
+        runs += 1;
+        exec_both(
+            &mut truth,
+            &mut sq,
+            "UPDATE t SET doc = ?, n = ? WHERE id = ?",
+            vec![value(other), 9.into(), id.into()],
+        )
+        .await;
+        runs += 1;
+        exec_both(
+            &mut truth,
+            &mut sq,
+            "REPLACE INTO t (id, n, doc) VALUES (?, ?, ?)",
+            vec![(id + n).into(), 4.into(), value(other)],
+        )
+        .await;
+        runs += 1;
+        exec_both(
+            &mut truth,
+            &mut sq,
+            "INSERT INTO t SET id = ?, doc = ? ON DUPLICATE KEY UPDATE doc = ?, n = ?",
+            vec![
+                (id + 2 * n).into(),
+                value(d),
+                value(&docs[(i + 5) % docs.len()]),
+                5.into(),
+            ],
+        )
+        .await;
+        runs += 1;
+        exec_both(
+            &mut truth,
+            &mut sq,
+            "INSERT INTO t (id, doc) VALUES (?, ?) ON DUPLICATE KEY UPDATE doc = VALUES(doc)",
+            vec![(id + 3 * n).into(), value(other)],
+        )
+        .await;
+    }
+    let (want, got) = derived_pair(&db).await;
+    assert_eq!(
+        want, got,
+        "the extracted columns differ from MariaDB's extraction"
+    );
+    let q = "SELECT id, n, doc FROM t ORDER BY id";
+    assert_eq!(
+        answer(&mut truth, q, None).await,
+        answer(&mut sq, q, None).await,
+        "the documents differ"
+    );
+    // A document sent as long data (COM_STMT_SEND_LONG_DATA), and a later
+    // execute without types (the server's were bound by squeeze).
+    let stmt = sq.prep("UPDATE t SET doc = ? WHERE id = ?").await.unwrap();
+    let tstmt = truth
+        .prep("UPDATE t SET doc = ? WHERE id = ?")
+        .await
+        .unwrap();
+    for (i, d) in docs.iter().enumerate().take(6) {
+        sq.exec_drop(&stmt, (value(d), i as i64 + 1)).await.unwrap();
+        truth
+            .exec_drop(&tstmt, (value(d), i as i64 + 1))
+            .await
+            .unwrap();
+        runs += 1;
+    }
+    let (want, got) = derived_pair(&db).await;
+    assert_eq!(want, got, "re-executed statements");
+    println!(
+        "RESULT json_extract_prepared_writes executes={runs} rows={} same=1",
+        want.len()
+    );
 }

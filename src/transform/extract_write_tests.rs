@@ -121,7 +121,7 @@ fn writes_squeeze_cannot_extract_from_exactly_are_refused_naming_the_paths() {
     );
     let mut failed = Vec::new();
     for sql in [
-        r#"INSERT INTO docs (id, doc) VALUES (1, ?)"#,
+        r#"INSERT INTO docs (id, doc) VALUES (1, IF(1, ?, NULL))"#,
         r#"INSERT INTO docs (id, doc) VALUES (1, IF(1, '{}', NULL))"#,
         r#"INSERT INTO docs VALUES (1, '{}', NULL, NULL)"#,
         r#"INSERT INTO docs (id, doc) VALUES (1, '{"author": "123456789"}')"#,
@@ -140,4 +140,20 @@ fn writes_squeeze_cannot_extract_from_exactly_are_refused_naming_the_paths() {
         }
     }
     assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn a_prepared_document_is_followed_by_one_more_parameter_per_path() {
+    assert_eq!(
+        rewrite("INSERT INTO docs (id, doc) VALUES (?, ?), (?, NULL)").unwrap(),
+        "INSERT INTO docs (id, doc, `doc_author`, `n1`) VALUES (?, ?, ?, ?), (?, NULL, NULL, NULL)"
+    );
+    assert_eq!(
+        rewrite("UPDATE docs d SET d.doc = ?, id = ? WHERE id = ?").unwrap(),
+        "UPDATE docs d SET d.doc = ?, d.`doc_author` = ?, d.`n1` = ?, id = ? WHERE id = ?"
+    );
+    assert_eq!(
+        rewrite("INSERT INTO docs SET id = ?, doc = ? ON DUPLICATE KEY UPDATE doc = ?").unwrap(),
+        "INSERT INTO docs SET id = ?, doc = ?, `doc_author` = ?, `n1` = ? ON DUPLICATE KEY UPDATE doc = ?, `doc_author` = ?, `n1` = ?"
+    );
 }
