@@ -810,6 +810,47 @@ async fn prepared_writes_of_a_document_store_each_path_as_mariadb_extracts_it() 
     }
     let (want, got) = derived_pair(&db).await;
     assert_eq!(want, got, "re-executed statements");
+    // mysql-connector-python's prepared cursor, the same statements on the
+    // uncompressed copy and through squeeze.
+    let py = support::pyclients::venv_python();
+    support::pyclients::require_module(&py, "mysql.connector");
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("docs.txt");
+    let lines: Vec<String> = docs
+        .iter()
+        .map(|d| match d {
+            Some(d) => d.bytes().map(|b| format!("{b:02x}")).collect(),
+            None => "NULL".into(),
+        })
+        .collect();
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let run = |port: u16, db_name: &str| {
+        let out = std::process::Command::new(&py)
+            .arg(support::pyclients::repo().join("tests/clients/python/extract_prepared.py"))
+            .arg(port.to_string())
+            .args([support::APP_USER, support::APP_PASS, db_name])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success() && stdout.ends_with("ok\n"),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout
+    };
+    let direct = run(db.port, TRUTH);
+    let through = run(sq_proxy.port, SQ);
+    assert_eq!(direct, through, "affected rows differ");
+    runs += direct.lines().count() - 1;
+    let (want, got) = derived_pair(&db).await;
+    assert_eq!(want, got, "mysql-connector-python's prepared writes");
+    assert_eq!(
+        answer(&mut truth, q, None).await,
+        answer(&mut sq, q, None).await,
+        "the documents differ after mysql-connector-python's writes"
+    );
     println!(
         "RESULT json_extract_prepared_writes executes={runs} rows={} same=1",
         want.len()

@@ -474,6 +474,111 @@ mod tests {
         assert!(stmt.long_data.is_empty());
     }
 
+    fn doc_with_path() -> Arc<ColumnRule> {
+        let mut r = ColumnRule::clone_for_test(&rule());
+        let spec = crate::config::ExtractConfig {
+            path: "$.a".into(),
+            column: "doc_a".into(),
+            data_type: "VARCHAR(8)".into(),
+        };
+        r.extracts = vec![crate::transform::extract::parse(&spec, "doc").unwrap()];
+        Arc::new(r)
+    }
+
+    #[test]
+    fn a_document_with_a_path_gets_its_derived_parameter_right_after_it_in_the_servers_order() {
+        // Client (doc, id); server (doc, doc_a, id).
+        let rules = vec![Some(doc_with_path()), None];
+        let layout = server_layout(&rules).unwrap();
+        assert_eq!(
+            layout,
+            vec![
+                ServerParam::Client(0),
+                ServerParam::Path(0, 0),
+                ServerParam::Client(1)
+            ]
+        );
+        assert_eq!(server_index(Some(&layout), 1), 2);
+        let doc = br#"{"a": "x\u00e9"}"#;
+        let mut p = vec![0x17, 7, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+        p.extend_from_slice(&[TYPE_VAR_STRING, 0, TYPE_LONGLONG, 0]);
+        put_lenenc_bytes(&mut p, doc);
+        p.extend_from_slice(&42i64.to_le_bytes());
+        let x = ExecuteParams::parse(&p[10..], 2, None).unwrap();
+        let out = rewrite_execute(
+            &p[..10],
+            &x,
+            &rules,
+            &mut HashMap::new(),
+            |_| false,
+            Some(&layout),
+        )
+        .unwrap();
+        let q = out.payload.unwrap();
+        // Three parameters, none NULL, types bound.
+        assert_eq!(&q[10..12], &[0, 1]);
+        assert_eq!(
+            &q[12..18],
+            &[TYPE_BLOB, 0, TYPE_VAR_STRING, 0, TYPE_LONGLONG, 0]
+        );
+        let mut r = Reader::new(&q[18..]);
+        assert_eq!(r.lenenc_bytes().unwrap(), doc);
+        assert_eq!(r.lenenc_bytes().unwrap(), "xé".as_bytes());
+        assert_eq!(r.rest(), &42i64.to_le_bytes());
+
+        // The document as long data: sent ahead under its server index,
+        // its path derived from the chunks; a NULL id stays NULL.
+        let mut long = HashMap::new();
+        long.insert(0u16, br#"{"b": 1}"#.to_vec());
+        let p = vec![
+            0x17,
+            7,
+            0,
+            0,
+            0,
+            0,
+            1,
+            0,
+            0,
+            0,
+            0b10,
+            1,
+            TYPE_VAR_STRING,
+            0,
+            TYPE_LONGLONG,
+            0,
+        ];
+        let x = ExecuteParams::parse(&p[10..], 2, None).unwrap();
+        let out =
+            rewrite_execute(&p[..10], &x, &rules, &mut long, |i| i == 0, Some(&layout)).unwrap();
+        assert_eq!(&out.long_data[0][..7], &[0x18, 7, 0, 0, 0, 0, 0]);
+        let q = out.payload.unwrap();
+        // The missing path and the NULL id are NULL in the server's bitmap.
+        assert_eq!(&q[10..12], &[0b110, 1]);
+        assert_eq!(q.len(), 18);
+
+        // A document the path cannot be computed from exactly: refused.
+        let mut p = vec![0x17, 7, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+        p.extend_from_slice(&[TYPE_VAR_STRING, 0, TYPE_LONGLONG, 0]);
+        put_lenenc_bytes(&mut p, br#"{"a": "#);
+        p.extend_from_slice(&1i64.to_le_bytes());
+        let x = ExecuteParams::parse(&p[10..], 2, None).unwrap();
+        match rewrite_execute(
+            &p[..10],
+            &x,
+            &rules,
+            &mut HashMap::new(),
+            |_| false,
+            Some(&layout),
+        ) {
+            Err(ParamError::Write(e)) => {
+                let m = e.to_sql_error().message;
+                assert!(m.contains("`doc_a` ($.a)") && m.contains("db.t.doc"), "{m}");
+            }
+            r => panic!("{r:?}"),
+        }
+    }
+
     #[test]
     fn truncated_execute_is_an_error() {
         let doc = vec![b'x'; 100];
