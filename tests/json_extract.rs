@@ -856,3 +856,229 @@ async fn prepared_writes_of_a_document_store_each_path_as_mariadb_extracts_it() 
         want.len()
     );
 }
+
+const NTRUTH: &str = "xntruth";
+const NSQ: &str = "xnsq";
+
+/// `xntruth.t` holds the documents as text; `xnsq.t` compressed, with
+/// `$.i` in a BIGINT and `$.d` in a DOUBLE column.
+fn setup_numeric(db: &MariaDb) -> Squeeze {
+    db.fresh_db(NTRUTH);
+    db.root_sql(&format!(
+        "CREATE TABLE {NTRUTH}.t (id INT PRIMARY KEY, doc LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL)"
+    ));
+    db.fresh_db(NSQ);
+    db.root_sql(&format!(
+        "CREATE TABLE {NSQ}.t (id INT PRIMARY KEY, doc LONGBLOB NULL, doc_i BIGINT NULL, doc_d DOUBLE NULL, KEY (doc_i), KEY (doc_d))"
+    ));
+    let toml = format!(
+        "[codec]\ndictionaries_dir = \"{}\"\n\n[[columns]]\nschema = \"{NSQ}\"\ntable = \"t\"\ncolumn = \"doc\"\ncodec = \"zstd\"\ndictionary = \"reddit_comments\"\nextract = [{{ path = \"$.i\", column = \"doc_i\", type = \"BIGINT\" }}, {{ path = \"$.d\", column = \"doc_d\", type = \"DOUBLE\" }}]\n",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries")
+    );
+    let backend = db.addr();
+    let user = format!("{}:{}", support::APP_USER, support::APP_PASS);
+    Squeeze::start_with_config(&toml, &["--backend", &backend, "--user", &user])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn numeric_comparisons_on_a_bigint_or_double_path_answer_as_on_the_uncompressed_copy() {
+    let db = MariaDb::start();
+    let sq_proxy = setup_numeric(&db);
+    let mut truth = dump::connect(db.port, Some(NTRUTH)).await;
+    let mut sq = dump::connect(sq_proxy.port, Some(NSQ)).await;
+    let ints = [
+        "0",
+        "-0",
+        "5",
+        "5.0",
+        "1e2",
+        "1E+2",
+        "10",
+        "9",
+        "-7",
+        "9007199254740992",
+        "9007199254740993",
+        "9223372036854775807",
+        "-9223372036854775808",
+        "1.50E1",
+        "",
+    ];
+    let doubles = [
+        "0",
+        "-0",
+        "1.5",
+        "1.50",
+        "1.50e0",
+        "0.1",
+        "0.30000000000000001",
+        "5.0000000000000000001",
+        "1e300",
+        "-2.5e-300",
+        "10",
+        "9",
+        "5",
+        "",
+        "9007199254740993",
+    ];
+    let pad = "squeeze keeps the document compressed ".repeat(4);
+    let mut id = 0;
+    for (i, d) in ints.iter().zip(doubles) {
+        id += 1;
+        let mut members = Vec::new();
+        if !i.is_empty() {
+            members.push(format!("\"i\": {i}"));
+        }
+        if !d.is_empty() {
+            members.push(format!("\"d\": {d}"));
+        }
+        members.push(format!("\"pad\": \"{pad}\""));
+        let doc = format!("{{{}}}", members.join(", "));
+        both(
+            &mut truth,
+            &mut sq,
+            &format!("INSERT INTO t (id, doc) VALUES ({id}, {})", quote(&doc)),
+        )
+        .await;
+    }
+    both(
+        &mut truth,
+        &mut sq,
+        "INSERT INTO t (id, doc) VALUES (99, NULL)",
+    )
+    .await;
+    // Values the columns cannot hold as the text compares: refused,
+    // naming the column, the path and the type that would hold them.
+    for (doc, says) in [
+        (r#"{"i": 1.5}"#, "`doc_i` ($.i)"),
+        (r#"{"i": "5"}"#, "`doc_i` ($.i)"),
+        (r#"{"i": null}"#, "VARCHAR(n)"),
+        (r#"{"i": true}"#, "VARCHAR(n)"),
+        (r#"{"i": 9223372036854775808}"#, "BIGINT"),
+        (r#"{"d": "1.5"}"#, "`doc_d` ($.d)"),
+        (r#"{"d": 1e400}"#, "DOUBLE"),
+    ] {
+        let m = refusal(
+            &mut sq,
+            &format!("INSERT INTO t (id, doc) VALUES (200, {})", quote(doc)),
+        )
+        .await;
+        assert!(m.contains(says), "{doc}: {m}");
+    }
+    let ui = "JSON_UNQUOTE(JSON_EXTRACT(doc, '$.i'))";
+    let ud = "JSON_UNQUOTE(JSON_EXTRACT(doc, '$.d'))";
+    let mut conds: Vec<String> = [
+        "= 5",
+        "= 100",
+        "= 15",
+        "<> 5",
+        "!= 5",
+        "> 9",
+        ">= 10",
+        "< -1",
+        "<=> NULL",
+        "= NULL",
+        "= 0",
+        "= -0",
+        "IN (5, 100, 10)",
+        "NOT IN (5, 9)",
+        "BETWEEN 5 AND 10",
+        "NOT BETWEEN -1 AND 9",
+        "= 9007199254740992",
+        "= 9007199254740993",
+        "> 9007199254740992",
+        "< 9007199254740993",
+        "IS NULL",
+        "IS NOT NULL",
+        "> -999999999999999999",
+    ]
+    .iter()
+    .map(|c| format!("{ui} {c}"))
+    .collect();
+    conds.extend(
+        [
+            "= 1.5",
+            "= 0.1",
+            "= 0.3",
+            "= 0.30000000000000001",
+            "> 1e0",
+            "= 5.0",
+            "<= 1.50",
+            "IN (1.5, 0.1)",
+            "IN (1e1, 9e0)",
+            "BETWEEN 0.0 AND 10.0",
+            "= -0.0",
+            "= 0.0",
+            "<> 1.5e0",
+            "IS NULL",
+            "= 5.0000000000000000001",
+            "= 9007199254740992.0",
+            "> 9007199254740992.0",
+            "< 1e300",
+            ">= 1e300",
+            "= -2.5e-300",
+            "<=> 1.5",
+        ]
+        .iter()
+        .map(|c| format!("{ud} {c}")),
+    );
+    conds.push(format!("{ui} = 5 AND {ud} > 1.0"));
+    conds.push(format!("5 = {ui}"));
+    conds.push(format!("1.5 = {ud}"));
+    let mut same = 0;
+    let mut wrong = Vec::new();
+    for cond in &conds {
+        let q = format!("SELECT id FROM t WHERE {cond} ORDER BY id");
+        let want = answer(&mut truth, &q, None).await;
+        let got = answer(&mut sq, &q, None).await;
+        assert!(want.is_ok(), "{q}: {want:?}");
+        if want == got {
+            same += 1;
+        } else {
+            wrong.push(format!("{q}\n  truth {want:?}\n  squeeze {got:?}"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    // Forms where MariaDB compares the path's text otherwise: refused,
+    // saying which.
+    let mut refused = 0;
+    for (cond, says) in [
+        (format!("{ui} = '5'"), "BIGINT"),
+        (format!("{ui} LIKE '5%'"), "BIGINT"),
+        (format!("{ui} = 5.5"), "integer literals"),
+        (format!("{ui} = 1e0"), "integer literals"),
+        (format!("{ui} IN (5, 6.5)"), "integer literals"),
+        (format!("{ui} = 9223372036854775807"), "18 digits"),
+        (format!("{ud} = 5"), "5.0"),
+        (format!("{ud} IN (1.5, 1e0)"), "DOUBLE"),
+        (format!("{ud} = '1.5'"), "DOUBLE"),
+    ] {
+        let q = format!("SELECT id FROM t WHERE {cond}");
+        match answer(&mut sq, &q, None).await {
+            Err((1235, m)) => assert!(m.contains(says), "{q}: {m}"),
+            other => panic!("{q} not refused: {other:?}"),
+        }
+        refused += 1;
+    }
+    for q in [
+        format!("SELECT id FROM t ORDER BY {ui}"),
+        format!("SELECT COUNT(*) FROM t GROUP BY {ud}"),
+    ] {
+        match answer(&mut sq, &q, None).await {
+            Err((1235, m)) => assert!(m.contains("VARCHAR(n)"), "{q}: {m}"),
+            other => panic!("{q} not refused: {other:?}"),
+        }
+        refused += 1;
+    }
+    let q = format!("SELECT id FROM t WHERE {ui} = ?");
+    match answer(&mut sq, &q, Some(vec![5.into()])).await {
+        Err((1235, m)) => assert!(m.contains("BIGINT"), "{q}: {m}"),
+        other => panic!("{q} not refused: {other:?}"),
+    }
+    refused += 1;
+    println!("RESULT json_extract_numeric same={same} wrong=0 refused={refused}");
+}

@@ -299,7 +299,7 @@ fn check_config_checks_extracted_paths_offline_and_their_columns_with_connect() 
         ),
         (
             r#"{ path = "$.author", column = "doc_ci", type = "VARCHAR(64)" }"#,
-            "utf8mb4_general_ci, not the declared VARCHAR(64) COLLATE utf8mb4_bin",
+            "utf8mb4_general_ci, not the declared VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin",
         ),
         (
             r#"{ path = "$.author", column = "nope", type = "VARCHAR(64)" }"#,
