@@ -939,6 +939,14 @@ async fn numeric_comparisons_on_a_bigint_or_double_path_answer_as_on_the_uncompr
             &format!("INSERT INTO t (id, doc) VALUES ({id}, {})", quote(&doc)),
         )
         .await;
+        // The same document prepared: the derived value is a parameter.
+        exec_both(
+            &mut truth,
+            &mut sq,
+            "INSERT INTO t (id, doc) VALUES (?, ?)",
+            vec![(id + 100).into(), doc.as_str().into()],
+        )
+        .await;
     }
     both(
         &mut truth,
@@ -946,6 +954,46 @@ async fn numeric_comparisons_on_a_bigint_or_double_path_answer_as_on_the_uncompr
         "INSERT INTO t (id, doc) VALUES (99, NULL)",
     )
     .await;
+    // Rows written before squeeze (plain documents, empty columns), filled
+    // by `backfill --extract` and checked by `--verify`.
+    let mut direct = dump::connect(db.port, Some(NSQ)).await;
+    for (k, (i, d)) in ints.iter().zip(doubles).enumerate() {
+        let i = if i.is_empty() { "1" } else { i };
+        let d = if d.is_empty() { "1.0" } else { d };
+        let doc = quote(&format!("{{\"i\": {i}, \"d\": {d}}}"));
+        let sql = format!("INSERT INTO t (id, doc) VALUES ({}, {doc})", 300 + k);
+        truth.query_drop(&sql).await.unwrap();
+        direct.query_drop(&sql).await.unwrap();
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("squeeze.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[backend]\naddress = \"{}\"\nuser = \"{}\"\npassword = \"{}\"\n\n[codec]\ndictionaries_dir = \"{}\"\n\n[[columns]]\nschema = \"{NSQ}\"\ntable = \"t\"\ncolumn = \"doc\"\ndictionary = \"reddit_comments\"\nextract = [{{ path = \"$.i\", column = \"doc_i\", type = \"BIGINT\" }}, {{ path = \"$.d\", column = \"doc_d\", type = \"DOUBLE\" }}]\n",
+            db.addr(),
+            support::APP_USER,
+            support::APP_PASS,
+            concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries")
+        ),
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_squeeze"))
+        .args(["backfill", "--extract", "--verify", "--nice", "0"])
+        .arg("--column")
+        .arg(format!("{NSQ}.t.doc"))
+        .arg("--config")
+        .arg(&config)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(
+        out.status.success() && stdout.contains("every extracted column holds its path's value"),
+        "{stdout}{stderr}"
+    );
     // Values the columns cannot hold as the text compares: refused,
     // naming the column, the path and the type that would hold them.
     for (doc, says) in [

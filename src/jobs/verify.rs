@@ -147,12 +147,9 @@ fn same_value(
         (_, Value::NULL, g) => *g == Value::NULL,
         (ExtractedType::Text, w, g) => w == g,
         (ExtractedType::Bigint, w, g) => text(w).is_some() && text(w) == text(g),
+        // Compared as MariaDB compares them: -0 is 0.
         (ExtractedType::Double, w, g) => {
-            let num = |v: &Value| {
-                text(v)
-                    .and_then(|t| t.parse::<f64>().ok())
-                    .map(f64::to_bits)
-            };
+            let num = |v: &Value| text(v).and_then(|t| t.parse::<f64>().ok());
             num(w).is_some() && num(w) == num(g)
         }
     }
