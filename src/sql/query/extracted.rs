@@ -47,7 +47,7 @@ impl Parser<'_, '_> {
         let JsonCall::UnquoteExtract(path) = &item.call else {
             return None;
         };
-        if !self.allow_json || !self.views.is_empty() {
+        if !self.allow_json || !self.views.is_empty() || self.in_having {
             return None;
         }
         let (name, kind) = self
@@ -230,6 +230,10 @@ impl Parser<'_, '_> {
         }
         let text = path_text(path);
         match self.catalog.extracted_column(&c.db, &c.table, &c.column, path) {
+            Some((col, _)) if self.in_having => format!(
+                "{HINT} `{text}` is declared (column `{col}`), but MariaDB does not resolve `{0}` in a HAVING condition (Unknown column, unless it is grouped or selected): put the condition in WHERE, where squeeze answers it from `{col}`",
+                c.column
+            ),
             Some((col, ExtractedType::Bigint)) if matches!(item.call, JsonCall::UnquoteExtract(_)) => format!(
                 "{HINT} `{text}` is declared as BIGINT (column `{col}`): squeeze answers JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) from it only compared (=, <>, <, <=>, IN, BETWEEN) with integer literals of up to 18 digits, or under IS [NOT] NULL, where MariaDB compares the path's text exactly as the column; a string, `?`, decimal or float operand, LIKE, ORDER BY and GROUP BY treat the text as a string: declare the path as VARCHAR(n) for those",
                 c.column

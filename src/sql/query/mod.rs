@@ -107,6 +107,8 @@ pub(crate) struct Parser<'a, 'c> {
     /// Paths replaced by their extracted columns (see
     /// [`QueryShape::rewrites`]).
     rewrites: Vec<(ColumnRef, (std::ops::Range<usize>, String))>,
+    /// In a HAVING condition of the current query level.
+    in_having: bool,
 }
 
 /// Analyse a query statement (`toks` are its significant tokens).
@@ -280,6 +282,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             json: Vec::new(),
             server_rejects: false,
             rewrites: Vec::new(),
+            in_having: false,
         }
     }
 
