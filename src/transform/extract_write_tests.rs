@@ -157,3 +157,30 @@ fn a_prepared_document_is_followed_by_one_more_parameter_per_path() {
         "INSERT INTO docs SET id = ?, doc = ?, `doc_author` = ?, `n1` = ? ON DUPLICATE KEY UPDATE doc = ?, `doc_author` = ?, `n1` = ?"
     );
 }
+
+#[test]
+fn an_update_or_delete_condition_on_a_declared_path_is_answered_from_its_column() {
+    assert_eq!(
+        rewrite("DELETE FROM docs WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = ?").unwrap(),
+        "DELETE FROM docs WHERE `docs`.`doc_author` = ?"
+    );
+    assert_eq!(
+        rewrite(
+            "UPDATE docs AS d SET id = id + 1 WHERE JSON_UNQUOTE(JSON_EXTRACT(d.doc, '$.\"author\"')) IN ('a', 'b') ORDER BY JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) LIMIT 1"
+        )
+        .unwrap(),
+        "UPDATE docs AS d SET id = id + 1 WHERE d.`doc_author` IN ('a', 'b') ORDER BY `d`.`doc_author` LIMIT 1"
+    );
+    // Also writing the document: its paths are written anew, the
+    // condition reads the row as it was.
+    assert_eq!(
+        rewrite(r#"UPDATE docs SET doc = '{"author": "b"}' WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = 'a'"#).unwrap(),
+        r#"UPDATE docs SET doc = '{"author": "b"}', `doc_author` = _utf8mb4'b', `n1` = NULL WHERE `docs`.`doc_author` = 'a'"#
+    );
+    // Undeclared paths, and a join, stay refused.
+    assert!(
+        refused("DELETE FROM docs WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.x')) = 'a'")
+            .contains("extract = [{ path = \"$.x\"")
+    );
+    refused("DELETE d FROM docs d JOIN docs e ON e.id = d.id WHERE JSON_UNQUOTE(JSON_EXTRACT(d.doc, '$.author')) = 'a'");
+}
