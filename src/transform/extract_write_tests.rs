@@ -184,3 +184,13 @@ fn an_update_or_delete_condition_on_a_declared_path_is_answered_from_its_column(
     );
     refused("DELETE d FROM docs d JOIN docs e ON e.id = d.id WHERE JSON_UNQUOTE(JSON_EXTRACT(d.doc, '$.author')) = 'a'");
 }
+
+#[test]
+fn an_insert_select_into_a_plain_table_filters_on_a_declared_path_from_its_column() {
+    assert_eq!(
+        rewrite("INSERT INTO other (id) SELECT id FROM docs WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = 'x' ORDER BY JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author'))").unwrap(),
+        "INSERT INTO other (id) SELECT id FROM docs WHERE `docs`.`doc_author` = 'x' ORDER BY `docs`.`doc_author`"
+    );
+    // A select-list path is not relayed to a client: not evaluated.
+    refused("INSERT INTO other (a) SELECT JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) FROM docs");
+}

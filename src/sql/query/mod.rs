@@ -205,6 +205,31 @@ pub fn analyze_table_condition(
     Ok(())
 }
 
+/// The query of an `INSERT ... SELECT` into a table without compressed
+/// columns (`toks[start..]`, ending before any `ON DUPLICATE KEY UPDATE`):
+/// the edits replacing declared JSON paths in its conditions, sort and
+/// group keys by their extracted columns, as in a SELECT's. Its select
+/// list is not relayed: a JSON function there is not evaluated.
+pub fn analyze_inserted_query(
+    src: &[u8],
+    toks: &[Token],
+    start: usize,
+    opts: LexOptions,
+    current_db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Result<Vec<(std::ops::Range<usize>, String)>, Stop> {
+    let mut p = Parser::new(src, toks, opts, current_db, catalog);
+    p.pos = start;
+    // Its top level is not the statement's own: no select-list items.
+    p.qdepth = 1;
+    p.allow_json = true;
+    p.query_statement()?;
+    if p.server_rejects {
+        return Ok(Vec::new());
+    }
+    Ok(p.rewrites.into_iter().map(|(_, e)| e).collect())
+}
+
 /// The `WHERE`, `ORDER BY` and `LIMIT` of a single-table UPDATE or DELETE
 /// (`toks[start..]`, ending before any `RETURNING`) that writes `table`
 /// under `qualifier`, analysed as a query's would be: the edits replacing

@@ -28,6 +28,9 @@ pub(super) fn condition_edits(
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Option<Result<Edits, Refusal>> {
+    if matches!(kind, StatementKind::Insert | StatementKind::Replace) {
+        return inserted_query(sql, toks, opts, db, catalog);
+    }
     let (tdb, table, qualifier, start) = single_target(sql, toks, kind, db)?;
     // `RETURNING` (DELETE) is a select list the write analyzer judges.
     let end = (start..toks.len())
@@ -53,6 +56,64 @@ pub(super) fn condition_edits(
         (&tdb, &table),
         &qualifier,
     ) {
+        Ok(edits) => Some(Ok(edits)),
+        Err(Stop::Refuse(r)) => Some(Err(r)),
+        Err(Stop::Unparsed(_) | Stop::NeedColumns(..)) => None,
+    }
+}
+
+/// `INSERT [IGNORE] INTO plain [(a, b)] SELECT ...` whose query applies a
+/// JSON function: the query analyzer's edits for it, or its refusal.
+fn inserted_query(
+    sql: &[u8],
+    toks: &[Token],
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<Result<Edits, Refusal>> {
+    let target = crate::sql::tables::insert_target(sql, toks)?;
+    let tdb = target
+        .db
+        .map(|d| d.into_owned())
+        .or(db.map(str::to_string))?;
+    // Writes into a compressed table are the write analyzer's alone.
+    if catalog.table_has_compressed(&tdb, &target.table)
+        || catalog.view_definition(&tdb, &target.table).is_some()
+    {
+        return None;
+    }
+    let mut i = target.after;
+    if toks.get(i).is_some_and(|t| t.kind == TokenKind::LParen)
+        && !toks
+            .get(i + 1)
+            .is_some_and(|t| t.is_keyword(sql, "SELECT") || t.is_keyword(sql, "WITH"))
+    {
+        i = matching_paren(toks, i) + 1;
+    }
+    if !toks
+        .get(i)
+        .is_some_and(|t| t.is_keyword(sql, "SELECT") || t.is_keyword(sql, "WITH"))
+    {
+        return None;
+    }
+    let end = (i..toks.len())
+        .find(|&j| {
+            depth0(toks, i, j)
+                && toks[j].is_keyword(sql, "ON")
+                && toks
+                    .get(j + 1)
+                    .is_some_and(|t| t.is_keyword(sql, "DUPLICATE"))
+        })
+        .unwrap_or(toks.len());
+    let json = toks[i..end].iter().any(|t| {
+        t.kind == TokenKind::Ident
+            && t.text(sql).len() > 5
+            && t.text(sql)[..5].eq_ignore_ascii_case(b"JSON_")
+    });
+    if !json {
+        return None;
+    }
+    match crate::sql::query::analyze_inserted_query(sql, &toks[..end], i, opts, db, catalog) {
         Ok(edits) => Some(Ok(edits)),
         Err(Stop::Refuse(r)) => Some(Err(r)),
         Err(Stop::Unparsed(_) | Stop::NeedColumns(..)) => None,
