@@ -235,12 +235,12 @@ impl Session {
             })
         };
         let client_params = (0..params as usize).filter(|&k| told(k)).count() as u16;
-        let ok_payload = if client_params == params {
-            p.payload.to_vec()
+        let ok_payload: std::borrow::Cow<'_, [u8]> = if client_params == params {
+            std::borrow::Cow::Borrowed(&p.payload[..])
         } else {
             let mut ok = p.payload.to_vec();
             ok[7..9].copy_from_slice(&client_params.to_le_bytes());
-            ok
+            std::borrow::Cow::Owned(ok)
         };
         // A catalog statement: its columns are kept for its executes.
         let db = self.tracked.current_db().map(|d| d.into_owned());
