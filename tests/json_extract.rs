@@ -229,17 +229,31 @@ async fn writes_of_the_derived_column_and_writes_squeeze_cannot_extract_from_are
             "{sql}: {m}"
         );
     }
-    // A prepared write of the document: refused at prepare, naming it.
-    match sq.prep("INSERT INTO t (id, doc) VALUES (?, ?)").await {
-        Err(mysql_async::Error::Server(e)) => {
-            assert_eq!(e.code, 1235);
-            assert!(
-                e.message.contains("`doc_author` ($.author)"),
-                "{}",
-                e.message
-            );
+    // A prepared write of a document squeeze cannot extract from: refused
+    // at execute, naming the column and the path.
+    for (doc, says) in [
+        (
+            mysql_async::Value::from(
+                r#"{"author": "this name is much longer than the sixty-four characters the column holds"}"#,
+            ),
+            "`doc_author` ($.author)",
+        ),
+        (
+            mysql_async::Value::from(r#"{"author": "#),
+            "`doc_author` ($.author)",
+        ),
+        (mysql_async::Value::from(7i64), "bound as a number"),
+    ] {
+        match sq
+            .exec_drop("INSERT INTO t (id, doc) VALUES (?, ?)", (5, doc.clone()))
+            .await
+        {
+            Err(mysql_async::Error::Server(e)) => {
+                assert_eq!(e.code, 1235, "{doc:?}: {}", e.message);
+                assert!(e.message.contains(says), "{doc:?}: {}", e.message);
+            }
+            other => panic!("prepared write of {doc:?} not refused: {other:?}"),
         }
-        other => panic!("prepared write not refused: {other:?}"),
     }
     // Nothing changed the stored value.
     let mut direct = dump::connect(db.port, Some(SQ)).await;
@@ -363,6 +377,20 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
     queries.push(format!(
         "SELECT id, {ua} = 'AutoModerator' AS hit FROM t ORDER BY id"
     ));
+    // The same path in HAVING, a derived table, a join's ON, EXISTS.
+    queries.push(format!(
+        "SELECT n, COUNT(*) FROM t GROUP BY n HAVING n > 0 AND n IN (SELECT n FROM t WHERE {ua} LIKE '%o%') ORDER BY n"
+    ));
+    queries.push(format!(
+        "SELECT x.id FROM (SELECT id FROM t WHERE {ua} > 'a') AS x ORDER BY x.id"
+    ));
+    queries.push(
+        "SELECT a.id, b.id FROM t a JOIN t b ON JSON_UNQUOTE(JSON_EXTRACT(b.doc, '$.author')) = 'O''Brien' AND a.id = b.id ORDER BY a.id"
+            .to_string(),
+    );
+    queries.push(format!(
+        "SELECT id FROM t AS o WHERE EXISTS (SELECT 1 FROM t WHERE {ua} = 'true' AND t.id = o.id) ORDER BY id"
+    ));
     let mut same = 0;
     let mut wrong = Vec::new();
     for q in &queries {
@@ -376,6 +404,32 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
         } else {
             wrong.push(format!("{q}\n  truth {want:?}\n  squeeze {got:?}"));
         }
+    }
+    // Under a case-insensitive connection collation: the path's value and
+    // the column are utf8mb4_bin either way, and win over the literal's.
+    for c in [&mut truth, &mut sq] {
+        c.query_drop("SET NAMES utf8mb4 COLLATE utf8mb4_general_ci")
+            .await
+            .unwrap();
+    }
+    for q in [
+        format!("SELECT id FROM t WHERE {ua} = 'automoderator' ORDER BY id"),
+        format!("SELECT id FROM t WHERE {ua} IN ('AUTOMODERATOR', 'o''brien') ORDER BY id"),
+        format!("SELECT id FROM t WHERE {ua} LIKE 'auto%' ORDER BY id"),
+        format!("SELECT id FROM t WHERE {ua} > 'automoderator' ORDER BY id"),
+    ] {
+        let want = answer(&mut truth, &q, None).await;
+        let got = answer(&mut sq, &q, None).await;
+        if want == got {
+            same += 1;
+        } else {
+            wrong.push(format!(
+                "{q} (general_ci)\n  truth {want:?}\n  squeeze {got:?}"
+            ));
+        }
+    }
+    for c in [&mut truth, &mut sq] {
+        c.query_drop("SET NAMES utf8mb4").await.unwrap();
     }
     // Prepared, with the constant as a parameter of either type.
     for p in [
@@ -423,6 +477,12 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
             "give the item an alias",
         ),
         (&sa_null, "column `doc_author`"),
+        // MariaDB: `Unknown column 'doc' in 'HAVING'`; the extracted
+        // column would answer it.
+        (
+            "SELECT n, COUNT(*) FROM t GROUP BY n, JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) HAVING JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) LIKE '%o%'",
+            "HAVING",
+        ),
     ] {
         match answer(&mut sq, sql, None).await {
             Err((1235, m)) => assert!(m.contains(says), "{sql}: {m}"),
@@ -527,4 +587,608 @@ async fn backfill_extract_fills_existing_rows_as_mariadb_extracts_them_and_leave
         "{stderr}"
     );
     println!("RESULT json_extract_backfill rows={} same=1", want.len());
+}
+
+/// The same write on the uncompressed copy and through squeeze: the
+/// affected-rows count, or the error, of each.
+async fn write_both(
+    truth: &mut Conn,
+    sq: &mut Conn,
+    sql: &str,
+    params: Option<Vec<mysql_async::Value>>,
+) -> (Result<u64, String>, Result<u64, String>) {
+    async fn one(
+        c: &mut Conn,
+        sql: &str,
+        params: Option<Vec<mysql_async::Value>>,
+    ) -> Result<u64, String> {
+        let r = match params {
+            Some(p) => c.exec_drop(sql, p).await,
+            None => c.query_drop(sql).await,
+        };
+        r.map(|_| c.affected_rows()).map_err(|e| e.to_string())
+    }
+    let want = one(truth, sql, params.clone()).await;
+    let got = one(sq, sql, params).await;
+    (want, got)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn update_and_delete_filtered_on_a_declared_path_affect_the_same_rows_as_on_the_uncompressed_copy(
+) {
+    let db = MariaDb::start();
+    let sq_proxy = setup(&db);
+    let mut truth = dump::connect(db.port, Some(TRUTH)).await;
+    let mut sq = dump::connect(sq_proxy.port, Some(SQ)).await;
+    let docs = documents();
+    for (i, d) in docs.iter().enumerate() {
+        let v = d.as_deref().map(quote).unwrap_or_else(|| "NULL".into());
+        both(
+            &mut truth,
+            &mut sq,
+            &format!("INSERT INTO t (id, doc, n) VALUES ({}, {v}, 0)", i + 1),
+        )
+        .await;
+    }
+    both(
+        &mut truth,
+        &mut sq,
+        "CREATE TABLE c (id INT, a VARCHAR(64))",
+    )
+    .await;
+    let ua = "JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author'))";
+    let django = "JSON_UNQUOTE(JSON_EXTRACT(`t`.`doc`, '$.\"author\"'))";
+    let mut writes: Vec<(String, Option<Vec<mysql_async::Value>>)> = vec![
+        // Copies into a plain table filtered on the path.
+        (format!("INSERT INTO c (id) SELECT id FROM t WHERE {ua} LIKE '%o%' ORDER BY {ua}"), None),
+        (
+            format!("INSERT INTO c (id, a) SELECT id, CONCAT('n', n) FROM t WHERE id IN (SELECT id FROM t WHERE {ua} LIKE '%e%') AND {ua} > ?"),
+            Some(vec!["b".into()]),
+        ),
+        (format!("UPDATE t SET n = n + 1 WHERE {ua} = 'AutoModerator'"), None),
+        // Django 5: `.filter(doc__author="O'Brien").update(n=2)`.
+        (
+            format!("UPDATE `t` SET `n` = 2 WHERE {django} = JSON_EXTRACT('\"O''Brien\"', '$')"),
+            None,
+        ),
+        (format!("UPDATE t SET n = 3 WHERE {ua} IN ('null', 'true', '1.50e0')"), None),
+        (format!("UPDATE t SET n = 4 WHERE {ua} = 0"), None),
+        (format!("UPDATE t SET n = 5 WHERE {ua} LIKE '%a%' ORDER BY {ua} DESC, id LIMIT 2"), None),
+        (
+            "UPDATE t AS d SET d.n = 6 WHERE JSON_UNQUOTE(JSON_EXTRACT(d.doc, '$.author')) IS NULL"
+                .into(),
+            None,
+        ),
+        (format!("UPDATE LOW_PRIORITY t SET n = 7 WHERE {ua} BETWEEN 'a' AND 'p' AND n = 0"), None),
+        (format!("UPDATE t SET n = 8 WHERE {ua} = 'nobody'"), None),
+        // Also writing the document: its paths are written anew.
+        (
+            format!("UPDATE t SET doc = '{{\"author\": \"renamed\", \"tags\": [\"z\"]}}', n = 9 WHERE {ua} = 'false'"),
+            None,
+        ),
+        (format!("UPDATE t SET n = 10 WHERE {ua} = ?"), Some(vec!["renamed".into()])),
+        (format!("UPDATE t SET n = 11 WHERE {ua} = ?"), Some(vec![1.5f64.into()])),
+        (format!("DELETE FROM t WHERE {ua} = ?"), Some(vec!["AutoModerator".into()])),
+        // Django 5: `.filter(doc__author="true").delete()`.
+        (
+            format!("DELETE FROM `t` WHERE {django} = JSON_EXTRACT('\"true\"', '$')"),
+            None,
+        ),
+        (format!("DELETE FROM t WHERE {ua} < 'c' ORDER BY {ua}, id LIMIT 1"), None),
+        (
+            "DELETE FROM t WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.tags[0]')) IN ('t3', 't4')"
+                .into(),
+            None,
+        ),
+        (format!("DELETE FROM t WHERE {ua} IS NULL AND n = 6"), None),
+    ];
+    let mut same = 0;
+    let mut wrong = Vec::new();
+    let mut affected = 0;
+    for (sql, params) in writes.drain(..) {
+        match write_both(&mut truth, &mut sq, &sql, params).await {
+            (want, got) if want == got => {
+                same += 1;
+                affected += want.unwrap_or(0);
+            }
+            other => wrong.push(format!("{sql}: {other:?}")),
+        }
+        let q = "SELECT id, n, doc FROM t ORDER BY id";
+        let want = answer(&mut truth, q, None).await;
+        let got = answer(&mut sq, q, None).await;
+        if want != got {
+            wrong.push(format!("the table differs after {sql}"));
+            break;
+        }
+    }
+    let q = "SELECT id, a FROM c ORDER BY id, a";
+    if answer(&mut truth, q, None).await != answer(&mut sq, q, None).await {
+        wrong.push("the copies differ".into());
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    let (want, got) = derived_pair(&db).await;
+    let want: Derived = want
+        .into_iter()
+        .filter(|(id, ..)| got.iter().any(|(g, ..)| g == id))
+        .collect();
+    assert_eq!(
+        want, got,
+        "the extracted columns differ from MariaDB's extraction"
+    );
+    // Forms that are not exact, and undeclared paths, stay refused naming
+    // what would answer them.
+    let sa = "CASE JSON_EXTRACT(t.doc, '$.\"author\"') WHEN 'null' THEN NULL ELSE JSON_UNQUOTE(JSON_EXTRACT(t.doc, '$.\"author\"')) END";
+    for (sql, says) in [
+        (
+            "DELETE FROM t WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.score')) = 'x'".to_string(),
+            "extract = [{ path = \"$.score\"",
+        ),
+        (
+            "UPDATE t SET n = 1 WHERE JSON_VALUE(doc, '$.author') = 'x'".into(),
+            "write JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) instead",
+        ),
+        // SQLAlchemy 2: `delete(T).where(T.doc["author"].as_string() == "x")`.
+        (
+            format!("DELETE FROM t WHERE {sa} = 'x'"),
+            "column `doc_author`",
+        ),
+        (
+            format!("UPDATE t SET n = 1 WHERE {ua} = n"),
+            "column `doc_author`",
+        ),
+        (
+            format!("UPDATE t, t AS u SET t.n = 1 WHERE {ua} = 'x'"),
+            "JSON_EXTRACT",
+        ),
+    ] {
+        let m = refusal(&mut sq, &sql).await;
+        assert!(m.contains(says), "{sql}: {m}");
+    }
+    println!("RESULT json_extract_update_delete same={same} wrong=0 affected={affected}");
+}
+
+/// A prepared write on the uncompressed copy and through squeeze: the
+/// same affected-rows count.
+async fn exec_both(truth: &mut Conn, sq: &mut Conn, sql: &str, params: Vec<mysql_async::Value>) {
+    let want = truth
+        .exec_drop(sql, params.clone())
+        .await
+        .map(|_| truth.affected_rows());
+    let got = sq
+        .exec_drop(sql, params.clone())
+        .await
+        .map(|_| sq.affected_rows());
+    match (want, got) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "{sql} {params:?}"),
+        other => panic!("{sql} {params:?}: {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn prepared_writes_of_a_document_store_each_path_as_mariadb_extracts_it() {
+    let db = MariaDb::start();
+    let sq_proxy = setup(&db);
+    let mut truth = dump::connect(db.port, Some(TRUTH)).await;
+    let mut sq = dump::connect(sq_proxy.port, Some(SQ)).await;
+    let docs = documents();
+    let value = |d: &Option<String>| match d {
+        Some(d) => mysql_async::Value::from(d.as_str()),
+        None => mysql_async::Value::NULL,
+    };
+    let mut runs = 0;
+    let n = docs.len() as i64;
+    for (i, d) in docs.iter().enumerate() {
+        let id = i as i64 + 1;
+        runs += 1;
+        exec_both(
+            &mut truth,
+            &mut sq,
+            "INSERT INTO t (id, doc, n) VALUES (?, ?, ?)",
+            vec![id.into(), value(d), (id % 3).into()],
+        )
+        .await;
+        // Two rows per statement, the document first in one of them.
+        runs += 1;
+        exec_both(
+            &mut truth,
+            &mut sq,
+            "INSERT INTO t (doc, id) VALUES (?, ?), (?, ?)",
+            vec![
+                value(d),
+                (id + n).into(),
+                value(&docs[(i + 1) % docs.len()]),
+                (id + 2 * n).into(),
+            ],
+        )
+        .await;
+    }
+    for (i, d) in docs.iter().enumerate() {
+        let id = i as i64 + 1;
+        let other = &docs[(i + 3) % docs.len()];
+        // The parameters after the document keep their places.
+        runs += 1;
+        exec_both(
+            &mut truth,
+            &mut sq,
+            "UPDATE t SET doc = ?, n = ? WHERE id = ?",
+            vec![value(other), 9.into(), id.into()],
+        )
+        .await;
+        runs += 1;
+        exec_both(
+            &mut truth,
+            &mut sq,
+            "REPLACE INTO t (id, n, doc) VALUES (?, ?, ?)",
+            vec![(id + n).into(), 4.into(), value(other)],
+        )
+        .await;
+        runs += 1;
+        exec_both(
+            &mut truth,
+            &mut sq,
+            "INSERT INTO t SET id = ?, doc = ? ON DUPLICATE KEY UPDATE doc = ?, n = ?",
+            vec![
+                (id + 2 * n).into(),
+                value(d),
+                value(&docs[(i + 5) % docs.len()]),
+                5.into(),
+            ],
+        )
+        .await;
+        runs += 1;
+        exec_both(
+            &mut truth,
+            &mut sq,
+            "INSERT INTO t (id, doc) VALUES (?, ?) ON DUPLICATE KEY UPDATE doc = VALUES(doc)",
+            vec![(id + 3 * n).into(), value(other)],
+        )
+        .await;
+    }
+    let (want, got) = derived_pair(&db).await;
+    assert_eq!(
+        want, got,
+        "the extracted columns differ from MariaDB's extraction"
+    );
+    let q = "SELECT id, n, doc FROM t ORDER BY id";
+    assert_eq!(
+        answer(&mut truth, q, None).await,
+        answer(&mut sq, q, None).await,
+        "the documents differ"
+    );
+    // A document sent as long data (COM_STMT_SEND_LONG_DATA), and a later
+    // execute without types (the server's were bound by squeeze).
+    let stmt = sq.prep("UPDATE t SET doc = ? WHERE id = ?").await.unwrap();
+    let tstmt = truth
+        .prep("UPDATE t SET doc = ? WHERE id = ?")
+        .await
+        .unwrap();
+    for (i, d) in docs.iter().enumerate().take(6) {
+        sq.exec_drop(&stmt, (value(d), i as i64 + 1)).await.unwrap();
+        truth
+            .exec_drop(&tstmt, (value(d), i as i64 + 1))
+            .await
+            .unwrap();
+        runs += 1;
+    }
+    let (want, got) = derived_pair(&db).await;
+    assert_eq!(want, got, "re-executed statements");
+    // mysql-connector-python's prepared cursor, the same statements on the
+    // uncompressed copy and through squeeze.
+    let py = support::pyclients::venv_python();
+    support::pyclients::require_module(&py, "mysql.connector");
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("docs.txt");
+    let lines: Vec<String> = docs
+        .iter()
+        .map(|d| match d {
+            Some(d) => d.bytes().map(|b| format!("{b:02x}")).collect(),
+            None => "NULL".into(),
+        })
+        .collect();
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let run = |port: u16, db_name: &str| {
+        let out = std::process::Command::new(&py)
+            .arg(support::pyclients::repo().join("tests/clients/python/extract_prepared.py"))
+            .arg(port.to_string())
+            .args([support::APP_USER, support::APP_PASS, db_name])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success() && stdout.ends_with("ok\n"),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout
+    };
+    let direct = run(db.port, TRUTH);
+    let through = run(sq_proxy.port, SQ);
+    assert_eq!(direct, through, "affected rows differ");
+    runs += direct.lines().count() - 1;
+    let (want, got) = derived_pair(&db).await;
+    assert_eq!(want, got, "mysql-connector-python's prepared writes");
+    assert_eq!(
+        answer(&mut truth, q, None).await,
+        answer(&mut sq, q, None).await,
+        "the documents differ after mysql-connector-python's writes"
+    );
+    println!(
+        "RESULT json_extract_prepared_writes executes={runs} rows={} same=1",
+        want.len()
+    );
+}
+
+const NTRUTH: &str = "xntruth";
+const NSQ: &str = "xnsq";
+
+/// `xntruth.t` holds the documents as text; `xnsq.t` compressed, with
+/// `$.i` in a BIGINT and `$.d` in a DOUBLE column.
+fn setup_numeric(db: &MariaDb) -> Squeeze {
+    db.fresh_db(NTRUTH);
+    db.root_sql(&format!(
+        "CREATE TABLE {NTRUTH}.t (id INT PRIMARY KEY, doc LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL)"
+    ));
+    db.fresh_db(NSQ);
+    db.root_sql(&format!(
+        "CREATE TABLE {NSQ}.t (id INT PRIMARY KEY, doc LONGBLOB NULL, doc_i BIGINT NULL, doc_d DOUBLE NULL, KEY (doc_i), KEY (doc_d))"
+    ));
+    let toml = format!(
+        "[codec]\ndictionaries_dir = \"{}\"\n\n[[columns]]\nschema = \"{NSQ}\"\ntable = \"t\"\ncolumn = \"doc\"\ncodec = \"zstd\"\ndictionary = \"reddit_comments\"\nextract = [{{ path = \"$.i\", column = \"doc_i\", type = \"BIGINT\" }}, {{ path = \"$.d\", column = \"doc_d\", type = \"DOUBLE\" }}]\n",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries")
+    );
+    let backend = db.addr();
+    let user = format!("{}:{}", support::APP_USER, support::APP_PASS);
+    Squeeze::start_with_config(&toml, &["--backend", &backend, "--user", &user])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn numeric_comparisons_on_a_bigint_or_double_path_answer_as_on_the_uncompressed_copy() {
+    let db = MariaDb::start();
+    let sq_proxy = setup_numeric(&db);
+    let mut truth = dump::connect(db.port, Some(NTRUTH)).await;
+    let mut sq = dump::connect(sq_proxy.port, Some(NSQ)).await;
+    let ints = [
+        "0",
+        "-0",
+        "5",
+        "5.0",
+        "1e2",
+        "1E+2",
+        "10",
+        "9",
+        "-7",
+        "9007199254740992",
+        "9007199254740993",
+        "9223372036854775807",
+        "-9223372036854775808",
+        "1.50E1",
+        "",
+    ];
+    let doubles = [
+        "0",
+        "-0",
+        "1.5",
+        "1.50",
+        "1.50e0",
+        "0.1",
+        "0.30000000000000001",
+        "5.0000000000000000001",
+        "1e300",
+        "-2.5e-300",
+        "10",
+        "9",
+        "5",
+        "",
+        "9007199254740993",
+    ];
+    let pad = "squeeze keeps the document compressed ".repeat(4);
+    let mut id = 0;
+    for (i, d) in ints.iter().zip(doubles) {
+        id += 1;
+        let mut members = Vec::new();
+        if !i.is_empty() {
+            members.push(format!("\"i\": {i}"));
+        }
+        if !d.is_empty() {
+            members.push(format!("\"d\": {d}"));
+        }
+        members.push(format!("\"pad\": \"{pad}\""));
+        let doc = format!("{{{}}}", members.join(", "));
+        both(
+            &mut truth,
+            &mut sq,
+            &format!("INSERT INTO t (id, doc) VALUES ({id}, {})", quote(&doc)),
+        )
+        .await;
+        // The same document prepared: the derived value is a parameter.
+        exec_both(
+            &mut truth,
+            &mut sq,
+            "INSERT INTO t (id, doc) VALUES (?, ?)",
+            vec![(id + 100).into(), doc.as_str().into()],
+        )
+        .await;
+    }
+    both(
+        &mut truth,
+        &mut sq,
+        "INSERT INTO t (id, doc) VALUES (99, NULL)",
+    )
+    .await;
+    // Rows written before squeeze (plain documents, empty columns), filled
+    // by `backfill --extract` and checked by `--verify`.
+    let mut direct = dump::connect(db.port, Some(NSQ)).await;
+    for (k, (i, d)) in ints.iter().zip(doubles).enumerate() {
+        let i = if i.is_empty() { "1" } else { i };
+        let d = if d.is_empty() { "1.0" } else { d };
+        let doc = quote(&format!("{{\"i\": {i}, \"d\": {d}}}"));
+        let sql = format!("INSERT INTO t (id, doc) VALUES ({}, {doc})", 300 + k);
+        truth.query_drop(&sql).await.unwrap();
+        direct.query_drop(&sql).await.unwrap();
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("squeeze.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[backend]\naddress = \"{}\"\nuser = \"{}\"\npassword = \"{}\"\n\n[codec]\ndictionaries_dir = \"{}\"\n\n[[columns]]\nschema = \"{NSQ}\"\ntable = \"t\"\ncolumn = \"doc\"\ndictionary = \"reddit_comments\"\nextract = [{{ path = \"$.i\", column = \"doc_i\", type = \"BIGINT\" }}, {{ path = \"$.d\", column = \"doc_d\", type = \"DOUBLE\" }}]\n",
+            db.addr(),
+            support::APP_USER,
+            support::APP_PASS,
+            concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries")
+        ),
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_squeeze"))
+        .args(["backfill", "--extract", "--verify", "--nice", "0"])
+        .arg("--column")
+        .arg(format!("{NSQ}.t.doc"))
+        .arg("--config")
+        .arg(&config)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(
+        out.status.success() && stdout.contains("every extracted column holds its path's value"),
+        "{stdout}{stderr}"
+    );
+    // Values the columns cannot hold as the text compares: refused,
+    // naming the column, the path and the type that would hold them.
+    for (doc, says) in [
+        (r#"{"i": 1.5}"#, "`doc_i` ($.i)"),
+        (r#"{"i": "5"}"#, "`doc_i` ($.i)"),
+        (r#"{"i": null}"#, "VARCHAR(n)"),
+        (r#"{"i": true}"#, "VARCHAR(n)"),
+        (r#"{"i": 9223372036854775808}"#, "BIGINT"),
+        (r#"{"d": "1.5"}"#, "`doc_d` ($.d)"),
+        (r#"{"d": 1e400}"#, "DOUBLE"),
+    ] {
+        let m = refusal(
+            &mut sq,
+            &format!("INSERT INTO t (id, doc) VALUES (200, {})", quote(doc)),
+        )
+        .await;
+        assert!(m.contains(says), "{doc}: {m}");
+    }
+    let ui = "JSON_UNQUOTE(JSON_EXTRACT(doc, '$.i'))";
+    let ud = "JSON_UNQUOTE(JSON_EXTRACT(doc, '$.d'))";
+    let mut conds: Vec<String> = [
+        "= 5",
+        "= 100",
+        "= 15",
+        "<> 5",
+        "!= 5",
+        "> 9",
+        ">= 10",
+        "< -1",
+        "<=> NULL",
+        "= NULL",
+        "= 0",
+        "= -0",
+        "IN (5, 100, 10)",
+        "NOT IN (5, 9)",
+        "BETWEEN 5 AND 10",
+        "NOT BETWEEN -1 AND 9",
+        "= 9007199254740992",
+        "= 9007199254740993",
+        "> 9007199254740992",
+        "< 9007199254740993",
+        "IS NULL",
+        "IS NOT NULL",
+        "> -999999999999999999",
+    ]
+    .iter()
+    .map(|c| format!("{ui} {c}"))
+    .collect();
+    conds.extend(
+        [
+            "= 1.5",
+            "= 0.1",
+            "= 0.3",
+            "= 0.30000000000000001",
+            "> 1e0",
+            "= 5.0",
+            "<= 1.50",
+            "IN (1.5, 0.1)",
+            "IN (1e1, 9e0)",
+            "BETWEEN 0.0 AND 10.0",
+            "= -0.0",
+            "= 0.0",
+            "<> 1.5e0",
+            "IS NULL",
+            "= 5.0000000000000000001",
+            "= 9007199254740992.0",
+            "> 9007199254740992.0",
+            "< 1e300",
+            ">= 1e300",
+            "= -2.5e-300",
+            "<=> 1.5",
+        ]
+        .iter()
+        .map(|c| format!("{ud} {c}")),
+    );
+    conds.push(format!("{ui} = 5 AND {ud} > 1.0"));
+    conds.push(format!("5 = {ui}"));
+    conds.push(format!("1.5 = {ud}"));
+    let mut same = 0;
+    let mut wrong = Vec::new();
+    for cond in &conds {
+        let q = format!("SELECT id FROM t WHERE {cond} ORDER BY id");
+        let want = answer(&mut truth, &q, None).await;
+        let got = answer(&mut sq, &q, None).await;
+        assert!(want.is_ok(), "{q}: {want:?}");
+        if want == got {
+            same += 1;
+        } else {
+            wrong.push(format!("{q}\n  truth {want:?}\n  squeeze {got:?}"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    // Forms where MariaDB compares the path's text otherwise: refused,
+    // saying which.
+    let mut refused = 0;
+    for (cond, says) in [
+        (format!("{ui} = '5'"), "BIGINT"),
+        (format!("{ui} LIKE '5%'"), "BIGINT"),
+        (format!("{ui} = 5.5"), "integer literals"),
+        (format!("{ui} = 1e0"), "integer literals"),
+        (format!("{ui} IN (5, 6.5)"), "integer literals"),
+        (format!("{ui} = 9223372036854775807"), "18 digits"),
+        (format!("{ud} = 5"), "5.0"),
+        (format!("{ud} IN (1.5, 1e0)"), "DOUBLE"),
+        (format!("{ud} = '1.5'"), "DOUBLE"),
+    ] {
+        let q = format!("SELECT id FROM t WHERE {cond}");
+        match answer(&mut sq, &q, None).await {
+            Err((1235, m)) => assert!(m.contains(says), "{q}: {m}"),
+            other => panic!("{q} not refused: {other:?}"),
+        }
+        refused += 1;
+    }
+    for q in [
+        format!("SELECT id FROM t ORDER BY {ui}"),
+        format!("SELECT COUNT(*) FROM t GROUP BY {ud}"),
+    ] {
+        match answer(&mut sq, &q, None).await {
+            Err((1235, m)) => assert!(m.contains("VARCHAR(n)"), "{q}: {m}"),
+            other => panic!("{q} not refused: {other:?}"),
+        }
+        refused += 1;
+    }
+    let q = format!("SELECT id FROM t WHERE {ui} = ?");
+    match answer(&mut sq, &q, Some(vec![5.into()])).await {
+        Err((1235, m)) => assert!(m.contains("BIGINT"), "{q}: {m}"),
+        other => panic!("{q} not refused: {other:?}"),
+    }
+    refused += 1;
+    println!("RESULT json_extract_numeric same={same} wrong=0 refused={refused}");
 }

@@ -257,7 +257,7 @@ fn check_config_checks_extracted_paths_offline_and_their_columns_with_connect() 
     let tmp = tempfile::tempdir().unwrap();
     let text = format!(
         "{}[[columns]]\nschema = \"db\"\ntable = \"t\"\ncolumn = \"doc\"\n\
-         extract = [{{ path = \"$.a[*]\", column = \"x\", type = \"VARCHAR(8)\" }}, {{ path = \"$.b\", column = \"y\", type = \"BIGINT\" }}, {{ path = \"$.c\", column = \"doc\", type = \"VARCHAR(8)\" }}]\n",
+         extract = [{{ path = \"$.a[*]\", column = \"x\", type = \"VARCHAR(8)\" }}, {{ path = \"$.b\", column = \"y\", type = \"INT\" }}, {{ path = \"$.c\", column = \"doc\", type = \"VARCHAR(8)\" }}]\n",
         BASE
     );
     let file = write(tmp.path(), "x.toml", &text);
@@ -299,7 +299,7 @@ fn check_config_checks_extracted_paths_offline_and_their_columns_with_connect() 
         ),
         (
             r#"{ path = "$.author", column = "doc_ci", type = "VARCHAR(64)" }"#,
-            "utf8mb4_general_ci, not the declared VARCHAR(64) COLLATE utf8mb4_bin",
+            "utf8mb4_general_ci, not the declared VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin",
         ),
         (
             r#"{ path = "$.author", column = "nope", type = "VARCHAR(64)" }"#,

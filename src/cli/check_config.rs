@@ -186,14 +186,35 @@ pub fn judge_extract(
     docs: &[FoundColumn],
     found: &[FoundExtract],
 ) -> Vec<ConfigIssue> {
+    use crate::sql::catalog::ExtractedType;
     let want = e.type_text().to_lowercase();
+    let text = e.kind == ExtractedType::Text;
+    // The whole column definition to ask for.
+    let definition = if text {
+        format!(
+            "{} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin",
+            e.type_text()
+        )
+    } else {
+        // Signed: a JSON number may be negative.
+        e.type_text()
+    };
+    let agrees = |f: &FoundExtract| {
+        let ty = f.column_type.to_lowercase();
+        match e.kind {
+            ExtractedType::Text => ty == want && f.collation.as_deref() == Some("utf8mb4_bin"),
+            // MariaDB shows `bigint(20)`; unsigned or a fixed-point
+            // double would not hold every value the path may.
+            ExtractedType::Bigint => ty == "bigint" || ty == "bigint(20)",
+            ExtractedType::Double => ty == "double",
+        }
+    };
     let mut issues = Vec::new();
     for d in docs {
         let fix = format!(
-            "ALTER TABLE `{}`.`{table}` ADD COLUMN `{}` {} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, then `squeeze backfill --extract --column {}.{table}.{}` for existing rows",
+            "ALTER TABLE `{}`.`{table}` ADD COLUMN `{}` {definition}, then `squeeze backfill --extract --column {}.{table}.{}` for existing rows",
             d.schema,
             e.column,
-            e.type_text(),
             d.schema,
             doc_column
         );
@@ -205,23 +226,16 @@ pub fn judge_extract(
                 "{}.{table}.{} (extracted from {}) does not exist on {}: {fix}",
                 d.schema, e.column, e.path_text, d.shard
             ),
-            Some(f)
-                if f.column_type.to_lowercase() == want
-                    && f.collation.as_deref() == Some("utf8mb4_bin") =>
-            {
-                continue
-            }
+            Some(f) if agrees(f) => continue,
             Some(f) => format!(
-                "{}.{table}.{} on {} is {} {}, not the declared {} COLLATE utf8mb4_bin (comparisons on it would not agree with the path's): ALTER TABLE `{}`.`{table}` MODIFY `{}` {} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin",
+                "{}.{table}.{} on {} is {} {}, not the declared {definition} (comparisons on it would not agree with the path's): ALTER TABLE `{}`.`{table}` MODIFY `{}` {definition}",
                 d.schema,
                 e.column,
                 d.shard,
                 f.column_type.to_uppercase(),
                 f.collation.as_deref().unwrap_or("without a collation"),
-                e.type_text(),
                 d.schema,
                 e.column,
-                e.type_text()
             ),
         };
         issues.push(ConfigIssue {
@@ -446,6 +460,27 @@ mod tests {
                 i[0].message.contains("MODIFY `doc_author` VARCHAR(64)"),
                 "{}",
                 i[0]
+            );
+        }
+        // BIGINT and DOUBLE: the type alone (no collation).
+        for (declared, good, bad) in [
+            ("BIGINT", "bigint(20)", "bigint(20) unsigned"),
+            ("DOUBLE", "double", "double(10,2)"),
+        ] {
+            let spec = crate::config::ExtractConfig {
+                path: "$.n".into(),
+                column: "doc_n".into(),
+                data_type: declared.into(),
+            };
+            let e = crate::transform::extract::parse(&spec, "doc").unwrap();
+            let judge = |f: &[FoundExtract]| {
+                judge_extract("columns[0].extract[0]", "t", "doc", &e, &docs, f)
+            };
+            assert!(judge(&[ext(good, None)]).is_empty(), "{declared}");
+            let i = judge(&[ext(bad, None)]);
+            assert!(
+                i.len() == 1 && i[0].message.contains(&format!("MODIFY `doc_n` {declared}")),
+                "{declared}: {i:?}"
             );
         }
     }

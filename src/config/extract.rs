@@ -4,6 +4,7 @@
 //! `transform::extract`.
 
 use super::ExtractConfig;
+use crate::sql::catalog::ExtractedType;
 use crate::sql::json::{parse_path, Path, Step};
 
 /// Longest `VARCHAR(n)` accepted (utf8mb4 rows are limited to 65,535 bytes).
@@ -17,20 +18,33 @@ pub struct Extract {
     pub path: Path,
     /// The real column holding the value.
     pub column: String,
-    /// `n` of `VARCHAR(n)`: the most characters a value may have.
+    /// `n` of `VARCHAR(n)`: the most characters a value may have
+    /// (numeric types: unbounded).
     pub max_chars: usize,
+    /// The declared type.
+    pub kind: ExtractedType,
 }
 
 impl Extract {
     /// The declared type, as configured and as check-config compares it.
     pub fn type_text(&self) -> String {
-        format!("VARCHAR({})", self.max_chars)
+        match self.kind {
+            ExtractedType::Text => format!("VARCHAR({})", self.max_chars),
+            ExtractedType::Bigint => "BIGINT".into(),
+            ExtractedType::Double => "DOUBLE".into(),
+        }
     }
 }
 
-/// `VARCHAR(n)` (any letter case, blanks allowed around the parts) to `n`.
-pub fn parse_type(text: &str) -> Result<usize, String> {
+/// `VARCHAR(n)` (any letter case, blanks allowed around the parts) to `n`,
+/// or `BIGINT` / `DOUBLE`.
+pub fn parse_type(text: &str) -> Result<(ExtractedType, usize), String> {
     let t = text.trim().to_ascii_uppercase();
+    match t.as_str() {
+        "BIGINT" => return Ok((ExtractedType::Bigint, usize::MAX)),
+        "DOUBLE" => return Ok((ExtractedType::Double, usize::MAX)),
+        _ => {}
+    }
     let n = t
         .strip_prefix("VARCHAR")
         .map(str::trim_start)
@@ -39,12 +53,12 @@ pub fn parse_type(text: &str) -> Result<usize, String> {
         .map(str::trim)
         .and_then(|d| d.parse::<usize>().ok());
     match n {
-        Some(n) if (1..=MAX_VARCHAR).contains(&n) => Ok(n),
+        Some(n) if (1..=MAX_VARCHAR).contains(&n) => Ok((ExtractedType::Text, n)),
         Some(n) => Err(format!(
             "VARCHAR({n}) is outside 1..{MAX_VARCHAR} (a utf8mb4 row holds at most 65,535 bytes)"
         )),
         None => Err(format!(
-            "{text:?} is not a type squeeze keeps exactly; use VARCHAR(n) (a utf8mb4_bin column holding the path's JSON_UNQUOTE(JSON_EXTRACT(..)) text)"
+            "{text:?} is not a type squeeze keeps exactly; use VARCHAR(n) (a utf8mb4_bin column holding the path's JSON_UNQUOTE(JSON_EXTRACT(..)) text), BIGINT (a path holding integers) or DOUBLE (a path holding numbers)"
         )),
     }
 }
@@ -90,12 +104,13 @@ pub fn parse(c: &ExtractConfig, doc_column: &str) -> Result<Extract, (String, St
             format!("`{column}` is the compressed column itself; name another column of the table"),
         ));
     }
-    let max_chars = parse_type(&c.data_type).map_err(|e| (".type".to_string(), e))?;
+    let (kind, max_chars) = parse_type(&c.data_type).map_err(|e| (".type".to_string(), e))?;
     Ok(Extract {
         path_text: c.path.clone(),
         path,
         column: column.to_string(),
         max_chars,
+        kind,
     })
 }
 
@@ -139,7 +154,7 @@ mod tests {
     fn types_other_than_a_bounded_varchar_and_bad_column_names_are_refused() {
         for t in [
             "TEXT",
-            "BIGINT",
+            "INT",
             "VARCHAR",
             "VARCHAR(0)",
             "VARCHAR(70000)",

@@ -115,7 +115,7 @@ async fn check_extracted(
     };
     let got = row.unwrap();
     for ((e, w), g) in job.extracts.iter().zip(&want).zip(&got) {
-        if w != g {
+        if !same_value(e.kind, w, g) {
             // Names the column and path, never the values (documents).
             return Ok(Err(format!(
                 "`{}` does not hold {} of the document; run backfill --extract again",
@@ -124,6 +124,35 @@ async fn check_extracted(
         }
     }
     Ok(Ok(()))
+}
+
+/// Whether the column's value `got` is the derived `want` (a string the
+/// server converted into a numeric column: compared as that number).
+fn same_value(
+    kind: crate::sql::catalog::ExtractedType,
+    want: &mysql_async::Value,
+    got: &mysql_async::Value,
+) -> bool {
+    use crate::sql::catalog::ExtractedType;
+    use mysql_async::Value;
+    let text = |v: &Value| match v {
+        Value::Bytes(b) => Some(String::from_utf8_lossy(b).into_owned()),
+        Value::Int(i) => Some(i.to_string()),
+        Value::UInt(u) => Some(u.to_string()),
+        Value::Double(d) => Some(format!("{d:e}")),
+        Value::Float(f) => Some(format!("{:e}", f64::from(*f))),
+        _ => None,
+    };
+    match (kind, want, got) {
+        (_, Value::NULL, g) => *g == Value::NULL,
+        (ExtractedType::Text, w, g) => w == g,
+        (ExtractedType::Bigint, w, g) => text(w).is_some() && text(w) == text(g),
+        // Compared as MariaDB compares them: -0 is 0.
+        (ExtractedType::Double, w, g) => {
+            let num = |v: &Value| text(v).and_then(|t| t.parse::<f64>().ok());
+            num(w).is_some() && num(w) == num(g)
+        }
+    }
 }
 
 /// Sample the table and project the job's result and time; writes

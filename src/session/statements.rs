@@ -38,6 +38,13 @@ pub(super) struct Stmt {
     pub types: Option<Vec<u8>>,
     /// The compressed column each parameter is bound to, if any.
     pub param_rules: Vec<Option<Arc<ColumnRule>>>,
+    /// Prepared on the server with one more parameter per declared path
+    /// of a document parameter: the server's parameters. `num_params` is
+    /// the client's count.
+    pub layout: Option<Vec<crate::transform::params::ServerParam>>,
+    /// The server's parameter count is not the one squeeze prepared for:
+    /// its executes are refused rather than run with stale paths.
+    pub layout_broken: bool,
     /// How its result columns carry compressed values (the analyzer's
     /// conclusion at prepare time).
     pub result_hints: ColumnHints,
@@ -154,6 +161,18 @@ impl StatementTable {
         preparing: &mut Preparing,
     ) {
         let mut param_rules = std::mem::take(&mut preparing.params);
+        let layout = crate::transform::params::server_layout(&param_rules);
+        // The client was told its own count (see `relay_prepare`).
+        let layout_broken = layout
+            .as_ref()
+            .is_some_and(|l| l.len() != num_params as usize);
+        let num_params = match &layout {
+            Some(l) => l
+                .iter()
+                .filter(|p| matches!(p, crate::transform::params::ServerParam::Client(_)))
+                .count() as u16,
+            None => num_params,
+        };
         param_rules.resize(num_params as usize, None);
         self.last = id;
         let pending = preparing.text.take();
@@ -163,6 +182,8 @@ impl StatementTable {
         }
         s.num_params = num_params;
         s.param_rules = param_rules;
+        s.layout = layout;
+        s.layout_broken = layout_broken;
         s.result_hints = result_hints;
         s.temporary = preparing.temporary.take();
         s.thread_ids = preparing.thread_ids.take();
@@ -237,6 +258,7 @@ impl StatementTable {
         for s in self.stmts.values_mut() {
             s.types = None;
             s.param_rules.clear();
+            s.layout = None;
             s.result_hints = ColumnHints::default();
             s.long_data.clear();
             s.long_data_sent.clear();

@@ -113,7 +113,7 @@ pub trait ColumnCatalog {
         table: &str,
         column: &str,
         path: &super::json::Path,
-    ) -> Option<String> {
+    ) -> Option<(String, ExtractedType)> {
         let _ = (db, table, column, path);
         None
     }
@@ -184,4 +184,16 @@ impl TableNameFilter {
             .iter()
             .any(|n| sql.windows(n.len()).any(|w| w.eq_ignore_ascii_case(n)))
     }
+}
+
+/// The declared type of an extracted column, which decides the predicates
+/// on its path it answers exactly (docs/json.md, "Extracted columns").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExtractedType {
+    /// `VARCHAR(n)` utf8mb4_bin: the path's text.
+    Text,
+    /// `BIGINT`: a path holding an integer JSON number.
+    Bigint,
+    /// `DOUBLE`: a path holding a JSON number.
+    Double,
 }

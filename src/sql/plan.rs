@@ -35,6 +35,7 @@ use super::tables::{table_refs, TableRef};
 use same_query::SameQuery;
 
 mod block;
+mod condition;
 mod dml;
 mod judge;
 pub(crate) mod procedural;
@@ -472,7 +473,33 @@ pub(super) fn plan_tokens<'a>(
         }
         _ => None,
     };
-    (plan_write(sql, toks, rels, kind, opts, db, catalog), shape)
+    // A declared path in an UPDATE/DELETE condition, answered from its
+    // extracted column, in a statement squeeze sends rewritten.
+    let edits = if relayed {
+        match condition::condition_edits(sql, toks, kind, opts, db, catalog) {
+            Some(Ok(edits)) => edits,
+            Some(Err(r)) => {
+                // The query analyzer's refusal names what would answer it;
+                // the write analyzer still decides whether to refuse.
+                return match plan_write(sql, toks, rels, kind, opts, db, catalog, &[]) {
+                    Plan::Refuse(_) => (Plan::Refuse(r), None),
+                    plan => (plan, shape),
+                };
+            }
+            None => Vec::new(),
+        }
+    } else {
+        Vec::new()
+    };
+    let plan = plan_write(sql, toks, rels, kind, opts, db, catalog, &edits);
+    if edits.is_empty() || matches!(plan, Plan::Refuse(_)) {
+        return (plan, shape);
+    }
+    let shape = QueryShape {
+        rewrites: edits,
+        ..QueryShape::default()
+    };
+    (plan, Some(shape))
 }
 
 /// A query: the default-deny analyzer decides.
@@ -596,6 +623,8 @@ pub(super) fn touched_column(
 }
 
 /// INSERT/REPLACE/UPDATE/DELETE, DDL and the rest: the literal locator.
+/// `edits`: declared paths of the condition answered from their
+/// extracted columns (the analyzer leaves those tokens alone).
 fn plan_write<'a: 'w, 'w>(
     sql: &'a [u8],
     toks: &[Token],
@@ -604,6 +633,7 @@ fn plan_write<'a: 'w, 'w>(
     opts: LexOptions,
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
+    edits: &[(Range<usize>, String)],
 ) -> Plan<'a> {
     match kind {
         StatementKind::Empty | StatementKind::Use(_) | StatementKind::LoadData => {
@@ -635,6 +665,7 @@ fn plan_write<'a: 'w, 'w>(
         Some(a) => a,
         None => return Plan::Untouched,
     };
+    a.skip_edited(edits);
     if let Err(r) = a.run(kind) {
         return Plan::Refuse(r);
     }

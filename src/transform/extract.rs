@@ -6,6 +6,7 @@
 //! Pure: the derived value (the declaration is `config::extract`).
 
 pub use crate::config::extract::{parse, parse_type, Extract};
+use crate::sql::catalog::ExtractedType;
 use crate::sql::json::{evaluate, EvalError, JsonCall};
 use crate::sql::LexOptions;
 
@@ -39,7 +40,150 @@ pub fn derive(e: &Extract, doc: Option<&[u8]>) -> Result<Option<Vec<u8>>, Derive
             return Err(DeriveError::TooLong { chars });
         }
     }
-    Ok(v)
+    match (e.kind, v) {
+        (ExtractedType::Text, v) | (_, v @ None) => Ok(v),
+        (kind, Some(v)) => {
+            // A JSON string holding digits unquotes to the same text: only
+            // a JSON number is a number.
+            let raw = evaluate(&JsonCall::Extract(e.path.clone()), doc)
+                .ok()
+                .flatten();
+            if raw.as_deref() != Some(&v[..]) {
+                return Err(DeriveError::NotExact(format!(
+                    "the path holds a string, which a {} column does not compare as MariaDB compares the path's text (declare it VARCHAR(n))",
+                    e.type_text()
+                )));
+            }
+            numeric(kind, &v).map(Some)
+        }
+    }
+}
+
+/// The value a numeric extracted column holds for the path's text `v`,
+/// sent as a string the server converts (the conversion MariaDB applies to
+/// the text when it compares it with a number): the integer's digits for
+/// BIGINT, the JSON number as written for DOUBLE. Anything else (a
+/// string, `true`, `null`, an object) is refused: the column could not
+/// answer the text's comparisons.
+fn numeric(kind: ExtractedType, v: &[u8]) -> Result<Vec<u8>, DeriveError> {
+    let not = |what: &str| {
+        DeriveError::NotExact(format!(
+            "the path holds {what}, which a {} column does not compare as MariaDB compares the path's text (declare it VARCHAR(n))",
+            if kind == ExtractedType::Bigint { "BIGINT" } else { "DOUBLE" }
+        ))
+    };
+    let text = std::str::from_utf8(v).map_err(|_| not("a string"))?;
+    let Some(n) = JsonNumber::parse(text) else {
+        return Err(not("a value that is not a JSON number"));
+    };
+    match kind {
+        ExtractedType::Bigint => n
+            .integer()
+            .map(|i| i.to_string().into_bytes())
+            .ok_or_else(|| not("a number that is not an integer within BIGINT")),
+        _ => match text.parse::<f64>() {
+            Ok(f) if f.is_finite() => Ok(v.to_vec()),
+            _ => Err(not("a number beyond DOUBLE")),
+        },
+    }
+}
+
+/// A JSON number's decimal digits and power of ten.
+struct JsonNumber {
+    negative: bool,
+    digits: Vec<u8>,
+    exp: i64,
+}
+
+impl JsonNumber {
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, nothing else.
+    fn parse(t: &str) -> Option<JsonNumber> {
+        let b = t.as_bytes();
+        let mut i = 0;
+        let negative = b.first() == Some(&b'-');
+        if negative {
+            i += 1;
+        }
+        let int_start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let int = &b[int_start..i];
+        if int.is_empty() || (int.len() > 1 && int[0] == b'0') {
+            return None;
+        }
+        let mut digits = int.to_vec();
+        let mut exp: i64 = 0;
+        if b.get(i) == Some(&b'.') {
+            i += 1;
+            let s = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i == s {
+                return None;
+            }
+            digits.extend_from_slice(&b[s..i]);
+            exp -= (i - s) as i64;
+        }
+        if matches!(b.get(i), Some(b'e' | b'E')) {
+            i += 1;
+            let neg = match b.get(i) {
+                Some(b'-') => {
+                    i += 1;
+                    true
+                }
+                Some(b'+') => {
+                    i += 1;
+                    false
+                }
+                _ => false,
+            };
+            let s = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i == s || i - s > 6 {
+                return None;
+            }
+            let e: i64 = t[s..i].parse().ok()?;
+            exp += if neg { -e } else { e };
+        }
+        (i == b.len()).then_some(JsonNumber {
+            negative,
+            digits,
+            exp,
+        })
+    }
+
+    /// Its value when it is an integer within BIGINT.
+    fn integer(&self) -> Option<i64> {
+        let mut digits: Vec<u8> = self.digits.clone();
+        let mut exp = self.exp;
+        // Trailing zeros of a fraction are not a fraction (`5.0`).
+        while exp < 0 && digits.last() == Some(&b'0') {
+            digits.pop();
+            exp += 1;
+        }
+        let first = digits.iter().position(|&d| d != b'0');
+        let Some(first) = first else { return Some(0) };
+        if exp < 0 {
+            return None;
+        }
+        let significant = digits.len() - first + exp as usize;
+        if significant > 19 {
+            return None;
+        }
+        let mut v: i128 = 0;
+        for &d in &digits[first..] {
+            v = v * 10 + i128::from(d - b'0');
+        }
+        for _ in 0..exp {
+            v *= 10;
+        }
+        let v = if self.negative { -v } else { v };
+        i64::try_from(v).ok()
+    }
 }
 
 /// The SQL literal for a derived value: `NULL`, or a utf8mb4 string
@@ -87,6 +231,40 @@ mod tests {
             Err(DeriveError::TooLong { chars: 9 })
         );
         assert!(matches!(d("{\"a\": "), Err(DeriveError::NotExact(_))));
+    }
+
+    #[test]
+    fn a_numeric_column_holds_only_json_numbers_it_compares_as_the_text() {
+        let i = parse(&spec("$.a", "c", "BIGINT"), "doc").unwrap();
+        let d = parse(&spec("$.a", "c", "DOUBLE"), "doc").unwrap();
+        let v = |e: &Extract, doc: &str| derive(e, Some(doc.as_bytes()));
+        for (doc, want) in [
+            (r#"{"a": 5}"#, "5"),
+            (r#"{"a": -0}"#, "0"),
+            (r#"{"a": 1e2}"#, "100"),
+            (r#"{"a": 5.0}"#, "5"),
+            (r#"{"a": 1.50E+1}"#, "15"),
+            (r#"{"a": -9223372036854775808}"#, "-9223372036854775808"),
+        ] {
+            assert_eq!(v(&i, doc), Ok(Some(want.as_bytes().to_vec())), "{doc}");
+        }
+        for doc in [
+            r#"{"a": 1.5}"#,
+            r#"{"a": 9223372036854775808}"#,
+            r#"{"a": "5"}"#,
+            r#"{"a": null}"#,
+            r#"{"a": true}"#,
+            r#"{"a": [1]}"#,
+            r#"{"a": 1e400}"#,
+        ] {
+            assert!(matches!(v(&i, doc), Err(DeriveError::NotExact(_))), "{doc}");
+        }
+        assert_eq!(v(&d, r#"{"a": 1.50e0}"#), Ok(Some(b"1.50e0".to_vec())));
+        assert_eq!(v(&d, r#"{"a": -0}"#), Ok(Some(b"-0".to_vec())));
+        assert_eq!(v(&d, r#"{"b": 1}"#), Ok(None));
+        for doc in [r#"{"a": 1e400}"#, r#"{"a": "1.5"}"#, r#"{"a": false}"#] {
+            assert!(matches!(v(&d, doc), Err(DeriveError::NotExact(_))), "{doc}");
+        }
     }
 
     #[test]

@@ -88,11 +88,25 @@ impl Writer<'_, '_, '_> {
                 }
             }
         }
-        if let Some(rule) = self.i.placeholders.iter().flatten().find_map(with_paths) {
-            return Err(self.not_exact(
-                &Doc { rule },
-                "a `?` parameter (prepared statements writing it are not supported yet)",
-            ));
+        // A `?` for a document with paths is followed by its paths' own
+        // `?`s (the execute's layout relies on exactly that).
+        let marks = self
+            .toks()
+            .iter()
+            .filter(|t| t.kind == TokenKind::Placeholder);
+        for (t, c) in marks.zip(self.i.placeholders) {
+            if let Some(rule) = c.as_ref().and_then(with_paths) {
+                let after = |(r, text): &&Edit| {
+                    r.start == t.end
+                        && text.iter().filter(|&&b| b == b'?').count() == rule.extracts.len()
+                };
+                if edits.iter().filter(after).count() != 1 {
+                    return Err(self.not_exact(
+                        &Doc { rule },
+                        "a `?` parameter in this position (only a whole value of INSERT/REPLACE VALUES or SET, or of UPDATE ... SET, is followed)",
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -275,10 +289,10 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
         } else if r.len() == 1 && self.kw(r.start, "NULL") {
             None
         } else if r.len() == 1 && self.kind(r.start) == Some(TokenKind::Placeholder) {
-            return Err(self.not_exact(
-                doc,
-                "a `?` parameter (prepared statements writing it are not supported yet)",
-            ));
+            // A prepared statement's document: one more `?` per path, right
+            // after the document's, which the execute fills with the value
+            // derived from the document's (`transform::params`).
+            return Ok(vec![b"?".to_vec(); doc.extracts().len()]);
         } else {
             let text = String::from_utf8_lossy(&self.i.src[self.span(r)]).into_owned();
             let text: String = text.chars().take(60).collect();

@@ -121,7 +121,7 @@ fn writes_squeeze_cannot_extract_from_exactly_are_refused_naming_the_paths() {
     );
     let mut failed = Vec::new();
     for sql in [
-        r#"INSERT INTO docs (id, doc) VALUES (1, ?)"#,
+        r#"INSERT INTO docs (id, doc) VALUES (1, IF(1, ?, NULL))"#,
         r#"INSERT INTO docs (id, doc) VALUES (1, IF(1, '{}', NULL))"#,
         r#"INSERT INTO docs VALUES (1, '{}', NULL, NULL)"#,
         r#"INSERT INTO docs (id, doc) VALUES (1, '{"author": "123456789"}')"#,
@@ -140,4 +140,57 @@ fn writes_squeeze_cannot_extract_from_exactly_are_refused_naming_the_paths() {
         }
     }
     assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn a_prepared_document_is_followed_by_one_more_parameter_per_path() {
+    assert_eq!(
+        rewrite("INSERT INTO docs (id, doc) VALUES (?, ?), (?, NULL)").unwrap(),
+        "INSERT INTO docs (id, doc, `doc_author`, `n1`) VALUES (?, ?, ?, ?), (?, NULL, NULL, NULL)"
+    );
+    assert_eq!(
+        rewrite("UPDATE docs d SET d.doc = ?, id = ? WHERE id = ?").unwrap(),
+        "UPDATE docs d SET d.doc = ?, d.`doc_author` = ?, d.`n1` = ?, id = ? WHERE id = ?"
+    );
+    assert_eq!(
+        rewrite("INSERT INTO docs SET id = ?, doc = ? ON DUPLICATE KEY UPDATE doc = ?").unwrap(),
+        "INSERT INTO docs SET id = ?, doc = ?, `doc_author` = ?, `n1` = ? ON DUPLICATE KEY UPDATE doc = ?, `doc_author` = ?, `n1` = ?"
+    );
+}
+
+#[test]
+fn an_update_or_delete_condition_on_a_declared_path_is_answered_from_its_column() {
+    assert_eq!(
+        rewrite("DELETE FROM docs WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = ?").unwrap(),
+        "DELETE FROM docs WHERE `docs`.`doc_author` = ?"
+    );
+    assert_eq!(
+        rewrite(
+            "UPDATE docs AS d SET id = id + 1 WHERE JSON_UNQUOTE(JSON_EXTRACT(d.doc, '$.\"author\"')) IN ('a', 'b') ORDER BY JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) LIMIT 1"
+        )
+        .unwrap(),
+        "UPDATE docs AS d SET id = id + 1 WHERE d.`doc_author` IN ('a', 'b') ORDER BY `d`.`doc_author` LIMIT 1"
+    );
+    // Also writing the document: its paths are written anew, the
+    // condition reads the row as it was.
+    assert_eq!(
+        rewrite(r#"UPDATE docs SET doc = '{"author": "b"}' WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = 'a'"#).unwrap(),
+        r#"UPDATE docs SET doc = '{"author": "b"}', `doc_author` = _utf8mb4'b', `n1` = NULL WHERE `docs`.`doc_author` = 'a'"#
+    );
+    // Undeclared paths, and a join, stay refused.
+    assert!(
+        refused("DELETE FROM docs WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.x')) = 'a'")
+            .contains("extract = [{ path = \"$.x\"")
+    );
+    refused("DELETE d FROM docs d JOIN docs e ON e.id = d.id WHERE JSON_UNQUOTE(JSON_EXTRACT(d.doc, '$.author')) = 'a'");
+}
+
+#[test]
+fn an_insert_select_into_a_plain_table_filters_on_a_declared_path_from_its_column() {
+    assert_eq!(
+        rewrite("INSERT INTO other (id) SELECT id FROM docs WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = 'x' ORDER BY JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author'))").unwrap(),
+        "INSERT INTO other (id) SELECT id FROM docs WHERE `docs`.`doc_author` = 'x' ORDER BY `docs`.`doc_author`"
+    );
+    // A select-list path is not relayed to a client: not evaluated.
+    refused("INSERT INTO other (a) SELECT JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) FROM docs");
 }

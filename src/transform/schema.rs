@@ -256,13 +256,13 @@ impl ColumnCatalog for Catalog<'_> {
         table: &str,
         column: &str,
         path: &crate::sql::json::Path,
-    ) -> Option<String> {
+    ) -> Option<(String, crate::sql::catalog::ExtractedType)> {
         if self.shadowed(db, table) {
             return None;
         }
         let rule = self.rules.lookup(db, table, column)?;
         let e = rule.extracts.iter().find(|e| e.path == *path)?;
-        Some(e.column.clone())
+        Some((e.column.clone(), e.kind))
     }
 
     fn sql_prepared_temporary(&self, name: &str) -> Option<Vec<TempChange>> {

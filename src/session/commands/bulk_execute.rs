@@ -41,6 +41,15 @@ impl Session {
                 .await
                 .flow;
         };
+        if s.layout.is_some() {
+            // One more server parameter per declared path: not remapped
+            // row by row (default deny, never a stale column).
+            self.reply_error(&crate::error::SqlError::new(
+                crate::error::ErrorCode::NotSupportedYet,
+                "squeeze: a bulk execute (COM_STMT_BULK_EXECUTE) of a statement writing a document with extracted paths is not supported: execute it row by row",
+            ));
+            return Flow::Continue;
+        }
         let count = s.num_params as usize;
         let judged = s.key_param.is_some() || has_compressed_params(&s.param_rules);
         // The server binds the types a bulk sends, as an execute's.
@@ -110,7 +119,7 @@ impl Session {
         let mut rewritten = Vec::with_capacity(rows.len());
         let mut no_long_data = Default::default();
         for row in &rows {
-            match rewrite_execute(&head, row, &rules, &mut no_long_data, |_| false) {
+            match rewrite_execute(&head, row, &rules, &mut no_long_data, |_| false, None) {
                 Ok(r) => rewritten.push(r.payload),
                 Err(ParamError::Write(e)) => {
                     let refused = SessionError::refused(e.to_sql_error());

@@ -105,7 +105,21 @@ impl Session {
             None => None,
         };
         let head = &payload[..HEAD_LEN.min(payload.len())];
-        let rewrite = rewrite_execute(head, &x, &s.param_rules, &mut s.long_data, long_data);
+        if s.layout_broken || (s.layout.is_some() && self.tracked.non_utf8_charset.is_some()) {
+            s.types = newly_bound.or(remembered);
+            s.long_data_sent.clear();
+            s.long_data.clear();
+            self.reply_error(&SqlError::new(ErrorCode::NotSupportedYet, "squeeze: this prepared statement writes a document with extracted paths, which squeeze sends as utf8mb4 strings: run SET NAMES utf8mb4 and prepare it again"));
+            return Flow::Continue;
+        }
+        let rewrite = rewrite_execute(
+            head,
+            &x,
+            &s.param_rules,
+            &mut s.long_data,
+            long_data,
+            s.layout.as_deref(),
+        );
         // Each shard's server statement is its own: one prepared there
         // since the types were bound has never been told them, so a
         // sharded session always binds them.

@@ -34,8 +34,23 @@ impl Session {
                 return Flow::Continue;
             }
         }
-        self.forward_command(cx, payload, ResponseShape::None, RelayMode::text())
-            .await
-            .flow
+        // The server numbers the parameters of the statement it prepared.
+        let index = self.statements.get(stmt).and_then(|s| {
+            let k = crate::transform::params::server_index(s.layout.as_deref(), param as usize);
+            (k != param as usize).then_some(k as u16)
+        });
+        let renumbered = index.filter(|_| payload.len() >= 7).map(|k| {
+            let mut p = payload.to_vec();
+            p[5..7].copy_from_slice(&k.to_le_bytes());
+            p
+        });
+        self.forward_command(
+            cx,
+            renumbered.as_deref().unwrap_or(payload),
+            ResponseShape::None,
+            RelayMode::text(),
+        )
+        .await
+        .flow
     }
 }

@@ -127,6 +127,16 @@ impl Session {
             std::borrow::Cow::Borrowed(_) => None,
             std::borrow::Cow::Owned(s) => Some(ClientCommand::Prepare(s).encode()),
         };
+        if self.sharded()
+            && crate::transform::params::server_layout(&rewrite.placeholders).is_some()
+        {
+            // Prepared again on other shards from its text: not followed.
+            self.reply_error(&crate::error::SqlError::new(
+                crate::error::ErrorCode::NotSupportedYet,
+                "squeeze: a prepared statement writing a document with extracted paths is not supported on a sharded session yet: send it as a query (COM_QUERY, or client-side parameters)",
+            ));
+            return Flow::Continue;
+        }
         cx.preparing.params = rewrite.placeholders;
         let changes: Vec<_> = rewrite.temporary.iter().flatten().cloned().collect();
         cx.preparing.temporary =
@@ -213,6 +223,25 @@ impl Session {
             ))
         })?;
         cx.ended.ok = true;
+        // Prepared with one more parameter per declared path of a document
+        // parameter: the client is told, and described, its own.
+        let layout = crate::transform::params::server_layout(&cx.preparing.params);
+        let told = |k: usize| {
+            layout.as_ref().is_none_or(|l| {
+                matches!(
+                    l.get(k),
+                    Some(crate::transform::params::ServerParam::Client(_))
+                )
+            })
+        };
+        let client_params = (0..params as usize).filter(|&k| told(k)).count() as u16;
+        let ok_payload: std::borrow::Cow<'_, [u8]> = if client_params == params {
+            std::borrow::Cow::Borrowed(&p.payload[..])
+        } else {
+            let mut ok = p.payload.to_vec();
+            ok[7..9].copy_from_slice(&client_params.to_le_bytes());
+            std::borrow::Cow::Owned(ok)
+        };
         // A catalog statement: its columns are kept for its executes.
         let db = self.tracked.current_db().map(|d| d.into_owned());
         let kind = cx
@@ -235,18 +264,20 @@ impl Session {
                 self.statements
                     .map_new(self.shards.current(), stmt, params, &mut cx.preparing);
             self.register_statement(cx, client_id, params);
-            let ok = PrepareOk::with_statement(&p.payload, client_id);
+            let ok = PrepareOk::with_statement(&ok_payload, client_id);
             self.forward(&ok).await?;
             client_id
         } else {
             self.register_statement(cx, stmt, params);
-            self.forward(&p.payload).await?;
+            self.forward(&ok_payload).await?;
             stmt
         };
         if params > 0 {
-            for _ in 0..params {
+            for k in 0..params as usize {
                 let d = self.backend_packet().await?;
-                self.forward(&d.payload).await?;
+                if told(k) {
+                    self.forward(&d.payload).await?;
+                }
             }
             if !self.deprecate_eof() {
                 let eof = self.backend_packet().await?;

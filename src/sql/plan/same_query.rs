@@ -123,7 +123,7 @@ impl ColumnCatalog for SameQuery<'_> {
         table: &str,
         column: &str,
         path: &crate::sql::json::Path,
-    ) -> Option<String> {
+    ) -> Option<(String, crate::sql::catalog::ExtractedType)> {
         self.inner.extracted_column(db, table, column, path)
     }
     fn note_temporary(&self, change: &crate::sql::temporary::TempChange) {

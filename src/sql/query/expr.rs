@@ -224,7 +224,9 @@ impl Parser<'_, '_> {
         if self.eat_kw("NULL") {
             // A JSON function squeeze evaluates is NULL or not by what it
             // finds in the document, which MariaDB cannot see.
-            if matches!(lhs, Val::Json(..)) && !self.take_extracted(lhs, &[]) {
+            if matches!(lhs, Val::Json(..))
+                && !self.take_extracted_for(lhs, &[], super::extracted::Use::IsNull)
+            {
                 return self.reject(lhs, RefuseReason::Comparison, "IS [NOT] NULL");
             }
             Ok(())
@@ -254,7 +256,7 @@ impl Parser<'_, '_> {
             self.plain_expr_bp(COMPARE + 1, RefuseReason::Like, "ESCAPE")?;
             operands.push(at..self.pos);
         }
-        if declared && !self.take_extracted(lhs, &operands) {
+        if declared && !self.take_extracted_for(lhs, &operands, super::extracted::Use::Like) {
             self.reject(lhs, RefuseReason::Like, word)?;
         }
         Ok(())

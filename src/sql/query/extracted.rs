@@ -12,11 +12,25 @@ use std::ops::Range;
 
 use super::expr::{JsonItem, Val};
 use super::Parser;
+use crate::sql::catalog::ExtractedType;
 use crate::sql::json::{evaluate, parse_path, JsonCall, Path, Step};
 use crate::sql::lexer::decode_string;
 use crate::sql::lexer::TokenKind;
 use crate::sql::refusal::{ColumnRef, HINT};
 use crate::sql::splice::quote_string;
+
+/// What a declared path is used for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Use {
+    /// Compared (`=`, `<`, `IN`, `BETWEEN`, ...) with constants.
+    Compare,
+    /// `LIKE` a pattern.
+    Like,
+    /// `IS [NOT] NULL`.
+    IsNull,
+    /// An `ORDER BY` or `GROUP BY` key.
+    Sort,
+}
 
 impl Parser<'_, '_> {
     /// The edit replacing `v` by its extracted column: `v` is
@@ -24,14 +38,19 @@ impl Parser<'_, '_> {
     /// through a base table of the innermost query, `path` declared for it,
     /// and the statement is one whose text squeeze sends rewritten.
     pub(super) fn extracted(&self, v: &Val) -> Option<(Range<usize>, String)> {
+        self.extracted_typed(v).map(|(edit, _)| edit)
+    }
+
+    /// [`Self::extracted`] and the column's declared type.
+    fn extracted_typed(&self, v: &Val) -> Option<((Range<usize>, String), ExtractedType)> {
         let Val::Json(c, item) = v else { return None };
         let JsonCall::UnquoteExtract(path) = &item.call else {
             return None;
         };
-        if !self.allow_json || !self.views.is_empty() {
+        if !self.allow_json || !self.views.is_empty() || self.in_having {
             return None;
         }
-        let name = self
+        let (name, kind) = self
             .catalog
             .extracted_column(&c.db, &c.table, &c.column, path)?;
         let first = self.toks.iter().position(|t| t.start == item.arg.start)?;
@@ -61,20 +80,41 @@ impl Parser<'_, '_> {
             _ => return None,
         };
         Some((
-            item.item.clone(),
-            format!("{qualifier}.`{}`", name.replace('`', "``")),
+            (
+                item.item.clone(),
+                format!("{qualifier}.`{}`", name.replace('`', "``")),
+            ),
+            kind,
         ))
     }
 
     /// Records `edit` for a value `v` used under a comparison whose other
     /// operands are the constants `others` (token ranges).
     pub(super) fn take_extracted(&mut self, v: &Val, others: &[Range<usize>]) -> bool {
+        let the_use = if others.is_empty() {
+            Use::Sort
+        } else {
+            Use::Compare
+        };
+        self.take_extracted_for(v, others, the_use)
+    }
+
+    /// [`Self::take_extracted`] for a use the operands do not tell.
+    pub(super) fn take_extracted_for(
+        &mut self,
+        v: &Val,
+        others: &[Range<usize>],
+        the_use: Use,
+    ) -> bool {
         if !others.iter().all(|r| self.constant(r.clone())) {
             return false;
         }
-        let (Some(edit), Some(c)) = (self.extracted(v), v.column()) else {
+        let (Some((edit, kind)), Some(c)) = (self.extracted_typed(v), v.column()) else {
             return false;
         };
+        if !self.numeric_agrees(kind, others, the_use) {
+            return false;
+        }
         // MariaDB compares a JSON function's string with a JSON string
         // constant (Django's `JSON_EXTRACT('"x"', '$')`) unquoted, but a
         // column with its text: such a constant becomes the literal of
@@ -91,6 +131,49 @@ impl Parser<'_, '_> {
         self.rewrites.push((c.clone(), edit));
         for e in constants {
             self.rewrites.push((c.clone(), e));
+        }
+        true
+    }
+
+    /// Whether a use of a numeric extracted column agrees with the same use
+    /// of the path's text for every row (checked on MariaDB 10.11, see
+    /// docs/json.md): the text compared with an integer literal compares
+    /// as DECIMAL (exact, as BIGINT does), with a decimal or float literal
+    /// as DOUBLE (as a DOUBLE column does); sorting, grouping, LIKE and
+    /// string or `?` operands compare the text as a string.
+    fn numeric_agrees(&self, kind: ExtractedType, others: &[Range<usize>], the_use: Use) -> bool {
+        if kind == ExtractedType::Text || the_use == Use::IsNull {
+            return true;
+        }
+        if the_use != Use::Compare {
+            return false;
+        }
+        let mut class = None;
+        for r in others {
+            let t = &self.toks[r.start.min(self.toks.len())..r.end.min(self.toks.len())];
+            let number = match t {
+                [one] if one.is_keyword(self.src, "NULL") => continue,
+                [n] | [_, n] if n.kind == TokenKind::Number => n.text(self.src),
+                _ => return false,
+            };
+            if t.len() == 2 && !(t[0].is_op(self.src, "-") || t[0].is_op(self.src, "+")) {
+                return false;
+            }
+            let digits = number.iter().all(u8::is_ascii_digit);
+            let this = match kind {
+                // An integer literal MariaDB types as an integer.
+                ExtractedType::Bigint if digits && number.len() <= 18 => 0,
+                ExtractedType::Double if number.starts_with(b"0x") || number.starts_with(b"0b") => {
+                    return false
+                }
+                ExtractedType::Double if number.iter().any(|b| matches!(b, b'e' | b'E')) => 1,
+                ExtractedType::Double if number.contains(&b'.') => 2,
+                _ => return false,
+            };
+            // A list of mixed literal types compares by another rule.
+            if class.replace(this).is_some_and(|c| c != this) {
+                return false;
+            }
         }
         true
     }
@@ -147,11 +230,23 @@ impl Parser<'_, '_> {
         }
         let text = path_text(path);
         match self.catalog.extracted_column(&c.db, &c.table, &c.column, path) {
-            Some(col) if matches!(item.call, JsonCall::UnquoteExtract(_)) => format!(
+            Some((col, _)) if self.in_having => format!(
+                "{HINT} `{text}` is declared (column `{col}`), but MariaDB does not resolve `{0}` in a HAVING condition (Unknown column, unless it is grouped or selected): put the condition in WHERE, where squeeze answers it from `{col}`",
+                c.column
+            ),
+            Some((col, ExtractedType::Bigint)) if matches!(item.call, JsonCall::UnquoteExtract(_)) => format!(
+                "{HINT} `{text}` is declared as BIGINT (column `{col}`): squeeze answers JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) from it only compared (=, <>, <, <=>, IN, BETWEEN) with integer literals of up to 18 digits, or under IS [NOT] NULL, where MariaDB compares the path's text exactly as the column; a string, `?`, decimal or float operand, LIKE, ORDER BY and GROUP BY treat the text as a string: declare the path as VARCHAR(n) for those",
+                c.column
+            ),
+            Some((col, ExtractedType::Double)) if matches!(item.call, JsonCall::UnquoteExtract(_)) => format!(
+                "{HINT} `{text}` is declared as DOUBLE (column `{col}`): squeeze answers JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) from it only compared (=, <>, <, <=>, IN, BETWEEN) with decimal or float literals (5.0, 5e0; not 5, which MariaDB compares with the text as DECIMAL), or under IS [NOT] NULL; a string, `?` or integer operand, LIKE, ORDER BY and GROUP BY treat the text otherwise: write the constant as 5.0, or declare the path as VARCHAR(n) for those",
+                c.column
+            ),
+            Some((col, _)) if matches!(item.call, JsonCall::UnquoteExtract(_)) => format!(
                 "{HINT} `{text}` is declared (column `{col}`): squeeze answers JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) from it compared with a constant (=, <>, <, <=>, IN, BETWEEN, LIKE), under IS [NOT] NULL, or as an ORDER BY / GROUP BY key, with the column named through its base table",
                 c.column
             ),
-            Some(col) => format!(
+            Some((col, _)) => format!(
                 "{HINT} `{text}` is declared (column `{col}`, which holds JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}'))); this form differs from it on JSON null, booleans, objects or arrays: write JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) instead, which squeeze answers from `{col}`",
                 c.column
             ),

@@ -113,6 +113,8 @@ pub(crate) struct Parser<'a, 'c> {
     given: Option<&'a [TableRef<'a>]>,
     /// ...or walked here on first use.
     walked: std::cell::OnceCell<Vec<TableRef<'a>>>,
+    /// In a HAVING condition of the current query level.
+    in_having: bool,
 }
 
 /// Analyse a query statement (`toks` are its significant tokens, `rels`
@@ -214,6 +216,84 @@ pub fn analyze_table_condition(
     Ok(())
 }
 
+/// The query of an `INSERT ... SELECT` into a table without compressed
+/// columns (`toks[start..]`, ending before any `ON DUPLICATE KEY UPDATE`):
+/// the edits replacing declared JSON paths in its conditions, sort and
+/// group keys by their extracted columns, as in a SELECT's. Its select
+/// list is not relayed: a JSON function there is not evaluated.
+pub fn analyze_inserted_query(
+    src: &[u8],
+    toks: &[Token],
+    start: usize,
+    opts: LexOptions,
+    current_db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Result<Vec<(std::ops::Range<usize>, String)>, Stop> {
+    let mut p = Parser::new(src, toks, opts, current_db, catalog);
+    p.pos = start;
+    // Its top level is not the statement's own: no select-list items.
+    p.qdepth = 1;
+    p.allow_json = true;
+    p.query_statement()?;
+    if p.server_rejects {
+        return Ok(Vec::new());
+    }
+    Ok(p.rewrites.into_iter().map(|(_, e)| e).collect())
+}
+
+/// The `WHERE`, `ORDER BY` and `LIMIT` of a single-table UPDATE or DELETE
+/// (`toks[start..]`, ending before any `RETURNING`) that writes `table`
+/// under `qualifier`, analysed as a query's would be: the edits replacing
+/// declared JSON paths by their extracted columns (see
+/// [`QueryShape::rewrites`]), with the same provable-agreement rules as a
+/// SELECT's, or why not.
+#[allow(clippy::too_many_arguments)]
+pub fn analyze_write_condition(
+    src: &[u8],
+    toks: &[Token],
+    start: usize,
+    opts: LexOptions,
+    current_db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+    table: (&str, &str),
+    qualifier: &str,
+) -> Result<Vec<(std::ops::Range<usize>, String)>, Stop> {
+    let mut p = Parser::new(src, toks, opts, current_db, catalog);
+    p.pos = start;
+    // The statement's own level: a subquery's select list is not relayed.
+    p.qdepth = 1;
+    p.allow_json = true;
+    p.scopes.push(Scope {
+        relations: vec![scope::Relation {
+            qualifier: qualifier.to_string(),
+            base: Some((table.0.to_string(), table.1.to_string())),
+            columns: None,
+            star: scope::StarRole::Listed,
+        }],
+        ..Scope::default()
+    });
+    if p.eat_kw("WHERE") {
+        p.plain_expr(RefuseReason::Comparison, "a WHERE condition")?;
+    }
+    if p.kw("ORDER") && p.kw_at(1, "BY") {
+        p.pos += 2;
+        p.sort_keys(&[], RefuseReason::OrderBy, "ORDER BY")?;
+    }
+    if p.eat_kw("LIMIT") {
+        p.plain_expr(RefuseReason::Other, "LIMIT")?;
+        if p.eat_kind(TokenKind::Comma) || p.eat_kw("OFFSET") {
+            p.plain_expr(RefuseReason::Other, "LIMIT")?;
+        }
+    }
+    if !p.at_end() {
+        return Err(p.unparsed("unexpected token after an UPDATE/DELETE condition"));
+    }
+    if p.server_rejects {
+        return Ok(Vec::new());
+    }
+    Ok(p.rewrites.into_iter().map(|(_, e)| e).collect())
+}
+
 impl<'a, 'c> Parser<'a, 'c> {
     fn new(
         src: &'a [u8],
@@ -240,6 +320,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             rewrites: Vec::new(),
             given: None,
             walked: std::cell::OnceCell::new(),
+            in_having: false,
         }
     }
 

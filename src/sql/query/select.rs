@@ -46,7 +46,9 @@ impl Parser<'_, '_> {
         self.enter()?;
         self.qdepth += 1;
         let visible = self.ctes.len();
+        let having = std::mem::replace(&mut self.in_having, false);
         let r = self.query_expression_inner();
+        self.in_having = having;
         self.ctes.truncate(visible);
         self.qdepth -= 1;
         self.leave();
@@ -362,7 +364,15 @@ impl Parser<'_, '_> {
             }
         }
         if self.eat_kw("HAVING") {
-            self.with_aliases(|p| p.plain_expr(RefuseReason::Comparison, "a HAVING condition"))?;
+            // MariaDB resolves a column in HAVING against the grouped and
+            // selected ones: the document is neither (`Unknown column 'doc'
+            // in 'HAVING'`), its extracted column may be; a path there is
+            // not rewritten, so the answer stays MariaDB's error.
+            let was = std::mem::replace(&mut self.in_having, true);
+            let r =
+                self.with_aliases(|p| p.plain_expr(RefuseReason::Comparison, "a HAVING condition"));
+            self.in_having = was;
+            r?;
         }
         if self.eat_kw("WINDOW") {
             loop {
@@ -773,7 +783,12 @@ impl Parser<'_, '_> {
 
     /// ORDER BY / GROUP BY items: a number alone is an ordinal into the
     /// select list; anything else an expression (aliases visible).
-    fn sort_keys(&mut self, out: &[OutCol], reason: RefuseReason, clause: &str) -> R<()> {
+    pub(super) fn sort_keys(
+        &mut self,
+        out: &[OutCol],
+        reason: RefuseReason,
+        clause: &str,
+    ) -> R<()> {
         loop {
             let ordinal_end = matches!(
                 self.kind_at(1),
