@@ -625,6 +625,7 @@ pub(super) fn touched_column(
 /// INSERT/REPLACE/UPDATE/DELETE, DDL and the rest: the literal locator.
 /// `edits`: declared paths of the condition answered from their
 /// extracted columns (the analyzer leaves those tokens alone).
+#[allow(clippy::too_many_arguments)] // as plan_tokens: the statement and its context
 fn plan_write<'a: 'w, 'w>(
     sql: &'a [u8],
     toks: &[Token],
