@@ -317,7 +317,8 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
     let django = "JSON_UNQUOTE(JSON_EXTRACT(`t`.`doc`, '$.\"author\"'))";
     // SQLAlchemy 2's `doc["author"].as_string()`: it tells JSON null from
     // the string "null" (MariaDB compares the JSON text with 'null'), which
-    // the column does not, so it stays refused.
+    // the column does not; answered only where that cannot show (`=`/`IN`
+    // with other string literals, as a WHERE's AND/OR operand).
     let sa = "CASE JSON_EXTRACT(t.doc, '$.\"author\"') WHEN 'null' THEN NULL ELSE JSON_UNQUOTE(JSON_EXTRACT(t.doc, '$.\"author\"')) END";
     let mut queries: Vec<String> = Vec::new();
     for cond in [
@@ -359,6 +360,14 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
         "JSON_UNQUOTE(JSON_EXTRACT(doc, '$.tags[0]')) IS NULL".into(),
         format!("{ua} = 'AutoModerator' OR n = 2"),
         format!("id IN (SELECT id FROM t WHERE {ua} LIKE '%o%')"),
+        format!("{sa} = 'AutoModerator'"),
+        format!("{sa} = 'O''Brien' OR n = 2"),
+        format!("n < 3 AND ({sa} IN ('true', 'trailing', 'x') OR n = 0)"),
+        format!("id IN (SELECT id FROM t WHERE {sa} = 'AutoModerator')"),
+        format!(
+            "NOT EXISTS (SELECT 1 FROM t AS u WHERE {} = 'true' AND u.id = t.id)",
+            sa.replace("t.doc", "u.doc")
+        ),
     ] {
         queries.push(format!("SELECT id, n FROM t WHERE {cond} ORDER BY id"));
     }
@@ -455,6 +464,11 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
     );
     // What stays refused names the path and what would answer it.
     let sa_null = format!("SELECT id FROM t WHERE {sa} = 'null'");
+    let sa_not = format!("SELECT id FROM t WHERE NOT ({sa} = 'AutoModerator')");
+    let sa_ne = format!("SELECT id FROM t WHERE {sa} <> 'AutoModerator'");
+    let sa_null_padded = format!("SELECT id FROM t WHERE {sa} IN ('x', 'null  ')");
+    let sa_is_null = format!("SELECT id FROM t WHERE ({sa} = 'x') IS NULL");
+    let sa_xor = format!("SELECT id FROM t WHERE n = 1 XOR {sa} = 'x'");
     for (sql, says) in [
         (
             "SELECT id FROM t WHERE JSON_VALUE(doc, '$.author') = 'x'",
@@ -477,6 +491,12 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
             "give the item an alias",
         ),
         (&sa_null, "column `doc_author`"),
+        // Where JSON null's NULL and the column's 'null' would filter apart.
+        (&sa_not, "column `doc_author`"),
+        (&sa_ne, "column `doc_author`"),
+        (&sa_null_padded, "column `doc_author`"),
+        (&sa_is_null, "column `doc_author`"),
+        (&sa_xor, "column `doc_author`"),
         // MariaDB: `Unknown column 'doc' in 'HAVING'`; the extracted
         // column would answer it.
         (
@@ -638,6 +658,7 @@ async fn update_and_delete_filtered_on_a_declared_path_affect_the_same_rows_as_o
     .await;
     let ua = "JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author'))";
     let django = "JSON_UNQUOTE(JSON_EXTRACT(`t`.`doc`, '$.\"author\"'))";
+    let sa = "CASE JSON_EXTRACT(t.doc, '$.\"author\"') WHEN 'null' THEN NULL ELSE JSON_UNQUOTE(JSON_EXTRACT(t.doc, '$.\"author\"')) END";
     let mut writes: Vec<(String, Option<Vec<mysql_async::Value>>)> = vec![
         // Copies into a plain table filtered on the path.
         (format!("INSERT INTO c (id) SELECT id FROM t WHERE {ua} LIKE '%o%' ORDER BY {ua}"), None),
@@ -681,6 +702,8 @@ async fn update_and_delete_filtered_on_a_declared_path_affect_the_same_rows_as_o
             None,
         ),
         (format!("DELETE FROM t WHERE {ua} IS NULL AND n = 6"), None),
+        // SQLAlchemy 2: `delete(T).where(T.doc["author"].as_string() == "O'Brien")`.
+        (format!("DELETE FROM t WHERE {sa} = 'O''Brien'"), None),
     ];
     let mut same = 0;
     let mut wrong = Vec::new();
@@ -717,7 +740,6 @@ async fn update_and_delete_filtered_on_a_declared_path_affect_the_same_rows_as_o
     );
     // Forms that are not exact, and undeclared paths, stay refused naming
     // what would answer them.
-    let sa = "CASE JSON_EXTRACT(t.doc, '$.\"author\"') WHEN 'null' THEN NULL ELSE JSON_UNQUOTE(JSON_EXTRACT(t.doc, '$.\"author\"')) END";
     for (sql, says) in [
         (
             "DELETE FROM t WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.score')) = 'x'".to_string(),
@@ -727,9 +749,10 @@ async fn update_and_delete_filtered_on_a_declared_path_affect_the_same_rows_as_o
             "UPDATE t SET n = 1 WHERE JSON_VALUE(doc, '$.author') = 'x'".into(),
             "write JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) instead",
         ),
-        // SQLAlchemy 2: `delete(T).where(T.doc["author"].as_string() == "x")`.
+        // SQLAlchemy 2: `delete(T).where(~(T.doc["author"].as_string() == "x"))`:
+        // JSON null rows would be deleted through the column, not directly.
         (
-            format!("DELETE FROM t WHERE {sa} = 'x'"),
+            format!("DELETE FROM t WHERE NOT ({sa} = 'x')"),
             "column `doc_author`",
         ),
         (

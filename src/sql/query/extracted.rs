@@ -44,8 +44,14 @@ impl Parser<'_, '_> {
     /// [`Self::extracted`] and the column's declared type.
     fn extracted_typed(&self, v: &Val) -> Option<((Range<usize>, String), ExtractedType)> {
         let Val::Json(c, item) = v else { return None };
-        let JsonCall::UnquoteExtract(path) = &item.call else {
-            return None;
+        let path = match &item.call {
+            JsonCall::UnquoteExtract(path) => path,
+            // SQLAlchemy's `.as_string()`: the text but NULL on JSON null,
+            // where the column holds 'null' (see `null_case_agrees`).
+            JsonCall::NullCase(path, inner) if matches!(&**inner, JsonCall::UnquoteExtract(p) if p == path) => {
+                path
+            }
+            _ => return None,
         };
         if !self.allow_json || !self.views.is_empty() || self.in_having {
             return None;
@@ -115,6 +121,13 @@ impl Parser<'_, '_> {
         if !self.numeric_agrees(kind, others, the_use) {
             return false;
         }
+        if let Val::Json(_, item) = v {
+            if matches!(item.call, JsonCall::NullCase(..))
+                && !self.null_case_agrees(item, kind, others, the_use)
+            {
+                return false;
+            }
+        }
         // MariaDB compares a JSON function's string with a JSON string
         // constant (Django's `JSON_EXTRACT('"x"', '$')`) unquoted, but a
         // column with its text: such a constant becomes the literal of
@@ -133,6 +146,151 @@ impl Parser<'_, '_> {
             self.rewrites.push((c.clone(), e));
         }
         true
+    }
+
+    /// Whether `CASE JSON_EXTRACT(doc, p) WHEN 'null' THEN NULL ELSE
+    /// JSON_UNQUOTE(JSON_EXTRACT(doc, p)) END` (SQLAlchemy's `.as_string()`)
+    /// under this use filters the same rows as the extracted column. They
+    /// differ on exactly the rows whose path holds JSON null: NULL there, the
+    /// text 'null' in the column. So only `=` / `IN` with string literals
+    /// other than 'null' (utf8mb4_bin pads spaces), where both are "not
+    /// true" on those rows, and only where "not true" filters alike: a
+    /// direct AND/OR operand of a WHERE (under NOT, `<>`, `IS FALSE`, in a
+    /// select list, NULL and FALSE differ).
+    fn null_case_agrees(
+        &self,
+        item: &super::expr::JsonItem,
+        kind: ExtractedType,
+        others: &[Range<usize>],
+        the_use: Use,
+    ) -> bool {
+        if kind != ExtractedType::Text || the_use != Use::Compare || others.is_empty() {
+            return false;
+        }
+        let Some(first) = self.toks.iter().position(|t| t.start == item.item.start) else {
+            return false;
+        };
+        let Some(last) = self.toks.iter().position(|t| t.end == item.item.end) else {
+            return false;
+        };
+        // The item on the left of `=` or `IN` (not `NOT IN`, `<=>`, ...).
+        let Some(op) = self.toks.get(last + 1) else {
+            return false;
+        };
+        if !(op.is_op(self.src, "=") || op.is_keyword(self.src, "IN")) {
+            return false;
+        }
+        let literals_agree = others.iter().all(|r| {
+            let [t] = self.toks.get(r.clone()).unwrap_or(&[]) else {
+                return false;
+            };
+            if !matches!(t.kind, TokenKind::Str { quote_at } if quote_at == t.start) {
+                return false;
+            }
+            decode_string(self.src, t, self.opts).is_some_and(|v| {
+                let end = v.iter().rposition(|&b| b != b' ').map_or(0, |i| i + 1);
+                &v[..end] != b"null"
+            })
+        });
+        literals_agree && self.filters_rows(first, self.pos)
+    }
+
+    /// Whether the condition at tokens `first..end` is a direct AND/OR
+    /// operand, through parentheses, of a WHERE clause, where a NULL and a
+    /// FALSE condition drop the row alike.
+    fn filters_rows(&self, mut first: usize, mut end: usize) -> bool {
+        let toks = self.toks;
+        let kw = |i: usize, w: &str| toks.get(i).is_some_and(|t| t.is_keyword(self.src, w));
+        let joins = |i: usize| kw(i, "AND") || kw(i, "OR");
+        let ends_clause = |i: usize| {
+            i >= toks.len()
+                || toks[i].kind == TokenKind::Semicolon
+                || [
+                    "GROUP",
+                    "ORDER",
+                    "LIMIT",
+                    "HAVING",
+                    "WINDOW",
+                    "UNION",
+                    "EXCEPT",
+                    "INTERSECT",
+                    "FOR",
+                    "LOCK",
+                    "INTO",
+                    "RETURNING",
+                ]
+                .iter()
+                .any(|w| kw(i, w))
+        };
+        // Tokens that, at the operand chain's own depth, would mean it is
+        // not a plain AND/OR tree (or that squeeze cannot tell).
+        let breaks_chain = |i: usize| {
+            let t = &toks[i];
+            matches!(t.kind, TokenKind::Comma)
+                || t.is_op(self.src, ":=")
+                || t.is_op(self.src, "||")
+                || t.is_op(self.src, "&&")
+                || [
+                    "XOR", "CASE", "WHEN", "THEN", "ELSE", "END", "SELECT", "ON", "SET", "BETWEEN",
+                    "FROM", "USING", "VALUES",
+                ]
+                .iter()
+                .any(|w| t.is_keyword(self.src, w))
+        };
+        loop {
+            // Its left neighbour: AND, OR, WHERE or an opening `(`.
+            let left_ok = first > 0
+                && (joins(first - 1)
+                    || kw(first - 1, "WHERE")
+                    || toks[first - 1].kind == TokenKind::LParen);
+            if !left_ok {
+                return false;
+            }
+            if !(joins(end) || ends_clause(end) || toks[end].kind == TokenKind::RParen) {
+                return false;
+            }
+            // Left to the chain's opening: WHERE or an unmatched `(`.
+            let (mut i, mut depth) = (first, 0usize);
+            let open = loop {
+                if i == 0 {
+                    return false;
+                }
+                i -= 1;
+                match toks[i].kind {
+                    TokenKind::RParen => depth += 1,
+                    TokenKind::LParen if depth > 0 => depth -= 1,
+                    TokenKind::LParen => break Some(i),
+                    _ if depth == 0 && kw(i, "WHERE") => break None,
+                    _ if depth == 0 && breaks_chain(i) => return false,
+                    _ => {}
+                }
+            };
+            // Right to its close: the matching `)`, or the clause's end.
+            let (mut j, mut depth) = (end, 0usize);
+            let close = loop {
+                if j >= toks.len() || (depth == 0 && open.is_none() && ends_clause(j)) {
+                    break None;
+                }
+                match toks[j].kind {
+                    TokenKind::LParen => depth += 1,
+                    TokenKind::RParen if depth > 0 => depth -= 1,
+                    TokenKind::RParen => break Some(j),
+                    _ if depth == 0 && breaks_chain(j) => return false,
+                    _ => {}
+                }
+                j += 1;
+            };
+            match (open, close) {
+                // The WHERE of this query level (a subquery's ends at its `)`).
+                (None, _) => return true,
+                // A parenthesised group: itself an operand of the chain around it.
+                (Some(o), Some(c)) => {
+                    first = o;
+                    end = c + 1;
+                }
+                (Some(_), None) => return false,
+            }
+        }
     }
 
     /// Whether a use of a numeric extracted column agrees with the same use
