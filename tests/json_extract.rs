@@ -362,6 +362,10 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
         format!("id IN (SELECT id FROM t WHERE {ua} LIKE '%o%')"),
         format!("{sa} = 'AutoModerator'"),
         format!("{sa} = 'O''Brien' OR n = 2"),
+        // Django's `has_key`: the path exists where its column is not NULL.
+        "JSON_CONTAINS_PATH(`t`.`doc`, 'one', '$.\"author\"')".into(),
+        "n = 1 AND JSON_CONTAINS_PATH(doc, 'ALL', '$.author')".into(),
+        "(JSON_CONTAINS_PATH(doc, 'one', '$.author') OR n = 2) AND n < 3".into(),
         format!("n < 3 AND ({sa} IN ('true', 'trailing', 'x') OR n = 0)"),
         format!("id IN (SELECT id FROM t WHERE {sa} = 'AutoModerator')"),
         format!(
@@ -497,6 +501,18 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
         (&sa_null_padded, "column `doc_author`"),
         (&sa_is_null, "column `doc_author`"),
         (&sa_xor, "column `doc_author`"),
+        (
+            "SELECT id FROM t WHERE NOT JSON_CONTAINS_PATH(doc, 'one', '$.author')",
+            "JSON_CONTAINS_PATH",
+        ),
+        (
+            "SELECT id FROM t WHERE JSON_CONTAINS_PATH(doc, 'one', '$.author') = 0",
+            "JSON_CONTAINS_PATH",
+        ),
+        (
+            "SELECT id FROM t WHERE JSON_CONTAINS_PATH(doc, 'one', '$.author', '$.tags')",
+            "JSON_CONTAINS_PATH",
+        ),
         // MariaDB: `Unknown column 'doc' in 'HAVING'`; the extracted
         // column would answer it.
         (

@@ -117,6 +117,16 @@ impl Parser<'_, '_> {
         self.reject(&v, reason, what)
     }
 
+    /// A WHERE clause's condition: a value that must not be compressed,
+    /// unless it is a JSON condition a declared path answers.
+    pub(super) fn where_condition(&mut self) -> R<()> {
+        let v = self.expr()?;
+        if self.take_condition(&v) {
+            return Ok(());
+        }
+        self.reject(&v, RefuseReason::Comparison, "a WHERE condition")
+    }
+
     pub(super) fn reject(&self, v: &Val, reason: RefuseReason, what: &str) -> R<()> {
         if let Val::Json(c, item) = v {
             return Err(refusal(
@@ -375,7 +385,11 @@ impl Parser<'_, '_> {
                 }
             };
         }
-        self.reject(lhs, reason, &what)?;
+        // Django's `has_key` as an operand of AND / OR.
+        let joins = matches!(word, "AND" | "OR");
+        if !(joins && self.take_condition(lhs)) {
+            self.reject(lhs, reason, &what)?;
+        }
         self.pos += 1;
         if bp == COMPARE && self.any_kw(&["ANY", "SOME", "ALL"]) && self.query_starts_at(2) {
             self.pos += 1;
@@ -386,7 +400,9 @@ impl Parser<'_, '_> {
             if comparison && self.take_extracted_with(&rhs, lhs_range.clone()) {
                 return Ok(());
             }
-            self.reject(&rhs, reason, &what)?;
+            if !(joins && self.take_condition(&rhs)) {
+                self.reject(&rhs, reason, &what)?;
+            }
         }
         Ok(())
     }

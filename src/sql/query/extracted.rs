@@ -53,6 +53,19 @@ impl Parser<'_, '_> {
             }
             _ => return None,
         };
+        let (column, kind) = self.declared_column(c, item, path)?;
+        Some(((item.item.clone(), column), kind))
+    }
+
+    /// The extracted column declared for `path` of the compressed column
+    /// `c` that `item` reads, qualified as this query level names its
+    /// table, and its type; `None` where squeeze cannot name it exactly.
+    fn declared_column(
+        &self,
+        c: &ColumnRef,
+        item: &JsonItem,
+        path: &Path,
+    ) -> Option<(String, ExtractedType)> {
         if !self.allow_json || !self.views.is_empty() || self.in_having {
             return None;
         }
@@ -85,13 +98,38 @@ impl Parser<'_, '_> {
             }
             _ => return None,
         };
-        Some((
-            (
-                item.item.clone(),
-                format!("{qualifier}.`{}`", name.replace('`', "``")),
-            ),
-            kind,
-        ))
+        Some((format!("{qualifier}.`{}`", name.replace('`', "``")), kind))
+    }
+
+    /// A JSON item that is itself a condition, answered from a declared
+    /// path's column: `JSON_CONTAINS_PATH(doc, 'one'|'all', p)` (Django's
+    /// `has_key`) is 1 where the path exists, 0 where it does not and NULL
+    /// for a NULL document; the VARCHAR column is NULL exactly where the
+    /// path is missing or the document NULL, so `(col IS NOT NULL)` agrees
+    /// wherever a NULL and a FALSE condition drop the row alike.
+    pub(super) fn take_condition(&mut self, v: &Val) -> bool {
+        let Val::Json(c, item) = v else { return false };
+        let JsonCall::ContainsPath { paths, .. } = &item.call else {
+            return false;
+        };
+        let [path] = paths.as_slice() else {
+            return false;
+        };
+        let Some((column, ExtractedType::Text)) = self.declared_column(c, item, path) else {
+            return false;
+        };
+        let Some(first) = self.toks.iter().position(|t| t.start == item.item.start) else {
+            return false;
+        };
+        let Some(last) = self.toks.iter().position(|t| t.end == item.item.end) else {
+            return false;
+        };
+        if !self.filters_rows(first, last + 1) {
+            return false;
+        }
+        let edit = (item.item.clone(), format!("({column} IS NOT NULL)"));
+        self.rewrites.push((c.clone(), edit));
+        true
     }
 
     /// Records `edit` for a value `v` used under a comparison whose other

@@ -273,7 +273,7 @@ pub fn analyze_write_condition(
         ..Scope::default()
     });
     if p.eat_kw("WHERE") {
-        p.plain_expr(RefuseReason::Comparison, "a WHERE condition")?;
+        p.where_condition()?;
     }
     if p.kw("ORDER") && p.kw_at(1, "BY") {
         p.pos += 2;

@@ -353,7 +353,7 @@ impl Parser<'_, '_> {
         }
         self.pos = after_from;
         if self.eat_kw("WHERE") {
-            self.plain_expr(RefuseReason::Comparison, "a WHERE condition")?;
+            self.where_condition()?;
         }
         self.scopes.last_mut().expect("pushed").outputs = out.clone();
         if self.kw("GROUP") && self.kw_at(1, "BY") {
