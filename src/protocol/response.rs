@@ -136,6 +136,17 @@ pub fn terminator_status(payload: &[u8]) -> Result<u16, ProtocolError> {
     Ok(OkInfo::parse(payload)?.status)
 }
 
+/// The warning count of a classic or OK-shaped EOF (0 if unreadable).
+pub fn terminator_warnings(payload: &[u8]) -> u16 {
+    if payload.len() <= 5 {
+        return match payload {
+            [_, a, b, ..] => u16::from_le_bytes([*a, *b]),
+            _ => 0,
+        };
+    }
+    OkInfo::parse(payload).map_or(0, |o| o.warnings)
+}
+
 pub fn more_results(status: u16) -> bool {
     status & SERVER_MORE_RESULTS_EXISTS != 0
 }

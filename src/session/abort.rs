@@ -91,6 +91,47 @@ impl Session {
         self.discard_rest_after_err().await
     }
 
+    /// The server ended the rows of a statement whose WHERE squeeze partly
+    /// evaluates (`transform::filter`) with warnings: they may come from
+    /// rows squeeze dropped, or from the rest of the statement evaluated
+    /// where MariaDB would have stopped at the condition, so the count the
+    /// client would see is not MariaDB's. The result ends with an ERR
+    /// instead of the terminator, and any further results are dropped.
+    pub(super) async fn filtered_warnings(
+        &mut self,
+        cx: &mut CommandCx,
+        status: u16,
+        warnings: u16,
+        column: &str,
+        condition: &str,
+    ) -> Result<(), RelayError> {
+        let failure = SessionError::new(
+            ErrorSource::Internal,
+            SqlError::new(ErrorCode::NotSupportedYet, format!(
+                "squeeze: column `{column}` is stored compressed by squeeze, which evaluates `{condition}` itself on the rows the server sends, and the server raised {warnings} warning(s) producing them: MariaDB on an uncompressed copy would have evaluated the rest of the statement on fewer rows, so squeeze cannot tell its warnings. Read SHOW WARNINGS, or select the column and filter in the application"
+            )),
+        )
+        .counted(Counted::Decode {
+            column: column.to_string(),
+            reason: "json_eval",
+        })
+        .logged(
+            Loud::Info,
+            "result refused: the server warned on a statement whose rows squeeze filters",
+        )
+        .column(column)
+        .cause("json_eval");
+        let _ = self.fail(failure);
+        cx.ended.ok = false;
+        if response::more_results(status) {
+            return match self.discard_results().await {
+                Err(RelayError::OverBudget(_)) => Err(RelayError::Client),
+                other => other,
+            };
+        }
+        Ok(())
+    }
+
     /// `discard_rest` once the client has its ERR: if the rest cannot be
     /// read within the memory budget either, the session ends there (a
     /// second ERR would break the client's protocol state).
@@ -103,8 +144,6 @@ impl Session {
 
     /// Read and drop the remainder of the current response.
     async fn discard_rest(&mut self) -> Result<(), RelayError> {
-        let deprecate_eof = self.deprecate_eof();
-        let cache_metadata = self.info.ext_capabilities & MARIADB_CLIENT_CACHE_METADATA != 0;
         let backend = self.shards.conn()?;
         // Finish the current row stream.
         loop {
@@ -120,6 +159,14 @@ impl Session {
                 break;
             }
         }
+        self.discard_results().await
+    }
+
+    /// Read and drop the result sets that follow one fully read.
+    async fn discard_results(&mut self) -> Result<(), RelayError> {
+        let deprecate_eof = self.deprecate_eof();
+        let cache_metadata = self.info.ext_capabilities & MARIADB_CLIENT_CACHE_METADATA != 0;
+        let backend = self.shards.conn()?;
         // Further result sets: header, definitions, EOF, rows.
         loop {
             let p = backend.conn.read_packet().await?;

@@ -94,9 +94,12 @@ impl Session {
     /// Plan `query` on the session's own worker and rewrite it as planned
     /// (`transform::write`), fetching table metadata as the planner asks
     /// for it. `Err` carries the ERR for the client.
+    /// `row_filters`: a COM_QUERY, whose WHERE may hold JSON conditions
+    /// squeeze evaluates on each row (`sql::query::filter`).
     pub(super) async fn plan_inline<'a>(
         &mut self,
         query: &Query<'a>,
+        row_filters: bool,
     ) -> Result<QueryRewrite<'a>, SqlError> {
         let text = query.text;
         // Plans made with temporary tables shadowing a configured table are
@@ -145,6 +148,7 @@ impl Session {
                 non_utf8_charset: self.tracked.non_utf8_charset.as_deref(),
                 sql_prepared: Some(&self.statements.sql_prepared),
                 temporary: self.temporary(),
+                row_filters,
             };
             match rewrite_statements(text, query.statements(), &wctx) {
                 Ok(r) => {
@@ -168,7 +172,7 @@ impl Session {
         text: &Bytes,
     ) -> Result<Planned, SqlError> {
         if text.len() < OFFLOAD_MIN_BYTES {
-            return self.plan_inline(query).await.map(Planned::from);
+            return self.plan_inline(query, true).await.map(Planned::from);
         }
         self.refuse_unknowable_reading(query)?;
         for _ in 0..MAX_METADATA_ROUNDS {
@@ -190,6 +194,7 @@ impl Session {
                     non_utf8_charset: charset.as_deref(),
                     sql_prepared: Some(&prepared),
                     temporary: temporary.as_ref(),
+                    row_filters: true,
                 };
                 rewrite_query(&text, &ctx).map(Planned::from)
             })

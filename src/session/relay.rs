@@ -529,6 +529,7 @@ impl Session {
             non_utf8_charset: None,
             sql_prepared: None,
             temporary: self.temporary(),
+            row_filters: false,
         };
         crate::transform::write::rewrite_query(sql.as_bytes(), &ctx)
             .ok()
@@ -593,8 +594,31 @@ impl Session {
                     {
                         return self.described_differently(cx, columns).await;
                     }
-                    self.forward(&p.payload).await?;
                     let hints = cx.next_result_hints(false);
+                    // A statement whose WHERE squeeze partly evaluates: its
+                    // last column is the hidden document (never a cached-
+                    // metadata result: text protocol only).
+                    let hidden = (!mode.binary && columns >= 2)
+                        .then(|| {
+                            hints
+                                .columns()
+                                .last()
+                                .and_then(Option::as_ref)
+                                .and_then(|h| h.filter.clone())
+                        })
+                        .flatten();
+                    match &hidden {
+                        Some(_) => {
+                            let count = fewer_columns(&p.payload).ok_or_else(|| {
+                                RelayError::Backend(BackendFault::unreadable(
+                                    "bad column count",
+                                    crate::protocol::ProtocolError::Malformed("column count"),
+                                ))
+                            })?;
+                            self.forward(&count).await?
+                        }
+                        None => self.forward(&p.payload).await?,
+                    }
                     let mut ids = mode.thread_ids.map(|k| (IdColumns::default(), k));
                     let mut cat = mode
                         .catalog
@@ -609,6 +633,7 @@ impl Session {
                             cat.as_mut(),
                             described.as_deref(),
                             mode.variables.as_ref().and_then(|v| v.derived_table),
+                            hidden,
                         )
                         .await?;
                     let cat = match (cat, &mode.prepared_catalog) {
@@ -719,6 +744,7 @@ impl Session {
         mut cat: Option<&mut ResultCatalog>,
         described: Option<&Described>,
         variables_table: Option<&'static str>,
+        hidden: Option<std::sync::Arc<crate::transform::filter::RowFilterPlan>>,
     ) -> Result<Option<ResultColumns>, RelayError> {
         // Backend connections have it exactly when the client has (login).
         let extended = self.info.ext_capabilities & MARIADB_CLIENT_EXTENDED_METADATA != 0;
@@ -744,7 +770,7 @@ impl Session {
         let restore = |payload: &[u8]| {
             variables_table.and_then(|t| link_status::variables_coldef(payload, extended, t))
         };
-        if self.ctx.rules.is_empty() {
+        if self.ctx.rules.is_empty() && hidden.is_none() {
             for i in 0..count {
                 let c = self.backend_packet().await?;
                 // The server's definition, or the one it gave the
@@ -764,6 +790,14 @@ impl Session {
         let style = self.text_columns();
         for i in 0..count {
             let c = self.backend_packet().await?;
+            if let Some(plan) = hidden.as_ref().filter(|_| i + 1 == count) {
+                // Read for the condition, never shown to the client.
+                t.filter_column(&c.payload, extended, std::sync::Arc::clone(plan))
+                    .map_err(|e| {
+                        RelayError::Backend(BackendFault::unreadable("bad column definition", e))
+                    })?;
+                continue;
+            }
             let c = described.map_or(&c.payload[..], |d| d.def(i, &c.payload));
             note(c);
             let hint = hints.get(i).and_then(Option::as_ref);
@@ -821,6 +855,15 @@ impl Session {
                     })
                 })?;
                 self.tracked.status = status;
+                if let Some((column, text)) = transform.as_deref().and_then(|t| t.filter_text()) {
+                    let warnings = response::terminator_warnings(&p.payload);
+                    if warnings > 0 {
+                        let (column, text) = (column.to_string(), text.to_string());
+                        self.filtered_warnings(cx, status, warnings, &column, &text)
+                            .await?;
+                        return Ok(RowsEnd::Error);
+                    }
+                }
                 cx.ended.ok = true;
                 self.forward_ok(cx, &p.payload).await?;
                 return Ok(RowsEnd::Status(status));
@@ -830,10 +873,27 @@ impl Session {
                 self.forward(&p.payload).await?;
                 return Ok(RowsEnd::Error);
             }
+            // A row filter first: the row without its hidden column, or
+            // nothing.
+            let mut payload = &p.payload[..];
+            if let Some(t) = transform.as_deref_mut().filter(|t| t.filters()) {
+                match filter_row(t, &self.ctx.rules, payload).await {
+                    Ok(Some(cut)) => payload = &payload[..cut],
+                    Ok(None) => continue,
+                    Err(RowError::OverBudget(b)) => {
+                        self.row_failed(cx, RowError::OverBudget(b)).await?;
+                        return Ok(RowsEnd::Error);
+                    }
+                    Err(e) => {
+                        self.row_failed(cx, e).await?;
+                        return Ok(RowsEnd::Error);
+                    }
+                }
+            }
             let sent = match transform.as_deref_mut() {
-                None => self.send_row(&p.payload, link, ids, cat, binary).await,
-                Some(t) => match transform_row(t, &self.ctx.rules, &p.payload, binary).await {
-                    Ok(false) => self.send_row(&p.payload, link, ids, cat, binary).await,
+                None => self.send_row(payload, link, ids, cat, binary).await,
+                Some(t) => match transform_row(t, &self.ctx.rules, payload, binary).await {
+                    Ok(false) => self.send_row(payload, link, ids, cat, binary).await,
                     Ok(true) => self
                         .client
                         .write_packet_buffered(t.presented())
@@ -888,6 +948,37 @@ async fn transform_row(
     // naming its column.
     crate::codec::registry::fetch_missing(missing).await;
     t.row(rules, payload, binary).map(|row| row.is_some())
+}
+
+/// [`ResultColumns::filter_row`], fetching a dictionary published since
+/// the last poll once, as [`transform_row`] does.
+async fn filter_row(
+    t: &mut ResultColumns,
+    rules: &crate::transform::ColumnRules,
+    payload: &[u8],
+) -> Result<Option<usize>, RowError> {
+    let missing = match t.filter_row(rules, payload) {
+        Err(RowError::Decode {
+            error: crate::codec::DecodeError::UnknownDictionary(id),
+            ..
+        }) => id,
+        other => return other,
+    };
+    crate::codec::registry::fetch_missing(missing).await;
+    t.filter_row(rules, payload)
+}
+
+/// A column-count packet with one column fewer (a row filter's hidden
+/// column), anything after the count (MariaDB's metadata-follows byte)
+/// kept.
+fn fewer_columns(payload: &[u8]) -> Option<Vec<u8>> {
+    let mut r = crate::protocol::lenenc::Reader::new(payload);
+    let count = r.lenenc_int().ok()?;
+    let rest = &payload[r.position()..];
+    let mut out = Vec::with_capacity(payload.len());
+    crate::protocol::lenenc::put_lenenc_int(&mut out, count.checked_sub(1)?);
+    out.extend_from_slice(rest);
+    Some(out)
 }
 
 /// The analyzer's hints for one statement's result: a reference-counted

@@ -38,6 +38,12 @@ pub trait ColumnCatalog {
     fn json_arrow_is_syntax_error(&self) -> bool {
         false
     }
+    /// Whether the statement's own WHERE may hold JSON conditions squeeze
+    /// evaluates on each row (a COM_QUERY whose result squeeze relays, on
+    /// a backend whose JSON functions squeeze reproduces). Default: no.
+    fn evaluates_row_filters(&self) -> bool {
+        false
+    }
     /// The definition (a query text, names qualified as MariaDB stores
     /// them in information_schema.VIEWS) of a view that reads compressed
     /// columns, directly or through other views; `None` for a base table

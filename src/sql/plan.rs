@@ -812,8 +812,7 @@ fn execute_shape(sql: &[u8], toks: &[Token], catalog: &dyn ColumnCatalog) -> Opt
         .sql_prepared_outputs(&name)
         .map(|outputs| QueryShape {
             outputs,
-            json: Vec::new(),
-            rewrites: Vec::new(),
+            ..QueryShape::default()
         })
 }
 
@@ -858,6 +857,21 @@ fn immediate_json<'a>(
         return None;
     }
     let (plan, shape) = plan_tokens(&text, &toks, None, &kind, opts, db, catalog, true);
+    if let Some(f) = shape.as_ref().and_then(|s| s.filter.as_ref()) {
+        // Its result is relayed, but the statement squeeze would send is
+        // inside the literal: not followed.
+        return Some((
+            Plan::Refuse(Refusal {
+                column: f.column.clone(),
+                reason: RefuseReason::JsonFunction,
+                what: format!(
+                    "`{}` in the WHERE of an EXECUTE IMMEDIATE text (squeeze evaluates such a condition itself only in a SELECT sent as a query, COM_QUERY)",
+                    f.text
+                ),
+            }),
+            None,
+        ));
+    }
     let shape = shape.filter(|s| !s.json.is_empty())?;
     // A charset introducer makes the server convert the text first.
     if !matches!(plan, Plan::Untouched) || quote_at != tok.start {

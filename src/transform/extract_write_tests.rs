@@ -44,6 +44,7 @@ fn rewrite(sql: &str) -> Result<String, WriteError> {
         non_utf8_charset: None,
         sql_prepared: None,
         temporary: None,
+        row_filters: false,
     };
     rewrite_query(sql.as_bytes(), &ctx).map(|r| String::from_utf8(r.sql.into_owned()).unwrap())
 }

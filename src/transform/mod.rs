@@ -9,6 +9,7 @@ pub mod constraints_view;
 pub mod dependents;
 pub mod extract;
 pub mod extract_write;
+pub mod filter;
 pub mod infile;
 pub mod json;
 pub mod load_data;

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::filter::{passes, FilterState, RowFilterPlan};
 use super::json::JsonEval;
 use super::write::ColumnHint;
 use super::{ColumnRule, ColumnRules};
@@ -142,6 +143,9 @@ pub struct ResultColumns {
     out: Vec<u8>,
     /// `out` and `scratch` counted against the global memory budget.
     mem: crate::limits::Reservation,
+    /// The hidden last column whose document a WHERE condition squeeze
+    /// evaluates reads (`transform::filter`).
+    filter: Option<FilterState>,
 }
 
 /// A row that could not be presented.
@@ -200,7 +204,119 @@ impl ResultColumns {
             spans: Vec::new(),
             out: Vec::new(),
             mem: crate::limits::Reservation::global(),
+            filter: None,
         }
+    }
+
+    /// Register the next column definition (`payload`) as the hidden
+    /// column of a row filter: read for the condition, never sent.
+    pub fn filter_column(
+        &mut self,
+        payload: &[u8],
+        extended_metadata: bool,
+        plan: Arc<RowFilterPlan>,
+    ) -> Result<(), ProtocolError> {
+        let def = ColumnDefView::parse(payload, extended_metadata)?;
+        let idx = self.types.len();
+        self.types.push(def.column_type);
+        self.evals.push(None);
+        self.net.push(false);
+        self.rules.push(None);
+        self.filter = Some(FilterState::new(idx, plan));
+        Ok(())
+    }
+
+    /// Whether rows go through a row filter first ([`Self::filter_row`]).
+    pub fn filters(&self) -> bool {
+        self.filter.is_some()
+    }
+
+    /// The row filter's verdict on a text row: `Some(n)`: send the row's
+    /// first `n` bytes (every value but the hidden one); `None`: drop it
+    /// (the condition is not TRUE, it is before the OFFSET, or past the
+    /// LIMIT, where the condition is not evaluated any more).
+    pub fn filter_row(
+        &mut self,
+        rules: &ColumnRules,
+        payload: &[u8],
+    ) -> Result<Option<usize>, RowError> {
+        let Some(f) = self.filter.as_ref() else {
+            return Ok(Some(payload.len()));
+        };
+        if f.limit.done() {
+            return Ok(None);
+        }
+        let (at, plan) = (f.at, Arc::clone(&f.plan));
+        text_row_spans(payload, self.types.len(), &mut self.spans).map_err(RowError::Malformed)?;
+        // The hidden value (the last) starts after the values before it.
+        let mut cut = 0;
+        for span in &self.spans[..at] {
+            match span {
+                Some(s) => cut = s.end,
+                None => cut += 1,
+            }
+        }
+        let mut doc = std::mem::take(&mut self.scratch);
+        doc.clear();
+        let stored = self.spans[at].clone();
+        let passed = self.filter_passes(rules, &plan, payload, stored, &mut doc);
+        self.scratch = doc;
+        if !passed? {
+            return Ok(None);
+        }
+        let f = self.filter.as_mut().expect("a filter");
+        Ok(f.limit.count_passed().then_some(cut))
+    }
+
+    /// Inflate the stored document at `stored` (if squeeze compressed it)
+    /// into `doc` and evaluate the filter's condition on it.
+    fn filter_passes(
+        &mut self,
+        rules: &ColumnRules,
+        plan: &RowFilterPlan,
+        payload: &[u8],
+        stored: Option<std::ops::Range<usize>>,
+        doc: &mut Vec<u8>,
+    ) -> Result<bool, RowError> {
+        let document: Option<&[u8]> = match stored {
+            None => None,
+            Some(span) => {
+                let stored = &payload[span];
+                match parse_header(stored) {
+                    Ok(Some((header, hlen))) => {
+                        let len = header.len.min(rules.max_value_size as u64) as usize;
+                        self.mem
+                            .ensure(self.out.capacity() + payload.len() + 2 * len)
+                            .map_err(RowError::OverBudget)?;
+                        if let Err(error) = decode_payload(
+                            &header,
+                            &stored[hlen..],
+                            &rules.registry,
+                            rules.max_value_size,
+                            doc,
+                        ) {
+                            return Err(self.decode_error(&plan.rule, payload, false, error));
+                        }
+                        Some(&doc[..])
+                    }
+                    Ok(None) | Err(DecodeError::UnknownMagic(_)) => Some(stored),
+                    Err(error) => return Err(self.decode_error(&plan.rule, payload, false, error)),
+                }
+            }
+        };
+        passes(&plan.filter, document).map_err(|e| RowError::Json {
+            column: plan.rule.label.clone(),
+            call: plan.filter.text.clone(),
+            key: self.row_key(payload, false),
+            detail: e.detail(),
+        })
+    }
+
+    /// The column and condition text of the row filter, if any.
+    pub fn filter_text(&self) -> Option<(&str, &str)> {
+        self.filter
+            .as_ref()
+            .map(|f| (f.plan.rule.label.as_str(), f.plan.filter.text.as_str()))
     }
 
     /// Register the next column definition (`payload`, the packet); returns
@@ -263,7 +379,7 @@ impl ResultColumns {
 
     /// Does any column need inflating or watching?
     pub fn active(&self) -> bool {
-        self.rules.iter().any(Option::is_some) || self.net.iter().any(|&n| n)
+        self.rules.iter().any(Option::is_some) || self.net.iter().any(|&n| n) || self.filter.is_some()
     }
 
     /// Inflate the compressed values of one row. `Ok(None)`: forward the row
@@ -279,17 +395,19 @@ impl ResultColumns {
         payload: &[u8],
         binary: bool,
     ) -> Result<Option<&[u8]>, RowError> {
+        // A row filter's hidden column was cut off already (`filter_row`).
+        let visible = self.types.len() - usize::from(self.filter.is_some());
         if binary {
-            binary_row_spans(payload, &self.types, &mut self.spans).map_err(RowError::Malformed)?;
-        } else {
-            text_row_spans(payload, self.types.len(), &mut self.spans)
+            binary_row_spans(payload, &self.types[..visible], &mut self.spans)
                 .map_err(RowError::Malformed)?;
+        } else {
+            text_row_spans(payload, visible, &mut self.spans).map_err(RowError::Malformed)?;
         }
         // The new row is built only once a value needs inflating; each value
         // is inflated straight into it (the header tells its length, so its
         // length prefix can be written first).
         let mut splice: Option<RowSplice<'_>> = None;
-        for i in 0..self.rules.len() {
+        for i in 0..visible {
             let Some(span) = self.spans[i].clone() else {
                 // A NULL document: NULL for every function, but a default
                 // (`COALESCE(f(doc), 'x')`) still applies.

@@ -183,6 +183,9 @@ pub struct Catalog<'a> {
     /// statements planned so far create): each shadows the table of its
     /// name, so it is a plain table whatever the configuration says.
     temporary: RefCell<TempTables>,
+    /// Whether the statement is a COM_QUERY whose WHERE may hold JSON
+    /// conditions squeeze evaluates (`sql::query::filter`).
+    pub row_filters: bool,
 }
 
 /// SQL-level prepared statements a session ran through squeeze, by
@@ -215,6 +218,7 @@ impl<'a> Catalog<'a> {
             dependents: schema.dependents(),
             sql_prepared: None,
             temporary: RefCell::new(TempTables::default()),
+            row_filters: false,
         }
     }
 
@@ -292,6 +296,9 @@ impl ColumnCatalog for Catalog<'_> {
     }
     fn json_arrow_is_syntax_error(&self) -> bool {
         self.schema.json_evaluation_verified()
+    }
+    fn evaluates_row_filters(&self) -> bool {
+        self.row_filters
     }
 
     fn primary_key(&self, db: &str, table: &str) -> Option<Vec<String>> {

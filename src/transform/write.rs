@@ -124,11 +124,18 @@ pub struct QueryRewrite<'a> {
 pub struct ColumnHint {
     pub rule: Arc<ColumnRule>,
     pub json: Option<Arc<super::json::JsonEval>>,
+    /// The hidden last column of a statement whose WHERE squeeze partly
+    /// evaluates: the condition its rows must pass.
+    pub filter: Option<Arc<super::filter::RowFilterPlan>>,
 }
 
 impl ColumnHint {
     pub fn column(rule: Arc<ColumnRule>) -> Self {
-        ColumnHint { rule, json: None }
+        ColumnHint {
+            rule,
+            json: None,
+            filter: None,
+        }
     }
 }
 
@@ -151,6 +158,9 @@ pub struct WriteContext<'a> {
     pub sql_prepared: Option<&'a super::schema::SqlPrepared>,
     /// The session's temporary tables on the backend the query goes to.
     pub temporary: Option<&'a crate::sql::temporary::TempTables>,
+    /// A COM_QUERY, whose WHERE may hold JSON conditions squeeze evaluates
+    /// on each row (`sql::query::filter`); not a prepared statement.
+    pub row_filters: bool,
 }
 
 /// Rewrite a COM_QUERY (or COM_STMT_PREPARE) text.
@@ -170,6 +180,7 @@ pub fn rewrite_statements<'a>(
 ) -> Result<QueryRewrite<'a>, WriteError> {
     let mut catalog = Catalog::new(ctx.rules, ctx.schema).with_temporary(ctx.temporary);
     catalog.sql_prepared = ctx.sql_prepared;
+    catalog.row_filters = ctx.row_filters;
     let plans = sql::plan_statements(sql_text, split, ctx.db, &catalog);
     let prepared = prepared_statements(sql_text, &plans, ctx.db, &catalog);
     let missing = catalog.missing.into_inner();
@@ -288,6 +299,10 @@ pub fn rewrite_statements<'a>(
                 }
             }
         }
+        if let Some(f) = st.shape.as_ref().and_then(|s| s.filter.as_ref()) {
+            // The hidden last column the condition reads.
+            hints.push(Some(super::filter::hint(ctx.rules, ctx.schema, f)?));
+        }
         if let Some(shape) = st.shape.as_ref().filter(|s| !s.rewrites.is_empty()) {
             // Declared JSON paths answered from their extracted columns.
             json_reads = true;
@@ -352,6 +367,7 @@ fn json_edits(
             *h = Some(ColumnHint {
                 rule,
                 json: Some(Arc::new(eval)),
+                filter: None,
             });
         }
     }
@@ -710,6 +726,7 @@ mod tests {
             non_utf8_charset: charset,
             sql_prepared: None,
             temporary: None,
+            row_filters: false,
         };
         rewrite_query(sql.as_bytes(), &ctx).map(|r| (r.sql.into_owned(), r.plain_read))
     }

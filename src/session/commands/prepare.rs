@@ -89,7 +89,9 @@ impl Session {
             self.reply_error(&e);
             return Flow::Continue;
         }
-        let rewrite = match self.plan_inline(&query).await {
+        // A prepared statement's conditions are not evaluated by squeeze (its
+        // prepare response would have to hide the filter's column).
+        let rewrite = match self.plan_inline(&query, false).await {
             Ok(r) => r,
             Err(e) => {
                 self.reply_error(&e);
@@ -313,6 +315,7 @@ impl Session {
                     hints.columns(),
                     None,
                     cat.as_mut(),
+                    None,
                     None,
                     None,
                 )

@@ -87,6 +87,9 @@ impl ColumnCatalog for SameQuery<'_> {
     fn json_arrow_is_syntax_error(&self) -> bool {
         self.inner.json_arrow_is_syntax_error()
     }
+    fn evaluates_row_filters(&self) -> bool {
+        self.inner.evaluates_row_filters()
+    }
     fn primary_key(&self, db: &str, table: &str) -> Option<Vec<String>> {
         self.inner.primary_key(db, table)
     }

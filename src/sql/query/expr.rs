@@ -63,6 +63,8 @@ const AND: u8 = 4;
 const NOT: u8 = 5;
 /// `NOT`'s binding power: a bound parsed just above it stops before `AND`.
 pub(super) const NOT_BP: u8 = NOT;
+/// `AND`'s binding power: a bound parsed just above it stops before `AND`.
+pub(super) const AND_BP: u8 = AND;
 const BETWEEN: u8 = 6;
 const COMPARE: u8 = 7;
 const BIT_OR: u8 = 8;
@@ -120,6 +122,25 @@ impl Parser<'_, '_> {
     /// A WHERE clause's condition: a value that must not be compressed,
     /// unless it is a JSON condition a declared path answers.
     pub(super) fn where_condition(&mut self) -> R<()> {
+        if !self.filtering() {
+            return self.where_condition_plain();
+        }
+        let m = self.mark();
+        match self.where_condition_plain() {
+            // Conditions squeeze evaluates itself on each row (`filter`).
+            Err(Stop::Refuse(r)) => {
+                self.reset(&m);
+                if self.where_filters() {
+                    Ok(())
+                } else {
+                    Err(Stop::Refuse(r))
+                }
+            }
+            other => other,
+        }
+    }
+
+    fn where_condition_plain(&mut self) -> R<()> {
         let v = self.expr()?;
         if self.take_condition(&v) {
             return Ok(());
@@ -141,7 +162,7 @@ impl Parser<'_, '_> {
         }
     }
 
-    fn expr_bp(&mut self, min: u8) -> R<Val> {
+    pub(super) fn expr_bp(&mut self, min: u8) -> R<Val> {
         self.enter()?;
         let r = self.expr_bp_inner(min);
         self.leave();
@@ -865,7 +886,7 @@ impl Parser<'_, '_> {
     /// `IFNULL` of one of those. The cursor is on `(`, the name just
     /// before it. `None` (cursor unmoved) for any other shape: the caller
     /// judges it as an ordinary function.
-    fn json_select_call(&mut self, name: &str) -> R<Option<Val>> {
+    pub(super) fn json_select_call(&mut self, name: &str) -> R<Option<Val>> {
         const NAMES: &[&str] = &[
             "JSON_EXTRACT",
             "JSON_UNQUOTE",

@@ -17,6 +17,7 @@
 
 mod expr;
 mod extracted;
+mod filter;
 mod from;
 pub mod scope;
 mod select;
@@ -30,6 +31,7 @@ use super::refusal::{ColumnRef, Refusal, RefuseReason};
 use super::tables::{table_refs, TableRef};
 use super::tokens::is_reserved;
 pub use expr::JsonItem;
+pub use filter::{Cond, RowFilter};
 pub use scope::OutCol;
 use scope::Scope;
 
@@ -47,6 +49,10 @@ pub struct QueryShape {
     /// '$.a')) = 'x'` becomes `` t.`doc_a` = 'x' ``); only
     /// [`analyze_read`] makes them.
     pub rewrites: Vec<(std::ops::Range<usize>, String)>,
+    /// Conditions of the WHERE squeeze evaluates itself on each row (their
+    /// edits are in `rewrites`); only [`analyze_read`] finds them, for a
+    /// catalog that [`ColumnCatalog::evaluates_row_filters`].
+    pub filter: Option<RowFilter>,
 }
 
 /// Why the analysis stopped.
@@ -115,6 +121,15 @@ pub(crate) struct Parser<'a, 'c> {
     walked: std::cell::OnceCell<Vec<TableRef<'a>>>,
     /// In a HAVING condition of the current query level.
     in_having: bool,
+    /// Whether the statement's own WHERE may hold conditions squeeze
+    /// evaluates (`filter`).
+    allow_filter: bool,
+    /// Such conditions found.
+    filters: Vec<filter::Found>,
+    /// The compressed column each of their calls reads.
+    filter_leaves: Vec<ColumnRef>,
+    /// The statement's own SELECT (its first, at query level 1).
+    top: Option<filter::TopSelect>,
 }
 
 /// Analyse a query statement (`toks` are its significant tokens, `rels`
@@ -134,6 +149,7 @@ pub fn analyze_query<'a>(
         outputs: out.into_iter().map(|c| c.blob).collect(),
         json: Vec::new(),
         rewrites: Vec::new(),
+        filter: None,
     })
 }
 
@@ -151,15 +167,40 @@ pub fn analyze_read<'a>(
     let mut p = Parser::new(src, toks, opts, current_db, catalog);
     p.given = rels;
     p.allow_json = true;
+    p.allow_filter = catalog.evaluates_row_filters();
     let out = p.query_statement()?;
+    let mut filter = None;
+    let mut filter_edits = Vec::new();
+    if !p.filters.is_empty() && !p.server_rejects {
+        match p.filter_plan() {
+            Ok((f, edits)) => {
+                filter = Some(f);
+                filter_edits = edits;
+            }
+            Err(why) => {
+                // Refused as anywhere else, saying why squeeze does not
+                // evaluate the condition in this statement.
+                let mut q = Parser::new(src, toks, opts, current_db, catalog);
+                q.given = rels;
+                q.allow_json = true;
+                return Err(match q.query_statement() {
+                    Err(stop) => filter::explain(stop, &why),
+                    Ok(_) => Stop::Unparsed(why),
+                });
+            }
+        }
+    }
+    let mut rewrites: Vec<_> = if p.server_rejects {
+        Vec::new()
+    } else {
+        p.rewrites.into_iter().map(|(_, e)| e).collect()
+    };
+    rewrites.extend(filter_edits);
     Ok(QueryShape {
         outputs: out.into_iter().map(|c| c.blob).collect(),
         json: if p.server_rejects { Vec::new() } else { p.json },
-        rewrites: if p.server_rejects {
-            Vec::new()
-        } else {
-            p.rewrites.into_iter().map(|(_, e)| e).collect()
-        },
+        rewrites,
+        filter,
     })
 }
 
@@ -321,6 +362,10 @@ impl<'a, 'c> Parser<'a, 'c> {
             given: None,
             walked: std::cell::OnceCell::new(),
             in_having: false,
+            allow_filter: false,
+            filters: Vec::new(),
+            filter_leaves: Vec::new(),
+            top: None,
         }
     }
 

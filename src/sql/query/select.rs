@@ -327,6 +327,12 @@ impl Parser<'_, '_> {
             }
         }
         let after_from = self.pos;
+        if self.qdepth == 1 && self.top.is_none() && list_end > list_start {
+            self.top = Some(super::filter::TopSelect {
+                relations: scope.relations.clone(),
+                list_end: self.toks[list_end - 1].end,
+            });
+        }
         scope.grouped = self.grouped_after(after_from);
         self.scopes.push(scope);
         let r = self.select_body(list_start, list_end, after_from, distinct, into_early);
