@@ -143,7 +143,7 @@ impl Refusal {
                     hint
                 };
                 format!(
-                    "column `{c}` is stored compressed by squeeze; MariaDB cannot evaluate {what} on it. squeeze evaluates {JSON_EVALUATED} itself, with constant paths, as items of the statement's own select list (SELECT JSON_VALUE(doc, '$.author') FROM t WHERE id = ?); a predicate, ORDER BY, GROUP BY or join on a path inside a compressed document is answered only from a declared extracted column.{hint}"
+                    "column `{c}` is stored compressed by squeeze; MariaDB cannot evaluate {what} on it. squeeze evaluates {JSON_EVALUATED} itself, with constant paths, as items of the statement's own select list (SELECT JSON_VALUE(doc, '$.author') FROM t WHERE id = ?); a predicate, ORDER BY, GROUP BY or join on a path inside a compressed document is answered only from a declared extracted column, except JSON_CONTAINS, JSON_CONTAINS_PATH, JSON_EXISTS and JSON_VALID conditions (with AND, OR, NOT) in the WHERE of a single-table SELECT sent as a query, which squeeze evaluates on each row (docs/json.md#conditions-squeeze-evaluates).{hint}"
                 )
             }
             RefuseReason::Extracted => self.what.clone(),

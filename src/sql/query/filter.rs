@@ -608,3 +608,7 @@ fn limit(src: &[u8], toks: &[Token], at: usize) -> Result<(Range<usize>, u64, u6
     }
     Ok((toks[at].start..toks[end - 1].end, offset, count))
 }
+
+#[cfg(test)]
+#[path = "filter_tests.rs"]
+mod tests;
