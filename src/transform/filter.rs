@@ -206,10 +206,16 @@ mod tests {
             Cond::Call(JsonCall::Valid),
             Cond::Not(Box::new(Cond::Call(JsonCall::Valid))),
         ]);
-        assert_eq!(c.truth(&mut |_| Ok::<_, ()>(vals.next().unwrap())), Ok(Some(false)));
+        assert_eq!(
+            c.truth(&mut |_| Ok::<_, ()>(vals.next().unwrap())),
+            Ok(Some(false))
+        );
         let mut vals = [None].into_iter();
         let c = Cond::Not(Box::new(Cond::Call(JsonCall::Valid)));
-        assert_eq!(c.truth(&mut |_| Ok::<_, ()>(vals.next().unwrap())), Ok(None));
+        assert_eq!(
+            c.truth(&mut |_| Ok::<_, ()>(vals.next().unwrap())),
+            Ok(None)
+        );
     }
 
     #[test]

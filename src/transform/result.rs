@@ -379,7 +379,9 @@ impl ResultColumns {
 
     /// Does any column need inflating or watching?
     pub fn active(&self) -> bool {
-        self.rules.iter().any(Option::is_some) || self.net.iter().any(|&n| n) || self.filter.is_some()
+        self.rules.iter().any(Option::is_some)
+            || self.net.iter().any(|&n| n)
+            || self.filter.is_some()
     }
 
     /// Inflate the compressed values of one row. `Ok(None)`: forward the row

@@ -113,7 +113,8 @@ fn django_has_any_keys_and_a_bare_or_are_one_condition() {
         "SELECT id, `docs`.`doc` AS `squeeze_filter` FROM docs WHERE (TRUE)"
     );
     assert!(matches!(f.cond, Cond::Or(_)));
-    let (sent, _) = plan("SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.a') OR NOT JSON_VALID(doc)");
+    let (sent, _) =
+        plan("SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.a') OR NOT JSON_VALID(doc)");
     assert_eq!(
         sent,
         "SELECT id, `docs`.`doc` AS `squeeze_filter` FROM docs WHERE (TRUE)"
@@ -160,22 +161,70 @@ fn without_the_catalog_saying_so_nothing_is_evaluated() {
 #[test]
 fn ineligible_statements_are_refused_naming_the_column_and_saying_why() {
     for (sql, why) in [
-        ("SELECT COUNT(*) FROM docs WHERE JSON_VALID(doc)", "aggregate"),
-        ("SELECT DISTINCT title FROM docs WHERE JSON_VALID(doc)", "DISTINCT"),
-        ("SELECT title FROM docs WHERE JSON_VALID(doc) GROUP BY title", "GROUP BY"),
-        ("SELECT id FROM docs WHERE JSON_VALID(doc) UNION ALL SELECT 1", "set operation"),
-        ("SELECT id FROM docs, users WHERE JSON_VALID(doc)", "one table"),
-        ("SELECT d.id FROM docs d JOIN users u ON u.id = d.id WHERE JSON_VALID(d.doc)", "one table"),
-        ("SELECT id FROM docs WHERE JSON_VALID(doc) FOR UPDATE", "locking"),
-        ("SELECT id FROM docs WHERE JSON_VALID(doc) LOCK IN SHARE MODE", "locking"),
-        ("SELECT SQL_CALC_FOUND_ROWS id FROM docs WHERE JSON_VALID(doc)", "SQL_CALC_FOUND_ROWS"),
-        ("SELECT id, RAND() FROM docs WHERE JSON_VALID(doc)", "RAND()"),
-        ("SELECT @a := id FROM docs WHERE JSON_VALID(doc)", "assignment"),
-        ("SELECT id, ROW_NUMBER() OVER () FROM docs WHERE JSON_VALID(doc)", "ROW_NUMBER"),
-        ("SELECT id FROM docs WHERE JSON_VALID(doc) LIMIT 1 INTO @x", "LIMIT"),
-        ("SELECT id FROM docs WHERE JSON_VALID(doc) AND app.f(id)", "stored function"),
-        ("SELECT id FROM docs WHERE JSON_VALID(doc) AND JSON_VALID(doc2)", "more than one"),
-        ("WITH c AS (SELECT 1) SELECT id FROM docs WHERE JSON_VALID(doc)", "plain SELECT"),
+        (
+            "SELECT COUNT(*) FROM docs WHERE JSON_VALID(doc)",
+            "aggregate",
+        ),
+        (
+            "SELECT DISTINCT title FROM docs WHERE JSON_VALID(doc)",
+            "DISTINCT",
+        ),
+        (
+            "SELECT title FROM docs WHERE JSON_VALID(doc) GROUP BY title",
+            "GROUP BY",
+        ),
+        (
+            "SELECT id FROM docs WHERE JSON_VALID(doc) UNION ALL SELECT 1",
+            "set operation",
+        ),
+        (
+            "SELECT id FROM docs, users WHERE JSON_VALID(doc)",
+            "one table",
+        ),
+        (
+            "SELECT d.id FROM docs d JOIN users u ON u.id = d.id WHERE JSON_VALID(d.doc)",
+            "one table",
+        ),
+        (
+            "SELECT id FROM docs WHERE JSON_VALID(doc) FOR UPDATE",
+            "locking",
+        ),
+        (
+            "SELECT id FROM docs WHERE JSON_VALID(doc) LOCK IN SHARE MODE",
+            "locking",
+        ),
+        (
+            "SELECT SQL_CALC_FOUND_ROWS id FROM docs WHERE JSON_VALID(doc)",
+            "SQL_CALC_FOUND_ROWS",
+        ),
+        (
+            "SELECT id, RAND() FROM docs WHERE JSON_VALID(doc)",
+            "RAND()",
+        ),
+        (
+            "SELECT @a := id FROM docs WHERE JSON_VALID(doc)",
+            "assignment",
+        ),
+        (
+            "SELECT id, ROW_NUMBER() OVER () FROM docs WHERE JSON_VALID(doc)",
+            "ROW_NUMBER",
+        ),
+        (
+            "SELECT id FROM docs WHERE JSON_VALID(doc) LIMIT 1 INTO @x",
+            "LIMIT",
+        ),
+        (
+            "SELECT id FROM docs WHERE JSON_VALID(doc) AND app.f(id)",
+            "stored function",
+        ),
+        (
+            "SELECT id FROM docs WHERE JSON_VALID(doc) AND JSON_VALID(doc2)",
+            "more than one",
+        ),
+        (
+            "WITH c AS (SELECT 1) SELECT id FROM docs WHERE JSON_VALID(doc)",
+            "plain SELECT",
+        ),
     ] {
         let msg = refusal(sql);
         assert!(msg.contains(why), "{sql}: {msg}");
@@ -212,7 +261,8 @@ fn conditions_squeeze_cannot_evaluate_exactly_stay_refused() {
 #[test]
 fn a_declared_path_is_still_answered_by_its_column_not_evaluated() {
     // Without extracted columns in this catalog, has_key is evaluated.
-    let (sent, _) = plan("SELECT id FROM docs WHERE JSON_CONTAINS_PATH(doc, 'one', '$.a') AND id = 1");
+    let (sent, _) =
+        plan("SELECT id FROM docs WHERE JSON_CONTAINS_PATH(doc, 'one', '$.a') AND id = 1");
     assert_eq!(
         sent,
         "SELECT id, `docs`.`doc` AS `squeeze_filter` FROM docs WHERE (TRUE) AND id = 1"

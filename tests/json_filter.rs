@@ -1,0 +1,306 @@
+//! WHERE conditions on an undeclared JSON path that squeeze evaluates
+//! itself (`JSON_CONTAINS`, `JSON_CONTAINS_PATH`, `JSON_EXISTS`,
+//! `JSON_VALID` with AND / OR / NOT, beside ordinary conditions), against
+//! MariaDB evaluating them on the uncompressed copy: the same rows, in the
+//! same order, with the same column definitions; ineligible forms refused
+//! with ERR 1235 naming the column.
+
+mod support;
+
+use mysql_async::prelude::*;
+use mysql_async::{Conn, Value};
+use support::oracle::{self, Verdict};
+use support::MariaDb;
+
+/// Documents beyond the oracle's corpus rows: the shapes the conditions
+/// distinguish (arrays, nested objects, JSON null, scalars, empty
+/// containers, escapes, duplicate names, numbers written differently).
+const EDGE: &[&str] = &[
+    r#"[1, 2, {"a": 1}]"#,
+    r#"{"a": [1, 2, 3], "b": {"c": null}}"#,
+    r#"{"a": null}"#,
+    r#"{"a": {"b": 1}}"#,
+    r#""a string""#,
+    "1",
+    "{}",
+    "[]",
+    r#"{"café": 1, "a": "1", "b": "caf\u00e9"}"#,
+    r#"{"a": 1.0, "author": "AutoModerator"}"#,
+    r#"{"a": true, "author": "x", "body": ""}"#,
+    r#"{"a": 1, "a": 2}"#,
+    r#"{"a": [[1], 2], "score": 5}"#,
+    r#"{"author": "AutoModerator", "body": "a long enough body to be stored compressed by squeeze, well over the minimum size of sixty-four bytes"}"#,
+];
+
+/// Statements squeeze must answer exactly as MariaDB does on the copy.
+const ANSWERED: &[&str] = &[
+    // JSON_CONTAINS_PATH, one and all, any letter case, wildcards.
+    "SELECT id FROM docs WHERE JSON_CONTAINS_PATH(doc, 'one', '$.author') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS_PATH(doc, 'all', '$.author', '$.body') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS_PATH(doc, 'one', '$.nope', '$.a') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS_PATH(doc, 'ONE', '$.a[0]') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS_PATH(doc, 'one', '$.*') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS_PATH(doc, 'one', '$[1]') ORDER BY id",
+    // JSON_EXISTS, JSON_VALID.
+    "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.a') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.a.b') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.b.c') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_VALID(doc) ORDER BY id",
+    "SELECT id FROM docs WHERE NOT JSON_VALID(doc) ORDER BY id",
+    // JSON_CONTAINS with scalar candidates, with and without a path.
+    "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '1', '$.a') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '1') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '2', '$.a') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '\"AutoModerator\"', '$.author') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS(doc, 'true', '$.a') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS(doc, 'null', '$.a') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '5', '$.score') ORDER BY id",
+    // NOT: NULL documents give NULL, which NOT leaves NULL (dropped).
+    "SELECT id FROM docs WHERE NOT JSON_CONTAINS(doc, '1', '$.a') ORDER BY id",
+    "SELECT id FROM docs WHERE NOT JSON_CONTAINS_PATH(doc, 'one', '$.a') ORDER BY id",
+    // OR / AND / NOT / parentheses, and ordinary conditions beside them.
+    "SELECT id FROM docs WHERE JSON_CONTAINS_PATH(doc, 'one', '$.a') OR JSON_CONTAINS_PATH(doc, 'one', '$.author') ORDER BY id",
+    "SELECT id FROM docs WHERE (JSON_CONTAINS_PATH(doc, 'one', '$.a') OR NOT JSON_EXISTS(doc, '$.author')) AND n = 1 ORDER BY id",
+    "SELECT id, title FROM docs WHERE n > 0 AND JSON_EXISTS(doc, '$.author') AND title <> 't1' ORDER BY id",
+    "SELECT id FROM docs WHERE doc IS NOT NULL AND NOT JSON_EXISTS(doc, '$.author') ORDER BY id",
+    "SELECT id, title, n FROM docs WHERE (JSON_EXISTS(doc, '$.a') AND n = 1) ORDER BY title, id",
+    "SELECT id FROM docs WHERE NOT (JSON_EXISTS(doc, '$.a') OR JSON_EXISTS(doc, '$.author')) ORDER BY id",
+    "SELECT id FROM docs WHERE id IN (SELECT doc_id FROM notes) AND JSON_EXISTS(doc, '$.author') ORDER BY id",
+    // Django's has_keys / has_any_keys, verbatim.
+    "SELECT `docs`.`id` FROM `docs` WHERE (JSON_CONTAINS_PATH(`docs`.`doc`, 'one', '$.\"author\"') AND JSON_CONTAINS_PATH(`docs`.`doc`, 'one', '$.\"body\"')) ORDER BY `docs`.`id` ASC",
+    "SELECT `docs`.`id` FROM `docs` WHERE (JSON_CONTAINS_PATH(`docs`.`doc`, 'one', '$.\"author\"') OR JSON_CONTAINS_PATH(`docs`.`doc`, 'one', '$.\"zzz\"')) ORDER BY `docs`.`id` ASC",
+    // SELECT *, aliases, the document itself, select-list JSON items.
+    "SELECT * FROM docs WHERE JSON_EXISTS(doc, '$.author') ORDER BY id DESC",
+    "SELECT d.id AS i, d.doc AS body FROM docs AS d WHERE JSON_CONTAINS_PATH(d.doc, 'one', '$.score') ORDER BY i",
+    "SELECT id, JSON_VALUE(doc, '$.author') AS a FROM docs WHERE JSON_EXISTS(doc, '$.author') ORDER BY id",
+    "SELECT UPPER(title) AS t, id FROM docs WHERE JSON_EXISTS(doc, '$.author') ORDER BY 2",
+    "SELECT id AS doc FROM docs WHERE JSON_EXISTS(doc, '$.a') ORDER BY doc",
+    // LIMIT and OFFSET, applied by squeeze to the rows that pass.
+    "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author') ORDER BY id LIMIT 3",
+    "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author') ORDER BY id LIMIT 2, 4",
+    "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author') ORDER BY id DESC LIMIT 4 OFFSET 30",
+    "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author') ORDER BY id LIMIT 0",
+    "SELECT id, doc FROM docs WHERE JSON_CONTAINS(doc, '1', '$.a') ORDER BY id LIMIT 1",
+    // Every row dropped; an empty result from the server.
+    "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.nope')",
+    "SELECT id, doc FROM docs WHERE id > 1000 AND JSON_VALID(doc)",
+    // Several statements in one query.
+    "SELECT id FROM docs WHERE JSON_VALID(doc) ORDER BY id; SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.a') ORDER BY id",
+];
+
+/// Statements squeeze refuses (ERR 1235 naming the column).
+const REFUSED: &[&str] = &[
+    "SELECT COUNT(*) FROM docs WHERE JSON_EXISTS(doc, '$.author')",
+    "SELECT DISTINCT title FROM docs WHERE JSON_EXISTS(doc, '$.author')",
+    "SELECT title, COUNT(*) FROM docs WHERE JSON_EXISTS(doc, '$.author') GROUP BY title",
+    "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author') OR id = 1",
+    "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '1', '$.a') = 1",
+    "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.a') IS TRUE",
+    "SELECT d.id FROM docs d JOIN notes x ON x.doc_id = d.id WHERE JSON_EXISTS(d.doc, '$.author')",
+    "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author') FOR UPDATE",
+    "SELECT id, RAND(1) FROM docs WHERE JSON_EXISTS(doc, '$.author')",
+    "SELECT id FROM v_docs WHERE JSON_EXISTS(body, '$.author')",
+    "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author') UNION ALL SELECT 1",
+    "SELECT id FROM notes WHERE doc_id IN (SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author'))",
+    "EXPLAIN SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author')",
+    "EXECUTE IMMEDIATE 'SELECT id FROM docs WHERE JSON_EXISTS(doc, ''$.author'')'",
+    // The server warns (a string compared with a number) on rows squeeze
+    // may drop: the warning count could not be MariaDB's.
+    "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author') AND title = 0",
+];
+
+/// Rows in the order the server sent them (the oracle compares sorted).
+async fn ordered(conn: &mut Conn, sql: &str) -> Result<Vec<Vec<Option<Vec<u8>>>>, String> {
+    let mut r = conn.query_iter(sql).await.map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    while !r.is_empty() {
+        let rows: Vec<mysql_async::Row> = r.collect().await.map_err(|e| e.to_string())?;
+        for row in rows {
+            out.push(
+                row.unwrap()
+                    .into_iter()
+                    .map(|v| match v {
+                        Value::NULL => None,
+                        Value::Bytes(b) => Some(b),
+                        other => Some(format!("{other:?}").into_bytes()),
+                    })
+                    .collect(),
+            );
+        }
+    }
+    Ok(out)
+}
+
+async fn insert_both(o: &mut oracle::Oracle, id: usize, doc: &str) {
+    let q = doc.replace('\\', "\\\\").replace('\'', "\\'");
+    let sql = format!(
+        "INSERT INTO docs (id, doc, title, n) VALUES ({id}, '{q}', 't{}', {})",
+        id % 4,
+        id % 3
+    );
+    o.truth.query_drop(&sql).await.expect("truth insert");
+    o.sq.query_drop(&sql)
+        .await
+        .unwrap_or_else(|e| panic!("insert through squeeze: {e}: {sql}"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn where_conditions_squeeze_evaluates_answer_as_mariadb_on_the_uncompressed_copy() {
+    let db = MariaDb::start();
+    let (sq, mut o) = oracle::setup(&db).await;
+    for (i, doc) in EDGE.iter().enumerate() {
+        insert_both(&mut o, 100 + i, doc).await;
+    }
+    o.assert_stored_compressed().await;
+    let (mut same, mut refused) = (0usize, 0usize);
+    let mut wrong = Vec::new();
+    for sql in ANSWERED {
+        match o.check("json_filter", sql, false).await {
+            Verdict::Same => same += 1,
+            v => wrong.push(format!("{sql}\n    {v:?}")),
+        }
+        // Row order too, where the statement fixes one.
+        if sql.contains("ORDER BY") {
+            let t = ordered(&mut o.truth, sql).await;
+            let s = ordered(&mut o.sq, sql).await;
+            if t != s {
+                wrong.push(format!("{sql}\n    order differs: {t:?}\n    vs {s:?}"));
+            }
+        }
+    }
+    for sql in REFUSED {
+        match o.check("json_filter", sql, false).await {
+            Verdict::Refused => refused += 1,
+            v => wrong.push(format!(
+                "{sql}\n    expected a refusal naming the column: {v:?}"
+            )),
+        }
+    }
+    // A prepared statement with such a condition stays refused.
+    for sql in &ANSWERED[..3] {
+        match o.check("json_filter", sql, true).await {
+            Verdict::Refused => refused += 1,
+            v => wrong.push(format!("{sql} (prepared)\n    expected a refusal: {v:?}")),
+        }
+    }
+    // The connection goes on after each: a plain read still answers.
+    match o
+        .check(
+            "json_filter",
+            "SELECT id, doc FROM docs WHERE id = 3",
+            false,
+        )
+        .await
+    {
+        Verdict::Same => same += 1,
+        v => wrong.push(format!("after the refusals: {v:?}")),
+    }
+    // A document that is not JSON, stored before squeeze: squeeze
+    // evaluates no condition on it (MariaDB answers NULL with a warning),
+    // so the result ends with ERR 1235 naming the column; where it does
+    // not reach that row, or JSON_VALID (0, no warning) reads it, the
+    // answer is MariaDB's.
+    let bad = "INSERT INTO docs (id, doc, title, n) VALUES (300, '{\"author\": \"x\", ', 't0', 0)";
+    o.truth.query_drop(bad).await.unwrap();
+    let mut direct = support::dump::connect(db.port, Some("sq")).await;
+    direct.query_drop(bad).await.unwrap();
+    direct.disconnect().await.ok();
+    for (sql, answered) in [
+        (
+            "SELECT id FROM docs WHERE JSON_CONTAINS_PATH(doc, 'one', '$.author') ORDER BY id",
+            false,
+        ),
+        (
+            "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author') AND id < 300",
+            true,
+        ),
+        (
+            "SELECT id FROM docs WHERE JSON_VALID(doc) ORDER BY id",
+            true,
+        ),
+        (
+            "SELECT id FROM docs WHERE NOT JSON_VALID(doc) ORDER BY id",
+            true,
+        ),
+    ] {
+        match (o.check("json_filter", sql, false).await, answered) {
+            (Verdict::Same, true) => same += 1,
+            (Verdict::Refused, false) => refused += 1,
+            (v, _) => wrong.push(format!("{sql} (a document that is not JSON)\n    {v:?}")),
+        }
+    }
+    let msg = match o
+        .sq
+        .query_drop("SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author')")
+        .await
+    {
+        Err(mysql_async::Error::Server(e)) => format!("{} {}", e.code, e.message),
+        other => format!("{other:?}"),
+    };
+    assert!(
+        msg.starts_with("1235 ") && msg.contains("sq.docs.doc") && msg.contains("300"),
+        "the refusal names the column and the row: {msg}"
+    );
+    drop(sq);
+    assert!(
+        wrong.is_empty() && o.failures.is_empty(),
+        "{} wrong:\n{}\n{}",
+        wrong.len() + o.failures.len(),
+        wrong.join("\n"),
+        o.failures.join("\n")
+    );
+    println!("RESULT json_filter same={same} wrong=0 refused={refused}");
+}
+
+/// `lookups` of `json_filter.py` on one database.
+fn lookups(port: u16, db: &str) -> Vec<(String, String)> {
+    let py = support::pyclients::venv_python();
+    let script = support::pyclients::repo().join("tests/clients/python/json_filter.py");
+    let out = std::process::Command::new(&py)
+        .arg(&script)
+        .args([&port.to_string(), db, support::APP_USER, support::APP_PASS])
+        .output()
+        .expect("run json_filter.py");
+    assert!(
+        out.status.success(),
+        "json_filter.py on port {port} ({db}): {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let (name, answer) = l.split_once(" => ").expect("name => answer");
+            (name.to_string(), answer.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn djangos_has_keys_and_has_any_keys_through_pymysql_mysqlclient_and_django_answer_as_directly() {
+    let py = support::pyclients::venv_python();
+    for module in ["pymysql", "MySQLdb", "django"] {
+        support::pyclients::require_module(&py, module);
+    }
+    let db = MariaDb::start();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (sq, mut o) = rt.block_on(oracle::setup(&db));
+    rt.block_on(async {
+        for (i, doc) in EDGE.iter().enumerate() {
+            insert_both(&mut o, 100 + i, doc).await;
+        }
+    });
+    drop(o);
+    let truth = lookups(db.port, "truth");
+    let through = lookups(sq.port, "sq");
+    assert_eq!(truth.len(), through.len(), "{truth:?}\n{through:?}");
+    for ((name, direct), (_, squeezed)) in truth.iter().zip(&through) {
+        assert!(!direct.starts_with("ERROR"), "{name}: {direct}");
+        assert_eq!(direct, squeezed, "{name}: direct vs through squeeze");
+    }
+    println!(
+        "RESULT json_filter_python lookups={} identical={}",
+        truth.len(),
+        truth.len()
+    );
+}
