@@ -69,6 +69,16 @@ const ANSWERED: &[&str] = &[
     // Django's has_keys / has_any_keys, verbatim.
     "SELECT `docs`.`id` FROM `docs` WHERE (JSON_CONTAINS_PATH(`docs`.`doc`, 'one', '$.\"author\"') AND JSON_CONTAINS_PATH(`docs`.`doc`, 'one', '$.\"body\"')) ORDER BY `docs`.`id` ASC",
     "SELECT `docs`.`id` FROM `docs` WHERE (JSON_CONTAINS_PATH(`docs`.`doc`, 'one', '$.\"author\"') OR JSON_CONTAINS_PATH(`docs`.`doc`, 'one', '$.\"zzz\"')) ORDER BY `docs`.`id` ASC",
+    // IS [NOT] NULL of the column and of JSON functions squeeze evaluates
+    // (Django's exclude(doc__has_key=..) on a nullable field).
+    "SELECT id FROM docs WHERE JSON_EXTRACT(doc, '$.a') IS NULL ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_EXTRACT(doc, '$.a', '$.score') IS NOT NULL ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_VALUE(doc, '$.a') IS NULL AND doc IS NOT NULL ORDER BY id",
+    "SELECT id FROM docs WHERE doc IS NULL OR JSON_EXISTS(doc, '$.a') ORDER BY id",
+    "SELECT id FROM docs WHERE COALESCE(JSON_VALUE(doc, '$.author'), 'none') IS NOT NULL ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_LENGTH(doc, '$.a') IS NOT NULL ORDER BY id",
+    "SELECT `docs`.`id` FROM `docs` WHERE NOT (JSON_CONTAINS_PATH(`docs`.`doc`, 'one', '$.\"a\"') AND `docs`.`doc` IS NOT NULL) ORDER BY `docs`.`id` ASC",
+    "SELECT `docs`.`id` FROM `docs` WHERE NOT (JSON_CONTAINS_PATH(`docs`.`doc`, 'one', '$.\"a\"') AND JSON_UNQUOTE(`docs`.`doc`) IS NOT NULL) ORDER BY `docs`.`id` ASC",
     // SELECT *, aliases, the document itself, select-list JSON items.
     "SELECT * FROM docs WHERE JSON_EXISTS(doc, '$.author') ORDER BY id DESC",
     "SELECT d.id AS i, d.doc AS body FROM docs AS d WHERE JSON_CONTAINS_PATH(d.doc, 'one', '$.score') ORDER BY i",

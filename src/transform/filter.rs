@@ -72,6 +72,13 @@ impl FilterError {
     }
 }
 
+fn eval_error(e: EvalError) -> FilterError {
+    match e {
+        EvalError::InvalidDocument => FilterError::InvalidDocument,
+        EvalError::Unsure(w) => FilterError::Unsure(w),
+    }
+}
+
 /// Whether the row with document `doc` (`None`: NULL) passes `f`.
 pub fn passes(f: &RowFilter, doc: Option<&[u8]>) -> Result<bool, FilterError> {
     let mut call = |c: &JsonCall| -> Result<Option<bool>, FilterError> {
@@ -79,14 +86,20 @@ pub fn passes(f: &RowFilter, doc: Option<&[u8]>) -> Result<bool, FilterError> {
             // Every call of a NULL document is NULL.
             return Ok(None);
         };
-        let v = evaluate(c, doc).map_err(|e| match e {
-            EvalError::InvalidDocument => FilterError::InvalidDocument,
-            EvalError::Unsure(w) => FilterError::Unsure(w),
-        })?;
+        let v = evaluate(c, doc).map_err(eval_error)?;
         Ok(v.map(|v| v.as_slice() != b"0"))
     };
+    let mut null = |c: Option<&JsonCall>| -> Result<bool, FilterError> {
+        match (c, doc) {
+            (None, doc) => Ok(doc.is_none()),
+            // NULL for a NULL document, but a default still applies
+            // (`COALESCE(f(doc), 'x')`).
+            (Some(c), None) => Ok(c.null_document().is_none()),
+            (Some(c), Some(doc)) => Ok(evaluate(c, doc).map_err(eval_error)?.is_none()),
+        }
+    };
     // A row passes only when the condition is TRUE (not NULL).
-    Ok(f.cond.truth(&mut call)? == Some(true))
+    Ok(f.cond.truth(&mut call, &mut null)? == Some(true))
 }
 
 /// The state of one result set's filter: which column is hidden, and the
@@ -189,7 +202,9 @@ mod tests {
             Cond::Call(JsonCall::Valid),
         ]);
         assert_eq!(
-            c.truth(&mut |_| Ok::<_, ()>(vals.next().unwrap())),
+            c.truth(&mut |_| Ok::<_, ()>(vals.next().unwrap()), &mut |_| Ok(
+                false
+            )),
             Ok(Some(false))
         );
         let mut vals = [None, Some(true)].into_iter();
@@ -198,7 +213,9 @@ mod tests {
             Cond::Call(JsonCall::Valid),
         ]);
         assert_eq!(
-            c.truth(&mut |_| Ok::<_, ()>(vals.next().unwrap())),
+            c.truth(&mut |_| Ok::<_, ()>(vals.next().unwrap()), &mut |_| Ok(
+                false
+            )),
             Ok(Some(true))
         );
         let mut vals = [None, Some(true)].into_iter();
@@ -207,13 +224,17 @@ mod tests {
             Cond::Not(Box::new(Cond::Call(JsonCall::Valid))),
         ]);
         assert_eq!(
-            c.truth(&mut |_| Ok::<_, ()>(vals.next().unwrap())),
+            c.truth(&mut |_| Ok::<_, ()>(vals.next().unwrap()), &mut |_| Ok(
+                false
+            )),
             Ok(Some(false))
         );
         let mut vals = [None].into_iter();
         let c = Cond::Not(Box::new(Cond::Call(JsonCall::Valid)));
         assert_eq!(
-            c.truth(&mut |_| Ok::<_, ()>(vals.next().unwrap())),
+            c.truth(&mut |_| Ok::<_, ()>(vals.next().unwrap()), &mut |_| Ok(
+                false
+            )),
             Ok(None)
         );
     }

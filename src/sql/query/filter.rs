@@ -23,6 +23,9 @@ pub enum Cond {
     /// `JSON_CONTAINS`, `JSON_CONTAINS_PATH`, `JSON_EXISTS` or `JSON_VALID`
     /// of the column: 1, 0 or NULL.
     Call(JsonCall),
+    /// `f IS NULL` (`IS NOT NULL` when the flag is set) of a JSON function
+    /// squeeze evaluates, or of the column itself (`None`).
+    IsNull(Option<JsonCall>, bool),
     Not(Box<Cond>),
     And(Vec<Cond>),
     Or(Vec<Cond>),
@@ -36,14 +39,16 @@ impl Cond {
     pub fn truth<E>(
         &self,
         call: &mut impl FnMut(&JsonCall) -> Result<Option<bool>, E>,
+        null: &mut impl FnMut(Option<&JsonCall>) -> Result<bool, E>,
     ) -> Result<Option<bool>, E> {
         Ok(match self {
             Cond::Call(c) => call(c)?,
-            Cond::Not(c) => c.truth(call)?.map(|b| !b),
+            Cond::IsNull(c, not) => Some(null(c.as_ref())? != *not),
+            Cond::Not(c) => c.truth(call, null)?.map(|b| !b),
             Cond::And(cs) => {
                 let mut acc = Some(true);
                 for c in cs {
-                    acc = match (acc, c.truth(call)?) {
+                    acc = match (acc, c.truth(call, null)?) {
                         (Some(false), _) | (_, Some(false)) => Some(false),
                         (Some(true), Some(true)) => Some(true),
                         _ => None,
@@ -54,7 +59,7 @@ impl Cond {
             Cond::Or(cs) => {
                 let mut acc = Some(false);
                 for c in cs {
-                    acc = match (acc, c.truth(call)?) {
+                    acc = match (acc, c.truth(call, null)?) {
                         (Some(true), _) | (_, Some(true)) => Some(true),
                         (Some(false), Some(false)) => Some(false),
                         _ => None,
@@ -300,40 +305,98 @@ impl Parser<'_, '_> {
             return self.eat_kind(TokenKind::RParen).then_some(c);
         }
         if !(self.is_name() && self.kind_at(1) == Some(TokenKind::LParen)) {
-            return None;
+            return self.column_null_test(false);
         }
         let name = self.name_text(self.pos).to_ascii_uppercase();
-        if !CALLS.contains(&name.as_str()) {
-            return None;
+        if name == "JSON_UNQUOTE" {
+            // Django's `JSON_UNQUOTE(doc) IS NOT NULL`: NULL exactly when
+            // the document is (as the analyzer judges it elsewhere).
+            let m = self.mark();
+            self.pos += 2;
+            if let Some(Cond::IsNull(None, not)) = self.column_null_test(true) {
+                return Some(Cond::IsNull(None, not));
+            }
+            self.reset(&m);
         }
         self.pos += 1;
         let Ok(Some(Val::Json(c, item))) = self.json_select_call(&name) else {
             return None;
         };
-        if !matches!(
-            item.call,
-            JsonCall::Contains(..)
-                | JsonCall::ContainsPath { .. }
-                | JsonCall::Exists(_)
-                | JsonCall::Valid
-        ) {
+        if let Some(not) = self.is_null_test() {
+            self.filter_leaves.push(c);
+            return Some(Cond::IsNull(Some(item.call.clone()), not));
+        }
+        if !CALLS.contains(&name.as_str())
+            || !matches!(
+                item.call,
+                JsonCall::Contains(..)
+                    | JsonCall::ContainsPath { .. }
+                    | JsonCall::Exists(_)
+                    | JsonCall::Valid
+            )
+        {
             return None;
         }
-        // Not followed by an operator that would make it an operand.
-        if self.op("=")
-            || self.op("<>")
-            || self.op("!=")
-            || self.op("<")
-            || self.op(">")
-            || self.op("<=")
-            || self.op(">=")
-            || self.op("<=>")
-            || self.kw("IS")
-        {
+        if self.operand_follows() {
             return None;
         }
         self.filter_leaves.push(c);
         Some(Cond::Call(item.call.clone()))
+    }
+
+    /// `IS [NOT] NULL` at the cursor, not an operand of anything after it:
+    /// whether NOT.
+    fn is_null_test(&mut self) -> Option<bool> {
+        if !self.kw("IS") {
+            return None;
+        }
+        let not = self.kw_at(1, "NOT");
+        let at = 1 + usize::from(not);
+        if !self.kw_at(at, "NULL") {
+            return None;
+        }
+        self.pos += at + 1;
+        (!self.operand_follows()).then_some(not)
+    }
+
+    /// The compressed column itself (`doc`, `t.doc`) under `IS [NOT] NULL`
+    /// (Django's negated lookups on a nullable field add it); `unquoted`:
+    /// inside `JSON_UNQUOTE(`, whose `)` comes first.
+    fn column_null_test(&mut self, unquoted: bool) -> Option<Cond> {
+        let mut names = Vec::new();
+        loop {
+            let named = match self.kind_at(0) {
+                Some(TokenKind::QuotedIdent) => true,
+                Some(TokenKind::Ident) => self.is_name(),
+                _ => false,
+            };
+            if !named || names.len() == 3 {
+                return None;
+            }
+            names.push(self.name_text(self.pos));
+            self.pos += 1;
+            if !self.eat_kind(TokenKind::Dot) {
+                break;
+            }
+        }
+        let c = self.resolve_names(&names)?;
+        if unquoted && !self.eat_kind(TokenKind::RParen) {
+            return None;
+        }
+        let not = self.is_null_test()?;
+        self.filter_leaves.push(c);
+        Some(Cond::IsNull(None, not))
+    }
+
+    /// An operator at the cursor that would make what precedes it an
+    /// operand (of a comparison, IS, LIKE, arithmetic...), not a condition
+    /// of its own.
+    fn operand_follows(&self) -> bool {
+        !(self.at_end()
+            || self.is_kind(TokenKind::RParen)
+            || self.is_kind(TokenKind::Semicolon)
+            || self.any_kw(&["AND", "OR"])
+            || self.any_kw(WHERE_ENDS))
     }
 
     /// The row filter of an analysed statement whose WHERE holds

@@ -268,3 +268,51 @@ fn a_declared_path_is_still_answered_by_its_column_not_evaluated() {
         "SELECT id, `docs`.`doc` AS `squeeze_filter` FROM docs WHERE (TRUE) AND id = 1"
     );
 }
+
+#[test]
+fn null_tests_of_the_column_and_of_evaluated_functions_are_conditions_too() {
+    // Django's exclude(doc__has_key=..) on a nullable field.
+    let (sent, f) = plan(
+        "SELECT `docs`.`id` FROM `docs` WHERE NOT (JSON_CONTAINS_PATH(`docs`.`doc`, 'one', '$.\"a\"') AND `docs`.`doc` IS NOT NULL)",
+    );
+    assert_eq!(
+        sent,
+        "SELECT `docs`.`id`, `docs`.`doc` AS `squeeze_filter` FROM `docs` WHERE (TRUE)"
+    );
+    assert!(
+        matches!(&f.cond, Cond::Not(c) if matches!(&**c, Cond::And(v) if v[1] == Cond::IsNull(None, true)))
+    );
+    // As Django writes it.
+    let (_, f) = plan(
+        "SELECT `docs`.`id` FROM `docs` WHERE NOT (JSON_CONTAINS_PATH(`docs`.`doc`, 'one', '$.\"a\"') AND JSON_UNQUOTE(`docs`.`doc`) IS NOT NULL)",
+    );
+    assert!(
+        matches!(&f.cond, Cond::Not(c) if matches!(&**c, Cond::And(v) if v[1] == Cond::IsNull(None, true)))
+    );
+    let (_, f) = plan("SELECT id FROM docs WHERE JSON_EXTRACT(doc, '$.a') IS NULL AND n = 1");
+    assert!(matches!(
+        f.cond,
+        Cond::IsNull(Some(JsonCall::Extract(_)), false)
+    ));
+    let (_, f) = plan("SELECT id FROM docs WHERE JSON_VALUE(doc, '$.a') IS NOT NULL");
+    assert!(matches!(
+        f.cond,
+        Cond::IsNull(Some(JsonCall::Value(_)), true)
+    ));
+    // A plain `doc IS NULL` is the server's, as before.
+    assert!(matches!(
+        plan_with("SELECT id FROM docs WHERE doc IS NULL", true),
+        Ok((_, None))
+    ));
+    // Followed by anything that makes it an operand: refused.
+    for sql in [
+        "SELECT id FROM docs WHERE JSON_EXTRACT(doc, '$.a') IS NULL = 1",
+        "SELECT id FROM docs WHERE JSON_EXTRACT(doc, '$.a') IS NULL XOR JSON_VALID(doc)",
+        "SELECT id FROM docs WHERE JSON_EXTRACT(doc, '$.a') IS TRUE",
+    ] {
+        assert!(
+            matches!(plan_with(sql, true), Err(Stop::Refuse(_))),
+            "{sql}"
+        );
+    }
+}

@@ -100,6 +100,12 @@ record("django filter(doc__has_key='author')[2:5]",
        dj(Doc.objects.filter(doc__has_key="author").order_by("-id").values_list("id", flat=True)[2:5]))
 record("django filter(doc__has_key='author').first()",
        lambda: Doc.objects.filter(doc__has_key="author").order_by("id").values_list("id", flat=True).first())
+record("django exclude(doc__has_key='a')",
+       dj(Doc.objects.exclude(doc__has_key="a").order_by("id").values_list("id", flat=True)))
+record("django filter(doc__a__isnull=True)",
+       dj(Doc.objects.filter(doc__a__isnull=True).order_by("id").values_list("id", flat=True)))
+record("django filter(doc__contains=1)",
+       dj(Doc.objects.filter(doc__contains=1).order_by("id").values_list("id", flat=True)))
 record("django filter(doc__has_key='nope').exists()",
        lambda: Doc.objects.filter(doc__has_key="nope").exists())
 record("django filter(doc__has_key='a').exists()",
