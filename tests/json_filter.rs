@@ -141,6 +141,55 @@ async fn ordered(conn: &mut Conn, sql: &str) -> Result<Vec<Vec<Option<Vec<u8>>>>
     Ok(out)
 }
 
+/// The packets of one text-protocol result (header sequence number and
+/// payload), up to the rows' terminator.
+fn raw_result(port: u16, db: &str, deprecate_eof: bool, sql: &str) -> Vec<(u8, Vec<u8>)> {
+    use std::io::Read;
+    let flags = if deprecate_eof { 1 << 24 } else { 0 };
+    let mut c = support::raw::RawConn::login_with(
+        port,
+        support::APP_USER,
+        support::APP_PASS,
+        Some(db),
+        0,
+        flags,
+        None,
+    )
+    .unwrap_or_else(|e| panic!("login to {port}: {e:?}"));
+    let mut q = vec![0x03];
+    q.extend_from_slice(sql.as_bytes());
+    c.command(&q);
+    let mut out = Vec::new();
+    // Terminators seen: after the definitions (classic only), after rows.
+    let mut ends = 0;
+    loop {
+        let mut hdr = [0u8; 4];
+        c.s.read_exact(&mut hdr).unwrap();
+        let len = u32::from_le_bytes([hdr[0], hdr[1], hdr[2], 0]) as usize;
+        let mut p = vec![0u8; len];
+        c.s.read_exact(&mut p).unwrap();
+        let end = p[0] == 0xFF || (p[0] == 0xFE && len < 0xFF_FFFF && out.len() > 0);
+        out.push((hdr[3], p));
+        if end {
+            ends += 1;
+            if out.last().unwrap().1[0] == 0xFF || deprecate_eof || ends == 2 {
+                return out;
+            }
+        }
+    }
+}
+
+/// The column definitions of `truth` as `sq` names its schema.
+fn as_sq(p: &[u8]) -> Vec<u8> {
+    let from: &[u8] = b"\x03def\x05truth";
+    let to: &[u8] = b"\x03def\x02sq";
+    if p.starts_with(from) {
+        [to, &p[from.len()..]].concat()
+    } else {
+        p.to_vec()
+    }
+}
+
 async fn insert_both(o: &mut oracle::Oracle, id: usize, doc: &str) {
     let q = doc.replace('\\', "\\\\").replace('\'', "\\'");
     let sql = format!(
@@ -191,6 +240,31 @@ async fn where_conditions_squeeze_evaluates_answer_as_mariadb_on_the_uncompresse
         match o.check("json_filter", sql, true).await {
             Verdict::Refused => refused += 1,
             v => wrong.push(format!("{sql} (prepared)\n    expected a refusal: {v:?}")),
+        }
+    }
+    // Packet for packet what the server sends for the copy: the column
+    // count, definitions, rows, the terminator (status flags, warnings)
+    // and contiguous sequence numbers, with and without CLIENT_DEPRECATE_EOF.
+    for deprecate_eof in [false, true] {
+        for sql in [
+            "SELECT id, title FROM docs WHERE JSON_EXISTS(doc, '$.author') AND n > 0 ORDER BY id LIMIT 2, 3",
+            "SELECT id, n FROM docs WHERE NOT JSON_VALID(doc) ORDER BY id",
+            "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.nope')",
+        ] {
+            let t: Vec<(u8, Vec<u8>)> = raw_result(db.port, "truth", deprecate_eof, sql)
+                .into_iter()
+                .map(|(s, p)| (s, as_sq(&p)))
+                .collect();
+            let q = raw_result(sq.port, "sq", deprecate_eof, sql);
+            let seqs: Vec<u8> = q.iter().map(|(s, _)| *s).collect();
+            let want: Vec<u8> = (1..=q.len() as u8).collect();
+            if t != q || seqs != want {
+                wrong.push(format!(
+                    "{sql} (raw, deprecate_eof={deprecate_eof})\n    truth {t:?}\n    squeeze {q:?}"
+                ));
+            } else {
+                same += 1;
+            }
         }
     }
     // The connection goes on after each: a plain read still answers.
