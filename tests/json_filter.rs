@@ -168,7 +168,7 @@ fn raw_result(port: u16, db: &str, deprecate_eof: bool, sql: &str) -> Vec<(u8, V
         let len = u32::from_le_bytes([hdr[0], hdr[1], hdr[2], 0]) as usize;
         let mut p = vec![0u8; len];
         c.s.read_exact(&mut p).unwrap();
-        let end = p[0] == 0xFF || (p[0] == 0xFE && len < 0xFF_FFFF && out.len() > 0);
+        let end = p[0] == 0xFF || (p[0] == 0xFE && len < 0xFF_FFFF && !out.is_empty());
         out.push((hdr[3], p));
         if end {
             ends += 1;

@@ -736,6 +736,7 @@ impl Session {
 
     /// Forward `count` column definitions, rewriting those of compressed
     /// columns; returns the row transformer when any column needs one.
+    #[allow(clippy::too_many_arguments)]
     pub(super) async fn relay_column_defs(
         &mut self,
         count: usize,

@@ -88,6 +88,9 @@ pub struct RowFilter {
     pub limit: Option<u64>,
 }
 
+/// Byte edits making the statement sent.
+pub(super) type Edits = Vec<(Range<usize>, String)>;
+
 /// A condition found in the statement's WHERE.
 #[derive(Debug, Clone)]
 pub(super) struct Found {
@@ -402,7 +405,7 @@ impl Parser<'_, '_> {
     /// The row filter of an analysed statement whose WHERE holds
     /// conditions squeeze evaluates, with the edits that make the statement
     /// sent, or why squeeze cannot evaluate them in this statement.
-    pub(super) fn filter_plan(&self) -> Result<(RowFilter, Vec<(Range<usize>, String)>), String> {
+    pub(super) fn filter_plan(&self) -> Result<(RowFilter, Edits), String> {
         let Some(column) = self.filter_leaves.first().cloned() else {
             return Err("no condition".into());
         };
