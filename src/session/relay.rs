@@ -598,15 +598,18 @@ impl Session {
                     // A statement whose WHERE squeeze partly evaluates: its
                     // last column is the hidden document (never a cached-
                     // metadata result: text protocol only).
-                    let hidden = (!mode.binary && columns >= 2)
-                        .then(|| {
-                            hints
-                                .columns()
-                                .last()
-                                .and_then(Option::as_ref)
-                                .and_then(|h| h.filter.clone())
-                        })
-                        .flatten();
+                    let hidden = hints
+                        .columns()
+                        .last()
+                        .and_then(Option::as_ref)
+                        .and_then(|h| h.filter.clone());
+                    if hidden.is_some() && (mode.binary || columns < 2) {
+                        // Never a row with the hidden column to the client.
+                        return Err(RelayError::Backend(BackendFault::unreadable(
+                            "a result without the column squeeze's condition reads",
+                            crate::protocol::ProtocolError::Malformed("column count"),
+                        )));
+                    }
                     match &hidden {
                         Some(_) => {
                             let count = fewer_columns(&p.payload).ok_or_else(|| {
