@@ -183,16 +183,17 @@ impl Parser<'_, '_> {
     /// top-level AND. `false` (state restored): not such a condition.
     pub(super) fn where_filters(&mut self) -> bool {
         let m = self.mark();
+        // Conjuncts first: the server keeps every operand it can answer.
+        if self.conjuncts(0) && self.where_ends() && self.filters.len() > m.filters {
+            return true;
+        }
+        self.reset(&m);
         let start = self.pos;
         if let Some(cond) = self.filter_or() {
             if self.where_ends() {
                 self.found(start, cond);
                 return true;
             }
-        }
-        self.reset(&m);
-        if self.conjuncts(0) && self.where_ends() && self.filters.len() > m.filters {
-            return true;
         }
         self.reset(&m);
         false
@@ -297,7 +298,14 @@ impl Parser<'_, '_> {
     /// and looser than comparisons, none of which a call may carry here.)
     fn filter_not(&mut self) -> Option<Cond> {
         if self.eat_kw("NOT") {
-            return Some(Cond::Not(Box::new(self.filter_not()?)));
+            let paren = self.is_kind(TokenKind::LParen);
+            let inner = self.filter_not()?;
+            // `NOT f IS NULL` is `(NOT f) IS NULL` under sql_mode
+            // HIGH_NOT_PRECEDENCE, which squeeze does not follow.
+            if matches!(inner, Cond::IsNull(..)) && !paren {
+                return None;
+            }
+            return Some(Cond::Not(Box::new(inner)));
         }
         if self.is_kind(TokenKind::LParen) {
             if self.query_starts_at(1) {

@@ -309,10 +309,29 @@ fn null_tests_of_the_column_and_of_evaluated_functions_are_conditions_too() {
         "SELECT id FROM docs WHERE JSON_EXTRACT(doc, '$.a') IS NULL = 1",
         "SELECT id FROM docs WHERE JSON_EXTRACT(doc, '$.a') IS NULL XOR JSON_VALID(doc)",
         "SELECT id FROM docs WHERE JSON_EXTRACT(doc, '$.a') IS TRUE",
+        // `(NOT f) IS NULL` under HIGH_NOT_PRECEDENCE.
+        "SELECT id FROM docs WHERE NOT JSON_EXTRACT(doc, '$.a') IS NULL",
     ] {
         assert!(
             matches!(plan_with(sql, true), Err(Stop::Refuse(_))),
             "{sql}"
         );
     }
+}
+
+#[test]
+fn operands_the_server_can_answer_stay_with_it() {
+    // `doc2 IS NULL` is the server's (another compressed column, whose
+    // NULL-ness MariaDB sees), the JSON condition squeeze's.
+    let (sent, _) = plan("SELECT id FROM docs WHERE doc2 IS NULL AND JSON_VALID(doc)");
+    assert_eq!(
+        sent,
+        "SELECT id, `docs`.`doc` AS `squeeze_filter` FROM docs WHERE doc2 IS NULL AND (TRUE)"
+    );
+    let (sent, f) = plan("SELECT id FROM docs WHERE doc IS NULL OR JSON_EXISTS(doc, '$.a')");
+    assert_eq!(
+        sent,
+        "SELECT id, `docs`.`doc` AS `squeeze_filter` FROM docs WHERE (TRUE)"
+    );
+    assert!(matches!(f.cond, Cond::Or(_)));
 }
