@@ -497,10 +497,6 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
         (&sa_null_padded, "column `doc_author`"),
         (&sa_is_null, "column `doc_author`"),
         (&sa_xor, "column `doc_author`"),
-        (
-            "SELECT id FROM t WHERE JSON_CONTAINS_PATH(doc, 'one', '$.author') = 0",
-            "JSON_CONTAINS_PATH",
-        ),
         // MariaDB: `Unknown column 'doc' in 'HAVING'`; the extracted
         // column would answer it.
         (
@@ -519,6 +515,7 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
         "SELECT id FROM t WHERE JSON_VALUE(doc, '$.author') IS NULL",
         "SELECT id FROM t WHERE NOT JSON_CONTAINS_PATH(doc, 'one', '$.author')",
         "SELECT id FROM t WHERE JSON_CONTAINS_PATH(doc, 'one', '$.author', '$.tags')",
+        "SELECT id FROM t WHERE JSON_CONTAINS_PATH(doc, 'one', '$.author') = 0",
     ] {
         let want = answer(&mut truth, q, None).await;
         let got = answer(&mut sq, q, None).await;

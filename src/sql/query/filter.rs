@@ -26,6 +26,9 @@ pub enum Cond {
     /// `f IS NULL` (`IS NOT NULL` when the flag is set) of a JSON function
     /// squeeze evaluates, or of the column itself (`None`).
     IsNull(Option<JsonCall>, bool),
+    /// `c IS [NOT] TRUE|FALSE|UNKNOWN` (`Some(true)`, `Some(false)`,
+    /// `None`; NOT when the flag is set): never NULL.
+    Is(Box<Cond>, Option<bool>, bool),
     Not(Box<Cond>),
     And(Vec<Cond>),
     Or(Vec<Cond>),
@@ -44,6 +47,7 @@ impl Cond {
         Ok(match self {
             Cond::Call(c) => call(c)?,
             Cond::IsNull(c, not) => Some(null(c.as_ref())? != *not),
+            Cond::Is(c, target, not) => Some((c.truth(call, null)? == *target) != *not),
             Cond::Not(c) => c.truth(call, null)?.map(|b| !b),
             Cond::And(cs) => {
                 let mut acc = Some(true);
@@ -298,11 +302,11 @@ impl Parser<'_, '_> {
     /// and looser than comparisons, none of which a call may carry here.)
     fn filter_not(&mut self) -> Option<Cond> {
         if self.eat_kw("NOT") {
-            let paren = self.is_kind(TokenKind::LParen);
             let inner = self.filter_not()?;
-            // `NOT f IS NULL` is `(NOT f) IS NULL` under sql_mode
-            // HIGH_NOT_PRECEDENCE, which squeeze does not follow.
-            if matches!(inner, Cond::IsNull(..)) && !paren {
+            // `NOT f IS TRUE` is `(NOT f) IS TRUE` under sql_mode
+            // HIGH_NOT_PRECEDENCE, which squeeze does not follow: a test
+            // under NOT only in parentheses.
+            if self.filter_test_end == self.pos {
                 return None;
             }
             return Some(Cond::Not(Box::new(inner)));
@@ -313,7 +317,10 @@ impl Parser<'_, '_> {
             }
             self.pos += 1;
             let c = self.filter_or()?;
-            return self.eat_kind(TokenKind::RParen).then_some(c);
+            if !self.eat_kind(TokenKind::RParen) {
+                return None;
+            }
+            return self.truth_test(c);
         }
         if !(self.is_name() && self.kind_at(1) == Some(TokenKind::LParen)) {
             return self.column_null_test(false);
@@ -348,11 +355,53 @@ impl Parser<'_, '_> {
         {
             return None;
         }
-        if self.operand_follows() {
-            return None;
-        }
         self.filter_leaves.push(c);
-        Some(Cond::Call(item.call.clone()))
+        self.truth_test(Cond::Call(item.call.clone()))
+    }
+
+    /// `c` (a condition: 1, 0 or NULL), or the test or comparison with 0
+    /// or 1 that follows it (`IS [NOT] TRUE|FALSE|UNKNOWN|NULL`, `= 1`,
+    /// `<> 0`); `None` when anything else follows.
+    fn truth_test(&mut self, c: Cond) -> Option<Cond> {
+        if self.kw("IS") {
+            let not = self.kw_at(1, "NOT");
+            let at = 1 + usize::from(not);
+            let target = if self.kw_at(at, "TRUE") {
+                Some(true)
+            } else if self.kw_at(at, "FALSE") {
+                Some(false)
+            } else if self.kw_at(at, "UNKNOWN") || self.kw_at(at, "NULL") {
+                None
+            } else {
+                return None;
+            };
+            self.pos += at + 1;
+            self.filter_test_end = self.pos;
+            return (!self.operand_follows()).then(|| Cond::Is(Box::new(c), target, not));
+        }
+        for (op, negated) in [("=", false), ("<>", true), ("!=", true)] {
+            if !self.op(op) {
+                continue;
+            }
+            let one = match self.toks.get(self.pos + 1) {
+                Some(t) if t.kind == TokenKind::Number && t.text(self.src) == b"1" => true,
+                Some(t) if t.kind == TokenKind::Number && t.text(self.src) == b"0" => false,
+                _ => return None,
+            };
+            self.pos += 2;
+            self.filter_test_end = self.pos;
+            if self.operand_follows() {
+                return None;
+            }
+            // On 1, 0 and NULL: `= 1` and `<> 0` are the value itself,
+            // `= 0` and `<> 1` its NOT (NULL stays NULL).
+            return Some(if one != negated {
+                c
+            } else {
+                Cond::Not(Box::new(c))
+            });
+        }
+        (!self.operand_follows()).then_some(c)
     }
 
     /// `IS [NOT] NULL` at the cursor, not an operand of anything after it:
@@ -367,6 +416,7 @@ impl Parser<'_, '_> {
             return None;
         }
         self.pos += at + 1;
+        self.filter_test_end = self.pos;
         (!self.operand_follows()).then_some(not)
     }
 

@@ -240,8 +240,10 @@ fn conditions_squeeze_cannot_evaluate_exactly_stay_refused() {
         "SELECT id FROM docs WHERE id = 1 OR JSON_VALID(doc) AND n = 2",
         "SELECT id FROM docs WHERE NOT (JSON_VALID(doc) AND id = 1)",
         // A call compared or tested: other forms.
-        "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '1') = 1",
-        "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '1') IS TRUE",
+        "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '1') = 2",
+        "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '1') > 0",
+        "SELECT id FROM docs WHERE NOT JSON_CONTAINS(doc, '1') IS TRUE",
+        "SELECT id FROM docs WHERE NOT (JSON_CONTAINS(doc, '1')) = 1",
         "SELECT id FROM docs WHERE JSON_VALUE(doc, '$.a') = 'x'",
         "SELECT id FROM docs WHERE JSON_VALID(doc) XOR JSON_VALID(doc)",
         // In a subquery, a derived table, a view, HAVING, ON.
@@ -308,7 +310,7 @@ fn null_tests_of_the_column_and_of_evaluated_functions_are_conditions_too() {
     for sql in [
         "SELECT id FROM docs WHERE JSON_EXTRACT(doc, '$.a') IS NULL = 1",
         "SELECT id FROM docs WHERE JSON_EXTRACT(doc, '$.a') IS NULL XOR JSON_VALID(doc)",
-        "SELECT id FROM docs WHERE JSON_EXTRACT(doc, '$.a') IS TRUE",
+        "SELECT id FROM docs WHERE JSON_EXTRACT(doc, '$.a') IS TRUE = 1",
         // `(NOT f) IS NULL` under HIGH_NOT_PRECEDENCE.
         "SELECT id FROM docs WHERE NOT JSON_EXTRACT(doc, '$.a') IS NULL",
     ] {
@@ -334,4 +336,20 @@ fn operands_the_server_can_answer_stay_with_it() {
         "SELECT id, `docs`.`doc` AS `squeeze_filter` FROM docs WHERE (TRUE)"
     );
     assert!(matches!(f.cond, Cond::Or(_)));
+}
+
+#[test]
+fn truth_tests_and_comparisons_with_0_or_1_of_a_condition_are_evaluated() {
+    let (_, f) = plan("SELECT id FROM docs WHERE JSON_CONTAINS(doc, '1') IS NOT TRUE");
+    assert!(matches!(f.cond, Cond::Is(_, Some(true), true)));
+    let (_, f) =
+        plan("SELECT id FROM docs WHERE (JSON_VALID(doc) OR JSON_EXISTS(doc, '$.a')) IS UNKNOWN");
+    assert!(matches!(f.cond, Cond::Is(_, None, false)));
+    let (_, f) = plan("SELECT id FROM docs WHERE JSON_VALID(doc) = 0");
+    assert!(matches!(f.cond, Cond::Not(_)));
+    let (_, f) = plan("SELECT id FROM docs WHERE JSON_VALID(doc) <> 0 AND id = 1");
+    assert!(matches!(f.cond, Cond::Call(JsonCall::Valid)));
+    // Parenthesised under NOT: unambiguous.
+    let (_, f) = plan("SELECT id FROM docs WHERE NOT (JSON_VALID(doc) IS TRUE)");
+    assert!(matches!(f.cond, Cond::Not(_)));
 }

@@ -128,6 +128,9 @@ pub(crate) struct Parser<'a, 'c> {
     filters: Vec<filter::Found>,
     /// The compressed column each of their calls reads.
     filter_leaves: Vec<ColumnRef>,
+    /// Where the last `IS ..` / `= 0|1` test read by the filter grammar
+    /// ended (a test right under NOT is refused).
+    filter_test_end: usize,
     /// The statement's own SELECT (its first, at query level 1).
     top: Option<filter::TopSelect>,
 }
@@ -365,6 +368,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             allow_filter: false,
             filters: Vec::new(),
             filter_leaves: Vec::new(),
+            filter_test_end: 0,
             top: None,
         }
     }
