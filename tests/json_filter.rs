@@ -297,6 +297,46 @@ async fn where_conditions_squeeze_evaluates_answer_as_mariadb_on_the_uncompresse
         Verdict::Same => same += 1,
         v => wrong.push(format!("after the refusals: {v:?}")),
     }
+    // Many rows (several reads of the backend's stream), a LIMIT met early
+    // (the rest read and dropped), and the connection usable after it.
+    for chunk in 0..6 {
+        let rows: Vec<String> = (0..250)
+            .map(|k| {
+                let id = 1000 + chunk * 250 + k;
+                let doc = if id % 3 == 0 {
+                    format!(
+                        "{{\"author\": \"a{id}\", \"body\": \"{}\"}}",
+                        "x".repeat(id % 200)
+                    )
+                } else {
+                    format!("{{\"a\": {id}, \"pad\": \"{}\"}}", "y".repeat(id % 300))
+                };
+                format!("({id}, '{doc}', 't{}', {})", id % 4, id % 3)
+            })
+            .collect();
+        let sql = format!(
+            "INSERT INTO docs (id, doc, title, n) VALUES {}",
+            rows.join(", ")
+        );
+        o.truth.query_drop(&sql).await.unwrap();
+        o.sq.query_drop(&sql).await.unwrap();
+    }
+    for sql in [
+        "SELECT id, doc FROM docs WHERE JSON_EXISTS(doc, '$.author') ORDER BY id",
+        "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author') AND id >= 1000 ORDER BY id LIMIT 3 OFFSET 200",
+        "SELECT id, doc FROM docs WHERE NOT JSON_CONTAINS_PATH(doc, 'one', '$.author') LIMIT 1",
+        "SELECT id, title FROM docs WHERE JSON_VALID(doc) ORDER BY title DESC, id LIMIT 1000, 10",
+    ] {
+        match o.check("json_filter", sql, false).await {
+            Verdict::Same => same += 1,
+            v => wrong.push(format!("{sql} (1,500 more rows)\n    {v:?}")),
+        }
+        let t = ordered(&mut o.truth, sql).await;
+        let s = ordered(&mut o.sq, sql).await;
+        if t != s {
+            wrong.push(format!("{sql} (1,500 more rows): order differs"));
+        }
+    }
     // A document that is not JSON, stored before squeeze: squeeze
     // evaluates no condition on it (MariaDB answers NULL with a warning),
     // so the result ends with ERR 1235 naming the column; where it does
