@@ -128,6 +128,9 @@ const REFUSED: &[&str] = &[
     "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author') UNION ALL SELECT 1",
     "SELECT id FROM notes WHERE doc_id IN (SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author'))",
     "EXPLAIN SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author')",
+    "EXPLAIN FORMAT=JSON SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author') AND id > 3",
+    "ANALYZE SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author')",
+    "DESCRIBE SELECT id FROM docs WHERE JSON_VALID(doc)",
     "EXECUTE IMMEDIATE 'SELECT id FROM docs WHERE JSON_EXISTS(doc, ''$.author'')'",
     // The server warns (a string compared with a number) on rows squeeze
     // may drop: the warning count could not be MariaDB's.

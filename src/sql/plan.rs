@@ -541,6 +541,22 @@ fn plan_explain<'a>(
     let rels = table_refs(sql, inner);
     match plan_read(sql, inner, &rels, opts, db, catalog, true) {
         (plan @ Plan::Refuse(_), _) => Some((plan, None)),
+        // A condition squeeze evaluates on the rows it relays: the plan of
+        // the statement it sends (the condition replaced by TRUE) is not
+        // the plan of the client's, and ANALYZE would count other rows.
+        (_, Some(QueryShape {
+            filter: Some(f), ..
+        })) => Some((
+            Plan::Refuse(Refusal {
+                column: f.column,
+                reason: RefuseReason::JsonFunction,
+                what: format!(
+                    "`{}` in the WHERE of an EXPLAIN or ANALYZE (squeeze evaluates such a condition itself on the rows of a SELECT it relays; the server's plan of the statement squeeze sends would not be this one's): EXPLAIN the statement without the condition",
+                    f.text
+                ),
+            }),
+            None,
+        )),
         (_, Some(shape)) if analyze && !shape.json.is_empty() => None,
         (plan, shape) => {
             let rewrites = shape.map(|s| s.rewrites).unwrap_or_default();
