@@ -353,3 +353,25 @@ fn truth_tests_and_comparisons_with_0_or_1_of_a_condition_are_evaluated() {
     let (_, f) = plan("SELECT id FROM docs WHERE NOT (JSON_VALID(doc) IS TRUE)");
     assert!(matches!(f.cond, Cond::Not(_)));
 }
+
+#[test]
+fn side_effect_free_functions_around_the_condition_are_the_servers() {
+    // Django annotations: Lower, Concat, Coalesce, Cast, ExtractYear, Now.
+    let (sent, _) = plan(
+        "SELECT `docs`.`id`, LOWER(`docs`.`title`) AS `t`, CONCAT_WS('', `docs`.`title`, 'x') AS `c`, COALESCE(`docs`.`n`, 0) AS `n0`, EXTRACT(YEAR FROM CURRENT_TIMESTAMP) AS `y` FROM `docs` WHERE (JSON_CONTAINS_PATH(`docs`.`doc`, 'one', '$.\"a\"') AND `docs`.`n` > ROUND(1.5)) ORDER BY `docs`.`id` ASC LIMIT 21",
+    );
+    assert!(
+        sent.ends_with("WHERE ((TRUE) AND `docs`.`n` > ROUND(1.5)) ORDER BY `docs`.`id` ASC "),
+        "{sent}"
+    );
+    // Aggregates inside a subquery count the subquery's own rows.
+    plan("SELECT id FROM docs WHERE JSON_VALID(doc) AND n < (SELECT MAX(id) FROM users)");
+    // Not in a subquery with side effects either.
+    assert!(matches!(
+        plan_with(
+            "SELECT id FROM docs WHERE JSON_VALID(doc) AND n < (SELECT RAND())",
+            true
+        ),
+        Err(Stop::Refuse(_))
+    ));
+}
