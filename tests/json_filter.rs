@@ -386,6 +386,17 @@ async fn where_conditions_squeeze_evaluates_answer_as_mariadb_on_the_uncompresse
         msg.starts_with("1235 ") && msg.contains("sq.docs.doc") && msg.contains("300"),
         "the refusal names the column and the row: {msg}"
     );
+    // Writes filtered by such a condition (Django's `.filter(doc__has_key=
+    // ..).delete()`): not evaluated by squeeze, refused as before.
+    for sql in [
+        "DELETE FROM docs WHERE JSON_CONTAINS_PATH(doc, 'one', '$.author')",
+        "UPDATE docs SET n = 7 WHERE JSON_EXISTS(doc, '$.a')",
+    ] {
+        match o.check_write("json_filter", sql).await {
+            Verdict::Refused => refused += 1,
+            v => wrong.push(format!("{sql}\n    expected a refusal: {v:?}")),
+        }
+    }
     drop(sq);
     assert!(
         wrong.is_empty() && o.failures.is_empty(),
