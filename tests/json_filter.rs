@@ -288,6 +288,35 @@ async fn where_conditions_squeeze_evaluates_answer_as_mariadb_on_the_uncompresse
             }
         }
     }
+    // The session's sql_select_limit (MySQL Workbench sets 1000): MariaDB
+    // applies it to the rows that pass, so squeeze does, not the server
+    // to the rows before the condition; a statement's own LIMIT wins.
+    for c in [&mut o.truth, &mut o.sq] {
+        c.query_drop("SET SESSION sql_select_limit = 3")
+            .await
+            .unwrap();
+    }
+    for sql in [
+        "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.a') ORDER BY id",
+        "SELECT id FROM docs WHERE NOT JSON_EXISTS(doc, '$.author') ORDER BY id DESC",
+        "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author') ORDER BY id LIMIT 5",
+        "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.author') ORDER BY id LIMIT 1, 4",
+    ] {
+        let t = ordered(&mut o.truth, sql).await;
+        let q = ordered(&mut o.sq, sql).await;
+        if t == q && t.as_ref().is_ok_and(|r| !r.is_empty()) {
+            same += 1;
+        } else {
+            wrong.push(format!(
+                "{sql} (sql_select_limit = 3)\n    truth {t:?}\n    squeeze {q:?}"
+            ));
+        }
+    }
+    for c in [&mut o.truth, &mut o.sq] {
+        c.query_drop("SET SESSION sql_select_limit = DEFAULT")
+            .await
+            .unwrap();
+    }
     // The connection goes on after each: a plain read still answers.
     match o
         .check(

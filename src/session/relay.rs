@@ -603,7 +603,8 @@ impl Session {
                         .last()
                         .and_then(Option::as_ref)
                         .and_then(|h| h.filter.clone());
-                    if hidden.is_some() && (mode.binary || columns < 2) {
+                    let hidden_n = crate::transform::filter::HIDDEN;
+                    if hidden.is_some() && (mode.binary || columns <= hidden_n) {
                         // Never a row with the hidden column to the client.
                         return Err(RelayError::Backend(BackendFault::unreadable(
                             "a result without the column squeeze's condition reads",
@@ -612,12 +613,13 @@ impl Session {
                     }
                     match &hidden {
                         Some(_) => {
-                            let count = fewer_columns(&p.payload).ok_or_else(|| {
-                                RelayError::Backend(BackendFault::unreadable(
-                                    "bad column count",
-                                    crate::protocol::ProtocolError::Malformed("column count"),
-                                ))
-                            })?;
+                            let count =
+                                fewer_columns(&p.payload, hidden_n as u64).ok_or_else(|| {
+                                    RelayError::Backend(BackendFault::unreadable(
+                                        "bad column count",
+                                        crate::protocol::ProtocolError::Malformed("column count"),
+                                    ))
+                                })?;
                             self.forward(&count).await?
                         }
                         None => self.forward(&p.payload).await?,
@@ -794,7 +796,8 @@ impl Session {
         let style = self.text_columns();
         for i in 0..count {
             let c = self.backend_packet().await?;
-            if let Some(plan) = hidden.as_ref().filter(|_| i + 1 == count) {
+            let first_hidden = count.saturating_sub(crate::transform::filter::HIDDEN);
+            if let Some(plan) = hidden.as_ref().filter(|_| i >= first_hidden) {
                 // Read for the condition, never shown to the client.
                 t.filter_column(&c.payload, extended, std::sync::Arc::clone(plan))
                     .map_err(|e| {
@@ -972,15 +975,15 @@ async fn filter_row(
     t.filter_row(rules, payload)
 }
 
-/// A column-count packet with one column fewer (a row filter's hidden
-/// column), anything after the count (MariaDB's metadata-follows byte)
+/// A column-count packet with `n` columns fewer (a row filter's hidden
+/// columns), anything after the count (MariaDB's metadata-follows byte)
 /// kept.
-fn fewer_columns(payload: &[u8]) -> Option<Vec<u8>> {
+fn fewer_columns(payload: &[u8], n: u64) -> Option<Vec<u8>> {
     let mut r = crate::protocol::lenenc::Reader::new(payload);
     let count = r.lenenc_int().ok()?;
     let rest = &payload[r.position()..];
     let mut out = Vec::with_capacity(payload.len());
-    crate::protocol::lenenc::put_lenenc_int(&mut out, count.checked_sub(1)?);
+    crate::protocol::lenenc::put_lenenc_int(&mut out, count.checked_sub(n)?);
     out.extend_from_slice(rest);
     Some(out)
 }

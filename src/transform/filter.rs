@@ -102,11 +102,16 @@ pub fn passes(f: &RowFilter, doc: Option<&[u8]>) -> Result<bool, FilterError> {
     Ok(f.cond.truth(&mut call, &mut null)? == Some(true))
 }
 
-/// The state of one result set's filter: which column is hidden, and the
-/// LIMIT counted so far.
+/// The columns the statement sent has after the client's: the document,
+/// and the session's sql_select_limit.
+pub const HIDDEN: usize = 2;
+
+/// The state of one result set's filter: which columns are hidden, and
+/// the LIMIT counted so far.
 #[derive(Debug)]
 pub struct FilterState {
-    /// Index of the hidden column (the last).
+    /// Index of the first hidden column (the document; the session's
+    /// sql_select_limit follows it).
     pub at: usize,
     pub plan: Arc<RowFilterPlan>,
     pub limit: RowLimit,
@@ -126,6 +131,9 @@ pub struct RowLimit {
     limit: Option<u64>,
     /// Rows that passed the condition so far (sent or skipped).
     passed: u64,
+    /// Without a LIMIT of the statement's own, the session's
+    /// sql_select_limit applies; read from the first row.
+    implicit: bool,
 }
 
 impl RowLimit {
@@ -134,6 +142,21 @@ impl RowLimit {
             offset,
             limit,
             passed: 0,
+            implicit: limit.is_none(),
+        }
+    }
+
+    /// Whether the session's sql_select_limit is still to be learnt.
+    pub fn needs_session_limit(&self) -> bool {
+        self.implicit
+    }
+
+    /// The session's sql_select_limit (its maximum: none), for a statement
+    /// without a LIMIT of its own.
+    pub fn session_limit(&mut self, n: u64) {
+        if self.implicit {
+            self.implicit = false;
+            self.limit = (n != u64::MAX).then_some(n);
         }
     }
 
@@ -259,6 +282,19 @@ mod tests {
         assert!(s.done());
         let mut none = RowLimit::new(0, Some(0));
         assert!(none.done());
+        // No LIMIT of its own: the session's sql_select_limit, once known.
+        let mut session = RowLimit::new(0, None);
+        assert!(session.needs_session_limit());
+        session.session_limit(1);
+        assert!(!session.needs_session_limit() && !session.done());
+        assert!(session.count_passed() && session.done());
+        let mut unlimited = RowLimit::new(0, None);
+        unlimited.session_limit(u64::MAX);
+        assert!(unlimited.count_passed() && !unlimited.done());
+        // A LIMIT of its own wins over the session's.
+        let mut own = RowLimit::new(0, Some(2));
+        own.session_limit(1);
+        assert!(own.count_passed() && !own.done());
         let mut all = RowLimit::new(0, None);
         assert!(all.count_passed() && !all.done());
         none.count_passed();

@@ -222,8 +222,16 @@ impl ResultColumns {
         self.evals.push(None);
         self.net.push(false);
         self.rules.push(None);
-        self.filter = Some(FilterState::new(idx, plan));
+        // The first of the hidden columns is the document.
+        if self.filter.is_none() {
+            self.filter = Some(FilterState::new(idx, plan));
+        }
         Ok(())
+    }
+
+    /// How many columns the client sees.
+    fn visible(&self) -> usize {
+        self.filter.as_ref().map_or(self.types.len(), |f| f.at)
     }
 
     /// Whether rows go through a row filter first ([`Self::filter_row`]).
@@ -248,12 +256,29 @@ impl ResultColumns {
         }
         let (at, plan) = (f.at, Arc::clone(&f.plan));
         text_row_spans(payload, self.types.len(), &mut self.spans).map_err(RowError::Malformed)?;
-        // The hidden value (the last) starts after the values before it.
+        // The hidden values start after the values before them.
         let mut cut = 0;
         for span in &self.spans[..at] {
             match span {
                 Some(s) => cut = s.end,
                 None => cut += 1,
+            }
+        }
+        if f.limit.needs_session_limit() {
+            // The session's sql_select_limit, the same on every row.
+            let n = self
+                .spans
+                .get(at + 1)
+                .cloned()
+                .flatten()
+                .and_then(|s| std::str::from_utf8(&payload[s]).ok()?.parse::<u64>().ok())
+                .ok_or(RowError::Malformed(ProtocolError::Malformed(
+                    "the session's sql_select_limit",
+                )))?;
+            let f = self.filter.as_mut().expect("a filter");
+            f.limit.session_limit(n);
+            if f.limit.done() {
+                return Ok(None);
             }
         }
         let mut doc = std::mem::take(&mut self.scratch);
@@ -397,8 +422,8 @@ impl ResultColumns {
         payload: &[u8],
         binary: bool,
     ) -> Result<Option<&[u8]>, RowError> {
-        // A row filter's hidden column was cut off already (`filter_row`).
-        let visible = self.types.len() - usize::from(self.filter.is_some());
+        // A row filter's hidden columns were cut off already (`filter_row`).
+        let visible = self.visible();
         if binary {
             binary_row_spans(payload, &self.types[..visible], &mut self.spans)
                 .map_err(RowError::Malformed)?;

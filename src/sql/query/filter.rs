@@ -87,7 +87,8 @@ pub struct RowFilter {
     /// The conditions as written (for messages).
     pub text: String,
     /// `LIMIT offset, count` taken out of the statement: squeeze skips
-    /// `offset` passing rows and sends at most `limit`.
+    /// `offset` passing rows and sends at most `limit` (without one, the
+    /// session's sql_select_limit, sent with the rows).
     pub offset: u64,
     pub limit: Option<u64>,
 }
@@ -483,8 +484,12 @@ impl Parser<'_, '_> {
         let mut edits = Vec::new();
         edits.push((
             top.list_end..top.list_end,
+            // The session's sql_select_limit, which MariaDB applies to the
+            // rows that pass when the statement has no LIMIT: asked of the
+            // server with the rows (the statement sent has a LIMIT of its
+            // own, so the server applies it to none).
             format!(
-                ", {}.{} AS `squeeze_filter`",
+                ", {}.{} AS `squeeze_filter`, @@SESSION.sql_select_limit AS `squeeze_limit`",
                 quoted(qualifier),
                 quoted(&column.column)
             ),
@@ -496,8 +501,18 @@ impl Parser<'_, '_> {
             texts.push(String::from_utf8_lossy(&self.src[f.span.clone()]).into_owned());
             conds.push(f.cond.clone());
         }
-        if let Some(span) = tail.limit_span {
-            edits.push((span, String::new()));
+        let no_limit = "LIMIT 18446744073709551615".to_string();
+        match tail.limit_span {
+            Some(span) => edits.push((span, no_limit)),
+            None => {
+                let last = self
+                    .toks
+                    .iter()
+                    .rev()
+                    .find(|t| t.kind != TokenKind::Semicolon)
+                    .map_or(0, |t| t.end);
+                edits.push((last..last, format!(" {no_limit}")));
+            }
         }
         let cond = if conds.len() == 1 {
             conds.pop().expect("one")

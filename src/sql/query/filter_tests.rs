@@ -97,7 +97,7 @@ fn django_has_keys_is_evaluated_and_sent_as_true_with_the_document_appended() {
     );
     assert_eq!(
         sent,
-        "SELECT `docs`.`id`, `docs`.`doc`, `docs`.`doc` AS `squeeze_filter` FROM `docs` WHERE (TRUE)"
+        "SELECT `docs`.`id`, `docs`.`doc`, `docs`.`doc` AS `squeeze_filter`, @@SESSION.sql_select_limit AS `squeeze_limit` FROM `docs` WHERE (TRUE) LIMIT 18446744073709551615"
     );
     assert!(matches!(f.cond, Cond::And(ref v) if v.len() == 2));
     assert_eq!((f.offset, f.limit), (0, None));
@@ -110,14 +110,14 @@ fn django_has_any_keys_and_a_bare_or_are_one_condition() {
     );
     assert_eq!(
         sent,
-        "SELECT id, `docs`.`doc` AS `squeeze_filter` FROM docs WHERE (TRUE)"
+        "SELECT id, `docs`.`doc` AS `squeeze_filter`, @@SESSION.sql_select_limit AS `squeeze_limit` FROM docs WHERE (TRUE) LIMIT 18446744073709551615"
     );
     assert!(matches!(f.cond, Cond::Or(_)));
     let (sent, _) =
         plan("SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.a') OR NOT JSON_VALID(doc)");
     assert_eq!(
         sent,
-        "SELECT id, `docs`.`doc` AS `squeeze_filter` FROM docs WHERE (TRUE)"
+        "SELECT id, `docs`.`doc` AS `squeeze_filter`, @@SESSION.sql_select_limit AS `squeeze_limit` FROM docs WHERE (TRUE) LIMIT 18446744073709551615"
     );
 }
 
@@ -128,7 +128,7 @@ fn ordinary_conditions_beside_an_evaluated_one_stay_with_the_server() {
     );
     assert_eq!(
         sent,
-        "SELECT d.*, `d`.`doc` AS `squeeze_filter` FROM docs AS d WHERE d.n > 1 AND ((TRUE) AND d.title LIKE 't%') AND (TRUE) ORDER BY d.id DESC "
+        "SELECT d.*, `d`.`doc` AS `squeeze_filter`, @@SESSION.sql_select_limit AS `squeeze_limit` FROM docs AS d WHERE d.n > 1 AND ((TRUE) AND d.title LIKE 't%') AND (TRUE) ORDER BY d.id DESC LIMIT 18446744073709551615"
     );
     assert_eq!((f.offset, f.limit), (3, Some(2)));
     assert!(
@@ -141,11 +141,11 @@ fn ordinary_conditions_beside_an_evaluated_one_stay_with_the_server() {
 #[test]
 fn select_list_json_items_and_a_condition_share_the_statement() {
     let (sent, _) = plan(
-        "SELECT JSON_VALUE(doc, '$.a') AS a FROM docs WHERE JSON_CONTAINS_PATH(doc, 'one', '$.a') ORDER BY id",
+        "SELECT JSON_VALUE(doc, '$.a') AS a FROM docs WHERE JSON_CONTAINS_PATH(doc, 'one', '$.a') ORDER BY id LIMIT 18446744073709551615",
     );
     assert_eq!(
         sent,
-        "SELECT doc AS a, `docs`.`doc` AS `squeeze_filter` FROM docs WHERE (TRUE) ORDER BY id"
+        "SELECT doc AS a, `docs`.`doc` AS `squeeze_filter`, @@SESSION.sql_select_limit AS `squeeze_limit` FROM docs WHERE (TRUE) ORDER BY id LIMIT 18446744073709551615"
     );
 }
 
@@ -267,7 +267,7 @@ fn a_declared_path_is_still_answered_by_its_column_not_evaluated() {
         plan("SELECT id FROM docs WHERE JSON_CONTAINS_PATH(doc, 'one', '$.a') AND id = 1");
     assert_eq!(
         sent,
-        "SELECT id, `docs`.`doc` AS `squeeze_filter` FROM docs WHERE (TRUE) AND id = 1"
+        "SELECT id, `docs`.`doc` AS `squeeze_filter`, @@SESSION.sql_select_limit AS `squeeze_limit` FROM docs WHERE (TRUE) AND id = 1 LIMIT 18446744073709551615"
     );
 }
 
@@ -279,7 +279,7 @@ fn null_tests_of_the_column_and_of_evaluated_functions_are_conditions_too() {
     );
     assert_eq!(
         sent,
-        "SELECT `docs`.`id`, `docs`.`doc` AS `squeeze_filter` FROM `docs` WHERE (TRUE)"
+        "SELECT `docs`.`id`, `docs`.`doc` AS `squeeze_filter`, @@SESSION.sql_select_limit AS `squeeze_limit` FROM `docs` WHERE (TRUE) LIMIT 18446744073709551615"
     );
     assert!(
         matches!(&f.cond, Cond::Not(c) if matches!(&**c, Cond::And(v) if v[1] == Cond::IsNull(None, true)))
@@ -328,12 +328,12 @@ fn operands_the_server_can_answer_stay_with_it() {
     let (sent, _) = plan("SELECT id FROM docs WHERE doc2 IS NULL AND JSON_VALID(doc)");
     assert_eq!(
         sent,
-        "SELECT id, `docs`.`doc` AS `squeeze_filter` FROM docs WHERE doc2 IS NULL AND (TRUE)"
+        "SELECT id, `docs`.`doc` AS `squeeze_filter`, @@SESSION.sql_select_limit AS `squeeze_limit` FROM docs WHERE doc2 IS NULL AND (TRUE) LIMIT 18446744073709551615"
     );
     let (sent, f) = plan("SELECT id FROM docs WHERE doc IS NULL OR JSON_EXISTS(doc, '$.a')");
     assert_eq!(
         sent,
-        "SELECT id, `docs`.`doc` AS `squeeze_filter` FROM docs WHERE (TRUE)"
+        "SELECT id, `docs`.`doc` AS `squeeze_filter`, @@SESSION.sql_select_limit AS `squeeze_limit` FROM docs WHERE (TRUE) LIMIT 18446744073709551615"
     );
     assert!(matches!(f.cond, Cond::Or(_)));
 }
@@ -361,7 +361,7 @@ fn side_effect_free_functions_around_the_condition_are_the_servers() {
         "SELECT `docs`.`id`, LOWER(`docs`.`title`) AS `t`, CONCAT_WS('', `docs`.`title`, 'x') AS `c`, COALESCE(`docs`.`n`, 0) AS `n0`, EXTRACT(YEAR FROM CURRENT_TIMESTAMP) AS `y` FROM `docs` WHERE (JSON_CONTAINS_PATH(`docs`.`doc`, 'one', '$.\"a\"') AND `docs`.`n` > ROUND(1.5)) ORDER BY `docs`.`id` ASC LIMIT 21",
     );
     assert!(
-        sent.ends_with("WHERE ((TRUE) AND `docs`.`n` > ROUND(1.5)) ORDER BY `docs`.`id` ASC "),
+        sent.ends_with("WHERE ((TRUE) AND `docs`.`n` > ROUND(1.5)) ORDER BY `docs`.`id` ASC LIMIT 18446744073709551615"),
         "{sent}"
     );
     // Aggregates inside a subquery count the subquery's own rows.
