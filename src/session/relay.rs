@@ -1014,3 +1014,24 @@ pub(super) enum RowsEnd {
     Status(u16),
     Error,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::fewer_columns;
+
+    #[test]
+    fn a_column_count_loses_the_hidden_columns_and_keeps_the_metadata_follows_byte() {
+        assert_eq!(fewer_columns(&[5], 2), Some(vec![3]));
+        // MariaDB's metadata-follows byte (MARIADB_CLIENT_CACHE_METADATA).
+        assert_eq!(fewer_columns(&[5, 1], 2), Some(vec![3, 1]));
+        // A lenenc count (300 = 0xFC 0x2C 0x01) shrinking to one byte.
+        assert_eq!(
+            fewer_columns(&[0xFC, 0x2C, 0x01], 2),
+            Some(vec![0xFC, 0x2A, 0x01])
+        );
+        assert_eq!(fewer_columns(&[0xFC, 0xFC, 0x00], 2), Some(vec![0xFA]));
+        // Fewer columns than hidden ones, or no count: not a filtered result.
+        assert_eq!(fewer_columns(&[1], 2), None);
+        assert_eq!(fewer_columns(&[], 2), None);
+    }
+}
