@@ -29,9 +29,14 @@ pub enum JsonCall {
     Type,
     /// `JSON_KEYS(doc [, path])`.
     Keys(Option<Path>),
-    /// `JSON_CONTAINS(doc, candidate [, path])` with a constant scalar
-    /// candidate.
+    /// `JSON_CONTAINS(doc, candidate [, path])` with a constant candidate
+    /// (any JSON value: Django's `doc__contains`); the path navigates the
+    /// document.
     Contains(Candidate, Option<Path>),
+    /// `JSON_CONTAINS(target, doc [, path])`: the document is the
+    /// candidate of a constant target (Django's `doc__contained_by`); the
+    /// path navigates the target.
+    ContainedIn(Candidate, Option<Path>),
     /// `JSON_CONTAINS_PATH(doc, 'one'|'all', path...)`.
     ContainsPath {
         all: bool,
@@ -51,33 +56,71 @@ pub enum JsonCall {
     /// same for every row, NULL documents included.
     Charset,
     Collation,
+    /// `CASE JSON_EXTRACT(doc, path) WHEN 'null' THEN NULL WHEN true THEN
+    /// true ELSE false END` (SQLAlchemy's `as_boolean()`): NULL for JSON
+    /// `null`, else whether the value equals 1 compared as DECIMAL (`true`
+    /// is 1; `false`, objects and arrays 0; numbers and strings converted),
+    /// `0` for a missing path or a NULL document.
+    BoolCase(Path),
     /// `call + 0.0...` (SQLAlchemy's `as_float()`): the call's value as a
     /// DOUBLE, as `CAST(call AS DOUBLE)` computes it (both take the JSON
     /// item's `val_real`), a negative zero made positive by the addition.
     PlusZero(Box<JsonCall>),
 }
 
-/// A constant JSON scalar (the candidate of JSON_CONTAINS): its text as
-/// written (whitespace trimmed) and its kind.
+/// A constant JSON value of JSON_CONTAINS (the candidate, or the target
+/// when the document is the candidate): its text as written (whitespace
+/// trimmed) and its tree over that text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Candidate {
     pub raw: Vec<u8>,
-    pub kind: Scalar,
+    pub root: Node,
 }
 
 impl Candidate {
-    /// A JSON scalar constant; `None` for anything else (containers,
-    /// invalid JSON, numbers beyond double range: not evaluated).
+    /// A valid JSON constant; `None` otherwise: MariaDB reads a constant
+    /// only as far as the comparison needs, so an invalid one answers
+    /// NULL with a warning for some documents and 0 or 1 for others (and
+    /// text after a complete value is never read), which squeeze does not
+    /// reproduce. A member name whose escapes squeeze does not resolve is
+    /// refused too (names are compared unescaped).
     pub fn parse(text: &[u8]) -> Option<Candidate> {
         let node = parse(text).ok()?;
-        let Kind::Scalar(kind) = node.kind else {
-            return None;
-        };
         let raw = text[node.span].to_vec();
-        if kind == Scalar::Number && number(&raw).is_none() {
+        let root = parse(&raw).ok()?;
+        if !names_resolve(&raw, &root) {
             return None;
         }
-        Some(Candidate { raw, kind })
+        Some(Candidate { raw, root })
+    }
+
+    /// The value `path` selects in the constant (its first match), as
+    /// JSON_CONTAINS's path finds it in its first argument; `Err` where a
+    /// named step meets a member name with an escape (not judged, as in
+    /// documents).
+    pub fn at(&self, path: Option<&Path>) -> Result<Option<&Node>, EvalError> {
+        let Some(path) = path else {
+            return Ok(Some(&self.root));
+        };
+        if path.steps.iter().any(|s| matches!(s, Step::Key(_)))
+            && escaped_names(&self.raw, &self.root)
+        {
+            return Err(EvalError::Unsure("a member name with an escape"));
+        }
+        Ok(matches(&self.raw, &self.root, path, false)
+            .into_iter()
+            .next())
+    }
+}
+
+/// Every member name's escapes resolve (see `unescape`).
+fn names_resolve(src: &[u8], n: &Node) -> bool {
+    match &n.kind {
+        Kind::Scalar(_) => true,
+        Kind::Array(items) => items.iter().all(|i| names_resolve(src, i)),
+        Kind::Object(members) => members
+            .iter()
+            .all(|(name, v)| unescape(&src[name.clone()]).is_some() && names_resolve(src, v)),
     }
 }
 
@@ -104,6 +147,7 @@ impl JsonCall {
             JsonCall::Length(p) | JsonCall::Keys(p) | JsonCall::Contains(_, p) => {
                 p.iter().collect()
             }
+            JsonCall::BoolCase(p) => vec![p],
             JsonCall::ExtractMany(ps) | JsonCall::ContainsPath { paths: ps, .. } => {
                 ps.iter().collect()
             }
@@ -115,9 +159,11 @@ impl JsonCall {
                 all.extend(inner.paths());
                 all
             }
+            // The path of a ContainedIn navigates the constant.
             JsonCall::Depth
             | JsonCall::Valid
             | JsonCall::Type
+            | JsonCall::ContainedIn(..)
             | JsonCall::Charset
             | JsonCall::Collation => Vec::new(),
         }
@@ -132,6 +178,8 @@ impl JsonCall {
             JsonCall::Collation => Some(b"utf8mb4_bin"),
             // The CASE operand is NULL: no WHEN matches, the ELSE answers.
             JsonCall::NullCase(_, inner) => inner.null_document(),
+            // No WHEN matches a NULL operand: ELSE false.
+            JsonCall::BoolCase(_) => Some(b"0"),
             _ => None,
         }
     }
@@ -145,6 +193,8 @@ impl JsonCall {
             | JsonCall::Exists(_)
             | JsonCall::Valid
             | JsonCall::Contains(..)
+            | JsonCall::ContainedIn(..)
+            | JsonCall::BoolCase(_)
             | JsonCall::ContainsPath { .. } => true,
             JsonCall::Cast(_, to) => matches!(to, CastTo::Signed | CastTo::Unsigned),
             JsonCall::OrElse(inner, _) | JsonCall::NullCase(_, inner) => inner.integer(),
@@ -200,6 +250,22 @@ pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalErro
             } else {
                 evaluate(inner, doc)
             };
+        }
+        JsonCall::BoolCase(path) => {
+            return match evaluate(&JsonCall::Extract(path.clone()), doc)? {
+                None => Ok(Some(b"0".to_vec())),
+                Some(v) => as_boolean(&v),
+            };
+        }
+        JsonCall::ContainedIn(target, path) => {
+            // MariaDB looks the path up in the target before it reads the
+            // document: a path the target lacks is 0 for any document.
+            let Some(t) = target.at(path.as_ref())? else {
+                return Ok(Some(b"0".to_vec()));
+            };
+            let root = parse(doc).map_err(doc_error)?;
+            let yes = contains(&target.raw, t, doc, &root)?;
+            return Ok(Some(vec![b'0' + u8::from(yes)]));
         }
         JsonCall::PlusZero(inner) => {
             return match evaluate(inner, doc)? {
@@ -267,7 +333,9 @@ pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalErro
             };
             match node {
                 None => int(0),
-                Some(n) => contains(doc, n, cand).map(|b| Some(vec![b'0' + u8::from(b)])),
+                Some(n) => {
+                    contains(doc, n, &cand.raw, &cand.root).map(|b| Some(vec![b'0' + u8::from(b)]))
+                }
             }
         }
         JsonCall::ContainsPath { all, paths } => {
@@ -284,6 +352,8 @@ pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalErro
         JsonCall::Cast(..)
         | JsonCall::OrElse(..)
         | JsonCall::NullCase(..)
+        | JsonCall::BoolCase(_)
+        | JsonCall::ContainedIn(..)
         | JsonCall::PlusZero(..)
         | JsonCall::Charset
         | JsonCall::Collation => unreachable!("handled above"),
@@ -425,31 +495,165 @@ fn keys(doc: &[u8], n: Option<&Node>) -> Result<Option<Vec<u8>>, EvalError> {
     Ok(Some(out))
 }
 
-/// JSON_CONTAINS with a scalar candidate: an array contains it when any
-/// element (nested arrays searched too) does, an object never, a scalar
-/// when it has the same kind and the same raw text (strings, compared
-/// unescaped by neither side) or, for numbers, doubles within 1e-12.
-fn contains(doc: &[u8], n: &Node, cand: &Candidate) -> Result<bool, EvalError> {
-    match &n.kind {
-        Kind::Object(_) => Ok(false),
-        Kind::Array(items) => {
+/// JSON_CONTAINS as MariaDB 10.11's `check_contains` decides it (checked
+/// against the server, quirks included), the target `n` over `doc` and
+/// the candidate `c` over `cdoc`:
+/// - an object contains an object when, for each candidate member in
+///   order, the target's *first* member of that name (names compared
+///   unescaped, on both sides) contains its value; nothing else;
+/// - an array contains an array when it contains each candidate element,
+///   the element checked against the whole target array again (so
+///   `[1, 2]` contains `[[1]]`);
+/// - an array contains a non-array when some element contains it (nested
+///   arrays searched: `[[1]]` contains `1`);
+/// - a string contains a string of the same raw text (escapes compared
+///   as written, `"\u00e9"` is not `"é"`); a number a number whose double
+///   differs by less than 1e-12; `true`, `false`, `null` the same word.
+fn contains(doc: &[u8], n: &Node, cdoc: &[u8], c: &Node) -> Result<bool, EvalError> {
+    match (&n.kind, &c.kind) {
+        (Kind::Object(members), Kind::Object(wanted)) => {
+            for (name, value) in wanted {
+                let name = member_name(cdoc, name)?;
+                let mut first = None;
+                for (m, v) in members {
+                    if member_name(doc, m)? == name {
+                        first = Some(v);
+                        break;
+                    }
+                }
+                match first {
+                    Some(v) if contains(doc, v, cdoc, value)? => {}
+                    _ => return Ok(false),
+                }
+            }
+            Ok(true)
+        }
+        (Kind::Array(_), Kind::Array(wanted)) => {
+            for w in wanted {
+                if !contains(doc, n, cdoc, w)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        (Kind::Array(items), _) => {
             for item in items {
-                if contains(doc, item, cand)? {
+                if contains(doc, item, cdoc, c)? {
                     return Ok(true);
                 }
             }
             Ok(false)
         }
-        Kind::Scalar(kind) if *kind != cand.kind => Ok(false),
-        Kind::Scalar(Scalar::String) => Ok(doc[n.span.clone()] == cand.raw[..]),
-        Kind::Scalar(Scalar::Number) => {
-            let (Some(a), Some(b)) = (number(&doc[n.span.clone()]), number(&cand.raw)) else {
-                return Err(EvalError::Unsure("a number beyond double range"));
-            };
-            Ok((a - b).abs() < 1e-12)
-        }
-        Kind::Scalar(_) => Ok(true),
+        (Kind::Scalar(a), Kind::Scalar(b)) if a == b => match a {
+            Scalar::String => Ok(doc[n.span.clone()] == cdoc[c.span.clone()]),
+            Scalar::Number => {
+                Ok((strtod(&doc[n.span.clone()]) - strtod(&cdoc[c.span.clone()])).abs() < 1e-12)
+            }
+            _ => Ok(true),
+        },
+        _ => Ok(false),
     }
+}
+
+/// A member name unescaped (as MariaDB compares names in JSON_CONTAINS);
+/// borrowed when it holds no escape.
+fn member_name<'a>(
+    src: &'a [u8],
+    name: &std::ops::Range<usize>,
+) -> Result<std::borrow::Cow<'a, [u8]>, EvalError> {
+    let raw = &src[name.clone()];
+    if !raw.contains(&b'\\') {
+        return Ok(std::borrow::Cow::Borrowed(raw));
+    }
+    unescape(raw)
+        .map(std::borrow::Cow::Owned)
+        .ok_or(EvalError::Unsure(
+            "a member name with an escape squeeze does not resolve",
+        ))
+}
+
+/// A JSON number's double as MariaDB's `strntod` reads it: correctly
+/// rounded, a magnitude beyond double range clamped to the largest double
+/// (checked: `1e400` contains `1.7976931348623157e308`).
+fn strtod(raw: &[u8]) -> f64 {
+    let v: f64 = std::str::from_utf8(raw)
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0.0);
+    if v.is_infinite() {
+        f64::MAX.copysign(v)
+    } else {
+        v
+    }
+}
+
+/// SQLAlchemy's `as_boolean()` on a matched value (its JSON_EXTRACT text,
+/// not JSON `null`): `WHEN true` compares it with 1 as DECIMAL, JSON_EXTRACT
+/// giving `true` 1, `false`, objects and arrays 0, and a number or a
+/// string's raw text converted. Rows MariaDB converts with a warning
+/// (`"x"`, `""`, `"1 "`, digits beyond DECIMAL's precision, `1e400`) are
+/// refused; so are strings that convert cleanly in forms squeeze does not
+/// reproduce (`" 1"`, `"+1"`).
+fn as_boolean(v: &[u8]) -> Result<Option<Vec<u8>>, EvalError> {
+    let bit = |b: bool| Ok(Some(vec![b'0' + u8::from(b)]));
+    if v == b"null" {
+        return Ok(None);
+    }
+    let node = parse(v).map_err(doc_error)?;
+    match node.kind {
+        Kind::Scalar(Scalar::True) => bit(true),
+        Kind::Scalar(Scalar::False) | Kind::Array(_) | Kind::Object(_) => bit(false),
+        Kind::Scalar(Scalar::Null) => Ok(None),
+        Kind::Scalar(Scalar::Number) => decimal_is_one(v).map_or(
+            Err(EvalError::Unsure(
+                "a number beyond the digits DECIMAL converts without truncating",
+            )),
+            bit,
+        ),
+        Kind::Scalar(Scalar::String) => {
+            let text = &v[1..v.len() - 1];
+            match json_number(text).and_then(decimal_is_one) {
+                Some(b) => bit(b),
+                None => Err(EvalError::Unsure(
+                    "a string that MariaDB converts to DECIMAL with a warning (or in a form squeeze does not reproduce)",
+                )),
+            }
+        }
+    }
+}
+
+/// Is the JSON number text exactly 1? `None` when it has more digits or a
+/// larger exponent than squeeze is sure DECIMAL converts without
+/// truncating or warning (up to 30 integer and 30 fraction digits).
+fn decimal_is_one(v: &[u8]) -> Option<bool> {
+    let (neg, v) = match v.strip_prefix(b"-") {
+        Some(rest) => (true, rest),
+        None => (false, v),
+    };
+    let (mantissa, exp) = match v.iter().position(|b| matches!(b, b'e' | b'E')) {
+        Some(at) => {
+            let e = std::str::from_utf8(&v[at + 1..]).ok()?;
+            let e: i64 = e.strip_prefix('+').unwrap_or(e).parse().ok()?;
+            (&v[..at], e)
+        }
+        None => (v, 0),
+    };
+    let (int, frac) = match mantissa.iter().position(|&b| b == b'.') {
+        Some(dot) => (&mantissa[..dot], &mantissa[dot + 1..]),
+        None => (mantissa, &b""[..]),
+    };
+    if exp.abs() > 30 || int.len() as i64 + exp.max(0) > 30 || frac.len() as i64 - exp.min(0) > 30 {
+        return None;
+    }
+    // The digits, with the decimal point after `point` of them.
+    let digits: Vec<u8> = int.iter().chain(frac).copied().collect();
+    let point = int.len() as i64 + exp;
+    let mut nonzero = digits.iter().enumerate().filter(|(_, &d)| d != b'0');
+    let one = match (nonzero.next(), nonzero.next()) {
+        (Some((i, &b'1')), None) => i as i64 == point - 1,
+        _ => false,
+    };
+    Some(one && !neg)
 }
 
 /// A JSON number's double value; `None` beyond double range.
@@ -872,10 +1076,141 @@ mod tests {
         };
         assert_eq!(at(r#"{"a":[1]}"#, "1", "$.a"), "1");
         assert_eq!(at(r#"{"a":[1]}"#, "1", "$.b"), "0");
-        assert!(evaluate(&JsonCall::Contains(cand("1"), None), b"1e400").is_err());
-        assert!(Candidate::parse(b"[1]").is_none());
+        // Beyond double range, MariaDB's strtod gives the largest double.
+        assert_eq!(c("1e400", "1.7976931348623157e308"), "1");
+        assert_eq!(c("[-1e400]", "-1e401"), "1");
+        assert_eq!(c("1e400", "1e308"), "0");
         assert!(Candidate::parse(b"1x").is_none());
-        assert!(Candidate::parse(b"1e400").is_none());
+        assert!(Candidate::parse(b"[1, x").is_none());
+        assert!(Candidate::parse(b"[1] x").is_none());
+    }
+
+    #[test]
+    fn contains_with_object_and_array_candidates_follows_mariadbs_check_contains() {
+        let c = |d: &str, x: &str| run(JsonCall::Contains(cand(x), None), d).unwrap();
+        // Objects: every candidate member in the target's first member of
+        // that name, names compared unescaped.
+        assert_eq!(c(r#"{"a":1,"b":2}"#, r#"{"a":1}"#), "1");
+        assert_eq!(c(r#"{"a":1,"b":2}"#, r#"{"b":2, "a":1}"#), "1");
+        assert_eq!(c(r#"{"a":1}"#, r#"{"a":1,"b":2}"#), "0");
+        assert_eq!(c(r#"{"a":1}"#, "{}"), "1");
+        assert_eq!(c(r#"{"a":1,"a":2}"#, r#"{"a":2}"#), "0");
+        assert_eq!(c(r#"{"a":1,"a":2}"#, r#"{"a":1}"#), "1");
+        assert_eq!(c(r#"{"a":1}"#, r#"{"a":1,"a":1}"#), "1");
+        assert_eq!(c(r#"{"\u0061":1}"#, r#"{"a":1}"#), "1");
+        assert_eq!(c(r#"{"a":1}"#, r#"{"\u0061":1}"#), "1");
+        assert_eq!(c(r#"{"a":{"b":1,"c":[1,2]}}"#, r#"{"a":{"c":[2]}}"#), "1");
+        assert_eq!(c(r#"{"a":[1,2]}"#, r#"{"a":1}"#), "1");
+        assert_eq!(c(r#"{"a":1}"#, r#"{"a":[1]}"#), "0");
+        assert_eq!(c(r#"{"a":1}"#, "[]"), "0");
+        // Arrays: each candidate element against the whole target, nested
+        // arrays searched (MariaDB's quirks, not the spec's).
+        assert_eq!(c("[1,2,3]", "[3,1]"), "1");
+        assert_eq!(c("[1,2]", "[1,2,3]"), "0");
+        assert_eq!(c("[1]", "[1,1]"), "1");
+        assert_eq!(c("[[1,2]]", "[1,2]"), "1");
+        assert_eq!(c("[1,2]", "[[1]]"), "1");
+        assert_eq!(c("[]", "[]"), "1");
+        assert_eq!(c("[]", "1"), "0");
+        assert_eq!(c("[1]", "{}"), "0");
+        assert_eq!(c(r#"[{"a":1},{"b":2}]"#, r#"{"a":1,"b":2}"#), "0");
+        assert_eq!(c(r#"[{"a":1},{"b":2}]"#, r#"[{"a":1},{"b":2}]"#), "1");
+        assert_eq!(c(r#"[1,{"a":[1,2]}]"#, r#"{"a":[2]}"#), "1");
+        // Scalars never contain containers.
+        assert_eq!(c("1", "[1]"), "0");
+        assert_eq!(c(r#""a""#, r#"["a"]"#), "0");
+        assert_eq!(c(r#""\u00e9""#, "\"\u{e9}\""), "0");
+        // A member name squeeze does not unescape is not judged.
+        assert!(evaluate(
+            &JsonCall::Contains(cand(r#"{"a":1}"#), None),
+            br#"{"\ud83d\ude00":1}"#
+        )
+        .is_err());
+        assert!(Candidate::parse(br#"{"\ud83d":1}"#).is_none());
+    }
+
+    #[test]
+    fn contained_in_takes_the_document_as_the_candidate_of_a_constant_target() {
+        let t = |target: &str, path: Option<&str>, d: &str| {
+            evaluate(
+                &JsonCall::ContainedIn(cand(target), path.map(p)),
+                d.as_bytes(),
+            )
+        };
+        let yes = Ok(Some(b"1".to_vec()));
+        let no = Ok(Some(b"0".to_vec()));
+        assert_eq!(t(r#"{"a":1,"b":2}"#, None, r#"{"a":1}"#), yes);
+        assert_eq!(t(r#"{"a":1}"#, None, r#"{"a":1,"b":2}"#), no);
+        assert_eq!(t("[1,[2]]", None, "2"), yes);
+        assert_eq!(t(r#"{"x":{"a":1}}"#, Some("$.x"), r#"{"a":1}"#), yes);
+        // A path the target lacks is 0 before the document is read.
+        assert_eq!(t(r#"{"x":{"a":1}}"#, Some("$.y"), "not json"), no);
+        assert_eq!(
+            t(r#"{"x":1}"#, Some("$.x"), "not json"),
+            Err(EvalError::InvalidDocument)
+        );
+        assert!(evaluate(
+            &JsonCall::ContainedIn(cand(r#"{"\u0061":1}"#), Some(p("$.a"))),
+            b"1"
+        )
+        .is_err());
+        assert!(JsonCall::ContainedIn(cand("1"), None).integer());
+    }
+
+    #[test]
+    fn as_boolean_answers_where_the_decimal_comparison_with_1_is_exact_and_silent() {
+        let b = |d: &str| {
+            evaluate(
+                &JsonCall::BoolCase(p("$.a")),
+                format!(r#"{{"a":{d}}}"#).as_bytes(),
+            )
+        };
+        let bit = |v: &str| Ok(Some(v.as_bytes().to_vec()));
+        for (v, want) in [
+            ("true", "1"),
+            ("false", "0"),
+            ("1", "1"),
+            ("1.0", "1"),
+            ("1e0", "1"),
+            ("10e-1", "1"),
+            ("0.1E+1", "1"),
+            ("1.", "1"),
+            ("-1", "0"),
+            ("0", "0"),
+            ("-0", "0"),
+            ("2.5", "0"),
+            ("1.000000000000000000001", "0"),
+            ("[1]", "0"),
+            ("{}", "0"),
+            (r#""1""#, "1"),
+            (r#""1.0""#, "1"),
+            (r#""0""#, "0"),
+        ] {
+            assert_eq!(b(v), bit(want), "{v}");
+        }
+        assert_eq!(b("null"), Ok(None));
+        assert_eq!(evaluate(&JsonCall::BoolCase(p("$.a")), b"{}"), bit("0"));
+        assert_eq!(
+            JsonCall::BoolCase(p("$.a")).null_document(),
+            Some(&b"0"[..])
+        );
+        // MariaDB warns (or squeeze is not sure it would not).
+        for v in [
+            r#""true""#,
+            r#""x""#,
+            r#""""#,
+            r#""1 ""#,
+            r#"" 1""#,
+            "1e400",
+            "1e-400",
+            "1.0000000000000000000000000000000000000000000001",
+        ] {
+            assert!(b(v).is_err(), "{v}");
+        }
+        assert_eq!(
+            evaluate(&JsonCall::BoolCase(p("$.a")), b"{"),
+            Err(EvalError::InvalidDocument)
+        );
     }
 
     #[test]

@@ -645,7 +645,32 @@ impl Parser<'_, '_> {
             return Ok(None);
         }
         self.pos += 1;
-        if !(self.eat_kw("THEN") && self.eat_kw("NULL") && self.eat_kw("ELSE")) {
+        if !(self.eat_kw("THEN") && self.eat_kw("NULL")) {
+            return Ok(None);
+        }
+        if self.eat_kw("WHEN") {
+            // `.as_boolean()`: `WHEN true THEN true ELSE false END`, over a
+            // path without wildcards (SQLAlchemy's; a wildcard's match list
+            // converts to DECIMAL otherwise).
+            let tail = ["TRUE", "THEN", "TRUE", "ELSE", "FALSE", "END"];
+            if !tail.iter().all(|w| self.eat_kw(w)) || path.wildcard() {
+                return Ok(None);
+            }
+            let item = self.toks[case_tok].start..self.toks[self.pos - 1].end;
+            let text = String::from_utf8_lossy(&self.src[item.clone()]).into_owned();
+            return Ok(Some(Val::Json(
+                c,
+                Box::new(JsonItem {
+                    call: JsonCall::BoolCase(path),
+                    name: text.clone(),
+                    text,
+                    item,
+                    arg: operand.arg.clone(),
+                    args: operand.args.clone(),
+                }),
+            )));
+        }
+        if !self.eat_kw("ELSE") {
             return Ok(None);
         }
         let Some(name) = call_name(self) else {
@@ -905,6 +930,15 @@ impl Parser<'_, '_> {
         if matches!(name, "JSON_UNQUOTE" | "CAST" | "COALESCE" | "IFNULL") {
             return self.json_composed_call(name, name_tok);
         }
+        // `JSON_CONTAINS('constant', doc [, path])`: the document is the
+        // candidate (Django's `contained_by`).
+        let mut target = None;
+        if name == "JSON_CONTAINS" && self.kind_at(1) == Some(TokenKind::Comma) {
+            if let Some(bytes) = self.plain_string() {
+                self.pos += 2;
+                target = Some(bytes);
+            }
+        }
         let arg_start = self.pos;
         let Val::Blob(c) = self.expr()? else {
             return Ok(None);
@@ -940,6 +974,7 @@ impl Parser<'_, '_> {
         // The arguments before the paths: JSON_CONTAINS's candidate,
         // JSON_CONTAINS_PATH's mode.
         let lead = match name {
+            "JSON_CONTAINS" if target.is_some() => 0,
             "JSON_CONTAINS" | "JSON_CONTAINS_PATH" if !strs.is_empty() => 1,
             _ => 0,
         };
@@ -984,12 +1019,22 @@ impl Parser<'_, '_> {
             ("CHARSET", 0) => JsonCall::Charset,
             ("COLLATION", 0) => JsonCall::Collation,
             ("JSON_KEYS", 0 | 1) => JsonCall::Keys(parsed.next()),
-            ("JSON_CONTAINS", 0 | 1) if lead == 1 => {
-                let Some(cand) = Candidate::parse(&strs[0]) else {
+            ("JSON_CONTAINS", 0 | 1) if target.is_some() => {
+                let Some(t) = target.as_deref().and_then(Candidate::parse) else {
+                    return refuse(invalid_constant("target"));
+                };
+                let path = parsed.next();
+                if t.at(path.as_ref()).is_err() {
                     return refuse(
-                        "squeeze evaluates JSON_CONTAINS with a JSON scalar as the candidate"
+                        "its target has a member name with an escape on the path, which squeeze does not judge"
                             .into(),
                     );
+                }
+                JsonCall::ContainedIn(t, path)
+            }
+            ("JSON_CONTAINS", 0 | 1) if lead == 1 => {
+                let Some(cand) = Candidate::parse(&strs[0]) else {
+                    return refuse(invalid_constant("candidate"));
                 };
                 JsonCall::Contains(cand, parsed.next())
             }
@@ -1384,4 +1429,11 @@ fn operator_reason(word: &str) -> (RefuseReason, String) {
     } else {
         (RefuseReason::Function, format!("the `{word}` operator"))
     }
+}
+
+/// Why a JSON_CONTAINS constant that is not valid JSON is refused.
+fn invalid_constant(which: &str) -> String {
+    format!(
+        "its {which} is not valid JSON, or has a member name whose escapes squeeze does not resolve: MariaDB reads an invalid constant only as far as each document needs, answering NULL with a warning for some rows and 0 or 1 for others"
+    )
 }
