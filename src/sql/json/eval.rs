@@ -94,22 +94,13 @@ impl Candidate {
         Some(Candidate { raw, root })
     }
 
-    /// The value `path` selects in the constant (its first match), as
-    /// JSON_CONTAINS's path finds it in its first argument; `Err` where a
-    /// named step meets a member name with an escape (not judged, as in
-    /// documents).
+    /// The value `path` selects in the constant, as JSON_CONTAINS's path
+    /// finds it in its first argument (see `find_unescaped`).
     pub fn at(&self, path: Option<&Path>) -> Result<Option<&Node>, EvalError> {
         let Some(path) = path else {
             return Ok(Some(&self.root));
         };
-        if path.steps.iter().any(|s| matches!(s, Step::Key(_)))
-            && escaped_names(&self.raw, &self.root)
-        {
-            return Err(EvalError::Unsure("a member name with an escape"));
-        }
-        Ok(matches(&self.raw, &self.root, path, false)
-            .into_iter()
-            .next())
+        find_unescaped(&self.raw, &self.root, path)
     }
 }
 
@@ -267,6 +258,17 @@ pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalErro
             let yes = contains(&target.raw, t, doc, &root)?;
             return Ok(Some(vec![b'0' + u8::from(yes)]));
         }
+        JsonCall::Contains(cand, path) => {
+            let root = parse(doc).map_err(doc_error)?;
+            let yes = match path {
+                None => contains(doc, &root, &cand.raw, &cand.root)?,
+                Some(p) => match find_unescaped(doc, &root, p)? {
+                    Some(n) => contains(doc, n, &cand.raw, &cand.root)?,
+                    None => false,
+                },
+            };
+            return Ok(Some(vec![b'0' + u8::from(yes)]));
+        }
         JsonCall::PlusZero(inner) => {
             return match evaluate(inner, doc)? {
                 None => Ok(None),
@@ -326,18 +328,6 @@ pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalErro
             };
             keys(doc, node)
         }
-        JsonCall::Contains(cand, path) => {
-            let node = match path {
-                None => Some(&root),
-                Some(p) => first(p),
-            };
-            match node {
-                None => int(0),
-                Some(n) => {
-                    contains(doc, n, &cand.raw, &cand.root).map(|b| Some(vec![b'0' + u8::from(b)]))
-                }
-            }
-        }
         JsonCall::ContainsPath { all, paths } => {
             let mut found = paths
                 .iter()
@@ -353,6 +343,7 @@ pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalErro
         | JsonCall::OrElse(..)
         | JsonCall::NullCase(..)
         | JsonCall::BoolCase(_)
+        | JsonCall::Contains(..)
         | JsonCall::ContainedIn(..)
         | JsonCall::PlusZero(..)
         | JsonCall::Charset
@@ -555,6 +546,43 @@ fn contains(doc: &[u8], n: &Node, cdoc: &[u8], c: &Node) -> Result<bool, EvalErr
     }
 }
 
+/// The value JSON_CONTAINS's path (no wildcards or ranges) selects: the
+/// first member whose name, unescaped, is the step's (checked: `$.a`
+/// finds `{"\\u0061": 1}`, unlike JSON_EXTRACT's), an array's element, or
+/// for `[0]` a non-array itself.
+fn find_unescaped<'n>(
+    doc: &[u8],
+    root: &'n Node,
+    path: &Path,
+) -> Result<Option<&'n Node>, EvalError> {
+    let mut cur = root;
+    for step in &path.steps {
+        cur = match (step, &cur.kind) {
+            (Step::Key(k), Kind::Object(members)) => {
+                let mut found = None;
+                for (name, v) in members {
+                    if member_name(doc, name)? == &k[..] {
+                        found = Some(v);
+                        break;
+                    }
+                }
+                match found {
+                    Some(v) => v,
+                    None => return Ok(None),
+                }
+            }
+            (Step::Index(i), Kind::Array(items)) => match items.get(*i as usize) {
+                Some(v) => v,
+                None => return Ok(None),
+            },
+            (Step::Index(0), _) => cur,
+            (Step::Key(_) | Step::Index(_), _) => return Ok(None),
+            _ => return Err(EvalError::Unsure("a wildcard in JSON_CONTAINS's path")),
+        };
+    }
+    Ok(Some(cur))
+}
+
 /// A member name unescaped (as MariaDB compares names in JSON_CONTAINS);
 /// borrowed when it holds no escape.
 fn member_name<'a>(
@@ -606,7 +634,7 @@ fn as_boolean(v: &[u8]) -> Result<Option<Vec<u8>>, EvalError> {
         Kind::Scalar(Scalar::Null) => Ok(None),
         Kind::Scalar(Scalar::Number) => decimal_is_one(v).map_or(
             Err(EvalError::Unsure(
-                "a number beyond the digits DECIMAL converts without truncating",
+                "a number with more digits than squeeze converts to DECIMAL",
             )),
             bit,
         ),
@@ -615,7 +643,7 @@ fn as_boolean(v: &[u8]) -> Result<Option<Vec<u8>>, EvalError> {
             match json_number(text).and_then(decimal_is_one) {
                 Some(b) => bit(b),
                 None => Err(EvalError::Unsure(
-                    "a string that MariaDB converts to DECIMAL with a warning (or in a form squeeze does not reproduce)",
+                    "a string that MariaDB converts to DECIMAL with a warning, or that squeeze does not convert,",
                 )),
             }
         }
@@ -1149,11 +1177,16 @@ mod tests {
             t(r#"{"x":1}"#, Some("$.x"), "not json"),
             Err(EvalError::InvalidDocument)
         );
-        assert!(evaluate(
-            &JsonCall::ContainedIn(cand(r#"{"\u0061":1}"#), Some(p("$.a"))),
-            b"1"
-        )
-        .is_err());
+        // The path's names match the target's unescaped, as in documents.
+        assert_eq!(t(r#"{"\u0061":1}"#, Some("$.a"), "1"), yes);
+        let at = |d: &str, x: &str, path: &str| {
+            evaluate(&JsonCall::Contains(cand(x), Some(p(path))), d.as_bytes())
+        };
+        assert_eq!(at(r#"{"\u0061":[1]}"#, "1", "$.a"), yes);
+        assert_eq!(at(r#"{"\u0061":1,"a":2}"#, "2", "$.a"), no);
+        assert_eq!(at(r#"{"a":{"\u0062":[1]}}"#, "[1]", "$.a.b[0]"), no);
+        assert_eq!(at(r#"[{"\u0061":1}]"#, "1", "$[0].a"), yes);
+        assert_eq!(at(r#"{"a":5}"#, "5", "$[0].a[0]"), yes);
         assert!(JsonCall::ContainedIn(cand("1"), None).integer());
     }
 

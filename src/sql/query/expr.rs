@@ -1023,14 +1023,7 @@ impl Parser<'_, '_> {
                 let Some(t) = target.as_deref().and_then(Candidate::parse) else {
                     return refuse(invalid_constant("target"));
                 };
-                let path = parsed.next();
-                if t.at(path.as_ref()).is_err() {
-                    return refuse(
-                        "its target has a member name with an escape on the path, which squeeze does not judge"
-                            .into(),
-                    );
-                }
-                JsonCall::ContainedIn(t, path)
+                JsonCall::ContainedIn(t, parsed.next())
             }
             ("JSON_CONTAINS", 0 | 1) if lead == 1 => {
                 let Some(cand) = Candidate::parse(&strs[0]) else {
