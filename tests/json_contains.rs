@@ -317,6 +317,19 @@ async fn object_and_array_candidates_answer_as_mariadb_on_hand_written_edges() {
         "true",
     ];
     for c in candidates {
+        // Over an extracted value (Django's `doc__key__contains`), paths
+        // without names (two documents here have escaped names, which
+        // JSON_EXTRACT's named steps refuse).
+        for path in ["$", "$[0]", "$[*]", "$[1 to 2]"] {
+            let (q, pq) = (quote(c), quote(path));
+            for item in [
+                format!("JSON_CONTAINS(JSON_EXTRACT(doc, {pq}), {q})"),
+                format!("JSON_CONTAINS({q}, JSON_EXTRACT(doc, {pq}))"),
+            ] {
+                p.check(&format!("SELECT id, {item} FROM v ORDER BY id"))
+                    .await;
+            }
+        }
         for (i, item) in forms(c, PATHS[c.len() % PATHS.len()]).iter().enumerate() {
             p.check(&format!("SELECT id, {item} FROM v ORDER BY id"))
                 .await;
@@ -621,9 +634,19 @@ async fn generated_documents_and_candidates_answer_json_contains_as_mariadb_does
             .await;
         p.check(&format!("SELECT id, {contains_at} FROM p ORDER BY id"))
             .await;
-        // The target's names under a path: escapes refused (not judged).
         p.check(&format!("SELECT id, {contained_at} FROM t ORDER BY id"))
             .await;
+        // Over an extracted value, as Django writes `doc__key__contains`
+        // and `doc__key__contained_by` (and with several paths).
+        let (q, pq) = (quote(c), quote(path));
+        for item in [
+            format!("JSON_CONTAINS(JSON_EXTRACT(doc, {pq}), {q})"),
+            format!("JSON_CONTAINS({q}, JSON_EXTRACT(doc, {pq}))"),
+            format!("JSON_CONTAINS(JSON_EXTRACT(doc, {pq}, '$.b'), {q})"),
+        ] {
+            p.check(&format!("SELECT id, {item} FROM p ORDER BY id"))
+                .await;
+        }
     }
     // Some answers are 1 (the derived candidates are often contained).
     let ones = {

@@ -389,6 +389,14 @@ fn reads_that_look_inside_a_compressed_value_are_refused_with_their_reason() {
         ("SELECT JSON_CONTAINS(doc, '{\"a\": ') FROM docs", JsonFunction),
         ("SELECT JSON_CONTAINS('[1, x', doc) FROM docs", JsonFunction),
         (
+            "SELECT JSON_CONTAINS(JSON_EXTRACT(doc, '$.a'), '[1') FROM docs",
+            JsonFunction,
+        ),
+        (
+            "SELECT JSON_CONTAINS(JSON_EXTRACT(doc, '$.a'), '1', '$.b') FROM docs",
+            JsonFunction,
+        ),
+        (
             "SELECT JSON_CONTAINS('{\"a\": 1}', doc, '$[*]') FROM docs",
             JsonFunction,
         ),
@@ -656,6 +664,14 @@ fn json_keys_type_contains_multi_path_extract_and_their_casts_and_defaults_are_e
         (
             "JSON_CONTAINS('{\"x\": [1, 2]}', doc, '$.x')",
             |c| matches!(c, JsonCall::ContainedIn(t, Some(_)) if t.raw == br#"{"x": [1, 2]}"#),
+        ),
+        (
+            "JSON_CONTAINS(JSON_EXTRACT(doc, '$.\"a\"'), '{\"b\": 1}')",
+            |c| matches!(c, JsonCall::ValueContains(inner, _) if matches!(**inner, JsonCall::Extract(_))),
+        ),
+        (
+            "JSON_CONTAINS('[1, 2]', JSON_EXTRACT(doc, '$.a', '$.b'))",
+            |c| matches!(c, JsonCall::ValueContainedIn(_, inner) if matches!(**inner, JsonCall::ExtractMany(_))),
         ),
         (
             "CASE JSON_EXTRACT(doc, '$.\"archived\"') WHEN 'null' THEN NULL WHEN true THEN true ELSE false END",

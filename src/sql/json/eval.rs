@@ -56,6 +56,13 @@ pub enum JsonCall {
     /// same for every row, NULL documents included.
     Charset,
     Collation,
+    /// `JSON_CONTAINS(call, candidate)`: the call's JSON text (a
+    /// `JSON_EXTRACT`) as the target; NULL where the call is NULL (Django's
+    /// `doc__key__contains`).
+    ValueContains(Box<JsonCall>, Candidate),
+    /// `JSON_CONTAINS(target, call)`: the call's JSON text as the
+    /// candidate; NULL where the call is NULL (`doc__key__contained_by`).
+    ValueContainedIn(Candidate, Box<JsonCall>),
     /// `CASE JSON_EXTRACT(doc, path) WHEN 'null' THEN NULL WHEN true THEN
     /// true ELSE false END` (SQLAlchemy's `as_boolean()`): NULL for JSON
     /// `null`, else whether the value equals 1 compared as DECIMAL (`true`
@@ -142,9 +149,11 @@ impl JsonCall {
             JsonCall::ExtractMany(ps) | JsonCall::ContainsPath { paths: ps, .. } => {
                 ps.iter().collect()
             }
-            JsonCall::Cast(inner, _) | JsonCall::OrElse(inner, _) | JsonCall::PlusZero(inner) => {
-                inner.paths()
-            }
+            JsonCall::Cast(inner, _)
+            | JsonCall::OrElse(inner, _)
+            | JsonCall::PlusZero(inner)
+            | JsonCall::ValueContains(inner, _)
+            | JsonCall::ValueContainedIn(_, inner) => inner.paths(),
             JsonCall::NullCase(p, inner) => {
                 let mut all = vec![p];
                 all.extend(inner.paths());
@@ -185,6 +194,8 @@ impl JsonCall {
             | JsonCall::Valid
             | JsonCall::Contains(..)
             | JsonCall::ContainedIn(..)
+            | JsonCall::ValueContains(..)
+            | JsonCall::ValueContainedIn(..)
             | JsonCall::BoolCase(_)
             | JsonCall::ContainsPath { .. } => true,
             JsonCall::Cast(_, to) => matches!(to, CastTo::Signed | CastTo::Unsigned),
@@ -269,6 +280,26 @@ pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalErro
             };
             return Ok(Some(vec![b'0' + u8::from(yes)]));
         }
+        JsonCall::ValueContains(inner, cand) => {
+            return match evaluate(inner, doc)? {
+                None => Ok(None),
+                Some(v) => {
+                    let root = parse(&v).map_err(doc_error)?;
+                    let yes = contains(&v, &root, &cand.raw, &cand.root)?;
+                    Ok(Some(vec![b'0' + u8::from(yes)]))
+                }
+            };
+        }
+        JsonCall::ValueContainedIn(target, inner) => {
+            return match evaluate(inner, doc)? {
+                None => Ok(None),
+                Some(v) => {
+                    let root = parse(&v).map_err(doc_error)?;
+                    let yes = contains(&target.raw, &target.root, &v, &root)?;
+                    Ok(Some(vec![b'0' + u8::from(yes)]))
+                }
+            };
+        }
         JsonCall::PlusZero(inner) => {
             return match evaluate(inner, doc)? {
                 None => Ok(None),
@@ -345,6 +376,8 @@ pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalErro
         | JsonCall::BoolCase(_)
         | JsonCall::Contains(..)
         | JsonCall::ContainedIn(..)
+        | JsonCall::ValueContains(..)
+        | JsonCall::ValueContainedIn(..)
         | JsonCall::PlusZero(..)
         | JsonCall::Charset
         | JsonCall::Collation => unreachable!("handled above"),
@@ -1188,6 +1221,37 @@ mod tests {
         assert_eq!(at(r#"[{"\u0061":1}]"#, "1", "$[0].a"), yes);
         assert_eq!(at(r#"{"a":5}"#, "5", "$[0].a[0]"), yes);
         assert!(JsonCall::ContainedIn(cand("1"), None).integer());
+    }
+
+    #[test]
+    fn contains_over_an_extracted_value_is_null_where_the_extract_is() {
+        let of = |path: &str, x: &str, d: &str| {
+            evaluate(
+                &JsonCall::ValueContains(Box::new(JsonCall::Extract(p(path))), cand(x)),
+                d.as_bytes(),
+            )
+        };
+        let by = |x: &str, path: &str, d: &str| {
+            evaluate(
+                &JsonCall::ValueContainedIn(cand(x), Box::new(JsonCall::Extract(p(path)))),
+                d.as_bytes(),
+            )
+        };
+        let bit = |v: &str| Ok(Some(v.as_bytes().to_vec()));
+        let d = r#"{"a": {"b": [1, 2], "c": "x"}, "n": null}"#;
+        assert_eq!(of("$.a", r#"{"b": [2]}"#, d), bit("1"));
+        assert_eq!(of("$.a", r#"{"c": "y"}"#, d), bit("0"));
+        assert_eq!(of("$.a.b", "1", d), bit("1"));
+        assert_eq!(of("$.n", "null", d), bit("1"));
+        assert_eq!(of("$.zz", "1", d), Ok(None));
+        assert_eq!(of("$.a.*", "[[1]]", d), bit("1"));
+        assert_eq!(
+            by(r#"{"b": [1, 2, 3], "c": "x", "d": 0}"#, "$.a", d),
+            bit("1")
+        );
+        assert_eq!(by("[1]", "$.a.b", d), bit("0"));
+        assert_eq!(by("1", "$.zz", d), Ok(None));
+        assert_eq!(of("$.a", "1", "not json"), Err(EvalError::InvalidDocument));
     }
 
     #[test]

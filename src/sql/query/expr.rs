@@ -939,6 +939,15 @@ impl Parser<'_, '_> {
                 target = Some(bytes);
             }
         }
+        if name == "JSON_CONTAINS"
+            && self.is_name()
+            && self.kind_at(1) == Some(TokenKind::LParen)
+            && self
+                .name_text(self.pos)
+                .eq_ignore_ascii_case("JSON_EXTRACT")
+        {
+            return self.json_contains_extract(name_tok, target);
+        }
         let arg_start = self.pos;
         let Val::Blob(c) = self.expr()? else {
             return Ok(None);
@@ -1057,6 +1066,72 @@ impl Parser<'_, '_> {
                 item,
                 args: vec![arg.clone()],
                 arg,
+            }),
+        )))
+    }
+
+    /// `JSON_CONTAINS(JSON_EXTRACT(doc, p...), 'candidate')` and
+    /// `JSON_CONTAINS('target', JSON_EXTRACT(doc, p...))` (Django's
+    /// `doc__key__contains` / `doc__key__contained_by`): the extracted
+    /// value's text is the target or the candidate. The cursor is on
+    /// `JSON_EXTRACT`; `target` the constant before it, if any.
+    fn json_contains_extract(
+        &mut self,
+        name_tok: usize,
+        target: Option<Vec<u8>>,
+    ) -> R<Option<Val>> {
+        self.pos += 1;
+        let Some(Val::Json(c, inner)) = self.json_select_call_at("JSON_EXTRACT")? else {
+            return Ok(None);
+        };
+        if !matches!(inner.call, JsonCall::Extract(_) | JsonCall::ExtractMany(_)) {
+            return Ok(None);
+        }
+        let candidate = if target.is_none() {
+            if !self.eat_kind(TokenKind::Comma) {
+                return Ok(None);
+            }
+            let Some(bytes) = self.plain_string() else {
+                return Ok(None);
+            };
+            self.pos += 1;
+            Some(bytes)
+        } else {
+            None
+        };
+        // A path argument as well is not evaluated.
+        if !self.is_kind(TokenKind::RParen) {
+            return Ok(None);
+        }
+        self.pos += 1;
+        let item = self.toks[name_tok].start..self.toks[self.pos - 1].end;
+        let text = String::from_utf8_lossy(&self.src[item.clone()]).into_owned();
+        let (which, constant) = match (&target, &candidate) {
+            (Some(t), _) => ("target", t),
+            (None, Some(c)) => ("candidate", c),
+            (None, None) => return Ok(None),
+        };
+        let Some(constant) = Candidate::parse(constant) else {
+            return Err(refusal(
+                c,
+                RefuseReason::JsonFunction,
+                format!("`{text}` ({})", invalid_constant(which)),
+            ));
+        };
+        let call = if target.is_some() {
+            JsonCall::ValueContainedIn(constant, Box::new(inner.call.clone()))
+        } else {
+            JsonCall::ValueContains(Box::new(inner.call.clone()), constant)
+        };
+        Ok(Some(Val::Json(
+            c,
+            Box::new(JsonItem {
+                call,
+                name: text.clone(),
+                text,
+                item,
+                arg: inner.arg.clone(),
+                args: inner.args.clone(),
             }),
         )))
     }
