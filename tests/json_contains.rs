@@ -766,3 +766,55 @@ async fn sqlalchemy_as_boolean_answers_as_mariadb_or_refuses_rows_mariadb_warns_
 fn pick(rng: &mut Rng, xs: &[&'static str]) -> &'static str {
     xs[rng.below(xs.len())]
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_a_latin1_connection_json_items_are_refused_as_mariadb_converts_constants_and_results(
+) {
+    let db = MariaDb::start();
+    let sq = setup(&db, &["l"]);
+    let mut p = pair(&db, &sq).await;
+    let doc = format!(
+        "{{\"\u{e9}\": 1, \"s\": \"\u{e9}\", \"pad\": \"{}\"}}",
+        "lorem ipsum ".repeat(8)
+    );
+    insert(&mut p, &db, "l", &[Some(doc)]).await;
+    // The client's UTF-8 bytes of `é` are `Ã©` in latin1: MariaDB finds
+    // no such name, and sends the value `é` as one latin1 byte; squeeze,
+    // evaluating UTF-8, would answer 1 and send two bytes.
+    let items = [
+        ("JSON_CONTAINS(doc, '{\"\u{e9}\": 1}')", Some(b"0".to_vec())),
+        ("JSON_VALUE(doc, '$.\"\u{e9}\"')", None),
+        ("JSON_VALUE(doc, '$.s')", Some(vec![0xE9])),
+    ];
+    for c in [&mut p.truth, &mut p.sq] {
+        c.query_drop("SET NAMES latin1").await.expect("latin1");
+    }
+    for (item, direct) in &items {
+        let sql = format!("SELECT {item} FROM l");
+        match run(&mut p.truth, &sql, false).await {
+            Answer::Rows(_, rows, _) => assert_eq!(rows, vec![vec![direct.clone()]], "{sql}"),
+            other => panic!("{sql}: {other:?}"),
+        }
+        match run(&mut p.sq, &sql, false).await {
+            Answer::Error(1235, m) => assert!(
+                m.contains("column `csq.l.doc`") && m.contains("SET NAMES utf8mb4"),
+                "{m}"
+            ),
+            other => panic!("{sql}: {other:?}"),
+        }
+    }
+    // In UTF-8 the same items are answered as MariaDB answers them.
+    for c in [&mut p.truth, &mut p.sq] {
+        c.query_drop("SET NAMES utf8mb4").await.expect("utf8mb4");
+    }
+    for (item, _) in &items {
+        p.check(&format!("SELECT {item} FROM l")).await;
+    }
+    assert_eq!(
+        p.same,
+        items.len() * 2,
+        "{:?} {:?}",
+        p.wrong,
+        p.over_refused
+    );
+}

@@ -885,7 +885,8 @@ impl Parser<'_, '_> {
     /// named plainly, with constant arguments: `JSON_EXTRACT` (one path or
     /// more), `JSON_VALUE`, `JSON_QUERY`, `JSON_EXISTS`, `JSON_LENGTH`,
     /// `JSON_DEPTH`, `JSON_VALID`, `JSON_TYPE`, `JSON_KEYS`,
-    /// `JSON_CONTAINS` (a scalar candidate), `JSON_CONTAINS_PATH`,
+    /// `JSON_CONTAINS` (any constant candidate or target, or over a
+    /// `JSON_EXTRACT`), `JSON_CONTAINS_PATH`,
     /// `JSON_UNQUOTE` of a `JSON_EXTRACT`, and `CAST`, `COALESCE` or
     /// `IFNULL` of one of those. The cursor is on `(`, the name just
     /// before it. `None` (cursor unmoved) for any other shape: the caller
