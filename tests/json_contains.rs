@@ -138,7 +138,7 @@ impl Pair {
     }
 
     fn report(&self, what: &str) {
-        let show = |v: &[String]| v.iter().take(8).cloned().collect::<Vec<_>>().join("\n");
+        let show = |v: &[String]| v.iter().take(40).cloned().collect::<Vec<_>>().join("\n");
         assert!(
             self.wrong.is_empty(),
             "{what}: {} wrong:\n{}",
@@ -817,4 +817,69 @@ async fn under_a_latin1_connection_json_items_are_refused_as_mariadb_converts_co
         p.wrong,
         p.over_refused
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn escaped_and_duplicate_member_names_match_as_each_mariadb_function_matches_them() {
+    // Python's json.dumps (Django's JSONField) escapes non-ASCII names:
+    // `{"caf\u00e9": ...}`. JSON_EXTRACT and JSON_CONTAINS_PATH match path
+    // names raw, the single-value functions unescaped.
+    let db = MariaDb::start();
+    let sq = setup(&db, &["n"]);
+    let mut p = pair(&db, &sq).await;
+    let docs: Vec<Option<String>> = [
+        r#"{"caf\u00e9": {"\u0061": [1, {"b\u00e9": "x"}]}, "a": 2}"#,
+        r#"{"\u0061": 1, "a": 2, "b": {"\u0063": [3], "c": [4]}}"#,
+        r#"{"café": {"a": [5, {"bé": "y"}]}, "caf\u00e9": 6}"#,
+        r#"[{"\u0061": {"\u0062": null}}, {"a": {"b": true}}]"#,
+        r#"{"a\/b": 1, "a/b": 2, "\"q\"": 3, "\t": 4}"#,
+        // Duplicate names: JSON_VALUE and JSON_QUERY search on past a
+        // match of the other kind.
+        r#"{"a": {"x": 1}, "a": 2}"#,
+        r#"{"a": {"x": 1}, "a": null, "a": 3}"#,
+        r#"{"a": {"b": [1]}, "a": {"b": 5}}"#,
+        r#"{"a": [[1]], "a": [2]}"#,
+        r#"{"a": 1, "a": {"x": 2}, "a": [3]}"#,
+        r#"{"b": {"c": [1], "c": 2, "\u0063": 3}}"#,
+        r#"[{"a": [1]}, {"a": 3}]"#,
+    ]
+    .iter()
+    .map(|s| Some(s.to_string()))
+    .collect();
+    insert(&mut p, &db, "n", &docs).await;
+    let paths = [
+        "$.a",
+        "$.\"café\"",
+        "$.\"café\".a",
+        "$.\"café\".a[1].\"bé\"",
+        "$.b.c",
+        "$.b.c[0]",
+        "$[0].a.b",
+        "$[1].a",
+        "$.\"a/b\"",
+        "$.a.b",
+        "$.a[0]",
+        "$.a.x",
+        "$[0].a",
+    ];
+    for path in paths {
+        let q = quote(path);
+        for item in [
+            format!("JSON_EXTRACT(doc, {q})"),
+            format!("JSON_UNQUOTE(JSON_EXTRACT(doc, {q}))"),
+            format!("JSON_EXTRACT(doc, {q}, '$.a')"),
+            format!("JSON_VALUE(doc, {q})"),
+            format!("JSON_QUERY(doc, {q})"),
+            format!("JSON_EXISTS(doc, {q})"),
+            format!("JSON_LENGTH(doc, {q})"),
+            format!("JSON_CONTAINS_PATH(doc, 'one', {q})"),
+            format!("JSON_CONTAINS(doc, '1', {q})"),
+            format!("JSON_CONTAINS(doc, '{{\"a\": [1]}}', {q})"),
+            format!("CASE JSON_EXTRACT(doc, {q}) WHEN 'null' THEN NULL ELSE JSON_UNQUOTE(JSON_EXTRACT(doc, {q})) END"),
+        ] {
+            p.check(&format!("SELECT id, {item} FROM n ORDER BY id")).await;
+        }
+    }
+    assert!(p.over_refused.is_empty(), "{:?}", p.over_refused);
+    p.report("json_escaped_names");
 }

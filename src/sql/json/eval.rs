@@ -321,48 +321,53 @@ pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalErro
         Err(e) => return Err(doc_error(e)),
     };
     let int = |n: usize| Ok(Some(n.to_string().into_bytes()));
-    // MariaDB 10.11 matches names unescaped in some functions and raw
-    // in others (JSON_VALUE finds `"\u0061"` by `$.a`, JSON_EXTRACT
-    // does not): a name with an escape on the way is not judged.
-    let named = call
-        .paths()
-        .iter()
-        .any(|p| p.steps.iter().any(|s| matches!(s, Step::Key(_))));
-    if named && escaped_names(doc, &root) {
-        return Err(EvalError::Unsure("a member name with an escape"));
-    }
-    let first = |p: &Path| matches(doc, &root, p, false).into_iter().next();
+    // MariaDB 10.11 matches path names raw in JSON_EXTRACT and
+    // JSON_CONTAINS_PATH (`$.a` does not find `"\u0061"`) and unescaped
+    // in the functions that find one value (JSON_VALUE, JSON_QUERY,
+    // JSON_EXISTS, JSON_LENGTH, JSON_KEYS: `$.a` finds it; checked).
+    let first = |p: &Path| find_unescaped(doc, &root, p);
     match call {
         JsonCall::Valid => int(1),
         JsonCall::Depth => int(depth(&root)),
         JsonCall::Extract(path) => Ok(extract(doc, &root, path)),
         JsonCall::ExtractMany(paths) => Ok(extract_many(doc, &root, paths)),
         JsonCall::UnquoteExtract(path) => unquote(extract(doc, &root, path)),
-        JsonCall::Value(path) => value(doc, first(path)),
-        JsonCall::Query(path) => Ok(query(doc, first(path))),
+        // JSON_VALUE takes the first scalar the path selects, JSON_QUERY
+        // the first object or array, searching on past a match of the
+        // other kind (`{"a": {}, "a": 2}`: JSON_VALUE of `$.a` is 2).
+        JsonCall::Value(path) => value(
+            doc,
+            find_all_unescaped(doc, &root, path)?
+                .into_iter()
+                .find(|n| matches!(n.kind, Kind::Scalar(_))),
+        ),
+        JsonCall::Query(path) => Ok(query(
+            doc,
+            find_all_unescaped(doc, &root, path)?
+                .into_iter()
+                .find(|n| !matches!(n.kind, Kind::Scalar(_))),
+        )),
         JsonCall::Length(path) => {
             let node = match path {
                 None => Some(&root),
                 Some(p) if p.wildcard() => {
                     return Err(EvalError::Unsure("JSON_LENGTH with a wildcard path"))
                 }
-                Some(p) => first(p),
+                Some(p) => first(p)?,
             };
             Ok(node.map(|n| length(n).to_string().into_bytes()))
         }
-        JsonCall::Exists(path) => int(usize::from(first(path).is_some())),
+        JsonCall::Exists(path) => int(usize::from(first(path)?.is_some())),
         JsonCall::Type => Ok(Some(json_type(doc, &root).as_bytes().to_vec())),
         JsonCall::Keys(path) => {
             let node = match path {
                 None => Some(&root),
-                Some(p) => first(p),
+                Some(p) => first(p)?,
             };
             keys(doc, node)
         }
         JsonCall::ContainsPath { all, paths } => {
-            let mut found = paths
-                .iter()
-                .map(|p| !matches(doc, &root, p, true).is_empty());
+            let mut found = paths.iter().map(|p| !matches(doc, &root, p).is_empty());
             let yes = if *all {
                 found.all(|f| f)
             } else {
@@ -404,8 +409,13 @@ fn point(call: &JsonCall, doc: &[u8]) -> Option<Result<Option<Vec<u8>>, EvalErro
         Ok(f) => f,
         Err(e) => return Some(Err(doc_error(e))),
     };
-    if found.escaped_names && path.steps.iter().any(|s| matches!(s, Step::Key(_))) {
-        return Some(Err(EvalError::Unsure("a member name with an escape")));
+    // The scan matches names raw, as JSON_EXTRACT does; the other
+    // functions match them unescaped, on the tree.
+    if found.escaped_names
+        && !matches!(call, JsonCall::Extract(_) | JsonCall::UnquoteExtract(_))
+        && path.steps.iter().any(|s| matches!(s, Step::Key(_)))
+    {
+        return None;
     }
     // Only the matched value is read into a tree (and only a container).
     let sub = found.span.map(|span| &doc[span]);
@@ -415,6 +425,14 @@ fn point(call: &JsonCall, doc: &[u8]) -> Option<Result<Option<Vec<u8>>, EvalErro
     };
     let sub = sub.unwrap_or_default();
     let m = node.as_ref();
+    // A first match of the kind JSON_VALUE / JSON_QUERY skips: a later
+    // duplicate may hold their value, found on the tree.
+    let scalar = m.map(|n| matches!(n.kind, Kind::Scalar(_)));
+    match call {
+        JsonCall::Value(_) if scalar == Some(false) => return None,
+        JsonCall::Query(_) if scalar == Some(true) => return None,
+        _ => {}
+    }
     Some(match call {
         JsonCall::Extract(_) => Ok(m.map(|n| formatted(sub, n))),
         JsonCall::UnquoteExtract(_) => unquote(m.map(|n| formatted(sub, n))),
@@ -588,32 +606,38 @@ fn find_unescaped<'n>(
     root: &'n Node,
     path: &Path,
 ) -> Result<Option<&'n Node>, EvalError> {
-    let mut cur = root;
+    Ok(find_all_unescaped(doc, root, path)?.into_iter().next())
+}
+
+/// Every value a single-value path selects, in document order: every
+/// member whose unescaped name is the step's (duplicates included), as
+/// MariaDB's `json_find_path` finds them when it searches on.
+fn find_all_unescaped<'n>(
+    doc: &[u8],
+    root: &'n Node,
+    path: &Path,
+) -> Result<Vec<&'n Node>, EvalError> {
+    let mut cur = vec![root];
     for step in &path.steps {
-        cur = match (step, &cur.kind) {
-            (Step::Key(k), Kind::Object(members)) => {
-                let mut found = None;
-                for (name, v) in members {
-                    if member_name(doc, name)? == &k[..] {
-                        found = Some(v);
-                        break;
+        let mut next = Vec::new();
+        for n in cur {
+            match (step, &n.kind) {
+                (Step::Key(k), Kind::Object(members)) => {
+                    for (name, v) in members {
+                        if member_name(doc, name)? == &k[..] {
+                            next.push(v);
+                        }
                     }
                 }
-                match found {
-                    Some(v) => v,
-                    None => return Ok(None),
-                }
+                (Step::Index(i), Kind::Array(items)) => next.extend(items.get(*i as usize)),
+                (Step::Index(0), _) => next.push(n),
+                (Step::Key(_) | Step::Index(_), _) => {}
+                _ => return Err(EvalError::Unsure("a wildcard in a single-value path")),
             }
-            (Step::Index(i), Kind::Array(items)) => match items.get(*i as usize) {
-                Some(v) => v,
-                None => return Ok(None),
-            },
-            (Step::Index(0), _) => cur,
-            (Step::Key(_) | Step::Index(_), _) => return Ok(None),
-            _ => return Err(EvalError::Unsure("a wildcard in JSON_CONTAINS's path")),
-        };
+        }
+        cur = next;
     }
-    Ok(Some(cur))
+    Ok(cur)
 }
 
 /// A member name unescaped (as MariaDB compares names in JSON_CONTAINS);
@@ -845,10 +869,7 @@ fn decimal(v: &[u8], m: u8, d: u8) -> Option<Vec<u8>> {
 /// member of a name, as with wildcards), in document order, once per path
 /// that selects it, wrapped in an array; NULL when none.
 fn extract_many(doc: &[u8], root: &Node, paths: &[Path]) -> Option<Vec<u8>> {
-    let mut found: Vec<&Node> = paths
-        .iter()
-        .flat_map(|p| matches(doc, root, p, true))
-        .collect();
+    let mut found: Vec<&Node> = paths.iter().flat_map(|p| matches(doc, root, p)).collect();
     if found.is_empty() {
         return None;
     }
@@ -867,7 +888,7 @@ fn extract_many(doc: &[u8], root: &Node, paths: &[Path]) -> Option<Vec<u8>> {
 /// JSON_EXTRACT: the match (or, for a wildcard path, every match wrapped
 /// in an array), scalars as stored, containers in MariaDB's layout.
 fn extract(doc: &[u8], root: &Node, path: &Path) -> Option<Vec<u8>> {
-    let found = matches(doc, root, path, false);
+    let found = matches(doc, root, path);
     let mut out = Vec::new();
     if path.wildcard() {
         if found.is_empty() {
@@ -918,28 +939,25 @@ pub fn format(doc: &[u8], n: &Node, out: &mut Vec<u8>) {
     }
 }
 
-/// The values `path` selects, in document order. A named member selects
-/// the first member of that name when the path has no wildcard (MariaDB
-/// stops there), every one of that name when it has (MariaDB scans on);
-/// `.*` every member, duplicates included (`every`: every member of a name
-/// in any case, as MariaDB does when it scans for several paths). An index
+/// The values `path` selects, in document order. A name selects every
+/// member of that name (MariaDB searches on past the first: JSON_EXTRACT
+/// of `$.a.x` on `{"a": 1, "a": {"x": 2}}` is 2, checked), so a path
+/// without wildcards takes the first of these; `.*` every member. An index
 /// or range on a non-array treats it as a one-element array; `[*]` and
-/// names select nothing from the wrong kind.
-pub fn matches<'n>(doc: &[u8], root: &'n Node, path: &Path, every: bool) -> Vec<&'n Node> {
-    let all = every || path.wildcard();
+/// names select nothing from the wrong kind. Names are compared raw, as
+/// JSON_EXTRACT and JSON_CONTAINS_PATH compare them.
+pub fn matches<'n>(doc: &[u8], root: &'n Node, path: &Path) -> Vec<&'n Node> {
     let mut cur = vec![root];
     for step in &path.steps {
         let mut next = Vec::new();
         for n in cur {
             match (step, &n.kind) {
-                (Step::Key(k), Kind::Object(members)) => {
-                    let mut named = members.iter().filter(|(name, _)| doc[name.clone()] == **k);
-                    if all {
-                        next.extend(named.map(|(_, v)| v));
-                    } else if let Some((_, v)) = named.next() {
-                        next.push(v);
-                    }
-                }
+                (Step::Key(k), Kind::Object(members)) => next.extend(
+                    members
+                        .iter()
+                        .filter(|(name, _)| doc[name.clone()] == **k)
+                        .map(|(_, v)| v),
+                ),
                 (Step::AnyKey, Kind::Object(members)) => {
                     next.extend(members.iter().map(|(_, v)| v))
                 }
@@ -958,16 +976,6 @@ pub fn matches<'n>(doc: &[u8], root: &'n Node, path: &Path, every: bool) -> Vec<
         cur = next;
     }
     cur
-}
-
-fn escaped_names(doc: &[u8], n: &Node) -> bool {
-    match &n.kind {
-        Kind::Scalar(_) => false,
-        Kind::Array(items) => items.iter().any(|i| escaped_names(doc, i)),
-        Kind::Object(members) => members
-            .iter()
-            .any(|(name, v)| doc[name.clone()].contains(&b'\\') || escaped_names(doc, v)),
-    }
 }
 
 fn depth(n: &Node) -> usize {
@@ -1061,9 +1069,82 @@ mod tests {
             run(JsonCall::Extract(p("$[0 to 1].a")), r#"{"a":1,"a":2}"#).unwrap(),
             "[1, 2]"
         );
-        // MariaDB's functions disagree on escaped names: not judged.
-        assert!(evaluate(&JsonCall::Extract(p("$.a")), br#"{"\u0061":1}"#).is_err());
-        assert!(evaluate(&JsonCall::Value(p("$.a")), br#"{"\u0061":1,"a":2}"#).is_err());
+    }
+
+    #[test]
+    fn a_path_searches_on_through_later_members_of_a_duplicated_name() {
+        let d = r#"{"a":1,"a":{"x":2},"a":{"x":3,"y":[4]}}"#;
+        assert_eq!(run(JsonCall::Extract(p("$.a.x")), d).unwrap(), "2");
+        assert_eq!(run(JsonCall::Extract(p("$.a.y[0]")), d).unwrap(), "4");
+        assert_eq!(
+            run(JsonCall::Extract(p("$.a.*")), d).unwrap(),
+            "[2, 3, [4]]"
+        );
+        assert_eq!(run(JsonCall::Exists(p("$.a.y")), d).unwrap(), "1");
+        assert_eq!(run(JsonCall::Length(Some(p("$.a.y"))), d).unwrap(), "1");
+        assert_eq!(
+            run(JsonCall::Contains(cand("3"), Some(p("$.a.x"))), d).unwrap(),
+            "0"
+        );
+        assert_eq!(
+            run(JsonCall::Contains(cand("2"), Some(p("$.a.x"))), d).unwrap(),
+            "1"
+        );
+    }
+
+    #[test]
+    fn json_value_and_json_query_search_past_a_match_of_the_other_kind() {
+        let v = |d: &str, path: &str| run(JsonCall::Value(p(path)), d);
+        let q = |d: &str, path: &str| run(JsonCall::Query(p(path)), d);
+        assert_eq!(v(r#"{"a":{"x":1},"a":2}"#, "$.a").unwrap(), "2");
+        assert_eq!(v(r#"{"a":{"x":1},"a":null,"a":3}"#, "$.a"), None);
+        assert_eq!(v(r#"{"a":{"b":[1]},"a":{"b":5}}"#, "$.a.b").unwrap(), "5");
+        assert_eq!(v(r#"{"a":[[1]],"a":[2]}"#, "$.a[0]").unwrap(), "2");
+        assert_eq!(v(r#"[{"a":[1]},{"a":3}]"#, "$[0].a"), None);
+        assert_eq!(q(r#"{"a":1,"a":{"x":2}}"#, "$.a").unwrap(), r#"{"x":2}"#);
+        assert_eq!(q(r#"{"a":1,"a":2}"#, "$.a"), None);
+        // JSON_EXISTS, JSON_LENGTH and JSON_KEYS take the first match.
+        assert_eq!(
+            run(JsonCall::Length(Some(p("$.a"))), r#"{"a":1,"a":[1,2]}"#).unwrap(),
+            "1"
+        );
+        assert_eq!(
+            run(JsonCall::Keys(Some(p("$.a"))), r#"{"a":1,"a":{"x":2}}"#),
+            None
+        );
+    }
+
+    #[test]
+    fn escaped_names_match_raw_in_extract_and_contains_path_and_unescaped_in_single_value_functions(
+    ) {
+        let d = r#"{"\u0061":1,"a":2,"b":{"\u0063":[3]}}"#;
+        let r = |call: JsonCall| run(call, d);
+        assert_eq!(r(JsonCall::Extract(p("$.a"))).unwrap(), "2");
+        assert_eq!(r(JsonCall::Extract(p("$.b.c"))), None);
+        assert_eq!(r(JsonCall::UnquoteExtract(p("$.a"))).unwrap(), "2");
+        assert_eq!(
+            r(JsonCall::ExtractMany(vec![p("$.a"), p("$.b")])).unwrap(),
+            r#"[2, {"\u0063": [3]}]"#
+        );
+        let cp = |path: &str| {
+            r(JsonCall::ContainsPath {
+                all: true,
+                paths: vec![p(path)],
+            })
+            .unwrap()
+        };
+        assert_eq!(cp("$.b.c"), "0");
+        assert_eq!(cp("$.b.*"), "1");
+        assert_eq!(r(JsonCall::Value(p("$.a"))).unwrap(), "1");
+        assert_eq!(r(JsonCall::Query(p("$.b.c"))).unwrap(), "[3]");
+        assert_eq!(r(JsonCall::Exists(p("$.b.c[0]"))).unwrap(), "1");
+        assert_eq!(r(JsonCall::Length(Some(p("$.b.c")))).unwrap(), "1");
+        // A listed name with an escape stays refused (not judged).
+        assert!(evaluate(&JsonCall::Keys(Some(p("$.b"))), d.as_bytes()).is_err());
+        assert_eq!(
+            run(JsonCall::Keys(Some(p("$.a"))), r#"{"\u0061":{"x":1}}"#).unwrap(),
+            r#"["x"]"#
+        );
     }
 
     #[test]
@@ -1423,6 +1504,7 @@ mod tests {
         let docs = [
             DOC,
             r#"{"a":{"a":[1,{"b":2}]},"a":5}"#,
+            r#"{"a":1,"a":{"a":[1,{"b":2}]},"a":{"a":5},"a":[[9]]}"#,
             "[[1,2],[3,[4,5]]]",
             "5",
             r#"{"b":[{"c":"x"}, {"c":"y"}]}"#,
@@ -1444,7 +1526,7 @@ mod tests {
             let root = parse(d.as_bytes()).unwrap();
             for path in paths {
                 let path = p(path);
-                let tree = matches(d.as_bytes(), &root, &path, false)
+                let tree = matches(d.as_bytes(), &root, &path)
                     .first()
                     .map(|n| formatted(d.as_bytes(), n));
                 let call = JsonCall::Extract(path.clone());
@@ -1458,8 +1540,12 @@ mod tests {
             Err(EvalError::InvalidDocument)
         );
         assert_eq!(
-            evaluate(&JsonCall::Value(p("$.a")), br#"{"a":1,"\u0062":2}"#),
-            Err(EvalError::Unsure("a member name with an escape"))
+            evaluate(&JsonCall::Value(p("$.b")), br#"{"a":1,"\u0062":2}"#),
+            Ok(Some(b"2".to_vec()))
+        );
+        assert_eq!(
+            evaluate(&JsonCall::Extract(p("$.b")), br#"{"a":1,"\u0062":2}"#),
+            Ok(None)
         );
     }
 
