@@ -677,8 +677,7 @@ fn strtod(raw: &[u8]) -> f64 {
 /// giving `true` 1, `false`, objects and arrays 0, and a number or a
 /// string's raw text converted. Rows MariaDB converts with a warning
 /// (`"x"`, `""`, `"1 "`, digits beyond DECIMAL's precision, `1e400`) are
-/// refused; so are strings that convert cleanly in forms squeeze does not
-/// reproduce (`" 1"`, `"+1"`).
+/// refused.
 fn as_boolean(v: &[u8]) -> Result<Option<Vec<u8>>, EvalError> {
     let bit = |b: bool| Ok(Some(vec![b'0' + u8::from(b)]));
     if v == b"null" {
@@ -697,7 +696,7 @@ fn as_boolean(v: &[u8]) -> Result<Option<Vec<u8>>, EvalError> {
         ),
         Kind::Scalar(Scalar::String) => {
             let text = &v[1..v.len() - 1];
-            match json_number(text).and_then(decimal_is_one) {
+            match decimal_is_one(text) {
                 Some(b) => bit(b),
                 None => Err(EvalError::Unsure(
                     "a string that MariaDB converts to DECIMAL with a warning, or that squeeze does not convert,",
@@ -707,18 +706,30 @@ fn as_boolean(v: &[u8]) -> Result<Option<Vec<u8>>, EvalError> {
     }
 }
 
-/// Is the JSON number text exactly 1? `None` when it has more digits or a
-/// larger exponent than squeeze is sure DECIMAL converts without
-/// truncating or warning (up to 30 integer and 30 fraction digits).
+/// Is the number text exactly 1, as DECIMAL reads it? The text is a JSON
+/// number or a string's raw content in the forms MariaDB converts without
+/// a warning (checked): leading spaces, a sign (`+` too), digits with an
+/// optional point (`01`, `1.`, `.5`), an optional exponent (`1e+0`,
+/// `.1e1`), nothing after. `None` for anything else (`"1 "`, `"1e"`,
+/// `"- 1"` warn) and for more digits or a larger exponent than squeeze is
+/// sure DECIMAL converts without truncating (30 integer and 30 fraction
+/// digits).
 fn decimal_is_one(v: &[u8]) -> Option<bool> {
-    let (neg, v) = match v.strip_prefix(b"-") {
-        Some(rest) => (true, rest),
-        None => (false, v),
+    let start = v.iter().position(|&b| b != b' ')?;
+    let v = &v[start..];
+    let (neg, v) = match v.first() {
+        Some(b'-') => (true, &v[1..]),
+        Some(b'+') => (false, &v[1..]),
+        _ => (false, v),
     };
     let (mantissa, exp) = match v.iter().position(|b| matches!(b, b'e' | b'E')) {
         Some(at) => {
-            let e = std::str::from_utf8(&v[at + 1..]).ok()?;
-            let e: i64 = e.strip_prefix('+').unwrap_or(e).parse().ok()?;
+            let e = &v[at + 1..];
+            let digits = e.strip_prefix(b"+").or(e.strip_prefix(b"-")).unwrap_or(e);
+            if digits.is_empty() || digits.len() > 3 || !digits.iter().all(u8::is_ascii_digit) {
+                return None;
+            }
+            let e: i64 = std::str::from_utf8(e).ok()?.parse().ok()?;
             (&v[..at], e)
         }
         None => (v, 0),
@@ -727,7 +738,12 @@ fn decimal_is_one(v: &[u8]) -> Option<bool> {
         Some(dot) => (&mantissa[..dot], &mantissa[dot + 1..]),
         None => (mantissa, &b""[..]),
     };
-    if exp.abs() > 30 || int.len() as i64 + exp.max(0) > 30 || frac.len() as i64 - exp.min(0) > 30 {
+    if int.len() + frac.len() == 0
+        || !int.iter().chain(frac).all(u8::is_ascii_digit)
+        || exp.abs() > 30
+        || int.len() as i64 + exp.max(0) > 30
+        || frac.len() as i64 - exp.min(0) > 30
+    {
         return None;
     }
     // The digits, with the decimal point after `point` of them.
@@ -1363,6 +1379,16 @@ mod tests {
             (r#""1""#, "1"),
             (r#""1.0""#, "1"),
             (r#""0""#, "0"),
+            (r#"" 1""#, "1"),
+            (r#""+1""#, "1"),
+            (r#""01""#, "1"),
+            (r#"" +1.0""#, "1"),
+            (r#""-01""#, "0"),
+            (r#"".5""#, "0"),
+            (r#"".1e1""#, "1"),
+            (r#""1.e1""#, "0"),
+            (r#""100e-2""#, "1"),
+            (r#""+.1e1""#, "1"),
         ] {
             assert_eq!(b(v), bit(want), "{v}");
         }
@@ -1378,7 +1404,14 @@ mod tests {
             r#""x""#,
             r#""""#,
             r#""1 ""#,
-            r#"" 1""#,
+            r#""1e""#,
+            r#""1e+""#,
+            r#""- 1""#,
+            r#""+-1""#,
+            r#""+""#,
+            r#"" ""#,
+            r#""1.0.0""#,
+            r#""\u0031""#,
             "1e400",
             "1e-400",
             "1.0000000000000000000000000000000000000000000001",
