@@ -889,6 +889,7 @@ async fn escaped_and_duplicate_member_names_match_as_each_mariadb_function_match
             format!("JSON_QUERY(doc, {q})"),
             format!("JSON_EXISTS(doc, {q})"),
             format!("JSON_LENGTH(doc, {q})"),
+            format!("JSON_KEYS(doc, {q})"),
             format!("JSON_CONTAINS_PATH(doc, 'one', {q})"),
             format!("JSON_CONTAINS(doc, '1', {q})"),
             format!("JSON_CONTAINS(doc, '{{\"a\": [1]}}', {q})"),
@@ -897,6 +898,8 @@ async fn escaped_and_duplicate_member_names_match_as_each_mariadb_function_match
             p.check(&format!("SELECT id, {item} FROM n ORDER BY id")).await;
         }
     }
+    p.check("SELECT id, JSON_KEYS(doc) FROM n ORDER BY id")
+        .await;
     assert!(p.over_refused.is_empty(), "{:?}", p.over_refused);
     p.report("json_escaped_names");
 }

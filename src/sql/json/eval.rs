@@ -516,10 +516,9 @@ fn keys(doc: &[u8], n: Option<&Node>) -> Result<Option<Vec<u8>>, EvalError> {
     }
     let mut seen: Vec<&[u8]> = Vec::with_capacity(members.len());
     for (name, _) in members {
+        // Listed and told apart as stored, escapes and all (checked:
+        // `{"\\u0061": 1, "a": 2}` lists both).
         let name = &doc[name.clone()];
-        if name.contains(&b'\\') {
-            return Err(EvalError::Unsure("a member name with an escape"));
-        }
         if !seen.contains(&name) {
             seen.push(name);
         }
@@ -1155,8 +1154,16 @@ mod tests {
         assert_eq!(r(JsonCall::Query(p("$.b.c"))).unwrap(), "[3]");
         assert_eq!(r(JsonCall::Exists(p("$.b.c[0]"))).unwrap(), "1");
         assert_eq!(r(JsonCall::Length(Some(p("$.b.c")))).unwrap(), "1");
-        // A listed name with an escape stays refused (not judged).
-        assert!(evaluate(&JsonCall::Keys(Some(p("$.b"))), d.as_bytes()).is_err());
+        // Names are listed as stored, told apart raw.
+        assert_eq!(r(JsonCall::Keys(Some(p("$.b")))).unwrap(), r#"["\u0063"]"#);
+        assert_eq!(
+            run(
+                JsonCall::Keys(None),
+                r#"{"\u0061":1,"\u0061":2,"b":3,"a":4}"#
+            )
+            .unwrap(),
+            r#"["\u0061", "b", "a"]"#
+        );
         assert_eq!(
             run(JsonCall::Keys(Some(p("$.a"))), r#"{"\u0061":{"x":1}}"#).unwrap(),
             r#"["x"]"#
@@ -1212,7 +1219,10 @@ mod tests {
             r#"["a"]"#
         );
         assert_eq!(run(JsonCall::Keys(None), "{}").unwrap(), "[]");
-        assert!(evaluate(&JsonCall::Keys(None), br#"{"\u0061":1,"a":2}"#).is_err());
+        assert_eq!(
+            run(JsonCall::Keys(None), r#"{"\u0061":1,"a":2}"#).unwrap(),
+            r#"["\u0061", "a"]"#
+        );
         assert!(evaluate(&JsonCall::Keys(None), br#"{"a":1,"":2,"":3}"#).is_err());
     }
 
