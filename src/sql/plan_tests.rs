@@ -381,10 +381,33 @@ fn reads_that_look_inside_a_compressed_value_are_refused_with_their_reason() {
             "SELECT JSON_CONTAINS_PATH(doc, 'any', '$.a') FROM docs",
             JsonFunction,
         ),
-        // Candidates other than a JSON scalar, casts and defaults whose
+        // Constants that are not valid JSON (MariaDB reads them only as
+        // far as each row needs), as_boolean() over a wildcard, casts and defaults whose
         // MariaDB conversions are not reproduced.
-        ("SELECT JSON_CONTAINS(doc, '[1]') FROM docs", JsonFunction),
         ("SELECT JSON_CONTAINS(doc, '1x') FROM docs", JsonFunction),
+        ("SELECT JSON_CONTAINS(doc, '[1] x') FROM docs", JsonFunction),
+        ("SELECT JSON_CONTAINS(doc, '{\"a\": ') FROM docs", JsonFunction),
+        ("SELECT JSON_CONTAINS('[1, x', doc) FROM docs", JsonFunction),
+        (
+            "SELECT JSON_CONTAINS(JSON_EXTRACT(doc, '$.a'), '[1') FROM docs",
+            JsonFunction,
+        ),
+        (
+            "SELECT JSON_CONTAINS(JSON_EXTRACT(doc, '$.a'), '1', '$.b') FROM docs",
+            JsonFunction,
+        ),
+        (
+            "SELECT JSON_CONTAINS('{\"a\": 1}', doc, '$[*]') FROM docs",
+            JsonFunction,
+        ),
+        (
+            "SELECT CASE JSON_EXTRACT(doc, '$[*]') WHEN 'null' THEN NULL WHEN true THEN true ELSE false END FROM docs",
+            JsonFunction,
+        ),
+        (
+            "SELECT CASE JSON_EXTRACT(doc, '$.a') WHEN 'null' THEN NULL WHEN true THEN 1 ELSE false END FROM docs",
+            JsonFunction,
+        ),
         (
             "SELECT CAST(JSON_EXTRACT(doc, '$.a') AS DATE) FROM docs",
             JsonFunction,
@@ -634,6 +657,26 @@ fn json_keys_type_contains_multi_path_extract_and_their_casts_and_defaults_are_e
         ("JSON_CONTAINS(doc, '1.5', '$.a')", |c| {
             matches!(c, JsonCall::Contains(_, Some(_)))
         }),
+        (
+            "JSON_CONTAINS(doc, '{\"a\": [1, {\"b\": null}]}')",
+            |c| matches!(c, JsonCall::Contains(cand, None) if cand.raw.starts_with(b"{")),
+        ),
+        (
+            "JSON_CONTAINS('{\"x\": [1, 2]}', doc, '$.x')",
+            |c| matches!(c, JsonCall::ContainedIn(t, Some(_)) if t.raw == br#"{"x": [1, 2]}"#),
+        ),
+        (
+            "JSON_CONTAINS(JSON_EXTRACT(doc, '$.\"a\"'), '{\"b\": 1}')",
+            |c| matches!(c, JsonCall::ValueContains(inner, _) if matches!(**inner, JsonCall::Extract(_))),
+        ),
+        (
+            "JSON_CONTAINS('[1, 2]', JSON_EXTRACT(doc, '$.a', '$.b'))",
+            |c| matches!(c, JsonCall::ValueContainedIn(_, inner) if matches!(**inner, JsonCall::ExtractMany(_))),
+        ),
+        (
+            "CASE JSON_EXTRACT(doc, '$.\"archived\"') WHEN 'null' THEN NULL WHEN true THEN true ELSE false END",
+            |c| matches!(c, JsonCall::BoolCase(_)),
+        ),
         (
             "JSON_CONTAINS_PATH(doc, 'ALL', '$.a', '$[*]')",
             |c| matches!(c, JsonCall::ContainsPath { all: true, paths } if paths.len() == 2),

@@ -100,7 +100,7 @@ impl RefuseReason {
 /// message (a JSON path's extracted column, or the declaration to add).
 pub const HINT: char = '\u{1f}';
 
-pub const JSON_EVALUATED: &str = "JSON_EXTRACT (one path or more), JSON_UNQUOTE(JSON_EXTRACT(..)), JSON_VALUE, JSON_QUERY, JSON_EXISTS, JSON_LENGTH, JSON_DEPTH, JSON_VALID, JSON_TYPE, JSON_KEYS, JSON_CONTAINS (a scalar candidate), JSON_CONTAINS_PATH, and CAST (CHAR, SIGNED, UNSIGNED, DOUBLE, DECIMAL), COALESCE or IFNULL (with a constant) of those";
+pub const JSON_EVALUATED: &str = "JSON_EXTRACT (one path or more), JSON_UNQUOTE(JSON_EXTRACT(..)), JSON_VALUE, JSON_QUERY, JSON_EXISTS, JSON_LENGTH, JSON_DEPTH, JSON_VALID, JSON_TYPE, JSON_KEYS, JSON_CONTAINS (a constant candidate or target, or over JSON_EXTRACT), JSON_CONTAINS_PATH, SQLAlchemy's CASE forms, and CAST (CHAR, SIGNED, UNSIGNED, DOUBLE, DECIMAL), COALESCE or IFNULL (with a constant) of those";
 
 /// A refused statement: which column, why, and what exactly (e.g.
 /// `JSON_EXTRACT`, `LIKE`).

@@ -360,6 +360,21 @@ fn json_edits(
 ) -> Result<Vec<Edit>, WriteError> {
     let mut edits = Vec::with_capacity(items.len());
     for (i, c, item) in items {
+        // MariaDB reads the item's constants in the connection's character
+        // set and converts its result to it; squeeze evaluates UTF-8
+        // (checked under latin1: `JSON_VALUE(doc, '$."é"')` is NULL,
+        // JSON_CONTAINS with a name `"é"` is 0, a value `é` comes back as
+        // one latin1 byte).
+        if let Some(cs) = ctx.non_utf8_charset {
+            return Err(WriteError::Refused(sql::Refusal {
+                column: c.clone(),
+                reason: sql::RefuseReason::JsonFunction,
+                what: format!(
+                    "`{}` (squeeze evaluates JSON functions in UTF-8, and this connection's character set is {cs}, to which MariaDB converts their constants and results; run SET NAMES utf8mb4)",
+                    item.text
+                ),
+            }));
+        }
         let rule = rule_for(ctx, c)?;
         let eval = super::json::plan(ctx.schema, &rule, c, item, text)?;
         edits.push((item.item.clone(), text[item.arg.clone()].to_vec()));

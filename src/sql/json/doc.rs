@@ -272,8 +272,8 @@ impl Reader<'_> {
                 if self.peek() == Some(b'}') {
                     self.pos += 1;
                 } else {
-                    // A name selects the first member of that name.
-                    let mut taken = false;
+                    // A name leads into every member of that name (MariaDB
+                    // searches on past the first); the first hit is kept.
                     loop {
                         self.ws();
                         if self.peek() != Some(b'"') {
@@ -284,10 +284,9 @@ impl Reader<'_> {
                         let name = &self.src[name_start..self.pos - 1];
                         let child = match inner {
                             Some(k)
-                                if !taken
+                                if scan.found.is_none()
                                     && matches!(&steps[k], Step::Key(key) if key[..] == *name) =>
                             {
-                                taken = true;
                                 Some(k + 1)
                             }
                             _ => None,

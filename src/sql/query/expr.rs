@@ -666,7 +666,32 @@ impl Parser<'_, '_> {
             return Ok(None);
         }
         self.pos += 1;
-        if !(self.eat_kw("THEN") && self.eat_kw("NULL") && self.eat_kw("ELSE")) {
+        if !(self.eat_kw("THEN") && self.eat_kw("NULL")) {
+            return Ok(None);
+        }
+        if self.eat_kw("WHEN") {
+            // `.as_boolean()`: `WHEN true THEN true ELSE false END`, over a
+            // path without wildcards (SQLAlchemy's; a wildcard's match list
+            // converts to DECIMAL otherwise).
+            let tail = ["TRUE", "THEN", "TRUE", "ELSE", "FALSE", "END"];
+            if !tail.iter().all(|w| self.eat_kw(w)) || path.wildcard() {
+                return Ok(None);
+            }
+            let item = self.toks[case_tok].start..self.toks[self.pos - 1].end;
+            let text = String::from_utf8_lossy(&self.src[item.clone()]).into_owned();
+            return Ok(Some(Val::Json(
+                c,
+                Box::new(JsonItem {
+                    call: JsonCall::BoolCase(path),
+                    name: text.clone(),
+                    text,
+                    item,
+                    arg: operand.arg.clone(),
+                    args: operand.args.clone(),
+                }),
+            )));
+        }
+        if !self.eat_kw("ELSE") {
             return Ok(None);
         }
         let Some(name) = call_name(self) else {
@@ -881,7 +906,8 @@ impl Parser<'_, '_> {
     /// named plainly, with constant arguments: `JSON_EXTRACT` (one path or
     /// more), `JSON_VALUE`, `JSON_QUERY`, `JSON_EXISTS`, `JSON_LENGTH`,
     /// `JSON_DEPTH`, `JSON_VALID`, `JSON_TYPE`, `JSON_KEYS`,
-    /// `JSON_CONTAINS` (a scalar candidate), `JSON_CONTAINS_PATH`,
+    /// `JSON_CONTAINS` (any constant candidate or target, or over a
+    /// `JSON_EXTRACT`), `JSON_CONTAINS_PATH`,
     /// `JSON_UNQUOTE` of a `JSON_EXTRACT`, and `CAST`, `COALESCE` or
     /// `IFNULL` of one of those. The cursor is on `(`, the name just
     /// before it. `None` (cursor unmoved) for any other shape: the caller
@@ -926,6 +952,24 @@ impl Parser<'_, '_> {
         if matches!(name, "JSON_UNQUOTE" | "CAST" | "COALESCE" | "IFNULL") {
             return self.json_composed_call(name, name_tok);
         }
+        // `JSON_CONTAINS('constant', doc [, path])`: the document is the
+        // candidate (Django's `contained_by`).
+        let mut target = None;
+        if name == "JSON_CONTAINS" && self.kind_at(1) == Some(TokenKind::Comma) {
+            if let Some(bytes) = self.plain_string() {
+                self.pos += 2;
+                target = Some(bytes);
+            }
+        }
+        if name == "JSON_CONTAINS"
+            && self.is_name()
+            && self.kind_at(1) == Some(TokenKind::LParen)
+            && self
+                .name_text(self.pos)
+                .eq_ignore_ascii_case("JSON_EXTRACT")
+        {
+            return self.json_contains_extract(name_tok, target);
+        }
         let arg_start = self.pos;
         let Val::Blob(c) = self.expr()? else {
             return Ok(None);
@@ -961,6 +1005,7 @@ impl Parser<'_, '_> {
         // The arguments before the paths: JSON_CONTAINS's candidate,
         // JSON_CONTAINS_PATH's mode.
         let lead = match name {
+            "JSON_CONTAINS" if target.is_some() => 0,
             "JSON_CONTAINS" | "JSON_CONTAINS_PATH" if !strs.is_empty() => 1,
             _ => 0,
         };
@@ -1005,12 +1050,15 @@ impl Parser<'_, '_> {
             ("CHARSET", 0) => JsonCall::Charset,
             ("COLLATION", 0) => JsonCall::Collation,
             ("JSON_KEYS", 0 | 1) => JsonCall::Keys(parsed.next()),
+            ("JSON_CONTAINS", 0 | 1) if target.is_some() => {
+                let Some(t) = target.as_deref().and_then(Candidate::parse) else {
+                    return refuse(invalid_constant("target"));
+                };
+                JsonCall::ContainedIn(t, parsed.next())
+            }
             ("JSON_CONTAINS", 0 | 1) if lead == 1 => {
                 let Some(cand) = Candidate::parse(&strs[0]) else {
-                    return refuse(
-                        "squeeze evaluates JSON_CONTAINS with a JSON scalar as the candidate"
-                            .into(),
-                    );
+                    return refuse(invalid_constant("candidate"));
                 };
                 JsonCall::Contains(cand, parsed.next())
             }
@@ -1040,6 +1088,72 @@ impl Parser<'_, '_> {
                 item,
                 args: vec![arg.clone()],
                 arg,
+            }),
+        )))
+    }
+
+    /// `JSON_CONTAINS(JSON_EXTRACT(doc, p...), 'candidate')` and
+    /// `JSON_CONTAINS('target', JSON_EXTRACT(doc, p...))` (Django's
+    /// `doc__key__contains` / `doc__key__contained_by`): the extracted
+    /// value's text is the target or the candidate. The cursor is on
+    /// `JSON_EXTRACT`; `target` the constant before it, if any.
+    fn json_contains_extract(
+        &mut self,
+        name_tok: usize,
+        target: Option<Vec<u8>>,
+    ) -> R<Option<Val>> {
+        self.pos += 1;
+        let Some(Val::Json(c, inner)) = self.json_select_call_at("JSON_EXTRACT")? else {
+            return Ok(None);
+        };
+        if !matches!(inner.call, JsonCall::Extract(_) | JsonCall::ExtractMany(_)) {
+            return Ok(None);
+        }
+        let candidate = if target.is_none() {
+            if !self.eat_kind(TokenKind::Comma) {
+                return Ok(None);
+            }
+            let Some(bytes) = self.plain_string() else {
+                return Ok(None);
+            };
+            self.pos += 1;
+            Some(bytes)
+        } else {
+            None
+        };
+        // A path argument as well is not evaluated.
+        if !self.is_kind(TokenKind::RParen) {
+            return Ok(None);
+        }
+        self.pos += 1;
+        let item = self.toks[name_tok].start..self.toks[self.pos - 1].end;
+        let text = String::from_utf8_lossy(&self.src[item.clone()]).into_owned();
+        let (which, constant) = match (&target, &candidate) {
+            (Some(t), _) => ("target", t),
+            (None, Some(c)) => ("candidate", c),
+            (None, None) => return Ok(None),
+        };
+        let Some(constant) = Candidate::parse(constant) else {
+            return Err(refusal(
+                c,
+                RefuseReason::JsonFunction,
+                format!("`{text}` ({})", invalid_constant(which)),
+            ));
+        };
+        let call = if target.is_some() {
+            JsonCall::ValueContainedIn(constant, Box::new(inner.call.clone()))
+        } else {
+            JsonCall::ValueContains(Box::new(inner.call.clone()), constant)
+        };
+        Ok(Some(Val::Json(
+            c,
+            Box::new(JsonItem {
+                call,
+                name: text.clone(),
+                text,
+                item,
+                arg: inner.arg.clone(),
+                args: inner.args.clone(),
             }),
         )))
     }
@@ -1405,4 +1519,11 @@ fn operator_reason(word: &str) -> (RefuseReason, String) {
     } else {
         (RefuseReason::Function, format!("the `{word}` operator"))
     }
+}
+
+/// Why a JSON_CONTAINS constant that is not valid JSON is refused.
+fn invalid_constant(which: &str) -> String {
+    format!(
+        "its {which} is not valid JSON, or has a member name whose escapes squeeze does not resolve: MariaDB reads an invalid constant only as far as each document needs, answering NULL with a warning for some rows and 0 or 1 for others"
+    )
 }
