@@ -38,6 +38,15 @@ pub trait ColumnCatalog {
     fn json_arrow_is_syntax_error(&self) -> bool {
         false
     }
+    /// Whether the session's `character_set_connection` is utf8mb4 or
+    /// binary (the server reports it): only there does MariaDB 10.11
+    /// compare a JSON function's string with a JSON string constant
+    /// (`= JSON_EXTRACT('"x"', '$')`) unquoted; on another connection
+    /// character set the constant is converted and compared with its
+    /// quotes. Default: not known.
+    fn connection_unquotes_json_constants(&self) -> bool {
+        false
+    }
     /// The definition (a query text, names qualified as MariaDB stores
     /// them in information_schema.VIEWS) of a view that reads compressed
     /// columns, directly or through other views; `None` for a base table

@@ -77,10 +77,18 @@ fn numeric(kind: ExtractedType, v: &[u8]) -> Result<Vec<u8>, DeriveError> {
         return Err(not("a value that is not a JSON number"));
     };
     match kind {
-        ExtractedType::Bigint => n
-            .integer()
-            .map(|i| i.to_string().into_bytes())
-            .ok_or_else(|| not("a number that is not an integer within BIGINT")),
+        // Only the integer's own decimal text (`5`, `-7`; not `5.0`,
+        // `1e2`, `-0`): MariaDB's `CAST(JSON_EXTRACT(..) AS SIGNED)`
+        // (SQLAlchemy's `as_integer()`) reads `1e2` as 1 with a warning,
+        // and a string comparison (Django's `= JSON_EXTRACT('5', '$')`)
+        // tells `5.0` from `5`; on this text both agree with the column.
+        ExtractedType::Bigint => match text.parse::<i64>() {
+            Ok(i) if i.to_string() == text => Ok(v.to_vec()),
+            _ if n.is_integer_valued() => Err(not(
+                "an integer not written as its plain decimal digits (`5.0`, `1e2`, `-0`; SQLAlchemy's as_integer() reads `1e2` as 1)",
+            )),
+            _ => Err(not("a number that is not an integer within BIGINT")),
+        },
         _ => match text.parse::<f64>() {
             Ok(f) if f.is_finite() => Ok(v.to_vec()),
             _ => Err(not("a number beyond DOUBLE")),
@@ -90,7 +98,6 @@ fn numeric(kind: ExtractedType, v: &[u8]) -> Result<Vec<u8>, DeriveError> {
 
 /// A JSON number's decimal digits and power of ten.
 struct JsonNumber {
-    negative: bool,
     digits: Vec<u8>,
     exp: i64,
 }
@@ -149,40 +156,14 @@ impl JsonNumber {
             let e: i64 = t[s..i].parse().ok()?;
             exp += if neg { -e } else { e };
         }
-        (i == b.len()).then_some(JsonNumber {
-            negative,
-            digits,
-            exp,
-        })
+        (i == b.len()).then_some(JsonNumber { digits, exp })
     }
 
-    /// Its value when it is an integer within BIGINT.
-    fn integer(&self) -> Option<i64> {
-        let mut digits: Vec<u8> = self.digits.clone();
-        let mut exp = self.exp;
-        // Trailing zeros of a fraction are not a fraction (`5.0`).
-        while exp < 0 && digits.last() == Some(&b'0') {
-            digits.pop();
-            exp += 1;
-        }
-        let first = digits.iter().position(|&d| d != b'0');
-        let Some(first) = first else { return Some(0) };
-        if exp < 0 {
-            return None;
-        }
-        let significant = digits.len() - first + exp as usize;
-        if significant > 19 {
-            return None;
-        }
-        let mut v: i128 = 0;
-        for &d in &digits[first..] {
-            v = v * 10 + i128::from(d - b'0');
-        }
-        for _ in 0..exp {
-            v *= 10;
-        }
-        let v = if self.negative { -v } else { v };
-        i64::try_from(v).ok()
+    /// Whether its value is an integer (`5.0`, `1e2`, `-0`).
+    fn is_integer_valued(&self) -> bool {
+        let fraction = usize::try_from(-self.exp.min(0)).unwrap_or(usize::MAX);
+        let kept = self.digits.len().saturating_sub(fraction);
+        self.digits[kept..].iter().all(|&d| d == b'0')
     }
 }
 
@@ -240,13 +221,25 @@ mod tests {
         let v = |e: &Extract, doc: &str| derive(e, Some(doc.as_bytes()));
         for (doc, want) in [
             (r#"{"a": 5}"#, "5"),
-            (r#"{"a": -0}"#, "0"),
-            (r#"{"a": 1e2}"#, "100"),
-            (r#"{"a": 5.0}"#, "5"),
-            (r#"{"a": 1.50E+1}"#, "15"),
+            (r#"{"a": 0}"#, "0"),
+            (r#"{"a": -7}"#, "-7"),
             (r#"{"a": -9223372036854775808}"#, "-9223372036854775808"),
+            (r#"{"a": 9223372036854775807}"#, "9223372036854775807"),
         ] {
             assert_eq!(v(&i, doc), Ok(Some(want.as_bytes().to_vec())), "{doc}");
+        }
+        // Integers in another spelling: CAST(.. AS SIGNED) and string
+        // comparisons read the text otherwise than the column.
+        for doc in [
+            r#"{"a": -0}"#,
+            r#"{"a": 1e2}"#,
+            r#"{"a": 5.0}"#,
+            r#"{"a": 1.50E+1}"#,
+        ] {
+            assert!(
+                matches!(v(&i, doc), Err(DeriveError::NotExact(m)) if m.contains("plain decimal digits")),
+                "{doc}"
+            );
         }
         for doc in [
             r#"{"a": 1.5}"#,

@@ -42,6 +42,7 @@ fn rewrite(sql: &str) -> Result<String, WriteError> {
         opts: LexOptions::default(),
         db: Some("app"),
         non_utf8_charset: None,
+        connection_utf8mb4: true,
         sql_prepared: None,
         temporary: None,
     };

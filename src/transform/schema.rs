@@ -183,6 +183,8 @@ pub struct Catalog<'a> {
     /// statements planned so far create): each shadows the table of its
     /// name, so it is a plain table whatever the configuration says.
     temporary: RefCell<TempTables>,
+    /// The session's `character_set_connection` is utf8mb4 or binary.
+    pub connection_utf8mb4: bool,
 }
 
 /// SQL-level prepared statements a session ran through squeeze, by
@@ -215,6 +217,7 @@ impl<'a> Catalog<'a> {
             dependents: schema.dependents(),
             sql_prepared: None,
             temporary: RefCell::new(TempTables::default()),
+            connection_utf8mb4: false,
         }
     }
 
@@ -292,6 +295,9 @@ impl ColumnCatalog for Catalog<'_> {
     }
     fn json_arrow_is_syntax_error(&self) -> bool {
         self.schema.json_evaluation_verified()
+    }
+    fn connection_unquotes_json_constants(&self) -> bool {
+        self.connection_utf8mb4
     }
 
     fn primary_key(&self, db: &str, table: &str) -> Option<Vec<String>> {

@@ -87,6 +87,9 @@ impl ColumnCatalog for SameQuery<'_> {
     fn json_arrow_is_syntax_error(&self) -> bool {
         self.inner.json_arrow_is_syntax_error()
     }
+    fn connection_unquotes_json_constants(&self) -> bool {
+        self.inner.connection_unquotes_json_constants()
+    }
     fn primary_key(&self, db: &str, table: &str) -> Option<Vec<String>> {
         self.inner.primary_key(db, table)
     }

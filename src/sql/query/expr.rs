@@ -99,7 +99,7 @@ enum Infix {
     Binary,
 }
 
-const COMPARISONS: &[&str] = &["=", "<", ">", "<=", ">=", "<>", "!=", "<=>"];
+pub(super) const COMPARISONS: &[&str] = &["=", "<", ">", "<=", ">=", "<>", "!=", "<=>"];
 
 /// Functions that never look inside their argument's bytes.
 const COUNTING: &[&str] = &["COUNT", "ISNULL"];
