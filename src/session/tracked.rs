@@ -388,6 +388,33 @@ mod tests {
     }
 
     #[test]
+    fn the_connection_charset_is_utf8mb4_from_the_handshake_set_names_or_the_servers_report() {
+        const UTF8MB3_GENERAL_CI: u8 = 33;
+        assert!(Tracked::new(None, UTF8MB4_GENERAL_CI).connection_utf8mb4);
+        assert!(Tracked::new(None, 63).connection_utf8mb4);
+        assert!(!Tracked::new(None, LATIN1_SWEDISH_CI).connection_utf8mb4);
+        // Django's default `utf8`.
+        let mut t = Tracked::new(None, UTF8MB3_GENERAL_CI);
+        assert!(!t.connection_utf8mb4);
+        t.apply(TrackedChange::Connection(Some("UTF8MB4".into())));
+        assert!(t.connection_utf8mb4);
+        // `SET CHARACTER SET x`: the database's character set, not known.
+        t.apply(TrackedChange::Connection(None));
+        assert!(!t.connection_utf8mb4);
+        use crate::sql::classify::SessionChange;
+        let set = StatementKind::Set(vec![SessionChange::Names(Some("utf8mb4".into()))]);
+        for c in TrackedChange::from_kind(&set) {
+            t.apply(c);
+        }
+        assert!(t.connection_utf8mb4);
+        let set = StatementKind::Set(vec![SessionChange::CharsetClient(Some("latin1".into()))]);
+        for c in TrackedChange::from_kind(&set) {
+            t.apply(c);
+        }
+        assert!(t.connection_utf8mb4, "character_set_client alone");
+    }
+
+    #[test]
     fn squeeze_recognises_its_own_tracking_settings_and_a_client_change_of_them() {
         let mine = ClientTracking::default().backend_set();
         let list = mine.split('\'').nth(1).unwrap();
@@ -428,6 +455,7 @@ mod tests {
                 ],
             ),
             entry(0, &[b"character_set_client", b"latin1"]),
+            entry(0, &[b"character_set_connection", b"utf8mb3"]),
             entry(1, &[b"shop"]),
             vec![2, 1, b'1'],
         ]
@@ -437,12 +465,13 @@ mod tests {
         let out = t.server_ok(&p, true, true, &mut report).unwrap().unwrap();
         assert!(t.lex.ansi_quotes && !t.lex.no_backslash_escapes);
         assert_eq!(t.non_utf8_charset.as_deref(), Some("latin1"));
+        assert!(!t.connection_utf8mb4);
         assert_eq!(t.current_db().as_deref(), Some("shop"));
         // MariaDB's defaults: character_set_client and the schema, not
         // sql_mode nor the state-change flag.
         let ok = TrackedOk::parse(&out).unwrap();
         let kinds: Vec<u8> = ok.entries().unwrap().iter().map(|e| e.kind).collect();
-        assert_eq!(kinds, vec![0, 1]);
+        assert_eq!(kinds, vec![0, 0, 1]);
         assert_eq!(
             report,
             TrackingReport {

@@ -19,6 +19,9 @@ use crate::sql::lexer::TokenKind;
 use crate::sql::refusal::{ColumnRef, HINT};
 use crate::sql::splice::quote_string;
 
+/// A byte range of the statement and its replacement text.
+type Edit = (Range<usize>, String);
+
 /// What a declared path is used for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Use {
@@ -270,7 +273,7 @@ impl Parser<'_, '_> {
         item: &JsonItem,
         kind: ExtractedType,
         others: &[Range<usize>],
-    ) -> Option<Option<Vec<(Range<usize>, String)>>> {
+    ) -> Option<Option<Vec<Edit>>> {
         let is_str = |t: &crate::sql::lexer::Token| matches!(t.kind, TokenKind::Str { .. });
         let mut values = Vec::new();
         let mut any = false;
