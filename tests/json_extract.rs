@@ -29,10 +29,12 @@ fn setup(db: &MariaDb) -> Squeeze {
     db.root_sql(&format!(
         "CREATE TABLE {SQ}.t (id INT PRIMARY KEY, doc LONGBLOB NULL, n INT, \
          doc_author VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL, \
-         tag0 VARCHAR(16) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL, KEY (doc_author))"
+         tag0 VARCHAR(16) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL, \
+         doc_author_json VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL, \
+         KEY (doc_author), KEY (doc_author_json))"
     ));
     let toml = format!(
-        "[codec]\ndictionaries_dir = \"{}\"\n\n[[columns]]\nschema = \"{SQ}\"\ntable = \"t\"\ncolumn = \"doc\"\ncodec = \"zstd\"\ndictionary = \"reddit_comments\"\nextract = [{{ path = \"$.author\", column = \"doc_author\", type = \"VARCHAR(64)\" }}, {{ path = \"$.tags[0]\", column = \"tag0\", type = \"VARCHAR(16)\" }}]\n",
+        "[codec]\ndictionaries_dir = \"{}\"\n\n[[columns]]\nschema = \"{SQ}\"\ntable = \"t\"\ncolumn = \"doc\"\ncodec = \"zstd\"\ndictionary = \"reddit_comments\"\nextract = [{{ path = \"$.author\", column = \"doc_author\", type = \"VARCHAR(64)\" }}, {{ path = \"$.tags[0]\", column = \"tag0\", type = \"VARCHAR(16)\" }}, {{ path = \"$.author\", column = \"doc_author_json\", type = \"VARCHAR(64)\", value = \"json\" }}]\n",
         concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries")
     );
     let backend = db.addr();
@@ -93,20 +95,21 @@ async fn both(truth: &mut Conn, sq: &mut Conn, sql: &str) {
 }
 
 /// What MariaDB computes on the uncompressed copy, and what the extracted
-/// columns hold, per id.
-type Derived = Vec<(i64, Option<Vec<u8>>, Option<Vec<u8>>)>;
+/// columns hold, per id: `$.author` and `$.tags[0]` unquoted, `$.author`
+/// as JSON text (`value = "json"`).
+type Derived = Vec<(i64, Option<Vec<u8>>, Option<Vec<u8>>, Option<Vec<u8>>)>;
 
 async fn derived_pair(db: &MariaDb) -> (Derived, Derived) {
     let mut direct = dump::connect(db.port, None).await;
     let truth: Derived = direct
         .query(format!(
-            "SELECT id, JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')), JSON_UNQUOTE(JSON_EXTRACT(doc, '$.tags[0]')) FROM {TRUTH}.t ORDER BY id"
+            "SELECT id, JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')), JSON_UNQUOTE(JSON_EXTRACT(doc, '$.tags[0]')), JSON_EXTRACT(doc, '$.author') FROM {TRUTH}.t ORDER BY id"
         ))
         .await
         .unwrap();
     let stored: Derived = direct
         .query(format!(
-            "SELECT id, doc_author, tag0 FROM {SQ}.t ORDER BY id"
+            "SELECT id, doc_author, tag0, doc_author_json FROM {SQ}.t ORDER BY id"
         ))
         .await
         .unwrap();
@@ -406,6 +409,22 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
             .to_string(),
     );
     queries.push(format!("SELECT id FROM t ORDER BY {ua}, id"));
+    // The JSON text (Django's `order_by("doc__author")`, SQLAlchemy's
+    // `order_by(T.doc["author"])`), from the `value = "json"` column.
+    for key in [
+        "JSON_EXTRACT(`t`.`doc`, '$.\"author\"')",
+        "JSON_EXTRACT(t.doc, '$.author')",
+    ] {
+        queries.push(format!("SELECT id FROM t ORDER BY {key} ASC, id"));
+        queries.push(format!("SELECT id FROM t ORDER BY {key} DESC, id DESC"));
+        queries.push(format!(
+            "SELECT COUNT(*), MIN(id) FROM t GROUP BY {key} ORDER BY {key}"
+        ));
+        queries.push(format!(
+            "SELECT id FROM t WHERE {key} IS NOT NULL ORDER BY {key}, id LIMIT 7"
+        ));
+        queries.push(format!("SELECT id FROM t WHERE {key} IS NULL ORDER BY id"));
+    }
     queries.push(format!("SELECT id FROM t ORDER BY {ua} DESC, id DESC"));
     queries.push(format!(
         "SELECT COUNT(*) FROM t GROUP BY {ua} ORDER BY {ua}"
@@ -532,7 +551,9 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
     let dj_between = format!("SELECT id FROM t WHERE {django} BETWEEN {je} AND 'z'");
     let dj_like = format!("SELECT id FROM t WHERE {django} LIKE {je}");
     let dj_nulleq = format!("SELECT id FROM t WHERE {django} <=> {je}");
-    let dj_order = "SELECT id FROM t ORDER BY JSON_EXTRACT(`t`.`doc`, '$.\"author\"') ASC";
+    let dj_order_eq =
+        "SELECT id FROM t WHERE JSON_EXTRACT(`t`.`doc`, '$.\"author\"') = '\"x\"'".to_string();
+    let tag_order = "SELECT id FROM t ORDER BY JSON_EXTRACT(doc, '$.tags[0]')";
     let sa_order = format!("SELECT id FROM t ORDER BY {sa}");
     for (sql, says) in [
         (dj_in.as_str(), "column `doc_author`"),
@@ -540,8 +561,9 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
         (&dj_between, "column `doc_author`"),
         (&dj_like, "column `doc_author`"),
         (&dj_nulleq, "column `doc_author`"),
-        (dj_order, "JSON text"),
+        (dj_order_eq.as_str(), "value = \"json\""),
         (&sa_order, "sort or group key"),
+        (tag_order, "value = \"json\""),
         (
             "SELECT id FROM t WHERE JSON_VALUE(doc, '$.author') = 'x'",
             "write JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) instead",
@@ -619,7 +641,7 @@ async fn backfill_extract_fills_existing_rows_as_mariadb_extracts_them_and_leave
         }
     }
     direct
-        .query_drop("UPDATE t SET doc_author = NULL, tag0 = NULL")
+        .query_drop("UPDATE t SET doc_author = NULL, tag0 = NULL, doc_author_json = NULL")
         .await
         .unwrap();
     let before: Vec<(i64, Option<Vec<u8>>)> = direct
@@ -631,7 +653,7 @@ async fn backfill_extract_fills_existing_rows_as_mariadb_extracts_them_and_leave
     std::fs::write(
         &config,
         format!(
-            "[backend]\naddress = \"{}\"\nuser = \"{}\"\npassword = \"{}\"\n\n[codec]\ndictionaries_dir = \"{}\"\n\n[[columns]]\nschema = \"{SQ}\"\ntable = \"t\"\ncolumn = \"doc\"\ndictionary = \"reddit_comments\"\nextract = [{{ path = \"$.author\", column = \"doc_author\", type = \"VARCHAR(64)\" }}, {{ path = \"$.tags[0]\", column = \"tag0\", type = \"VARCHAR(16)\" }}]\n",
+            "[backend]\naddress = \"{}\"\nuser = \"{}\"\npassword = \"{}\"\n\n[codec]\ndictionaries_dir = \"{}\"\n\n[[columns]]\nschema = \"{SQ}\"\ntable = \"t\"\ncolumn = \"doc\"\ndictionary = \"reddit_comments\"\nextract = [{{ path = \"$.author\", column = \"doc_author\", type = \"VARCHAR(64)\" }}, {{ path = \"$.tags[0]\", column = \"tag0\", type = \"VARCHAR(16)\" }}, {{ path = \"$.author\", column = \"doc_author_json\", type = \"VARCHAR(64)\", value = \"json\" }}]\n",
             db.addr(),
             support::APP_USER,
             support::APP_PASS,

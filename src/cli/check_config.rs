@@ -188,7 +188,7 @@ pub fn judge_extract(
 ) -> Vec<ConfigIssue> {
     use crate::sql::catalog::ExtractedType;
     let want = e.type_text().to_lowercase();
-    let text = e.kind == ExtractedType::Text;
+    let text = matches!(e.kind, ExtractedType::Text | ExtractedType::JsonText);
     // The whole column definition to ask for.
     let definition = if text {
         format!(
@@ -202,7 +202,9 @@ pub fn judge_extract(
     let agrees = |f: &FoundExtract| {
         let ty = f.column_type.to_lowercase();
         match e.kind {
-            ExtractedType::Text => ty == want && f.collation.as_deref() == Some("utf8mb4_bin"),
+            ExtractedType::Text | ExtractedType::JsonText => {
+                ty == want && f.collation.as_deref() == Some("utf8mb4_bin")
+            }
             // MariaDB shows `bigint(20)`; unsigned or a fixed-point
             // double would not hold every value the path may.
             ExtractedType::Bigint => ty == "bigint" || ty == "bigint(20)",
@@ -428,6 +430,7 @@ mod tests {
             path: "$.author".into(),
             column: "doc_author".into(),
             data_type: "VARCHAR(64)".into(),
+            value: None,
         };
         let e = crate::transform::extract::parse(&spec, "doc").unwrap();
         let docs = [found("longblob", "longblob")];
@@ -471,6 +474,7 @@ mod tests {
                 path: "$.n".into(),
                 column: "doc_n".into(),
                 data_type: declared.into(),
+                value: None,
             };
             let e = crate::transform::extract::parse(&spec, "doc").unwrap();
             let judge = |f: &[FoundExtract]| {

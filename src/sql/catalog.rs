@@ -115,15 +115,17 @@ pub trait ColumnCatalog {
     }
     /// The real column declared to hold `JSON_UNQUOTE(JSON_EXTRACT(column,
     /// path))` of compressed column `db.table.column` (an extracted
-    /// column), if any. Default: none.
+    /// column), or with `json` the one holding `JSON_EXTRACT(column,
+    /// path)` (`value = "json"`), if any. Default: none.
     fn extracted_column(
         &self,
         db: &str,
         table: &str,
         column: &str,
         path: &super::json::Path,
+        json: bool,
     ) -> Option<(String, ExtractedType)> {
-        let _ = (db, table, column, path);
+        let _ = (db, table, column, path, json);
         None
     }
     fn any_compressed(&self) -> Option<ColumnRef> {
@@ -205,4 +207,8 @@ pub enum ExtractedType {
     Bigint,
     /// `DOUBLE`: a path holding a JSON number.
     Double,
+    /// `VARCHAR(n)` utf8mb4_bin declared with `value = "json"`: the path's
+    /// JSON text, `JSON_EXTRACT(doc, path)` (the sort key of Django's
+    /// `order_by("doc__key")`).
+    JsonText,
 }

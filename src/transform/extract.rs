@@ -25,7 +25,10 @@ pub enum DeriveError {
 /// for a missing path.
 pub fn derive(e: &Extract, doc: Option<&[u8]>) -> Result<Option<Vec<u8>>, DeriveError> {
     let Some(doc) = doc else { return Ok(None) };
-    let call = JsonCall::UnquoteExtract(e.path.clone());
+    let call = match e.kind {
+        ExtractedType::JsonText => JsonCall::Extract(e.path.clone()),
+        _ => JsonCall::UnquoteExtract(e.path.clone()),
+    };
     let v = evaluate(&call, doc).map_err(|err| match err {
         EvalError::InvalidDocument => DeriveError::NotExact(
             "the document is not valid JSON (MariaDB would answer NULL with a warning)".into(),
@@ -41,7 +44,7 @@ pub fn derive(e: &Extract, doc: Option<&[u8]>) -> Result<Option<Vec<u8>>, Derive
         }
     }
     match (e.kind, v) {
-        (ExtractedType::Text, v) | (_, v @ None) => Ok(v),
+        (ExtractedType::Text | ExtractedType::JsonText, v) | (_, v @ None) => Ok(v),
         (kind, Some(v)) => {
             // A JSON string holding digits unquotes to the same text: only
             // a JSON number is a number.
@@ -195,6 +198,7 @@ mod tests {
             path: path.into(),
             column: column.into(),
             data_type: ty.into(),
+            value: None,
         }
     }
 
@@ -212,6 +216,26 @@ mod tests {
             Err(DeriveError::TooLong { chars: 9 })
         );
         assert!(matches!(d("{\"a\": "), Err(DeriveError::NotExact(_))));
+    }
+
+    #[test]
+    fn a_json_value_column_holds_json_extract_as_mariadb_prints_it() {
+        let mut s = spec("$.a", "c", "VARCHAR(16)");
+        s.value = Some("json".into());
+        let e = parse(&s, "doc").unwrap();
+        let d = |doc: &str| derive(&e, Some(doc.as_bytes()));
+        assert_eq!(d(r#"{"a": "x\u00e9"}"#), Ok(Some(br#""x\u00e9""#.to_vec())));
+        assert_eq!(d(r#"{"a": 1.50}"#), Ok(Some(b"1.50".to_vec())));
+        assert_eq!(d(r#"{"a": null}"#), Ok(Some(b"null".to_vec())));
+        assert_eq!(
+            d(r#"{"a": {"b":[1,2]}}"#),
+            Ok(Some(br#"{"b": [1, 2]}"#.to_vec()))
+        );
+        assert_eq!(d(r#"{"b": 1}"#), Ok(None));
+        assert_eq!(
+            d(r#"{"a": "0123456789abcdef"}"#),
+            Err(DeriveError::TooLong { chars: 18 })
+        );
     }
 
     #[test]

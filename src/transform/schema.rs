@@ -259,12 +259,19 @@ impl ColumnCatalog for Catalog<'_> {
         table: &str,
         column: &str,
         path: &crate::sql::json::Path,
+        json: bool,
     ) -> Option<(String, crate::sql::catalog::ExtractedType)> {
         if self.shadowed(db, table) {
             return None;
         }
         let rule = self.rules.lookup(db, table, column)?;
-        let e = rule.extracts.iter().find(|e| e.path == *path)?;
+        let is_json = |e: &crate::transform::extract::Extract| {
+            e.kind == crate::sql::catalog::ExtractedType::JsonText
+        };
+        let e = rule
+            .extracts
+            .iter()
+            .find(|e| e.path == *path && is_json(e) == json)?;
         Some((e.column.clone(), e.kind))
     }
 

@@ -126,8 +126,9 @@ impl ColumnCatalog for SameQuery<'_> {
         table: &str,
         column: &str,
         path: &crate::sql::json::Path,
+        json: bool,
     ) -> Option<(String, crate::sql::catalog::ExtractedType)> {
-        self.inner.extracted_column(db, table, column, path)
+        self.inner.extracted_column(db, table, column, path, json)
     }
     fn note_temporary(&self, change: &crate::sql::temporary::TempChange) {
         self.inner.note_temporary(change)

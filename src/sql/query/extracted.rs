@@ -56,6 +56,8 @@ impl Parser<'_, '_> {
             }
             // SQLAlchemy's `.as_integer()` / `.as_float()`: see `typed_accessor`.
             JsonCall::NullCase(path, _) if typed_accessor(item).is_some() => path,
+            // The JSON text, from a `value = "json"` column only.
+            JsonCall::Extract(path) => path,
             _ => return None,
         };
         // Every reference to the document in the item names it alike (a
@@ -64,7 +66,8 @@ impl Parser<'_, '_> {
         if item.args.iter().any(|a| &self.src[a.clone()] != arg) {
             return None;
         }
-        let (column, kind) = self.declared_column(c, item, path)?;
+        let json = matches!(item.call, JsonCall::Extract(_));
+        let (column, kind) = self.declared_column(c, item, path, json)?;
         if typed_accessor(item).is_some_and(|k| k != kind) {
             return None;
         }
@@ -79,13 +82,14 @@ impl Parser<'_, '_> {
         c: &ColumnRef,
         item: &JsonItem,
         path: &Path,
+        json: bool,
     ) -> Option<(String, ExtractedType)> {
         if !self.allow_json || !self.views.is_empty() || self.in_having {
             return None;
         }
         let (name, kind) = self
             .catalog
-            .extracted_column(&c.db, &c.table, &c.column, path)?;
+            .extracted_column(&c.db, &c.table, &c.column, path, json)?;
         let first = self.toks.iter().position(|t| t.start == item.arg.start)?;
         let last = self.toks.iter().position(|t| t.end == item.arg.end)?;
         let base = Some((c.db.clone(), c.table.clone()));
@@ -129,7 +133,7 @@ impl Parser<'_, '_> {
         let [path] = paths.as_slice() else {
             return false;
         };
-        let Some((column, ExtractedType::Text)) = self.declared_column(c, item, path) else {
+        let Some((column, ExtractedType::Text)) = self.declared_column(c, item, path, false) else {
             return false;
         };
         let Some(first) = self.toks.iter().position(|t| t.start == item.item.start) else {
@@ -171,6 +175,16 @@ impl Parser<'_, '_> {
             return false;
         };
         let Val::Json(_, item) = v else { return false };
+        if kind == ExtractedType::JsonText {
+            // MariaDB sorts and groups the JSON text in utf8mb4_bin, as
+            // the column, and it is NULL exactly where the column is; its
+            // comparisons are JSON-aware (not the column's).
+            if !matches!(the_use, Use::Sort | Use::IsNull) {
+                return false;
+            }
+            self.rewrites.push((c.clone(), edit));
+            return true;
+        }
         if typed_accessor(item).is_some() {
             // The same value of the same type as the column on every row
             // it can hold: any comparison agrees, so do sorting and
@@ -357,7 +371,7 @@ impl Parser<'_, '_> {
                     }
                     text.to_string()
                 }
-                ExtractedType::Double => return None,
+                ExtractedType::Double | ExtractedType::JsonText => return None,
             };
             edits.push((span, literal));
         }
@@ -608,7 +622,19 @@ impl Parser<'_, '_> {
             return String::new();
         }
         let text = path_text(path);
-        match self.catalog.extracted_column(&c.db, &c.table, &c.column, path) {
+        let json = self
+            .catalog
+            .extracted_column(&c.db, &c.table, &c.column, path, true);
+        if let (JsonCall::Extract(_), Some((col, _))) = (&item.call, &json) {
+            return format!(
+                "{HINT} `{text}` is declared with value = \"json\" (column `{col}`, which holds JSON_EXTRACT({0}, '{text}')): squeeze answers it from `{col}` as an ORDER BY / GROUP BY key and under IS [NOT] NULL; MariaDB compares JSON_EXTRACT's text with a constant as JSON (unquoting it), which the column does not: compare JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) with a path declared as text",
+                c.column
+            );
+        }
+        match self
+            .catalog
+            .extracted_column(&c.db, &c.table, &c.column, path, false)
+        {
             Some((col, _)) if self.in_having => format!(
                 "{HINT} `{text}` is declared (column `{col}`), but MariaDB does not resolve `{0}` in a HAVING condition (Unknown column, unless it is grouped or selected): put the condition in WHERE, where squeeze answers it from `{col}`",
                 c.column
@@ -634,7 +660,7 @@ impl Parser<'_, '_> {
                 c.column
             ),
             Some((col, _)) if matches!(item.call, JsonCall::Extract(_)) => format!(
-                "{HINT} `{text}` is declared (column `{col}`, which holds JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}'))); a bare JSON_EXTRACT({0}, '{text}') is the path's JSON text (Django's order_by('doc__key') sorts it: strings with their quotes and escapes, `10` before `9`), which no declared column holds: sort by JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) (Django: order_by(KeyTextTransform('key', 'doc'))), which squeeze answers from a VARCHAR column",
+                "{HINT} `{text}` is declared (column `{col}`, which holds JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}'))); a bare JSON_EXTRACT({0}, '{text}') is the path's JSON text (Django's order_by('doc__key') sorts it: strings with their quotes and escapes, `10` before `9`), which that column does not hold: to sort or group by it, declare the path again with value = \"json\": extract = [{{ path = \"{text}\", column = \"<name>\", type = \"VARCHAR(<n>)\", value = \"json\" }}] (n <= 256), or sort by JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) (Django: KeyTextTransform), which squeeze answers from `{col}` on a VARCHAR path",
                 c.column
             ),
             Some((col, ExtractedType::Bigint)) if matches!(item.call, JsonCall::UnquoteExtract(_)) => format!(
@@ -746,6 +772,7 @@ fn type_name(kind: ExtractedType) -> &'static str {
         ExtractedType::Text => "VARCHAR(n)",
         ExtractedType::Bigint => "BIGINT",
         ExtractedType::Double => "DOUBLE",
+        ExtractedType::JsonText => "VARCHAR(n) with value = \"json\"",
     }
 }
 
