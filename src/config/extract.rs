@@ -107,18 +107,7 @@ pub fn parse(c: &ExtractConfig, doc_column: &str) -> Result<Extract, (String, St
     let (mut kind, max_chars) = parse_type(&c.data_type).map_err(|e| (".type".to_string(), e))?;
     match (c.value.as_deref().map(str::trim), kind) {
         (None | Some("text"), _) => {}
-        // The JSON text sorts exactly only while its whole sort key is
-        // used: MariaDB cuts a string's sort key at max_sort_length bytes
-        // (1024 by default), an index read does not.
-        (Some("json"), ExtractedType::Text) if max_chars * 4 <= 1024 => {
-            kind = ExtractedType::JsonText
-        }
-        (Some("json"), ExtractedType::Text) => {
-            return Err((
-                ".type".into(),
-                format!("VARCHAR({max_chars}) with value = \"json\": at most VARCHAR(256), whose 1024 utf8mb4 bytes MariaDB's default max_sort_length sorts whole"),
-            ))
-        }
+        (Some("json"), ExtractedType::Text) => kind = ExtractedType::JsonText,
         (Some("json"), _) => {
             return Err((
                 ".value".into(),
@@ -155,14 +144,14 @@ mod tests {
     }
 
     #[test]
-    fn value_json_declares_a_varchar_of_at_most_256_holding_the_json_text() {
+    fn value_json_declares_a_varchar_holding_the_json_text() {
         let json = |ty: &str, value: &str| {
             let mut s = spec("$.a", "c", ty);
             s.value = Some(value.into());
             parse(&s, "doc")
         };
         assert_eq!(
-            json("VARCHAR(256)", "json").unwrap().kind,
+            json("VARCHAR(1024)", "json").unwrap().kind,
             ExtractedType::JsonText
         );
         assert_eq!(
@@ -173,11 +162,6 @@ mod tests {
             json("VARCHAR(8)", "json").unwrap().type_text(),
             "VARCHAR(8)"
         );
-        // Beyond what the default max_sort_length sorts whole.
-        assert!(json("VARCHAR(257)", "json")
-            .unwrap_err()
-            .1
-            .contains("max_sort_length"));
         assert_eq!(json("BIGINT", "json").unwrap_err().0, ".value");
         assert_eq!(json("VARCHAR(8)", "raw").unwrap_err().0, ".value");
     }

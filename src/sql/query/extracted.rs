@@ -171,10 +171,18 @@ impl Parser<'_, '_> {
         if !others.iter().all(|r| self.constant(r.clone())) {
             return false;
         }
-        let (Some((edit, kind)), Some(c)) = (self.extracted_typed(v), v.column()) else {
+        let (Some((mut edit, kind)), Some(c)) = (self.extracted_typed(v), v.column()) else {
             return false;
         };
         let Val::Json(_, item) = v else { return false };
+        if self.in_order_by && matches!(kind, ExtractedType::Text | ExtractedType::JsonText) {
+            // MariaDB sorts the path's string by a key cut at
+            // max_sort_length bytes (3 a character in utf8mb4_bin), an
+            // index read of the column by the whole value: `CONCAT(col)`
+            // is sorted as the path is, cut alike, whatever the session's
+            // max_sort_length. (GROUP BY groups whole values either way.)
+            edit.1 = format!("CONCAT({})", edit.1);
+        }
         if kind == ExtractedType::JsonText {
             // MariaDB sorts and groups the JSON text in utf8mb4_bin, as
             // the column, and it is NULL exactly where the column is; its
@@ -660,7 +668,7 @@ impl Parser<'_, '_> {
                 c.column
             ),
             Some((col, _)) if matches!(item.call, JsonCall::Extract(_)) => format!(
-                "{HINT} `{text}` is declared (column `{col}`, which holds JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}'))); a bare JSON_EXTRACT({0}, '{text}') is the path's JSON text (Django's order_by('doc__key') sorts it: strings with their quotes and escapes, `10` before `9`), which that column does not hold: to sort or group by it, declare the path again with value = \"json\": extract = [{{ path = \"{text}\", column = \"<name>\", type = \"VARCHAR(<n>)\", value = \"json\" }}] (n <= 256), or sort by JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) (Django: KeyTextTransform), which squeeze answers from `{col}` on a VARCHAR path",
+                "{HINT} `{text}` is declared (column `{col}`, which holds JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}'))); a bare JSON_EXTRACT({0}, '{text}') is the path's JSON text (Django's order_by('doc__key') sorts it: strings with their quotes and escapes, `10` before `9`), which that column does not hold: to sort or group by it, declare the path again with value = \"json\": extract = [{{ path = \"{text}\", column = \"<name>\", type = \"VARCHAR(<n>)\", value = \"json\" }}] or sort by JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) (Django: KeyTextTransform), which squeeze answers from `{col}` on a VARCHAR path",
                 c.column
             ),
             Some((col, ExtractedType::Bigint)) if matches!(item.call, JsonCall::UnquoteExtract(_)) => format!(

@@ -115,6 +115,8 @@ pub(crate) struct Parser<'a, 'c> {
     walked: std::cell::OnceCell<Vec<TableRef<'a>>>,
     /// In a HAVING condition of the current query level.
     in_having: bool,
+    /// Judging an ORDER BY key (not a GROUP BY one).
+    in_order_by: bool,
 }
 
 /// Analyse a query statement (`toks` are its significant tokens, `rels`
@@ -321,6 +323,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             given: None,
             walked: std::cell::OnceCell::new(),
             in_having: false,
+            in_order_by: false,
         }
     }
 

@@ -848,7 +848,10 @@ impl Parser<'_, '_> {
             } else {
                 // A declared path sorts and groups as its extracted column.
                 let v = self.expr()?;
-                if !self.take_extracted(&v, &[]) {
+                let was = std::mem::replace(&mut self.in_order_by, reason == RefuseReason::OrderBy);
+                let taken = self.take_extracted(&v, &[]);
+                self.in_order_by = was;
+                if !taken {
                     self.reject(&v, reason, clause)?;
                 }
             }
