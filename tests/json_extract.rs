@@ -386,6 +386,11 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
         format!("{ua} NOT IN ('null', 'x')"),
         format!("{ua} BETWEEN 'a' AND 'z'"),
         format!("{ua} LIKE 'caf%'"),
+        // Django's startswith / endswith / regex.
+        format!("{django} LIKE BINARY 'Auto%'"),
+        format!("{django} LIKE BINARY '%n'"),
+        format!("{django} REGEXP BINARY '^[a-z]'"),
+        format!("{django} NOT REGEXP BINARY 'o'"),
         format!("{ua} LIKE '%\\_%' ESCAPE '\\\\'"),
         format!("{ua} NOT LIKE '%a%'"),
         format!("{ua} IS NULL"),

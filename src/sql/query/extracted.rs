@@ -698,8 +698,8 @@ impl Parser<'_, '_> {
         self.take_extracted(v, std::slice::from_ref(&other))
     }
 
-    /// Tokens `r` are a constant: string literals (with an introducer),
-    /// a signed number, `?`, `NULL`, a hex or bit literal, or
+    /// Tokens `r` are a constant: string literals (with an introducer or
+    /// `BINARY`), a signed number, `?`, `NULL`, a hex or bit literal, or
     /// `JSON_EXTRACT('<json>', '<path>')` of two strings (Django's
     /// right-hand side).
     pub(super) fn constant(&self, r: Range<usize>) -> bool {
@@ -723,6 +723,9 @@ impl Parser<'_, '_> {
             {
                 true
             }
+            // Django's `startswith`/`endswith`/`regex`: `LIKE BINARY '5%'`,
+            // a binary string both sides compare alike.
+            [b, s] if b.is_keyword(self.src, "BINARY") && is_str(s.kind) => true,
             [f, open, a, comma, b, close]
                 if f.is_keyword(self.src, "JSON_EXTRACT")
                     && open.kind == TokenKind::LParen
