@@ -465,6 +465,24 @@ mod tests {
                 i[0]
             );
         }
+        // value = "json": the same VARCHAR(n) utf8mb4_bin.
+        let spec = crate::config::ExtractConfig {
+            value: Some("json".into()),
+            ..spec
+        };
+        let json = crate::transform::extract::parse(&spec, "doc").unwrap();
+        let judge_json = |f: &[FoundExtract]| {
+            judge_extract("columns[0].extract[0]", "t", "doc", &json, &docs, f)
+        };
+        assert!(judge_json(&[ext("varchar(64)", Some("utf8mb4_bin"))]).is_empty());
+        let i = judge_json(&[ext("varchar(64)", Some("utf8mb4_general_ci"))]);
+        assert!(
+            i.len() == 1
+                && i[0].message.contains(
+                    "MODIFY `doc_author` VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"
+                ),
+            "{i:?}"
+        );
         // BIGINT and DOUBLE: the type alone (no collation).
         for (declared, good, bad) in [
             ("BIGINT", "bigint(20)", "bigint(20) unsigned"),
