@@ -184,3 +184,80 @@ shards = ["a", "b"]
     assert!(ids(&a).contains("2,4"), "{}", ids(&a));
     assert!(!ids(&a).contains('6') && !ids(&b).contains('7'));
 }
+
+/// A bulk batch writing documents with declared paths (issue 35): squeeze
+/// prepares one more server parameter per path, so each row is rewritten
+/// in the server's order with the paths derived from its document, and the
+/// extracted columns hold what MariaDB's `JSON_EXTRACT` gives on the
+/// uncompressed copy the same batch wrote directly. A row sending DEFAULT
+/// for the document is refused (squeeze cannot derive the paths of a
+/// value the server supplies), naming the column.
+#[test]
+fn a_bulk_batch_writing_documents_fills_their_declared_paths_as_mariadb_extracts_them() {
+    use support::raw::{parse_err, RawConn};
+    let db = MariaDb::start();
+    let (truth, sq_schema) = ("bulk_paths_truth", "bulk_paths");
+    db.fresh_db(truth);
+    db.root_sql(&format!(
+        "CREATE TABLE {truth}.docs (id BIGINT PRIMARY KEY, doc LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin)"
+    ));
+    db.fresh_db(sq_schema);
+    db.root_sql(&format!(
+        "CREATE TABLE {sq_schema}.docs (id BIGINT PRIMARY KEY, doc LONGBLOB, doc_id BIGINT NULL, \
+         tag0 VARCHAR(16) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL)"
+    ));
+    let toml = format!(
+        "[codec]\ndictionaries_dir = \"{}\"\n\n[[columns]]\nschema = \"{sq_schema}\"\ntable = \"docs\"\ncolumn = \"doc\"\ndictionary = \"reddit_comments\"\nextract = [{{ path = \"$.id\", column = \"doc_id\", type = \"BIGINT\" }}, {{ path = \"$.tags[0]\", column = \"tag0\", type = \"VARCHAR(16)\" }}]\n",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries")
+    );
+    let user = format!("{APP_USER}:{APP_PASS}");
+    let sq = Squeeze::start_with_config(&toml, &["--backend", &db.addr(), "--user", &user]);
+    let options = "useServerPrepStmts=true&useBulkStmts=true&useBulkStmtsForInserts=true";
+    let direct = maria_bulk(db.port, truth, options);
+    let proxied = maria_bulk(sq.port, sq_schema, options);
+    assert_eq!(
+        direct,
+        proxied,
+        "through squeeze differs:\n{}",
+        sq.log_tail()
+    );
+    let derived = db.root_sql(&format!(
+        "SELECT id, doc_id, tag0 FROM {sq_schema}.docs ORDER BY id"
+    ));
+    let expected = db.root_sql(&format!(
+        "SELECT id, JSON_EXTRACT(doc, '$.id') AS doc_id, JSON_UNQUOTE(JSON_EXTRACT(doc, '$.tags[0]')) AS tag0 FROM {truth}.docs ORDER BY id"
+    ));
+    assert_eq!(derived, expected);
+    // The batch wrote three rows, two with documents (the UPDATE batch
+    // replaced both), so the comparison covers written and NULL paths.
+    assert_eq!(derived.lines().count(), 4, "{derived}");
+    assert!(derived.contains("\t33\tbulk"), "{derived}");
+
+    // DEFAULT (indicator 2) for the document: refused, nothing written.
+    const BULK: u32 = 1 << 2; // MARIADB_CLIENT_STMT_BULK_OPERATIONS
+    let mut c =
+        RawConn::login_ext(sq.port, APP_USER, APP_PASS, Some(sq_schema), BULK).expect("login");
+    let mut p = vec![0x16];
+    p.extend_from_slice(b"INSERT INTO docs (id, doc) VALUES (?, ?)");
+    c.command(&p);
+    let ok = c.read_packet().unwrap();
+    assert_eq!(ok[0], 0, "prepare: {}", String::from_utf8_lossy(&ok));
+    let stmt = u32::from_le_bytes([ok[1], ok[2], ok[3], ok[4]]);
+    c.read_until_eof();
+    let mut p = vec![0xFA];
+    p.extend_from_slice(&stmt.to_le_bytes());
+    p.extend_from_slice(&128u16.to_le_bytes()); // SEND_TYPES
+    p.extend_from_slice(&[0x08, 0, 0xFD, 0]); // LONGLONG, VAR_STRING
+    p.push(0);
+    p.extend_from_slice(&7i64.to_le_bytes());
+    p.push(2); // DEFAULT
+    c.command(&p);
+    let (code, msg) = parse_err(&c.read_packet().unwrap());
+    assert_eq!(code, 1235, "{msg}");
+    assert!(msg.contains("docs.doc") && msg.contains("DEFAULT"), "{msg}");
+    assert!(!db
+        .root_sql(&format!(
+            "SELECT COUNT(*) FROM {sq_schema}.docs WHERE id = 7"
+        ))
+        .contains("\n1"));
+}

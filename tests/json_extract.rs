@@ -1521,3 +1521,98 @@ async fn numeric_comparisons_on_a_bigint_or_double_path_answer_as_on_the_uncompr
     refused += 1;
     println!("RESULT json_extract_numeric same={same} wrong=0 refused={refused}");
 }
+
+/// `EXPLAIN` shows the plan of the statement squeeze sends: a declared path
+/// answered from its extracted column is explained as that column (the
+/// operator sees its index used), `ANALYZE` runs it, and what squeeze would
+/// refuse to run it refuses to explain.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn explain_of_a_declared_path_is_the_servers_plan_of_the_statement_squeeze_sends() {
+    let db = MariaDb::start();
+    let sq_proxy = setup(&db);
+    let mut direct = dump::connect(db.port, Some(SQ)).await;
+    let mut sq = dump::connect(sq_proxy.port, Some(SQ)).await;
+    for (i, d) in documents().iter().enumerate() {
+        let v = d.as_deref().map(quote).unwrap_or_else(|| "NULL".into());
+        sq.query_drop(format!(
+            "INSERT INTO t (id, doc, n) VALUES ({}, {v}, 0)",
+            i + 1
+        ))
+        .await
+        .unwrap();
+    }
+    let ua = "JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author'))";
+    type Rows = Vec<Vec<Option<String>>>;
+    async fn rows(c: &mut Conn, sql: &str) -> Rows {
+        let rs: Vec<mysql_async::Row> = c.query(sql).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+        rs.into_iter()
+            .map(|r| {
+                (0..r.len())
+                    .map(|i| r.get_opt::<Option<String>, _>(i).unwrap().unwrap())
+                    .collect()
+            })
+            .collect()
+    }
+    let (mut answered, mut refused) = (0, 0);
+    for (through, sent) in [
+        (
+            format!("EXPLAIN SELECT id FROM t WHERE {ua} = 'AutoModerator'"),
+            "EXPLAIN SELECT id FROM t WHERE doc_author = 'AutoModerator'".to_string(),
+        ),
+        (
+            format!("EXPLAIN FORMAT=JSON SELECT id FROM t WHERE {ua} IN ('a', 'b') ORDER BY {ua}"),
+            "EXPLAIN FORMAT=JSON SELECT id FROM t WHERE doc_author IN ('a', 'b') ORDER BY doc_author".to_string(),
+        ),
+        (
+            format!("DESCRIBE DELETE FROM t WHERE {ua} = 'x'"),
+            "DESCRIBE DELETE FROM t WHERE doc_author = 'x'".to_string(),
+        ),
+        (
+            format!("EXPLAIN SELECT JSON_EXTRACT(doc, '$.score') FROM t WHERE {ua} = 'x'"),
+            "EXPLAIN SELECT doc FROM t WHERE doc_author = 'x'".to_string(),
+        ),
+    ] {
+        let got = rows(&mut sq, &through).await;
+        assert_eq!(got, rows(&mut direct, &sent).await, "{through}");
+        assert!(format!("{got:?}").contains("doc_author"), "{through}: {got:?}");
+        answered += 1;
+    }
+    // The rewritten text is what MariaDB planned (its note 1003).
+    sq.query_drop(format!(
+        "EXPLAIN EXTENDED SELECT id FROM t WHERE {ua} = 'x'"
+    ))
+    .await
+    .unwrap();
+    let note = rows(&mut sq, "SHOW WARNINGS").await;
+    assert!(
+        format!("{note:?}").contains("`doc_author` = 'x'"),
+        "{note:?}"
+    );
+    // ANALYZE runs the read: r_rows counts the matching rows.
+    let analyzed = rows(
+        &mut sq,
+        &format!("ANALYZE SELECT id FROM t WHERE {ua} = 'AutoModerator'"),
+    )
+    .await;
+    assert_eq!(analyzed.len(), 1, "{analyzed:?}");
+    answered += 1;
+    // Refused as the statement itself is: an undeclared path; and ANALYZE
+    // of a select list squeeze would evaluate (the server would run the
+    // function over compressed bytes).
+    for sql in [
+        "EXPLAIN SELECT id FROM t WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.nope')) = 'x'"
+            .to_string(),
+        "ANALYZE SELECT JSON_EXTRACT(doc, '$.score') FROM t".to_string(),
+    ] {
+        let msg = refusal(&mut sq, &sql).await;
+        assert!(
+            msg.contains(&format!("column `{SQ}.t.doc`")),
+            "{sql}: {msg}"
+        );
+        refused += 1;
+    }
+    // A table's description is not a statement's plan: unchanged.
+    let described = rows(&mut sq, "EXPLAIN t").await;
+    assert_eq!(described[1][0].as_deref(), Some("doc"), "{described:?}");
+    println!("RESULT json_extract_explain answered={answered} refused={refused}");
+}

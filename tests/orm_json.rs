@@ -35,14 +35,15 @@ fn lookups(port: u16, db: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// `sq.docs` gains `doc_author`, a squeeze declaring `$.author` for it
-/// starts, and every row is written again through it (so the column holds
-/// each document's `$.author`).
-async fn declare_author(db: &MariaDb, plain: &Squeeze) -> Squeeze {
+/// `sq.docs` gains `doc_author` and `doc_score`, a squeeze declaring
+/// `$.author` (VARCHAR) and `$.score` (BIGINT) for them
+/// starts, and every row is written again through it (so the columns hold
+/// each document's `$.author` and `$.score`).
+async fn declare_paths(db: &MariaDb, plain: &Squeeze) -> Squeeze {
     use mysql_async::prelude::*;
-    db.root_sql("ALTER TABLE sq.docs ADD COLUMN doc_author VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL, ADD KEY (doc_author)");
+    db.root_sql("ALTER TABLE sq.docs ADD COLUMN doc_author VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL, ADD KEY (doc_author), ADD COLUMN doc_score BIGINT NULL, ADD KEY (doc_score)");
     let toml = format!(
-        "[codec]\ndictionaries_dir = \"{}\"\n\n[[columns]]\nschema = \"sq\"\ntable = \"docs\"\ncolumn = \"doc\"\ndictionary = \"reddit_comments\"\nextract = [{{ path = \"$.author\", column = \"doc_author\", type = \"VARCHAR(255)\" }}]\n",
+        "[codec]\ndictionaries_dir = \"{}\"\n\n[[columns]]\nschema = \"sq\"\ntable = \"docs\"\ncolumn = \"doc\"\ndictionary = \"reddit_comments\"\nextract = [{{ path = \"$.author\", column = \"doc_author\", type = \"VARCHAR(255)\" }}, {{ path = \"$.score\", column = \"doc_score\", type = \"BIGINT\" }}]\n",
         concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries")
     );
     let backend = db.addr();
@@ -76,7 +77,7 @@ fn orm_json_key_reads_answer_as_directly_and_what_is_not_evaluated_is_refused_na
     let rt = tokio::runtime::Runtime::new().unwrap();
     let (plain, o) = rt.block_on(support::oracle::setup(&db));
     drop(o);
-    let sq = rt.block_on(declare_author(&db, &plain));
+    let sq = rt.block_on(declare_paths(&db, &plain));
     let truth = lookups(db.port(), "truth");
     let through = lookups(sq.port, "sq");
     assert_eq!(truth.len(), through.len(), "{truth:?}\n{through:?}");

@@ -381,3 +381,106 @@ async fn a_sharded_fleet_routes_by_schema_and_key_and_refuses_cross_shard_statem
     let _ = Value::NULL;
     drop((a, b, s, st, k, on_c));
 }
+
+/// A prepared statement squeeze sends rewritten (a document literal
+/// compressed, a select-list JSON function replaced by the column it
+/// evaluates, a declared path answered from its extracted column) on a
+/// key-routed table: a shard it was not prepared on prepares the statement
+/// squeeze sends, not the client's text, so every shard stores and answers
+/// alike.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_prepared_statement_is_prepared_on_another_shard_as_squeeze_sends_it() {
+    let shards: Vec<MariaDb> = (0..2).map(|_| MariaDb::start()).collect();
+    for s in &shards {
+        s.root_sql(
+            "CREATE DATABASE app; CREATE TABLE app.docs (id BIGINT PRIMARY KEY, doc LONGBLOB, \
+             doc_author VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL, KEY (doc_author));",
+        );
+    }
+    let dicts = concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries");
+    let toml = format!(
+        r#"
+[[users]]
+name = "{APP_USER}"
+password = "{APP_PASS}"
+
+[shards.a]
+address = "{}"
+[shards.b]
+address = "{}"
+
+[routing]
+default_shard = "a"
+[[routing.key]]
+schema = "app"
+table = "docs"
+column = "id"
+function = "modulo"
+shards = ["a", "b"]
+
+[codec]
+dictionaries_dir = "{dicts}"
+
+[[columns]]
+schema = "app"
+table = "docs"
+column = "doc"
+dictionary = "reddit_comments"
+extract = [{{ path = "$.author", column = "doc_author", type = "VARCHAR(64)" }}]
+"#,
+        shards[0].addr(),
+        shards[1].addr()
+    );
+    let proxy = Squeeze::start_with_config(&toml, &[]);
+    let mut c = connect(proxy.port, Some("app")).await;
+    let doc = |i: i64| {
+        format!(
+            r#"{{"author":"a{}","body":"{}","score":{i}}}"#,
+            i % 3,
+            "the same words again and again ".repeat(8)
+        )
+    };
+    // The document is a literal of the prepared text: compressed by the
+    // text squeeze prepares, on whichever shard the key picks.
+    for i in 0..6i64 {
+        let sql = format!(
+            "INSERT INTO docs (id, doc) VALUES (?, '{}')",
+            doc(i).replace('\'', "''")
+        );
+        c.exec_drop(sql, (i,)).await.unwrap();
+    }
+    // The document as a parameter, with its declared path: one more server
+    // parameter, on every shard.
+    for i in 6..10i64 {
+        c.exec_drop("INSERT INTO docs (id, doc) VALUES (?, ?)", (i, doc(i)))
+            .await
+            .unwrap();
+    }
+    for (k, s) in shards.iter().enumerate() {
+        let stored = s.root_sql(
+            "SELECT COUNT(*), SUM(LEFT(doc, 1) = UNHEX('F5')), SUM(doc_author IS NOT NULL) FROM app.docs",
+        );
+        assert!(
+            stored.lines().nth(1) == Some("5\t5\t5"),
+            "shard {k}: every row compressed, its path derived: {stored}"
+        );
+    }
+    for i in 0..10i64 {
+        let score: Option<String> = c
+            .exec_first(
+                "SELECT JSON_EXTRACT(doc, '$.score') FROM docs WHERE id = ?",
+                (i,),
+            )
+            .await
+            .unwrap();
+        assert_eq!(score, Some(i.to_string()), "id {i}");
+        let n: Option<i64> = c
+            .exec_first(
+                "SELECT COUNT(*) FROM docs WHERE id = ? AND JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = ?",
+                (i, format!("a{}", i % 3)),
+            )
+            .await
+            .unwrap();
+        assert_eq!(n, Some(1), "id {i}");
+    }
+}

@@ -17,6 +17,8 @@ use super::ProtocolError;
 pub const SEND_TYPES: u16 = 128;
 /// Parameter indicator: the value follows.
 pub const INDICATOR_NONE: u8 = 0;
+/// Parameter indicator: NULL (no value follows).
+pub const INDICATOR_NULL: u8 = 1;
 /// The largest indicator MariaDB defines (IGNORE); NULL is 1, DEFAULT 2.
 const INDICATOR_MAX: u8 = 3;
 

@@ -37,6 +37,7 @@ use same_query::SameQuery;
 mod block;
 mod condition;
 mod dml;
+mod explain;
 mod judge;
 pub(crate) mod procedural;
 mod same_query;
@@ -464,6 +465,13 @@ pub(super) fn plan_tokens<'a>(
                 return planned;
             }
         }
+        StatementKind::Other if relayed => {
+            if let Some(planned) = explain::explained(sql, toks)
+                .and_then(|e| plan_explain(sql, toks, e, opts, db, catalog))
+            {
+                return planned;
+            }
+        }
         _ => {}
     }
     let shape = match kind {
@@ -500,6 +508,49 @@ pub(super) fn plan_tokens<'a>(
         ..QueryShape::default()
     };
     (plan, Some(shape))
+}
+
+/// `EXPLAIN stmt` / `ANALYZE stmt` (see [`explain`]): `stmt` planned as
+/// the client's own statement; its edits (declared paths answered from
+/// their extracted columns, compressed literals) are applied, its result
+/// (the server's plan) relayed untouched. `None`: plan the whole text as
+/// any other statement (`ANALYZE` of a write, or of a read whose select
+/// list squeeze would evaluate).
+fn plan_explain<'a>(
+    sql: &'a [u8],
+    toks: &[Token],
+    explained: explain::Explained,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Option<(Plan<'a>, Option<QueryShape>)> {
+    let (at, analyze) = match explained {
+        explain::Explained::Explain(at) => (at, false),
+        explain::Explained::Analyze(at) => (at, true),
+    };
+    let inner = &toks[at..];
+    let kind = classify_statement(sql, inner, opts);
+    if !matches!(kind, StatementKind::Select) {
+        if analyze {
+            return None;
+        }
+        return Some(plan_tokens(
+            sql, inner, None, &kind, opts, db, catalog, true,
+        ));
+    }
+    let rels = table_refs(sql, inner);
+    match plan_read(sql, inner, &rels, opts, db, catalog, true) {
+        (plan @ Plan::Refuse(_), _) => Some((plan, None)),
+        (_, Some(shape)) if analyze && !shape.json.is_empty() => None,
+        (plan, shape) => {
+            let rewrites = shape.map(|s| s.rewrites).unwrap_or_default();
+            let shape = (!rewrites.is_empty()).then(|| QueryShape {
+                rewrites,
+                ..QueryShape::default()
+            });
+            Some((plan, shape))
+        }
+    }
 }
 
 /// A query: the default-deny analyzer decides.

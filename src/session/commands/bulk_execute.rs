@@ -6,7 +6,7 @@
 //! the parameters bound to compressed columns are compressed row by row.
 
 use crate::error::{ErrorCode, SqlError};
-use crate::protocol::bulk_execute::{self, BulkExecute};
+use crate::protocol::bulk_execute::{self, BulkExecute, INDICATOR_NULL};
 use crate::protocol::coldef::{binary_layout, BinaryLayout, TYPE_BLOB};
 use crate::protocol::execute::ExecuteParams;
 use crate::session::command_cx::CommandCx;
@@ -41,13 +41,8 @@ impl Session {
                 .await
                 .flow;
         };
-        if s.layout.is_some() {
-            // One more server parameter per declared path: not remapped
-            // row by row (default deny, never a stale column).
-            self.reply_error(&crate::error::SqlError::new(
-                crate::error::ErrorCode::NotSupportedYet,
-                "squeeze: a bulk execute (COM_STMT_BULK_EXECUTE) of a statement writing a document with extracted paths is not supported: execute it row by row",
-            ));
+        if s.layout_broken || (s.layout.is_some() && self.tracked.non_utf8_charset.is_some()) {
+            self.reply_error(&SqlError::new(ErrorCode::NotSupportedYet, "squeeze: this prepared statement writes a document with extracted paths, which squeeze sends as utf8mb4 strings: run SET NAMES utf8mb4 and prepare it again"));
             return Flow::Continue;
         }
         let count = s.num_params as usize;
@@ -81,6 +76,14 @@ impl Session {
             return Flow::Continue;
         };
         let (key_param, rules) = (s.key_param.clone(), s.param_rules.clone());
+        let layout = s.layout.clone();
+        if let Some(e) = layout
+            .as_deref()
+            .and_then(|_| unsettled_document(&b.rows, &rules))
+        {
+            self.reply_error(&e);
+            return Flow::Continue;
+        }
         // Every row on one shard, as the server runs them: one command.
         let mut key_shard: Option<usize> = None;
         if let Some((rule, index)) = &key_param {
@@ -119,7 +122,14 @@ impl Session {
         let mut rewritten = Vec::with_capacity(rows.len());
         let mut no_long_data = Default::default();
         for row in &rows {
-            match rewrite_execute(&head, row, &rules, &mut no_long_data, |_| false, None) {
+            match rewrite_execute(
+                &head,
+                row,
+                &rules,
+                &mut no_long_data,
+                |_| false,
+                layout.as_deref(),
+            ) {
                 Ok(r) => rewritten.push(r.payload),
                 Err(ParamError::Write(e)) => {
                     let refused = SessionError::refused(e.to_sql_error());
@@ -128,23 +138,56 @@ impl Session {
                 Err(ParamError::Malformed(e)) => return self.refuse_malformed(&e),
             }
         }
-        let out_rows: Vec<(&[u8], ExecuteParams<'_>)> = match b
-            .rows
+        // The server's parameters: the client's, then (with declared
+        // paths) one per path, NULL where the path's value is.
+        let server_count = layout.as_ref().map_or(count, Vec::len);
+        let server_indicators: Vec<Vec<u8>> = match &layout {
+            None => b.rows.iter().map(|r| r.indicators.clone()).collect(),
+            Some(layout) => {
+                let mut all = Vec::with_capacity(rewritten.len());
+                for (row, new) in b.rows.iter().zip(&rewritten) {
+                    let Some(p) = new else {
+                        return self.refuse_malformed(&crate::protocol::ProtocolError::Malformed(
+                            "bulk row of a statement with extracted paths not rewritten",
+                        ));
+                    };
+                    match ExecuteParams::parse(&p[head.len()..], server_count, None) {
+                        Ok(params) => {
+                            all.push(server_row_indicators(layout, &row.indicators, &params))
+                        }
+                        Err(e) => return self.refuse_malformed(&e),
+                    }
+                }
+                all
+            }
+        };
+        let out_rows: Vec<(&[u8], ExecuteParams<'_>)> = match server_indicators
             .iter()
             .zip(&rows)
             .zip(&rewritten)
-            .map(|((row, original), new)| {
+            .map(|((indicators, original), new)| {
                 let params = match new {
-                    Some(p) => ExecuteParams::parse(&p[head.len()..], count, None)?,
+                    Some(p) => ExecuteParams::parse(&p[head.len()..], server_count, None)?,
                     None => *original,
                 };
-                Ok((row.indicators.as_slice(), params))
+                Ok((indicators.as_slice(), params))
             })
             .collect::<Result<Vec<_>, crate::protocol::ProtocolError>>()
         {
             Ok(r) => r,
             Err(e) => return self.refuse_malformed(&e),
         };
+        if layout.is_some() {
+            // One set of types for every row: the server's, as the
+            // rewrite bound each value that is sent (a NULL's is moot).
+            match shared_types(&out_rows) {
+                Some(t) => types = t,
+                None => {
+                    self.reply_error(&SqlError::new(ErrorCode::NotSupportedYet, "squeeze: the rows of this bulk execute bind a parameter with different types once their documents' paths are added: execute them row by row"));
+                    return Flow::Continue;
+                }
+            }
+        }
         let sent = match bulk_execute::encode(stmt, b.flags, &types, &out_rows) {
             Ok(p) => p,
             Err(e) => return self.refuse_malformed(&e),
@@ -157,4 +200,81 @@ impl Session {
             .await
             .flow
     }
+}
+
+/// A row whose document (a parameter bound to a column with declared
+/// paths) is sent as DEFAULT or IGNORE: the column's default or old value
+/// is the server's, and squeeze cannot derive the paths from it.
+fn unsettled_document(
+    rows: &[bulk_execute::BulkRow],
+    rules: &[Option<std::sync::Arc<crate::transform::ColumnRule>>],
+) -> Option<SqlError> {
+    for row in rows {
+        for (i, rule) in rules.iter().enumerate() {
+            let Some(rule) = rule.as_deref().filter(|r| !r.extracts.is_empty()) else {
+                continue;
+            };
+            if row
+                .indicators
+                .get(i)
+                .is_some_and(|&ind| ind > INDICATOR_NULL)
+            {
+                return Some(SqlError::new(
+                    ErrorCode::NotSupportedYet,
+                    format!(
+                        "squeeze: a row of this bulk execute sends DEFAULT or IGNORE for {}, whose extracted paths squeeze derives from the document it writes: send the document (or NULL)",
+                        rule.label
+                    ),
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Indicators of one row in the server's parameter order: a client
+/// parameter keeps its own, a declared path is NULL where its derived value
+/// is (the rewritten row's null bitmap) and sent otherwise.
+fn server_row_indicators(
+    layout: &[crate::transform::params::ServerParam],
+    client: &[u8],
+    server: &ExecuteParams<'_>,
+) -> Vec<u8> {
+    use crate::transform::params::ServerParam;
+    layout
+        .iter()
+        .enumerate()
+        .map(|(at, p)| match p {
+            ServerParam::Client(i) => client.get(*i).copied().unwrap_or(INDICATOR_NULL),
+            ServerParam::Path(..)
+                if server
+                    .null_bitmap()
+                    .get(at / 8)
+                    .is_some_and(|b| b & (1 << (at % 8)) != 0) =>
+            {
+                INDICATOR_NULL
+            }
+            ServerParam::Path(..) => bulk_execute::INDICATOR_NONE,
+        })
+        .collect()
+}
+
+/// The types of rows bound in the server's order: for each parameter, the
+/// type of the rows that send a value (all the same, else `None`), the
+/// first row's where none does.
+fn shared_types(rows: &[(&[u8], ExecuteParams<'_>)]) -> Option<Vec<u8>> {
+    let mut types = rows.first()?.1.types.to_vec();
+    for k in 0..types.len() / 2 {
+        let mut sent = rows
+            .iter()
+            .filter(|(ind, _)| ind.get(k) == Some(&bulk_execute::INDICATOR_NONE))
+            .map(|(_, p)| p.types.get(2 * k..2 * k + 2));
+        if let Some(first) = sent.next() {
+            if sent.any(|t| t != first) {
+                return None;
+            }
+            types[2 * k..2 * k + 2].copy_from_slice(first?);
+        }
+    }
+    Some(types)
 }

@@ -127,15 +127,14 @@ impl Session {
             std::borrow::Cow::Borrowed(_) => None,
             std::borrow::Cow::Owned(s) => Some(ClientCommand::Prepare(s).encode()),
         };
-        if self.sharded()
-            && crate::transform::params::server_layout(&rewrite.placeholders).is_some()
+        if let (std::borrow::Cow::Owned(sent), Some((text, _)), true) =
+            (&rewrite.sql, cx.preparing.text.as_mut(), self.sharded())
         {
-            // Prepared again on other shards from its text: not followed.
-            self.reply_error(&crate::error::SqlError::new(
-                crate::error::ErrorCode::NotSupportedYet,
-                "squeeze: a prepared statement writing a document with extracted paths is not supported on a sharded session yet: send it as a query (COM_QUERY, or client-side parameters)",
-            ));
-            return Flow::Continue;
+            // A key-routed statement is prepared again on each shard its
+            // keys reach: as squeeze sends it (documents compressed, paths
+            // answered from their columns, a server parameter per path),
+            // never the client's text.
+            *text = bytes::Bytes::from(sent.clone());
         }
         cx.preparing.params = rewrite.placeholders;
         let changes: Vec<_> = rewrite.temporary.iter().flatten().cloned().collect();
