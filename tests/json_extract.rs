@@ -386,6 +386,12 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
         format!("{ua} NOT IN ('null', 'x')"),
         format!("{ua} BETWEEN 'a' AND 'z'"),
         format!("{ua} LIKE 'caf%'"),
+        // Django's iexact / icontains / istartswith, and UPPER.
+        format!("LOWER({django}) LIKE LOWER('automoderator')"),
+        format!("LOWER({django}) LIKE LOWER('%O%')"),
+        format!("UPPER({ua}) = 'O''BRIEN'"),
+        format!("LCASE({ua}) IN ('null', 'true') OR n = 3"),
+        format!("NOT (LOWER({ua}) < 'm')"),
         // Django's startswith / endswith / regex.
         format!("{django} LIKE BINARY 'Auto%'"),
         format!("{django} LIKE BINARY '%n'"),
@@ -426,6 +432,10 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
             .to_string(),
     );
     queries.push(format!("SELECT id FROM t ORDER BY {ua}, id"));
+    queries.push(format!("SELECT id FROM t ORDER BY LOWER({ua}) DESC, id"));
+    queries.push(format!(
+        "SELECT COUNT(*), MIN(id) FROM t GROUP BY UPPER({ua}) ORDER BY MIN(id)"
+    ));
     // The JSON text (Django's `order_by("doc__author")`, SQLAlchemy's
     // `order_by(T.doc["author"])`), from the `value = "json"` column.
     for key in [
@@ -541,6 +551,7 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
         format!("SELECT id FROM t ORDER BY {ua}, id"),
         format!("SELECT id FROM t WHERE {ua} > 'a' ORDER BY {ua} DESC, id LIMIT 5"),
         "SELECT id FROM t ORDER BY JSON_EXTRACT(t.doc, '$.author'), id".to_string(),
+        format!("SELECT id FROM t ORDER BY LOWER({ua}), id"),
         // Groups of whole values (their implicit order among values tied
         // in the cut key is open: ordered here).
         format!("SELECT MIN(id), COUNT(*) FROM t GROUP BY {ua} ORDER BY MIN(id)"),
@@ -613,6 +624,8 @@ async fn predicates_sort_and_group_keys_on_a_declared_path_answer_as_on_the_unco
         (&dj_nulleq, "column `doc_author`"),
         (dj_order_eq.as_str(), "value = \"json\""),
         (&sa_order, "sort or group key"),
+        // A result column would show the column's type: not rewritten.
+        ("SELECT LOWER(JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author'))) AS l FROM t", "LOWER()"),
         (tag_order, "value = \"json\""),
         (
             "SELECT id FROM t WHERE JSON_VALUE(doc, '$.author') = 'x'",

@@ -310,3 +310,22 @@ fn django_json_constants_become_the_literal_mariadb_compares_on_the_connections_
         assert!(rewrite_typed(&sql, true).is_err(), "{sql}");
     }
 }
+
+#[test]
+fn lower_of_a_declared_text_path_becomes_lower_of_its_column_outside_the_select_list() {
+    assert_eq!(
+        rewrite("SELECT id FROM docs WHERE LOWER(JSON_UNQUOTE(JSON_EXTRACT(`docs`.`doc`, '$.\"author\"'))) LIKE LOWER('A%') ORDER BY UPPER(JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')))").unwrap(),
+        "SELECT id FROM docs WHERE LOWER(`docs`.`doc_author`) LIKE LOWER('A%') ORDER BY UPPER(`docs`.`doc_author`)"
+    );
+    // Another argument shape is parsed again as an ordinary call: the
+    // comparison inside is rewritten once.
+    assert_eq!(
+        rewrite("SELECT id FROM docs WHERE LOWER(CONCAT(JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = 'x', '')) = '1'").unwrap(),
+        "SELECT id FROM docs WHERE LOWER(CONCAT(`docs`.`doc_author` = 'x', '')) = '1'"
+    );
+    // A result column: its type would be the column's.
+    assert!(
+        refused("SELECT LOWER(JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author'))) AS l FROM docs")
+            .contains("LOWER()")
+    );
+}

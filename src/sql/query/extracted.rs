@@ -150,6 +150,48 @@ impl Parser<'_, '_> {
         true
     }
 
+    /// `LOWER(JSON_UNQUOTE(JSON_EXTRACT(doc, p)))` (Django's `iexact`,
+    /// `icontains`, `istartswith`...: `LOWER(..) LIKE LOWER('x%')`), or
+    /// UPPER, over a declared text path, outside a select-list item: the
+    /// column holds the same string in the same collation on every row, so
+    /// the case-mapped values are the same wherever they are compared,
+    /// sorted (an expression: sorted by a key cut as the path's is) or
+    /// grouped; only a result column would show the column's type. The
+    /// cursor is on `(`; `false` (cursor unmoved) for anything else.
+    pub(super) fn case_of_declared_path(&mut self) -> super::R<bool> {
+        if self.in_select_item {
+            return Ok(false);
+        }
+        // Parsed again as an ordinary call unless it is the one form: what
+        // this parse recorded is dropped then.
+        let (save, recorded) = (self.pos, self.rewrites.len());
+        self.pos += 1;
+        let v = match self.expr() {
+            Ok(v) => v,
+            Err(_) => {
+                self.pos = save;
+                self.rewrites.truncate(recorded);
+                return Ok(false);
+            }
+        };
+        let text =
+            matches!(&v, Val::Json(_, item) if matches!(item.call, JsonCall::UnquoteExtract(_)));
+        match (self.extracted_typed(&v), v.column()) {
+            (Some((edit, ExtractedType::Text)), Some(c))
+                if text && self.is_kind(TokenKind::RParen) =>
+            {
+                self.pos += 1;
+                self.rewrites.push((c.clone(), edit));
+                Ok(true)
+            }
+            _ => {
+                self.pos = save;
+                self.rewrites.truncate(recorded);
+                Ok(false)
+            }
+        }
+    }
+
     /// Records `edit` for a value `v` used under a comparison whose other
     /// operands are the constants `others` (token ranges).
     pub(super) fn take_extracted(&mut self, v: &Val, others: &[Range<usize>]) -> bool {

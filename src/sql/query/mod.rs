@@ -117,6 +117,8 @@ pub(crate) struct Parser<'a, 'c> {
     in_having: bool,
     /// Judging an ORDER BY key (not a GROUP BY one).
     in_order_by: bool,
+    /// Parsing a select-list item (its value is a result column).
+    in_select_item: bool,
 }
 
 /// Analyse a query statement (`toks` are its significant tokens, `rels`
@@ -324,6 +326,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             walked: std::cell::OnceCell::new(),
             in_having: false,
             in_order_by: false,
+            in_select_item: false,
         }
     }
 

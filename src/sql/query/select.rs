@@ -461,7 +461,10 @@ impl Parser<'_, '_> {
                 let start = self.pos;
                 let bare_name = self.bare_column_name();
                 let rewrites = self.rewrites.len();
-                let v = self.expr()?;
+                let was = std::mem::replace(&mut self.in_select_item, true);
+                let v = self.expr();
+                self.in_select_item = was;
+                let v = v?;
                 let end = self.pos;
                 sources.resize(out.len(), None);
                 sources.push(self.chain_source(start, end));
