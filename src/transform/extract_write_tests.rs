@@ -244,6 +244,12 @@ fn sqlalchemy_as_integer_and_as_float_compare_sort_and_group_by_the_bigint_and_d
         rewrite_typed(&format!("SELECT COUNT(*) FROM docs GROUP BY {int}"), false).unwrap(),
         "SELECT COUNT(*) FROM docs GROUP BY docs.`doc_i`"
     );
+    // `.as_float()` over the BIGINT path: the integer's double.
+    let float_i = float.replace("\"d\"", "\"i\"");
+    assert_eq!(
+        rewrite_typed(&format!("SELECT id FROM docs WHERE {float_i} > 5.5"), false).unwrap(),
+        "SELECT id FROM docs WHERE (docs.`doc_i` + 0e0) > 5.5"
+    );
     // The other type's accessor, a string or column operand, LIKE.
     let on_d = int.replace("\"i\"", "\"d\"");
     for (sql, says) in [

@@ -67,9 +67,17 @@ impl Parser<'_, '_> {
             return None;
         }
         let json = matches!(item.call, JsonCall::Extract(_));
-        let (column, kind) = self.declared_column(c, item, path, json)?;
-        if typed_accessor(item).is_some_and(|k| k != kind) {
-            return None;
+        let (mut column, kind) = self.declared_column(c, item, path, json)?;
+        match (typed_accessor(item), kind) {
+            (Some(k), kind) if k == kind => {}
+            // `.as_float()` over a BIGINT path (plain digits): the sum is
+            // the server's double of the integer, as `col + 0e0` is
+            // (measured: same rows under every operator, sorts, groups).
+            (Some(ExtractedType::Double), ExtractedType::Bigint) => {
+                column = format!("({column} + 0e0)");
+            }
+            (Some(_), _) => return None,
+            (None, _) => {}
         }
         Some(((item.item.clone(), column), kind))
     }
@@ -694,7 +702,7 @@ impl Parser<'_, '_> {
                     Some(ExtractedType::Bigint) => ("BIGINT", "as_integer(): CASE .. CAST(JSON_EXTRACT(..) AS SIGNED INTEGER) END", "DOUBLE"),
                     _ => ("DOUBLE", "as_float(): CASE .. JSON_EXTRACT(..) + 0.0.. END", "BIGINT"),
                 };
-                if type_name(kind) == want {
+                if type_name(kind) == want || (want == "DOUBLE" && kind == ExtractedType::Bigint) {
                     format!(
                         "{HINT} `{text}` is declared as {want} (column `{col}`), which holds SQLAlchemy's {accessor} for every row: squeeze answers it from `{col}` compared with numbers, NULL or `?`, under IS [NOT] NULL, and as an ORDER BY / GROUP BY key; other operands (a column, a string, LIKE) stay refused"
                     )
