@@ -113,19 +113,21 @@ pub trait ColumnCatalog {
         let _ = name;
         None
     }
-    /// The real column declared to hold `JSON_UNQUOTE(JSON_EXTRACT(column,
-    /// path))` of compressed column `db.table.column` (an extracted
-    /// column), or with `json` the one holding `JSON_EXTRACT(column,
-    /// path)` (`value = "json"`), if any. Default: none.
+    /// The real column declared for `path` of compressed column
+    /// `db.table.column` (an extracted column) and its type: with `want`
+    /// `JsonText` the one holding `JSON_EXTRACT(column, path)` (`value =
+    /// "json"`); otherwise one holding `JSON_UNQUOTE(JSON_EXTRACT(..))`
+    /// as text or a number, of type `want` where the path is declared
+    /// more than once. Default: none.
     fn extracted_column(
         &self,
         db: &str,
         table: &str,
         column: &str,
         path: &super::json::Path,
-        json: bool,
+        want: ExtractedType,
     ) -> Option<(String, ExtractedType)> {
-        let _ = (db, table, column, path, json);
+        let _ = (db, table, column, path, want);
         None
     }
     fn any_compressed(&self) -> Option<ColumnRef> {

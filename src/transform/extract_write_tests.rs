@@ -335,3 +335,51 @@ fn lower_of_a_declared_text_path_becomes_lower_of_its_column_outside_the_select_
             .contains("LOWER()")
     );
 }
+
+#[test]
+fn a_path_declared_as_bigint_and_as_varchar_answers_each_form_from_the_column_that_holds_it() {
+    let cfg = Config::from_toml(
+        "[[columns]]\nschema = \"app\"\ntable = \"docs\"\ncolumn = \"doc\"\nmin_size = 100000\nextract = [{ path = \"$.s\", column = \"doc_si\", type = \"BIGINT\" }, { path = \"$.s\", column = \"doc_st\", type = \"VARCHAR(8)\" }, { path = \"$.s\", column = \"doc_sj\", type = \"VARCHAR(8)\", value = \"json\" }]\n",
+    )
+    .expect("config parses");
+    let rules = ColumnRules::from_config(&cfg).expect("rules build");
+    let schema = SchemaCache::default();
+    schema.insert(
+        "app",
+        "docs",
+        TableInfo {
+            columns: ["id", "doc", "doc_si", "doc_st", "doc_sj"]
+                .map(String::from)
+                .to_vec(),
+            data_types: ["int", "longblob", "bigint", "varchar", "varchar"]
+                .map(String::from)
+                .to_vec(),
+            primary_key: vec!["id".into()],
+        },
+    );
+    let ctx = WriteContext {
+        rules: &rules,
+        schema: &schema,
+        opts: LexOptions::default(),
+        db: Some("app"),
+        non_utf8_charset: None,
+        connection_utf8mb4: true,
+        sql_prepared: None,
+        temporary: None,
+    };
+    let rw = |sql: &str| {
+        String::from_utf8(
+            rewrite_query(sql.as_bytes(), &ctx)
+                .unwrap()
+                .sql
+                .into_owned(),
+        )
+        .unwrap()
+    };
+    let text = "JSON_UNQUOTE(JSON_EXTRACT(doc, '$.s'))";
+    let int = "CASE JSON_EXTRACT(doc, '$.s') WHEN 'null' THEN NULL ELSE CAST(JSON_EXTRACT(doc, '$.s') AS SIGNED INTEGER) END";
+    assert_eq!(
+        rw(&format!("SELECT id FROM docs WHERE {text} LIKE '5%' AND {int} > 5 ORDER BY JSON_EXTRACT(doc, '$.s')")),
+        "SELECT id FROM docs WHERE `docs`.`doc_st` LIKE '5%' AND `docs`.`doc_si` > 5 ORDER BY CONCAT(`docs`.`doc_sj`)"
+    );
+}

@@ -259,19 +259,23 @@ impl ColumnCatalog for Catalog<'_> {
         table: &str,
         column: &str,
         path: &crate::sql::json::Path,
-        json: bool,
+        want: crate::sql::catalog::ExtractedType,
     ) -> Option<(String, crate::sql::catalog::ExtractedType)> {
+        use crate::sql::catalog::ExtractedType;
         if self.shadowed(db, table) {
             return None;
         }
         let rule = self.rules.lookup(db, table, column)?;
-        let is_json = |e: &crate::transform::extract::Extract| {
-            e.kind == crate::sql::catalog::ExtractedType::JsonText
-        };
-        let e = rule
+        let json = want == ExtractedType::JsonText;
+        let mut declared = rule
             .extracts
             .iter()
-            .find(|e| e.path == *path && is_json(e) == json)?;
+            .filter(|e| e.path == *path && (e.kind == ExtractedType::JsonText) == json);
+        let first = declared.next()?;
+        let e = std::iter::once(first)
+            .chain(declared)
+            .find(|e| e.kind == want)
+            .unwrap_or(first);
         Some((e.column.clone(), e.kind))
     }
 

@@ -126,9 +126,9 @@ impl ColumnCatalog for SameQuery<'_> {
         table: &str,
         column: &str,
         path: &crate::sql::json::Path,
-        json: bool,
+        want: crate::sql::catalog::ExtractedType,
     ) -> Option<(String, crate::sql::catalog::ExtractedType)> {
-        self.inner.extracted_column(db, table, column, path, json)
+        self.inner.extracted_column(db, table, column, path, want)
     }
     fn note_temporary(&self, change: &crate::sql::temporary::TempChange) {
         self.inner.note_temporary(change)

@@ -66,8 +66,12 @@ impl Parser<'_, '_> {
         if item.args.iter().any(|a| &self.src[a.clone()] != arg) {
             return None;
         }
-        let json = matches!(item.call, JsonCall::Extract(_));
-        let (mut column, kind) = self.declared_column(c, item, path, json)?;
+        // The declaration to use where a path is declared more than once.
+        let want = match &item.call {
+            JsonCall::Extract(_) => ExtractedType::JsonText,
+            _ => typed_accessor(item).unwrap_or(ExtractedType::Text),
+        };
+        let (mut column, kind) = self.declared_column(c, item, path, want)?;
         match (typed_accessor(item), kind) {
             (Some(k), kind) if k == kind => {}
             // `.as_float()` over a BIGINT path (plain digits): the sum is
@@ -90,14 +94,14 @@ impl Parser<'_, '_> {
         c: &ColumnRef,
         item: &JsonItem,
         path: &Path,
-        json: bool,
+        want: ExtractedType,
     ) -> Option<(String, ExtractedType)> {
         if !self.allow_json || !self.views.is_empty() || self.in_having {
             return None;
         }
         let (name, kind) = self
             .catalog
-            .extracted_column(&c.db, &c.table, &c.column, path, json)?;
+            .extracted_column(&c.db, &c.table, &c.column, path, want)?;
         let first = self.toks.iter().position(|t| t.start == item.arg.start)?;
         let last = self.toks.iter().position(|t| t.end == item.arg.end)?;
         let base = Some((c.db.clone(), c.table.clone()));
@@ -141,7 +145,9 @@ impl Parser<'_, '_> {
         let [path] = paths.as_slice() else {
             return false;
         };
-        let Some((column, ExtractedType::Text)) = self.declared_column(c, item, path, false) else {
+        let Some((column, ExtractedType::Text)) =
+            self.declared_column(c, item, path, ExtractedType::Text)
+        else {
             return false;
         };
         let Some(first) = self.toks.iter().position(|t| t.start == item.item.start) else {
@@ -680,9 +686,17 @@ impl Parser<'_, '_> {
             return String::new();
         }
         let text = path_text(path);
-        let json = self
-            .catalog
-            .extracted_column(&c.db, &c.table, &c.column, path, true);
+        let want = match &item.call {
+            JsonCall::NullCase(..) => typed_accessor(item).unwrap_or(ExtractedType::Text),
+            _ => ExtractedType::Text,
+        };
+        let json = self.catalog.extracted_column(
+            &c.db,
+            &c.table,
+            &c.column,
+            path,
+            ExtractedType::JsonText,
+        );
         if let (JsonCall::Extract(_), Some((col, _))) = (&item.call, &json) {
             return format!(
                 "{HINT} `{text}` is declared with value = \"json\" (column `{col}`, which holds JSON_EXTRACT({0}, '{text}')): squeeze answers it from `{col}` as an ORDER BY / GROUP BY key and under IS [NOT] NULL; MariaDB compares JSON_EXTRACT's text with a constant as JSON (unquoting it), which the column does not: compare JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) with a path declared as text",
@@ -691,7 +705,7 @@ impl Parser<'_, '_> {
         }
         match self
             .catalog
-            .extracted_column(&c.db, &c.table, &c.column, path, false)
+            .extracted_column(&c.db, &c.table, &c.column, path, want)
         {
             Some((col, _)) if self.in_having => format!(
                 "{HINT} `{text}` is declared (column `{col}`), but MariaDB does not resolve `{0}` in a HAVING condition (Unknown column, unless it is grouped or selected): put the condition in WHERE, where squeeze answers it from `{col}`",
