@@ -188,7 +188,7 @@ pub fn judge_extract(
 ) -> Vec<ConfigIssue> {
     use crate::sql::catalog::ExtractedType;
     let want = e.type_text().to_lowercase();
-    let text = e.kind == ExtractedType::Text;
+    let text = matches!(e.kind, ExtractedType::Text | ExtractedType::JsonText);
     // The whole column definition to ask for.
     let definition = if text {
         format!(
@@ -202,7 +202,9 @@ pub fn judge_extract(
     let agrees = |f: &FoundExtract| {
         let ty = f.column_type.to_lowercase();
         match e.kind {
-            ExtractedType::Text => ty == want && f.collation.as_deref() == Some("utf8mb4_bin"),
+            ExtractedType::Text | ExtractedType::JsonText => {
+                ty == want && f.collation.as_deref() == Some("utf8mb4_bin")
+            }
             // MariaDB shows `bigint(20)`; unsigned or a fixed-point
             // double would not hold every value the path may.
             ExtractedType::Bigint => ty == "bigint" || ty == "bigint(20)",
@@ -428,6 +430,7 @@ mod tests {
             path: "$.author".into(),
             column: "doc_author".into(),
             data_type: "VARCHAR(64)".into(),
+            value: None,
         };
         let e = crate::transform::extract::parse(&spec, "doc").unwrap();
         let docs = [found("longblob", "longblob")];
@@ -462,6 +465,24 @@ mod tests {
                 i[0]
             );
         }
+        // value = "json": the same VARCHAR(n) utf8mb4_bin.
+        let spec = crate::config::ExtractConfig {
+            value: Some("json".into()),
+            ..spec
+        };
+        let json = crate::transform::extract::parse(&spec, "doc").unwrap();
+        let judge_json = |f: &[FoundExtract]| {
+            judge_extract("columns[0].extract[0]", "t", "doc", &json, &docs, f)
+        };
+        assert!(judge_json(&[ext("varchar(64)", Some("utf8mb4_bin"))]).is_empty());
+        let i = judge_json(&[ext("varchar(64)", Some("utf8mb4_general_ci"))]);
+        assert!(
+            i.len() == 1
+                && i[0].message.contains(
+                    "MODIFY `doc_author` VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"
+                ),
+            "{i:?}"
+        );
         // BIGINT and DOUBLE: the type alone (no collation).
         for (declared, good, bad) in [
             ("BIGINT", "bigint(20)", "bigint(20) unsigned"),
@@ -471,6 +492,7 @@ mod tests {
                 path: "$.n".into(),
                 column: "doc_n".into(),
                 data_type: declared.into(),
+                value: None,
             };
             let e = crate::transform::extract::parse(&spec, "doc").unwrap();
             let judge = |f: &[FoundExtract]| {

@@ -29,7 +29,7 @@ impl Extract {
     /// The declared type, as configured and as check-config compares it.
     pub fn type_text(&self) -> String {
         match self.kind {
-            ExtractedType::Text => format!("VARCHAR({})", self.max_chars),
+            ExtractedType::Text | ExtractedType::JsonText => format!("VARCHAR({})", self.max_chars),
             ExtractedType::Bigint => "BIGINT".into(),
             ExtractedType::Double => "DOUBLE".into(),
         }
@@ -104,7 +104,23 @@ pub fn parse(c: &ExtractConfig, doc_column: &str) -> Result<Extract, (String, St
             format!("`{column}` is the compressed column itself; name another column of the table"),
         ));
     }
-    let (kind, max_chars) = parse_type(&c.data_type).map_err(|e| (".type".to_string(), e))?;
+    let (mut kind, max_chars) = parse_type(&c.data_type).map_err(|e| (".type".to_string(), e))?;
+    match (c.value.as_deref().map(str::trim), kind) {
+        (None | Some("text"), _) => {}
+        (Some("json"), ExtractedType::Text) => kind = ExtractedType::JsonText,
+        (Some("json"), _) => {
+            return Err((
+                ".value".into(),
+                "value = \"json\" (the path's JSON text) needs type = \"VARCHAR(n)\"".into(),
+            ))
+        }
+        (Some(other), _) => {
+            return Err((
+                ".value".into(),
+                format!("{other:?}: use \"text\" (JSON_UNQUOTE(JSON_EXTRACT(doc, path)), the default) or \"json\" (JSON_EXTRACT(doc, path))"),
+            ))
+        }
+    }
     Ok(Extract {
         path_text: c.path.clone(),
         path,
@@ -123,7 +139,31 @@ mod tests {
             path: path.into(),
             column: column.into(),
             data_type: ty.into(),
+            value: None,
         }
+    }
+
+    #[test]
+    fn value_json_declares_a_varchar_holding_the_json_text() {
+        let json = |ty: &str, value: &str| {
+            let mut s = spec("$.a", "c", ty);
+            s.value = Some(value.into());
+            parse(&s, "doc")
+        };
+        assert_eq!(
+            json("VARCHAR(1024)", "json").unwrap().kind,
+            ExtractedType::JsonText
+        );
+        assert_eq!(
+            json("VARCHAR(8)", "text").unwrap().kind,
+            ExtractedType::Text
+        );
+        assert_eq!(
+            json("VARCHAR(8)", "json").unwrap().type_text(),
+            "VARCHAR(8)"
+        );
+        assert_eq!(json("BIGINT", "json").unwrap_err().0, ".value");
+        assert_eq!(json("VARCHAR(8)", "raw").unwrap_err().0, ".value");
     }
 
     #[test]

@@ -681,9 +681,15 @@ pub struct ExtractConfig {
     pub path: String,
     /// The real column of the same table that holds the value.
     pub column: String,
-    /// Its declared type: `VARCHAR(n)` (utf8mb4_bin on the server).
+    /// Its declared type: `VARCHAR(n)` (utf8mb4_bin on the server),
+    /// `BIGINT` or `DOUBLE`.
     #[serde(rename = "type")]
     pub data_type: String,
+    /// What the column holds: `"text"` (the default),
+    /// `JSON_UNQUOTE(JSON_EXTRACT(doc, path))`, or `"json"`, the path's JSON
+    /// text `JSON_EXTRACT(doc, path)` (a `VARCHAR(n)` only).
+    #[serde(default)]
+    pub value: Option<String>,
 }
 
 fn default_codec() -> String {

@@ -145,7 +145,7 @@ fn same_value(
     };
     match (kind, want, got) {
         (_, Value::NULL, g) => *g == Value::NULL,
-        (ExtractedType::Text, w, g) => w == g,
+        (ExtractedType::Text | ExtractedType::JsonText, w, g) => w == g,
         (ExtractedType::Bigint, w, g) => text(w).is_some() && text(w) == text(g),
         // Compared as MariaDB compares them: -0 is 0.
         (ExtractedType::Double, w, g) => {

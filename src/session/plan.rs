@@ -146,6 +146,7 @@ impl Session {
                 opts: self.tracked.lex,
                 db: db.as_deref(),
                 non_utf8_charset: self.tracked.non_utf8_charset.as_deref(),
+                connection_utf8mb4: self.tracked.connection_utf8mb4,
                 sql_prepared: Some(&self.statements.sql_prepared),
                 temporary: self.temporary(),
                 row_filters,
@@ -182,6 +183,7 @@ impl Session {
                 self.tracked.current_db().map(|d| d.into_owned()),
             );
             let charset = self.tracked.non_utf8_charset.clone();
+            let connection_utf8mb4 = self.tracked.connection_utf8mb4;
             let prepared = self.statements.sql_prepared.clone();
             let temporary = self.temporary().cloned();
             let text = text.clone();
@@ -192,6 +194,7 @@ impl Session {
                     opts,
                     db: db.as_deref(),
                     non_utf8_charset: charset.as_deref(),
+                    connection_utf8mb4,
                     sql_prepared: Some(&prepared),
                     temporary: temporary.as_ref(),
                     row_filters: true,

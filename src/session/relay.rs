@@ -527,6 +527,7 @@ impl Session {
             opts: crate::sql::lexer::LexOptions::default(),
             db: None,
             non_utf8_charset: None,
+            connection_utf8mb4: false,
             sql_prepared: None,
             temporary: self.temporary(),
             row_filters: false,

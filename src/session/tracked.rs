@@ -19,6 +19,10 @@ pub(super) struct Tracked {
     pub lex: LexOptions,
     /// The client character set's name when it is not UTF-8.
     pub non_utf8_charset: Option<String>,
+    /// `character_set_connection` is utf8mb4 or binary (see
+    /// `ColumnCatalog::connection_unquotes_json_constants`): from the
+    /// handshake's collation, then from the server's tracking.
+    pub connection_utf8mb4: bool,
     /// The text of a bare BEGIN whose transaction has run nothing yet.
     pub txn_begin: Option<Vec<u8>>,
     /// What the client itself asked the server to track
@@ -168,6 +172,8 @@ impl Tracked {
             status: SERVER_STATUS_AUTOCOMMIT,
             lex: LexOptions::default(),
             non_utf8_charset: crate::charset::non_utf8_charset_of_collation(collation.into()),
+            connection_utf8mb4: crate::charset::is_utf8mb4_collation(collation.into())
+                || u16::from(collation) == crate::charset::BINARY_COLLATION,
             txn_begin: None,
             client_tracks: ClientTracking::default(),
         }
@@ -213,6 +219,9 @@ impl Tracked {
                 match name.as_str() {
                     "sql_mode" => self.lex = LexOptions::from_sql_mode(&value),
                     "character_set_client" => self.apply(TrackedChange::Charset(value.into())),
+                    "character_set_connection" => {
+                        self.apply(TrackedChange::Connection(Some(value.into())))
+                    }
                     "session_track_system_variables" => {
                         let fresh = ClientTracking::from_settings(&value, "ON", "OFF");
                         t.variables = fresh.variables;
@@ -248,6 +257,11 @@ impl Tracked {
         match change {
             TrackedChange::Use(db) => self.database = Some(db.into_bytes()),
             TrackedChange::SqlMode(mode) => self.lex = LexOptions::from_sql_mode(&mode),
+            TrackedChange::Connection(name) => {
+                self.connection_utf8mb4 = name.is_some_and(|n| {
+                    n.eq_ignore_ascii_case("utf8mb4") || n.eq_ignore_ascii_case("binary")
+                });
+            }
             TrackedChange::Charset(name) => {
                 let lower = name.to_ascii_lowercase();
                 self.non_utf8_charset = if crate::charset::is_utf8_name(&lower) || lower == "binary"
@@ -320,24 +334,36 @@ pub(super) enum TrackedChange {
     Use(String),
     SqlMode(String),
     Charset(String),
+    /// `character_set_connection`'s new name; `None`: not known.
+    Connection(Option<String>),
 }
 
 impl TrackedChange {
     pub(super) fn from_kind(kind: &StatementKind<'_>) -> Vec<TrackedChange> {
         match kind {
             StatementKind::Use(db) => vec![TrackedChange::Use(db.to_string())],
-            StatementKind::Set(changes) => changes
-                .iter()
-                .filter_map(|c| match c {
-                    SessionChange::SqlMode(Some(m)) => Some(TrackedChange::SqlMode(m.clone())),
-                    SessionChange::CharsetClient(Some(c))
-                    | SessionChange::Names(Some(c))
-                    | SessionChange::CharacterSet(Some(c)) => {
-                        Some(TrackedChange::Charset(c.clone()))
-                    }
+            StatementKind::Set(changes) => {
+                let mut out: Vec<TrackedChange> = changes
+                    .iter()
+                    .filter_map(|c| match c {
+                        SessionChange::SqlMode(Some(m)) => Some(TrackedChange::SqlMode(m.clone())),
+                        SessionChange::CharsetClient(Some(c))
+                        | SessionChange::Names(Some(c))
+                        | SessionChange::CharacterSet(Some(c)) => {
+                            Some(TrackedChange::Charset(c.clone()))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                // `SET NAMES x` sets the connection's character set to x;
+                // `SET CHARACTER SET x` to the database's (not known here).
+                out.extend(changes.iter().filter_map(|c| match c {
+                    SessionChange::Names(c) => Some(TrackedChange::Connection(c.clone())),
+                    SessionChange::CharacterSet(_) => Some(TrackedChange::Connection(None)),
                     _ => None,
-                })
-                .collect(),
+                }));
+                out
+            }
             _ => Vec::new(),
         }
     }
@@ -359,6 +385,33 @@ mod tests {
         t.apply(TrackedChange::Charset("Cp1251".into()));
         assert_eq!(t.non_utf8_charset.as_deref(), Some("cp1251"));
         assert_eq!(Tracked::new(None, 63).non_utf8_charset, None);
+    }
+
+    #[test]
+    fn the_connection_charset_is_utf8mb4_from_the_handshake_set_names_or_the_servers_report() {
+        const UTF8MB3_GENERAL_CI: u8 = 33;
+        assert!(Tracked::new(None, UTF8MB4_GENERAL_CI).connection_utf8mb4);
+        assert!(Tracked::new(None, 63).connection_utf8mb4);
+        assert!(!Tracked::new(None, LATIN1_SWEDISH_CI).connection_utf8mb4);
+        // Django's default `utf8`.
+        let mut t = Tracked::new(None, UTF8MB3_GENERAL_CI);
+        assert!(!t.connection_utf8mb4);
+        t.apply(TrackedChange::Connection(Some("UTF8MB4".into())));
+        assert!(t.connection_utf8mb4);
+        // `SET CHARACTER SET x`: the database's character set, not known.
+        t.apply(TrackedChange::Connection(None));
+        assert!(!t.connection_utf8mb4);
+        use crate::sql::classify::SessionChange;
+        let set = StatementKind::Set(vec![SessionChange::Names(Some("utf8mb4".into()))]);
+        for c in TrackedChange::from_kind(&set) {
+            t.apply(c);
+        }
+        assert!(t.connection_utf8mb4);
+        let set = StatementKind::Set(vec![SessionChange::CharsetClient(Some("latin1".into()))]);
+        for c in TrackedChange::from_kind(&set) {
+            t.apply(c);
+        }
+        assert!(t.connection_utf8mb4, "character_set_client alone");
     }
 
     #[test]
@@ -402,6 +455,7 @@ mod tests {
                 ],
             ),
             entry(0, &[b"character_set_client", b"latin1"]),
+            entry(0, &[b"character_set_connection", b"utf8mb3"]),
             entry(1, &[b"shop"]),
             vec![2, 1, b'1'],
         ]
@@ -411,12 +465,13 @@ mod tests {
         let out = t.server_ok(&p, true, true, &mut report).unwrap().unwrap();
         assert!(t.lex.ansi_quotes && !t.lex.no_backslash_escapes);
         assert_eq!(t.non_utf8_charset.as_deref(), Some("latin1"));
+        assert!(!t.connection_utf8mb4);
         assert_eq!(t.current_db().as_deref(), Some("shop"));
         // MariaDB's defaults: character_set_client and the schema, not
         // sql_mode nor the state-change flag.
         let ok = TrackedOk::parse(&out).unwrap();
         let kinds: Vec<u8> = ok.entries().unwrap().iter().map(|e| e.kind).collect();
-        assert_eq!(kinds, vec![0, 1]);
+        assert_eq!(kinds, vec![0, 0, 1]);
         assert_eq!(
             report,
             TrackingReport {

@@ -44,6 +44,15 @@ pub trait ColumnCatalog {
     fn evaluates_row_filters(&self) -> bool {
         false
     }
+    /// Whether the session's `character_set_connection` is utf8mb4 or
+    /// binary (the server reports it): only there does MariaDB 10.11
+    /// compare a JSON function's string with a JSON string constant
+    /// (`= JSON_EXTRACT('"x"', '$')`) unquoted; on another connection
+    /// character set the constant is converted and compared with its
+    /// quotes. Default: not known.
+    fn connection_unquotes_json_constants(&self) -> bool {
+        false
+    }
     /// The definition (a query text, names qualified as MariaDB stores
     /// them in information_schema.VIEWS) of a view that reads compressed
     /// columns, directly or through other views; `None` for a base table
@@ -110,17 +119,21 @@ pub trait ColumnCatalog {
         let _ = name;
         None
     }
-    /// The real column declared to hold `JSON_UNQUOTE(JSON_EXTRACT(column,
-    /// path))` of compressed column `db.table.column` (an extracted
-    /// column), if any. Default: none.
+    /// The real column declared for `path` of compressed column
+    /// `db.table.column` (an extracted column) and its type: with `want`
+    /// `JsonText` the one holding `JSON_EXTRACT(column, path)` (`value =
+    /// "json"`); otherwise one holding `JSON_UNQUOTE(JSON_EXTRACT(..))`
+    /// as text or a number, of type `want` where the path is declared
+    /// more than once. Default: none.
     fn extracted_column(
         &self,
         db: &str,
         table: &str,
         column: &str,
         path: &super::json::Path,
+        want: ExtractedType,
     ) -> Option<(String, ExtractedType)> {
-        let _ = (db, table, column, path);
+        let _ = (db, table, column, path, want);
         None
     }
     fn any_compressed(&self) -> Option<ColumnRef> {
@@ -202,4 +215,8 @@ pub enum ExtractedType {
     Bigint,
     /// `DOUBLE`: a path holding a JSON number.
     Double,
+    /// `VARCHAR(n)` utf8mb4_bin declared with `value = "json"`: the path's
+    /// JSON text, `JSON_EXTRACT(doc, path)` (the sort key of Django's
+    /// `order_by("doc__key")`).
+    JsonText,
 }

@@ -25,7 +25,10 @@ pub enum DeriveError {
 /// for a missing path.
 pub fn derive(e: &Extract, doc: Option<&[u8]>) -> Result<Option<Vec<u8>>, DeriveError> {
     let Some(doc) = doc else { return Ok(None) };
-    let call = JsonCall::UnquoteExtract(e.path.clone());
+    let call = match e.kind {
+        ExtractedType::JsonText => JsonCall::Extract(e.path.clone()),
+        _ => JsonCall::UnquoteExtract(e.path.clone()),
+    };
     let v = evaluate(&call, doc).map_err(|err| match err {
         EvalError::InvalidDocument => DeriveError::NotExact(
             "the document is not valid JSON (MariaDB would answer NULL with a warning)".into(),
@@ -41,7 +44,7 @@ pub fn derive(e: &Extract, doc: Option<&[u8]>) -> Result<Option<Vec<u8>>, Derive
         }
     }
     match (e.kind, v) {
-        (ExtractedType::Text, v) | (_, v @ None) => Ok(v),
+        (ExtractedType::Text | ExtractedType::JsonText, v) | (_, v @ None) => Ok(v),
         (kind, Some(v)) => {
             // A JSON string holding digits unquotes to the same text: only
             // a JSON number is a number.
@@ -77,10 +80,18 @@ fn numeric(kind: ExtractedType, v: &[u8]) -> Result<Vec<u8>, DeriveError> {
         return Err(not("a value that is not a JSON number"));
     };
     match kind {
-        ExtractedType::Bigint => n
-            .integer()
-            .map(|i| i.to_string().into_bytes())
-            .ok_or_else(|| not("a number that is not an integer within BIGINT")),
+        // Only the integer's own decimal text (`5`, `-7`; not `5.0`,
+        // `1e2`, `-0`): MariaDB's `CAST(JSON_EXTRACT(..) AS SIGNED)`
+        // (SQLAlchemy's `as_integer()`) reads `1e2` as 1 with a warning,
+        // and a string comparison (Django's `= JSON_EXTRACT('5', '$')`)
+        // tells `5.0` from `5`; on this text both agree with the column.
+        ExtractedType::Bigint => match text.parse::<i64>() {
+            Ok(i) if i.to_string() == text => Ok(v.to_vec()),
+            _ if n.is_integer_valued() => Err(not(
+                "an integer not written as its plain decimal digits (`5.0`, `1e2`, `-0`; SQLAlchemy's as_integer() reads `1e2` as 1)",
+            )),
+            _ => Err(not("a number that is not an integer within BIGINT")),
+        },
         _ => match text.parse::<f64>() {
             Ok(f) if f.is_finite() => Ok(v.to_vec()),
             _ => Err(not("a number beyond DOUBLE")),
@@ -90,7 +101,6 @@ fn numeric(kind: ExtractedType, v: &[u8]) -> Result<Vec<u8>, DeriveError> {
 
 /// A JSON number's decimal digits and power of ten.
 struct JsonNumber {
-    negative: bool,
     digits: Vec<u8>,
     exp: i64,
 }
@@ -149,40 +159,14 @@ impl JsonNumber {
             let e: i64 = t[s..i].parse().ok()?;
             exp += if neg { -e } else { e };
         }
-        (i == b.len()).then_some(JsonNumber {
-            negative,
-            digits,
-            exp,
-        })
+        (i == b.len()).then_some(JsonNumber { digits, exp })
     }
 
-    /// Its value when it is an integer within BIGINT.
-    fn integer(&self) -> Option<i64> {
-        let mut digits: Vec<u8> = self.digits.clone();
-        let mut exp = self.exp;
-        // Trailing zeros of a fraction are not a fraction (`5.0`).
-        while exp < 0 && digits.last() == Some(&b'0') {
-            digits.pop();
-            exp += 1;
-        }
-        let first = digits.iter().position(|&d| d != b'0');
-        let Some(first) = first else { return Some(0) };
-        if exp < 0 {
-            return None;
-        }
-        let significant = digits.len() - first + exp as usize;
-        if significant > 19 {
-            return None;
-        }
-        let mut v: i128 = 0;
-        for &d in &digits[first..] {
-            v = v * 10 + i128::from(d - b'0');
-        }
-        for _ in 0..exp {
-            v *= 10;
-        }
-        let v = if self.negative { -v } else { v };
-        i64::try_from(v).ok()
+    /// Whether its value is an integer (`5.0`, `1e2`, `-0`).
+    fn is_integer_valued(&self) -> bool {
+        let fraction = usize::try_from(-self.exp.min(0)).unwrap_or(usize::MAX);
+        let kept = self.digits.len().saturating_sub(fraction);
+        self.digits[kept..].iter().all(|&d| d == b'0')
     }
 }
 
@@ -214,6 +198,7 @@ mod tests {
             path: path.into(),
             column: column.into(),
             data_type: ty.into(),
+            value: None,
         }
     }
 
@@ -234,19 +219,51 @@ mod tests {
     }
 
     #[test]
+    fn a_json_value_column_holds_json_extract_as_mariadb_prints_it() {
+        let mut s = spec("$.a", "c", "VARCHAR(16)");
+        s.value = Some("json".into());
+        let e = parse(&s, "doc").unwrap();
+        let d = |doc: &str| derive(&e, Some(doc.as_bytes()));
+        assert_eq!(d(r#"{"a": "x\u00e9"}"#), Ok(Some(br#""x\u00e9""#.to_vec())));
+        assert_eq!(d(r#"{"a": 1.50}"#), Ok(Some(b"1.50".to_vec())));
+        assert_eq!(d(r#"{"a": null}"#), Ok(Some(b"null".to_vec())));
+        assert_eq!(
+            d(r#"{"a": {"b":[1,2]}}"#),
+            Ok(Some(br#"{"b": [1, 2]}"#.to_vec()))
+        );
+        assert_eq!(d(r#"{"b": 1}"#), Ok(None));
+        assert_eq!(
+            d(r#"{"a": "0123456789abcdef"}"#),
+            Err(DeriveError::TooLong { chars: 18 })
+        );
+    }
+
+    #[test]
     fn a_numeric_column_holds_only_json_numbers_it_compares_as_the_text() {
         let i = parse(&spec("$.a", "c", "BIGINT"), "doc").unwrap();
         let d = parse(&spec("$.a", "c", "DOUBLE"), "doc").unwrap();
         let v = |e: &Extract, doc: &str| derive(e, Some(doc.as_bytes()));
         for (doc, want) in [
             (r#"{"a": 5}"#, "5"),
-            (r#"{"a": -0}"#, "0"),
-            (r#"{"a": 1e2}"#, "100"),
-            (r#"{"a": 5.0}"#, "5"),
-            (r#"{"a": 1.50E+1}"#, "15"),
+            (r#"{"a": 0}"#, "0"),
+            (r#"{"a": -7}"#, "-7"),
             (r#"{"a": -9223372036854775808}"#, "-9223372036854775808"),
+            (r#"{"a": 9223372036854775807}"#, "9223372036854775807"),
         ] {
             assert_eq!(v(&i, doc), Ok(Some(want.as_bytes().to_vec())), "{doc}");
+        }
+        // Integers in another spelling: CAST(.. AS SIGNED) and string
+        // comparisons read the text otherwise than the column.
+        for doc in [
+            r#"{"a": -0}"#,
+            r#"{"a": 1e2}"#,
+            r#"{"a": 5.0}"#,
+            r#"{"a": 1.50E+1}"#,
+        ] {
+            assert!(
+                matches!(v(&i, doc), Err(DeriveError::NotExact(m)) if m.contains("plain decimal digits")),
+                "{doc}"
+            );
         }
         for doc in [
             r#"{"a": 1.5}"#,

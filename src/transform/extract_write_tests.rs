@@ -42,6 +42,7 @@ fn rewrite(sql: &str) -> Result<String, WriteError> {
         opts: LexOptions::default(),
         db: Some("app"),
         non_utf8_charset: None,
+        connection_utf8mb4: true,
         sql_prepared: None,
         temporary: None,
         row_filters: false,
@@ -170,7 +171,7 @@ fn an_update_or_delete_condition_on_a_declared_path_is_answered_from_its_column(
             "UPDATE docs AS d SET id = id + 1 WHERE JSON_UNQUOTE(JSON_EXTRACT(d.doc, '$.\"author\"')) IN ('a', 'b') ORDER BY JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) LIMIT 1"
         )
         .unwrap(),
-        "UPDATE docs AS d SET id = id + 1 WHERE d.`doc_author` IN ('a', 'b') ORDER BY `d`.`doc_author` LIMIT 1"
+        "UPDATE docs AS d SET id = id + 1 WHERE d.`doc_author` IN ('a', 'b') ORDER BY CONCAT(`d`.`doc_author`) LIMIT 1"
     );
     // Also writing the document: its paths are written anew, the
     // condition reads the row as it was.
@@ -190,8 +191,196 @@ fn an_update_or_delete_condition_on_a_declared_path_is_answered_from_its_column(
 fn an_insert_select_into_a_plain_table_filters_on_a_declared_path_from_its_column() {
     assert_eq!(
         rewrite("INSERT INTO other (id) SELECT id FROM docs WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = 'x' ORDER BY JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author'))").unwrap(),
-        "INSERT INTO other (id) SELECT id FROM docs WHERE `docs`.`doc_author` = 'x' ORDER BY `docs`.`doc_author`"
+        "INSERT INTO other (id) SELECT id FROM docs WHERE `docs`.`doc_author` = 'x' ORDER BY CONCAT(`docs`.`doc_author`)"
     );
     // A select-list path is not relayed to a client: not evaluated.
     refused("INSERT INTO other (a) SELECT JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) FROM docs");
+}
+
+/// [`rewrite`] over `app.docs` with `$.i` BIGINT (`doc_i`), `$.d` DOUBLE
+/// (`doc_d`) and `$.a` VARCHAR (`doc_a`), on a connection whose character
+/// set is utf8mb4 or not.
+fn rewrite_typed(sql: &str, connection_utf8mb4: bool) -> Result<String, WriteError> {
+    let cfg = Config::from_toml(
+        "[[columns]]\nschema = \"app\"\ntable = \"docs\"\ncolumn = \"doc\"\nmin_size = 100000\nextract = [{ path = \"$.i\", column = \"doc_i\", type = \"BIGINT\" }, { path = \"$.d\", column = \"doc_d\", type = \"DOUBLE\" }, { path = \"$.a\", column = \"doc_a\", type = \"VARCHAR(8)\" }]\n",
+    )
+    .expect("config parses");
+    let rules = ColumnRules::from_config(&cfg).expect("rules build");
+    let schema = SchemaCache::default();
+    schema.insert(
+        "app",
+        "docs",
+        TableInfo {
+            columns: ["id", "doc", "doc_i", "doc_d", "doc_a"]
+                .map(String::from)
+                .to_vec(),
+            data_types: ["int", "longblob", "bigint", "double", "varchar"]
+                .map(String::from)
+                .to_vec(),
+            primary_key: vec!["id".into()],
+        },
+    );
+    let ctx = WriteContext {
+        rules: &rules,
+        schema: &schema,
+        opts: LexOptions::default(),
+        db: Some("app"),
+        non_utf8_charset: None,
+        connection_utf8mb4,
+        sql_prepared: None,
+        temporary: None,
+    };
+    rewrite_query(sql.as_bytes(), &ctx).map(|r| String::from_utf8(r.sql.into_owned()).unwrap())
+}
+
+#[test]
+fn sqlalchemy_as_integer_and_as_float_compare_sort_and_group_by_the_bigint_and_double_columns() {
+    let int = "CASE JSON_EXTRACT(docs.doc, '$.\"i\"') WHEN 'null' THEN NULL ELSE CAST(JSON_EXTRACT(docs.doc, '$.\"i\"') AS SIGNED INTEGER) END";
+    let float = "CASE JSON_EXTRACT(docs.doc, '$.\"d\"') WHEN 'null' THEN NULL ELSE JSON_EXTRACT(docs.doc, '$.\"d\"')+0.0000000000000000000000 END";
+    assert_eq!(
+        rewrite_typed(&format!("SELECT id FROM docs WHERE NOT ({int} > 5) AND {float} <= ? ORDER BY {int} DESC, {float}"), false).unwrap(),
+        "SELECT id FROM docs WHERE NOT (docs.`doc_i` > 5) AND docs.`doc_d` <= ? ORDER BY docs.`doc_i` DESC, docs.`doc_d`"
+    );
+    assert_eq!(
+        rewrite_typed(&format!("SELECT COUNT(*) FROM docs GROUP BY {int}"), false).unwrap(),
+        "SELECT COUNT(*) FROM docs GROUP BY docs.`doc_i`"
+    );
+    // `.as_float()` over the BIGINT path: the integer's double.
+    let float_i = float.replace("\"d\"", "\"i\"");
+    assert_eq!(
+        rewrite_typed(&format!("SELECT id FROM docs WHERE {float_i} > 5.5"), false).unwrap(),
+        "SELECT id FROM docs WHERE (docs.`doc_i` + 0e0) > 5.5"
+    );
+    // The other type's accessor, a string or column operand, LIKE.
+    let on_d = int.replace("\"i\"", "\"d\"");
+    for (sql, says) in [
+        (
+            format!("SELECT id FROM docs ORDER BY {on_d}"),
+            "declare the path as BIGINT",
+        ),
+        (
+            format!("SELECT id FROM docs WHERE {float} = '1.5'"),
+            "holds SQLAlchemy's as_float()",
+        ),
+        (
+            format!("SELECT id FROM docs WHERE {int} = id"),
+            "holds SQLAlchemy's as_integer()",
+        ),
+        (format!("SELECT id FROM docs WHERE {int} LIKE '5%'"), "LIKE"),
+    ] {
+        match rewrite_typed(&sql, false) {
+            Err(e) => assert!(
+                e.to_sql_error().message.contains(says),
+                "{sql}: {}",
+                e.to_sql_error().message
+            ),
+            Ok(s) => panic!("{sql} became {s}"),
+        }
+    }
+}
+
+#[test]
+fn django_json_constants_become_the_literal_mariadb_compares_on_the_connections_charset() {
+    let a = "JSON_UNQUOTE(JSON_EXTRACT(`docs`.`doc`, '$.\"a\"'))";
+    let i = "JSON_UNQUOTE(JSON_EXTRACT(`docs`.`doc`, '$.\"i\"'))";
+    // `exact`: unquoted on utf8mb4, its JSON text (quotes included) else.
+    let exact = format!("SELECT id FROM docs WHERE {a} = JSON_EXTRACT('\"x\"', '$')");
+    assert_eq!(
+        rewrite_typed(&exact, true).unwrap(),
+        "SELECT id FROM docs WHERE `docs`.`doc_a` = 'x'"
+    );
+    assert_eq!(
+        rewrite_typed(&exact, false).unwrap(),
+        "SELECT id FROM docs WHERE `docs`.`doc_a` = '\"x\"'"
+    );
+    // `in`: JSON_UNQUOTE of a constant is utf8mb4 anywhere.
+    assert_eq!(
+        rewrite_typed(&format!("SELECT id FROM docs WHERE {a} IN (JSON_UNQUOTE(JSON_EXTRACT('\"caf\\\\u00e9\"', '$')), JSON_UNQUOTE(JSON_EXTRACT('5', '$')))"), false).unwrap(),
+        "SELECT id FROM docs WHERE `docs`.`doc_a` IN (_utf8mb4'café', '5')"
+    );
+    // A BIGINT path: plain digits under = / IN, as integers.
+    assert_eq!(
+        rewrite_typed(&format!("SELECT id FROM docs WHERE {i} = JSON_EXTRACT('5', '$') OR {i} IN (JSON_UNQUOTE(JSON_EXTRACT('\"-7\"', '$')), '10')"), false).unwrap(),
+        "SELECT id FROM docs WHERE `docs`.`doc_i` = 5 OR `docs`.`doc_i` IN (-7, 10)"
+    );
+    for sql in [
+        // MariaDB compares these with the constant's quotes, or crashes.
+        format!("SELECT id FROM docs WHERE {a} IN (JSON_EXTRACT('\"x\"', '$'), 'y')"),
+        format!("SELECT id FROM docs WHERE {a} > JSON_EXTRACT('\"x\"', '$')"),
+        format!("SELECT id FROM docs WHERE {a} <=> JSON_EXTRACT('\"x\"', '$')"),
+        format!("SELECT id FROM docs WHERE {a} LIKE JSON_EXTRACT('\"x\"', '$')"),
+        // String order, or not plain digits, on a BIGINT path.
+        format!("SELECT id FROM docs WHERE {i} BETWEEN '1' AND '5'"),
+        format!("SELECT id FROM docs WHERE {i} = JSON_EXTRACT('5.0', '$')"),
+        format!("SELECT id FROM docs WHERE {i} = '05'"),
+    ] {
+        assert!(rewrite_typed(&sql, true).is_err(), "{sql}");
+    }
+}
+
+#[test]
+fn lower_of_a_declared_text_path_becomes_lower_of_its_column_outside_the_select_list() {
+    assert_eq!(
+        rewrite("SELECT id FROM docs WHERE LOWER(JSON_UNQUOTE(JSON_EXTRACT(`docs`.`doc`, '$.\"author\"'))) LIKE LOWER('A%') ORDER BY UPPER(JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')))").unwrap(),
+        "SELECT id FROM docs WHERE LOWER(`docs`.`doc_author`) LIKE LOWER('A%') ORDER BY UPPER(`docs`.`doc_author`)"
+    );
+    // Another argument shape is parsed again as an ordinary call: the
+    // comparison inside is rewritten once.
+    assert_eq!(
+        rewrite("SELECT id FROM docs WHERE LOWER(CONCAT(JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = 'x', '')) = '1'").unwrap(),
+        "SELECT id FROM docs WHERE LOWER(CONCAT(`docs`.`doc_author` = 'x', '')) = '1'"
+    );
+    // A result column: its type would be the column's.
+    assert!(
+        refused("SELECT LOWER(JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author'))) AS l FROM docs")
+            .contains("LOWER()")
+    );
+}
+
+#[test]
+fn a_path_declared_as_bigint_and_as_varchar_answers_each_form_from_the_column_that_holds_it() {
+    let cfg = Config::from_toml(
+        "[[columns]]\nschema = \"app\"\ntable = \"docs\"\ncolumn = \"doc\"\nmin_size = 100000\nextract = [{ path = \"$.s\", column = \"doc_si\", type = \"BIGINT\" }, { path = \"$.s\", column = \"doc_st\", type = \"VARCHAR(8)\" }, { path = \"$.s\", column = \"doc_sj\", type = \"VARCHAR(8)\", value = \"json\" }]\n",
+    )
+    .expect("config parses");
+    let rules = ColumnRules::from_config(&cfg).expect("rules build");
+    let schema = SchemaCache::default();
+    schema.insert(
+        "app",
+        "docs",
+        TableInfo {
+            columns: ["id", "doc", "doc_si", "doc_st", "doc_sj"]
+                .map(String::from)
+                .to_vec(),
+            data_types: ["int", "longblob", "bigint", "varchar", "varchar"]
+                .map(String::from)
+                .to_vec(),
+            primary_key: vec!["id".into()],
+        },
+    );
+    let ctx = WriteContext {
+        rules: &rules,
+        schema: &schema,
+        opts: LexOptions::default(),
+        db: Some("app"),
+        non_utf8_charset: None,
+        connection_utf8mb4: true,
+        sql_prepared: None,
+        temporary: None,
+    };
+    let rw = |sql: &str| {
+        String::from_utf8(
+            rewrite_query(sql.as_bytes(), &ctx)
+                .unwrap()
+                .sql
+                .into_owned(),
+        )
+        .unwrap()
+    };
+    let text = "JSON_UNQUOTE(JSON_EXTRACT(doc, '$.s'))";
+    let int = "CASE JSON_EXTRACT(doc, '$.s') WHEN 'null' THEN NULL ELSE CAST(JSON_EXTRACT(doc, '$.s') AS SIGNED INTEGER) END";
+    assert_eq!(
+        rw(&format!("SELECT id FROM docs WHERE {text} LIKE '5%' AND {int} > 5 ORDER BY JSON_EXTRACT(doc, '$.s')")),
+        "SELECT id FROM docs WHERE `docs`.`doc_st` LIKE '5%' AND `docs`.`doc_si` > 5 ORDER BY CONCAT(`docs`.`doc_sj`)"
+    );
 }

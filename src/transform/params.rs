@@ -480,6 +480,7 @@ mod tests {
             path: "$.a".into(),
             column: "doc_a".into(),
             data_type: "VARCHAR(8)".into(),
+            value: None,
         };
         r.extracts = vec![crate::transform::extract::parse(&spec, "doc").unwrap()];
         Arc::new(r)

@@ -186,6 +186,8 @@ pub struct Catalog<'a> {
     /// Whether the statement is a COM_QUERY whose WHERE may hold JSON
     /// conditions squeeze evaluates (`sql::query::filter`).
     pub row_filters: bool,
+    /// The session's `character_set_connection` is utf8mb4 or binary.
+    pub connection_utf8mb4: bool,
 }
 
 /// SQL-level prepared statements a session ran through squeeze, by
@@ -219,6 +221,7 @@ impl<'a> Catalog<'a> {
             sql_prepared: None,
             temporary: RefCell::new(TempTables::default()),
             row_filters: false,
+            connection_utf8mb4: false,
         }
     }
 
@@ -260,12 +263,23 @@ impl ColumnCatalog for Catalog<'_> {
         table: &str,
         column: &str,
         path: &crate::sql::json::Path,
+        want: crate::sql::catalog::ExtractedType,
     ) -> Option<(String, crate::sql::catalog::ExtractedType)> {
+        use crate::sql::catalog::ExtractedType;
         if self.shadowed(db, table) {
             return None;
         }
         let rule = self.rules.lookup(db, table, column)?;
-        let e = rule.extracts.iter().find(|e| e.path == *path)?;
+        let json = want == ExtractedType::JsonText;
+        let mut declared = rule
+            .extracts
+            .iter()
+            .filter(|e| e.path == *path && (e.kind == ExtractedType::JsonText) == json);
+        let first = declared.next()?;
+        let e = std::iter::once(first)
+            .chain(declared)
+            .find(|e| e.kind == want)
+            .unwrap_or(first);
         Some((e.column.clone(), e.kind))
     }
 
@@ -299,6 +313,9 @@ impl ColumnCatalog for Catalog<'_> {
     }
     fn evaluates_row_filters(&self) -> bool {
         self.row_filters
+    }
+    fn connection_unquotes_json_constants(&self) -> bool {
+        self.connection_utf8mb4
     }
 
     fn primary_key(&self, db: &str, table: &str) -> Option<Vec<String>> {

@@ -154,6 +154,8 @@ pub struct WriteContext<'a> {
     pub db: Option<&'a str>,
     /// The client's character set name, when it is not UTF-8.
     pub non_utf8_charset: Option<&'a str>,
+    /// `character_set_connection` is utf8mb4 or binary.
+    pub connection_utf8mb4: bool,
     /// The session's SQL-level prepared statements.
     pub sql_prepared: Option<&'a super::schema::SqlPrepared>,
     /// The session's temporary tables on the backend the query goes to.
@@ -181,6 +183,7 @@ pub fn rewrite_statements<'a>(
     let mut catalog = Catalog::new(ctx.rules, ctx.schema).with_temporary(ctx.temporary);
     catalog.sql_prepared = ctx.sql_prepared;
     catalog.row_filters = ctx.row_filters;
+    catalog.connection_utf8mb4 = ctx.connection_utf8mb4;
     let plans = sql::plan_statements(sql_text, split, ctx.db, &catalog);
     let prepared = prepared_statements(sql_text, &plans, ctx.db, &catalog);
     let missing = catalog.missing.into_inner();
@@ -739,6 +742,7 @@ mod tests {
             opts: LexOptions::default(),
             db: Some("app"),
             non_utf8_charset: charset,
+            connection_utf8mb4: true,
             sql_prepared: None,
             temporary: None,
             row_filters: false,

@@ -7,5 +7,5 @@ pub mod doc;
 pub mod eval;
 pub mod path;
 
-pub use eval::{evaluate, EvalError, JsonCall};
+pub use eval::{evaluate, CastTo, EvalError, JsonCall};
 pub use path::{parse_path, Path, PathError, Step};

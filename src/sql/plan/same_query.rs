@@ -90,6 +90,9 @@ impl ColumnCatalog for SameQuery<'_> {
     fn evaluates_row_filters(&self) -> bool {
         self.inner.evaluates_row_filters()
     }
+    fn connection_unquotes_json_constants(&self) -> bool {
+        self.inner.connection_unquotes_json_constants()
+    }
     fn primary_key(&self, db: &str, table: &str) -> Option<Vec<String>> {
         self.inner.primary_key(db, table)
     }
@@ -126,8 +129,9 @@ impl ColumnCatalog for SameQuery<'_> {
         table: &str,
         column: &str,
         path: &crate::sql::json::Path,
+        want: crate::sql::catalog::ExtractedType,
     ) -> Option<(String, crate::sql::catalog::ExtractedType)> {
-        self.inner.extracted_column(db, table, column, path)
+        self.inner.extracted_column(db, table, column, path, want)
     }
     fn note_temporary(&self, change: &crate::sql::temporary::TempChange) {
         self.inner.note_temporary(change)

@@ -101,7 +101,7 @@ enum Infix {
     Binary,
 }
 
-const COMPARISONS: &[&str] = &["=", "<", ">", "<=", ">=", "<>", "!=", "<=>"];
+pub(super) const COMPARISONS: &[&str] = &["=", "<", ">", "<=", ">=", "<>", "!=", "<=>"];
 
 /// Functions that never look inside their argument's bytes.
 const COUNTING: &[&str] = &["COUNT", "ISNULL"];
@@ -870,6 +870,11 @@ impl Parser<'_, '_> {
             v
         } else if !qualified && COUNTING.contains(&name) {
             self.counting_call(name)?
+        } else if !qualified
+            && matches!(name, "LOWER" | "UPPER" | "LCASE" | "UCASE")
+            && self.case_of_declared_path()?
+        {
+            Val::Plain
         } else if !qualified && name == "JSON_UNQUOTE" && self.single_name_arg() {
             // Django's `filter(doc__isnull=True)`: NULL exactly when doc is.
             self.pos += 1;

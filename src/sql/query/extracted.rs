@@ -13,11 +13,14 @@ use std::ops::Range;
 use super::expr::{JsonItem, Val};
 use super::Parser;
 use crate::sql::catalog::ExtractedType;
-use crate::sql::json::{evaluate, parse_path, JsonCall, Path, Step};
+use crate::sql::json::{evaluate, parse_path, CastTo, JsonCall, Path, Step};
 use crate::sql::lexer::decode_string;
 use crate::sql::lexer::TokenKind;
 use crate::sql::refusal::{ColumnRef, HINT};
 use crate::sql::splice::quote_string;
+
+/// A byte range of the statement and its replacement text.
+type Edit = (Range<usize>, String);
 
 /// What a declared path is used for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,9 +54,35 @@ impl Parser<'_, '_> {
             JsonCall::NullCase(path, inner) if matches!(&**inner, JsonCall::UnquoteExtract(p) if p == path) => {
                 path
             }
+            // SQLAlchemy's `.as_integer()` / `.as_float()`: see `typed_accessor`.
+            JsonCall::NullCase(path, _) if typed_accessor(item).is_some() => path,
+            // The JSON text, from a `value = "json"` column only.
+            JsonCall::Extract(path) => path,
             _ => return None,
         };
-        let (column, kind) = self.declared_column(c, item, path)?;
+        // Every reference to the document in the item names it alike (a
+        // self-join's two aliases are the same column to the catalog).
+        let arg = &self.src[item.arg.clone()];
+        if item.args.iter().any(|a| &self.src[a.clone()] != arg) {
+            return None;
+        }
+        // The declaration to use where a path is declared more than once.
+        let want = match &item.call {
+            JsonCall::Extract(_) => ExtractedType::JsonText,
+            _ => typed_accessor(item).unwrap_or(ExtractedType::Text),
+        };
+        let (mut column, kind) = self.declared_column(c, item, path, want)?;
+        match (typed_accessor(item), kind) {
+            (Some(k), kind) if k == kind => {}
+            // `.as_float()` over a BIGINT path (plain digits): the sum is
+            // the server's double of the integer, as `col + 0e0` is
+            // (measured: same rows under every operator, sorts, groups).
+            (Some(ExtractedType::Double), ExtractedType::Bigint) => {
+                column = format!("({column} + 0e0)");
+            }
+            (Some(_), _) => return None,
+            (None, _) => {}
+        }
         Some(((item.item.clone(), column), kind))
     }
 
@@ -65,13 +94,14 @@ impl Parser<'_, '_> {
         c: &ColumnRef,
         item: &JsonItem,
         path: &Path,
+        want: ExtractedType,
     ) -> Option<(String, ExtractedType)> {
         if !self.allow_json || !self.views.is_empty() || self.in_having {
             return None;
         }
         let (name, kind) = self
             .catalog
-            .extracted_column(&c.db, &c.table, &c.column, path)?;
+            .extracted_column(&c.db, &c.table, &c.column, path, want)?;
         let first = self.toks.iter().position(|t| t.start == item.arg.start)?;
         let last = self.toks.iter().position(|t| t.end == item.arg.end)?;
         let base = Some((c.db.clone(), c.table.clone()));
@@ -115,7 +145,9 @@ impl Parser<'_, '_> {
         let [path] = paths.as_slice() else {
             return false;
         };
-        let Some((column, ExtractedType::Text)) = self.declared_column(c, item, path) else {
+        let Some((column, ExtractedType::Text)) =
+            self.declared_column(c, item, path, ExtractedType::Text)
+        else {
             return false;
         };
         let Some(first) = self.toks.iter().position(|t| t.start == item.item.start) else {
@@ -130,6 +162,48 @@ impl Parser<'_, '_> {
         let edit = (item.item.clone(), format!("({column} IS NOT NULL)"));
         self.rewrites.push((c.clone(), edit));
         true
+    }
+
+    /// `LOWER(JSON_UNQUOTE(JSON_EXTRACT(doc, p)))` (Django's `iexact`,
+    /// `icontains`, `istartswith`...: `LOWER(..) LIKE LOWER('x%')`), or
+    /// UPPER, over a declared text path, outside a select-list item: the
+    /// column holds the same string in the same collation on every row, so
+    /// the case-mapped values are the same wherever they are compared,
+    /// sorted (an expression: sorted by a key cut as the path's is) or
+    /// grouped; only a result column would show the column's type. The
+    /// cursor is on `(`; `false` (cursor unmoved) for anything else.
+    pub(super) fn case_of_declared_path(&mut self) -> super::R<bool> {
+        if self.in_select_item {
+            return Ok(false);
+        }
+        // Parsed again as an ordinary call unless it is the one form: what
+        // this parse recorded is dropped then.
+        let (save, recorded) = (self.pos, self.rewrites.len());
+        self.pos += 1;
+        let v = match self.expr() {
+            Ok(v) => v,
+            Err(_) => {
+                self.pos = save;
+                self.rewrites.truncate(recorded);
+                return Ok(false);
+            }
+        };
+        let text =
+            matches!(&v, Val::Json(_, item) if matches!(item.call, JsonCall::UnquoteExtract(_)));
+        match (self.extracted_typed(&v), v.column()) {
+            (Some((edit, ExtractedType::Text)), Some(c))
+                if text && self.is_kind(TokenKind::RParen) =>
+            {
+                self.pos += 1;
+                self.rewrites.push((c.clone(), edit));
+                Ok(true)
+            }
+            _ => {
+                self.pos = save;
+                self.rewrites.truncate(recorded);
+                Ok(false)
+            }
+        }
     }
 
     /// Records `edit` for a value `v` used under a comparison whose other
@@ -153,37 +227,234 @@ impl Parser<'_, '_> {
         if !others.iter().all(|r| self.constant(r.clone())) {
             return false;
         }
-        let (Some((edit, kind)), Some(c)) = (self.extracted_typed(v), v.column()) else {
+        let (Some((mut edit, kind)), Some(c)) = (self.extracted_typed(v), v.column()) else {
             return false;
         };
-        if !self.numeric_agrees(kind, others, the_use) {
-            return false;
+        let Val::Json(_, item) = v else { return false };
+        if self.in_order_by && matches!(kind, ExtractedType::Text | ExtractedType::JsonText) {
+            // MariaDB sorts the path's string by a key cut at
+            // max_sort_length bytes (3 a character in utf8mb4_bin), an
+            // index read of the column by the whole value: `CONCAT(col)`
+            // is sorted as the path is, cut alike, whatever the session's
+            // max_sort_length. (GROUP BY groups whole values either way.)
+            edit.1 = format!("CONCAT({})", edit.1);
         }
-        if let Val::Json(_, item) = v {
-            if matches!(item.call, JsonCall::NullCase(..))
-                && !self.null_case_agrees(item, kind, others, the_use)
-            {
+        if kind == ExtractedType::JsonText {
+            // MariaDB sorts and groups the JSON text in utf8mb4_bin, as
+            // the column, and it is NULL exactly where the column is; its
+            // comparisons are JSON-aware (not the column's).
+            if !matches!(the_use, Use::Sort | Use::IsNull) {
                 return false;
             }
+            self.rewrites.push((c.clone(), edit));
+            return true;
         }
-        // MariaDB compares a JSON function's string with a JSON string
-        // constant (Django's `JSON_EXTRACT('"x"', '$')`) unquoted, but a
-        // column with its text: such a constant becomes the literal of
-        // what MariaDB compares.
+        if typed_accessor(item).is_some() {
+            // The same value of the same type as the column on every row
+            // it can hold: any comparison agrees, so do sorting and
+            // grouping (measured over every constant kind on MariaDB
+            // 10.11). Not LIKE (a DOUBLE prints otherwise than the sum).
+            let plain = others.iter().all(|r| self.numeric_or_null(r.clone()));
+            if the_use == Use::Like || !plain {
+                return false;
+            }
+            self.rewrites.push((c.clone(), edit));
+            return true;
+        }
         let mut constants = Vec::new();
-        for r in others {
-            if r.len() == 6 && self.toks[r.start].is_keyword(self.src, "JSON_EXTRACT") {
-                match self.unquoted_constant(r.clone()) {
-                    Some(e) => constants.push(e),
-                    None => return false,
+        match self.string_operands(item, kind, others) {
+            Some(Some(edits)) => constants = edits,
+            Some(None) => {
+                if !self.numeric_agrees(kind, others, the_use) {
+                    return false;
                 }
             }
+            None => return false,
+        }
+        if matches!(item.call, JsonCall::NullCase(..))
+            && !self.null_case_agrees(item, kind, others, the_use)
+        {
+            return false;
         }
         self.rewrites.push((c.clone(), edit));
         for e in constants {
             self.rewrites.push((c.clone(), e));
         }
         true
+    }
+
+    /// Tokens `r` are a signed number, `NULL` or `?`.
+    fn numeric_or_null(&self, r: Range<usize>) -> bool {
+        let t = self.toks.get(r).unwrap_or(&[]);
+        match t {
+            [one] => {
+                matches!(one.kind, TokenKind::Number | TokenKind::Placeholder)
+                    || one.is_keyword(self.src, "NULL")
+            }
+            [sign, n] => {
+                (sign.is_op(self.src, "-") || sign.is_op(self.src, "+"))
+                    && n.kind == TokenKind::Number
+            }
+            _ => false,
+        }
+    }
+
+    /// The operator that compares the item (`=`, `IN`, `NOT IN`, `<`...):
+    /// the token after it, or before it when it is the right operand.
+    fn operator_of(&self, item: &JsonItem) -> Option<String> {
+        let first = self.toks.iter().position(|t| t.start == item.item.start)?;
+        let last = self.toks.iter().position(|t| t.end == item.item.end)?;
+        let word = |i: usize| {
+            let t = self.toks.get(i)?;
+            (matches!(t.kind, TokenKind::Op | TokenKind::Ident))
+                .then(|| String::from_utf8_lossy(t.text(self.src)).to_ascii_uppercase())
+        };
+        let after = word(last + 1).unwrap_or_default();
+        if after == "NOT" {
+            return Some(format!("NOT {}", word(last + 2).unwrap_or_default()));
+        }
+        if super::expr::COMPARISONS.contains(&after.as_str())
+            || ["IN", "BETWEEN", "LIKE"].contains(&after.as_str())
+        {
+            return Some(after);
+        }
+        let before = word(first.checked_sub(1)?)?;
+        super::expr::COMPARISONS
+            .contains(&before.as_str())
+            .then_some(before)
+    }
+
+    /// Django's string operands of a path compared by MariaDB as strings:
+    /// `JSON_EXTRACT('<json>', '$')` (its `exact` right-hand side) and
+    /// `JSON_UNQUOTE(JSON_EXTRACT('<json>', '$'))` (its `in` items), and on
+    /// a BIGINT path string literals. `Some(None)`: no such operand (the
+    /// other rules judge); `Some(Some(edits))`: they agree, each becomes
+    /// the literal MariaDB compares; `None`: they do not (refused).
+    ///
+    /// Measured on MariaDB 10.11: `JSON_UNQUOTE(..)` of a constant is a
+    /// plain string in any context. A bare `JSON_EXTRACT` constant is
+    /// compared unquoted only as the one operand of `=` (reversed too) and
+    /// only on a utf8mb4 or binary connection (elsewhere the constant is
+    /// converted and compared as its JSON text, quotes and escapes
+    /// included: Django's default `utf8` connection); in an `IN` list of two,
+    /// `BETWEEN` and `LIKE` with its quotes, `>` also matches NULL rows and
+    /// `<=>` crashes the server: those stay refused. For a non-string JSON
+    /// scalar (`5`, `null`, `true`) both texts are the same.
+    ///
+    /// A BIGINT column holds exactly the integers whose text is their plain
+    /// digits (`transform::extract`), so the text equals a string exactly
+    /// where the column equals that string's integer: `=`, `<>`, `IN` and
+    /// `NOT IN` with strings of plain digits (up to 18) agree; ordering
+    /// (`'10' < '9'`) does not. A DOUBLE column's text has many spellings.
+    fn string_operands(
+        &self,
+        item: &JsonItem,
+        kind: ExtractedType,
+        others: &[Range<usize>],
+    ) -> Option<Option<Vec<Edit>>> {
+        let is_str = |t: &crate::sql::lexer::Token| matches!(t.kind, TokenKind::Str { .. });
+        let mut values = Vec::new();
+        let mut any = false;
+        for r in others {
+            let t = self.toks.get(r.clone()).unwrap_or(&[]);
+            let json_extract = |at: usize| {
+                t.len() >= at + 6
+                    && t[at].is_keyword(self.src, "JSON_EXTRACT")
+                    && t[at + 1].kind == TokenKind::LParen
+                    && is_str(&t[at + 2])
+                    && t[at + 3].kind == TokenKind::Comma
+                    && is_str(&t[at + 4])
+                    && t[at + 5].kind == TokenKind::RParen
+            };
+            let value = if t.len() == 6 && json_extract(0) {
+                let (raw, unquoted) = self.json_constant(r.start + 2, r.start + 4)?;
+                let op = self.operator_of(item);
+                if others.len() != 1 || op.as_deref() != Some("=") {
+                    return None;
+                }
+                if self.catalog.connection_unquotes_json_constants() {
+                    (unquoted, true)
+                } else {
+                    (raw, false)
+                }
+            } else if t.len() == 9
+                && t[0].is_keyword(self.src, "JSON_UNQUOTE")
+                && t[1].kind == TokenKind::LParen
+                && json_extract(2)
+                && t[8].kind == TokenKind::RParen
+            {
+                // JSON_UNQUOTE of a constant is utf8mb4 on any connection.
+                (self.json_constant(r.start + 4, r.start + 6)?.1, true)
+            } else if kind == ExtractedType::Bigint && matches!(t, [one] if is_str(one)) {
+                (decode_string(self.src, &t[0], self.opts)?.to_vec(), false)
+            } else {
+                values.push(None);
+                continue;
+            };
+            any = true;
+            values.push(Some((r.clone(), value)));
+        }
+        if !any {
+            return Some(None);
+        }
+        if values.iter().any(Option::is_none) {
+            // Mixed with numbers or NULL: another comparison rule.
+            return None;
+        }
+        let mut edits = Vec::new();
+        for (r, (value, utf8mb4)) in values.into_iter().flatten() {
+            let span = self.toks[r.start].start..self.toks[r.end - 1].end;
+            let literal = match kind {
+                // The raw text is the constant's own bytes, quoted again in
+                // the connection's character set. An unquoted value is
+                // utf8mb4: introduced as such, from a constant squeeze read
+                // as UTF-8 (ASCII, escapes for the rest, or a utf8mb4
+                // connection).
+                ExtractedType::Text if utf8mb4 && !value.is_ascii() => {
+                    let source_ascii = self.src[span.clone()].is_ascii();
+                    if !source_ascii && !self.catalog.connection_unquotes_json_constants() {
+                        return None;
+                    }
+                    let quoted = String::from_utf8(quote_string(&value, b'\'', self.opts)).ok()?;
+                    format!("_utf8mb4{quoted}")
+                }
+                ExtractedType::Text => {
+                    String::from_utf8(quote_string(&value, b'\'', self.opts)).ok()?
+                }
+                ExtractedType::Bigint => {
+                    let op = self.operator_of(item).unwrap_or_default();
+                    if !["=", "<>", "!=", "IN", "NOT IN"].contains(&op.as_str()) {
+                        return None;
+                    }
+                    let text = std::str::from_utf8(&value).ok()?;
+                    let plain = text.len() <= 19
+                        && text.parse::<i64>().is_ok_and(|i| i.to_string() == text)
+                        && text.trim_start_matches('-').len() <= 18;
+                    if !plain {
+                        return None;
+                    }
+                    text.to_string()
+                }
+                ExtractedType::Double | ExtractedType::JsonText => return None,
+            };
+            edits.push((span, literal));
+        }
+        Some(Some(edits))
+    }
+
+    /// The text and unquoted text of `JSON_EXTRACT('<json>', '<path>')`
+    /// whose string arguments are tokens `json` and `path`; `None` where it
+    /// is not a scalar squeeze evaluates.
+    fn json_constant(&self, json: usize, path: usize) -> Option<(Vec<u8>, Vec<u8>)> {
+        let text = decode_string(self.src, &self.toks[json], self.opts)?;
+        let path = decode_string(self.src, &self.toks[path], self.opts)?;
+        let path = parse_path(&path).ok().filter(|p| !p.wildcard())?;
+        let raw = evaluate(&JsonCall::Extract(path.clone()), &text).ok()??;
+        if matches!(raw.first(), Some(b'{' | b'[')) {
+            return None;
+        }
+        let unquoted = evaluate(&JsonCall::UnquoteExtract(path), &text).ok()??;
+        Some((raw, unquoted))
     }
 
     /// Whether `CASE JSON_EXTRACT(doc, p) WHEN 'null' THEN NULL ELSE
@@ -374,23 +645,6 @@ impl Parser<'_, '_> {
         true
     }
 
-    /// `JSON_EXTRACT('<json>', '<path>')` at tokens `r` as the literal of
-    /// its unquoted scalar value (`None`: not a scalar squeeze evaluates).
-    fn unquoted_constant(&self, r: Range<usize>) -> Option<(Range<usize>, String)> {
-        let json = decode_string(self.src, &self.toks[r.start + 2], self.opts)?;
-        let path = decode_string(self.src, &self.toks[r.start + 4], self.opts)?;
-        let path = parse_path(&path).ok().filter(|p| !p.wildcard())?;
-        let extracted = evaluate(&JsonCall::Extract(path.clone()), &json).ok()??;
-        if matches!(extracted.first(), Some(b'{' | b'[')) {
-            return None;
-        }
-        let value = evaluate(&JsonCall::UnquoteExtract(path), &json).ok()??;
-        let literal = quote_string(&value, b'\'', self.opts);
-        // Bytes in the connection's character set, as the constant's were.
-        let text = String::from_utf8(literal).ok()?;
-        Some((self.toks[r.start].start..self.toks[r.end - 1].end, text))
-    }
-
     /// The items of an `IN` list spanning tokens `r` (`(a, b)`).
     pub(super) fn list_items(&self, r: Range<usize>) -> Vec<Range<usize>> {
         if r.len() < 2 {
@@ -398,10 +652,17 @@ impl Parser<'_, '_> {
         }
         let mut out = Vec::new();
         let mut start = r.start + 1;
+        let mut depth = 0usize;
         for i in r.start + 1..r.end - 1 {
-            if self.toks[i].kind == TokenKind::Comma {
-                out.push(start..i);
-                start = i + 1;
+            match self.toks[i].kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth = depth.saturating_sub(1),
+                // A comma of the list itself, not of a call in an item.
+                TokenKind::Comma if depth == 0 => {
+                    out.push(start..i);
+                    start = i + 1;
+                }
+                _ => {}
             }
         }
         out.push(start..r.end - 1);
@@ -425,13 +686,57 @@ impl Parser<'_, '_> {
             return String::new();
         }
         let text = path_text(path);
-        match self.catalog.extracted_column(&c.db, &c.table, &c.column, path) {
+        let want = match &item.call {
+            JsonCall::NullCase(..) => typed_accessor(item).unwrap_or(ExtractedType::Text),
+            _ => ExtractedType::Text,
+        };
+        let json = self.catalog.extracted_column(
+            &c.db,
+            &c.table,
+            &c.column,
+            path,
+            ExtractedType::JsonText,
+        );
+        if let (JsonCall::Extract(_), Some((col, _))) = (&item.call, &json) {
+            return format!(
+                "{HINT} `{text}` is declared with value = \"json\" (column `{col}`, which holds JSON_EXTRACT({0}, '{text}')): squeeze answers it from `{col}` as an ORDER BY / GROUP BY key and under IS [NOT] NULL; MariaDB compares JSON_EXTRACT's text with a constant as JSON (unquoting it), which the column does not: compare JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) with a path declared as text",
+                c.column
+            );
+        }
+        match self
+            .catalog
+            .extracted_column(&c.db, &c.table, &c.column, path, want)
+        {
             Some((col, _)) if self.in_having => format!(
                 "{HINT} `{text}` is declared (column `{col}`), but MariaDB does not resolve `{0}` in a HAVING condition (Unknown column, unless it is grouped or selected): put the condition in WHERE, where squeeze answers it from `{col}`",
                 c.column
             ),
+            Some((col, kind)) if typed_accessor(item).is_some() => {
+                let (want, accessor, other) = match typed_accessor(item) {
+                    Some(ExtractedType::Bigint) => ("BIGINT", "as_integer(): CASE .. CAST(JSON_EXTRACT(..) AS SIGNED INTEGER) END", "DOUBLE"),
+                    _ => ("DOUBLE", "as_float(): CASE .. JSON_EXTRACT(..) + 0.0.. END", "BIGINT"),
+                };
+                if type_name(kind) == want || (want == "DOUBLE" && kind == ExtractedType::Bigint) {
+                    format!(
+                        "{HINT} `{text}` is declared as {want} (column `{col}`), which holds SQLAlchemy's {accessor} for every row: squeeze answers it from `{col}` compared with numbers, NULL or `?`, under IS [NOT] NULL, and as an ORDER BY / GROUP BY key; other operands (a column, a string, LIKE) stay refused"
+                    )
+                } else {
+                    format!(
+                        "{HINT} `{text}` is declared as {} (column `{col}`), which does not hold SQLAlchemy's {accessor} (CAST AS SIGNED reads `1.5` as 1 with a warning; the + 0.0 sum is a DOUBLE, which rounds integers beyond 2^53): declare the path as {want} for this accessor, or use the {other} one",
+                        type_name(kind)
+                    )
+                }
+            }
+            Some((col, ExtractedType::Text)) if matches!(item.call, JsonCall::NullCase(..)) => format!(
+                "{HINT} `{text}` is declared (column `{col}`, which holds JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}'))); SQLAlchemy's as_string() CASE is NULL where the path holds JSON null and the column the text 'null', so squeeze answers it only under = or IN with string literals other than 'null', as a direct AND/OR operand of a WHERE; as a sort or group key it puts JSON null rows with the NULLs, which no declared column holds: sort by JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) (SQLAlchemy: func.json_unquote(func.json_extract(doc, path))), which squeeze answers from `{col}`",
+                c.column
+            ),
+            Some((col, _)) if matches!(item.call, JsonCall::Extract(_)) => format!(
+                "{HINT} `{text}` is declared (column `{col}`, which holds JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}'))); a bare JSON_EXTRACT({0}, '{text}') is the path's JSON text (Django's order_by('doc__key') sorts it: strings with their quotes and escapes, `10` before `9`), which that column does not hold: to sort or group by it, declare the path again with value = \"json\": extract = [{{ path = \"{text}\", column = \"<name>\", type = \"VARCHAR(<n>)\", value = \"json\" }}] or sort by JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) (Django: KeyTextTransform), which squeeze answers from `{col}` on a VARCHAR path",
+                c.column
+            ),
             Some((col, ExtractedType::Bigint)) if matches!(item.call, JsonCall::UnquoteExtract(_)) => format!(
-                "{HINT} `{text}` is declared as BIGINT (column `{col}`): squeeze answers JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) from it only compared (=, <>, <, <=>, IN, BETWEEN) with integer literals of up to 18 digits, or under IS [NOT] NULL, where MariaDB compares the path's text exactly as the column; a string, `?`, decimal or float operand, LIKE, ORDER BY and GROUP BY treat the text as a string: declare the path as VARCHAR(n) for those",
+                "{HINT} `{text}` is declared as BIGINT (column `{col}`): squeeze answers JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) from it compared (=, <>, <, <=>, IN, BETWEEN) with integer literals of up to 18 digits, with strings of plain digits under =, <>, IN, NOT IN (Django's JSON_EXTRACT('5', '$') too), or under IS [NOT] NULL, where MariaDB compares the path's text exactly as the column; other strings, `?`, decimal or float operands, LIKE, ORDER BY and GROUP BY treat the text otherwise: declare the path as VARCHAR(n) for those",
                 c.column
             ),
             Some((col, ExtractedType::Double)) if matches!(item.call, JsonCall::UnquoteExtract(_)) => format!(
@@ -457,8 +762,8 @@ impl Parser<'_, '_> {
         self.take_extracted(v, std::slice::from_ref(&other))
     }
 
-    /// Tokens `r` are a constant: string literals (with an introducer),
-    /// a signed number, `?`, `NULL`, a hex or bit literal, or
+    /// Tokens `r` are a constant: string literals (with an introducer or
+    /// `BINARY`), a signed number, `?`, `NULL`, a hex or bit literal, or
     /// `JSON_EXTRACT('<json>', '<path>')` of two strings (Django's
     /// right-hand side).
     pub(super) fn constant(&self, r: Range<usize>) -> bool {
@@ -482,6 +787,9 @@ impl Parser<'_, '_> {
             {
                 true
             }
+            // Django's `startswith`/`endswith`/`regex`: `LIKE BINARY '5%'`,
+            // a binary string both sides compare alike.
+            [b, s] if b.is_keyword(self.src, "BINARY") && is_str(s.kind) => true,
             [f, open, a, comma, b, close]
                 if f.is_keyword(self.src, "JSON_EXTRACT")
                     && open.kind == TokenKind::LParen
@@ -492,8 +800,54 @@ impl Parser<'_, '_> {
             {
                 true
             }
+            [u, open, f, open2, a, comma, b, close2, close]
+                if u.is_keyword(self.src, "JSON_UNQUOTE")
+                    && f.is_keyword(self.src, "JSON_EXTRACT")
+                    && open.kind == TokenKind::LParen
+                    && open2.kind == TokenKind::LParen
+                    && is_str(a.kind)
+                    && comma.kind == TokenKind::Comma
+                    && is_str(b.kind)
+                    && close2.kind == TokenKind::RParen
+                    && close.kind == TokenKind::RParen =>
+            {
+                true
+            }
             many => many.iter().all(|x| is_str(x.kind)),
         }
+    }
+}
+
+/// The declared type whose column holds exactly the value of a SQLAlchemy
+/// typed accessor `item` on every row it can hold: `CASE JSON_EXTRACT(doc,
+/// p) WHEN 'null' THEN NULL ELSE CAST(JSON_EXTRACT(doc, p) AS SIGNED
+/// INTEGER) END` (`.as_integer()`) for BIGINT, whose text is the integer's
+/// plain digits (no warning, the same BIGINT; JSON null is never stored);
+/// `... ELSE JSON_EXTRACT(doc, p) + 0.000... END` (`.as_float()`) for
+/// DOUBLE, the server's own conversion of the number's text (`-0` sums to
+/// `0`, which compares, sorts and groups as `-0`).
+fn typed_accessor(item: &JsonItem) -> Option<ExtractedType> {
+    let JsonCall::NullCase(path, inner) = &item.call else {
+        return None;
+    };
+    match &**inner {
+        JsonCall::Cast(e, CastTo::Signed) if **e == JsonCall::Extract(path.clone()) => {
+            Some(ExtractedType::Bigint)
+        }
+        JsonCall::PlusZero(e) if **e == JsonCall::Extract(path.clone()) => {
+            Some(ExtractedType::Double)
+        }
+        _ => None,
+    }
+}
+
+/// A declared type's SQL name, for messages.
+fn type_name(kind: ExtractedType) -> &'static str {
+    match kind {
+        ExtractedType::Text => "VARCHAR(n)",
+        ExtractedType::Bigint => "BIGINT",
+        ExtractedType::Double => "DOUBLE",
+        ExtractedType::JsonText => "VARCHAR(n) with value = \"json\"",
     }
 }
 

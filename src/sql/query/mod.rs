@@ -133,6 +133,10 @@ pub(crate) struct Parser<'a, 'c> {
     filter_test_end: usize,
     /// The statement's own SELECT (its first, at query level 1).
     top: Option<filter::TopSelect>,
+    /// Judging an ORDER BY key (not a GROUP BY one).
+    in_order_by: bool,
+    /// Parsing a select-list item (its value is a result column).
+    in_select_item: bool,
 }
 
 /// Analyse a query statement (`toks` are its significant tokens, `rels`
@@ -370,6 +374,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             filter_leaves: Vec::new(),
             filter_test_end: 0,
             top: None,
+            in_order_by: false,
+            in_select_item: false,
         }
     }
 

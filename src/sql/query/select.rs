@@ -467,7 +467,10 @@ impl Parser<'_, '_> {
                 let start = self.pos;
                 let bare_name = self.bare_column_name();
                 let rewrites = self.rewrites.len();
-                let v = self.expr()?;
+                let was = std::mem::replace(&mut self.in_select_item, true);
+                let v = self.expr();
+                self.in_select_item = was;
+                let v = v?;
                 let end = self.pos;
                 sources.resize(out.len(), None);
                 sources.push(self.chain_source(start, end));
@@ -854,7 +857,10 @@ impl Parser<'_, '_> {
             } else {
                 // A declared path sorts and groups as its extracted column.
                 let v = self.expr()?;
-                if !self.take_extracted(&v, &[]) {
+                let was = std::mem::replace(&mut self.in_order_by, reason == RefuseReason::OrderBy);
+                let taken = self.take_extracted(&v, &[]);
+                self.in_order_by = was;
+                if !taken {
                     self.reject(&v, reason, clause)?;
                 }
             }
