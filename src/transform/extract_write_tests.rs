@@ -227,6 +227,7 @@ fn rewrite_typed(sql: &str, connection_utf8mb4: bool) -> Result<String, WriteErr
         db: Some("app"),
         non_utf8_charset: None,
         connection_utf8mb4,
+        row_filters: false,
         sql_prepared: None,
         temporary: None,
     };
@@ -365,6 +366,7 @@ fn a_path_declared_as_bigint_and_as_varchar_answers_each_form_from_the_column_th
         db: Some("app"),
         non_utf8_charset: None,
         connection_utf8mb4: true,
+        row_filters: false,
         sql_prepared: None,
         temporary: None,
     };
