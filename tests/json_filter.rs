@@ -57,6 +57,15 @@ const ANSWERED: &[&str] = &[
     "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '5', '$.score') ORDER BY id",
     // NOT: NULL documents give NULL, which NOT leaves NULL (dropped).
     "SELECT id FROM docs WHERE NOT JSON_CONTAINS(doc, '1', '$.a') ORDER BY id",
+    // Object and array candidates, the document as the candidate (Django's
+    // contains / contained_by) and a path's value as either side.
+    "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '{\"a\": 1}') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '{\"a\": 1, \"b\": 2}') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '{}') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS('{\"a\": 1, \"b\": 2}', doc) ORDER BY id",
+    "SELECT id FROM docs WHERE NOT JSON_CONTAINS('{\"a\": 1, \"b\": 2}', doc) ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS(JSON_EXTRACT(doc, '$.author'), '\"AutoModerator\"') ORDER BY id",
+    "SELECT id FROM docs WHERE JSON_CONTAINS('[\"AutoModerator\", \"x\"]', JSON_EXTRACT(doc, '$.author')) ORDER BY id",
     "SELECT id FROM docs WHERE NOT JSON_CONTAINS_PATH(doc, 'one', '$.a') ORDER BY id",
     // OR / AND / NOT / parentheses, and ordinary conditions beside them.
     "SELECT id FROM docs WHERE JSON_CONTAINS_PATH(doc, 'one', '$.a') OR JSON_CONTAINS_PATH(doc, 'one', '$.author') ORDER BY id",

@@ -231,6 +231,27 @@ impl Parser<'_, '_> {
             return false;
         };
         let Val::Json(_, item) = v else { return false };
+        if let (Use::Sort, ExtractedType::Text, JsonCall::NullCase(path, _)) =
+            (the_use, kind, &item.call)
+        {
+            // SQLAlchemy's `.as_string()` as a sort or group key: NULL on
+            // JSON null, where the text column holds 'null'. A `value =
+            // "json"` column of the same path holds 'null' for JSON null
+            // only (the string "null" is '"null"'), so the CASE over the
+            // two columns is the key, row for row.
+            let Some((json, ExtractedType::JsonText)) =
+                self.declared_column(c, item, path, ExtractedType::JsonText)
+            else {
+                return false;
+            };
+            edit.1 = format!("CASE {json} WHEN 'null' THEN NULL ELSE {} END", edit.1);
+            if self.in_order_by {
+                // Cut at max_sort_length as the path's string is (below).
+                edit.1 = format!("CONCAT({})", edit.1);
+            }
+            self.rewrites.push((c.clone(), edit));
+            return true;
+        }
         if self.in_order_by && matches!(kind, ExtractedType::Text | ExtractedType::JsonText) {
             // MariaDB sorts the path's string by a key cut at
             // max_sort_length bytes (3 a character in utf8mb4_bin), an
@@ -728,7 +749,7 @@ impl Parser<'_, '_> {
                 }
             }
             Some((col, ExtractedType::Text)) if matches!(item.call, JsonCall::NullCase(..)) => format!(
-                "{HINT} `{text}` is declared (column `{col}`, which holds JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}'))); SQLAlchemy's as_string() CASE is NULL where the path holds JSON null and the column the text 'null', so squeeze answers it only under = or IN with string literals other than 'null', as a direct AND/OR operand of a WHERE; as a sort or group key it puts JSON null rows with the NULLs, which no declared column holds: sort by JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) (SQLAlchemy: func.json_unquote(func.json_extract(doc, path))), which squeeze answers from `{col}`",
+                "{HINT} `{text}` is declared (column `{col}`, which holds JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}'))); SQLAlchemy's as_string() CASE is NULL where the path holds JSON null and the column the text 'null', so squeeze answers it only under = or IN with string literals other than 'null', as a direct AND/OR operand of a WHERE; as a sort or group key it puts JSON null rows with the NULLs, which squeeze answers only with a value = \"json\" column of the path declared too (extract = [{{ path = \"{text}\", column = \"..\", type = \"VARCHAR(n)\", value = \"json\" }}]), or sort by JSON_UNQUOTE(JSON_EXTRACT({0}, '{text}')) (SQLAlchemy: func.json_unquote(func.json_extract(doc, path))), which squeeze answers from `{col}`",
                 c.column
             ),
             Some((col, _)) if matches!(item.call, JsonCall::Extract(_)) => format!(

@@ -349,6 +349,9 @@ impl Parser<'_, '_> {
             || !matches!(
                 item.call,
                 JsonCall::Contains(..)
+                    | JsonCall::ContainedIn(..)
+                    | JsonCall::ValueContains(..)
+                    | JsonCall::ValueContainedIn(..)
                     | JsonCall::ContainsPath { .. }
                     | JsonCall::Exists(_)
                     | JsonCall::Valid
