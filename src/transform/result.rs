@@ -306,27 +306,7 @@ impl ResultColumns {
         let document: Option<&[u8]> = match stored {
             None => None,
             Some(span) => {
-                let stored = &payload[span];
-                match parse_header(stored) {
-                    Ok(Some((header, hlen))) => {
-                        let len = header.len.min(rules.max_value_size as u64) as usize;
-                        self.mem
-                            .ensure(self.out.capacity() + payload.len() + 2 * len)
-                            .map_err(RowError::OverBudget)?;
-                        if let Err(error) = decode_payload(
-                            &header,
-                            &stored[hlen..],
-                            &rules.registry,
-                            rules.max_value_size,
-                            doc,
-                        ) {
-                            return Err(self.decode_error(&plan.rule, payload, false, error));
-                        }
-                        Some(&doc[..])
-                    }
-                    Ok(None) | Err(DecodeError::UnknownMagic(_)) => Some(stored),
-                    Err(error) => return Err(self.decode_error(&plan.rule, payload, false, error)),
-                }
+                Some(self.inflate_stored(rules, &plan.rule, payload, false, &payload[span], doc)?)
             }
         };
         passes(&plan.filter, document).map_err(|e| RowError::Json {
@@ -648,18 +628,20 @@ impl ResultColumns {
         }
     }
 
-    /// Inflate (if squeeze stored it compressed) and evaluate one stored
-    /// document; `doc`: the buffer to inflate into.
-    fn evaluate_stored(
+    /// The document a stored value of `rule`'s column holds: inflated into
+    /// `doc` when squeeze stored it compressed (within the memory budget),
+    /// the stored bytes themselves when it is plain (a row written before
+    /// squeeze).
+    fn inflate_stored<'d>(
         &mut self,
         rules: &ColumnRules,
-        eval: &JsonEval,
+        rule: &ColumnRule,
         payload: &[u8],
         binary: bool,
-        stored: &[u8],
-        doc: &mut Vec<u8>,
-    ) -> Result<Option<Vec<u8>>, RowError> {
-        let doc: &[u8] = match parse_header(stored) {
+        stored: &'d [u8],
+        doc: &'d mut Vec<u8>,
+    ) -> Result<&'d [u8], RowError> {
+        match parse_header(stored) {
             Ok(Some((header, hlen))) => {
                 let len = header.len.min(rules.max_value_size as u64) as usize;
                 self.mem
@@ -672,13 +654,27 @@ impl ResultColumns {
                     rules.max_value_size,
                     doc,
                 ) {
-                    return Err(self.decode_error(&eval.rule, payload, binary, error));
+                    return Err(self.decode_error(rule, payload, binary, error));
                 }
-                doc
+                Ok(&doc[..])
             }
-            Ok(None) | Err(DecodeError::UnknownMagic(_)) => stored,
-            Err(error) => return Err(self.decode_error(&eval.rule, payload, binary, error)),
-        };
+            Ok(None) | Err(DecodeError::UnknownMagic(_)) => Ok(stored),
+            Err(error) => Err(self.decode_error(rule, payload, binary, error)),
+        }
+    }
+
+    /// Inflate (if squeeze stored it compressed) and evaluate one stored
+    /// document; `doc`: the buffer to inflate into.
+    fn evaluate_stored(
+        &mut self,
+        rules: &ColumnRules,
+        eval: &JsonEval,
+        payload: &[u8],
+        binary: bool,
+        stored: &[u8],
+        doc: &mut Vec<u8>,
+    ) -> Result<Option<Vec<u8>>, RowError> {
+        let doc = self.inflate_stored(rules, &eval.rule, payload, binary, stored, doc)?;
         let value = evaluate(&eval.call, doc).map_err(|e| RowError::Json {
             column: eval.rule.label.clone(),
             call: eval.text.clone(),
