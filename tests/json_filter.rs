@@ -424,6 +424,31 @@ async fn where_conditions_squeeze_evaluates_answer_as_mariadb_on_the_uncompresse
         msg.starts_with("1235 ") && msg.contains("sq.docs.doc") && msg.contains("300"),
         "the refusal names the column and the row: {msg}"
     );
+    // FOUND_ROWS() after a filtered result would count the server's rows:
+    // refused until another result set, then answered as directly.
+    let filtered =
+        "SELECT id FROM docs WHERE id < 100 AND JSON_CONTAINS(doc, '1', '$.a') ORDER BY id";
+    let _ = ordered(&mut o.sq, filtered).await.unwrap();
+    match o.sq.query_drop("SELECT FOUND_ROWS()").await {
+        Err(mysql_async::Error::Server(e))
+            if e.code == 1235 && e.message.contains("FOUND_ROWS") =>
+        {
+            refused += 1
+        }
+        other => wrong.push(format!("FOUND_ROWS() after {filtered}: {other:?}")),
+    }
+    for c in [&mut o.truth, &mut o.sq] {
+        let _ = ordered(c, "SELECT id FROM docs WHERE id < 5")
+            .await
+            .unwrap();
+    }
+    let t = ordered(&mut o.truth, "SELECT FOUND_ROWS()").await;
+    let s = ordered(&mut o.sq, "SELECT FOUND_ROWS()").await;
+    if t == s && t.is_ok() {
+        same += 1;
+    } else {
+        wrong.push(format!("FOUND_ROWS() after a plain SELECT: {t:?} vs {s:?}"));
+    }
     // Writes filtered by such a condition (Django's `.filter(doc__has_key=
     // ..).delete()`): not evaluated by squeeze, refused as before.
     for sql in [

@@ -131,6 +131,7 @@ async fn steps(
         read_plans: Default::default(),
         json_columns: Default::default(),
         orderly_end: false,
+        found_rows_filtered: false,
         close_signal: Arc::new(tokio::sync::Notify::new()),
         bulk: Default::default(),
         live: None,

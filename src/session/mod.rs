@@ -101,6 +101,10 @@ pub struct Session {
     /// (`[auth] accounts = "server"`): its nonce is the one the client
     /// proves COM_CHANGE_USER over.
     relayed: Option<(usize, u32)>,
+    /// The last result set was one whose rows squeeze filtered (a WHERE
+    /// condition it evaluates): the server's FOUND_ROWS() counts the rows
+    /// it sent, not those the client received.
+    found_rows_filtered: bool,
 }
 
 /// The listener's shutdown signals, as seen by a session.

@@ -863,6 +863,10 @@ impl Session {
                     })
                 })?;
                 self.tracked.status = status;
+                // FOUND_ROWS() now answers for this result set.
+                self.found_rows_filtered = transform
+                    .as_deref()
+                    .is_some_and(|t| t.filter_text().is_some());
                 if let Some((column, text)) = transform.as_deref().and_then(|t| t.filter_text()) {
                     let warnings = response::terminator_warnings(&p.payload);
                     if warnings > 0 {
