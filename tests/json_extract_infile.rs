@@ -366,6 +366,25 @@ async fn load_data_forms_and_rows_squeeze_cannot_derive_exactly_are_refused_and_
         assert_eq!(ids, vec![100], "{what}");
         direct.disconnect().await.ok();
     }
+    // A temporary table of the same name is a plain table: loaded as the
+    // file says, no derived columns added.
+    let file = dir.path().join("temp.txt");
+    std::fs::write(&file, "7\t{\"author\": \"temp\"}\n").unwrap();
+    let sql = format!(
+        "CREATE TEMPORARY TABLE t (id INT, doc LONGBLOB); LOAD DATA LOCAL INFILE '{}' INTO TABLE t (id, doc); SELECT id, doc FROM t; DROP TEMPORARY TABLE t; SELECT COUNT(*) FROM t",
+        file.display()
+    );
+    let (ok, out, err) = mariadb_cli(proxy.port, &["--local-infile=1", SQ], &sql);
+    assert!(ok, "temporary table: {err}");
+    let out = String::from_utf8_lossy(&out);
+    assert!(
+        out.contains("7\t{\"author\": \"temp\"}"),
+        "temporary table: {out}"
+    );
+    assert!(
+        out.trim_end().ends_with('1'),
+        "the configured table untouched: {out}"
+    );
     // A file the server reads, and LOAD XML: never through squeeze.
     for sql in [
         "LOAD DATA INFILE '/tmp/x' INTO TABLE t (id, doc)",
