@@ -154,6 +154,15 @@ fn formats() -> Vec<Format> {
             sep: ";",
             eol: "\n",
         },
+        Format {
+            name: "csv, escape is the enclosure",
+            clause: "FIELDS TERMINATED BY ',' ENCLOSED BY '\"' ESCAPED BY '\"'",
+            header: "",
+            field: csv_doubled,
+            null: "NULL",
+            sep: ",",
+            eol: "\n",
+        },
     ]
 }
 
@@ -258,7 +267,8 @@ async fn load_data_local_stores_each_declared_path_as_mariadb_extracts_it_from_t
         );
     }
     // The document between other columns, its derived fields inserted
-    // right after it; a REPLACE load over existing rows.
+    // right after it, the next one through a user variable and SET; a
+    // REPLACE load over existing rows.
     let file = dir.path().join("mid.txt");
     std::fs::write(
         &file,
@@ -266,7 +276,7 @@ async fn load_data_local_stores_each_declared_path_as_mariadb_extracts_it_from_t
     )
     .unwrap();
     for (port, db_name) in [(db.port, TRUTH), (proxy.port, SQ)] {
-        let (ok, err) = load(port, db_name, &file, "REPLACE (id, doc, n)");
+        let (ok, err) = load(port, db_name, &file, "REPLACE (id, doc, @n) SET n = @n + 1");
         assert!(ok, "{db_name}: {err}");
     }
     compare(&db, proxy.port, "document in the middle").await;
@@ -275,7 +285,7 @@ async fn load_data_local_stores_each_declared_path_as_mariadb_extracts_it_from_t
         .query(format!("SELECT id, n FROM {SQ}.t ORDER BY id"))
         .await
         .unwrap();
-    assert_eq!(n[..2], [(1, Some(7)), (2, Some(8))]);
+    assert_eq!(n[..2], [(1, Some(8)), (2, Some(9))]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
