@@ -280,6 +280,18 @@ async fn load_data_local_stores_each_declared_path_as_mariadb_extracts_it_from_t
         assert!(ok, "{db_name}: {err}");
     }
     compare(&db, proxy.port, "document in the middle").await;
+    // utf8mb3 carries characters of up to three bytes as they are.
+    let file = dir.path().join("mb3.txt");
+    std::fs::write(
+        &file,
+        "30\t{\"author\": \"caf\u{e9} \u{20ac}\", \"tags\": [\"\u{4e2d}\"]}\n",
+    )
+    .unwrap();
+    for (port, db_name) in [(db.port, TRUTH), (proxy.port, SQ)] {
+        let (ok, err) = load(port, db_name, &file, "CHARACTER SET utf8mb3 (id, doc)");
+        assert!(ok, "{db_name}: utf8mb3: {err}");
+    }
+    compare(&db, proxy.port, "CHARACTER SET utf8mb3").await;
     let mut direct = dump::connect(db.port, None).await;
     let n: Vec<(i64, Option<i64>)> = direct
         .query(format!("SELECT id, n FROM {SQ}.t ORDER BY id"))
@@ -321,6 +333,12 @@ async fn load_data_forms_and_rows_squeeze_cannot_derive_exactly_are_refused_and_
             "a non-ASCII value without CHARACTER SET utf8mb4",
             format!("{good}2\t{{\"author\": \"café\"}}\n"),
             "(id, doc)",
+            "CHARACTER SET utf8mb4",
+        ),
+        (
+            "a 4-byte character under CHARACTER SET utf8mb3",
+            format!("{good}2\t{{\"author\": \"\u{1F600}\"}}\n"),
+            "CHARACTER SET utf8mb3 (id, doc)",
             "CHARACTER SET utf8mb4",
         ),
         (

@@ -350,7 +350,7 @@ impl InfileRewriter {
                 Some(v) => {
                     // The file's bytes are read in its CHARACTER SET; the
                     // value is UTF-8.
-                    if !v.is_ascii() && self.st.charset.as_deref() != Some("utf8mb4") {
+                    if !self.reads_as_utf8(&v) {
                         return Err(refuse("the value is not ASCII and the statement does not say CHARACTER SET utf8mb4 (the server would read the file's bytes in another character set)"));
                     }
                     if !self.encode_text(&v, out) {
@@ -360,6 +360,21 @@ impl InfileRewriter {
             }
         }
         Ok(())
+    }
+
+    /// Does the server read `v` back as these UTF-8 bytes in the file's
+    /// character set? ASCII in any the statement may name (`unsupported`
+    /// allows only ASCII-compatible ones); otherwise utf8mb4 as named, or
+    /// utf8mb3 for characters of up to three bytes. Without the clause the
+    /// server uses the database's character set, which squeeze does not
+    /// follow: refused.
+    fn reads_as_utf8(&self, v: &[u8]) -> bool {
+        match self.st.charset.as_deref() {
+            _ if v.is_ascii() => true,
+            Some("utf8mb4") => true,
+            Some("utf8" | "utf8mb3") => v.iter().all(|&b| b < 0xF0),
+            _ => false,
+        }
     }
 
     /// How the file spells NULL: `\N` with an escape character (that is
