@@ -20,6 +20,11 @@
 //! enclosure, the value is enclosed and enclosures are doubled; with
 //! neither, a value whose bytes would contain a terminator is stored
 //! uncompressed, as it came.
+//!
+//! A document with declared paths (`infile_extract`) gets, right after
+//! its field, one field per path holding the value INSERT would write,
+//! encoded the same way (NULL as the options spell it); a row whose
+//! values cannot be written exactly ends the load with the refusal.
 
 use std::sync::Arc;
 
