@@ -39,6 +39,9 @@ pub struct Input<'s, 'a> {
     /// The definition of a view over compressed columns (`None`: a base
     /// table or a plain view).
     pub view: &'s dyn Fn(&str, &str) -> Option<std::sync::Arc<str>>,
+    /// Is `db`.`name` a temporary table of the session (a plain table,
+    /// whatever the configuration says of its name)?
+    pub temporary: &'s dyn Fn(&str, &str) -> bool,
 }
 
 /// The edits that write the extracted columns of the statement's writes,
@@ -66,7 +69,8 @@ impl Writer<'_, '_, '_> {
             | StatementKind::Use(_)
             | StatementKind::Set(_) => Ok(Vec::new()),
             StatementKind::Ddl if !w.creates_program() => Ok(Vec::new()),
-            // LOAD DATA, PREPARE / EXECUTE IMMEDIATE texts, SET STATEMENT ..
+            StatementKind::LoadData => w.load_data(),
+            // PREPARE / EXECUTE IMMEDIATE texts, SET STATEMENT ..
             // FOR, blocks, stored programs: not followed.
             _ => w.unseen_write(),
         }
@@ -200,6 +204,27 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
             }
         }
         Ok(Vec::new())
+    }
+
+    /// LOAD DATA: the column list gains the extracted columns (the file's
+    /// rows gain their values in `infile`, driven by the same rules).
+    fn load_data(&self) -> Result<Vec<Edit>, Refusal> {
+        let (Some(first), Some(_)) = (self.toks().first(), self.toks().last()) else {
+            return Ok(Vec::new());
+        };
+        let Ok(st) = super::load_data::parse_load_data(self.i.src_range(), self.i.opts) else {
+            // The server reports the syntax error; a form the parser does
+            // not know is not followed.
+            return self.unseen_write();
+        };
+        let Some(db) = st.db.clone().or(self.i.db.map(str::to_string)) else {
+            return Ok(Vec::new());
+        };
+        if (self.i.temporary)(&db, &st.table) {
+            return Ok(Vec::new());
+        }
+        self.through_view(&db, &st.table)?;
+        super::infile_extract::plan(self.rules, &st, &db, first.start)
     }
 
     /// A write to a view over a table with extracted columns: squeeze

@@ -386,3 +386,57 @@ fn a_path_declared_as_bigint_and_as_varchar_answers_each_form_from_the_column_th
         "SELECT id FROM docs WHERE `docs`.`doc_st` LIKE '5%' AND `docs`.`doc_si` > 5 ORDER BY CONCAT(`docs`.`doc_sj`)"
     );
 }
+
+#[test]
+fn a_load_data_column_list_gains_each_documents_paths_right_after_it() {
+    for (sql, want) in [
+        (
+            "LOAD DATA LOCAL INFILE 'f' INTO TABLE docs (id, doc)",
+            "LOAD DATA LOCAL INFILE 'f' INTO TABLE docs (id, doc, `doc_author`, `n1`)",
+        ),
+        (
+            "/* c */ LOAD DATA LOCAL INFILE 'f' REPLACE INTO TABLE app.docs CHARACTER SET utf8mb4 FIELDS TERMINATED BY ',' IGNORE 1 LINES (`doc`, @x, id) SET id = @x",
+            "/* c */ LOAD DATA LOCAL INFILE 'f' REPLACE INTO TABLE app.docs CHARACTER SET utf8mb4 FIELDS TERMINATED BY ',' IGNORE 1 LINES (`doc`, `doc_author`, `n1`, @x, id) SET id = @x",
+        ),
+        (
+            "SELECT 1; LOAD DATA LOCAL INFILE 'f' INTO TABLE docs (id, docs.doc)",
+            "SELECT 1; LOAD DATA LOCAL INFILE 'f' INTO TABLE docs (id, docs.doc, `doc_author`, `n1`)",
+        ),
+        // The document not loaded: nothing to derive.
+        (
+            "LOAD DATA LOCAL INFILE 'f' INTO TABLE docs (id)",
+            "LOAD DATA LOCAL INFILE 'f' INTO TABLE docs (id)",
+        ),
+    ] {
+        assert_eq!(rewrite(sql).unwrap(), want, "{sql}");
+    }
+    for (sql, says) in [
+        (
+            "LOAD DATA LOCAL INFILE 'f' INTO TABLE docs",
+            "name the columns",
+        ),
+        (
+            "LOAD DATA LOCAL INFILE 'f' INTO TABLE docs (id, doc, n1)",
+            "leave it out",
+        ),
+        (
+            "LOAD DATA LOCAL INFILE 'f' INTO TABLE docs (id, @d) SET doc = @d",
+            "SET clause naming `doc`",
+        ),
+        (
+            "LOAD DATA LOCAL INFILE 'f' INTO TABLE docs (id, doc) SET doc_author = 'x'",
+            "SET clause naming `doc_author`",
+        ),
+        ("LOAD DATA INFILE 'f' INTO TABLE docs (id, doc)", "LOCAL"),
+        (
+            "LOAD XML LOCAL INFILE 'f' INTO TABLE docs (id, doc)",
+            "LOAD XML",
+        ),
+    ] {
+        let m = refused(sql);
+        assert!(
+            m.contains("`doc_author` ($.author)") && m.contains(says),
+            "{sql}: {m}"
+        );
+    }
+}

@@ -20,9 +20,16 @@
 //! enclosure, the value is enclosed and enclosures are doubled; with
 //! neither, a value whose bytes would contain a terminator is stored
 //! uncompressed, as it came.
+//!
+//! A document with declared paths (`infile_extract`) gets, right after
+//! its field, one field per path holding the value INSERT would write,
+//! encoded the same way (NULL as the options spell it); a row whose
+//! values cannot be written exactly ends the load with the refusal.
 
 use std::sync::Arc;
 
+use super::extract;
+use super::infile_extract::{derive_why, row_refusal};
 pub use super::load_data::{parse_load_data, LoadData, ParseError};
 use super::write::{compress_value, WriteError};
 use super::ColumnRule;
@@ -40,6 +47,10 @@ fn unescape(c: u8) -> u8 {
     }
 }
 
+/// A compressed column's field of a row: (raw span, value, column index,
+/// NULL).
+type Field = (std::ops::Range<usize>, Vec<u8>, usize, bool);
+
 /// Outcome of advancing the current row.
 enum Row {
     /// More input is needed to find the end of the row.
@@ -48,7 +59,9 @@ enum Row {
     /// (raw span, value, column index).
     Done {
         end: usize,
-        fields: Vec<(std::ops::Range<usize>, Vec<u8>, usize)>,
+        fields: Vec<Field>,
+        /// A row the server loads (not a skipped line).
+        data: bool,
     },
     /// A compressed column's value is longer than its rule allows.
     TooBig { col: usize, size: usize },
@@ -146,7 +159,7 @@ struct Cursor {
     p: usize,
     col: usize,
     field: FieldState,
-    fields: Vec<(std::ops::Range<usize>, Vec<u8>, usize)>,
+    fields: Vec<Field>,
 }
 
 /// Streaming rewriter for one LOAD DATA LOCAL file.
@@ -169,6 +182,8 @@ pub struct InfileRewriter {
     /// Values compressed / left as they were.
     pub compressed: u64,
     pub passed: u64,
+    /// Rows the server loads so far (for messages).
+    rows: u64,
     /// Bytes the reader has looked at (the linear-time test counts them).
     #[cfg(test)]
     examined: std::cell::Cell<u64>,
@@ -195,6 +210,7 @@ impl InfileRewriter {
             ordinary,
             compressed: 0,
             passed: 0,
+            rows: 0,
             #[cfg(test)]
             examined: std::cell::Cell::new(0),
         };
@@ -261,22 +277,33 @@ impl InfileRewriter {
                             limit: rule.max_value_size,
                         });
                     }
-                    Row::Done { end, fields } => {
+                    Row::Done { end, fields, data } => {
                         let row = &buf[pos..pos + end];
+                        if data {
+                            self.rows += 1;
+                            self.every_document_given(&fields)?;
+                        }
                         let mut at = 0;
-                        for (span, value, col) in fields {
+                        for (span, value, col, null) in fields {
                             let rule = self.rule(col);
-                            self.scratch.clear();
-                            let compressed = compress_value(&rule, &value, &mut self.scratch)?;
-                            let mut encoded = Vec::new();
-                            if compressed && self.encode(&self.scratch, &mut encoded) {
-                                out.extend_from_slice(&row[at..span.start]);
-                                out.extend_from_slice(&encoded);
-                                at = span.end;
-                                self.compressed += 1;
-                            } else {
-                                self.passed += 1;
+                            out.extend_from_slice(&row[at..span.start]);
+                            at = span.start;
+                            if !null {
+                                self.scratch.clear();
+                                let compressed = compress_value(&rule, &value, &mut self.scratch)?;
+                                let mut encoded = Vec::new();
+                                if compressed && self.encode(&self.scratch, &mut encoded) {
+                                    out.extend_from_slice(&encoded);
+                                    at = span.end;
+                                    self.compressed += 1;
+                                } else {
+                                    self.passed += 1;
+                                }
                             }
+                            out.extend_from_slice(&row[at..span.end]);
+                            at = span.end;
+                            let document = (!null).then_some(&value[..]);
+                            self.derived_fields(&rule, document, out)?;
                         }
                         out.extend_from_slice(&row[at..]);
                         pos += end;
@@ -292,6 +319,90 @@ impl InfileRewriter {
         self.pending = buf;
         self.cur = cur;
         result
+    }
+
+    /// A row that stops before a document with declared paths: the
+    /// server would give the document and its paths their defaults, which
+    /// need not agree; refused.
+    fn every_document_given(&self, fields: &[Field]) -> Result<(), WriteError> {
+        for (col, rule) in &self.targets {
+            if !rule.extracts.is_empty() && !fields.iter().any(|f| f.2 == *col) {
+                let why = "the row ends before the document's field (the server would give the document and its columns their defaults)";
+                return Err(WriteError::Refused(row_refusal(rule, None, self.rows, why)));
+            }
+        }
+        Ok(())
+    }
+
+    /// After a document's field: a field for each of its declared paths,
+    /// with the value INSERT would write (`extract::derive`).
+    fn derived_fields(
+        &self,
+        rule: &ColumnRule,
+        document: Option<&[u8]>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), WriteError> {
+        for e in &rule.extracts {
+            let refuse =
+                |why: &str| WriteError::Refused(row_refusal(rule, Some(e), self.rows, why));
+            let v = extract::derive(e, document).map_err(|err| refuse(&derive_why(e, err)))?;
+            out.extend_from_slice(&self.st.field_term);
+            match v {
+                None => match self.null_spelling() {
+                    Some(null) => out.extend_from_slice(&null),
+                    None => return Err(refuse("the value is NULL, which a file with neither FIELDS ESCAPED BY nor ENCLOSED BY cannot spell; load it with ESCAPED BY '\\\\'")),
+                },
+                Some(v) => {
+                    // The file's bytes are read in its CHARACTER SET; the
+                    // value is UTF-8.
+                    if !self.reads_as_utf8(&v) {
+                        return Err(refuse("the value is not ASCII and the statement does not say CHARACTER SET utf8mb4 (the server would read the file's bytes in another character set)"));
+                    }
+                    if !self.encode_text(&v, out) {
+                        return Err(refuse("the statement's FIELDS and LINES options cannot carry the value (it holds a terminator and there is neither an escape nor an enclosure)"));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Does the server read `v` back as these UTF-8 bytes in the file's
+    /// character set? ASCII in any the statement may name (`unsupported`
+    /// allows only ASCII-compatible ones); otherwise utf8mb4 as named, or
+    /// utf8mb3 for characters of up to three bytes. Without the clause the
+    /// server uses the database's character set, which squeeze does not
+    /// follow: refused.
+    fn reads_as_utf8(&self, v: &[u8]) -> bool {
+        match self.st.charset.as_deref() {
+            _ if v.is_ascii() => true,
+            Some("utf8mb4") => true,
+            Some("utf8" | "utf8mb3") => v.iter().all(|&b| b < 0xF0),
+            _ => false,
+        }
+    }
+
+    /// How the file spells NULL: `\N` with an escape character (that is
+    /// not the enclosure), an unenclosed `NULL` with an enclosure.
+    fn null_spelling(&self) -> Option<Vec<u8>> {
+        let esc = self.st.escaped.first().copied();
+        let quote = self.st.enclosed.first().copied();
+        match (esc, quote) {
+            (Some(e), q) if Some(e) != q => Some(vec![e, b'N']),
+            (_, Some(_)) => Some(b"NULL".to_vec()),
+            _ => None,
+        }
+    }
+
+    /// `encode` for a text value: the server reads a field whose decoded
+    /// bytes are `NULL`, unenclosed, as NULL where an enclosure is set
+    /// (even `\NULL`), so that text goes out enclosed.
+    fn encode_text(&self, v: &[u8], out: &mut Vec<u8>) -> bool {
+        if let (b"NULL", Some(&q)) = (v, self.st.enclosed.first()) {
+            out.extend_from_slice(&[q, b'N', b'U', b'L', b'L', q]);
+            return true;
+        }
+        self.encode(v, out)
     }
 
     fn rule(&self, col: usize) -> Arc<ColumnRule> {
@@ -358,6 +469,7 @@ impl InfileRewriter {
                         Row::Done {
                             end,
                             fields: Vec::new(),
+                            data: false,
                         }
                     }
                 }),
@@ -368,6 +480,7 @@ impl InfileRewriter {
                     Some(end) => Row::Done {
                         end,
                         fields: std::mem::take(&mut cur.fields),
+                        data: true,
                     },
                 }),
             };
@@ -394,6 +507,7 @@ impl InfileRewriter {
                 Some(Row::Done {
                     end: buf.len(),
                     fields: Vec::new(),
+                    data: false,
                 })
             }
             None => {
@@ -409,9 +523,12 @@ impl InfileRewriter {
     fn next_field(&mut self, cur: &mut Cursor, buf: &[u8], eof: bool) -> Option<Row> {
         if !cur.field.started && cur.field.start >= buf.len() {
             if eof {
+                // At the end of the file, a row with no field read is no
+                // row (`read_sep_field` stops there).
                 return Some(Row::Done {
                     end: buf.len(),
                     fields: std::mem::take(&mut cur.fields),
+                    data: cur.col > 0,
                 });
             }
             return Some(Row::NeedMore);
@@ -422,19 +539,21 @@ impl InfileRewriter {
             return Some(Row::NeedMore);
         };
         let f = std::mem::take(&mut cur.field);
-        if f.keep && !is_null {
-            if f.len > f.limit {
+        if f.keep {
+            if !is_null && f.len > f.limit {
                 return Some(Row::TooBig {
                     col: cur.col,
                     size: f.len,
                 });
             }
-            cur.fields.push((f.start..raw_end, f.value, cur.col));
+            cur.fields
+                .push((f.start..raw_end, f.value, cur.col, is_null));
         }
         if line_ended {
             return Some(Row::Done {
                 end: next,
                 fields: std::mem::take(&mut cur.fields),
+                data: true,
             });
         }
         cur.col += 1;
@@ -571,9 +690,16 @@ impl InfileRewriter {
         Special::Literal { byte: c, width: 1 }
     }
 
+    /// `read_sep_field`'s test, on the decoded bytes: `\N` alone, or
+    /// (with an enclosure set) an unenclosed field that decodes to `NULL`
+    /// (`\NULL` too).
     fn is_null(&self, f: &FieldState, enclosed: bool, raw: &[u8]) -> bool {
-        (f.len == 1 && f.found_null)
-            || (!enclosed && !self.st.enclosed.is_empty() && raw == b"NULL")
+        let decoded_null = if f.keep {
+            f.len == 4 && f.value == b"NULL"
+        } else {
+            raw == b"NULL"
+        };
+        (f.len == 1 && f.found_null) || (!enclosed && !self.st.enclosed.is_empty() && decoded_null)
     }
 
     /// Write `value` so the server reads back exactly its bytes; false when
@@ -714,6 +840,29 @@ mod tests {
             pos += p;
         }
         rows
+    }
+
+    #[test]
+    fn an_unenclosed_field_decoding_to_null_is_null_where_an_enclosure_is_set() {
+        // `read_sep_field` compares the decoded bytes: `\NULL` is NULL.
+        let st = parse("LOAD DATA LOCAL INFILE 'f' INTO TABLE t FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"'");
+        let r = InfileRewriter::new(st.clone(), 2, vec![]);
+        for (raw, null) in [
+            (&b"\\NULL,"[..], true),
+            (b"NULL,", true),
+            (b"\"NULL\",", false),
+            (b"\\N,", true),
+            (b"NULLX,", false),
+        ] {
+            let FieldEnd::Field(_, _, _, _, is) = r.field(raw, 0, true) else {
+                panic!("{raw:?}")
+            };
+            assert_eq!(is, null, "{:?}", String::from_utf8_lossy(raw));
+        }
+        // And the text `NULL` derived for a path goes out enclosed.
+        let mut out = Vec::new();
+        assert!(r.encode_text(b"NULL", &mut out));
+        assert_eq!(out, b"\"NULL\"");
     }
 
     fn nasty_values() -> Vec<Vec<u8>> {

@@ -21,6 +21,9 @@ pub struct LoadData {
     pub ignore_lines: u64,
     /// The column list: `Some(name)` for a column, `None` for a user variable.
     pub columns: Option<Vec<Option<String>>>,
+    /// Byte offset in the statement just after each column-list item
+    /// (where squeeze inserts the extracted columns of a document).
+    pub column_ends: Vec<usize>,
     /// Identifiers that appear in the SET clause.
     pub set_names: Vec<String>,
 }
@@ -161,6 +164,7 @@ impl Cursor<'_> {
             line_term: b"\n".to_vec(),
             ignore_lines: 0,
             columns: None,
+            column_ends: Vec::new(),
             set_names: Vec::new(),
         })
     }
@@ -270,20 +274,23 @@ impl Cursor<'_> {
                 TokenKind::Comma => self.i += 1,
                 TokenKind::Variable => {
                     cols.push(None);
+                    st.column_ends.push(t.end);
                     self.i += 1;
                 }
                 TokenKind::Ident | TokenKind::QuotedIdent => {
                     // `db.t.col` / `t.col`: the last part names the column.
                     let mut name = ident_name(self.sql, t).into_owned();
+                    let mut end = t.end;
                     self.i += 1;
                     while self.is(0, TokenKind::Dot) {
-                        name = self
-                            .tok(1)
-                            .map(|t| ident_name(self.sql, t).into_owned())
-                            .unwrap_or_default();
+                        if let Some(t) = self.tok(1) {
+                            name = ident_name(self.sql, t).into_owned();
+                            end = t.end;
+                        }
                         self.i += 2;
                     }
                     cols.push(Some(name));
+                    st.column_ends.push(end);
                 }
                 _ => return err("unexpected token in the column list"),
             }

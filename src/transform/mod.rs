@@ -11,6 +11,7 @@ pub mod extract;
 pub mod extract_write;
 pub mod filter;
 pub mod infile;
+pub mod infile_extract;
 pub mod json;
 pub mod load_data;
 pub mod params;

@@ -202,6 +202,7 @@ pub fn rewrite_statements<'a>(
     let mut db: Option<&str> = ctx.db;
     let views = Catalog::new(ctx.rules, ctx.schema).with_temporary(ctx.temporary);
     let view = |d: &str, n: &str| sql::ColumnCatalog::view_definition(&views, d, n);
+    let temporary_table = |d: &str, n: &str| ctx.temporary.is_some_and(|t| t.contains(d, n));
     for (st, piece) in plans.into_iter().zip(split) {
         let (sites, bound): (&[sql::LiteralSite<'_>], &[Option<ColumnRef>]) = match &st.plan {
             Plan::Rewrite {
@@ -221,6 +222,7 @@ pub fn rewrite_statements<'a>(
             sites,
             placeholders: bound,
             view: &view,
+            temporary: &temporary_table,
         };
         if !matches!(st.plan, Plan::Refuse(_)) {
             insertions.extend(
