@@ -386,3 +386,104 @@ fn a_path_declared_as_bigint_and_as_varchar_answers_each_form_from_the_column_th
         "SELECT id FROM docs WHERE `docs`.`doc_st` LIKE '5%' AND `docs`.`doc_si` > 5 ORDER BY CONCAT(`docs`.`doc_sj`)"
     );
 }
+
+#[test]
+fn a_case_update_of_the_document_assigns_each_path_the_same_case_over_its_derived_values() {
+    // Django's bulk_update.
+    assert_eq!(
+        rewrite(r#"UPDATE `docs` SET `doc` = CASE WHEN (`docs`.`id` = 1) THEN '{"author": "a", "n": [0, 1]}' WHEN (`docs`.`id` = 2) THEN '{"n": 7}' ELSE NULL END WHERE `docs`.`id` IN (1, 2)"#).unwrap(),
+        r#"UPDATE `docs` SET `doc` = CASE WHEN (`docs`.`id` = 1) THEN '{"author": "a", "n": [0, 1]}' WHEN (`docs`.`id` = 2) THEN '{"n": 7}' ELSE NULL END, `doc_author` = CASE WHEN (`docs`.`id` = 1) THEN _utf8mb4'a' WHEN (`docs`.`id` = 2) THEN NULL ELSE NULL END, `n1` = CASE WHEN (`docs`.`id` = 1) THEN _utf8mb4'1' WHEN (`docs`.`id` = 2) THEN NULL ELSE NULL END WHERE `docs`.`id` IN (1, 2)"#
+    );
+    // IF, a simple CASE, the current document as a branch.
+    assert_eq!(
+        rewrite(r#"UPDATE docs SET doc = IF(id > 3, '{"author": "b"}', doc), id = id"#).unwrap(),
+        r#"UPDATE docs SET doc = IF(id > 3, '{"author": "b"}', doc), `doc_author` = IF(id > 3, _utf8mb4'b', `doc_author`), `n1` = IF(id > 3, NULL, `n1`), id = id"#
+    );
+    assert_eq!(
+        rewrite(r#"UPDATE docs SET doc = CASE id WHEN 1 THEN CASE WHEN id < 0 THEN NULL ELSE '{"author": "c"}' END END"#).unwrap(),
+        r#"UPDATE docs SET doc = CASE id WHEN 1 THEN CASE WHEN id < 0 THEN NULL ELSE '{"author": "c"}' END END, `doc_author` = CASE id WHEN 1 THEN CASE WHEN id < 0 THEN NULL ELSE _utf8mb4'c' END END, `n1` = CASE id WHEN 1 THEN CASE WHEN id < 0 THEN NULL ELSE NULL END END"#
+    );
+}
+
+#[test]
+fn coalesce_and_ifnull_upserts_keep_each_path_of_the_document_they_choose() {
+    assert_eq!(
+        rewrite(r#"INSERT INTO docs (id, doc) VALUES (1, '{"author": "a"}') ON DUPLICATE KEY UPDATE doc = COALESCE(VALUES(doc), doc)"#).unwrap(),
+        r#"INSERT INTO docs (id, doc, `doc_author`, `n1`) VALUES (1, '{"author": "a"}', _utf8mb4'a', NULL) ON DUPLICATE KEY UPDATE doc = COALESCE(VALUES(doc), doc), `doc_author` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`doc_author`) ELSE `doc_author` END, `n1` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`n1`) ELSE `n1` END"#
+    );
+    assert_eq!(
+        rewrite(r#"UPDATE docs SET doc = IFNULL(NULL, '{"author": "z"}')"#).unwrap(),
+        r#"UPDATE docs SET doc = IFNULL(NULL, '{"author": "z"}'), `doc_author` = _utf8mb4'z', `n1` = NULL"#
+    );
+}
+
+#[test]
+fn conditional_document_values_squeeze_cannot_copy_exactly_are_refused_naming_the_paths() {
+    // Refused by this pass, naming every path.
+    for (sql, says) in [
+        (
+            r#"UPDATE docs SET doc = CASE WHEN doc_author = 'x' THEN '{}' END"#,
+            "reads `doc_author`",
+        ),
+        (
+            r#"UPDATE docs SET doc = CASE n1 WHEN 'x' THEN '{}' END"#,
+            "reads `n1`",
+        ),
+        (
+            r#"UPDATE docs SET doc = IF(RAND() < 0.5, '{}', NULL)"#,
+            "`RAND(..)`",
+        ),
+        (
+            r#"UPDATE docs SET doc = IF(id = f(1), '{}', NULL)"#,
+            "`f(..)`",
+        ),
+        (
+            r#"UPDATE docs SET doc = IF(id = NEXT VALUE FOR s, '{}', NULL)"#,
+            "`NEXT`",
+        ),
+        (
+            r#"UPDATE docs SET doc = IF((@x := 1) = 1, '{}', NULL)"#,
+            "assigns",
+        ),
+        (
+            r#"UPDATE docs SET doc = IF(id IN (SELECT 1), '{}', NULL)"#,
+            "SELECT",
+        ),
+        (
+            r#"UPDATE docs SET doc = COALESCE(doc, '{}')"#,
+            "argument `doc`",
+        ),
+        (
+            r#"UPDATE docs SET doc = IF(id = 1, docs.doc, NULL)"#,
+            "another qualifier",
+        ),
+        (
+            r#"INSERT INTO docs SET id = 1, doc = IFNULL(NULL, doc)"#,
+            "INSERT ... SET",
+        ),
+        (
+            r#"UPDATE docs SET doc = CASE WHEN id = ? THEN '{"author": "x"}' END"#,
+            "`?` parameter",
+        ),
+        (
+            r#"UPDATE docs SET doc = CASE WHEN id = 1 THEN ? END"#,
+            "`?` parameter as a branch",
+        ),
+    ] {
+        let m = refused(sql);
+        assert!(
+            m.contains("`doc_author` ($.author), `n1` ($.n[1])") && m.contains(says),
+            "{sql}: {m}"
+        );
+    }
+    // Refused before (the write planner): conditions on the document and
+    // branches that compute one.
+    for sql in [
+        r#"UPDATE docs SET doc = CASE WHEN doc IS NULL THEN '{}' END"#,
+        r#"UPDATE docs SET doc = CASE WHEN id = 1 THEN CONCAT('{', id, '}') END"#,
+        r#"UPDATE docs SET doc = CASE WHEN id = 1 THEN JSON_SET(doc, '$.a', 1) END"#,
+        r#"UPDATE docs SET doc = NULLIF('{}', '{}')"#,
+    ] {
+        refused(sql);
+    }
+}
