@@ -28,8 +28,11 @@ pub(super) struct Cond<'d, 'r> {
     /// A branch may be the row's current document.
     pub refs_ok: bool,
     /// The assignment target's qualifier as written (`t.`), which a
-    /// branch naming the current document must repeat.
+    /// branch naming the current document must repeat, unless
+    /// `any_qualifier` (a one-table UPDATE: any name that resolves is the
+    /// row's own).
     pub qualifier: &'d [u8],
+    pub any_qualifier: bool,
 }
 
 /// Each path's expression for a conditional value.
@@ -389,7 +392,7 @@ impl Writer<'_, '_, '_> {
                 "the document column read in INSERT ... SET (its default, not a row's document)",
             ));
         }
-        if q != c.qualifier {
+        if q != c.qualifier && !c.any_qualifier {
             return Err(self.not_exact(
                 c.doc,
                 "a branch naming the document with another qualifier than its assignment (write both the same way)",

@@ -572,6 +572,7 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
         refs_ok: bool,
         edits: &mut Vec<Edit>,
     ) -> Result<(), Refusal> {
+        let update = matches!(self.i.kind, StatementKind::Update);
         for item in split_commas(self.toks(), range) {
             let Some(eq) = item.clone().find(|&j| {
                 self.toks()[j].is_op(self.i.src, "=") || self.toks()[j].is_op(self.i.src, ":=")
@@ -613,6 +614,7 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
                     docs,
                     refs_ok,
                     qualifier,
+                    any_qualifier: update,
                 };
                 self.branches(&c, &value)?.per_path
             } else {

@@ -454,7 +454,7 @@ fn conditional_document_values_squeeze_cannot_copy_exactly_are_refused_naming_th
             "argument `doc`",
         ),
         (
-            r#"UPDATE docs SET doc = IF(id = 1, docs.doc, NULL)"#,
+            r#"INSERT INTO docs (id, doc) VALUES (1, NULL) ON DUPLICATE KEY UPDATE doc = IF(id = 1, docs.doc, NULL)"#,
             "another qualifier",
         ),
         (
