@@ -1843,3 +1843,76 @@ async fn conditional_document_writes_squeeze_cannot_keep_exact_are_refused_namin
         .unwrap();
     assert_eq!(v, vec![(1, Some("a".to_string()))]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_conditional_write_over_bigint_and_double_paths_stores_what_a_plain_write_of_the_same_document_stores(
+) {
+    let db = MariaDb::start();
+    let sq_proxy = setup_numeric(&db);
+    let mut truth = dump::connect(db.port, Some(NTRUTH)).await;
+    let mut sq = dump::connect(sq_proxy.port, Some(NSQ)).await;
+    let pad = "squeeze keeps the document compressed ".repeat(4);
+    let docs: Vec<String> = [
+        ("9223372036854775807", "0.30000000000000004"),
+        ("-5", "1e300"),
+        ("0", "-2.5e-300"),
+        ("9007199254740993", "0.1"),
+    ]
+    .iter()
+    .map(|(i, d)| format!(r#"{{"i": {i}, "d": {d}, "pad": "{pad}"}}"#))
+    .chain([format!(r#"{{"pad": "{pad}"}}"#)])
+    .collect();
+    let rows: Vec<String> = (1..=docs.len()).map(|id| format!("({id}, NULL)")).collect();
+    both(
+        &mut truth,
+        &mut sq,
+        &format!("INSERT INTO t (id, doc) VALUES {}", rows.join(", ")),
+    )
+    .await;
+    let whens: String = (docs.iter().enumerate())
+        .map(|(k, d)| format!(" WHEN (`t`.`id` = {}) THEN {}", k + 1, quote(d)))
+        .collect();
+    for sql in [
+        format!("UPDATE `t` SET `doc` = CASE{whens} ELSE NULL END WHERE `t`.`id` > 1"),
+        format!(
+            "INSERT INTO t (id, doc) VALUES (1, {}), (2, NULL) ON DUPLICATE KEY UPDATE doc = IFNULL(VALUES(doc), doc)",
+            quote(&docs[0])
+        ),
+        format!("UPDATE t SET doc = CASE WHEN id = 3 THEN doc ELSE NULL END WHERE id IN (3, 4)"),
+    ] {
+        both(&mut truth, &mut sq, &sql).await;
+    }
+    // The reference: a plain INSERT of each row's final document, whose
+    // paths squeeze writes as tests above compare with MariaDB's own.
+    let finals: Vec<(i64, Option<String>)> = truth
+        .query("SELECT id, doc FROM t ORDER BY id")
+        .await
+        .unwrap();
+    for (id, doc) in &finals {
+        let lit = doc.as_deref().map(quote).unwrap_or_else(|| "NULL".into());
+        sq.query_drop(format!(
+            "INSERT INTO t (id, doc) VALUES ({}, {lit})",
+            id + 100
+        ))
+        .await
+        .unwrap();
+    }
+    let mut direct = dump::connect(db.port, Some(NSQ)).await;
+    let got: Vec<(i64, Option<i64>, Option<f64>, Option<i64>, Option<f64>)> = direct
+        .query("SELECT a.id, a.doc_i, a.doc_d, b.doc_i, b.doc_d FROM t a JOIN t b ON b.id = a.id + 100 ORDER BY a.id")
+        .await
+        .unwrap();
+    assert_eq!(got.len(), docs.len());
+    for (id, i, d, want_i, want_d) in &got {
+        assert_eq!(
+            (i, d.map(f64::to_bits)),
+            (want_i, want_d.map(f64::to_bits)),
+            "row {id}"
+        );
+    }
+    assert!(got.iter().filter(|r| r.1.is_some()).count() >= 2, "{got:?}");
+    println!(
+        "RESULT json_extract_conditional_typed rows={} same=1",
+        got.len()
+    );
+}

@@ -127,17 +127,13 @@ impl Writer<'_, '_, '_> {
     /// Each path's expression for the conditional value `r`.
     pub(super) fn branches(&self, c: &Cond<'_, '_>, r: &Range<usize>) -> Result<Derived, Refusal> {
         let d = self.conditional_value(c, r)?;
-        let numeric = c
-            .doc
-            .extracts()
-            .iter()
-            .any(|e| !matches!(e.kind, ExtractedType::Text | ExtractedType::JsonText));
-        if numeric && d.refs && d.literals {
-            // The result type of string literals and a numeric column is a
-            // string: a DOUBLE would come back through DBL_DIG digits.
+        let double = (c.doc.extracts().iter()).any(|e| e.kind == ExtractedType::Double);
+        if double && d.refs && d.literals {
+            // String literals and a DOUBLE column make a string CASE: the
+            // column's value would come back through DBL_DIG digits.
             return Err(self.not_exact(
                 c.doc,
-                "a CASE/IF/COALESCE mixing document literals with the current document while a path is declared numeric",
+                "a CASE/IF/COALESCE mixing document literals with the current document while a path is declared DOUBLE",
             ));
         }
         Ok(d)

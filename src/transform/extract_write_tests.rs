@@ -487,3 +487,38 @@ fn conditional_document_values_squeeze_cannot_copy_exactly_are_refused_naming_th
         refused(sql);
     }
 }
+
+#[test]
+fn a_conditional_value_over_typed_paths_mixes_the_current_document_with_literals_only_without_a_double_path(
+) {
+    // Only literals: each path's literal, as for a plain write.
+    assert_eq!(
+        rewrite_typed(
+            r#"UPDATE docs SET doc = CASE WHEN id = 1 THEN '{"i": 5, "d": 0.1, "a": "x"}' END"#,
+            true
+        )
+        .unwrap(),
+        r#"UPDATE docs SET doc = CASE WHEN id = 1 THEN '{"i": 5, "d": 0.1, "a": "x"}' END, `doc_i` = CASE WHEN id = 1 THEN _utf8mb4'5' END, `doc_d` = CASE WHEN id = 1 THEN _utf8mb4'0.1' END, `doc_a` = CASE WHEN id = 1 THEN _utf8mb4'x' END"#
+    );
+    // Only the current document: each column keeps its type.
+    assert_eq!(
+        rewrite_typed("INSERT INTO docs (id, doc) VALUES (1, NULL) ON DUPLICATE KEY UPDATE doc = IFNULL(VALUES(doc), doc)", true).unwrap(),
+        "INSERT INTO docs (id, doc, `doc_i`, `doc_d`, `doc_a`) VALUES (1, NULL, NULL, NULL, NULL) ON DUPLICATE KEY UPDATE doc = IFNULL(VALUES(doc), doc), `doc_i` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`doc_i`) ELSE `doc_i` END, `doc_d` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`doc_d`) ELSE `doc_d` END, `doc_a` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`doc_a`) ELSE `doc_a` END"
+    );
+    // Both, with a DOUBLE path: the CASE would be a string.
+    match rewrite_typed(
+        r#"UPDATE docs SET doc = IF(id = 1, '{"d": 0.1}', doc)"#,
+        true,
+    ) {
+        Err(e) => {
+            let e = e.to_sql_error();
+            assert_eq!(e.code, 1235);
+            assert!(
+                e.message.contains("declared DOUBLE") && e.message.contains("`doc_d` ($.d)"),
+                "{}",
+                e.message
+            );
+        }
+        Ok(s) => panic!("not refused: {s}"),
+    }
+}
