@@ -1878,7 +1878,7 @@ async fn a_conditional_write_over_bigint_and_double_paths_stores_what_a_plain_wr
             "INSERT INTO t (id, doc) VALUES (1, {}), (2, NULL) ON DUPLICATE KEY UPDATE doc = IFNULL(VALUES(doc), doc)",
             quote(&docs[0])
         ),
-        format!("UPDATE t SET doc = CASE WHEN id = 3 THEN doc ELSE NULL END WHERE id IN (3, 4)"),
+        "UPDATE t SET doc = CASE WHEN id = 3 THEN doc ELSE NULL END WHERE id IN (3, 4)".to_string(),
     ] {
         both(&mut truth, &mut sq, &sql).await;
     }
@@ -1898,7 +1898,8 @@ async fn a_conditional_write_over_bigint_and_double_paths_stores_what_a_plain_wr
         .unwrap();
     }
     let mut direct = dump::connect(db.port, Some(NSQ)).await;
-    let got: Vec<(i64, Option<i64>, Option<f64>, Option<i64>, Option<f64>)> = direct
+    type Pair = (i64, Option<i64>, Option<f64>, Option<i64>, Option<f64>);
+    let got: Vec<Pair> = direct
         .query("SELECT a.id, a.doc_i, a.doc_d, b.doc_i, b.doc_d FROM t a JOIN t b ON b.id = a.id + 100 ORDER BY a.id")
         .await
         .unwrap();
