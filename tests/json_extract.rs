@@ -1743,9 +1743,11 @@ async fn a_document_written_as_a_case_if_or_coalesce_branch_stores_each_path_of_
         answer(&mut sq, q, None).await,
         "the documents differ"
     );
-    // Django 5's bulk_update itself, through its mysqlclient driver.
+    // Django 5's bulk_update itself, through its mysqlclient driver, and
+    // SQLAlchemy 2's upserts through PyMySQL.
     let py = support::pyclients::venv_python();
     support::pyclients::require_module(&py, "django");
+    support::pyclients::require_module(&py, "sqlalchemy");
     let tmp = tempfile::tempdir().unwrap();
     // Django serialises with `ensure_ascii`: a character outside the BMP
     // becomes a surrogate pair escape, which the path evaluator refuses

@@ -33,6 +33,9 @@ pub(super) struct Cond<'d, 'r> {
     /// row's own).
     pub qualifier: &'d [u8],
     pub any_qualifier: bool,
+    /// The written table (`t.doc`, `db.t.doc` name its row too).
+    pub db: &'d str,
+    pub table: &'d str,
 }
 
 /// Each path's expression for a conditional value.
@@ -388,7 +391,16 @@ impl Writer<'_, '_, '_> {
                 "the document column read in INSERT ... SET (its default, not a row's document)",
             ));
         }
-        if q != c.qualifier && !c.any_qualifier {
+        let names: Vec<String> = (r.start..r.end - 1)
+            .filter(|&j| is_name(&self.toks()[j]))
+            .map(|j| self.name(j))
+            .collect();
+        let the_table = match &names[..] {
+            [t] => t.eq_ignore_ascii_case(c.table),
+            [d, t] => d == c.db && t.eq_ignore_ascii_case(c.table),
+            _ => false,
+        };
+        if q != c.qualifier && !c.any_qualifier && !the_table {
             return Err(self.not_exact(
                 c.doc,
                 "a branch naming the document with another qualifier than its assignment (write both the same way)",

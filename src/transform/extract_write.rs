@@ -615,6 +615,8 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
                     refs_ok,
                     qualifier,
                     any_qualifier: update,
+                    db,
+                    table,
                 };
                 self.branches(&c, &value)?.per_path
             } else {

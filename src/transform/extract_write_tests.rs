@@ -411,6 +411,11 @@ fn coalesce_and_ifnull_upserts_keep_each_path_of_the_document_they_choose() {
         rewrite(r#"INSERT INTO docs (id, doc) VALUES (1, '{"author": "a"}') ON DUPLICATE KEY UPDATE doc = COALESCE(VALUES(doc), doc)"#).unwrap(),
         r#"INSERT INTO docs (id, doc, `doc_author`, `n1`) VALUES (1, '{"author": "a"}', _utf8mb4'a', NULL) ON DUPLICATE KEY UPDATE doc = COALESCE(VALUES(doc), doc), `doc_author` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`doc_author`) ELSE `doc_author` END, `n1` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`n1`) ELSE `n1` END"#
     );
+    // SQLAlchemy's on_duplicate_key_update(doc=func.coalesce(inserted.doc, t.c.doc)).
+    assert_eq!(
+        rewrite(r#"INSERT INTO docs (id, doc) VALUES (1, NULL) ON DUPLICATE KEY UPDATE doc = coalesce(VALUES(doc), docs.doc)"#).unwrap(),
+        r#"INSERT INTO docs (id, doc, `doc_author`, `n1`) VALUES (1, NULL, NULL, NULL) ON DUPLICATE KEY UPDATE doc = coalesce(VALUES(doc), docs.doc), `doc_author` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`doc_author`) ELSE docs.`doc_author` END, `n1` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`n1`) ELSE docs.`n1` END"#
+    );
     assert_eq!(
         rewrite(r#"UPDATE docs SET doc = IFNULL(NULL, '{"author": "z"}')"#).unwrap(),
         r#"UPDATE docs SET doc = IFNULL(NULL, '{"author": "z"}'), `doc_author` = _utf8mb4'z', `n1` = NULL"#
@@ -454,7 +459,7 @@ fn conditional_document_values_squeeze_cannot_copy_exactly_are_refused_naming_th
             "argument `doc`",
         ),
         (
-            r#"INSERT INTO docs (id, doc) VALUES (1, NULL) ON DUPLICATE KEY UPDATE doc = IF(id = 1, docs.doc, NULL)"#,
+            r#"INSERT INTO docs (id, doc) VALUES (1, NULL) AS new ON DUPLICATE KEY UPDATE doc = IF(id = 1, new.doc, NULL)"#,
             "another qualifier",
         ),
         (

@@ -1,4 +1,4 @@
-"""Django 5's bulk_update and an upsert through PyMySQL/mysqlclient, verbatim,
+"""Django 5's bulk_update (mysqlclient) and SQLAlchemy 2's upserts (PyMySQL), verbatim,
 writing documents into a table with declared extracted paths; driven by
 tests/json_extract.rs:
 
@@ -65,4 +65,25 @@ for s in q.captured_queries:
     if s["sql"].startswith("UPDATE"):
         print("sql", s["sql"][:160])
 connection.close()
+
+# --- SQLAlchemy 2: INSERT .. ON DUPLICATE KEY UPDATE doc = coalesce(VALUES(doc), t.doc)
+from sqlalchemy import JSON, Column, Integer, MetaData, Table, bindparam, create_engine, event, func, update  # noqa: E402
+from sqlalchemy.dialects.mysql import insert  # noqa: E402
+
+engine = create_engine(f"mysql+pymysql://{USER}:{PASSWORD}@127.0.0.1:{PORT}/{DB}?charset=utf8mb4")
+t = Table("t", MetaData(), Column("id", Integer, primary_key=True), Column("doc", JSON), Column("n", Integer))
+sent = []
+event.listen(engine, "before_cursor_execute", lambda c, cur, stmt, *a: sent.append(stmt))
+with engine.begin() as c:
+    rows = [{"id": 2000 + i, "doc": docs[(i + 2) % n] if i % 3 else None} for i in range(n + 3)]
+    stmt = insert(t).values(rows)
+    print("rows", c.execute(stmt.on_duplicate_key_update(doc=func.coalesce(stmt.inserted.doc, t.c.doc))).rowcount)
+    stmt = insert(t).values(rows[:5])
+    print("rows", c.execute(stmt.on_duplicate_key_update(doc=stmt.inserted.doc)).rowcount)
+    # The bulk UPDATE by primary key (executemany of one plain statement).
+    upd = update(t).where(t.c.id == bindparam("b_id")).values(doc=bindparam("b_doc"))
+    print("rows", c.execute(upd, [{"b_id": 2000 + i, "b_doc": docs[(i + 4) % n]} for i in range(n)]).rowcount)
+for s in sent:
+    print("sql", s[s.find("ON DUPLICATE"):][:120] if "ON DUPLICATE" in s else s[:80])
+engine.dispose()
 print("ok")
