@@ -1716,6 +1716,16 @@ async fn a_document_written_as_a_case_if_or_coalesce_branch_stores_each_path_of_
             "UPDATE t SET doc = IFNULL(NULL, {}) WHERE id = 1",
             lit(&docs[6])
         ),
+        // A default document where there is none.
+        format!(
+            "UPDATE t SET doc = COALESCE(IF(n > 20, doc, NULL), {}) WHERE id < 6",
+            lit(&docs[9])
+        ),
+        format!(
+            "UPDATE t SET doc = COALESCE(doc, {}) WHERE id > {}",
+            lit(&docs[7]),
+            n - 3
+        ),
         // Upserts keeping the stored document where the new one is NULL.
         format!(
             "INSERT INTO t (id, doc) VALUES (2, NULL), (4, {}), ({}, {}) ON DUPLICATE KEY UPDATE doc = COALESCE(VALUES(doc), doc)",
@@ -1812,7 +1822,7 @@ async fn conditional_document_writes_squeeze_cannot_keep_exact_are_refused_namin
         r#"UPDATE t SET doc = CASE WHEN doc_author = 'a' THEN '{"author": "b"}' END"#,
         r#"UPDATE t SET doc = IF(RAND() < 2, '{"author": "b"}', NULL)"#,
         r#"UPDATE t SET doc = IF((@x := 1) = 1, '{"author": "b"}', NULL)"#,
-        r#"UPDATE t SET doc = COALESCE(doc, '{"author": "b"}')"#,
+        r#"UPDATE t SET doc = COALESCE(IF(id = 1, '{"author": "c"}', doc), '{"author": "b"}')"#,
         r#"INSERT INTO t SET id = 2, doc = IFNULL(NULL, doc)"#,
         r#"UPDATE t SET doc = CASE WHEN doc IS NULL THEN '{"author": "b"}' END"#,
         r#"UPDATE t SET doc = CASE WHEN id = 1 THEN CONCAT('{"author": "', n, '"}') END"#,

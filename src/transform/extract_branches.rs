@@ -4,9 +4,10 @@
 //! doc)`. Each path's column is assigned, right after the document, the
 //! same expression with each document branch replaced by its derived
 //! value (`doc` by the path's own column, `VALUES(doc)` by
-//! `VALUES(path)`), the conditions copied byte for byte. The copy runs
-//! after the document's assignment, so a condition must not read the
-//! document or a path's column (MariaDB assigns left to right), must not
+//! `VALUES(path)`), the conditions copied byte for byte. The copies are
+//! assigned just before the document (MariaDB assigns left to right), so
+//! they read what the document's expression reads; a condition must not
+//! read a path's column (assigned by an earlier copy), must not
 //! change between two evaluations (`RAND()`, `:=`, sequences) and must
 //! hold no `?` (the execute's parameter layout adds path parameters only
 //! after a whole document). Anything else is refused. Pure.
@@ -23,7 +24,9 @@ use crate::sql::{Refusal, TokenKind};
 /// The document assignment a conditional value belongs to.
 pub(super) struct Cond<'d, 'r> {
     pub doc: &'d Doc<'r>,
-    /// Every document with paths of the table (a condition reads none).
+    /// Every document with paths of the table (a condition reads none:
+    /// the write path refuses conditions on a document, and a path's
+    /// column may be assigned by then).
     pub docs: &'d [Doc<'r>],
     /// A branch may be the row's current document.
     pub refs_ok: bool,
@@ -254,12 +257,18 @@ impl Writer<'_, '_, '_> {
             } else if b.refs && args[k + 1..].iter().all(|n| self.is_null(n)) {
                 // The current document as the fallback: NULL with its paths.
                 last = Some(b.per_path);
+            } else if b.refs && !b.literals {
+                // The current document, read (like the document's own
+                // expression) before the document is assigned. (With a
+                // document literal the copy would carry it uncompressed.)
+                let text = [&self.i.src[self.span(a)], &b" IS NOT NULL"[..]].concat();
+                whens.push((text, b.per_path));
             } else {
                 let text = String::from_utf8_lossy(&self.i.src[self.span(a)]).into_owned();
                 let text: String = text.chars().take(60).collect();
                 return Err(self.not_exact(
                     c.doc,
-                    &format!("the COALESCE/IFNULL argument `{text}` (whether it is NULL is known only after the document is assigned)"),
+                    &format!("the COALESCE/IFNULL argument `{text}` (squeeze follows a document literal, NULL, the current document or VALUES(doc))"),
                 ));
             }
         }
@@ -432,7 +441,7 @@ impl Writer<'_, '_, '_> {
                     });
                     if read {
                         return Err(why(&format!(
-                            "that reads `{name}` (MariaDB assigns left to right: the paths' copy of the condition would see the new document)"
+                            "that reads `{name}` (MariaDB assigns left to right: a path's copy of the condition would see another path already assigned)"
                         )));
                     }
                     if ["SELECT", "NEXT", "NEXTVAL", "LASTVAL", "SETVAL"]

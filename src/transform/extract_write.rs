@@ -618,7 +618,24 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
                     db,
                     table,
                 };
-                self.branches(&c, &value)?.per_path
+                // Assigned just before the document: the copies then read
+                // what the document's own expression reads (MariaDB
+                // assigns left to right), the current document included.
+                let mut text = Vec::new();
+                for (e, v) in doc
+                    .extracts()
+                    .iter()
+                    .zip(self.branches(&c, &value)?.per_path)
+                {
+                    text.extend_from_slice(qualifier);
+                    text.extend(extract::quoted(&e.column).into_bytes());
+                    text.extend_from_slice(b" = ");
+                    text.extend(v);
+                    text.extend_from_slice(b", ");
+                }
+                let start = self.toks()[item.start].start;
+                edits.push((start..start, text));
+                continue;
             } else {
                 self.values_for(doc, &value)?
             };
