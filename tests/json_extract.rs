@@ -1645,3 +1645,280 @@ async fn explain_of_a_declared_path_is_the_servers_plan_of_the_statement_squeeze
     assert_eq!(described[1][0].as_deref(), Some("doc"), "{described:?}");
     println!("RESULT json_extract_explain answered={answered} refused={refused}");
 }
+
+/// Docs as `extract_*.py` read them: hex of the UTF-8 bytes, or NULL.
+fn docs_file(dir: &std::path::Path, docs: &[Option<String>]) -> std::path::PathBuf {
+    let file = dir.join("docs.txt");
+    let lines: Vec<String> = docs
+        .iter()
+        .map(|d| match d {
+            Some(d) => d.bytes().map(|b| format!("{b:02x}")).collect(),
+            None => "NULL".into(),
+        })
+        .collect();
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    file
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_document_written_as_a_case_if_or_coalesce_branch_stores_each_path_of_the_document_each_row_gets(
+) {
+    let db = MariaDb::start();
+    let sq_proxy = setup(&db);
+    let mut truth = dump::connect(db.port, Some(TRUTH)).await;
+    let mut sq = dump::connect(sq_proxy.port, Some(SQ)).await;
+    let docs = documents();
+    let lit = |d: &Option<String>| d.as_deref().map(quote).unwrap_or_else(|| "NULL".into());
+    let rows: Vec<String> = (docs.iter().enumerate())
+        .map(|(i, d)| format!("({}, {}, {i})", i + 1, lit(d)))
+        .collect();
+    both(
+        &mut truth,
+        &mut sq,
+        &format!("INSERT INTO t (id, doc, n) VALUES {}", rows.join(", ")),
+    )
+    .await;
+    let n = docs.len();
+    // Django's bulk_update: one CASE over the primary key.
+    let whens: String = (0..n)
+        .map(|i| {
+            format!(
+                " WHEN (`t`.`id` = {}) THEN {}",
+                i + 1,
+                lit(&docs[(i + 5) % n])
+            )
+        })
+        .collect();
+    let ids: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+    let mut statements = vec![format!(
+        "UPDATE `t` SET `doc` = CASE{whens} ELSE NULL END WHERE `t`.`id` IN ({})",
+        ids.join(", ")
+    )];
+    statements.extend([
+        // The current document as a branch; the condition on a column
+        // assigned before the document (both copies see its new value)
+        // and after it (both see the old one).
+        format!(
+            "UPDATE t SET n = n + 10, doc = IF(n > 15, {}, doc), n = n * 2 WHERE id < 12",
+            lit(&docs[1])
+        ),
+        format!(
+            "UPDATE t SET doc = CASE WHEN n < 25 THEN t.doc WHEN n < 30 THEN {} ELSE NULL END WHERE id BETWEEN 3 AND 9",
+            lit(&docs[13])
+        ),
+        // A simple CASE, a CASE in a branch, no ELSE.
+        format!(
+            "UPDATE t SET doc = CASE id % 3 WHEN 0 THEN {} WHEN 1 THEN CASE WHEN id > 10 THEN {} ELSE doc END END",
+            lit(&docs[14]),
+            lit(&docs[2])
+        ),
+        format!(
+            "UPDATE t SET doc = IFNULL(NULL, {}) WHERE id = 1",
+            lit(&docs[6])
+        ),
+        // A default document where there is none.
+        format!(
+            "UPDATE t SET doc = COALESCE(IF(n > 20, doc, NULL), {}) WHERE id < 6",
+            lit(&docs[9])
+        ),
+        format!(
+            "UPDATE t SET doc = COALESCE(doc, {}) WHERE id > {}",
+            lit(&docs[7]),
+            n - 3
+        ),
+        // Upserts keeping the stored document where the new one is NULL.
+        format!(
+            "INSERT INTO t (id, doc) VALUES (2, NULL), (4, {}), ({}, {}) ON DUPLICATE KEY UPDATE doc = COALESCE(VALUES(doc), doc)",
+            lit(&docs[3]),
+            n + 1,
+            lit(&docs[4])
+        ),
+        format!(
+            "INSERT INTO t (id, doc) VALUES (5, {}), (6, NULL) ON DUPLICATE KEY UPDATE doc = IFNULL(VALUES(doc), doc), n = 0",
+            lit(&docs[0])
+        ),
+        format!(
+            "INSERT INTO t (id, doc) VALUES (7, {}) ON DUPLICATE KEY UPDATE doc = IF(n > 100, VALUES(doc), NULL)",
+            lit(&docs[8])
+        ),
+    ]);
+    for sql in &statements {
+        both(&mut truth, &mut sq, sql).await;
+        let (want, got) = derived_pair(&db).await;
+        assert_eq!(want, got, "after {sql}");
+    }
+    let q = "SELECT id, n, doc FROM t ORDER BY id";
+    assert_eq!(
+        answer(&mut truth, q, None).await,
+        answer(&mut sq, q, None).await,
+        "the documents differ"
+    );
+    // Django 5's bulk_update itself, through its mysqlclient driver, and
+    // SQLAlchemy 2's upserts through PyMySQL.
+    let py = support::pyclients::venv_python();
+    support::pyclients::require_module(&py, "django");
+    support::pyclients::require_module(&py, "sqlalchemy");
+    let tmp = tempfile::tempdir().unwrap();
+    // Django serialises with `ensure_ascii`: a character outside the BMP
+    // becomes a surrogate pair escape (`"\ud83d\ude00 emoji"`), which
+    // MariaDB unquotes to the character.
+    let bmp = docs[..n - 4].to_vec();
+    let file = docs_file(tmp.path(), &bmp);
+    let run = |port: u16, db_name: &str| {
+        let out = std::process::Command::new(&py)
+            .arg(support::pyclients::repo().join("tests/clients/python/extract_bulk_update.py"))
+            .arg(port.to_string())
+            .args([support::APP_USER, support::APP_PASS, db_name])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success() && stdout.ends_with("ok\n"),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout
+    };
+    let direct = run(db.port, TRUTH);
+    let through = run(sq_proxy.port, SQ);
+    assert_eq!(direct, through, "affected rows or statements differ");
+    eprintln!("{through}");
+    assert!(
+        through.contains("sql UPDATE `t` SET `doc` = CASE WHEN"),
+        "{through}"
+    );
+    let (want, got) = derived_pair(&db).await;
+    assert_eq!(want, got, "after Django's bulk_update");
+    assert_eq!(
+        answer(&mut truth, q, None).await,
+        answer(&mut sq, q, None).await,
+        "the documents differ after Django's bulk_update"
+    );
+    println!(
+        "RESULT json_extract_conditional_writes statements={} rows={} same=1",
+        statements.len() + direct.matches("sql ").count(),
+        want.len()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn conditional_document_writes_squeeze_cannot_keep_exact_are_refused_naming_column_and_path()
+{
+    let db = MariaDb::start();
+    let sq_proxy = setup(&db);
+    let mut sq = dump::connect(sq_proxy.port, Some(SQ)).await;
+    sq.query_drop(r#"INSERT INTO t (id, doc, n) VALUES (1, '{"author": "a"}', 1)"#)
+        .await
+        .unwrap();
+    for sql in [
+        r#"UPDATE t SET doc = CASE WHEN doc_author = 'a' THEN '{"author": "b"}' END"#,
+        r#"UPDATE t SET doc = IF(RAND() < 2, '{"author": "b"}', NULL)"#,
+        r#"UPDATE t SET doc = IF((@x := 1) = 1, '{"author": "b"}', NULL)"#,
+        r#"UPDATE t SET doc = COALESCE(IF(id = 1, '{"author": "c"}', doc), '{"author": "b"}')"#,
+        r#"INSERT INTO t SET id = 2, doc = IFNULL(NULL, doc)"#,
+        r#"UPDATE t SET doc = CASE WHEN doc IS NULL THEN '{"author": "b"}' END"#,
+        r#"UPDATE t SET doc = CASE WHEN id = 1 THEN CONCAT('{"author": "', n, '"}') END"#,
+        r#"UPDATE t SET doc = CASE WHEN id = 1 THEN JSON_SET(doc, '$.author', 'b') END"#,
+    ] {
+        let m = refusal(&mut sq, sql).await;
+        assert!(m.contains("xsq.t.doc"), "{sql}: {m}");
+    }
+    // A `?` in a condition or as a branch of a prepared statement.
+    for sql in [
+        r#"UPDATE t SET doc = CASE WHEN id = ? THEN '{"author": "b"}' END"#,
+        "UPDATE t SET doc = CASE WHEN id = 1 THEN ? END",
+    ] {
+        match sq.exec_drop(sql, (1,)).await {
+            Err(mysql_async::Error::Server(e)) => {
+                assert_eq!(e.code, 1235, "{sql}: {}", e.message);
+                assert!(
+                    e.message.contains("`doc_author` ($.author)"),
+                    "{sql}: {}",
+                    e.message
+                );
+            }
+            other => panic!("{sql} not refused: {other:?}"),
+        }
+    }
+    let mut direct = dump::connect(db.port, Some(SQ)).await;
+    let v: Vec<(i64, Option<String>)> = direct
+        .query("SELECT id, doc_author FROM t ORDER BY id")
+        .await
+        .unwrap();
+    assert_eq!(v, vec![(1, Some("a".to_string()))]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_conditional_write_over_bigint_and_double_paths_stores_what_a_plain_write_of_the_same_document_stores(
+) {
+    let db = MariaDb::start();
+    let sq_proxy = setup_numeric(&db);
+    let mut truth = dump::connect(db.port, Some(NTRUTH)).await;
+    let mut sq = dump::connect(sq_proxy.port, Some(NSQ)).await;
+    let pad = "squeeze keeps the document compressed ".repeat(4);
+    let docs: Vec<String> = [
+        ("9223372036854775807", "0.30000000000000004"),
+        ("-5", "1e300"),
+        ("0", "-2.5e-300"),
+        ("9007199254740993", "0.1"),
+    ]
+    .iter()
+    .map(|(i, d)| format!(r#"{{"i": {i}, "d": {d}, "pad": "{pad}"}}"#))
+    .chain([format!(r#"{{"pad": "{pad}"}}"#)])
+    .collect();
+    let rows: Vec<String> = (1..=docs.len()).map(|id| format!("({id}, NULL)")).collect();
+    both(
+        &mut truth,
+        &mut sq,
+        &format!("INSERT INTO t (id, doc) VALUES {}", rows.join(", ")),
+    )
+    .await;
+    let whens: String = (docs.iter().enumerate())
+        .map(|(k, d)| format!(" WHEN (`t`.`id` = {}) THEN {}", k + 1, quote(d)))
+        .collect();
+    for sql in [
+        format!("UPDATE `t` SET `doc` = CASE{whens} ELSE NULL END WHERE `t`.`id` > 1"),
+        format!(
+            "INSERT INTO t (id, doc) VALUES (1, {}), (2, NULL) ON DUPLICATE KEY UPDATE doc = IFNULL(VALUES(doc), doc)",
+            quote(&docs[0])
+        ),
+        "UPDATE t SET doc = CASE WHEN id = 3 THEN doc ELSE NULL END WHERE id IN (3, 4)".to_string(),
+    ] {
+        both(&mut truth, &mut sq, &sql).await;
+    }
+    // The reference: a plain INSERT of each row's final document, whose
+    // paths squeeze writes as tests above compare with MariaDB's own.
+    let finals: Vec<(i64, Option<String>)> = truth
+        .query("SELECT id, doc FROM t ORDER BY id")
+        .await
+        .unwrap();
+    for (id, doc) in &finals {
+        let lit = doc.as_deref().map(quote).unwrap_or_else(|| "NULL".into());
+        sq.query_drop(format!(
+            "INSERT INTO t (id, doc) VALUES ({}, {lit})",
+            id + 100
+        ))
+        .await
+        .unwrap();
+    }
+    let mut direct = dump::connect(db.port, Some(NSQ)).await;
+    type Pair = (i64, Option<i64>, Option<f64>, Option<i64>, Option<f64>);
+    let got: Vec<Pair> = direct
+        .query("SELECT a.id, a.doc_i, a.doc_d, b.doc_i, b.doc_d FROM t a JOIN t b ON b.id = a.id + 100 ORDER BY a.id")
+        .await
+        .unwrap();
+    assert_eq!(got.len(), docs.len());
+    for (id, i, d, want_i, want_d) in &got {
+        assert_eq!(
+            (i, d.map(f64::to_bits)),
+            (want_i, want_d.map(f64::to_bits)),
+            "row {id}"
+        );
+    }
+    assert!(got.iter().filter(|r| r.1.is_some()).count() >= 2, "{got:?}");
+    println!(
+        "RESULT json_extract_conditional_typed rows={} same=1",
+        got.len()
+    );
+}

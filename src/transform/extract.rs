@@ -29,7 +29,8 @@ pub fn derive(e: &Extract, doc: Option<&[u8]>) -> Result<Option<Vec<u8>>, Derive
         ExtractedType::JsonText => JsonCall::Extract(e.path.clone()),
         _ => JsonCall::UnquoteExtract(e.path.clone()),
     };
-    let v = evaluate(&call, doc).map_err(|err| match err {
+    let v = evaluate(&call, doc).or_else(|err| pair_unquoted(e, doc).ok_or(err));
+    let v = v.map_err(|err| match err {
         EvalError::InvalidDocument => DeriveError::NotExact(
             "the document is not valid JSON (MariaDB would answer NULL with a warning)".into(),
         ),
@@ -183,6 +184,19 @@ pub fn literal(value: Option<&[u8]>, opts: LexOptions) -> Vec<u8> {
     }
 }
 
+/// The unquoted text of a string path holding a surrogate pair escape
+/// (`"\ud83d\ude00"`, as Python's json.dumps writes a character outside
+/// the BMP), which the evaluator declines: MariaDB unquotes it to the
+/// character into the utf8mb4 column (F0 9F 98 80). `None`: not that case.
+fn pair_unquoted(e: &Extract, doc: &[u8]) -> Option<Option<Vec<u8>>> {
+    if e.kind == ExtractedType::JsonText {
+        return None;
+    }
+    let raw = evaluate(&JsonCall::Extract(e.path.clone()), doc).ok()??;
+    let inner = raw.strip_prefix(b"\"")?.strip_suffix(b"\"")?;
+    crate::sql::json::doc::unescape_value(inner).map(Some)
+}
+
 /// A column name quoted for a statement.
 pub fn quoted(name: &str) -> String {
     format!("`{}`", name.replace('`', "``"))
@@ -216,6 +230,31 @@ mod tests {
             Err(DeriveError::TooLong { chars: 9 })
         );
         assert!(matches!(d("{\"a\": "), Err(DeriveError::NotExact(_))));
+    }
+
+    #[test]
+    fn a_surrogate_pair_escape_derives_the_character_mariadb_unquotes_it_to() {
+        // Django's JSONField (json.dumps, ensure_ascii) writes 😀 so.
+        let e = parse(&spec("$.a", "c", "VARCHAR(8)"), "doc").unwrap();
+        let d = |doc: &str| derive(&e, Some(doc.as_bytes()));
+        assert_eq!(
+            d(r#"{"a": "x\ud83d\ude00"}"#),
+            Ok(Some("x\u{1f600}".as_bytes().to_vec()))
+        );
+        // A lone half: MariaDB rejects the document; still refused.
+        assert!(matches!(
+            d(r#"{"a": "\ud83d"}"#),
+            Err(DeriveError::NotExact(_))
+        ));
+        assert!(matches!(
+            d(r#"{"a": "\ude00\ud83d"}"#),
+            Err(DeriveError::NotExact(_))
+        ));
+        // Too long for the column once unescaped.
+        assert!(matches!(
+            d(r#"{"a": "12345678\ud83d\ude00"}"#),
+            Err(DeriveError::TooLong { chars: 9 })
+        ));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! extract exactly is refused (default deny), and so is any write of an
 //! extracted column itself: it must stay derived. Pure.
 
+use std::cell::RefCell;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -18,6 +19,7 @@ use crate::sql::{
     ColumnRef, LexOptions, LiteralKind, LiteralSite, Refusal, RefuseReason, StatementKind, Token,
     TokenKind,
 };
+use branches::Cond;
 
 /// A byte range of the query and what replaces it.
 pub type Edit = (Range<usize>, Vec<u8>);
@@ -50,7 +52,11 @@ pub fn plan(rules: &ColumnRules, i: &Input<'_, '_>) -> Result<Vec<Edit>, Refusal
     if !rules.has_extracts() {
         return Ok(Vec::new());
     }
-    let w = Writer { rules, i };
+    let w = Writer {
+        rules,
+        i,
+        covered: RefCell::new(Vec::new()),
+    };
     let edits = w.by_kind()?;
     w.everything_covered(&edits)?;
     Ok(edits)
@@ -87,7 +93,8 @@ impl Writer<'_, '_, '_> {
         };
         for site in self.i.sites {
             if let Some(rule) = with_paths(&site.column) {
-                if !edits.iter().any(|(r, _)| r.start == site.span.end) {
+                let branch = self.covered.borrow().contains(&site.span);
+                if !branch && !edits.iter().any(|(r, _)| r.start == site.span.end) {
                     return Err(self.not_exact(&Doc { rule }, "a value squeeze does not write as the whole document (a CASE/IF/COALESCE branch, a view's column)"));
                 }
             }
@@ -132,6 +139,9 @@ fn refusal(rule: &ColumnRule, what: String) -> Refusal {
 struct Writer<'w, 's, 'a> {
     rules: &'w ColumnRules,
     i: &'w Input<'s, 'a>,
+    /// Literal sites written as a branch of a conditional document value
+    /// (`CASE .. THEN '<doc>'`), whose paths the branch's copy writes.
+    covered: RefCell<Vec<Range<usize>>>,
 }
 
 /// A compressed column of the statement's target table with declared paths.
@@ -410,7 +420,7 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
             at = self.rows(at + 1, &docs, &positions, &mut edits)?;
         } else if self.kw(at, "SET") {
             let end = self.clause_end(at + 1, &["ON", "AS"]);
-            self.assignments(at + 1..end, &db, &table, &docs, &mut edits)?;
+            self.assignments(at + 1..end, &db, &table, &docs, false, &mut edits)?;
             at = end;
         } else if !positions.is_empty() {
             // INSERT ... SELECT writing the document: the write planner
@@ -430,7 +440,14 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
             let start = (at..self.toks().len())
                 .find(|&j| self.kw(j, "UPDATE"))
                 .map_or(self.toks().len(), |j| j + 1);
-            self.assignments(start..self.toks().len(), &db, &table, &docs, &mut edits)?;
+            self.assignments(
+                start..self.toks().len(),
+                &db,
+                &table,
+                &docs,
+                true,
+                &mut edits,
+            )?;
         }
         Ok(edits)
     }
@@ -523,7 +540,7 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
         }
         if let Some((db, table, _)) = tables.first() {
             let docs = self.docs(db, table);
-            self.assignments(set + 1..end, db, table, &docs, &mut edits)?;
+            self.assignments(set + 1..end, db, table, &docs, true, &mut edits)?;
         }
         Ok(edits)
     }
@@ -568,15 +585,19 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
 
     /// `col = value, ...`: a derived column as a target is refused; after
     /// a document assignment, `, <qualifier>derived = <value>` for each
-    /// declared path.
+    /// declared path. `refs_ok`: a branch may be the row's current
+    /// document (UPDATE, ON DUPLICATE KEY UPDATE; not INSERT ... SET,
+    /// where it is the column's default).
     fn assignments(
         &self,
         range: Range<usize>,
         db: &str,
         table: &str,
         docs: &[Doc<'_>],
+        refs_ok: bool,
         edits: &mut Vec<Edit>,
     ) -> Result<(), Refusal> {
+        let update = matches!(self.i.kind, StatementKind::Update);
         for item in split_commas(self.toks(), range) {
             let Some(eq) = item.clone().find(|&j| {
                 self.toks()[j].is_op(self.i.src, "=") || self.toks()[j].is_op(self.i.src, ":=")
@@ -611,6 +632,34 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
                     .collect()
             } else if value.len() == 1 && self.name_is(value.start, &doc.rule.column) {
                 // `doc = doc`: the document and its paths stay as they are.
+                continue;
+            } else if self.conditional(&value) {
+                let c = Cond {
+                    doc,
+                    docs,
+                    refs_ok,
+                    qualifier,
+                    any_qualifier: update,
+                    db,
+                    table,
+                };
+                // Assigned just before the document: the copies then read
+                // what the document's own expression reads (MariaDB
+                // assigns left to right), the current document included.
+                let mut text = Vec::new();
+                for (e, v) in doc
+                    .extracts()
+                    .iter()
+                    .zip(self.branches(&c, &value)?.per_path)
+                {
+                    text.extend_from_slice(qualifier);
+                    text.extend(extract::quoted(&e.column).into_bytes());
+                    text.extend_from_slice(b" = ");
+                    text.extend(v);
+                    text.extend_from_slice(b", ");
+                }
+                let start = self.toks()[item.start].start;
+                edits.push((start..start, text));
                 continue;
             } else {
                 self.values_for(doc, &value)?
@@ -651,6 +700,9 @@ impl Input<'_, '_> {
         }
     }
 }
+
+#[path = "extract_branches.rs"]
+mod branches;
 
 #[cfg(test)]
 #[path = "extract_write_tests.rs"]

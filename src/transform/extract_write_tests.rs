@@ -440,3 +440,154 @@ fn a_load_data_column_list_gains_each_documents_paths_right_after_it() {
         );
     }
 }
+
+#[test]
+fn a_case_update_of_the_document_assigns_each_path_the_same_case_over_its_derived_values() {
+    // Django's bulk_update.
+    assert_eq!(
+        rewrite(r#"UPDATE `docs` SET `doc` = CASE WHEN (`docs`.`id` = 1) THEN '{"author": "a", "n": [0, 1]}' WHEN (`docs`.`id` = 2) THEN '{"n": 7}' ELSE NULL END WHERE `docs`.`id` IN (1, 2)"#).unwrap(),
+        r#"UPDATE `docs` SET `doc_author` = CASE WHEN (`docs`.`id` = 1) THEN _utf8mb4'a' WHEN (`docs`.`id` = 2) THEN NULL ELSE NULL END, `n1` = CASE WHEN (`docs`.`id` = 1) THEN _utf8mb4'1' WHEN (`docs`.`id` = 2) THEN NULL ELSE NULL END, `doc` = CASE WHEN (`docs`.`id` = 1) THEN '{"author": "a", "n": [0, 1]}' WHEN (`docs`.`id` = 2) THEN '{"n": 7}' ELSE NULL END WHERE `docs`.`id` IN (1, 2)"#
+    );
+    // IF, a simple CASE, the current document as a branch.
+    assert_eq!(
+        rewrite(r#"UPDATE docs SET doc = IF(id > 3, '{"author": "b"}', doc), id = id"#).unwrap(),
+        r#"UPDATE docs SET `doc_author` = IF(id > 3, _utf8mb4'b', `doc_author`), `n1` = IF(id > 3, NULL, `n1`), doc = IF(id > 3, '{"author": "b"}', doc), id = id"#
+    );
+    assert_eq!(
+        rewrite(r#"UPDATE docs SET doc = CASE id WHEN 1 THEN CASE WHEN id < 0 THEN NULL ELSE '{"author": "c"}' END END"#).unwrap(),
+        r#"UPDATE docs SET `doc_author` = CASE id WHEN 1 THEN CASE WHEN id < 0 THEN NULL ELSE _utf8mb4'c' END END, `n1` = CASE id WHEN 1 THEN CASE WHEN id < 0 THEN NULL ELSE NULL END END, doc = CASE id WHEN 1 THEN CASE WHEN id < 0 THEN NULL ELSE '{"author": "c"}' END END"#
+    );
+}
+
+#[test]
+fn coalesce_and_ifnull_upserts_keep_each_path_of_the_document_they_choose() {
+    assert_eq!(
+        rewrite(r#"INSERT INTO docs (id, doc) VALUES (1, '{"author": "a"}') ON DUPLICATE KEY UPDATE doc = COALESCE(VALUES(doc), doc)"#).unwrap(),
+        r#"INSERT INTO docs (id, doc, `doc_author`, `n1`) VALUES (1, '{"author": "a"}', _utf8mb4'a', NULL) ON DUPLICATE KEY UPDATE `doc_author` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`doc_author`) ELSE `doc_author` END, `n1` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`n1`) ELSE `n1` END, doc = COALESCE(VALUES(doc), doc)"#
+    );
+    // SQLAlchemy's on_duplicate_key_update(doc=func.coalesce(inserted.doc, t.c.doc)).
+    assert_eq!(
+        rewrite(r#"INSERT INTO docs (id, doc) VALUES (1, NULL) ON DUPLICATE KEY UPDATE doc = coalesce(VALUES(doc), docs.doc)"#).unwrap(),
+        r#"INSERT INTO docs (id, doc, `doc_author`, `n1`) VALUES (1, NULL, NULL, NULL) ON DUPLICATE KEY UPDATE `doc_author` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`doc_author`) ELSE docs.`doc_author` END, `n1` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`n1`) ELSE docs.`n1` END, doc = coalesce(VALUES(doc), docs.doc)"#
+    );
+    assert_eq!(
+        rewrite(r#"UPDATE docs SET doc = IFNULL(NULL, '{"author": "z"}')"#).unwrap(),
+        r#"UPDATE docs SET `doc_author` = _utf8mb4'z', `n1` = NULL, doc = IFNULL(NULL, '{"author": "z"}')"#
+    );
+    // A default document where there is none: the current document's
+    // NULL-ness read before the document is assigned, as COALESCE reads it.
+    assert_eq!(
+        rewrite(r#"UPDATE docs SET doc = COALESCE(IF(id = 1, doc, NULL), '{}')"#).unwrap(),
+        r#"UPDATE docs SET `doc_author` = CASE WHEN IF(id = 1, doc, NULL) IS NOT NULL THEN IF(id = 1, `doc_author`, NULL) ELSE NULL END, `n1` = CASE WHEN IF(id = 1, doc, NULL) IS NOT NULL THEN IF(id = 1, `n1`, NULL) ELSE NULL END, doc = COALESCE(IF(id = 1, doc, NULL), '{}')"#
+    );
+    assert_eq!(
+        rewrite(r#"UPDATE docs SET doc = COALESCE(doc, '{"author": "d"}')"#).unwrap(),
+        r#"UPDATE docs SET `doc_author` = CASE WHEN doc IS NOT NULL THEN `doc_author` ELSE _utf8mb4'd' END, `n1` = CASE WHEN doc IS NOT NULL THEN `n1` ELSE NULL END, doc = COALESCE(doc, '{"author": "d"}')"#
+    );
+}
+
+#[test]
+fn conditional_document_values_squeeze_cannot_copy_exactly_are_refused_naming_the_paths() {
+    // Refused by this pass, naming every path.
+    for (sql, says) in [
+        (
+            r#"UPDATE docs SET doc = CASE WHEN doc_author = 'x' THEN '{}' END"#,
+            "reads `doc_author`",
+        ),
+        (
+            r#"UPDATE docs SET doc = CASE n1 WHEN 'x' THEN '{}' END"#,
+            "reads `n1`",
+        ),
+        (
+            r#"UPDATE docs SET doc = IF(RAND() < 0.5, '{}', NULL)"#,
+            "`RAND(..)`",
+        ),
+        (
+            r#"UPDATE docs SET doc = IF(id = f(1), '{}', NULL)"#,
+            "`f(..)`",
+        ),
+        (
+            r#"UPDATE docs SET doc = IF(id = NEXT VALUE FOR s, '{}', NULL)"#,
+            "`NEXT`",
+        ),
+        (
+            r#"UPDATE docs SET doc = IF((@x := 1) = 1, '{}', NULL)"#,
+            "assigns",
+        ),
+        (
+            r#"UPDATE docs SET doc = IF(id IN (SELECT 1), '{}', NULL)"#,
+            "SELECT",
+        ),
+        (
+            r#"UPDATE docs SET doc = COALESCE(IF(id = 1, '{}', doc), '{}')"#,
+            "argument `IF(id = 1, '{}', doc)`",
+        ),
+        (
+            r#"INSERT INTO docs (id, doc) VALUES (1, NULL) AS new ON DUPLICATE KEY UPDATE doc = IF(id = 1, new.doc, NULL)"#,
+            "another qualifier",
+        ),
+        (
+            r#"INSERT INTO docs SET id = 1, doc = IFNULL(NULL, doc)"#,
+            "INSERT ... SET",
+        ),
+        (
+            r#"UPDATE docs SET doc = CASE WHEN id = ? THEN '{"author": "x"}' END"#,
+            "`?` parameter",
+        ),
+        (
+            r#"UPDATE docs SET doc = CASE WHEN id = 1 THEN ? END"#,
+            "`?` parameter as a branch",
+        ),
+    ] {
+        let m = refused(sql);
+        assert!(
+            m.contains("`doc_author` ($.author), `n1` ($.n[1])") && m.contains(says),
+            "{sql}: {m}"
+        );
+    }
+    // Refused before (the write planner): conditions on the document and
+    // branches that compute one.
+    for sql in [
+        r#"UPDATE docs SET doc = CASE WHEN doc IS NULL THEN '{}' END"#,
+        r#"UPDATE docs SET doc = CASE WHEN id = 1 THEN CONCAT('{', id, '}') END"#,
+        r#"UPDATE docs SET doc = CASE WHEN id = 1 THEN JSON_SET(doc, '$.a', 1) END"#,
+        r#"UPDATE docs SET doc = NULLIF('{}', '{}')"#,
+    ] {
+        refused(sql);
+    }
+}
+
+#[test]
+fn a_conditional_value_over_typed_paths_mixes_the_current_document_with_literals_only_without_a_double_path(
+) {
+    // Only literals: each path's literal, as for a plain write.
+    assert_eq!(
+        rewrite_typed(
+            r#"UPDATE docs SET doc = CASE WHEN id = 1 THEN '{"i": 5, "d": 0.1, "a": "x"}' END"#,
+            true
+        )
+        .unwrap(),
+        r#"UPDATE docs SET `doc_i` = CASE WHEN id = 1 THEN _utf8mb4'5' END, `doc_d` = CASE WHEN id = 1 THEN _utf8mb4'0.1' END, `doc_a` = CASE WHEN id = 1 THEN _utf8mb4'x' END, doc = CASE WHEN id = 1 THEN '{"i": 5, "d": 0.1, "a": "x"}' END"#
+    );
+    // Only the current document: each column keeps its type.
+    assert_eq!(
+        rewrite_typed("INSERT INTO docs (id, doc) VALUES (1, NULL) ON DUPLICATE KEY UPDATE doc = IFNULL(VALUES(doc), doc)", true).unwrap(),
+        "INSERT INTO docs (id, doc, `doc_i`, `doc_d`, `doc_a`) VALUES (1, NULL, NULL, NULL, NULL) ON DUPLICATE KEY UPDATE `doc_i` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`doc_i`) ELSE `doc_i` END, `doc_d` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`doc_d`) ELSE `doc_d` END, `doc_a` = CASE WHEN VALUES(doc) IS NOT NULL THEN VALUES(`doc_a`) ELSE `doc_a` END, doc = IFNULL(VALUES(doc), doc)"
+    );
+    // Both, with a DOUBLE path: the CASE would be a string.
+    match rewrite_typed(
+        r#"UPDATE docs SET doc = IF(id = 1, '{"d": 0.1}', doc)"#,
+        true,
+    ) {
+        Err(e) => {
+            let e = e.to_sql_error();
+            assert_eq!(e.code, 1235);
+            assert!(
+                e.message.contains("declared DOUBLE") && e.message.contains("`doc_d` ($.d)"),
+                "{}",
+                e.message
+            );
+        }
+        Ok(s) => panic!("not refused: {s}"),
+    }
+}

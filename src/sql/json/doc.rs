@@ -496,6 +496,18 @@ fn hex4(b: &[u8]) -> Option<u32> {
 /// an escape whose MariaDB result was not checked (surrogate pairs, which
 /// 10.11 turns into `?`, and non-standard escapes).
 pub fn unescape(raw: &[u8]) -> Option<Vec<u8>> {
+    unescape_with(raw, false)
+}
+
+/// [`unescape`] of a string *value* (JSON_UNQUOTE, JSON_VALUE), where a
+/// surrogate pair is its character, as MariaDB 10.11 unquotes it
+/// (`"\ud83d\ude00"` is F0 9F 98 80). Member names keep declining
+/// them: how MariaDB matches such a name was not checked.
+pub fn unescape_value(raw: &[u8]) -> Option<Vec<u8>> {
+    unescape_with(raw, true)
+}
+
+fn unescape_with(raw: &[u8], pairs: bool) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(raw.len());
     let mut i = 0;
     while i < raw.len() {
@@ -517,9 +529,23 @@ pub fn unescape(raw: &[u8]) -> Option<Vec<u8>> {
             b'r' => b'\r',
             b't' => b'\t',
             b'u' => {
-                let unit = hex4(&raw[i..])?;
+                let mut unit = hex4(&raw[i..])?;
                 i += 4;
-                if (0xD800..0xE000).contains(&unit) {
+                if pairs && (0xD800..0xDC00).contains(&unit) {
+                    // A surrogate pair (JSON's escape of a character
+                    // outside the BMP, as Python's json.dumps writes one)
+                    // is that character in MariaDB; a lone half is a
+                    // document MariaDB refuses.
+                    if !raw[i..].starts_with(b"\\u") {
+                        return None;
+                    }
+                    let low = hex4(&raw[i + 2..])?;
+                    if !(0xDC00..0xE000).contains(&low) {
+                        return None;
+                    }
+                    i += 6;
+                    unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+                } else if (0xD800..0xE000).contains(&unit) {
                     return None;
                 }
                 let ch = char::from_u32(unit)?;
@@ -640,7 +666,21 @@ mod tests {
             unescape(br#"x\ny\u00e9\"\/\\\u0000"#).unwrap(),
             "x\ny\u{e9}\"/\\\0".as_bytes()
         );
+        // A surrogate pair is its character, as MariaDB 10.11 unquotes it
+        // (F09F9880); a lone or reversed half is declined.
+        assert_eq!(
+            unescape_value(br#"x\ud83d\ude00y"#).unwrap(),
+            "x\u{1f600}y".as_bytes()
+        );
         assert_eq!(unescape(br#"\ud83d\ude00"#), None);
+        for lone in [
+            &br#"\ud83d"#[..],
+            br#"\ud83dx"#,
+            br#"\ud83d\u0041"#,
+            br#"\ude00\ud83d"#,
+        ] {
+            assert_eq!(unescape_value(lone), None);
+        }
         assert_eq!(unescape(br#"\x"#), None);
     }
 }
