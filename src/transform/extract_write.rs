@@ -124,7 +124,7 @@ impl Writer<'_, '_, '_> {
 }
 
 /// The refusal of a write squeeze cannot keep an extracted column right in.
-fn refusal(rule: &ColumnRule, what: String) -> Refusal {
+pub(super) fn refusal(rule: &ColumnRule, what: String) -> Refusal {
     Refusal {
         column: ColumnRef {
             db: rule.schema.to_string(),

@@ -7,22 +7,10 @@
 use std::sync::Arc;
 
 use super::extract::{self, DeriveError, Extract};
-use super::extract_write::Edit;
+use super::extract_write::{refusal, Edit};
 use super::load_data::LoadData;
 use super::{ColumnRule, ColumnRules};
-use crate::sql::{ColumnRef, Refusal, RefuseReason};
-
-fn refusal(rule: &ColumnRule, what: String) -> Refusal {
-    Refusal {
-        column: ColumnRef {
-            db: rule.schema.to_string(),
-            table: rule.table.clone(),
-            column: rule.column.clone(),
-        },
-        reason: RefuseReason::Extracted,
-        what,
-    }
-}
+use crate::sql::Refusal;
 
 fn names(rule: &ColumnRule) -> String {
     rule.extracts

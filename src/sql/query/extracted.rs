@@ -671,23 +671,13 @@ impl Parser<'_, '_> {
         if r.len() < 2 {
             return vec![r];
         }
-        let mut out = Vec::new();
-        let mut start = r.start + 1;
-        let mut depth = 0usize;
-        for i in r.start + 1..r.end - 1 {
-            match self.toks[i].kind {
-                TokenKind::LParen => depth += 1,
-                TokenKind::RParen => depth = depth.saturating_sub(1),
-                // A comma of the list itself, not of a call in an item.
-                TokenKind::Comma if depth == 0 => {
-                    out.push(start..i);
-                    start = i + 1;
-                }
-                _ => {}
-            }
+        let inner = r.start + 1..r.end - 1;
+        let items = crate::sql::tokens::split_commas(self.toks, inner.clone());
+        if items.is_empty() {
+            // `()`: one empty item, which no constant test passes.
+            return vec![inner];
         }
-        out.push(start..r.end - 1);
-        out
+        items
     }
 
     /// What to do about a JSON function of a compressed column that MariaDB
