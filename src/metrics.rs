@@ -67,6 +67,7 @@ metrics! {
     admin_connections_refused_total: IntCounterVec = counter_vec(r, "admin_connections_refused_total", "Admin HTTP connections closed unserved: over [admin] max_connections (cap), headers not complete within header_timeout_ms (header_timeout), exchange longer than four times that (timeout)", &["reason"]);
     admin_open_without_token: IntGauge = gauge(r, "admin_open_without_token", "1 when the admin view listens beyond loopback without a token ([admin] open_without_token = true)");
     dictionary_store_events_total: IntCounterVec = counter_vec(r, "dictionary_store_events_total", "Dictionaries met in the metadata store, by outcome: accepted (a new id for a configured dictionary name), not_configured (name no column uses), too_large (over codec.max_dictionary_size), changed (bytes differ from the pinned sha256 of the id)", &["outcome"]);
+    store_rows_rejected_total: IntCounterVec = counter_vec(r, "store_rows_rejected_total", "Rows of the metadata store refused before use, by reason: bad_id, bad_name, empty, sha_mismatch, bad_codec, bad_content (a zstd header zstd cannot load), too_large, changed (bytes differ from the id's pin), unreadable (columns of unexpected types); everything else keeps working", &["reason"]);
     build_info: IntGaugeVec = gauge_vec(r, "build_info", "Always 1; the version and git commit of the running squeeze", &["version", "commit"]);
     adaptive_queue_depth: IntGaugeVec = gauge_vec(r, "adaptive_queue_depth", "Chunks queued or being written by the adaptive writer of the last active bulk connection, per shard", &["shard"]);
     adaptive_chunks_total: IntCounterVec = counter_vec(r, "adaptive_chunks_total", "Chunks sent on bulk (compressed-protocol) backend connections, by shard and whether they were compressed or raw", &["shard", "kind"]);
@@ -217,11 +218,35 @@ impl Metrics {
             self.admin_connections_refused_total
                 .with_label_values(&[reason]);
         }
+        for reason in STORE_REJECT_REASONS {
+            self.store_rows_rejected_total.with_label_values(&[reason]);
+        }
         for outcome in ["accepted", "not_configured", "too_large", "changed"] {
             self.dictionary_store_events_total
                 .with_label_values(&[outcome]);
         }
     }
+}
+
+/// The `reason` labels of `store_rows_rejected_total` (pre-created at 0).
+pub const STORE_REJECT_REASONS: [&str; 9] = [
+    "bad_id",
+    "bad_name",
+    "empty",
+    "sha_mismatch",
+    "bad_codec",
+    "bad_content",
+    "too_large",
+    "changed",
+    "unreadable",
+];
+
+/// Counts one refused row of the metadata store.
+pub fn store_row_rejected(reason: &str) {
+    METRICS
+        .store_rows_rejected_total
+        .with_label_values(&[reason])
+        .inc();
 }
 
 /// Which side of the proxy a failure came from (pingora's `ErrorSource`):

@@ -294,8 +294,10 @@ async fn login(
 }
 
 /// caching_sha2_password full authentication from squeeze's side: the
-/// password in clear over TLS, else RSA-encrypted with the server's key
-/// (asked for first). The reply (OK/ERR) is left for the caller to read.
+/// password in clear over TLS, else RSA-encrypted to the key the operator
+/// pinned (`server_public_key`), else refused. Never the key the server
+/// sends: over plaintext anyone on the path could send theirs and read
+/// the password. The reply (OK/ERR) is left for the caller to read.
 pub async fn send_full_auth(
     conn: &mut PacketConn,
     target: &BackendTarget,
@@ -308,21 +310,18 @@ pub async fn send_full_auth(
         pw.push(0);
         conn.write_packet(&pw);
     } else {
-        conn.write_packet(&[auth::SHA2_REQUEST_PUBLIC_KEY]);
-        conn.flush().await.map_err(net_err)?;
-        let key = conn.read_packet().await.map_err(net_err)?;
-        if key.first_byte() != Some(0x01) {
-            // TiDB has no RSA key exchange: over plain TCP its
-            // caching_sha2 accounts cannot log in at all.
+        let Some(key) = &target.server_public_key else {
             return Err(ConnectError::Misconfigured(format!(
-                "user '{}' authenticates with caching_sha2_password, which needs \
-                 the password sent over TLS or RSA-encrypted, and this backend \
-                 sent no RSA public key: set tls = \"required\" for shard '{}'",
-                user.escape_debug(),
-                target.name
+                "shard '{}' asked for caching_sha2_password full authentication of user '{}' over a link without TLS; \
+                 squeeze does not ask a server for its RSA key over plaintext (anyone on the path could answer with theirs). \
+                 Set tls = \"required\" (or verify_ca/verify_identity) for the shard, or pin the server's key with \
+                 server_public_key = \"/path/public_key.pem\"",
+                target.name,
+                user.escape_debug()
             )));
-        }
-        let encrypted = rsa_encrypt_password(&key.payload[1..], password, nonce)?;
+        };
+        let encrypted =
+            auth::rsa_encrypt_password(key, password, nonce).map_err(ConnectError::Protocol)?;
         conn.write_packet(&encrypted);
     }
     conn.flush().await.map_err(net_err)
@@ -562,38 +561,7 @@ fn switch_response(
             p.push(0);
             Ok(p)
         }
-        CLEAR_PASSWORD => Err(ConnectError::Protocol("backend asked for mysql_clear_password over an unencrypted link; enable tls for this backend".into())),
+        CLEAR_PASSWORD => Err(ConnectError::Misconfigured("backend asked for mysql_clear_password over a link without TLS, which would send the password in clear; squeeze sends it only over TLS: set tls = \"required\" for this backend".into())),
         other => Err(ConnectError::Protocol(format!("backend asked for authentication plugin {other:?}, which squeeze does not support"))),
     }
-}
-
-/// caching_sha2_password over plain TCP: the password XOR the nonce,
-/// encrypted with the server's RSA key (OAEP, SHA-1).
-pub fn rsa_encrypt_password(
-    pem: &[u8],
-    password: &[u8],
-    nonce: &[u8],
-) -> Result<Vec<u8>, ConnectError> {
-    use rsa::pkcs8::DecodePublicKey;
-    let pem = std::str::from_utf8(pem)
-        .map_err(|_| ConnectError::Protocol("RSA public key is not PEM text".into()))?;
-    let key = rsa::RsaPublicKey::from_public_key_pem(pem.trim_end_matches('\0'))
-        .or_else(|_| {
-            use rsa::pkcs1::DecodeRsaPublicKey;
-            rsa::RsaPublicKey::from_pkcs1_pem(pem.trim_end_matches('\0'))
-        })
-        .map_err(|e| ConnectError::Protocol(format!("cannot parse backend RSA public key: {e}")))?;
-    let mut buf = password.to_vec();
-    buf.push(0);
-    if !nonce.is_empty() {
-        for (i, b) in buf.iter_mut().enumerate() {
-            *b ^= nonce[i % nonce.len()];
-        }
-    }
-    key.encrypt(
-        &mut rand::thread_rng(),
-        rsa::Oaep::new::<sha1::Sha1>(),
-        &buf,
-    )
-    .map_err(|e| ConnectError::Protocol(format!("RSA encryption failed: {e}")))
 }

@@ -39,6 +39,9 @@ pub struct BackendTarget {
     /// The server's `max_allowed_packet` as last read (0: not yet), by the
     /// health probe and by a session's login while it is unknown.
     pub max_allowed_packet: Arc<std::sync::atomic::AtomicUsize>,
+    /// `server_public_key`: the only key the password is encrypted to
+    /// over a link without TLS.
+    pub server_public_key: Option<Arc<rsa::RsaPublicKey>>,
 }
 
 impl BackendTarget {
@@ -90,6 +93,18 @@ impl BackendTarget {
                 .then(|| Arc::new(tokio::sync::Semaphore::new(cfg.max_connections))),
             proxy_protocol: cfg.proxy_protocol,
             max_allowed_packet: Arc::default(),
+            server_public_key: match &cfg.server_public_key {
+                None => None,
+                Some(path) => {
+                    let pem = std::fs::read(path).map_err(|e| {
+                        anyhow::anyhow!("server_public_key {}: {e}", path.display())
+                    })?;
+                    let key = crate::protocol::auth::parse_rsa_public_key(&pem).map_err(|e| {
+                        anyhow::anyhow!("server_public_key {}: {e}", path.display())
+                    })?;
+                    Some(Arc::new(key))
+                }
+            },
         })
     }
 

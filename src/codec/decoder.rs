@@ -89,7 +89,13 @@ pub fn decode_payload(
     };
     let start = out.len();
     let res = match header.codec {
-        CodecKind::Zstd => zstd_codec::decompress(payload, dict.map(|d| d.zstd_ddict()), len, out),
+        CodecKind::Zstd => match dict.map(|d| (d.id, d.zstd_ddict())) {
+            // Refused where dictionaries are loaded; an error here all the
+            // same should one reach a registry.
+            Some((id, None)) => Err(format!("dictionary {id} is not one zstd can load")),
+            Some((_, dd)) => zstd_codec::decompress(payload, dd, len, out),
+            None => zstd_codec::decompress(payload, None, len, out),
+        },
         CodecKind::Zlib => zlib::decompress(payload, dict.map(|d| d.zlib_window()), len, out),
         CodecKind::Lz4 => {
             lz4::decompress(payload, dict.map_or(&[][..], |d| d.lz4_window()), len, out)

@@ -24,7 +24,8 @@ pub struct Dictionary {
     /// The codec the dictionary was trained for (any codec can still use it).
     pub codec: CodecKind,
     bytes: Vec<u8>,
-    ddict: OnceLock<DecoderDictionary<'static>>,
+    // `None`: the bytes are not a dictionary zstd accepts (see `check_content`).
+    ddict: OnceLock<Option<DecoderDictionary<'static>>>,
     // Prepared per compression level: a zstd CDict bakes its level in.
     cdicts: Mutex<HashMap<i32, Arc<EncoderDictionary<'static>>>>,
 }
@@ -66,19 +67,54 @@ impl Dictionary {
         tail(&self.bytes, LZ4_WINDOW)
     }
 
-    /// Prepared zstd decompression dictionary (built once, shared by all threads).
-    pub fn zstd_ddict(&self) -> &DecoderDictionary<'static> {
+    /// Prepared zstd decompression dictionary (built once, shared by all
+    /// threads); `None` when zstd refuses the bytes.
+    pub fn zstd_ddict(&self) -> Option<&DecoderDictionary<'static>> {
         self.ddict
-            .get_or_init(|| DecoderDictionary::copy(&self.bytes))
+            .get_or_init(|| {
+                // The zstd crate's `copy` panics where zstd returns NULL;
+                // `try_create` first turns that into `None`.
+                zstd::zstd_safe::DDict::try_create(&self.bytes)?;
+                Some(DecoderDictionary::copy(&self.bytes))
+            })
+            .as_ref()
     }
 
-    /// Prepared zstd compression dictionary for `level` (built once per level).
-    pub fn zstd_cdict(&self, level: i32) -> Arc<EncoderDictionary<'static>> {
+    /// Prepared zstd compression dictionary for `level` (built once per
+    /// level); `None` when zstd refuses the bytes.
+    pub fn zstd_cdict(&self, level: i32) -> Option<Arc<EncoderDictionary<'static>>> {
         let mut map = self.cdicts.lock();
-        map.entry(level)
-            .or_insert_with(|| Arc::new(EncoderDictionary::copy(&self.bytes, level)))
-            .clone()
+        if let Some(d) = map.get(&level) {
+            return Some(d.clone());
+        }
+        zstd::zstd_safe::CDict::try_create(&self.bytes, level)?;
+        let d = Arc::new(EncoderDictionary::copy(&self.bytes, level));
+        map.insert(level, d.clone());
+        Some(d)
     }
+}
+
+/// zstd's dictionary magic (little endian 0xEC30A437): bytes starting with
+/// it are parsed as a structured dictionary (entropy tables); any other
+/// bytes are raw content, which zstd always accepts.
+const ZSTD_DICT_MAGIC: [u8; 4] = [0x37, 0xa4, 0x30, 0xec];
+
+/// Why `bytes` cannot serve as a dictionary, if they cannot: empty, or a
+/// zstd dictionary header zstd refuses (garbage or truncated tables). Any
+/// codec may read a value with any dictionary, so every one is checked.
+pub fn check_content(bytes: &[u8]) -> Result<(), String> {
+    if bytes.is_empty() {
+        return Err("content is empty".into());
+    }
+    if bytes.starts_with(&ZSTD_DICT_MAGIC) {
+        if zstd::zstd_safe::DDict::try_create(bytes).is_none() {
+            return Err("content has a zstd dictionary header but zstd cannot load it for decompression (corrupt or truncated entropy tables)".into());
+        }
+        if zstd::zstd_safe::CDict::try_create(bytes, 3).is_none() {
+            return Err("content has a zstd dictionary header but zstd cannot load it for compression (corrupt or truncated entropy tables)".into());
+        }
+    }
+    Ok(())
 }
 
 fn tail(b: &[u8], n: usize) -> &[u8] {

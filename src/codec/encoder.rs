@@ -68,7 +68,10 @@ impl ValueEncoder {
             }
         }
         let zstd_dict = match (&dict, codec) {
-            (Some(d), CodecKind::Zstd) => Some(d.zstd_cdict(level)),
+            (Some(d), CodecKind::Zstd) => Some(
+                d.zstd_cdict(level)
+                    .ok_or(EncoderConfigError::UnusableDictionary(d.id))?,
+            ),
             _ => None,
         };
         Ok(ValueEncoder {

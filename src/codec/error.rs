@@ -45,6 +45,8 @@ pub enum EncoderConfigError {
     },
     #[error("dictionary {0} is empty")]
     EmptyDictionary(u32),
+    #[error("dictionary {0} has a zstd dictionary header zstd cannot load (corrupt or truncated)")]
+    UnusableDictionary(u32),
 }
 
 /// Why a dictionary directory could not be loaded or written.

@@ -125,6 +125,7 @@ impl DictionaryRegistry {
                     entry.crc32
                 )));
             }
+            super::dictionary::check_content(&bytes).map_err(file_bad)?;
             let dict = Dictionary::new(entry.id, entry.name.clone(), codec, bytes);
             if codec == CodecKind::Zstd {
                 // Prepare now so the first read of a row does not pay for it.
@@ -290,8 +291,13 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 /// Adds a dictionary read from the metadata store to the process-wide
 /// table. `Ok(false)` when the id is already there (ids never change
 /// meaning, so the first copy stays); `Err` when its bytes differ from
-/// the ones pinned for the id (nothing is added).
+/// the ones pinned for the id (nothing is added). Callers check the row
+/// first (`StoredDictionary::check`); content zstd refuses is not added
+/// here either, so no lookup can meet it.
 pub fn add_stored(dict: Dictionary) -> Result<bool, PinConflict> {
+    if super::dictionary::check_content(dict.bytes()).is_err() {
+        return Ok(false);
+    }
     let Ok(mut map) = STORED.write() else {
         return Ok(false);
     };

@@ -376,6 +376,13 @@ pub struct BackendConfig {
     /// server matched against the client's address itself (docs/security.md).
     #[serde(default)]
     pub proxy_protocol: bool,
+    /// PEM file of the server's RSA public key (as the mysql client's
+    /// `--server-public-key-path`): over a link without TLS, the only key
+    /// squeeze encrypts the password to for caching_sha2_password full
+    /// authentication. Unset: such a login is refused (never a key asked
+    /// of the server over plaintext).
+    #[serde(default)]
+    pub server_public_key: Option<PathBuf>,
 }
 
 fn default_connect_timeout_ms() -> u64 {
@@ -399,6 +406,7 @@ impl BackendConfig {
             health_check_interval_ms: default_health_interval_ms(),
             max_connections: 0,
             proxy_protocol: false,
+            server_public_key: None,
         }
     }
 
@@ -821,6 +829,7 @@ impl Config {
         issues.extend(validate::limits(self, full));
         if full {
             issues.extend(validate::backend_tls_files(self));
+            issues.extend(validate::backend_public_keys(self));
         }
         issues.extend(validate::log(&self.log));
         issues.extend(validate::columns(self, mode));

@@ -332,6 +332,34 @@ pub(super) fn backend_tls_files(cfg: &Config) -> Vec<ConfigIssue> {
     issues
 }
 
+/// Every backend's `server_public_key` can be read and parses as an RSA
+/// public key (the login encrypts the password to nothing else).
+pub(super) fn backend_public_keys(cfg: &Config) -> Vec<ConfigIssue> {
+    let mut issues = Vec::new();
+    for (name, b) in cfg.backends() {
+        let Some(path) = &b.server_public_key else {
+            continue;
+        };
+        let parsed = std::fs::read(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))
+            .and_then(|pem| crate::protocol::auth::parse_rsa_public_key(&pem));
+        if let Err(e) = parsed {
+            let at = if cfg.shards.is_empty() {
+                "backend".to_string()
+            } else {
+                format!("shards.{name}")
+            };
+            issues.push(ConfigIssue {
+                path: format!("{at}.server_public_key"),
+                message: format!(
+                    "{e} (copy the server's key, e.g. from SHOW STATUS LIKE 'Caching_sha2_password_rsa_public_key', into that file)"
+                ),
+            });
+        }
+    }
+    issues
+}
+
 /// `[[columns]]`: codec, level, names, duplicates and (in full mode) the
 /// dictionaries they name.
 pub(super) fn columns(cfg: &Config, mode: CheckMode) -> Vec<ConfigIssue> {

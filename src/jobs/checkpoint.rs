@@ -118,7 +118,9 @@ pub(super) async fn read_checkpoint(
     key: &WalkKey,
 ) -> anyhow::Result<Checkpoint> {
     #[allow(clippy::type_complexity)]
-    let row: Option<(Option<i64>, Option<String>, u64, u64, u64, u8)> = c
+    // Types wide enough for any value the columns hold (a hand-edited
+    // `finished = -1` must not fail the row conversion, which panics).
+    let row: Option<(Option<i64>, Option<String>, u64, u64, u64, i64)> = c
         .conn
         .exec_first(
             format!(

@@ -347,17 +347,28 @@ async fn load_fleet_dictionaries(
         match store::load_capped(&mut c, &fleet.schema, max_size).await {
             Ok((ds, too_large)) => {
                 for (id, len) in too_large {
+                    crate::metrics::store_row_rejected("too_large");
                     eprintln!(
                         "warning: shard {}: dictionary {id} is {len} bytes, over codec.max_dictionary_size ({max_size}): not loaded",
                         t.name
                     );
                 }
                 for d in ds {
-                    if let Ok(codec) = d.check() {
-                        match crate::codec::registry::add_stored(d.to_dictionary(codec)) {
-                            Ok(true) => persist(d.id, &d.sha256.to_ascii_lowercase()),
-                            Ok(false) => {}
-                            Err(conflict) => bail!("shard {}: {conflict}", t.name),
+                    match d.check() {
+                        Ok(codec) => {
+                            match crate::codec::registry::add_stored(d.to_dictionary(codec)) {
+                                Ok(true) => persist(d.id, &d.sha256.to_ascii_lowercase()),
+                                Ok(false) => {}
+                                Err(conflict) => bail!("shard {}: {conflict}", t.name),
+                            }
+                        }
+                        // A bad row is skipped: the job needs only the ids its rows use.
+                        Err(e) => {
+                            crate::metrics::store_row_rejected(e.reason);
+                            eprintln!(
+                                "warning: shard {}: dictionary {} is unusable and not loaded: {e}",
+                                t.name, d.id
+                            );
                         }
                     }
                 }

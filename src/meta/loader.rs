@@ -171,7 +171,20 @@ impl Loader {
             }
         }
         drop(conns);
-        self.reload("start").await;
+        self.reload_guarded("start").await;
+    }
+
+    /// [`Self::reload`], surviving a panic: whatever one poll meets, the
+    /// loader keeps polling and later ids still load.
+    async fn reload_guarded(&self, reason: &str) {
+        use futures::FutureExt;
+        let poll = std::panic::AssertUnwindSafe(self.reload(reason));
+        if poll.catch_unwind().await.is_err() {
+            tracing::error!(
+                schema = %self.db,
+                "dictionary store: a load failed unexpectedly (please report this bug); the next poll tries again"
+            );
+        }
     }
 
     /// Learns shard `i`'s store identity and loads the pin file's pins for
@@ -225,6 +238,7 @@ impl Loader {
     }
 
     fn changed(&self, source: &str, conflict: &crate::codec::registry::PinConflict) {
+        crate::metrics::store_row_rejected("changed");
         adopt()
             .store_errors_total
             .with_label_values(&[source, "changed"])
@@ -310,6 +324,7 @@ impl Loader {
             let events = &crate::metrics::METRICS.dictionary_store_events_total;
             if len > self.max_size {
                 events.with_label_values(&["too_large"]).inc();
+                crate::metrics::store_row_rejected("too_large");
                 if let Ok(mut r) = self.refused.lock() {
                     r.insert(id);
                 }
@@ -357,13 +372,17 @@ impl Loader {
                     Err(conflict) => self.changed(&c.name, &conflict),
                 },
                 Err(e) => {
-                    adopt()
-                        .store_errors_total
-                        .with_label_values(&[&c.name, "read"])
-                        .inc();
-                    tracing::warn!(
+                    // Refused for good: a bad row is not read (nor counted)
+                    // again at every poll; later ids load as usual.
+                    crate::metrics::store_row_rejected(e.reason);
+                    if let Ok(mut r) = self.refused.lock() {
+                        r.insert(id);
+                    }
+                    tracing::error!(
                         id,
-                        "shard {}: dictionary {id} in {}.dictionary is unusable: {e}",
+                        reason = e.reason,
+                        "shard {}: dictionary {id} in {}.dictionary is unusable and not loaded: {e}. \
+                         Delete the row (or publish the right content under a new id); a row fixed in place is read after a restart",
                         c.name,
                         self.db
                     );
@@ -488,13 +507,13 @@ impl Loader {
         tick.tick().await;
         loop {
             tokio::select! {
-                _ = tick.tick() => self.reload("poll").await,
+                _ = tick.tick() => self.reload_guarded("poll").await,
                 Some(first) = rx.recv() => {
                     let mut waiting = vec![first];
                     while let Ok(w) = rx.try_recv() {
                         waiting.push(w);
                     }
-                    self.reload("unknown_id").await;
+                    self.reload_guarded("unknown_id").await;
                     for (_, done) in waiting {
                         let _ = done.send(());
                     }
@@ -547,18 +566,31 @@ async fn load_shard_for_check(t: &ShardTarget, db: &str, max_size: u64) -> Optio
     };
     let note = match store::load_capped(&mut c, db, max_size).await {
         Ok((ds, too_large)) => {
+            let mut bad = Vec::new();
             for d in ds {
-                if let Ok(codec) = d.check() {
-                    let _ = add_stored(d.to_dictionary(codec));
+                match d.check() {
+                    Ok(codec) => {
+                        let _ = add_stored(d.to_dictionary(codec));
+                    }
+                    Err(e) => bad.push(format!("{} ({e})", d.id)),
                 }
             }
-            (!too_large.is_empty()).then(|| {
-                format!(
+            let mut notes = Vec::new();
+            if !too_large.is_empty() {
+                notes.push(format!(
                     "shard {}: dictionaries {} are over codec.max_dictionary_size ({max_size} bytes): serve would not load them",
                     t.name,
                     too_large.iter().map(|(id, len)| format!("{id} ({len} bytes)")).collect::<Vec<_>>().join(", ")
-                )
-            })
+                ));
+            }
+            if !bad.is_empty() {
+                notes.push(format!(
+                    "shard {}: dictionaries {} are unusable: serve would not load them (delete the rows)",
+                    t.name,
+                    bad.join(", ")
+                ));
+            }
+            (!notes.is_empty()).then(|| notes.join("; "))
         }
         Err(e) if store::is_denied(&e) => Some(format!(
             "the account cannot read the metadata schema {db}: {}; serve would work from the dictionaries directory only. \

@@ -110,22 +110,44 @@ pub struct StoredDictionary {
 impl StoredDictionary {
     /// Why a row read back from a shard cannot be used, if it cannot: the
     /// content must hash to its recorded sha256 (a truncated restore or a
-    /// hand edit must not decode rows into garbage) and name a codec.
-    pub fn check(&self) -> Result<crate::codec::CodecKind, String> {
+    /// hand edit must not decode rows into garbage), name a codec, and be
+    /// bytes every codec can load (a zstd header over garbage is refused
+    /// here, not met by a decoder). Messages never quote the content.
+    pub fn check(&self) -> Result<crate::codec::CodecKind, RowRejected> {
+        let bad = |reason, message: String| Err(RowRejected { reason, message });
         if self.id == 0 {
-            return Err("id 0 is reserved for \"no dictionary\"".into());
+            return bad("bad_id", "id 0 is reserved for \"no dictionary\"".into());
+        }
+        if self.name.trim().is_empty()
+            || self.name.len() > 128
+            || self.name.chars().any(char::is_control)
+        {
+            return bad(
+                "bad_name",
+                "name is empty, over 128 bytes or holds control characters".into(),
+            );
         }
         if self.content.is_empty() {
-            return Err("content is empty".into());
+            return bad("empty", "content is empty".into());
         }
         let sha = sha256_hex(&self.content);
         if !sha.eq_ignore_ascii_case(&self.sha256) {
-            return Err(format!(
-                "content hashes to sha256 {sha}, the row says {}",
-                self.sha256
-            ));
+            return bad(
+                "sha_mismatch",
+                format!(
+                    "content hashes to sha256 {sha}, the row says {:?}",
+                    self.sha256.chars().take(64).collect::<String>()
+                ),
+            );
         }
-        self.codec.parse()
+        let codec = match self.codec.parse() {
+            Ok(c) => c,
+            Err(e) => return bad("bad_codec", e),
+        };
+        if let Err(e) = crate::codec::dictionary::check_content(&self.content) {
+            return bad("bad_content", e);
+        }
+        Ok(codec)
     }
 
     /// The in-memory dictionary (after `check`).
@@ -167,6 +189,20 @@ impl StoredDictionary {
             size: 0,
             crc32: String::new(),
         }
+    }
+}
+
+/// A store row refused: `reason` is the `squeeze_store_rows_rejected_total`
+/// label, `message` says what is wrong without quoting the content.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowRejected {
+    pub reason: &'static str,
+    pub message: String,
+}
+
+impl std::fmt::Display for RowRejected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
     }
 }
 
@@ -215,7 +251,7 @@ mod tests {
         };
         assert!(d.check().is_ok());
         d.content.pop();
-        assert!(d.check().unwrap_err().contains("sha256"));
+        assert_eq!(d.check().unwrap_err().reason, "sha_mismatch");
         d.content = b"dictionary".to_vec();
         d.codec = "brotli".into();
         assert!(d.check().is_err());

@@ -214,14 +214,14 @@ pub async fn load_all(
     c: &mut ShardConn,
     db: &str,
 ) -> Result<Vec<StoredDictionary>, mysql_async::Error> {
-    let rows: Vec<Row> = c
+    let rows: Vec<mysql_async::Row> = c
         .conn
         .query(format!(
             "SELECT {COLUMNS} FROM {}.dictionary ORDER BY id",
             quote_ident(db)
         ))
         .await?;
-    Ok(rows.into_iter().map(from_row).collect())
+    Ok(typed::<Row>(rows).into_iter().map(from_row).collect())
 }
 
 /// Each dictionary's id and content length, without reading any content:
@@ -230,12 +230,30 @@ pub async fn lengths(
     c: &mut ShardConn,
     db: &str,
 ) -> Result<Vec<(u32, u64, String)>, mysql_async::Error> {
-    c.conn
+    let rows: Vec<mysql_async::Row> = c
+        .conn
         .query(format!(
             "SELECT id, LENGTH(content), name FROM {}.dictionary ORDER BY id",
             quote_ident(db)
         ))
-        .await
+        .await?;
+    Ok(typed(rows))
+}
+
+/// The rows that convert to `T`; the others (a table altered to other
+/// column types, NULLs) are counted and skipped: mysql_async's own typed
+/// reads panic on a value that does not convert.
+fn typed<T: mysql_async::prelude::FromRow>(rows: Vec<mysql_async::Row>) -> Vec<T> {
+    rows.into_iter()
+        .filter_map(|r| match mysql_async::from_row_opt::<T>(r) {
+            Ok(t) => Some(t),
+            Err(_) => {
+                crate::metrics::store_row_rejected("unreadable");
+                tracing::error!("a row of the metadata store's dictionary table has values of unexpected types: skipped");
+                None
+            }
+        })
+        .collect()
 }
 
 /// Every dictionary of one shard whose content is at most `max_size`
@@ -307,7 +325,7 @@ pub async fn load_one(
     db: &str,
     id: u32,
 ) -> Result<Option<StoredDictionary>, mysql_async::Error> {
-    let row: Option<Row> = c
+    let row: Option<mysql_async::Row> = c
         .conn
         .exec_first(
             format!(
@@ -317,7 +335,10 @@ pub async fn load_one(
             (id,),
         )
         .await?;
-    Ok(row.map(from_row))
+    Ok(typed::<Row>(row.into_iter().collect())
+        .into_iter()
+        .next()
+        .map(from_row))
 }
 
 /// Which id a dictionary must get.

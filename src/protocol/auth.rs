@@ -15,6 +15,37 @@ pub const SHA2_PERFORM_FULL_AUTH: u8 = 0x04;
 /// A client asking for the server's RSA public key.
 pub const SHA2_REQUEST_PUBLIC_KEY: u8 = 0x02;
 
+/// An RSA public key from PEM text (SubjectPublicKeyInfo, as MySQL
+/// servers send and store it, or PKCS#1); trailing NULs are ignored.
+pub fn parse_rsa_public_key(pem: &[u8]) -> Result<rsa::RsaPublicKey, String> {
+    use rsa::pkcs1::DecodeRsaPublicKey;
+    use rsa::pkcs8::DecodePublicKey;
+    let pem =
+        std::str::from_utf8(pem).map_err(|_| "the RSA public key is not PEM text".to_string())?;
+    let pem = pem.trim_end_matches('\0');
+    rsa::RsaPublicKey::from_public_key_pem(pem)
+        .or_else(|_| rsa::RsaPublicKey::from_pkcs1_pem(pem))
+        .map_err(|e| format!("not a PEM RSA public key: {e}"))
+}
+
+/// caching_sha2_password full authentication without TLS: the password
+/// (NUL-terminated) XOR the nonce, encrypted to `key` (OAEP, SHA-1).
+pub fn rsa_encrypt_password(
+    key: &rsa::RsaPublicKey,
+    password: &[u8],
+    nonce: &[u8],
+) -> Result<Vec<u8>, String> {
+    let mut buf = zeroize::Zeroizing::new(password.to_vec());
+    buf.push(0);
+    if !nonce.is_empty() {
+        for (i, b) in buf.iter_mut().enumerate() {
+            *b ^= nonce[i % nonce.len()];
+        }
+    }
+    key.encrypt(&mut rand::thread_rng(), rsa::Oaep::new::<Sha1>(), &buf)
+        .map_err(|e| format!("RSA encryption failed: {e}"))
+}
+
 fn sha1(parts: &[&[u8]]) -> [u8; 20] {
     let mut h = Sha1::new();
     for p in parts {

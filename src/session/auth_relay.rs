@@ -397,6 +397,11 @@ impl Session {
     }
 }
 
+/// Plugins whose answer is the password itself (PAM's `dialog` included).
+fn sends_clear_password(plugin: &str) -> bool {
+    matches!(plugin, CLEAR_PASSWORD | "dialog")
+}
+
 /// Relay the exchange until the server says OK (returned) or ERR (to be
 /// relayed as sent, `Refused`).
 async fn exchange(
@@ -438,6 +443,14 @@ async fn exchange(
                 // server did not accept: at most a candidate.
                 if let Some(pw) = x.cleartext.take() {
                     x.candidate = Some(pw);
+                }
+                if sends_clear_password(&x.plugin) && client.is_tls() && !backend.is_tls() {
+                    // The client's driver sends the password in clear
+                    // because its link is TLS; forwarded, it would cross
+                    // the plaintext link to the server. Refused before the
+                    // client is asked.
+                    let err = SqlError::new(ErrorCode::SecureTransportRequired, format!("shard '{}' asked for {} for user '{}', which sends the password in clear, and squeeze reaches it without TLS: set tls = \"required\" for the shard", target.name, x.plugin.escape_debug(), user.escape_debug()));
+                    return Err(AuthFailure::Refused(LoginError::auth(err)));
                 }
                 let reply = ask_client(client, &p.payload).await?;
                 if x.plugin == CLEAR_PASSWORD {
