@@ -120,3 +120,21 @@ pub fn check_content(bytes: &[u8]) -> Result<(), String> {
 fn tail(b: &[u8], n: usize) -> &[u8] {
     &b[b.len().saturating_sub(n)..]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_zstd_dictionary_header_over_garbage_is_refused_and_never_panics() {
+        let mut bytes = ZSTD_DICT_MAGIC.to_vec();
+        bytes.extend_from_slice(&[7, 0, 0, 0]);
+        bytes.extend((0..4000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8));
+        assert!(check_content(&bytes).is_err());
+        assert!(check_content(b"").is_err());
+        assert!(check_content(b"raw content is always accepted").is_ok());
+        let d = Dictionary::new(7, "x", CodecKind::Zstd, bytes);
+        assert!(d.zstd_ddict().is_none());
+        assert!(d.zstd_cdict(3).is_none());
+    }
+}
