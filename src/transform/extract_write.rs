@@ -74,7 +74,12 @@ impl Writer<'_, '_, '_> {
             | StatementKind::Empty
             | StatementKind::Use(_)
             | StatementKind::Set(_) => Ok(Vec::new()),
-            StatementKind::Ddl if !w.creates_program() => Ok(Vec::new()),
+            StatementKind::Ddl if !w.creates_program() => {
+                match super::extract_ddl::alter_refusal(w.rules, i.src, i.toks, i.db) {
+                    Some(r) => Err(r),
+                    None => Ok(Vec::new()),
+                }
+            }
             StatementKind::LoadData => w.load_data(),
             // PREPARE / EXECUTE IMMEDIATE texts, SET STATEMENT ..
             // FOR, blocks, stored programs: not followed.

@@ -8,6 +8,7 @@ pub mod columns_view;
 pub mod constraints_view;
 pub mod dependents;
 pub mod extract;
+pub mod extract_ddl;
 pub mod extract_write;
 pub mod filter;
 pub mod infile;

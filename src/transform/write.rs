@@ -184,9 +184,21 @@ pub fn rewrite_statements<'a>(
     catalog.sql_prepared = ctx.sql_prepared;
     catalog.row_filters = ctx.row_filters;
     catalog.connection_utf8mb4 = ctx.connection_utf8mb4;
+    catalog.reads_diagnostics = crate::sql::diagnostics::mentions_counts(sql_text);
     let plans = sql::plan_statements(sql_text, split, ctx.db, &catalog);
     let prepared = prepared_statements(sql_text, &plans, ctx.db, &catalog);
-    let missing = catalog.missing.into_inner();
+    let mut missing = catalog.missing.into_inner();
+    let unverified = catalog.unverified.into_inner();
+    if !unverified.is_empty() {
+        // Read the definitions of the extracted columns the plan would
+        // use, then plan again (they are trusted for TABLE_MAX_AGE).
+        for t in unverified {
+            if !missing.contains(&t) {
+                missing.push(t);
+            }
+        }
+        return Err(WriteError::NeedTables(missing));
+    }
     let plain_read = missing.is_empty()
         && plans.iter().all(|st| {
             matches!(st.kind, StatementKind::Select) && matches!(st.plan, Plan::Untouched)
@@ -731,6 +743,7 @@ mod tests {
                 columns: vec!["id".into(), "doc".into()],
                 data_types: vec!["int".into(), "blob".into()],
                 primary_key: vec!["id".into()],
+                definitions: None,
             },
         );
         s
