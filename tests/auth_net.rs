@@ -523,11 +523,13 @@ fn a_use_refused_by_another_shard_leaves_the_session_where_it_was_with_its_user_
 /// Server connections that have not authenticated yet (squeeze's relayed
 /// logins waiting for their client show as "unauthenticated user").
 fn unauthenticated_on_server(db: &MariaDb) -> usize {
-    db.root_sql("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = 'unauthenticated user'")
-        .lines()
-        .filter_map(|l| l.trim().parse::<usize>().ok())
-        .next()
-        .unwrap_or(0)
+    db.root_sql(
+        "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = 'unauthenticated user'",
+    )
+    .lines()
+    .filter_map(|l| l.trim().parse::<usize>().ok())
+    .next()
+    .unwrap_or(0)
 }
 
 #[test]
@@ -612,6 +614,9 @@ fn stalled_logins_beyond_the_servers_max_connections_leave_direct_and_proxied_lo
         "server threads reached {threads_max}"
     );
     assert!(refused >= STALLED - 8 - 1, "only {refused} refused at once");
-    assert_eq!(left, 0, "stalled logins still on the server after the timeout");
+    assert_eq!(
+        left, 0,
+        "stalled logins still on the server after the timeout"
+    );
     drop(stalled);
 }

@@ -360,7 +360,12 @@ fn answered_within(addr: &str, path: &str, limit: Duration) -> bool {
         return false;
     };
     let _ = s.set_read_timeout(Some(limit));
-    if write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").is_err() {
+    if write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .is_err()
+    {
         return false;
     }
     let mut buf = Vec::new();
