@@ -189,7 +189,7 @@ impl Default for ProxyConfig {
             max_preauth_per_host: 512,
             relay_login_timeout_ms: 3000,
             max_relayed_logins: 64,
-            max_relayed_logins_per_host: 8,
+            max_relayed_logins_per_host: 32,
             shutdown_timeout_secs: 30,
             worker_threads: 0,
             client_compression_level: 6,
