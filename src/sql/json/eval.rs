@@ -1811,4 +1811,170 @@ mod tests {
         }
         assert_eq!(JsonCall::Charset.null_document(), Some(&b"utf8mb4"[..]));
     }
+
+    #[test]
+    fn json_keys_of_50000_names_is_linear_and_keeps_first_occurrence_order() {
+        let mut d = String::from("{");
+        for i in 0..50_000 {
+            d.push_str(&format!("\"k{i}\":{i},"));
+        }
+        d.push_str("\"k7\":1,\"\\u0061\":2,\"a\":3}");
+        let t = std::time::Instant::now();
+        let out = run(JsonCall::Keys(None), &d).unwrap();
+        // Quadratic de-duplication took seconds here (1.25e9 comparisons).
+        assert!(
+            t.elapsed() < std::time::Duration::from_millis(1500),
+            "{:?}",
+            t.elapsed()
+        );
+        assert!(out.starts_with(r#"["k0", "k1", "k2""#));
+        assert!(
+            out.ends_with(r#""k49999", "\u0061", "a"]"#),
+            "{}",
+            &out[out.len() - 40..]
+        );
+        assert_eq!(out.matches("\"k7\"").count(), 1);
+    }
+
+    /// The walk JSON_CONTAINS did before the index: each candidate element
+    /// of an array against the whole target.
+    fn contains_naive(doc: &[u8], n: &Node, cdoc: &[u8], c: &Node) -> bool {
+        match (&n.kind, &c.kind) {
+            (Kind::Object(members), Kind::Object(wanted)) => wanted.iter().all(|(name, value)| {
+                let name = &cdoc[name.clone()];
+                members
+                    .iter()
+                    .find(|(m, _)| &doc[m.clone()] == name)
+                    .is_some_and(|(_, v)| contains_naive(doc, v, cdoc, value))
+            }),
+            (Kind::Array(_), Kind::Array(wanted)) => {
+                wanted.iter().all(|w| contains_naive(doc, n, cdoc, w))
+            }
+            (Kind::Array(items), _) => items.iter().any(|i| contains_naive(doc, i, cdoc, c)),
+            (Kind::Scalar(a), Kind::Scalar(b)) if a == b => match a {
+                Scalar::String => doc[n.span.clone()] == cdoc[c.span.clone()],
+                Scalar::Number => {
+                    (strtod(&doc[n.span.clone()]) - strtod(&cdoc[c.span.clone()])).abs() < 1e-12
+                }
+                _ => true,
+            },
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn the_indexed_contains_answers_as_the_walk_over_generated_arrays() {
+        let mut x = 0x9e3779b97f4a7c15u64;
+        let mut next = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let atoms = [
+            "1",
+            "2",
+            "2.0",
+            "1e0",
+            "3",
+            "\"a\"",
+            "\"b\"",
+            "true",
+            "false",
+            "null",
+            "0.30000000000000004",
+            "0.3",
+            "[1]",
+            "[[2]]",
+            "{\"a\":1}",
+            "{\"a\":[2,3]}",
+            "[]",
+        ];
+        let mut gen = |len: u64| {
+            let items: Vec<&str> = (0..len)
+                .map(|_| atoms[next(atoms.len() as u64) as usize])
+                .collect();
+            format!("[{}]", items.join(","))
+        };
+        for round in 0..400 {
+            let (t, c) = (gen(round % 12), gen(1 + round % 5));
+            let (tn, cn) = (parse(t.as_bytes()).unwrap(), parse(c.as_bytes()).unwrap());
+            let want = contains_naive(t.as_bytes(), &tn, c.as_bytes(), &cn);
+            let got = contains(t.as_bytes(), &tn, c.as_bytes(), &cn).unwrap();
+            assert_eq!(got, want, "JSON_CONTAINS({t}, {c})");
+        }
+    }
+
+    #[test]
+    fn a_thousand_element_candidate_over_a_large_array_is_one_pass() {
+        // 200,000 numbers: the walk per candidate element made this
+        // 1,000 passes (the 44 s of issue 43 over 2 MB).
+        let doc: String = format!(
+            "[{}]",
+            (1..200_000)
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let zeros = format!("[{}]", vec!["0"; 1000].join(","));
+        let distinct = format!(
+            "[{}]",
+            (199_000..200_000)
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let t = std::time::Instant::now();
+        assert_eq!(
+            run(JsonCall::Contains(cand(&zeros), None), &doc).unwrap(),
+            "0"
+        );
+        assert_eq!(
+            run(JsonCall::Contains(cand(&distinct), None), &doc).unwrap(),
+            "0"
+        );
+        let found = format!(
+            "[{}]",
+            (198_000..199_000)
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        assert_eq!(
+            run(JsonCall::Contains(cand(&found), None), &doc).unwrap(),
+            "1"
+        );
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(3),
+            "{:?}",
+            t.elapsed()
+        );
+    }
+
+    #[test]
+    fn a_raised_interrupt_stops_a_long_contains() {
+        let doc: String = format!(
+            "[{}]",
+            (0..20_000)
+                .map(|i| format!(r#"{{"id":{i}}}"#))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let c = format!(
+            "[{}]",
+            (19_000..20_000)
+                .map(|i| format!(r#"{{"id":{i}}}"#))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let i = crate::interrupt::Interrupt::default();
+        i.flag.raise(crate::interrupt::Reason::Killed);
+        let r = crate::interrupt::within(Some(&i), || {
+            evaluate(&JsonCall::Contains(cand(&c), None), doc.as_bytes())
+        });
+        assert_eq!(
+            r,
+            Err(EvalError::Interrupted(crate::interrupt::Reason::Killed))
+        );
+    }
 }
