@@ -1931,7 +1931,7 @@ mod tests {
         );
         assert_eq!(
             run(JsonCall::Contains(cand(&distinct), None), &doc).unwrap(),
-            "0"
+            "1"
         );
         let found = format!(
             "[{}]",
