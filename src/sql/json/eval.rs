@@ -696,16 +696,16 @@ impl ScalarIndex {
 /// JSON_CONTAINS compares them). A few lookups scan the members as
 /// MariaDB does; more build a map once, so a large candidate object costs
 /// no scan of the target per candidate member.
+/// Unescaped name -> position of its first member.
+type NameMap<'d> = std::collections::HashMap<std::borrow::Cow<'d, [u8]>, usize>;
+
 struct FirstNames<'d, 'n> {
     doc: &'d [u8],
     members: &'n [(std::ops::Range<usize>, Node)],
     lookups: usize,
     /// Name -> position of its first member; and the position of the
     /// first name that does not unescape (the scan fails there).
-    map: Option<(
-        std::collections::HashMap<std::borrow::Cow<'d, [u8]>, usize>,
-        Option<usize>,
-    )>,
+    map: Option<(NameMap<'d>, Option<usize>)>,
 }
 
 impl<'d, 'n> FirstNames<'d, 'n> {
