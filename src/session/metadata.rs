@@ -202,7 +202,7 @@ impl Session {
         };
         let tracking = backend.capabilities & CLIENT_SESSION_TRACK != 0;
         let sql = if tracking {
-            "SELECT @@SESSION.sql_mode, @@SESSION.session_track_system_variables, @@SESSION.session_track_schema, @@SESSION.session_track_state_change"
+            "SELECT @@SESSION.sql_mode, @@SESSION.session_track_system_variables, @@SESSION.session_track_schema, @@SESSION.session_track_state_change, @@SESSION.max_statement_time"
         } else {
             "SELECT @@SESSION.sql_mode"
         };
@@ -221,6 +221,7 @@ impl Session {
                 .unwrap_or_default()
         };
         self.tracked.lex = LexOptions::from_sql_mode(&text(0));
+        self.tracked.max_statement_time = super::tracked::statement_time(&text(4));
         if !tracking || row.len() < 4 {
             return;
         }
