@@ -26,6 +26,11 @@ use crate::transform::ColumnRules;
 /// milliseconds per megabyte.
 const OFF_WORKER_BYTES: usize = 16 << 10;
 
+/// The same for a row that is only inflated (no evaluation): inflating is
+/// linear and fast (about 1 GB/s), so below this a thread hand-off would
+/// cost more than it saves.
+const OFF_WORKER_INFLATE_BYTES: usize = 1 << 20;
+
 /// A row that took this long inline sends the next rows off the worker
 /// (until one is quick again).
 const SLOW_ROW: Duration = Duration::from_millis(2);
@@ -81,7 +86,13 @@ impl RowWork {
     ) -> Result<R, RowError> {
         self.interrupt.check().map_err(RowError::Interrupted)?;
         let started = Instant::now();
-        if self.slow || payload.len() >= OFF_WORKER_BYTES {
+        let evaluates = t.evaluates();
+        let bound = if evaluates {
+            OFF_WORKER_BYTES
+        } else {
+            OFF_WORKER_INFLATE_BYTES
+        };
+        if (self.slow && evaluates) || payload.len() >= bound {
             let r = self.off_worker(client, t, rules, payload, job).await;
             self.slow = started.elapsed() >= SLOW_ROW;
             return r;

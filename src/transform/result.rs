@@ -238,6 +238,12 @@ impl ResultColumns {
     }
 
     /// Whether rows go through a row filter first ([`Self::filter_row`]).
+    /// Does squeeze evaluate anything on these rows (JSON functions, a
+    /// row filter), beyond inflating values?
+    pub fn evaluates(&self) -> bool {
+        self.filter.is_some() || self.evals.iter().any(Option::is_some)
+    }
+
     pub fn filters(&self) -> bool {
         self.filter.is_some()
     }
