@@ -44,6 +44,9 @@ pub enum ErrorCode {
     NotSupportedYet,
     /// 1251 ER_NOT_SUPPORTED_AUTH_MODE.
     NotSupportedAuthMode,
+    /// 1436 ER_STACK_OVERRUN: a statement nested deeper than squeeze
+    /// analyses (`sql::nesting`), as MariaDB answers deep nesting.
+    ThreadStackOverrun,
     /// 1406 ER_DATA_TOO_LONG.
     DataTooLong,
     /// 1429 ER_CONNECT_TO_FOREIGN_DATA_SOURCE: what squeeze reports when it
@@ -80,6 +83,7 @@ impl ErrorCode {
             NotSupportedYet => 1235,
             NotSupportedAuthMode => 1251,
             DataTooLong => 1406,
+            ThreadStackOverrun => 1436,
             ConnectToBackend => 1429,
             MalformedPacket => 1835,
             ConnectionKilled => 1927,
@@ -106,7 +110,8 @@ impl ErrorCode {
             | Unknown
             | ConnectToBackend
             | MalformedPacket
-            | SecureTransportRequired => "HY000",
+            | SecureTransportRequired
+            | ThreadStackOverrun => "HY000",
         }
     }
 }

@@ -177,3 +177,6 @@ impl ColumnRules {
         self.by_table.values().flatten()
     }
 }
+
+#[cfg(test)]
+pub(crate) mod depth_tests;
