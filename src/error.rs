@@ -46,6 +46,9 @@ pub enum ErrorCode {
     NotSupportedAuthMode,
     /// 1317 ER_QUERY_INTERRUPTED (`KILL QUERY`).
     QueryInterrupted,
+    /// 1436 ER_STACK_OVERRUN: a statement nested deeper than squeeze
+    /// analyses (`sql::nesting`), as MariaDB answers deep nesting.
+    ThreadStackOverrun,
     /// 1406 ER_DATA_TOO_LONG.
     DataTooLong,
     /// 1429 ER_CONNECT_TO_FOREIGN_DATA_SOURCE: what squeeze reports when it
@@ -85,6 +88,7 @@ impl ErrorCode {
             NotSupportedAuthMode => 1251,
             QueryInterrupted => 1317,
             DataTooLong => 1406,
+            ThreadStackOverrun => 1436,
             ConnectToBackend => 1429,
             MalformedPacket => 1835,
             ConnectionKilled => 1927,
@@ -112,7 +116,8 @@ impl ErrorCode {
             | Unknown
             | ConnectToBackend
             | MalformedPacket
-            | SecureTransportRequired => "HY000",
+            | SecureTransportRequired
+            | ThreadStackOverrun => "HY000",
         }
     }
 }

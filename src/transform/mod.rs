@@ -178,3 +178,6 @@ impl ColumnRules {
         self.by_table.values().flatten()
     }
 }
+
+#[cfg(test)]
+pub(crate) mod depth_tests;

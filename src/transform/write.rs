@@ -70,6 +70,7 @@ impl WriteError {
 
     pub fn to_sql_error(&self) -> SqlError {
         match self {
+            WriteError::Refused(r) if r.reason == sql::RefuseReason::TooDeep => SqlError::new(ErrorCode::ThreadStackOverrun, format!("squeeze: {}", r.message())),
             WriteError::Refused(r) => SqlError::new(ErrorCode::NotSupportedYet, format!("squeeze: {}", r.message())),
             WriteError::NeedTables(t) => SqlError::new(ErrorCode::NotSupportedYet, format!(
                     "squeeze: the column order of {} is unknown (the table may not exist); name the columns in the INSERT",
