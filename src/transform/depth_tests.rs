@@ -273,6 +273,7 @@ fn schema() -> SchemaCache {
             columns: vec!["id".into(), "doc".into(), "doc_author".into()],
             data_types: vec!["int".into(), "longblob".into(), "varchar".into()],
             primary_key: vec!["id".into()],
+            definitions: None,
         },
     );
     s
@@ -326,7 +327,15 @@ fn every_nesting_shape_up_to_a_megabyte_is_answered_or_refused_on_the_production
             // Past the budget: refused (a JSON text is bounded by its own
             // depth limit, refused or passed as MariaDB's).
             if n > MAX_NESTING && !shape.name.starts_with("json_") {
-                assert_eq!(answer, Err(1436), "{} at {n}", shape.name);
+                // A text inside a literal (PREPARE .. FROM '..') is refused
+                // as the statement that carries it (1235, naming the
+                // nesting refusal of the text).
+                let carried = shape.name == "prepare_text" && answer == Err(1235);
+                assert!(
+                    answer == Err(1436) || carried,
+                    "{} at {n}: {answer:?}",
+                    shape.name
+                );
             }
             assert!(
                 took < Duration::from_secs(2),

@@ -225,19 +225,21 @@ pub fn rewrite_statements<'a>(
             } => (sites, placeholders),
             _ => (&[], &[]),
         };
-        let extract_input = super::extract_write::Input {
-            src: sql_text,
-            toks: &piece.tokens,
-            rels: piece.relations(sql_text),
-            kind: &piece.kind,
-            opts: st.opts,
-            db,
-            sites,
-            placeholders: bound,
-            view: &view,
-            temporary: &temporary_table,
-        };
+        // A refused statement is not walked further (its table references
+        // may be what made it too deep to analyse).
         if !matches!(st.plan, Plan::Refuse(_)) {
+            let extract_input = super::extract_write::Input {
+                src: sql_text,
+                toks: &piece.tokens,
+                rels: piece.relations(sql_text),
+                kind: &piece.kind,
+                opts: st.opts,
+                db,
+                sites,
+                placeholders: bound,
+                view: &view,
+                temporary: &temporary_table,
+            };
             insertions.extend(
                 super::extract_write::plan(ctx.rules, &extract_input)
                     .map_err(WriteError::Refused)?,
