@@ -222,7 +222,7 @@ pub fn plan_statements<'a>(
     let mut block_temporary: Option<Vec<super::temporary::TempChange>> = None;
     for (k, st) in statements.iter().enumerate() {
         let analysed = analyse || writes::plan_anyway(&st.kind);
-        let too_deep = analysed && !block_until.is_some_and(|end| k <= end);
+        let too_deep = analysed && block_until.is_none_or(|end| k > end);
         let (plan, shape) = if block_until.is_some_and(|end| k <= end) {
             // Judged with the whole block at its first piece.
             (Plan::Untouched, take_shape(&mut block_shapes, k))
