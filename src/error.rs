@@ -44,6 +44,11 @@ pub enum ErrorCode {
     NotSupportedYet,
     /// 1251 ER_NOT_SUPPORTED_AUTH_MODE.
     NotSupportedAuthMode,
+    /// 1317 ER_QUERY_INTERRUPTED (`KILL QUERY`).
+    QueryInterrupted,
+    /// 1436 ER_STACK_OVERRUN: a statement nested deeper than squeeze
+    /// analyses (`sql::nesting`), as MariaDB answers deep nesting.
+    ThreadStackOverrun,
     /// 1406 ER_DATA_TOO_LONG.
     DataTooLong,
     /// 1429 ER_CONNECT_TO_FOREIGN_DATA_SOURCE: what squeeze reports when it
@@ -51,6 +56,8 @@ pub enum ErrorCode {
     ConnectToBackend,
     /// 1835 ER_MALFORMED_PACKET.
     MalformedPacket,
+    /// 1969 MariaDB's ER_STATEMENT_TIMEOUT (`max_statement_time`).
+    StatementTimeout,
     /// 1927 MariaDB's ER_CONNECTION_KILLED: what squeeze reports when a
     /// session's backend connection is lost.
     ConnectionKilled,
@@ -79,10 +86,13 @@ impl ErrorCode {
             NetUncompress => 1157,
             NotSupportedYet => 1235,
             NotSupportedAuthMode => 1251,
+            QueryInterrupted => 1317,
             DataTooLong => 1406,
+            ThreadStackOverrun => 1436,
             ConnectToBackend => 1429,
             MalformedPacket => 1835,
             ConnectionKilled => 1927,
+            StatementTimeout => 1969,
             InvalidJsonText => 3140,
             SecureTransportRequired => 3159,
         }
@@ -99,14 +109,15 @@ impl ErrorCode {
             BadDb | NotSupportedYet => "42000",
             DataTooLong => "22001",
             InvalidJsonText => "22032",
-            ConnectionKilled => "70100",
+            ConnectionKilled | QueryInterrupted | StatementTimeout => "70100",
             OutOfResources
             | NoSuchThread
             | KillDenied
             | Unknown
             | ConnectToBackend
             | MalformedPacket
-            | SecureTransportRequired => "HY000",
+            | SecureTransportRequired
+            | ThreadStackOverrun => "HY000",
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod config;
 pub mod context;
 pub mod error;
 pub mod fleet;
+pub mod interrupt;
 pub mod jobs;
 pub mod limits;
 pub mod meta;

@@ -44,6 +44,7 @@ metrics! {
     connections_total: IntCounterVec = counter_vec(r, "connections_total", "Client connections accepted, by outcome", &["outcome"]);
     connections_active: IntGauge = gauge(r, "connections_active", "Client connections currently open");
     preauth_connections: IntGauge = gauge(r, "preauth_connections", "Client connections that have not authenticated yet (bounded by proxy.max_preauth_connections and max_preauth_per_host)");
+    relayed_logins_in_flight: IntGauge = gauge(r, "relayed_logins_in_flight", "Relayed logins (auth.accounts = server) holding a server connection until the server says OK or ERR (bounded by proxy.max_relayed_logins, a quarter of the server's max_connections, and max_relayed_logins_per_host)");
     commands_total: IntCounterVec = counter_vec(r, "commands_total", "Client commands, by command and shard", &["command", "shard"]);
     command_duration: HistogramVec = histogram_vec(r, "command_duration_seconds", "Time from a client command to the end of its response", &["command", "shard"], &[0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0]);
     protocol_errors_total: IntCounterVec = counter_vec(r, "protocol_errors_total", "Malformed or unexpected traffic, by side and kind", &["side", "kind"]);
@@ -64,7 +65,7 @@ metrics! {
     backend_slot_waiters: IntGaugeVec = gauge_vec(r, "backend_slot_waiters", "Sessions waiting for a free connection of the shard (backend max_connections reached)", &["shard"]);
     config_reloads_total: IntCounterVec = counter_vec(r, "config_reloads_total", "Configuration reloads (SIGHUP or POST /reload), by outcome (ok, refused)", &["outcome"]);
     admin_connections_active: IntGauge = gauge(r, "admin_connections_active", "Admin HTTP connections open");
-    admin_connections_refused_total: IntCounterVec = counter_vec(r, "admin_connections_refused_total", "Admin HTTP connections closed unserved: over [admin] max_connections (cap), headers not complete within header_timeout_ms (header_timeout), exchange longer than four times that (timeout)", &["reason"]);
+    admin_connections_refused_total: IntCounterVec = counter_vec(r, "admin_connections_refused_total", "Admin HTTP connections closed unserved: over [admin] max_connections (cap) or max_connections_per_host (host_cap) with every connection mid-request, closed to make room for a newer one while still waiting for its headers (displaced), headers not complete within header_timeout_ms (header_timeout), exchange longer than four times that (timeout)", &["reason"]);
     admin_open_without_token: IntGauge = gauge(r, "admin_open_without_token", "1 when the admin view listens beyond loopback without a token ([admin] open_without_token = true)");
     dictionary_store_events_total: IntCounterVec = counter_vec(r, "dictionary_store_events_total", "Dictionaries met in the metadata store, by outcome: accepted (a new id for a configured dictionary name), not_configured (name no column uses), too_large (over codec.max_dictionary_size), changed (bytes differ from the pinned sha256 of the id)", &["outcome"]);
     store_rows_rejected_total: IntCounterVec = counter_vec(r, "store_rows_rejected_total", "Rows of the metadata store refused before use, by reason: bad_id, bad_name, empty, sha_mismatch, bad_codec, bad_content (a zstd header zstd cannot load), too_large, changed (bytes differ from the id's pin), unreadable (columns of unexpected types); everything else keeps working", &["reason"]);
@@ -214,7 +215,7 @@ impl Metrics {
         for outcome in ["ok", "refused"] {
             self.config_reloads_total.with_label_values(&[outcome]);
         }
-        for reason in ["cap", "header_timeout", "timeout"] {
+        for reason in ["cap", "host_cap", "displaced", "header_timeout", "timeout"] {
             self.admin_connections_refused_total
                 .with_label_values(&[reason]);
         }

@@ -51,6 +51,7 @@ pub fn build_context(
                 .find(|o| o.name == s.name && o.address == s.address)
         }) {
             s.max_allowed_packet = old.max_allowed_packet.clone();
+            s.max_connections = old.max_connections.clone();
         }
     }
     let router = crate::router::Router::from_config(
@@ -106,6 +107,10 @@ pub fn build_context(
             .unwrap_or_default(),
         sessions: previous.map(|p| p.sessions.clone()).unwrap_or_default(),
         preauth: previous.map(|p| p.preauth.clone()).unwrap_or_default(),
+        relaying: previous.map_or_else(
+            || Arc::new(crate::limits::preauth::PreAuth::relayed_logins()),
+            |p| p.relaying.clone(),
+        ),
     }))
 }
 

@@ -49,6 +49,9 @@ impl WorkerPool {
             pool.stops.push(stop_tx);
             let thread = std::thread::Builder::new()
                 .name(format!("squeeze-worker-{i}"))
+                // Sessions are analysed here: sized against the nesting
+                // budget (`limits::stack`).
+                .stack_size(crate::limits::stack::ANALYSIS_STACK)
                 .spawn(move || {
                     // Runs spawned sessions until the pool is dropped.
                     rt.block_on(async {

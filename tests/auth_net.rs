@@ -519,3 +519,104 @@ fn a_use_refused_by_another_shard_leaves_the_session_where_it_was_with_its_user_
     assert!(stdout.contains("var=42 db=uv_home"), "{stdout}\n{stderr}");
     assert!(stdout.contains("again=42"), "{stdout}\n{stderr}");
 }
+
+/// Server connections that have not authenticated yet (squeeze's relayed
+/// logins waiting for their client show as "unauthenticated user").
+fn unauthenticated_on_server(db: &MariaDb) -> usize {
+    db.root_sql(
+        "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = 'unauthenticated user'",
+    )
+    .lines()
+    .filter_map(|l| l.trim().parse::<usize>().ok())
+    .next()
+    .unwrap_or(0)
+}
+
+#[test]
+fn stalled_logins_beyond_the_servers_max_connections_leave_direct_and_proxied_logins_working() {
+    const STALLED: usize = 310;
+    const MAX_CONNECTIONS: usize = 60;
+    let db = MariaDb::start_with_options(&[&format!("--max-connections={MAX_CONNECTIONS}")]);
+    // No SUPER: the server's one extra connection for SUPER is not theirs.
+    db.root_sql(
+        "CREATE USER 'plain'@'%' IDENTIFIED BY 'plainpw'; GRANT SELECT ON squeeze_test.* TO 'plain'@'%';",
+    );
+    let sq = Squeeze::start_with_config(
+        &relay_config(
+            &db,
+            "",
+            "[proxy]\nrelay_login_timeout_ms = 3000\nmax_relayed_logins_per_host = 8\n",
+        ),
+        &[],
+    );
+    let threads = || status(&db, "Threads_connected") as usize;
+    let started = std::time::Instant::now();
+    // Each sends a complete HandshakeResponse, then answers nothing (not
+    // the auth switch to the server's nonce squeeze asks next).
+    let mut stalled = Vec::new();
+    let mut threads_max = threads();
+    for i in 0..STALLED {
+        let mut s = connect(sq.port);
+        read_packet(&mut s).unwrap();
+        write_packet(&mut s, 1, &handshake_response("plain"));
+        stalled.push(s);
+        if i % 50 == 49 {
+            threads_max = threads_max.max(threads());
+        }
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    threads_max = threads_max.max(threads());
+    // A direct login, and a proxied one from another address, while they
+    // hold all squeeze lets them.
+    let direct = login_from(db.port, "127.0.0.1", "plain", "plainpw", "SELECT 'direct'");
+    let proxied = login_from(sq.port, "127.0.0.2", "plain", "plainpw", "SELECT 'proxied'");
+    threads_max = threads_max.max(threads());
+    let held_during = unauthenticated_on_server(&db);
+    assert!(
+        started.elapsed() < Duration::from_millis(2500),
+        "the stall phase took {:?}, longer than the relay timeout",
+        started.elapsed()
+    );
+    // The refused ones were told at once, with the bound that refused them.
+    let mut refused = 0;
+    for s in &mut stalled {
+        s.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
+        if let Ok((_, p)) = read_packet(s) {
+            if p[0] == 0xFF {
+                assert_eq!(u16::from_le_bytes([p[1], p[2]]), 1040, "{p:?}");
+                assert!(
+                    String::from_utf8_lossy(&p).contains("max_relayed_logins_per_host"),
+                    "{}",
+                    String::from_utf8_lossy(&p)
+                );
+                refused += 1;
+            }
+        }
+    }
+    // After the relay timeout squeeze has ended the stalled logins and
+    // closed their server connections.
+    std::thread::sleep(Duration::from_millis(3500));
+    let left = unauthenticated_on_server(&db);
+    println!(
+        "RESULT preauth_exhaustion stalled={STALLED} direct_login={} proxied_login={} server_threads_max={threads_max} \
+         (server max_connections={MAX_CONNECTIONS}; refused at once {refused}; unauthenticated on server during {held_during}, after timeout {left})",
+        if direct.is_ok() { "ok" } else { "failed" },
+        if proxied.is_ok() { "ok" } else { "failed" },
+    );
+    assert_eq!(direct, Ok("direct".to_string()));
+    assert_eq!(proxied, Ok("proxied".to_string()));
+    assert!(
+        held_during <= 8,
+        "{held_during} unauthenticated server connections"
+    );
+    assert!(
+        threads_max <= MAX_CONNECTIONS / 4 + 4,
+        "server threads reached {threads_max}"
+    );
+    assert!(refused >= STALLED - 8 - 1, "only {refused} refused at once");
+    assert_eq!(
+        left, 0,
+        "stalled logins still on the server after the timeout"
+    );
+    drop(stalled);
+}

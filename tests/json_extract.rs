@@ -1922,3 +1922,139 @@ async fn a_conditional_write_over_bigint_and_double_paths_stores_what_a_plain_wr
         got.len()
     );
 }
+
+/// Issue 43, finding 7: DDL that would desynchronise an extracted column.
+/// Through squeeze, an ALTER changing a declared column's default,
+/// collation or character set is refused (and the table is unchanged);
+/// the same ALTER run on the server directly is noticed at squeeze's next
+/// read of the table's definition, after which predicates on the path
+/// are never answered from the changed column (refused, or answered as on
+/// the copy) until the column is the declared one again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ddl_changing_an_extracted_column_is_refused_through_squeeze_and_noticed_when_run_behind_its_back(
+) {
+    let db = MariaDb::start();
+    let sq_proxy = setup(&db);
+    let mut truth = dump::connect(db.port, Some(TRUTH)).await;
+    let mut sq = dump::connect(sq_proxy.port, Some(SQ)).await;
+    let pad = "squeeze keeps the document compressed ".repeat(4);
+    for (id, author) in [(1, "bob"), (2, "Bob"), (3, "BOB"), (4, "dflt"), (5, "ann")] {
+        both(
+            &mut truth,
+            &mut sq,
+            &format!(
+                r#"INSERT INTO t (id, doc, n) VALUES ({id}, '{{"author": "{author}", "pad": "{pad}"}}', {id})"#
+            ),
+        )
+        .await;
+    }
+    let definition = || {
+        db.root_sql(&format!(
+            "SELECT COLUMN_TYPE, COLLATION_NAME, IFNULL(COLUMN_DEFAULT, '-') FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = '{SQ}' AND TABLE_NAME = 't' AND COLUMN_NAME = 'doc_author'"
+        ))
+    };
+    let before = definition();
+    let through_squeeze = [
+        "ALTER TABLE t MODIFY doc_author VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DEFAULT 'dflt'",
+        "ALTER TABLE t MODIFY doc_author VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci",
+        "ALTER TABLE t MODIFY doc_author VARCHAR(64) CHARACTER SET latin1",
+        "ALTER TABLE t CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci",
+        "ALTER TABLE t ALTER COLUMN doc_author SET DEFAULT 'dflt'",
+        "ALTER TABLE t CHANGE doc_author author VARCHAR(64) COLLATE utf8mb4_bin",
+        "ALTER TABLE t DROP COLUMN doc_author",
+    ];
+    for sql in through_squeeze {
+        let m = refusal(&mut sq, sql).await;
+        assert!(
+            m.contains("doc_author") && m.contains("$.author"),
+            "{sql}: {m}"
+        );
+    }
+    assert_eq!(definition(), before, "a refused ALTER changed the table");
+    // What keeps the declaration is let through.
+    sq.query_drop("ALTER TABLE t MODIFY doc_author VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL DEFAULT NULL COMMENT 'by squeeze'")
+        .await
+        .unwrap();
+
+    let probes = [
+        "SELECT id FROM t WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = 'bob' ORDER BY id",
+        "SELECT id FROM t WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = 'dflt' ORDER BY id",
+        "SELECT id FROM t WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) IN ('BOB', 'x') ORDER BY id",
+        "SELECT id FROM t WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = 'ann' OR n = 2 ORDER BY id",
+        "SELECT COUNT(*) FROM t WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) > 'a'",
+    ];
+    // (answered and equal, refused, disagreeing) over the probes.
+    async fn compare(truth: &mut Conn, sq: &mut Conn, probes: &[&str]) -> (usize, usize, usize) {
+        let (mut same, mut refused, mut wrong) = (0, 0, 0);
+        for q in probes {
+            let want = answer(truth, q, None).await.expect("the copy answers");
+            match answer(sq, q, None).await {
+                Ok(got) if got == want => same += 1,
+                Ok(got) => {
+                    eprintln!("DISAGREE {q}: squeeze {got:?}, copy {want:?}");
+                    wrong += 1
+                }
+                Err((1235, _)) => refused += 1,
+                Err(e) => panic!("{q}: unexpected {e:?}"),
+            }
+        }
+        (same, refused, wrong)
+    }
+    let declared = compare(&mut truth, &mut sq, &probes).await;
+    assert_eq!(
+        declared,
+        (probes.len(), 0, 0),
+        "answered from the declared column"
+    );
+
+    // The same DDL run on the server directly: squeeze did not see it.
+    db.root_sql(&format!(
+        "ALTER TABLE {SQ}.t MODIFY doc_author VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci NULL DEFAULT 'dflt'"
+    ));
+    // A row written without the document takes the column's default.
+    both(&mut truth, &mut sq, "INSERT INTO t (id, n) VALUES (6, 6)").await;
+    // Past squeeze's bound on trusting a cached definition.
+    tokio::time::sleep(std::time::Duration::from_millis(5_500)).await;
+    let drifted = compare(&mut truth, &mut sq, &probes).await;
+    let (_, drifted_refused, drifted_wrong) = drifted;
+    // The column now says `= 'bob'` for Bob and BOB, and 'dflt' for id 6.
+    let raw = answer(
+        &mut sq,
+        "SELECT id FROM t WHERE doc_author = 'bob' ORDER BY id",
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        raw.len(),
+        3,
+        "the direct ALTER made the column case-insensitive"
+    );
+
+    // Back to the declared definition (and the default-filled row fixed):
+    // answered from the column again.
+    db.root_sql(&format!(
+        "ALTER TABLE {SQ}.t MODIFY doc_author VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL DEFAULT NULL; UPDATE {SQ}.t SET doc_author = NULL WHERE doc IS NULL"
+    ));
+    tokio::time::sleep(std::time::Duration::from_millis(5_500)).await;
+    let repaired = compare(&mut truth, &mut sq, &probes).await;
+    println!(
+        "RESULT extract_ddl refused_through_squeeze={} drifted_refused={drifted_refused} drifted_wrong={drifted_wrong} repaired_answered={} probes={}",
+        through_squeeze.len(),
+        repaired.0,
+        probes.len()
+    );
+    assert_eq!(
+        drifted_wrong, 0,
+        "answers from a column changed behind squeeze's back"
+    );
+    assert!(
+        drifted_refused > 0,
+        "the changed column was still trusted: {drifted:?}"
+    );
+    assert_eq!(
+        repaired,
+        (probes.len(), 0, 0),
+        "answered again once the column agrees"
+    );
+}

@@ -108,7 +108,13 @@ fn cycle_through(graph: &BTreeMap<String, BTreeSet<String>>, start: &str) -> Opt
 const LAYERS: &[&[&str]] = &[
     // Leaves: pure byte and SQL-free code, counters, the thread pool.
     &[
-        "charset", "codec", "protocol", "router", "metrics", "workers",
+        "charset",
+        "codec",
+        "protocol",
+        "router",
+        "metrics",
+        "workers",
+        "interrupt",
     ],
     &["limits", "sql"],
     &["net", "error"],

@@ -352,3 +352,70 @@ fn an_admin_port_beyond_loopback_without_a_token_refuses_to_start_and_check_conf
         );
     }
 }
+
+/// GET `path` on a fresh connection, answered (status 200) within `limit`.
+fn answered_within(addr: &str, path: &str, limit: Duration) -> bool {
+    let started = Instant::now();
+    let Ok(mut s) = TcpStream::connect_timeout(&addr.parse().unwrap(), limit) else {
+        return false;
+    };
+    let _ = s.set_read_timeout(Some(limit));
+    if write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .is_err()
+    {
+        return false;
+    }
+    let mut buf = Vec::new();
+    let _ = s.read_to_end(&mut buf);
+    started.elapsed() <= limit && buf.starts_with(b"HTTP/1.1 200")
+}
+
+/// Half-open admin connections from the prober's own address: some send
+/// nothing, some half a request line, none ever finishes its headers.
+fn half_open_then_probe(half_open: usize) -> (usize, usize) {
+    let db = MariaDb::shared();
+    let mut sq = Squeeze::for_db(db, &[]);
+    let admin = sq.admin_addr();
+    assert_eq!(http(&admin, "GET", "/healthz", None).0, 200);
+    let mut held = Vec::with_capacity(half_open);
+    for i in 0..half_open {
+        if let Ok(mut s) =
+            TcpStream::connect_timeout(&admin.parse().unwrap(), Duration::from_millis(500))
+        {
+            if i % 2 == 1 {
+                let _ = s.write_all(b"GET /healthz HTT");
+            }
+            held.push(s);
+        }
+    }
+    let connected = held.len();
+    let answered = (0..40)
+        .filter(|i| {
+            let path = if i % 10 == 9 { "/readyz" } else { "/healthz" };
+            answered_within(&admin, path, Duration::from_secs(1))
+        })
+        .count();
+    sq.assert_alive();
+    let fds = open_fds(sq.pid());
+    println!(
+        "RESULT admin_health half_open={half_open} answered={answered}/40 (connected {connected}; squeeze fds {fds})"
+    );
+    drop(held);
+    (answered, fds)
+}
+
+#[test]
+fn healthz_answers_every_probe_within_a_second_with_64_half_open_admin_connections() {
+    let (answered, _) = half_open_then_probe(64);
+    assert_eq!(answered, 40);
+}
+
+#[test]
+fn healthz_answers_every_probe_within_a_second_with_10000_half_open_admin_connections() {
+    let (answered, fds) = half_open_then_probe(10_000);
+    assert_eq!(answered, 40);
+    assert!(fds < 512, "squeeze holds {fds} descriptors");
+}

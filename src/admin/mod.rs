@@ -9,6 +9,7 @@
 //! endpoints needs `Authorization: Bearer <token>` (401 otherwise).
 
 pub mod drift;
+pub mod gate;
 pub mod redact;
 pub mod view;
 
@@ -87,8 +88,10 @@ pub async fn serve(
 /// How much of the process the admin port may take.
 #[derive(Debug, Clone, Copy)]
 pub struct AdminLimits {
-    /// Connections served at once; more are closed at accept.
+    /// Connections open at once (see `gate`).
     pub max_connections: usize,
+    /// Connections open at once from one client address.
+    pub max_connections_per_host: usize,
     /// Until a request's headers are complete.
     pub header_timeout: std::time::Duration,
 }
@@ -97,15 +100,18 @@ impl AdminLimits {
     pub fn from_config(cfg: &crate::config::AdminConfig) -> AdminLimits {
         AdminLimits {
             max_connections: cfg.max_connections.max(1),
+            max_connections_per_host: cfg.max_connections_per_host.max(1),
             header_timeout: std::time::Duration::from_millis(cfg.header_timeout_ms.max(100)),
         }
     }
 }
 
-/// Serves each accepted connection with one request (no keep-alive), at
-/// most `max_connections` at once, each bounded in time: a client that
-/// never finishes its headers (slowloris), or never reads the answer, is
-/// closed, so the admin port holds a bounded number of descriptors and
+/// Serves each accepted connection with one request (no keep-alive) in
+/// its own task, within the bounds of `gate` (a connection over a bound
+/// displaces the oldest one still waiting for its headers, so half-open
+/// connections cannot starve `/healthz`), each bounded in time: a client
+/// that never finishes its headers (slowloris), or never reads the answer,
+/// is closed, so the admin port holds a bounded number of descriptors and
 /// bytes whatever its clients do.
 async fn accept_loop(
     listener: tokio::net::TcpListener,
@@ -113,15 +119,15 @@ async fn accept_loop(
     limits: AdminLimits,
     mut shutdown: tokio::sync::watch::Receiver<bool>,
 ) {
-    let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections));
+    let gate = Arc::new(gate::Gate::default());
     let lifetime = limits.header_timeout * 4;
     loop {
         let accepted = tokio::select! {
             a = listener.accept() => a,
             _ = shutdown.wait_for(|s| *s) => return,
         };
-        let stream = match accepted {
-            Ok((s, _)) => s,
+        let (stream, peer) = match accepted {
+            Ok(a) => a,
             Err(e) => {
                 // Out of descriptors (EMFILE) or a connection reset before
                 // accept: back off instead of spinning.
@@ -130,20 +136,40 @@ async fn accept_loop(
                 continue;
             }
         };
-        let Ok(permit) = permits.clone().try_acquire_owned() else {
-            metrics::METRICS
-                .admin_connections_refused_total
-                .with_label_values(&["cap"])
-                .inc();
-            drop(stream);
-            continue;
+        let refused = &metrics::METRICS.admin_connections_refused_total;
+        let admitted = gate.admit(
+            peer.ip(),
+            limits.max_connections,
+            limits.max_connections_per_host,
+        );
+        let place = match admitted {
+            Ok((place, displaced)) => {
+                if displaced {
+                    refused.with_label_values(&["displaced"]).inc();
+                }
+                place
+            }
+            Err(d) => {
+                let reason = match d {
+                    gate::Decision::RefusePerHost => "host_cap",
+                    _ => "cap",
+                };
+                refused.with_label_values(&[reason]).inc();
+                drop(stream);
+                continue;
+            }
         };
         let app = app.clone();
-        tokio::spawn(async move {
-            let _permit = permit;
-            let active = &metrics::METRICS.admin_connections_active;
-            active.inc();
-            let service = hyper_util::service::TowerToHyperService::new(app);
+        let id = place.id;
+        let task = tokio::spawn(async move {
+            let waiting = place.waiting.clone();
+            let _place = place;
+            let inner = hyper_util::service::TowerToHyperService::new(app);
+            // The request's headers are in: no longer displaceable.
+            let service = hyper::service::service_fn(move |req| {
+                waiting.store(false, std::sync::atomic::Ordering::Relaxed);
+                hyper::service::Service::call(&inner, req)
+            });
             let mut builder = hyper::server::conn::http1::Builder::new();
             builder
                 .timer(hyper_util::rt::TokioTimer::new())
@@ -162,8 +188,8 @@ async fn accept_loop(
                     .with_label_values(&[r])
                     .inc();
             }
-            active.dec();
         });
+        gate.set_abort(id, task.abort_handle());
     }
 }
 

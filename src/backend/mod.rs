@@ -42,6 +42,10 @@ pub struct BackendTarget {
     /// `server_public_key`: the only key the password is encrypted to
     /// over a link without TLS.
     pub server_public_key: Option<Arc<rsa::RsaPublicKey>>,
+    /// The server's `max_connections` as last read (0: not yet), with
+    /// `max_allowed_packet`: bounds the relayed logins squeeze lets hold
+    /// its connections (`limits::preauth::relayed_bound`).
+    pub max_connections: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl BackendTarget {
@@ -51,18 +55,28 @@ impl BackendTarget {
             .load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// Ask the server on a logged-in connection and remember its answer.
+    /// The server's `max_connections`, 0 while unknown.
+    pub fn server_max_connections(&self) -> usize {
+        self.max_connections
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Ask the server on a logged-in connection for its packet and
+    /// connection limits, and remember its answer.
     pub async fn learn_max_packet(&self, conn: &mut crate::net::PacketConn, capabilities: u32) {
-        if let Ok(rows) =
-            query::simple_query(conn, capabilities, "SELECT @@max_allowed_packet").await
-        {
-            let value = rows
-                .first()
-                .and_then(|r| r.first().cloned().flatten())
-                .and_then(|v| String::from_utf8_lossy(&v).parse::<usize>().ok());
-            if let Some(v) = value {
-                self.max_allowed_packet
-                    .store(v, std::sync::atomic::Ordering::Relaxed);
+        let sql = "SELECT @@max_allowed_packet, @@max_connections";
+        if let Ok(rows) = query::simple_query(conn, capabilities, sql).await {
+            let value = |i: usize| {
+                rows.first()
+                    .and_then(|r| r.get(i).cloned().flatten())
+                    .and_then(|v| String::from_utf8_lossy(&v).parse::<usize>().ok())
+            };
+            let ordering = std::sync::atomic::Ordering::Relaxed;
+            if let Some(v) = value(0) {
+                self.max_allowed_packet.store(v, ordering);
+            }
+            if let Some(v) = value(1) {
+                self.max_connections.store(v, ordering);
             }
         }
     }
@@ -105,6 +119,7 @@ impl BackendTarget {
                     Some(Arc::new(key))
                 }
             },
+            max_connections: Arc::default(),
         })
     }
 

@@ -171,6 +171,8 @@ pub struct FoundExtract {
     pub schema: String,
     pub column_type: String,
     pub collation: Option<String>,
+    /// information_schema COLUMN_DEFAULT (the text `NULL` for DEFAULT NULL).
+    pub default: Option<String>,
 }
 
 /// Checks `columns[i].extract[k]` against what the backends hold (pure):
@@ -186,30 +188,13 @@ pub fn judge_extract(
     docs: &[FoundColumn],
     found: &[FoundExtract],
 ) -> Vec<ConfigIssue> {
-    use crate::sql::catalog::ExtractedType;
-    let want = e.type_text().to_lowercase();
-    let text = matches!(e.kind, ExtractedType::Text | ExtractedType::JsonText);
-    // The whole column definition to ask for.
-    let definition = if text {
-        format!(
-            "{} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin",
-            e.type_text()
-        )
-    } else {
-        // Signed: a JSON number may be negative.
-        e.type_text()
-    };
+    let definition = e.definition();
     let agrees = |f: &FoundExtract| {
-        let ty = f.column_type.to_lowercase();
-        match e.kind {
-            ExtractedType::Text | ExtractedType::JsonText => {
-                ty == want && f.collation.as_deref() == Some("utf8mb4_bin")
-            }
-            // MariaDB shows `bigint(20)`; unsigned or a fixed-point
-            // double would not hold every value the path may.
-            ExtractedType::Bigint => ty == "bigint" || ty == "bigint(20)",
-            ExtractedType::Double => ty == "double",
-        }
+        e.agrees_with(&crate::config::extract::FoundColumn {
+            column_type: f.column_type.clone(),
+            collation: f.collation.clone(),
+            default: f.default.clone(),
+        })
     };
     let mut issues = Vec::new();
     for d in docs {
@@ -306,7 +291,7 @@ pub fn connect_checks(cfg: &Config) -> anyhow::Result<ConnectReport> {
                 }
                 for (k, e) in c.extract.iter().enumerate() {
                     let sql = format!(
-                        "SELECT TABLE_SCHEMA, COLUMN_TYPE, COLLATION_NAME FROM information_schema.COLUMNS WHERE TABLE_NAME = {} AND COLUMN_NAME = {}",
+                        "SELECT TABLE_SCHEMA, COLUMN_TYPE, COLLATION_NAME, COLUMN_DEFAULT FROM information_schema.COLUMNS WHERE TABLE_NAME = {} AND COLUMN_NAME = {}",
                         quote(&c.table),
                         quote(&e.column)
                     );
@@ -327,6 +312,7 @@ pub fn connect_checks(cfg: &Config) -> anyhow::Result<ConnectReport> {
                                 schema,
                                 column_type: cell(1).unwrap_or_default(),
                                 collation: cell(2),
+                                default: cell(3),
                             });
                         }
                     }
@@ -439,10 +425,22 @@ mod tests {
             schema: "db".into(),
             column_type: ty.into(),
             collation: coll.map(str::to_string),
+            default: None,
         };
         let judge =
             |f: &[FoundExtract]| judge_extract("columns[0].extract[0]", "t", "doc", &e, &docs, f);
         assert!(judge(&[ext("varchar(64)", Some("utf8mb4_bin"))]).is_empty());
+        // DEFAULT NULL is what a row without the document must read.
+        let with_default = |d: &str| FoundExtract {
+            default: Some(d.into()),
+            ..ext("varchar(64)", Some("utf8mb4_bin"))
+        };
+        assert!(judge(&[with_default("NULL")]).is_empty());
+        let i = judge(&[with_default("'dflt'")]);
+        assert!(
+            i.len() == 1 && i[0].message.contains("NULL DEFAULT NULL"),
+            "{i:?}"
+        );
         let missing = judge(&[]);
         assert!(
             missing[0].message.contains("does not exist")

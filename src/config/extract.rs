@@ -36,6 +36,54 @@ impl Extract {
     }
 }
 
+/// An extracted column as the server describes it (information_schema
+/// `COLUMN_TYPE`, `COLLATION_NAME`, `COLUMN_DEFAULT`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FoundColumn {
+    pub column_type: String,
+    pub collation: Option<String>,
+    pub default: Option<String>,
+}
+
+impl Extract {
+    /// The whole column definition squeeze needs, as DDL spells it.
+    pub fn definition(&self) -> String {
+        match self.kind {
+            ExtractedType::Text | ExtractedType::JsonText => format!(
+                "{} CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL DEFAULT NULL",
+                self.type_text()
+            ),
+            // Signed: a JSON number may be negative.
+            _ => format!("{} NULL DEFAULT NULL", self.type_text()),
+        }
+    }
+
+    /// Whether the server's column is the declared one: comparisons on it
+    /// agree with comparisons on the path only for that type, length and
+    /// collation, and a row that does not write it (an INSERT leaving the
+    /// document out) must read NULL as the path of a NULL document does.
+    pub fn agrees_with(&self, found: &FoundColumn) -> bool {
+        let ty = found.column_type.to_ascii_lowercase();
+        let type_ok = match self.kind {
+            ExtractedType::Text | ExtractedType::JsonText => {
+                ty == self.type_text().to_ascii_lowercase()
+                    && found.collation.as_deref() == Some("utf8mb4_bin")
+            }
+            // MariaDB shows `bigint(20)`; unsigned or a fixed-point
+            // double would not hold every value the path may.
+            ExtractedType::Bigint => ty == "bigint" || ty == "bigint(20)",
+            ExtractedType::Double => ty == "double",
+        };
+        // information_schema: SQL NULL for no default, the text `NULL`
+        // for DEFAULT NULL (MariaDB 10.2.7+).
+        type_ok
+            && found
+                .default
+                .as_deref()
+                .is_none_or(|d| d.eq_ignore_ascii_case("NULL"))
+    }
+}
+
 /// `VARCHAR(n)` (any letter case, blanks allowed around the parts) to `n`,
 /// or `BIGINT` / `DOUBLE`.
 pub fn parse_type(text: &str) -> Result<(ExtractedType, usize), String> {

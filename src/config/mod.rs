@@ -119,6 +119,20 @@ pub struct ProxyConfig {
     /// Most connections that have not authenticated yet from one client
     /// address; more get ERR 1040 at once. 0 = no bound. Default 512.
     pub max_preauth_per_host: usize,
+    /// `[auth] accounts = "server"`: milliseconds a relayed login may hold
+    /// its server connection, from opening it to the server's OK or ERR;
+    /// then the login ends (refused on the server's side) and the
+    /// connection is closed. Default 3000.
+    pub relay_login_timeout_ms: u64,
+    /// Relayed logins in flight (each holding a server connection) from
+    /// all addresses; more get ERR 1040 at once. Never more than a quarter
+    /// of the home shard's `@@max_connections` (read by the health probe),
+    /// so unauthenticated clients cannot take the server's last
+    /// connections. 0 = only that quarter. Default 64.
+    pub max_relayed_logins: usize,
+    /// Relayed logins in flight from one client address; more get ERR 1040
+    /// at once. 0 = no per-address bound. Default 8.
+    pub max_relayed_logins_per_host: usize,
     /// Seconds SIGTERM waits for sessions to finish before closing them. Default 30.
     pub shutdown_timeout_secs: u64,
     /// Session worker threads, each a single-threaded runtime that owns its
@@ -173,6 +187,9 @@ impl Default for ProxyConfig {
             handshake_timeout_secs: 10,
             max_preauth_connections: 2048,
             max_preauth_per_host: 512,
+            relay_login_timeout_ms: 3000,
+            max_relayed_logins: 64,
+            max_relayed_logins_per_host: 32,
             shutdown_timeout_secs: 30,
             worker_threads: 0,
             client_compression_level: 6,
@@ -445,6 +462,13 @@ pub struct AdminConfig {
     /// port can never take the file descriptors the MySQL port needs.
     /// Default 64.
     pub max_connections: usize,
+    /// Admin HTTP connections open at once from one client address.
+    /// Over either bound, a new connection closes the oldest one (under
+    /// that bound) that has not sent its request headers yet, so idle or
+    /// half-open connections never keep `/healthz` and `/readyz` from
+    /// answering; only when all are mid-request is the new one closed.
+    /// Default 16.
+    pub max_connections_per_host: usize,
     /// Longest a client may take to send a request's headers, and (times
     /// four) to finish its whole exchange; then the connection is closed.
     /// Default 5000.
@@ -473,6 +497,7 @@ impl Default for AdminConfig {
             token_env: None,
             open_without_token: false,
             max_connections: 64,
+            max_connections_per_host: 16,
             header_timeout_ms: 5000,
             per_user_metrics: false,
             per_schema_metrics: false,

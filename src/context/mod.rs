@@ -50,6 +50,8 @@ pub struct ProxyContext {
     pub active_sessions: Arc<AtomicUsize>,
     /// Connections not yet authenticated, kept across reloads.
     pub preauth: Arc<crate::limits::preauth::PreAuth>,
+    /// Relayed logins holding a server connection (`accounts = "server"`).
+    pub relaying: Arc<crate::limits::preauth::PreAuth>,
     /// Open sessions by client-visible id (for `KILL`), kept across reloads.
     pub sessions: Arc<registry::SessionRegistry>,
 }

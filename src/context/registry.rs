@@ -50,6 +50,10 @@ pub struct SessionLive {
     /// When the current state began, in ms since `origin`.
     since_ms: AtomicU64,
     schema: Mutex<Option<String>>,
+    /// Raised by `KILL [QUERY]` of this session (and by the session when
+    /// its client goes away): stops squeeze's own work on the statement's
+    /// rows. Cleared when a command begins.
+    pub interrupt: Arc<crate::interrupt::Flag>,
 }
 
 impl SessionLive {
@@ -63,6 +67,7 @@ impl SessionLive {
             command: AtomicU16::new(IDLE),
             since_ms: AtomicU64::new(0),
             schema: Mutex::new(None),
+            interrupt: Arc::default(),
         }
     }
 
@@ -74,7 +79,13 @@ impl SessionLive {
 
     /// The session started running the command whose first byte is `command`.
     pub fn begin(&self, command: u8, at: Instant) {
+        self.interrupt.clear();
         self.mark(u16::from(command), at);
+    }
+
+    /// When the current command began.
+    pub fn command_started(&self) -> Instant {
+        self.origin + std::time::Duration::from_millis(self.since_ms.load(Ordering::Relaxed))
     }
 
     /// The session waits for its client's next command.

@@ -43,6 +43,8 @@ where
     let (tx, rx) = tokio::sync::oneshot::channel();
     std::thread::Builder::new()
         .name("squeeze-heavy".into())
+        // Large statements are analysed here (`limits::stack`).
+        .stack_size(super::stack::ANALYSIS_STACK)
         .spawn(move || {
             let _slot = slot;
             lower_priority();

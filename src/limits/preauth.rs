@@ -4,6 +4,11 @@
 //! address cannot take the file descriptors and session slots every other
 //! client needs. A connection holds its place from accept until its login
 //! ends, however it ends.
+//!
+//! The same counter bounds relayed logins in flight (`[auth] accounts =
+//! "server"`, [`PreAuth::relayed_logins`]): each holds a server connection
+//! until the server has said OK or ERR, so their bound is what keeps the
+//! server's last connections out of reach of clients that never log in.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -25,6 +30,24 @@ pub enum Full {
 #[derive(Default)]
 pub struct PreAuth {
     state: Mutex<Counts>,
+    /// What is counted, for the gauge that shows it.
+    kind: Kind,
+}
+
+#[derive(Default, Clone, Copy)]
+enum Kind {
+    #[default]
+    Connections,
+    RelayedLogins,
+}
+
+impl Kind {
+    fn publish(self, total: usize) {
+        match self {
+            Kind::Connections => METRICS.preauth_connections.set(total as i64),
+            Kind::RelayedLogins => METRICS.relayed_logins_in_flight.set(total as i64),
+        }
+    }
 }
 
 #[derive(Default)]
@@ -40,6 +63,14 @@ pub struct Place {
 }
 
 impl PreAuth {
+    /// The gate of relayed logins holding a server connection.
+    pub fn relayed_logins() -> PreAuth {
+        PreAuth {
+            state: Mutex::default(),
+            kind: Kind::RelayedLogins,
+        }
+    }
+
     /// A place for a connection from `ip`, unless that would pass
     /// `max_total` or `max_per_host` (0 = no bound).
     pub fn admit(
@@ -58,7 +89,7 @@ impl PreAuth {
         }
         c.total += 1;
         c.by_host.insert(ip, here + 1);
-        METRICS.preauth_connections.set(c.total as i64);
+        self.kind.publish(c.total);
         Ok(Place {
             gate: self.clone(),
             ip,
@@ -69,6 +100,22 @@ impl PreAuth {
     pub fn from_host(&self, ip: IpAddr) -> usize {
         self.state.lock().by_host.get(&ip).copied().unwrap_or(0)
     }
+}
+
+/// The most relayed logins in flight: `configured` (0: no bound of its
+/// own), and never more than a quarter of the server's `max_connections`
+/// (0: not known yet), so that three quarters stay for logged-in sessions
+/// and direct clients whatever unauthenticated clients do. At least one.
+pub fn relayed_bound(configured: usize, server_max_connections: usize) -> usize {
+    let share = match server_max_connections {
+        0 => usize::MAX,
+        n => (n / 4).max(1),
+    };
+    match configured {
+        0 => share,
+        c => c.min(share),
+    }
+    .max(1)
 }
 
 impl Drop for Place {
@@ -83,7 +130,7 @@ impl Drop for Place {
                 c.by_host.remove(&self.ip);
             }
         }
-        METRICS.preauth_connections.set(c.total as i64);
+        self.gate.kind.publish(c.total);
     }
 }
 
@@ -106,6 +153,30 @@ mod tests {
         drop(other);
         assert!(gate.state.lock().by_host.is_empty());
         assert_eq!(gate.state.lock().total, 0);
+    }
+
+    #[test]
+    fn relayed_logins_never_get_more_than_a_quarter_of_the_servers_connections() {
+        assert_eq!(relayed_bound(64, 0), 64);
+        assert_eq!(relayed_bound(64, 151), 37);
+        assert_eq!(relayed_bound(64, 60), 15);
+        assert_eq!(relayed_bound(10, 1000), 10);
+        assert_eq!(relayed_bound(0, 60), 15);
+        assert_eq!(relayed_bound(64, 2), 1);
+        assert_eq!(relayed_bound(0, 0), usize::MAX);
+    }
+
+    #[test]
+    fn relayed_logins_are_counted_apart_from_connections() {
+        let conns = Arc::new(PreAuth::default());
+        let relayed = Arc::new(PreAuth::relayed_logins());
+        let ip: IpAddr = "10.0.0.1".parse().unwrap();
+        let _c = conns.admit(ip, 1, 1).unwrap();
+        let r = relayed.admit(ip, 1, 1).unwrap();
+        assert_eq!(relayed.admit(ip, 1, 1).err(), Some(Full::Total(1)));
+        drop(r);
+        assert!(relayed.admit(ip, 1, 1).is_ok());
+        assert_eq!(conns.from_host(ip), 1);
     }
 
     #[test]

@@ -821,6 +821,21 @@ impl PacketConn {
         }
     }
 
+    /// Wait until the peer closes the connection (true), or sends
+    /// something, kept for the next read (false). Cancel safe, as
+    /// [`Self::closed_by_peer`].
+    pub async fn peer_gone(&mut self) -> bool {
+        let target = if self.compression.is_some() {
+            &mut self.raw
+        } else {
+            &mut self.rbuf
+        };
+        if target.capacity() == target.len() {
+            target.reserve(IDLE_READ);
+        }
+        self.read_more().await.is_err()
+    }
+
     /// End the connection with a reset (RST), as a peer that reset its own
     /// did, instead of an orderly close: nothing queued is sent.
     pub fn reset(&mut self) {

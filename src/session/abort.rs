@@ -4,6 +4,7 @@
 //! the connection stays usable.
 
 use crate::error::{ErrorCode, SqlError};
+use crate::interrupt::Reason;
 use crate::metrics::{ErrorSource, ProtocolErrorKind};
 use crate::protocol::capabilities::MARIADB_CLIENT_CACHE_METADATA;
 use crate::protocol::lenenc::Reader;
@@ -25,6 +26,24 @@ impl Session {
         e: RowError,
     ) -> Result<(), RelayError> {
         let failure = match &e {
+            // Nobody to tell.
+            RowError::Interrupted(Reason::ClientGone) => return Err(RelayError::Client),
+            // The ERRs MariaDB sends for the same (checked against 10.11).
+            RowError::Interrupted(why) => SessionError::new(
+                ErrorSource::Client,
+                match why {
+                    Reason::Timeout => SqlError::new(
+                        ErrorCode::StatementTimeout,
+                        "Query execution was interrupted (max_statement_time exceeded)",
+                    ),
+                    _ => SqlError::new(
+                        ErrorCode::QueryInterrupted,
+                        "Query execution was interrupted",
+                    ),
+                },
+            )
+            .logged(Loud::Info, "statement interrupted while squeeze evaluated its rows")
+            .cause(e.reason_label()),
             RowError::OverBudget(b) => SessionError::protocol(
                 ErrorSource::Client,
                 ProtocolErrorKind::OverBudget,

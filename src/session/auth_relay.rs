@@ -25,6 +25,7 @@ use crate::backend::{
 };
 use crate::context::ProxyContext;
 use crate::error::{ErrorCode, SqlError};
+use crate::limits::preauth::Place;
 use crate::metrics::{ErrorSource, METRICS};
 use crate::net::PacketConn;
 use crate::protocol::auth::{self, CACHING_SHA2_PASSWORD, CLEAR_PASSWORD, NATIVE_PASSWORD};
@@ -93,6 +94,7 @@ impl Session {
         opened: Opened,
         response: &HandshakeResponse,
         deadline: tokio::time::Instant,
+        place: Place,
     ) -> Result<(), LoginError> {
         let ctx = self.ctx.clone();
         let target = &ctx.shards[self.shards.current()];
@@ -112,7 +114,7 @@ impl Session {
         let (plugin, token) = if client_plugin == CLEAR_PASSWORD {
             (client_plugin, response.auth_response.clone())
         } else if response.capabilities & CLIENT_PLUGIN_AUTH == 0 {
-            abandon(opened, target.clone(), req);
+            abandon(opened, target.clone(), req, place);
             let err = SqlError::new(ErrorCode::NotSupportedAuthMode, "Client does not support authentication protocol requested by server; consider upgrading MariaDB client");
             return Err(LoginError::auth(err));
         } else {
@@ -126,12 +128,19 @@ impl Session {
                     reply.to_vec(),
                 ),
                 Ok(Err(AuthFailure::Refused(e))) => {
-                    abandon(opened, target.clone(), req);
+                    abandon(opened, target.clone(), req, place);
                     return Err(e);
                 }
-                _ => {
-                    abandon(opened, target.clone(), req);
+                Ok(Err(AuthFailure::Gone)) => {
+                    abandon(opened, target.clone(), req, place);
                     return Err(LoginError::gone());
+                }
+                Err(_) => {
+                    abandon(opened, target.clone(), req, place);
+                    return Err(LoginError::unanswered(
+                        ErrorSource::Client,
+                        LoginOutcome::HandshakeTimeout,
+                    ));
                 }
             }
         };
@@ -162,11 +171,11 @@ impl Session {
             Ok(Ok(x)) => x,
             Ok(Err(AuthFailure::Refused(e))) => return Err(e),
             Ok(Err(AuthFailure::Gone)) => {
-                abandon_responded(responded.conn, target.clone(), user);
+                abandon_responded(responded.conn, target.clone(), user, place);
                 return Err(LoginError::gone());
             }
             Err(_) => {
-                abandon_responded(responded.conn, target.clone(), user);
+                abandon_responded(responded.conn, target.clone(), user, place);
                 return Err(LoginError::unanswered(
                     ErrorSource::Client,
                     LoginOutcome::HandshakeTimeout,
@@ -174,6 +183,8 @@ impl Session {
             }
         };
         let mut b = responded.finish(&req);
+        // The server has said OK: the client is authenticated.
+        drop(place);
         if let Some(e) = self.refused_by_grants(&mut b, target, &user, &x).await {
             return Err(e);
         }
@@ -499,8 +510,10 @@ async fn exchange(
 /// the server records a failed password for that account, never a
 /// handshake error against squeeze's address (`max_connect_errors`, which
 /// would block every client of this squeeze).
-fn abandon(opened: Opened, target: BackendTarget, req: LoginRequest) {
+/// The relayed-login `place` is held until the server's side is closed.
+fn abandon(opened: Opened, target: BackendTarget, req: LoginRequest, place: Place) {
     tokio::spawn(async move {
+        let _place = place;
         let fut = async {
             let junk = vec![0u8; 20];
             if let Ok(r) = opened.respond(&target, &req, NATIVE_PASSWORD, junk).await {
@@ -513,9 +526,10 @@ fn abandon(opened: Opened, target: BackendTarget, req: LoginRequest) {
 
 /// As [`abandon`], partway through the exchange: the server waits for
 /// the client's next answer.
-fn abandon_responded(conn: PacketConn, target: BackendTarget, user: String) {
+fn abandon_responded(conn: PacketConn, target: BackendTarget, user: String, place: Place) {
     tracing::debug!(user = ?user, shard = %target.name, "client left during a relayed login; ending the server's exchange with a refused proof");
     tokio::spawn(async move {
+        let _place = place;
         let mut conn = conn;
         let fut = async {
             conn.write_packet(&[0u8; 20]);

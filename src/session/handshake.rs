@@ -13,6 +13,7 @@ use crate::backend::{BackendCredential, ConnectError, Opened};
 use crate::config::AccountSource;
 use crate::context::ProxyContext;
 use crate::error::{ErrorCode, SqlError};
+use crate::limits::preauth::{relayed_bound, Full, Place};
 use crate::metrics::{ConnectFailure, ErrorSource, ProtocolErrorKind};
 use crate::net::{NetError, PacketConn};
 use crate::protocol::capabilities::*;
@@ -318,6 +319,40 @@ fn rejected(err: SqlError) -> LoginError {
     LoginError::new(ErrorSource::Client, LoginOutcome::Rejected, err)
 }
 
+/// A place among the relayed logins in flight, or why not (for ERR 1040,
+/// see [`relay_full`]), naming the bound that is full.
+fn relay_place(ctx: &ProxyContext, peer: SocketAddr) -> Result<Place, String> {
+    let target = &ctx.shards[ctx.router.default_shard];
+    let server_max = target.server_max_connections();
+    let total = relayed_bound(ctx.proxy.max_relayed_logins, server_max);
+    let per_host = ctx.proxy.max_relayed_logins_per_host;
+    Err(match ctx.relaying.admit(peer.ip(), total, per_host) {
+        Ok(place) => return Ok(place),
+        Err(Full::Total(n)) if n != ctx.proxy.max_relayed_logins => format!(
+            "{n} logins relayed to shard '{}' are waiting for their client, a quarter of the server's max_connections ({server_max}), the most squeeze lets unauthenticated clients hold",
+            target.name
+        ),
+        Err(Full::Total(n)) => format!(
+            "{n} logins relayed to shard '{}' are waiting for their client (proxy.max_relayed_logins)",
+            target.name
+        ),
+        Err(Full::PerHost(n)) => format!(
+            "{n} logins relayed from {} are waiting for their client (proxy.max_relayed_logins_per_host)",
+            peer.ip()
+        ),
+    })
+}
+
+/// ERR 1040 for a relayed login over a bound.
+fn relay_full(why: String) -> LoginError {
+    let err = SqlError::new(
+        ErrorCode::ConCount,
+        format!("Too many connections: squeeze: {why}; try again when they have logged in or timed out (proxy.relay_login_timeout_ms)"),
+    );
+    LoginError::new(ErrorSource::Client, LoginOutcome::RelayFull, err)
+        .logged(Loud::Info, "relayed login refused: too many in flight")
+}
+
 /// Open the connection a relayed login goes to, once the client's
 /// HandshakeResponse is in: the default shard's (a session whose database
 /// lives elsewhere moves there with a replayable credential). A refusal
@@ -372,8 +407,14 @@ impl Session {
         peer: SocketAddr,
     ) -> Result<(), LoginError> {
         if relayed {
+            // Held while the login holds a server connection: until the
+            // server's OK or ERR, or the end of the refused exchange that
+            // closes it when the client stalls or leaves.
+            let place = relay_place(&self.ctx, peer).map_err(relay_full)?;
             let opened = open_auth_shard(&self.ctx, peer).await?;
-            self.relay_login(opened, response, deadline).await?;
+            let limit = std::time::Duration::from_millis(self.ctx.proxy.relay_login_timeout_ms);
+            let deadline = deadline.min(tokio::time::Instant::now() + limit);
+            self.relay_login(opened, response, deadline, place).await?;
         }
         self.connect_home().await?;
         self.start_commands(peer).await

@@ -33,11 +33,13 @@ pub(super) enum LoginOutcome {
     TooMany,
     PreauthFull,
     PreauthHostFull,
+    /// Over a bound on relayed logins in flight.
+    RelayFull,
 }
 
 impl LoginOutcome {
     #[cfg(test)]
-    pub(super) const ALL: [LoginOutcome; 12] = [
+    pub(super) const ALL: [LoginOutcome; 13] = [
         LoginOutcome::Ok,
         LoginOutcome::ClientGone,
         LoginOutcome::AuthFailed,
@@ -50,6 +52,7 @@ impl LoginOutcome {
         LoginOutcome::TooMany,
         LoginOutcome::PreauthFull,
         LoginOutcome::PreauthHostFull,
+        LoginOutcome::RelayFull,
     ];
 
     pub(super) fn as_str(self) -> &'static str {
@@ -66,6 +69,7 @@ impl LoginOutcome {
             LoginOutcome::TooMany => "too_many",
             LoginOutcome::PreauthFull => "preauth_full",
             LoginOutcome::PreauthHostFull => "preauth_host_full",
+            LoginOutcome::RelayFull => "relay_full",
         }
     }
 

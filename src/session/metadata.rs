@@ -23,7 +23,7 @@ impl Session {
         self.ensure_backend().await?;
         let backend = self.shards.conn()?;
         let sql = format!(
-            "SELECT COLUMN_NAME, LOWER(DATA_TYPE), COLUMN_KEY FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
+            "SELECT COLUMN_NAME, LOWER(DATA_TYPE), COLUMN_KEY, COLUMN_TYPE, COLLATION_NAME, COLUMN_DEFAULT FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
             quote(db),
             quote(table)
         );
@@ -47,6 +47,20 @@ impl Session {
                 .filter(|r| r.get(2).is_some_and(|k| text(k) == "PRI"))
                 .map(|r| text(&r[0]))
                 .collect(),
+            // Extracted columns are judged against these (DDL squeeze did
+            // not see is noticed here).
+            definitions: Some(
+                rows.iter()
+                    .map(|r| {
+                        let cell = |i: usize| r.get(i).cloned().flatten().map(|v| text(&Some(v)));
+                        crate::config::extract::FoundColumn {
+                            column_type: cell(3).unwrap_or_default(),
+                            collation: cell(4),
+                            default: cell(5),
+                        }
+                    })
+                    .collect(),
+            ),
         };
         self.ctx.schema.insert(db, table, info);
         Ok(())
@@ -188,7 +202,7 @@ impl Session {
         };
         let tracking = backend.capabilities & CLIENT_SESSION_TRACK != 0;
         let sql = if tracking {
-            "SELECT @@SESSION.sql_mode, @@SESSION.session_track_system_variables, @@SESSION.session_track_schema, @@SESSION.session_track_state_change"
+            "SELECT @@SESSION.sql_mode, @@SESSION.session_track_system_variables, @@SESSION.session_track_schema, @@SESSION.session_track_state_change, @@SESSION.max_statement_time"
         } else {
             "SELECT @@SESSION.sql_mode"
         };
@@ -207,6 +221,7 @@ impl Session {
                 .unwrap_or_default()
         };
         self.tracked.lex = LexOptions::from_sql_mode(&text(0));
+        self.tracked.max_statement_time = super::tracked::statement_time(&text(4));
         if !tracking || row.len() < 4 {
             return;
         }

@@ -21,6 +21,7 @@ mod metadata;
 mod plan;
 mod relay;
 mod routing;
+mod row_work;
 /// Moved to `crate::context` (the shared state holds it); re-exported for
 /// existing paths.
 pub use crate::context::registry;

@@ -17,6 +17,7 @@ use super::abort::column_defs_following;
 use super::command_cx::{CommandCx, Ended, Outcome};
 use super::failure::{BackendFault, Counted, Loud, SessionError};
 use super::link_status::{self, ClientLink};
+use super::row_work::RowWork;
 use super::thread_ids::{self, IdColumns, IdResults};
 use super::{Flow, Session};
 use crate::transform::catalog::{self, CatalogColumns, CatalogResults};
@@ -839,6 +840,7 @@ impl Session {
         ids: Option<&ResultThreadIds>,
         cat: Option<&ResultCatalog>,
     ) -> Result<RowsEnd, RelayError> {
+        let mut work = RowWork::new(self.live.as_deref(), self.tracked.max_statement_time);
         loop {
             if transform.is_none() && link.is_none() && ids.is_none() && cat.is_none() {
                 let backend = self.shards.conn()?;
@@ -889,7 +891,7 @@ impl Session {
             // nothing.
             let mut payload = &p.payload[..];
             if let Some(t) = transform.as_deref_mut().filter(|t| t.filters()) {
-                match filter_row(t, &self.ctx.rules, payload).await {
+                match filter_row(&mut work, &mut self.client, t, &self.ctx.rules, payload).await {
                     Ok(Some(cut)) => payload = &payload[..cut],
                     Ok(None) => continue,
                     Err(RowError::OverBudget(b)) => {
@@ -904,7 +906,16 @@ impl Session {
             }
             let sent = match transform.as_deref_mut() {
                 None => self.send_row(payload, link, ids, cat, binary).await,
-                Some(t) => match transform_row(t, &self.ctx.rules, payload, binary).await {
+                Some(t) => match transform_row(
+                    &mut work,
+                    &mut self.client,
+                    t,
+                    &self.ctx.rules,
+                    payload,
+                    binary,
+                )
+                .await
+                {
                     Ok(false) => self.send_row(payload, link, ids, cat, binary).await,
                     Ok(true) => self
                         .client
@@ -944,32 +955,42 @@ impl Session {
 /// the last poll) waits for one fetch from the metadata store, without
 /// blocking the worker, and the row is presented again.
 async fn transform_row(
+    work: &mut RowWork,
+    client: &mut crate::net::PacketConn,
     t: &mut ResultColumns,
-    rules: &crate::transform::ColumnRules,
+    rules: &std::sync::Arc<crate::transform::ColumnRules>,
     payload: &[u8],
     binary: bool,
 ) -> Result<bool, RowError> {
-    let missing = match t.row(rules, payload, binary) {
+    let row = move |t: &mut ResultColumns, rules: &crate::transform::ColumnRules, p: &[u8]| {
+        t.row(rules, p, binary).map(|row| row.is_some())
+    };
+    let missing = match work.run(client, t, rules, payload, row).await {
         Err(RowError::Decode {
             error: crate::codec::DecodeError::UnknownDictionary(id),
             ..
         }) => id,
-        other => return other.map(|row| row.is_some()),
+        other => return other,
     };
     // Fetched or not, presenting it again gives the row or the error
     // naming its column.
     crate::codec::registry::fetch_missing(missing).await;
-    t.row(rules, payload, binary).map(|row| row.is_some())
+    work.run(client, t, rules, payload, row).await
 }
 
 /// [`ResultColumns::filter_row`], fetching a dictionary published since
 /// the last poll once, as [`transform_row`] does.
 async fn filter_row(
+    work: &mut RowWork,
+    client: &mut crate::net::PacketConn,
     t: &mut ResultColumns,
-    rules: &crate::transform::ColumnRules,
+    rules: &std::sync::Arc<crate::transform::ColumnRules>,
     payload: &[u8],
 ) -> Result<Option<usize>, RowError> {
-    let missing = match t.filter_row(rules, payload) {
+    let filter = |t: &mut ResultColumns, rules: &crate::transform::ColumnRules, p: &[u8]| {
+        t.filter_row(rules, p)
+    };
+    let missing = match work.run(client, t, rules, payload, filter).await {
         Err(RowError::Decode {
             error: crate::codec::DecodeError::UnknownDictionary(id),
             ..
@@ -977,7 +998,7 @@ async fn filter_row(
         other => return other,
     };
     crate::codec::registry::fetch_missing(missing).await;
-    t.filter_row(rules, payload)
+    work.run(client, t, rules, payload, filter).await
 }
 
 /// A column-count packet with `n` columns fewer (a row filter's hidden

@@ -28,6 +28,16 @@ pub(super) struct Tracked {
     /// What the client itself asked the server to track
     /// (`session_track_*`), so it gets exactly that and not squeeze's own.
     pub client_tracks: ClientTracking,
+    /// The session's `max_statement_time` (`None`: no limit), which ends
+    /// squeeze's own work on a statement's rows as it ends the server's.
+    pub max_statement_time: Option<std::time::Duration>,
+}
+
+/// `max_statement_time` as the server reports it (seconds, a decimal; 0
+/// is no limit).
+pub fn statement_time(value: &str) -> Option<std::time::Duration> {
+    let secs: f64 = value.trim().parse().ok()?;
+    (secs > 0.0 && secs.is_finite()).then(|| std::time::Duration::from_secs_f64(secs.min(1e9)))
 }
 
 /// The squeeze-side names of the system variables every backend session
@@ -43,6 +53,7 @@ pub const SQUEEZE_TRACKED: &[&str] = &[
     "session_track_system_variables",
     "session_track_schema",
     "session_track_state_change",
+    "max_statement_time",
 ];
 
 /// The client's own session-tracking settings (what the server would have
@@ -176,6 +187,7 @@ impl Tracked {
                 || u16::from(collation) == crate::charset::BINARY_COLLATION,
             txn_begin: None,
             client_tracks: ClientTracking::default(),
+            max_statement_time: None,
         }
     }
 
@@ -218,6 +230,7 @@ impl Tracked {
                 let t = &mut self.client_tracks;
                 match name.as_str() {
                     "sql_mode" => self.lex = LexOptions::from_sql_mode(&value),
+                    "max_statement_time" => self.max_statement_time = statement_time(&value),
                     "character_set_client" => self.apply(TrackedChange::Charset(value.into())),
                     "character_set_connection" => {
                         self.apply(TrackedChange::Connection(Some(value.into())))

@@ -36,8 +36,50 @@ pub fn reads_diagnostics(sql: &[u8]) -> bool {
         && (has(b"row_count") || has(b"found_rows") || has(b"warning_count") || has(b"error_count"))
 }
 
+/// Does a statement of any length read a count the previous statement left
+/// (`FOUND_ROWS()`, `ROW_COUNT()`, `@@warning_count`, `@@error_count`)
+/// anywhere in its text? Squeeze must not run a query of its own before
+/// such a statement: the query would replace the count.
+pub fn mentions_counts(sql: &[u8]) -> bool {
+    const COUNTS: [&[u8]; 4] = [
+        b"found_rows",
+        b"row_count",
+        b"warning_count",
+        b"error_count",
+    ];
+    // Every name has an `_` at index 5 or 3 (found_rows/error_count,
+    // row_count, warning_count): look only around underscores.
+    memchr::memchr_iter(b'_', sql).any(|at| {
+        COUNTS.iter().any(|w| {
+            let us = w.iter().position(|&b| b == b'_').unwrap_or(0);
+            at >= us
+                && sql.len() >= at - us + w.len()
+                && sql[at - us..at - us + w.len()].eq_ignore_ascii_case(w)
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_statement_reading_a_previous_count_anywhere_is_recognised() {
+        for q in [
+            "SELECT FOUND_ROWS(), id FROM t WHERE x = 1",
+            "select id, row_count() from t",
+            "SELECT @@warning_count FROM t",
+            "SELECT @@session.ERROR_COUNT",
+        ] {
+            assert!(super::mentions_counts(q.as_bytes()), "{q}");
+        }
+        for q in [
+            "SELECT id FROM t WHERE doc_author = 'x'",
+            "SELECT found, rows FROM t",
+            "_",
+        ] {
+            assert!(!super::mentions_counts(q.as_bytes()), "{q}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -29,6 +29,7 @@ pub mod direct_reads;
 pub mod json;
 pub mod kill;
 pub mod lexer;
+pub mod nesting;
 pub mod own_values;
 pub mod plan;
 pub mod prescan;

@@ -221,9 +221,18 @@ pub fn plan_statements<'a>(
     // What the block opened at this piece may do to temporary tables.
     let mut block_temporary: Option<Vec<super::temporary::TempChange>> = None;
     for (k, st) in statements.iter().enumerate() {
+        let analysed = analyse || writes::plan_anyway(&st.kind);
+        let too_deep = analysed && block_until.is_none_or(|end| k > end);
         let (plan, shape) = if block_until.is_some_and(|end| k <= end) {
             // Judged with the whole block at its first piece.
             (Plan::Untouched, take_shape(&mut block_shapes, k))
+        } else if let Some(r) = too_deep
+            .then(|| too_deep_refusal(sql, &st.tokens, catalog))
+            .flatten()
+        {
+            // Before anything that descends per level (the table walk
+            // included).
+            (Plan::Refuse(r), None)
         } else if analyse && compound::opens_block(sql, &st.tokens) {
             let end = compound::block_end(sql, statements, k);
             block_until = Some(end);
@@ -291,6 +300,22 @@ pub fn plan_statements<'a>(
         });
     }
     out
+}
+
+/// The refusal of a statement nested deeper than squeeze analyses
+/// (`sql::nesting`), if it is.
+fn too_deep_refusal(sql: &[u8], toks: &[Token], catalog: &dyn ColumnCatalog) -> Option<Refusal> {
+    let deep = super::nesting::check(sql, toks).err()?;
+    let column = catalog.any_compressed().unwrap_or_else(|| ColumnRef {
+        db: String::new(),
+        table: String::new(),
+        column: String::new(),
+    });
+    Some(super::refusal::refuse(
+        column,
+        RefuseReason::TooDeep,
+        deep.message(),
+    ))
 }
 
 /// The shape recorded for piece `k` of a block, if any.
@@ -413,6 +438,13 @@ pub(super) fn plan_tokens<'a>(
     if toks.iter().any(|t| t.kind == TokenKind::Unterminated) {
         // The server will reject it; nothing to compress.
         return (Plan::Untouched, None);
+    }
+    if rels.is_none() {
+        // A text of its own (PREPARE .. FROM, EXECUTE IMMEDIATE) or part
+        // of one plan_statements did not check.
+        if let Some(r) = too_deep_refusal(sql, toks, catalog) {
+            return (Plan::Refuse(r), None);
+        }
     }
     let walked = std::cell::OnceCell::new();
     let rels = || rels.unwrap_or_else(|| walked.get_or_init(|| table_refs(sql, toks)));

@@ -64,6 +64,8 @@ pub enum RefuseReason {
     /// A write squeeze cannot keep an extracted column right in, or one of
     /// the extracted column itself.
     Extracted,
+    /// Nested deeper than squeeze analyses (`sql::nesting`): ERR 1436.
+    TooDeep,
     /// Anything else we cannot prove safe.
     Other,
 }
@@ -89,6 +91,7 @@ impl RefuseReason {
             RefuseReason::Copy => "copy",
             RefuseReason::Ddl => "ddl",
             RefuseReason::InvisibleText => "invisible_text",
+            RefuseReason::TooDeep => "too_deep",
             RefuseReason::Other => "other",
         }
     }
@@ -146,7 +149,7 @@ impl Refusal {
                     "column `{c}` is stored compressed by squeeze; MariaDB cannot evaluate {what} on it. squeeze evaluates {JSON_EVALUATED} itself, with constant paths, as items of the statement's own select list (SELECT JSON_VALUE(doc, '$.author') FROM t WHERE id = ?); a predicate, ORDER BY, GROUP BY or join on a path inside a compressed document is answered only from a declared extracted column, except JSON_CONTAINS, JSON_CONTAINS_PATH, JSON_EXISTS and JSON_VALID conditions (with AND, OR, NOT) in the WHERE of a single-table SELECT sent as a query, which squeeze evaluates on each row (docs/json.md#conditions-squeeze-evaluates).{hint}"
                 )
             }
-            RefuseReason::Extracted => self.what.clone(),
+            RefuseReason::Extracted | RefuseReason::TooDeep => self.what.clone(),
             RefuseReason::Copy | RefuseReason::Ddl | RefuseReason::InvisibleText => {
                 format!("column `{c}` is stored compressed by squeeze; {}", self.what)
             }

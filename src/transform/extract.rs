@@ -37,6 +37,9 @@ pub fn derive(e: &Extract, doc: Option<&[u8]>) -> Result<Option<Vec<u8>>, Derive
         EvalError::Unsure(what) => DeriveError::NotExact(format!(
             "{what} whose MariaDB value squeeze does not reproduce"
         )),
+        EvalError::Interrupted(why) => {
+            DeriveError::NotExact(format!("the statement was interrupted ({why:?})"))
+        }
     })?;
     if let Some(v) = &v {
         let chars = String::from_utf8_lossy(v).chars().count();

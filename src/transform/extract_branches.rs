@@ -119,15 +119,37 @@ impl Writer<'_, '_, '_> {
     }
 
     /// `r` without parentheses around the whole of it.
+    /// One pass over `r` (matching each layer's parenthesis anew would
+    /// rescan the statement once per layer): the outer k layers wrap all
+    /// of `r` when it opens and closes with k parentheses and the depth
+    /// between those never falls below k.
     fn unwrapped(&self, r: &Range<usize>) -> Range<usize> {
-        let mut r = r.clone();
-        while r.len() >= 2
-            && self.kind(r.start) == Some(TokenKind::LParen)
-            && matching_paren(self.toks(), r.start) == r.end - 1
-        {
-            r = r.start + 1..r.end - 1;
+        let toks = self.toks();
+        let run = |it: &mut dyn Iterator<Item = usize>, kind| {
+            it.take_while(|&j| toks[j].kind == kind).count()
+        };
+        let leading = run(&mut r.clone(), TokenKind::LParen);
+        let trailing = run(&mut r.clone().rev(), TokenKind::RParen);
+        let mut k = leading.min(trailing).min(r.len() / 2);
+        if k == 0 {
+            return r.clone();
         }
-        r
+        let mut depth = 0isize;
+        for j in r.clone() {
+            match toks[j].kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth -= 1,
+                _ => {}
+            }
+            if j >= r.start + leading && j + trailing < r.end {
+                k = k.min(depth.max(0) as usize);
+            }
+        }
+        if depth != 0 {
+            // Unbalanced (the server rejects it): nothing is unwrapped.
+            return r.clone();
+        }
+        r.start + k..r.end - k
     }
 
     /// Each path's expression for the conditional value `r`.

@@ -74,7 +74,12 @@ impl Writer<'_, '_, '_> {
             | StatementKind::Empty
             | StatementKind::Use(_)
             | StatementKind::Set(_) => Ok(Vec::new()),
-            StatementKind::Ddl if !w.creates_program() => Ok(Vec::new()),
+            StatementKind::Ddl if !w.creates_program() => {
+                match super::extract_ddl::alter_refusal(w.rules, i.src, i.toks, i.db) {
+                    Some(r) => Err(r),
+                    None => Ok(Vec::new()),
+                }
+            }
             StatementKind::LoadData => w.load_data(),
             // PREPARE / EXECUTE IMMEDIATE texts, SET STATEMENT ..
             // FOR, blocks, stored programs: not followed.
@@ -511,7 +516,7 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
                 tables.push((db, t.to_string(), r.alias.as_ref().map(|a| a.to_string())));
             }
         }
-        let set = (0..self.toks().len()).find(|&j| self.kw(j, "SET") && self.depth_at(j) == 0);
+        let set = self.top_level_set();
         let Some(set) = set else {
             return Ok(Vec::new());
         };
@@ -558,16 +563,19 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
             .collect()
     }
 
-    fn depth_at(&self, j: usize) -> usize {
+    /// The first `SET` outside parentheses (one pass: a depth per token
+    /// recounted from the start would be quadratic).
+    fn top_level_set(&self) -> Option<usize> {
         let mut depth = 0usize;
-        for t in &self.toks()[..j] {
+        for (j, t) in self.toks().iter().enumerate() {
             match t.kind {
                 TokenKind::LParen => depth += 1,
                 TokenKind::RParen => depth = depth.saturating_sub(1),
+                TokenKind::Ident if depth == 0 && self.kw(j, "SET") => return Some(j),
                 _ => {}
             }
         }
-        depth
+        None
     }
 
     fn clause_end(&self, from: usize, words: &[&str]) -> usize {

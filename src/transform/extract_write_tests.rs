@@ -29,6 +29,7 @@ fn schema() -> SchemaCache {
                 "varchar".into(),
             ],
             primary_key: vec!["id".into()],
+            definitions: None,
         },
     );
     s
@@ -218,6 +219,7 @@ fn rewrite_typed(sql: &str, connection_utf8mb4: bool) -> Result<String, WriteErr
                 .map(String::from)
                 .to_vec(),
             primary_key: vec!["id".into()],
+            definitions: None,
         },
     );
     let ctx = WriteContext {
@@ -357,6 +359,7 @@ fn a_path_declared_as_bigint_and_as_varchar_answers_each_form_from_the_column_th
                 .map(String::from)
                 .to_vec(),
             primary_key: vec!["id".into()],
+            definitions: None,
         },
     );
     let ctx = WriteContext {
@@ -590,4 +593,136 @@ fn a_conditional_value_over_typed_paths_mixes_the_current_document_with_literals
         }
         Ok(s) => panic!("not refused: {s}"),
     }
+}
+
+/// The shipped schema with the server's descriptions of each column.
+fn described(author: (&str, Option<&str>, Option<&str>)) -> SchemaCache {
+    use crate::config::extract::FoundColumn;
+    let s = SchemaCache::default();
+    let col = |t: &str, c: Option<&str>, d: Option<&str>| FoundColumn {
+        column_type: t.into(),
+        collation: c.map(str::to_string),
+        default: d.map(str::to_string),
+    };
+    let defs = vec![
+        col("int(11)", None, None),
+        col("longblob", None, Some("NULL")),
+        col(author.0, author.1, author.2),
+        col("varchar(8)", Some("utf8mb4_bin"), Some("NULL")),
+    ];
+    s.insert(
+        "app",
+        "docs",
+        TableInfo {
+            definitions: Some(defs),
+            ..schema().get("app", "docs").unwrap().as_ref().clone()
+        },
+    );
+    s
+}
+
+fn rewrite_with(schema: &SchemaCache, sql: &str) -> Result<String, WriteError> {
+    let rules = rules();
+    let ctx = WriteContext {
+        rules: &rules,
+        schema,
+        opts: LexOptions::default(),
+        db: Some("app"),
+        non_utf8_charset: None,
+        connection_utf8mb4: true,
+        sql_prepared: None,
+        temporary: None,
+        row_filters: false,
+    };
+    rewrite_query(sql.as_bytes(), &ctx).map(|r| String::from_utf8(r.sql.into_owned()).unwrap())
+}
+
+#[test]
+fn alter_table_changing_an_extracted_column_is_refused_naming_it_and_the_declared_definition() {
+    for sql in [
+        "ALTER TABLE docs MODIFY doc_author VARCHAR(8) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DEFAULT 'x'",
+        "ALTER TABLE docs MODIFY doc_author VARCHAR(8) COLLATE utf8mb4_general_ci",
+        "ALTER TABLE docs MODIFY COLUMN doc_author VARCHAR(8) CHARACTER SET latin1",
+        "ALTER TABLE docs MODIFY doc_author VARCHAR(8)",
+        "ALTER TABLE docs MODIFY doc_author VARCHAR(16) COLLATE utf8mb4_bin",
+        "ALTER TABLE docs MODIFY doc_author TEXT COLLATE utf8mb4_bin",
+        "ALTER TABLE docs MODIFY doc_author VARCHAR(8) COLLATE utf8mb4_bin NOT NULL",
+        "ALTER TABLE app.docs ADD INDEX i (id), CHANGE n1 n1 VARCHAR(8) COLLATE utf8mb4_bin AS (id) VIRTUAL",
+        "ALTER TABLE docs CHANGE doc_author author VARCHAR(8) COLLATE utf8mb4_bin",
+        "ALTER TABLE docs CHANGE other doc_author VARCHAR(8) COLLATE utf8mb4_bin",
+        "ALTER TABLE docs RENAME COLUMN doc_author TO author",
+        "ALTER TABLE docs ALTER COLUMN doc_author SET DEFAULT 'dflt'",
+        "ALTER TABLE docs ALTER doc_author DROP DEFAULT",
+        "ALTER TABLE docs DROP COLUMN doc_author",
+        "ALTER TABLE docs DROP n1",
+        "ALTER TABLE docs CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci",
+        "ALTER TABLE docs CONVERT TO CHARACTER SET latin1",
+        "ALTER TABLE docs ADD COLUMN doc_author VARCHAR(8)",
+    ] {
+        let m = refused(sql);
+        assert!(
+            m.contains("`doc_author`") || m.contains("`n1`"),
+            "{sql}: {m}"
+        );
+        assert!(m.contains("COLLATE utf8mb4_bin NULL DEFAULT NULL"), "{sql}: {m}");
+    }
+}
+
+#[test]
+fn alter_table_keeping_extracted_columns_as_declared_passes_unchanged() {
+    for sql in [
+        "ALTER TABLE docs MODIFY doc_author VARCHAR(8) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL DEFAULT NULL COMMENT 'author' AFTER id",
+        "ALTER TABLE docs MODIFY doc_author varchar(8) collate utf8mb4_bin",
+        "ALTER TABLE docs CHANGE doc_author doc_author VARCHAR(8) COLLATE utf8mb4_bin FIRST",
+        "ALTER TABLE docs ALTER COLUMN doc_author SET DEFAULT NULL",
+        "ALTER TABLE docs ADD INDEX by_author (doc_author), DROP INDEX old, DROP PRIMARY KEY",
+        "ALTER TABLE docs ADD COLUMN other INT, MODIFY id BIGINT, DROP COLUMN x",
+        "ALTER TABLE docs ADD COLUMN IF NOT EXISTS doc_author VARCHAR(8) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin",
+        "ALTER TABLE docs CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin",
+        "ALTER TABLE docs DEFAULT CHARACTER SET latin1",
+        "ALTER TABLE other MODIFY doc_author TEXT",
+    ] {
+        match rewrite(sql) {
+            Ok(out) => assert_eq!(out, sql),
+            Err(e) => panic!("{sql}: {}", e.to_sql_error().message),
+        }
+    }
+}
+
+#[test]
+fn a_declared_path_is_answered_from_its_column_only_while_the_server_describes_it_as_declared() {
+    let sql = "DELETE FROM docs WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = 'bob'";
+    let answered = "DELETE FROM docs WHERE `docs`.`doc_author` = 'bob'";
+    let good = described(("varchar(8)", Some("utf8mb4_bin"), Some("NULL")));
+    assert_eq!(rewrite_with(&good, sql).unwrap(), answered);
+    // Changed on the server behind squeeze's back: a case-insensitive
+    // collation, a default, another length, the column dropped.
+    for bad in [
+        ("varchar(8)", Some("utf8mb4_general_ci"), Some("NULL")),
+        ("varchar(8)", Some("utf8mb4_bin"), Some("'dflt'")),
+        ("varchar(9)", Some("utf8mb4_bin"), Some("NULL")),
+        ("int(11)", None, Some("NULL")),
+    ] {
+        let s = described(bad);
+        match rewrite_with(&s, sql) {
+            Err(e) => assert_eq!(e.to_sql_error().code, 1235, "{bad:?}"),
+            Ok(out) => panic!("{bad:?}: answered from the column as {out}"),
+        }
+    }
+    // Not cached: squeeze reads the definition before answering.
+    let empty = SchemaCache::default();
+    match rewrite_with(&empty, sql) {
+        Err(WriteError::NeedTables(t)) => {
+            assert_eq!(t, vec![("app".to_string(), "docs".to_string())])
+        }
+        other => panic!("{:?}", other.map_err(|e| e.to_sql_error().message)),
+    }
+    // Before a statement reading the previous statement's counts squeeze
+    // reads nothing: an old definition serves, none means no column.
+    let with_count =
+        "DELETE FROM docs WHERE JSON_UNQUOTE(JSON_EXTRACT(doc, '$.author')) = 'bob' AND ROW_COUNT() = 0";
+    assert!(!matches!(
+        rewrite_with(&empty, with_count),
+        Err(WriteError::NeedTables(_))
+    ));
 }

@@ -58,6 +58,7 @@ pub fn hint(
 pub enum FilterError {
     InvalidDocument,
     Unsure(&'static str),
+    Interrupted(crate::interrupt::Reason),
 }
 
 impl FilterError {
@@ -68,6 +69,7 @@ impl FilterError {
             FilterError::Unsure(what) => format!(
                 "the document holds {what} whose MariaDB result squeeze does not reproduce"
             ),
+            FilterError::Interrupted(why) => format!("interrupted ({why:?})"),
         }
     }
 }
@@ -76,6 +78,7 @@ fn eval_error(e: EvalError) -> FilterError {
     match e {
         EvalError::InvalidDocument => FilterError::InvalidDocument,
         EvalError::Unsure(w) => FilterError::Unsure(w),
+        EvalError::Interrupted(r) => FilterError::Interrupted(r),
     }
 }
 

@@ -8,6 +8,7 @@ pub mod columns_view;
 pub mod constraints_view;
 pub mod dependents;
 pub mod extract;
+pub mod extract_ddl;
 pub mod extract_write;
 pub mod filter;
 pub mod infile;
@@ -177,3 +178,6 @@ impl ColumnRules {
         self.by_table.values().flatten()
     }
 }
+
+#[cfg(test)]
+pub(crate) mod depth_tests;

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::filter::{passes, FilterState, RowFilterPlan};
+use super::filter::{passes, FilterError, FilterState, RowFilterPlan};
 use super::json::JsonEval;
 use super::write::ColumnHint;
 use super::{ColumnRule, ColumnRules};
@@ -168,6 +168,8 @@ pub enum RowError {
         key: Option<String>,
         detail: String,
     },
+    /// The statement was stopped while squeeze worked on its rows.
+    Interrupted(crate::interrupt::Reason),
 }
 
 impl RowError {
@@ -186,6 +188,7 @@ impl RowError {
             RowError::Malformed(_) => "malformed_row",
             RowError::Json { .. } => "json_eval",
             RowError::OverBudget(_) => "over_budget",
+            RowError::Interrupted(_) => "interrupted",
         }
     }
 }
@@ -235,6 +238,12 @@ impl ResultColumns {
     }
 
     /// Whether rows go through a row filter first ([`Self::filter_row`]).
+    /// Does squeeze evaluate anything on these rows (JSON functions, a
+    /// row filter), beyond inflating values?
+    pub fn evaluates(&self) -> bool {
+        self.filter.is_some() || self.evals.iter().any(Option::is_some)
+    }
+
     pub fn filters(&self) -> bool {
         self.filter.is_some()
     }
@@ -309,11 +318,14 @@ impl ResultColumns {
                 Some(self.inflate_stored(rules, &plan.rule, payload, false, &payload[span], doc)?)
             }
         };
-        passes(&plan.filter, document).map_err(|e| RowError::Json {
-            column: plan.rule.label.clone(),
-            call: plan.filter.text.clone(),
-            key: self.row_key(payload, false),
-            detail: e.detail(),
+        passes(&plan.filter, document).map_err(|e| match e {
+            FilterError::Interrupted(why) => RowError::Interrupted(why),
+            e => RowError::Json {
+                column: plan.rule.label.clone(),
+                call: plan.filter.text.clone(),
+                key: self.row_key(payload, false),
+                detail: e.detail(),
+            },
         })
     }
 
@@ -675,7 +687,9 @@ impl ResultColumns {
         doc: &mut Vec<u8>,
     ) -> Result<Option<Vec<u8>>, RowError> {
         let doc = self.inflate_stored(rules, &eval.rule, payload, binary, stored, doc)?;
-        let value = evaluate(&eval.call, doc).map_err(|e| RowError::Json {
+        let value = evaluate(&eval.call, doc).map_err(|e| match e {
+            EvalError::Interrupted(why) => RowError::Interrupted(why),
+            e => RowError::Json {
             column: eval.rule.label.clone(),
             call: eval.text.clone(),
             key: self.row_key(payload, binary),
@@ -686,6 +700,8 @@ impl ResultColumns {
                 EvalError::Unsure(what) => format!(
                     "the document holds {what} whose MariaDB result squeeze does not reproduce"
                 ),
+                EvalError::Interrupted(_) => unreachable!("matched above"),
+            },
             },
         })?;
         Ok(value)

@@ -27,6 +27,9 @@ pub struct TableInfo {
     pub data_types: Vec<String>,
     /// The primary key's columns (COLUMN_KEY = 'PRI'); empty: none.
     pub primary_key: Vec<String>,
+    /// Each column's type, collation and default as the server described
+    /// them (`None`: not read, as in tests that build a table by hand).
+    pub definitions: Option<Vec<crate::config::extract::FoundColumn>>,
 }
 
 impl TableInfo {
@@ -35,6 +38,20 @@ impl TableInfo {
             .iter()
             .position(|c| c.eq_ignore_ascii_case(column))
             .map(|i| self.data_types[i].as_str())
+    }
+
+    /// Whether the server's column for extract `e` is the declared one
+    /// (a definition changed by DDL squeeze did not see, or a column
+    /// dropped, is not). Definitions not read count as agreeing.
+    pub fn extract_agrees(&self, e: &super::extract::Extract) -> bool {
+        let Some(defs) = &self.definitions else {
+            return true;
+        };
+        self.columns
+            .iter()
+            .position(|c| c.eq_ignore_ascii_case(&e.column))
+            .and_then(|i| defs.get(i))
+            .is_some_and(|found| e.agrees_with(found))
     }
 }
 
@@ -116,6 +133,15 @@ impl SchemaCache {
         (at.elapsed() < TABLE_MAX_AGE).then(|| info.clone())
     }
 
+    /// The table's definition however old (for a statement before which
+    /// squeeze must not read the catalog).
+    pub fn get_any_age(&self, db: &str, table: &str) -> Option<Arc<TableInfo>> {
+        let tables = self.tables.read();
+        tables
+            .get(&(db.to_string(), table.to_string()))
+            .map(|(info, _)| info.clone())
+    }
+
     pub fn insert(&self, db: &str, table: &str, info: TableInfo) {
         self.tables.write().insert(
             (db.to_string(), table.to_string()),
@@ -188,6 +214,15 @@ pub struct Catalog<'a> {
     pub row_filters: bool,
     /// The session's `character_set_connection` is utf8mb4 or binary.
     pub connection_utf8mb4: bool,
+    /// Tables with declared paths the statement would answer from their
+    /// extracted columns, whose definitions are not cached: the session
+    /// reads them and plans again, so DDL squeeze did not see (a column
+    /// changed or dropped on the server) is noticed within TABLE_MAX_AGE.
+    pub unverified: RefCell<Vec<(String, String)>>,
+    /// The statement reads the previous one's counts or warnings: squeeze
+    /// must not run a catalog query before it (cached definitions of any
+    /// age are used; none cached: the column is not used).
+    pub reads_diagnostics: bool,
 }
 
 /// SQL-level prepared statements a session ran through squeeze, by
@@ -222,6 +257,8 @@ impl<'a> Catalog<'a> {
             temporary: RefCell::new(TempTables::default()),
             row_filters: false,
             connection_utf8mb4: false,
+            unverified: RefCell::new(Vec::new()),
+            reads_diagnostics: false,
         }
     }
 
@@ -280,7 +317,27 @@ impl ColumnCatalog for Catalog<'_> {
             .chain(declared)
             .find(|e| e.kind == want)
             .unwrap_or(first);
-        Some((e.column.clone(), e.kind))
+        let cached = if self.reads_diagnostics {
+            self.schema.get_any_age(db, table)
+        } else {
+            self.schema.get(db, table)
+        };
+        match cached {
+            Some(info) if info.extract_agrees(e) => Some((e.column.clone(), e.kind)),
+            // Changed behind squeeze's back: the path is not answered from
+            // the column until `check-config --connect` agrees again.
+            Some(_) => None,
+            None => {
+                if !self.reads_diagnostics {
+                    let key = (db.to_string(), table.to_string());
+                    let mut u = self.unverified.borrow_mut();
+                    if !u.contains(&key) {
+                        u.push(key);
+                    }
+                }
+                None
+            }
+        }
     }
 
     fn sql_prepared_temporary(&self, name: &str) -> Option<Vec<TempChange>> {

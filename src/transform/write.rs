@@ -70,6 +70,7 @@ impl WriteError {
 
     pub fn to_sql_error(&self) -> SqlError {
         match self {
+            WriteError::Refused(r) if r.reason == sql::RefuseReason::TooDeep => SqlError::new(ErrorCode::ThreadStackOverrun, format!("squeeze: {}", r.message())),
             WriteError::Refused(r) => SqlError::new(ErrorCode::NotSupportedYet, format!("squeeze: {}", r.message())),
             WriteError::NeedTables(t) => SqlError::new(ErrorCode::NotSupportedYet, format!(
                     "squeeze: the column order of {} is unknown (the table may not exist); name the columns in the INSERT",
@@ -184,9 +185,21 @@ pub fn rewrite_statements<'a>(
     catalog.sql_prepared = ctx.sql_prepared;
     catalog.row_filters = ctx.row_filters;
     catalog.connection_utf8mb4 = ctx.connection_utf8mb4;
+    catalog.reads_diagnostics = crate::sql::diagnostics::mentions_counts(sql_text);
     let plans = sql::plan_statements(sql_text, split, ctx.db, &catalog);
     let prepared = prepared_statements(sql_text, &plans, ctx.db, &catalog);
-    let missing = catalog.missing.into_inner();
+    let mut missing = catalog.missing.into_inner();
+    let unverified = catalog.unverified.into_inner();
+    if !unverified.is_empty() {
+        // Read the definitions of the extracted columns the plan would
+        // use, then plan again (they are trusted for TABLE_MAX_AGE).
+        for t in unverified {
+            if !missing.contains(&t) {
+                missing.push(t);
+            }
+        }
+        return Err(WriteError::NeedTables(missing));
+    }
     let plain_read = missing.is_empty()
         && plans.iter().all(|st| {
             matches!(st.kind, StatementKind::Select) && matches!(st.plan, Plan::Untouched)
@@ -212,19 +225,21 @@ pub fn rewrite_statements<'a>(
             } => (sites, placeholders),
             _ => (&[], &[]),
         };
-        let extract_input = super::extract_write::Input {
-            src: sql_text,
-            toks: &piece.tokens,
-            rels: piece.relations(sql_text),
-            kind: &piece.kind,
-            opts: st.opts,
-            db,
-            sites,
-            placeholders: bound,
-            view: &view,
-            temporary: &temporary_table,
-        };
+        // A refused statement is not walked further (its table references
+        // may be what made it too deep to analyse).
         if !matches!(st.plan, Plan::Refuse(_)) {
+            let extract_input = super::extract_write::Input {
+                src: sql_text,
+                toks: &piece.tokens,
+                rels: piece.relations(sql_text),
+                kind: &piece.kind,
+                opts: st.opts,
+                db,
+                sites,
+                placeholders: bound,
+                view: &view,
+                temporary: &temporary_table,
+            };
             insertions.extend(
                 super::extract_write::plan(ctx.rules, &extract_input)
                     .map_err(WriteError::Refused)?,
@@ -731,6 +746,7 @@ mod tests {
                 columns: vec!["id".into(), "doc".into()],
                 data_types: vec!["int".into(), "blob".into()],
                 primary_key: vec!["id".into()],
+                definitions: None,
             },
         );
         s

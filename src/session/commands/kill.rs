@@ -156,6 +156,9 @@ impl Session {
                 return Killed::Refused(refused);
             }
         }
+        // squeeze's own work on the session's rows stops too (the server
+        // judged the KILL allowed).
+        entry.live.interrupt.raise(crate::interrupt::Reason::Killed);
         if !query {
             entry.close.notify_one();
         }
