@@ -78,6 +78,8 @@ stat("Compression ratio", "Raw bytes / stored bytes over the selected range, all
 stat("Refused statements/s", "Statements squeeze refused before they reached a shard.",
      f'sum(rate(squeeze_refused_statements_total{{{I}}}[{R}])) or vector(0)', unit="reqps",
      thresholds=[{"color": "green", "value": None}, {"color": "orange", "value": 0.01}])
+stat("Store rows rejected", "Rows of squeeze_meta (dictionaries, checkpoints) refused as malformed over the selected range, by any reason. Should be 0: the log names each row.",
+     f'sum(increase(squeeze_store_rows_rejected_total{{{I}}}[$__range])) or vector(0)')
 stat("Decode errors", "Stored values that failed to decode over the selected range (corrupt blob, unknown dictionary, ...). Should be 0.",
      f'sum(increase(squeeze_decode_errors_total{{{I}}}[$__range])) or vector(0)',
      thresholds=[{"color": "green", "value": None}, {"color": "red", "value": 1}])
@@ -102,6 +104,7 @@ ts("Mean latency by shard", "Average command time per shard.",
 ts("Client connections", "Open client connections, those not logged in yet (bounded by proxy.max_preauth_connections), and accepted connections per second by outcome.",
    [(f'sum(squeeze_connections_active{{{I}}})', "open"),
     (f'sum(squeeze_preauth_connections{{{I}}})', "not logged in yet"),
+    (f'sum(squeeze_relayed_logins_in_flight{{{I}}})', "relayed logins holding a server connection"),
     (f'sum by (outcome) (rate(squeeze_connections_total{{{I}}}[{R}]))', "accepted/s {{outcome}}"),
     (f'sum(rate(squeeze_auth_failures_total{{{I}}}[{R}]))', "auth failures/s")])
 ts("Client bytes/s", "Bytes on client connections (every packet, LOAD DATA included), by direction.",
