@@ -32,6 +32,8 @@ pub struct PreAuth {
     state: Mutex<Counts>,
     /// What is counted, for the gauge that shows it.
     kind: Kind,
+    /// Told whenever a place is given back (see [`PreAuth::admit_waiting`]).
+    freed: tokio::sync::Notify,
 }
 
 #[derive(Default, Clone, Copy)]
@@ -68,6 +70,7 @@ impl PreAuth {
         PreAuth {
             state: Mutex::default(),
             kind: Kind::RelayedLogins,
+            freed: tokio::sync::Notify::new(),
         }
     }
 
@@ -94,6 +97,35 @@ impl PreAuth {
             gate: self.clone(),
             ip,
         })
+    }
+
+    /// [`PreAuth::admit`], waiting until `deadline` for a place to be given
+    /// back while the bounds are full: a pool opening hundreds of
+    /// connections at once from one address queues for a few
+    /// milliseconds instead of being refused, while clients that stall
+    /// still hold no more than the bound.
+    pub async fn admit_waiting(
+        self: &Arc<Self>,
+        ip: IpAddr,
+        max_total: usize,
+        max_per_host: usize,
+        deadline: tokio::time::Instant,
+    ) -> Result<Place, Full> {
+        loop {
+            // Registered before the check, so a place given back between
+            // the check and the wait is not missed.
+            let freed = self.freed.notified();
+            tokio::pin!(freed);
+            freed.as_mut().enable();
+            match self.admit(ip, max_total, max_per_host) {
+                Ok(place) => return Ok(place),
+                Err(full) => {
+                    if tokio::time::timeout_at(deadline, freed).await.is_err() {
+                        return Err(full);
+                    }
+                }
+            }
+        }
     }
 
     /// Connections holding a place now, from `ip`.
@@ -131,6 +163,8 @@ impl Drop for Place {
             }
         }
         self.gate.kind.publish(c.total);
+        drop(c);
+        self.gate.freed.notify_waiters();
     }
 }
 
@@ -177,6 +211,37 @@ mod tests {
         drop(r);
         assert!(relayed.admit(ip, 1, 1).is_ok());
         assert_eq!(conns.from_host(ip), 1);
+    }
+
+    #[tokio::test]
+    async fn a_login_over_the_bound_waits_for_a_place_until_its_deadline() {
+        use std::time::Duration;
+        use tokio::time::Instant;
+        let gate = Arc::new(PreAuth::relayed_logins());
+        let ip: IpAddr = "10.0.0.1".parse().unwrap();
+        let held = gate.admit(ip, 1, 1).unwrap();
+        // Nobody gives the place back: refused at the deadline, not before.
+        let start = Instant::now();
+        let refused = gate
+            .admit_waiting(ip, 1, 1, start + Duration::from_millis(300))
+            .await
+            .err();
+        assert_eq!(refused, Some(Full::Total(1)));
+        assert!(start.elapsed() >= Duration::from_millis(300));
+        // Given back after 100 ms: the waiter gets it then, not at its
+        // deadline.
+        let waiter = {
+            let gate = gate.clone();
+            tokio::spawn(async move {
+                let deadline = Instant::now() + Duration::from_secs(10);
+                gate.admit_waiting(ip, 1, 1, deadline).await.map(|_| ())
+            })
+        };
+        let start = Instant::now();
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        drop(held);
+        assert_eq!(waiter.await.unwrap(), Ok(()));
+        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
     }
 
     #[test]

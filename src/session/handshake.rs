@@ -321,12 +321,21 @@ fn rejected(err: SqlError) -> LoginError {
 
 /// A place among the relayed logins in flight, or why not (for ERR 1040,
 /// see [`relay_full`]), naming the bound that is full.
-fn relay_place(ctx: &ProxyContext, peer: SocketAddr) -> Result<Place, String> {
+/// A login over the bounds waits until `deadline` for one to finish.
+async fn relay_place(
+    ctx: &ProxyContext,
+    peer: SocketAddr,
+    deadline: tokio::time::Instant,
+) -> Result<Place, String> {
     let target = &ctx.shards[ctx.router.default_shard];
     let server_max = target.server_max_connections();
     let total = relayed_bound(ctx.proxy.max_relayed_logins, server_max);
     let per_host = ctx.proxy.max_relayed_logins_per_host;
-    Err(match ctx.relaying.admit(peer.ip(), total, per_host) {
+    let admitted = ctx
+        .relaying
+        .admit_waiting(peer.ip(), total, per_host, deadline)
+        .await;
+    Err(match admitted {
         Ok(place) => return Ok(place),
         Err(Full::Total(n)) if n != ctx.proxy.max_relayed_logins => format!(
             "{n} logins relayed to shard '{}' are waiting for their client, a quarter of the server's max_connections ({server_max}), the most squeeze lets unauthenticated clients hold",
@@ -347,7 +356,7 @@ fn relay_place(ctx: &ProxyContext, peer: SocketAddr) -> Result<Place, String> {
 fn relay_full(why: String) -> LoginError {
     let err = SqlError::new(
         ErrorCode::ConCount,
-        format!("Too many connections: squeeze: {why}; try again when they have logged in or timed out (proxy.relay_login_timeout_ms)"),
+        format!("Too many connections: squeeze: {why}, and none finished within proxy.relay_login_timeout_ms; try again later"),
     );
     LoginError::new(ErrorSource::Client, LoginOutcome::RelayFull, err)
         .logged(Loud::Info, "relayed login refused: too many in flight")
@@ -410,9 +419,14 @@ impl Session {
             // Held while the login holds a server connection: until the
             // server's OK or ERR, or the end of the refused exchange that
             // closes it when the client stalls or leaves.
-            let place = relay_place(&self.ctx, peer).map_err(relay_full)?;
-            let opened = open_auth_shard(&self.ctx, peer).await?;
+            // Waiting for a place and then the exchange each get the relay
+            // timeout (within the login's own deadline).
             let limit = std::time::Duration::from_millis(self.ctx.proxy.relay_login_timeout_ms);
+            let waited_until = deadline.min(tokio::time::Instant::now() + limit);
+            let place = relay_place(&self.ctx, peer, waited_until)
+                .await
+                .map_err(relay_full)?;
+            let opened = open_auth_shard(&self.ctx, peer).await?;
             let deadline = deadline.min(tokio::time::Instant::now() + limit);
             self.relay_login(opened, response, deadline, place).await?;
         }

@@ -33,8 +33,7 @@ pub(super) fn condition_edits(
     }
     let (tdb, table, qualifier, start) = single_target(sql, toks, kind, db)?;
     // `RETURNING` (DELETE) is a select list the write analyzer judges.
-    let end = (start..toks.len())
-        .find(|&i| depth0(toks, start, i) && toks[i].is_keyword(sql, "RETURNING"))
+    let end = first_at_depth0(toks, start, |i| toks[i].is_keyword(sql, "RETURNING"))
         .unwrap_or(toks.len());
     let json = toks[start..end].iter().any(|t| {
         (t.kind == TokenKind::Ident
@@ -96,15 +95,13 @@ fn inserted_query(
     {
         return None;
     }
-    let end = (i..toks.len())
-        .find(|&j| {
-            depth0(toks, i, j)
-                && toks[j].is_keyword(sql, "ON")
-                && toks
-                    .get(j + 1)
-                    .is_some_and(|t| t.is_keyword(sql, "DUPLICATE"))
-        })
-        .unwrap_or(toks.len());
+    let end = first_at_depth0(toks, i, |j| {
+        toks[j].is_keyword(sql, "ON")
+            && toks
+                .get(j + 1)
+                .is_some_and(|t| t.is_keyword(sql, "DUPLICATE"))
+    })
+    .unwrap_or(toks.len());
     let json = toks[i..end].iter().any(|t| {
         t.kind == TokenKind::Ident
             && t.text(sql).len() > 5
@@ -120,17 +117,22 @@ fn inserted_query(
     }
 }
 
-/// Whether no parenthesis opened in `toks[from..at]` is still open at `at`.
-fn depth0(toks: &[Token], from: usize, at: usize) -> bool {
+/// The first token from `from` on, outside every parenthesis opened since
+/// `from`, that `is` holds for (one pass: a statement of n nested levels
+/// must not be rescanned from `from` at each token).
+fn first_at_depth0(toks: &[Token], from: usize, is: impl Fn(usize) -> bool) -> Option<usize> {
     let mut depth = 0usize;
-    for t in &toks[from..at] {
+    for (i, t) in toks.iter().enumerate().skip(from) {
+        if depth == 0 && is(i) {
+            return Some(i);
+        }
         match t.kind {
             TokenKind::LParen => depth += 1,
             TokenKind::RParen => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
-    depth == 0
+    None
 }
 
 /// `UPDATE [LOW_PRIORITY] [IGNORE] [db.]t [[AS] a] SET ...` or `DELETE
@@ -194,9 +196,10 @@ fn single_target(
             return None;
         }
         // The condition starts at the first depth-0 clause after SET.
-        i = (i + 1..toks.len())
-            .find(|&j| depth0(toks, i, j) && ["WHERE", "ORDER", "LIMIT"].iter().any(|w| kw(j, w)))
-            .unwrap_or(toks.len());
+        i = first_at_depth0(toks, i + 1, |j| {
+            ["WHERE", "ORDER", "LIMIT"].iter().any(|w| kw(j, w))
+        })
+        .unwrap_or(toks.len());
     } else if i < toks.len()
         && !["WHERE", "ORDER", "LIMIT", "RETURNING"]
             .iter()

@@ -124,6 +124,10 @@ pub(super) struct Mark {
 }
 
 /// Words that end a WHERE clause of a top-level SELECT.
+/// How many parentheses deep a chain of conjuncts is looked for (ORMs
+/// write a handful; see `conjunct`).
+const MAX_CHAIN_PARENS: usize = 16;
+
 const WHERE_ENDS: &[&str] = &[
     "GROUP",
     "HAVING",
@@ -211,7 +215,8 @@ impl Parser<'_, '_> {
             || self.any_kw(WHERE_ENDS)
     }
 
-    /// `c AND c ...`; `depth`: inside that many parentheses of the chain.
+    /// `c AND c ...`; `depth`: inside that many parentheses of the chain
+    /// (at most [`MAX_CHAIN_PARENS`]).
     fn conjuncts(&mut self, depth: usize) -> bool {
         loop {
             if !self.conjunct(depth) {
@@ -256,7 +261,13 @@ impl Parser<'_, '_> {
             }
         }
         self.reset(&m);
-        if self.eat_kind(TokenKind::LParen)
+        // Each level above already parsed what is inside twice (as a plain
+        // condition, as a filter): past a few levels the chain is not
+        // looked for through more parentheses, which bounds the work to
+        // linear (a whole condition squeeze evaluates is still read by
+        // `filter_or`, which does not backtrack).
+        if depth < MAX_CHAIN_PARENS
+            && self.eat_kind(TokenKind::LParen)
             && !self.query_starts_at(0)
             && self.conjuncts(depth + 1)
             && self.eat_kind(TokenKind::RParen)

@@ -119,6 +119,10 @@ pub(crate) struct Parser<'a, 'c> {
     given: Option<&'a [TableRef<'a>]>,
     /// ...or walked here on first use.
     walked: std::cell::OnceCell<Vec<TableRef<'a>>>,
+    /// For each token, the first token at or after it that is not `(`
+    /// (computed on first use): asking whether a query starts at each of
+    /// n nested parentheses must not rescan the run each time.
+    paren_run_end: std::cell::OnceCell<Vec<u32>>,
     /// In a HAVING condition of the current query level.
     in_having: bool,
     /// Whether the statement's own WHERE may hold conditions squeeze
@@ -368,6 +372,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             rewrites: Vec::new(),
             given: None,
             walked: std::cell::OnceCell::new(),
+            paren_run_end: std::cell::OnceCell::new(),
             in_having: false,
             allow_filter: false,
             filters: Vec::new(),
@@ -535,7 +540,22 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// Is the token at `pos + k` the start of a query (`SELECT`, `WITH`,
     /// `VALUES`, `TABLE`, or `(` of one)?
     fn query_starts_at(&self, k: usize) -> bool {
-        super::tables::query_starts_at(self.src, self.toks, self.pos + k)
+        let run_end = self.paren_run_end.get_or_init(|| {
+            let mut ends = vec![0u32; self.toks.len() + 1];
+            ends[self.toks.len()] = self.toks.len() as u32;
+            for i in (0..self.toks.len()).rev() {
+                ends[i] = if self.toks[i].kind == TokenKind::LParen {
+                    ends[i + 1]
+                } else {
+                    i as u32
+                };
+            }
+            ends
+        });
+        let first = run_end
+            .get(self.pos + k)
+            .map_or(self.toks.len(), |&e| e as usize);
+        super::tables::query_starts_at(self.src, self.toks, first)
     }
 
     // ---- views ----------------------------------------------------------

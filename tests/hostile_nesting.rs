@@ -1,0 +1,172 @@
+//! The `hostile_nesting` fuzz target's builder and checks (fuzz/generators/
+//! nesting.rs) on every test run: every head with every wrapper one level
+//! under and one level over the nesting budget, chains of binary operators
+//! far longer than any budget, and seeded random mixes of wrappers
+//! thousands of levels deep, each through the statement rewrite on a
+//! thread with the session workers' stack. A stack overflow aborts this
+//! binary (the test fails); a panic fails the test.
+
+#[path = "../fuzz/generators/nesting.rs"]
+mod nesting;
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use squeeze::limits::stack::ANALYSIS_STACK;
+use squeeze::sql::nesting::MAX_NESTING;
+
+/// Debug builds are several times slower than the fuzzer's release build.
+const TIME_BOUND: Duration = Duration::from_secs(3);
+
+fn answer_on_the_production_stack(
+    analyzer: &nesting::Analyzer,
+    sql: &str,
+) -> (nesting::Answer, Duration) {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(ANALYSIS_STACK)
+            .spawn_scoped(s, || {
+                let started = Instant::now();
+                let answer = analyzer.answer(sql);
+                (answer, started.elapsed())
+            })
+            .expect("thread starts")
+            .join()
+            .expect("the rewrite never panics")
+    })
+}
+
+fn check(analyzer: &nesting::Analyzer, built: &nesting::Built) -> nesting::Answer {
+    let (answer, took) = answer_on_the_production_stack(analyzer, &built.sql);
+    if let Err(why) = nesting::judge(built, &answer) {
+        panic!("{why}: {:.300}", built.sql);
+    }
+    assert!(
+        took < TIME_BOUND,
+        "{} bytes took {took:?}: {:.300}",
+        built.sql.len(),
+        built.sql
+    );
+    answer
+}
+
+#[test]
+fn every_head_with_every_wrapper_is_answered_under_the_budget_and_refused_over_it() {
+    let analyzer = nesting::Analyzer::new();
+    let mut over = 0;
+    for head in 0..nesting::heads() {
+        for wrapper in 0..nesting::wrappers(head) {
+            let levels = nesting::wrapper_levels(head, wrapper);
+            if levels == 0 {
+                // A chain, not nesting: survival at 20,000 links.
+                let built = nesting::build_runs(head, 0, &[(wrapper, 20_000)], false);
+                check(&analyzer, &built);
+                continue;
+            }
+            let under = (MAX_NESTING - nesting::HEAD_LEVELS) / levels;
+            let built = nesting::build_runs(head, 0, &[(wrapper, under)], false);
+            let answer = check(&analyzer, &built);
+            assert_ne!(
+                answer,
+                Err(1436),
+                "{under} x wrapper {wrapper} refused for depth: {:.300}",
+                built.sql
+            );
+            let built = nesting::build_runs(head, 0, &[(wrapper, MAX_NESTING + 1)], false);
+            check(&analyzer, &built);
+            over += 1;
+        }
+    }
+    assert!(over > 100, "only {over} shapes over the budget");
+}
+
+#[test]
+fn seeded_mixes_of_wrappers_thousands_deep_never_crash_and_are_judged_by_depth() {
+    let analyzer = nesting::Analyzer::new();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x5eed_0043);
+    let (mut refused_deep, mut answered) = (0, 0);
+    for _ in 0..300 {
+        let len = rng.gen_range(2..14);
+        let data: Vec<u8> = (0..len).map(|_| rng.gen()).collect();
+        let built = nesting::build(&data);
+        match check(&analyzer, &built) {
+            Err(1436) => refused_deep += 1,
+            Ok(_) => answered += 1,
+            Err(_) => {}
+        }
+    }
+    // The mix reaches both sides of the budget.
+    assert!(
+        refused_deep > 30 && answered > 30,
+        "refused for depth {refused_deep}, answered {answered}"
+    );
+}
+
+#[test]
+fn the_derived_column_is_written_by_a_nested_update_under_the_budget() {
+    // The write deriver really runs on these shapes (the checks above would
+    // prove little if extracted columns were never derived).
+    let analyzer = nesting::Analyzer::new();
+    let sql = format!(
+        "UPDATE docs SET doc = {}'{{\"author\": \"x\"}}'{} WHERE id = 1",
+        "IF(id = 1, ".repeat(200),
+        ", doc)".repeat(200)
+    );
+    let (answer, _) = answer_on_the_production_stack(&analyzer, &sql);
+    let sent = answer.expect("rewritten");
+    assert!(
+        String::from_utf8_lossy(&sent).contains("doc_author"),
+        "{:.300}",
+        String::from_utf8_lossy(&sent)
+    );
+}
+
+#[test]
+fn zz_growth() {
+    let analyzer = nesting::Analyzer::new();
+    for head in [0usize] {
+        for n in [250usize, 500, 997, 997, 997] {
+            let built = nesting::build_runs(head, 0, &[(0, n)], false);
+            let (_, took) = answer_on_the_production_stack(&analyzer, &built.sql);
+            eprintln!("head {head} n {n}: {took:?}");
+        }
+    }
+}
+
+#[test]
+fn zz_probe() {
+    let analyzer = nesting::Analyzer::new();
+    for n in [1usize, 10, 999, 1001, 3256] {
+        let built = nesting::build_runs(12, 0, &[(20, n)], false);
+        let (a, took) = answer_on_the_production_stack(&analyzer, &built.sql);
+        eprintln!("cte n {n}: {:?} {took:?} {:.120}", a.as_ref().map(|s| s.len()), built.sql);
+        let built = nesting::build_runs(1, 0, &[(20, n)], false);
+        let (a, took) = answer_on_the_production_stack(&analyzer, &built.sql);
+        eprintln!("sel n {n}: {:?} {took:?}", a.as_ref().map(|s| s.len()));
+    }
+}
+
+#[test]
+fn zz_find() {
+    let analyzer = nesting::Analyzer::new();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x5eed_0043);
+    for _ in 0..300 {
+        let len = rng.gen_range(2..14);
+        let data: Vec<u8> = (0..len).map(|_| rng.gen()).collect();
+        let built = nesting::build(&data);
+        let (a, took) = answer_on_the_production_stack(&analyzer, &built.sql);
+        if nesting::judge(&built, &a).is_err() || took > TIME_BOUND {
+            eprintln!("data {data:?} levels {} count {} answer {:?} took {took:?}", built.levels, built.count, a.as_ref().map(|s| s.len()));
+        }
+    }
+}
+
+#[test]
+fn zz_chain() {
+    let analyzer = nesting::Analyzer::new();
+    for n in [2500usize, 5000, 10000] {
+        let built = nesting::build_runs(3, 0, &[(24, n)], false);
+        let (a, took) = answer_on_the_production_stack(&analyzer, &built.sql);
+        eprintln!("chain n {n}: {:?} {took:?}", a.as_ref().map(|s| s.len()));
+    }
+}
