@@ -648,8 +648,14 @@ fn a_pool_opening_200_connections_at_once_from_one_address_logs_every_one_in() {
             let (start, port) = (start.clone(), sq.port);
             std::thread::spawn(move || {
                 start.wait();
-                login_from(port, "127.0.0.1", "plain", "plainpw", &format!("SELECT {i}"))
-                    .map(|answer| answer == i.to_string())
+                login_from(
+                    port,
+                    "127.0.0.1",
+                    "plain",
+                    "plainpw",
+                    &format!("SELECT {i}"),
+                )
+                .map(|answer| answer == i.to_string())
             })
         })
         .collect();
@@ -662,6 +668,11 @@ fn a_pool_opening_200_connections_at_once_from_one_address_logs_every_one_in() {
         refused.len(),
         took.as_millis()
     );
-    assert!(refused.is_empty(), "{} refused: {:?}", refused.len(), refused.first());
+    assert!(
+        refused.is_empty(),
+        "{} refused: {:?}",
+        refused.len(),
+        refused.first()
+    );
     assert!(answers.iter().all(|a| a == &Ok(true)));
 }

@@ -244,7 +244,9 @@ fn edges_are_read_from_inline_paths_and_use_groups_but_not_comments() {
 const SQL_LAYERS: &[&[&str]] = &[
     &["comment_gate", "json"],
     &["lexer"],
-    &["tokens", "prescan", "splice", "shape", "kill", "refusal", "nesting"],
+    &[
+        "tokens", "prescan", "splice", "shape", "kill", "refusal", "nesting",
+    ],
     &["classify", "own_values"],
     // The one relation walk, then the statement model that caches it.
     &["tables"],

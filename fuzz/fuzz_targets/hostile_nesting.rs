@@ -8,6 +8,7 @@
 #![no_main]
 
 #[path = "../generators/nesting.rs"]
+#[allow(dead_code)] // the seeded tests use the rest
 mod nesting;
 
 use std::sync::OnceLock;

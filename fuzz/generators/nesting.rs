@@ -57,25 +57,101 @@ struct Head {
 }
 
 const HEADS: &[Head] = &[
-    Head { before: "SELECT id FROM docs WHERE JSON_VALID(doc) AND ", after: "", site: Site::Expression },
-    Head { before: "SELECT ", after: " FROM docs", site: Site::Expression },
-    Head { before: "SELECT id, ", after: " AS j FROM docs WHERE id = 1", site: Site::Expression },
-    Head { before: "UPDATE docs SET doc = ", after: " WHERE id = 1", site: Site::Expression },
-    Head { before: "UPDATE docs SET doc = JSON_SET(doc, '$.a', ", after: ")", site: Site::Expression },
-    Head { before: "INSERT INTO docs (id, doc) VALUES (1, ", after: ")", site: Site::Expression },
-    Head { before: "INSERT INTO docs (id, doc) SELECT id, ", after: " FROM docs", site: Site::Expression },
-    Head { before: "INSERT INTO docs (id, doc) VALUES (1, '{}') ON DUPLICATE KEY UPDATE doc = ", after: "", site: Site::Expression },
-    Head { before: "REPLACE INTO docs SET id = 2, doc = ", after: "", site: Site::Expression },
-    Head { before: "DELETE FROM docs WHERE ", after: "", site: Site::Expression },
-    Head { before: "SELECT id FROM docs ORDER BY ", after: "", site: Site::Expression },
-    Head { before: "SELECT id FROM docs GROUP BY id HAVING ", after: "", site: Site::Expression },
-    Head { before: "WITH c AS (SELECT ", after: " AS x FROM docs) SELECT x FROM c", site: Site::Expression },
-    Head { before: "SELECT doc FROM docs WHERE id IN (SELECT id FROM docs WHERE ", after: ")", site: Site::Expression },
-    Head { before: "SELECT doc FROM ", after: "", site: Site::Table },
-    Head { before: "SELECT d.doc FROM docs d JOIN ", after: " ON 1", site: Site::Table },
-    Head { before: "PREPARE s FROM 'SELECT doc FROM docs WHERE ", after: "'", site: Site::PreparedText },
-    Head { before: "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '", after: "')", site: Site::Json },
-    Head { before: "INSERT INTO docs (id, doc) VALUES (1, '{\"author\": ", after: "}')", site: Site::Json },
+    Head {
+        before: "SELECT id FROM docs WHERE JSON_VALID(doc) AND ",
+        after: "",
+        site: Site::Expression,
+    },
+    Head {
+        before: "SELECT ",
+        after: " FROM docs",
+        site: Site::Expression,
+    },
+    Head {
+        before: "SELECT id, ",
+        after: " AS j FROM docs WHERE id = 1",
+        site: Site::Expression,
+    },
+    Head {
+        before: "UPDATE docs SET doc = ",
+        after: " WHERE id = 1",
+        site: Site::Expression,
+    },
+    Head {
+        before: "UPDATE docs SET doc = JSON_SET(doc, '$.a', ",
+        after: ")",
+        site: Site::Expression,
+    },
+    Head {
+        before: "INSERT INTO docs (id, doc) VALUES (1, ",
+        after: ")",
+        site: Site::Expression,
+    },
+    Head {
+        before: "INSERT INTO docs (id, doc) SELECT id, ",
+        after: " FROM docs",
+        site: Site::Expression,
+    },
+    Head {
+        before: "INSERT INTO docs (id, doc) VALUES (1, '{}') ON DUPLICATE KEY UPDATE doc = ",
+        after: "",
+        site: Site::Expression,
+    },
+    Head {
+        before: "REPLACE INTO docs SET id = 2, doc = ",
+        after: "",
+        site: Site::Expression,
+    },
+    Head {
+        before: "DELETE FROM docs WHERE ",
+        after: "",
+        site: Site::Expression,
+    },
+    Head {
+        before: "SELECT id FROM docs ORDER BY ",
+        after: "",
+        site: Site::Expression,
+    },
+    Head {
+        before: "SELECT id FROM docs GROUP BY id HAVING ",
+        after: "",
+        site: Site::Expression,
+    },
+    Head {
+        before: "WITH c AS (SELECT ",
+        after: " AS x FROM docs) SELECT x FROM c",
+        site: Site::Expression,
+    },
+    Head {
+        before: "SELECT doc FROM docs WHERE id IN (SELECT id FROM docs WHERE ",
+        after: ")",
+        site: Site::Expression,
+    },
+    Head {
+        before: "SELECT doc FROM ",
+        after: "",
+        site: Site::Table,
+    },
+    Head {
+        before: "SELECT d.doc FROM docs d JOIN ",
+        after: " ON 1",
+        site: Site::Table,
+    },
+    Head {
+        before: "PREPARE s FROM 'SELECT doc FROM docs WHERE ",
+        after: "'",
+        site: Site::PreparedText,
+    },
+    Head {
+        before: "SELECT id FROM docs WHERE JSON_CONTAINS(doc, '",
+        after: "')",
+        site: Site::Json,
+    },
+    Head {
+        before: "INSERT INTO docs (id, doc) VALUES (1, '{\"author\": ",
+        after: "}')",
+        site: Site::Json,
+    },
 ];
 
 /// One wrapper around the expression built so far.
@@ -87,51 +163,191 @@ struct Wrapper {
 }
 
 const EXPRESSION_WRAPPERS: &[Wrapper] = &[
-    Wrapper { open: "(", close: ")", levels: 1 },
-    Wrapper { open: "NOT ", close: "", levels: 1 },
-    Wrapper { open: "! ", close: "", levels: 1 },
-    Wrapper { open: "- ", close: "", levels: 1 },
-    Wrapper { open: "+ ", close: "", levels: 1 },
-    Wrapper { open: "~ ", close: "", levels: 1 },
-    Wrapper { open: "BINARY ", close: "", levels: 1 },
-    Wrapper { open: "CAST(", close: " AS CHAR)", levels: 1 },
-    Wrapper { open: "CONVERT(", close: ", CHAR)", levels: 1 },
-    Wrapper { open: "IF(id = 1, ", close: ", doc)", levels: 1 },
-    Wrapper { open: "IFNULL(", close: ", doc)", levels: 1 },
-    Wrapper { open: "COALESCE(", close: ", doc)", levels: 1 },
-    Wrapper { open: "CASE WHEN id = 1 THEN ", close: " ELSE doc END", levels: 1 },
-    Wrapper { open: "CASE ", close: " WHEN 1 THEN doc END", levels: 1 },
-    Wrapper { open: "CONCAT(doc, ", close: ")", levels: 1 },
-    Wrapper { open: "JSON_EXTRACT(", close: ", '$.a')", levels: 1 },
-    Wrapper { open: "JSON_VALUE(", close: ", '$.a')", levels: 1 },
-    Wrapper { open: "JSON_UNQUOTE(", close: ")", levels: 1 },
-    Wrapper { open: "JSON_OBJECT('a', ", close: ")", levels: 1 },
-    Wrapper { open: "JSON_ARRAY(1, ", close: ")", levels: 1 },
-    Wrapper { open: "JSON_SET(doc, '$.a', ", close: ")", levels: 1 },
-    Wrapper { open: "(SELECT ", close: " FROM docs LIMIT 1)", levels: 1 },
-    Wrapper { open: "EXISTS (SELECT 1 FROM docs WHERE ", close: ")", levels: 2 },
-    Wrapper { open: "id IN (SELECT id FROM docs WHERE ", close: ")", levels: 1 },
+    Wrapper {
+        open: "(",
+        close: ")",
+        levels: 1,
+    },
+    Wrapper {
+        open: "NOT ",
+        close: "",
+        levels: 1,
+    },
+    Wrapper {
+        open: "! ",
+        close: "",
+        levels: 1,
+    },
+    Wrapper {
+        open: "- ",
+        close: "",
+        levels: 1,
+    },
+    Wrapper {
+        open: "+ ",
+        close: "",
+        levels: 1,
+    },
+    Wrapper {
+        open: "~ ",
+        close: "",
+        levels: 1,
+    },
+    Wrapper {
+        open: "BINARY ",
+        close: "",
+        levels: 1,
+    },
+    Wrapper {
+        open: "CAST(",
+        close: " AS CHAR)",
+        levels: 1,
+    },
+    Wrapper {
+        open: "CONVERT(",
+        close: ", CHAR)",
+        levels: 1,
+    },
+    Wrapper {
+        open: "IF(id = 1, ",
+        close: ", doc)",
+        levels: 1,
+    },
+    Wrapper {
+        open: "IFNULL(",
+        close: ", doc)",
+        levels: 1,
+    },
+    Wrapper {
+        open: "COALESCE(",
+        close: ", doc)",
+        levels: 1,
+    },
+    Wrapper {
+        open: "CASE WHEN id = 1 THEN ",
+        close: " ELSE doc END",
+        levels: 1,
+    },
+    Wrapper {
+        open: "CASE ",
+        close: " WHEN 1 THEN doc END",
+        levels: 1,
+    },
+    Wrapper {
+        open: "CONCAT(doc, ",
+        close: ")",
+        levels: 1,
+    },
+    Wrapper {
+        open: "JSON_EXTRACT(",
+        close: ", '$.a')",
+        levels: 1,
+    },
+    Wrapper {
+        open: "JSON_VALUE(",
+        close: ", '$.a')",
+        levels: 1,
+    },
+    Wrapper {
+        open: "JSON_UNQUOTE(",
+        close: ")",
+        levels: 1,
+    },
+    Wrapper {
+        open: "JSON_OBJECT('a', ",
+        close: ")",
+        levels: 1,
+    },
+    Wrapper {
+        open: "JSON_ARRAY(1, ",
+        close: ")",
+        levels: 1,
+    },
+    Wrapper {
+        open: "JSON_SET(doc, '$.a', ",
+        close: ")",
+        levels: 1,
+    },
+    Wrapper {
+        open: "(SELECT ",
+        close: " FROM docs LIMIT 1)",
+        levels: 1,
+    },
+    Wrapper {
+        open: "EXISTS (SELECT 1 FROM docs WHERE ",
+        close: ")",
+        levels: 2,
+    },
+    Wrapper {
+        open: "id IN (SELECT id FROM docs WHERE ",
+        close: ")",
+        levels: 1,
+    },
     // Chains of binary operators: not nesting, so not counted; only
     // survival is checked (an analyzer that recursed per operator would
     // overflow here).
-    Wrapper { open: "doc = ", close: "", levels: 0 },
-    Wrapper { open: "1 AND ", close: "", levels: 0 },
-    Wrapper { open: "@v := ", close: "", levels: 0 },
-    Wrapper { open: "doc IS NOT ", close: "", levels: 0 },
-    Wrapper { open: "ROW(1, ", close: ") = ROW(1, 1)", levels: 1 },
+    Wrapper {
+        open: "doc = ",
+        close: "",
+        levels: 0,
+    },
+    Wrapper {
+        open: "1 AND ",
+        close: "",
+        levels: 0,
+    },
+    Wrapper {
+        open: "@v := ",
+        close: "",
+        levels: 0,
+    },
+    Wrapper {
+        open: "doc IS NOT ",
+        close: "",
+        levels: 0,
+    },
+    Wrapper {
+        open: "ROW(1, ",
+        close: ") = ROW(1, 1)",
+        levels: 1,
+    },
 ];
 
 const TABLE_WRAPPERS: &[Wrapper] = &[
-    Wrapper { open: "(", close: ")", levels: 1 },
-    Wrapper { open: "(SELECT doc FROM ", close: " AS q)", levels: 1 },
-    Wrapper { open: "(docs AS a JOIN ", close: " ON 1)", levels: 1 },
+    Wrapper {
+        open: "(",
+        close: ")",
+        levels: 1,
+    },
+    Wrapper {
+        open: "(SELECT doc FROM ",
+        close: " AS q)",
+        levels: 1,
+    },
+    Wrapper {
+        open: "(docs AS a JOIN ",
+        close: " ON 1)",
+        levels: 1,
+    },
 ];
 
 /// Inside a JSON literal: arrays and objects (their own depth limit).
 const JSON_WRAPPERS: &[Wrapper] = &[
-    Wrapper { open: "[", close: "]", levels: 0 },
-    Wrapper { open: "{\"a\": ", close: "}", levels: 0 },
-    Wrapper { open: "[1, ", close: ", {}]", levels: 0 },
+    Wrapper {
+        open: "[",
+        close: "]",
+        levels: 0,
+    },
+    Wrapper {
+        open: "{\"a\": ",
+        close: "}",
+        levels: 0,
+    },
+    Wrapper {
+        open: "[1, ",
+        close: ", {}]",
+        levels: 0,
+    },
 ];
 
 const ATOMS: &[&str] = &[

@@ -241,7 +241,11 @@ mod tests {
         tokio::time::sleep(Duration::from_millis(100)).await;
         drop(held);
         assert_eq!(waiter.await.unwrap(), Ok(()));
-        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
     }
 
     #[test]

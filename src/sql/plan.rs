@@ -1051,13 +1051,22 @@ pub(super) struct Analyzer<'a, 't> {
     /// Views of the statement resolved to their base columns (see
     /// `writes/views.rs`), by (db, name).
     views: std::cell::RefCell<ViewCache>,
+    /// The distinct tables of `tables` that have compressed columns or are
+    /// views over them (computed on first use): a bare column name is
+    /// resolved against these, not against every reference (a statement of
+    /// 900 nested subqueries over one table names it 900 times).
+    compressed_tables: std::cell::OnceCell<Vec<(String, String)>>,
+    /// Matching parentheses of `toks` (computed on first use).
+    parens: std::cell::OnceCell<crate::sql::tokens::Parens>,
+    /// Conditional values being judged around the current one.
+    pub(super) conditional_depth: usize,
 }
 
 pub(crate) use writes::view_columns;
 pub(super) use writes::ViewColumns;
 
 /// Views resolved for one statement, by (db, name).
-type ViewCache = Vec<((String, String), Option<ViewColumns>)>;
+type ViewCache = std::collections::HashMap<(String, String), Option<ViewColumns>>;
 
 /// If `range` of `toks` is exactly one literal value, its site data.
 pub(super) fn literal_in<'a>(
@@ -1185,6 +1194,9 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             insert_select: false,
             column_list: None,
             views: Default::default(),
+            compressed_tables: Default::default(),
+            parens: Default::default(),
+            conditional_depth: 0,
         };
         (a, any)
     }
@@ -1249,28 +1261,48 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
 
     /// Resolve a column name against every real table of the statement.
     fn any_table_column(&self, column: &str) -> Option<ColumnRef> {
-        self.tables.iter().find_map(|t| {
-            let (Some(db), Some(table)) = (&t.db, &t.table) else {
-                return None;
-            };
-            self.check(db, table, column)
+        self.compressed_tables()
+            .iter()
+            .find_map(|(db, table)| self.check(db, table, column))
+    }
+
+    pub(super) fn parens(&self) -> &crate::sql::tokens::Parens {
+        self.parens
+            .get_or_init(|| crate::sql::tokens::Parens::of(self.toks))
+    }
+
+    /// See [`Analyzer::compressed_tables`] (the field), in the order the
+    /// statement names them.
+    pub(super) fn compressed_tables(&self) -> &[(String, String)] {
+        self.compressed_tables.get_or_init(|| {
+            let mut seen = std::collections::HashSet::new();
+            let mut found = Vec::new();
+            for t in &self.tables {
+                let (Some(db), Some(table)) = (&t.db, &t.table) else {
+                    continue;
+                };
+                if !seen.insert((db.as_ref(), table.as_ref())) {
+                    continue;
+                }
+                if self.catalog.table_has_compressed(db, table)
+                    || matches!(self.view(db, table), Some(Ok(_)))
+                {
+                    found.push((db.to_string(), table.to_string()));
+                }
+            }
+            found
         })
     }
 
     /// The columns of `db.table` if it is a view over compressed columns
     /// (cached for the statement).
     pub(super) fn view(&self, db: &str, table: &str) -> Option<ViewColumns> {
-        if let Some((_, v)) = self
-            .views
-            .borrow()
-            .iter()
-            .find(|((d, t), _)| d == db && t == table)
-        {
+        let key = (db.to_string(), table.to_string());
+        if let Some(v) = self.views.borrow().get(&key) {
             return v.clone();
         }
         let v = writes::view_columns(self.catalog, db, table);
-        let key = (db.to_string(), table.to_string());
-        self.views.borrow_mut().push((key, v.clone()));
+        self.views.borrow_mut().insert(key, v.clone());
         v
     }
 
@@ -1403,7 +1435,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         if range.is_empty() {
             return Ok(());
         }
-        match writes::eval(self.src, self.toks, range.clone(), self.opts) {
+        match writes::eval(self.src, self.toks, self.parens(), range.clone(), self.opts) {
             writes::Value::Const(site) => {
                 let (span, value, kind, introducer) = site;
                 self.sites.push(LiteralSite {

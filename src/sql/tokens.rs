@@ -191,6 +191,72 @@ const EXPRESSION_KEYWORDS: &[&str] = &[
 
 /// The token ranges of the items of a comma-separated list over `range`
 /// (commas inside parentheses do not split).
+/// The matching `)` of every `(` of a statement's tokens, found in one
+/// pass: analyzers that descend through nested calls ask for the partner
+/// and the arguments of each level, which scanning for would cost a pass
+/// per level (quadratic in the nesting).
+pub struct Parens {
+    /// For a `(` at i, its `)` (`u32::MAX`: unmatched, or not a `(`).
+    close: Vec<u32>,
+}
+
+impl Parens {
+    pub fn of(toks: &[Token]) -> Parens {
+        let mut close = vec![u32::MAX; toks.len()];
+        let mut open = Vec::new();
+        for (i, t) in toks.iter().enumerate() {
+            match t.kind {
+                TokenKind::LParen => open.push(i),
+                TokenKind::RParen => {
+                    if let Some(o) = open.pop() {
+                        close[o] = i as u32;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Parens { close }
+    }
+
+    /// Index of the `)` matching the `(` at `open`, or the token count
+    /// (as `classify::matching_paren`).
+    pub fn matching(&self, open: usize) -> usize {
+        match self.close.get(open) {
+            Some(&c) if c != u32::MAX => c as usize,
+            _ => self.close.len(),
+        }
+    }
+
+    /// [`split_commas`], stepping over each parenthesised group at once.
+    pub fn split_commas(&self, toks: &[Token], range: Range<usize>) -> Vec<Range<usize>> {
+        let mut out = Vec::new();
+        let mut start = range.start;
+        let mut i = range.start;
+        while i < range.end {
+            match toks[i].kind {
+                TokenKind::LParen => {
+                    let c = self.matching(i);
+                    if c >= range.end {
+                        // Open to the end of the range: no more commas.
+                        break;
+                    }
+                    i = c;
+                }
+                TokenKind::Comma => {
+                    out.push(start..i);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        if start < range.end || !out.is_empty() {
+            out.push(start..range.end);
+        }
+        out
+    }
+}
+
 pub fn split_commas(toks: &[Token], range: Range<usize>) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut depth = 0usize;
@@ -210,4 +276,46 @@ pub fn split_commas(toks: &[Token], range: Range<usize>) -> Vec<Range<usize>> {
         out.push(start..range.end);
     }
     out
+}
+
+#[cfg(test)]
+mod parens_tests {
+    use super::*;
+    use crate::sql::classify::matching_paren;
+    use crate::sql::lexer::{lex, LexOptions};
+
+    #[test]
+    fn the_one_pass_index_answers_as_the_scans_on_balanced_and_unbalanced_text() {
+        let texts = [
+            "IF(a, IF(b, (1, 2), c), d)",
+            "f(a, (b, c), g(h(i), j), k)",
+            "x) , (y, z",
+            "((a, b), c",
+            "a, b)), (c, d), e",
+            "COALESCE(a, (SELECT x FROM t WHERE (y, z) IN ((1, 2))), b)",
+            "",
+            "(",
+            ")",
+        ];
+        for text in texts {
+            let toks = lex(text.as_bytes(), LexOptions::default());
+            let parens = Parens::of(&toks);
+            for i in 0..toks.len() {
+                if toks[i].kind == TokenKind::LParen {
+                    assert_eq!(
+                        parens.matching(i),
+                        matching_paren(&toks, i),
+                        "{text} at {i}"
+                    );
+                }
+                for j in i..=toks.len() {
+                    assert_eq!(
+                        parens.split_commas(&toks, i..j),
+                        split_commas(&toks, i..j),
+                        "{text} over {i}..{j}"
+                    );
+                }
+            }
+        }
+    }
 }

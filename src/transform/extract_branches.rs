@@ -17,8 +17,7 @@ use std::ops::Range;
 use super::extract;
 use super::{Doc, Writer};
 use crate::sql::catalog::ExtractedType;
-use crate::sql::classify::matching_paren;
-use crate::sql::tokens::{is_name, split_commas};
+use crate::sql::tokens::is_name;
 use crate::sql::{Refusal, TokenKind};
 
 /// The document assignment a conditional value belongs to.
@@ -100,6 +99,11 @@ const PLAIN_CALLS: &[&str] = &[
     "ROW",
 ];
 
+/// How deep conditional document values (`CASE`/`IF`/`COALESCE`/`IFNULL`
+/// inside one another) are derived for extracted columns; deeper ones are
+/// refused (ERR 1235 naming the column).
+const MAX_CONDITIONAL_DEPTH: usize = 16;
+
 impl Writer<'_, '_, '_> {
     /// `CASE .. END`, `IF(..)`, `COALESCE(..)`, `IFNULL(..)` spanning `r`
     /// (in parentheses or not).
@@ -115,7 +119,7 @@ impl Writer<'_, '_, '_> {
             .iter()
             .any(|w| self.kw(r.start, w))
             && self.kind(r.start + 1) == Some(TokenKind::LParen)
-            && matching_paren(self.toks(), r.start + 1) == r.end - 1
+            && self.parens.matching(r.start + 1) == r.end - 1
     }
 
     /// `r` without parentheses around the whole of it.
@@ -168,11 +172,33 @@ impl Writer<'_, '_, '_> {
     }
 
     fn conditional_value(&self, c: &Cond<'_, '_>, r: &Range<usize>) -> Result<Derived, Refusal> {
+        // Each level's derived value repeats the text of what it wraps (a
+        // COALESCE argument is tested, then derived): n levels would send
+        // the server O(n^2) bytes. Applications nest two or three.
+        if self.conditional_depth.get() >= MAX_CONDITIONAL_DEPTH {
+            return Err(self.not_exact(
+                c.doc,
+                &format!("a CASE/IF/COALESCE nested more than {MAX_CONDITIONAL_DEPTH} deep"),
+            ));
+        }
+        self.conditional_depth.set(self.conditional_depth.get() + 1);
+        let d = self.conditional_value_at_depth(c, r);
+        self.conditional_depth.set(self.conditional_depth.get() - 1);
+        d
+    }
+
+    fn conditional_value_at_depth(
+        &self,
+        c: &Cond<'_, '_>,
+        r: &Range<usize>,
+    ) -> Result<Derived, Refusal> {
         let inner = self.unwrapped(r);
         let d = if self.kw(inner.start, "CASE") {
             self.case(c, &inner)?
         } else if self.kw(inner.start, "IF") {
-            let args = split_commas(self.toks(), inner.start + 2..inner.end - 1);
+            let args = self
+                .parens
+                .split_commas(self.toks(), inner.start + 2..inner.end - 1);
             if args.len() != 3 {
                 return Err(self.not_exact(c.doc, "an IF without three arguments"));
             }
@@ -247,7 +273,9 @@ impl Writer<'_, '_, '_> {
     /// not NULL. Its paths: `CASE WHEN VALUES(doc) IS NOT NULL THEN
     /// VALUES(path) .. ELSE <the first argument never NULL> END`.
     fn coalesce(&self, c: &Cond<'_, '_>, r: &Range<usize>) -> Result<Derived, Refusal> {
-        let args = split_commas(self.toks(), r.start + 2..r.end - 1);
+        let args = self
+            .parens
+            .split_commas(self.toks(), r.start + 2..r.end - 1);
         if args.iter().any(|a| a.is_empty()) || args.is_empty() {
             return Err(self.not_exact(c.doc, "an empty argument of COALESCE/IFNULL"));
         }

@@ -12,9 +12,8 @@ use std::sync::Arc;
 
 use super::extract::{self, DeriveError, Extract};
 use super::{ColumnRule, ColumnRules};
-use crate::sql::classify::matching_paren;
 use crate::sql::lexer::ident_name;
-use crate::sql::tokens::{is_name, split_commas};
+use crate::sql::tokens::{is_name, Parens};
 use crate::sql::{
     ColumnRef, LexOptions, LiteralKind, LiteralSite, Refusal, RefuseReason, StatementKind, Token,
     TokenKind,
@@ -56,6 +55,8 @@ pub fn plan(rules: &ColumnRules, i: &Input<'_, '_>) -> Result<Vec<Edit>, Refusal
         rules,
         i,
         covered: RefCell::new(Vec::new()),
+        parens: Parens::of(i.toks),
+        conditional_depth: std::cell::Cell::new(0),
     };
     let edits = w.by_kind()?;
     w.everything_covered(&edits)?;
@@ -147,6 +148,12 @@ struct Writer<'w, 's, 'a> {
     /// Literal sites written as a branch of a conditional document value
     /// (`CASE .. THEN '<doc>'`), whose paths the branch's copy writes.
     covered: RefCell<Vec<Range<usize>>>,
+    /// Matching parentheses of the statement (nested branches are walked
+    /// level by level; no level rescans what is inside it).
+    parens: Parens,
+    /// Conditional values being derived around the current one (see
+    /// `extract_branches::MAX_CONDITIONAL_DEPTH`).
+    conditional_depth: std::cell::Cell<usize>,
 }
 
 /// A compressed column of the statement's target table with declared paths.
@@ -385,8 +392,8 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
         // Doc it is.
         let mut positions: Vec<(usize, usize)> = Vec::new();
         if is_list {
-            let close = matching_paren(self.toks(), at);
-            let items = split_commas(self.toks(), at + 1..close);
+            let close = self.parens.matching(at);
+            let items = self.parens.split_commas(self.toks(), at + 1..close);
             for (p, item) in items.iter().enumerate() {
                 if item.is_empty() {
                     continue;
@@ -438,7 +445,7 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
         if self.kw(at, "AS") && self.toks().get(at + 1).is_some_and(is_name) {
             at += 2;
             if self.kind(at) == Some(TokenKind::LParen) {
-                at = matching_paren(self.toks(), at) + 1;
+                at = self.parens.matching(at) + 1;
             }
         }
         if self.kw(at, "ON") && self.kw(at + 1, "DUPLICATE") {
@@ -473,8 +480,8 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
             if self.kind(at) != Some(TokenKind::LParen) {
                 return Ok(at);
             }
-            let close = matching_paren(self.toks(), at);
-            let values = split_commas(self.toks(), at + 1..close);
+            let close = self.parens.matching(at);
+            let values = self.parens.split_commas(self.toks(), at + 1..close);
             for &(p, k) in positions {
                 let Some(r) = values.get(p) else {
                     // A row of another length: the server rejects it.
@@ -552,7 +559,8 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
 
     /// The last name of each assignment target in `range`.
     fn targets(&self, range: Range<usize>) -> Vec<String> {
-        split_commas(self.toks(), range)
+        self.parens
+            .split_commas(self.toks(), range)
             .into_iter()
             .filter_map(|item| {
                 let eq = item
@@ -606,7 +614,7 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
         edits: &mut Vec<Edit>,
     ) -> Result<(), Refusal> {
         let update = matches!(self.i.kind, StatementKind::Update);
-        for item in split_commas(self.toks(), range) {
+        for item in self.parens.split_commas(self.toks(), range) {
             let Some(eq) = item.clone().find(|&j| {
                 self.toks()[j].is_op(self.i.src, "=") || self.toks()[j].is_op(self.i.src, ":=")
             }) else {

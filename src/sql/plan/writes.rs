@@ -31,7 +31,7 @@ use super::{
     is_name, plan_statement, refuse, Analyzer, ColumnCatalog, ColumnRef, LiteralSite, Plan,
     Refusal, RefuseReason, Table,
 };
-use crate::sql::classify::{matching_paren, StatementKind};
+use crate::sql::classify::StatementKind;
 use crate::sql::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
 
 /// The bytes `toks[r]` span in the statement.
@@ -40,6 +40,10 @@ fn span_of(toks: &[Token], r: &Range<usize>) -> Range<usize> {
 }
 
 pub(super) use crate::sql::tokens::split_commas;
+
+/// How deep conditional values written to a compressed column are judged
+/// branch by branch (see `conditional_value`).
+const MAX_CONDITIONAL_VALUES: usize = 32;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum CasePart {
@@ -74,12 +78,10 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
                 }
                 let col = self.name(parts[0]);
                 let mut hits: Vec<ColumnRef> = Vec::new();
-                for t in &self.tables {
-                    if let (Some(db), Some(table)) = (&t.db, &t.table) {
-                        if let Some(c) = self.check(db, table, &col) {
-                            if !hits.contains(&c) {
-                                hits.push(c);
-                            }
+                for (db, table) in self.compressed_tables() {
+                    if let Some(c) = self.check(db, table, &col) {
+                        if !hits.contains(&c) {
+                            hits.push(c);
                         }
                     }
                 }
@@ -173,6 +175,31 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         col: &ColumnRef,
         extra_ok: &dyn Fn(&Self, Range<usize>) -> bool,
     ) -> Result<bool, Refusal> {
+        // Each level looks for its own WHEN/THEN among the tokens of all
+        // the levels inside it: past a depth no application writes, refuse
+        // rather than scan the statement once per level.
+        if self.conditional_depth >= MAX_CONDITIONAL_VALUES {
+            return Err(refuse(
+                col.clone(),
+                RefuseReason::Expression,
+                format!(
+                    "`{}` (CASE/IF/COALESCE nested more than {MAX_CONDITIONAL_VALUES} deep)",
+                    self.excerpt(range)
+                ),
+            ));
+        }
+        self.conditional_depth += 1;
+        let judged = self.conditional_value_at_depth(range, col, extra_ok);
+        self.conditional_depth -= 1;
+        judged
+    }
+
+    fn conditional_value_at_depth(
+        &mut self,
+        range: Range<usize>,
+        col: &ColumnRef,
+        extra_ok: &dyn Fn(&Self, Range<usize>) -> bool,
+    ) -> Result<bool, Refusal> {
         let (s, e) = (range.start, range.end);
         if e - s >= 2 && self.kw(s, "CASE") && self.kw(e - 1, "END") {
             let Some(parts) = self.case_parts(s, e) else {
@@ -188,12 +215,12 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         }
         if self.kind(s) != Some(TokenKind::Ident)
             || self.kind(s + 1) != Some(TokenKind::LParen)
-            || matching_paren(self.toks, s + 1) != e - 1
+            || self.parens().matching(s + 1) != e - 1
         {
             return Ok(false);
         }
         let name = String::from_utf8_lossy(self.toks[s].text(self.src)).to_ascii_uppercase();
-        let args = split_commas(self.toks, s + 2..e - 1);
+        let args = self.parens().split_commas(self.toks, s + 2..e - 1);
         if args.iter().any(|a| a.is_empty()) {
             return Ok(false);
         }
@@ -382,10 +409,9 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
     }
 
     fn any_compressed_table_column(&self) -> Option<ColumnRef> {
-        self.tables.iter().find_map(|t| match (&t.db, &t.table) {
-            (Some(d), Some(tb)) => self.first_compressed(d, tb),
-            _ => None,
-        })
+        self.compressed_tables()
+            .iter()
+            .find_map(|(d, tb)| self.first_compressed(d, tb))
     }
 
     /// A compressed column of (db, table), if it has one.
@@ -640,7 +666,8 @@ fn bind_using<'a>(
     opts: LexOptions,
     what: &str,
 ) -> Plan<'a> {
-    let args = split_commas(toks, using + 1..toks.len());
+    let parens = crate::sql::tokens::Parens::of(toks);
+    let args = parens.split_commas(toks, using + 1..toks.len());
     let mut sites = Vec::new();
     let mut outer: Vec<(usize, ColumnRef)> = Vec::new();
     for (i, col) in bound.into_iter().enumerate() {
@@ -660,7 +687,7 @@ fn bind_using<'a>(
             // or, in UPDATE, the value left as it is.
             continue;
         }
-        match eval(sql, toks, arg.clone(), opts) {
+        match eval(sql, toks, &parens, arg.clone(), opts) {
             Value::Const((span, value, kind, introducer)) => sites.push(LiteralSite {
                 span,
                 value,

@@ -55,6 +55,11 @@ impl Val {
     }
 }
 
+/// How many JSON calls squeeze evaluates composed around one another
+/// (`COALESCE(CAST(JSON_EXTRACT(..) AS ..), ..)`); deeper is the server's
+/// to answer, or refused.
+const MAX_COMPOSED_CALLS: usize = 8;
+
 // Binding powers, loosest first (MariaDB's operator precedence).
 const ASSIGN: u8 = 1;
 const OR: u8 = 2;
@@ -1177,7 +1182,13 @@ impl Parser<'_, '_> {
     /// `COALESCE(f(..), constant)`, `IFNULL(f(..), constant)` over a JSON
     /// function squeeze evaluates; the cursor is after `(`.
     fn json_composed_call(&mut self, name: &str, name_tok: usize) -> R<Option<Val>> {
-        if !(self.is_name() && self.kind_at(1) == Some(TokenKind::LParen)) {
+        // Each level that is not such a composition is parsed again as an
+        // ordinary call after this attempt: past a few levels (applications
+        // compose two or three) no composition is looked for, which keeps
+        // `CAST(CAST(..))` n deep linear, not quadratic.
+        if self.composed_depth >= MAX_COMPOSED_CALLS
+            || !(self.is_name() && self.kind_at(1) == Some(TokenKind::LParen))
+        {
             return Ok(None);
         }
         let inner_name = self.name_text(self.pos).to_ascii_uppercase();
@@ -1190,7 +1201,10 @@ impl Parser<'_, '_> {
             return Ok(None);
         }
         self.pos += 1;
-        let Some(Val::Json(c, mut item)) = self.json_select_call_at(&inner_name)? else {
+        self.composed_depth += 1;
+        let inner = self.json_select_call_at(&inner_name);
+        self.composed_depth -= 1;
+        let Some(Val::Json(c, mut item)) = inner? else {
             return Ok(None);
         };
         let inner = Box::new(item.call.clone());

@@ -58,13 +58,9 @@ impl<'a> Parser<'a, '_> {
                 self.merge_for_star(rels, start, left, &common, right_join)?;
             }
             if self.eat_kw("ON") {
-                self.scopes.push(Scope {
-                    relations: rels.clone(),
-                    ..Scope::default()
-                });
-                let r = self.plain_expr(RefuseReason::Comparison, "a JOIN ... ON condition");
-                self.scopes.pop();
-                r?;
+                self.in_relations_scope(rels, |p| {
+                    p.plain_expr(RefuseReason::Comparison, "a JOIN ... ON condition")
+                })?;
             } else if self.eat_kw("USING") {
                 let names = self.name_list()?;
                 self.merge_for_star(rels, start, left, &names, right_join)?;
@@ -178,6 +174,28 @@ impl<'a> Parser<'a, '_> {
         Ok(())
     }
 
+    /// `f` with the relations so far as the innermost scope (an ON or
+    /// JSON_TABLE reads the tables to its left). They are moved into the
+    /// scope and back, not copied: a chain of n joins must not copy the
+    /// first tables n times.
+    fn in_relations_scope<T>(
+        &mut self,
+        rels: &mut Vec<Relation>,
+        f: impl FnOnce(&mut Self) -> R<T>,
+    ) -> R<T> {
+        self.scopes.push(Scope {
+            relations: std::mem::take(rels),
+            ..Scope::default()
+        });
+        let r = f(self);
+        *rels = self
+            .scopes
+            .pop()
+            .map(|scope| scope.relations)
+            .unwrap_or_default();
+        r
+    }
+
     fn table_factor(&mut self, rels: &mut Vec<Relation>) -> R<()> {
         if self.is_kind(TokenKind::LParen) {
             if self.query_starts_at(1) {
@@ -220,13 +238,9 @@ impl<'a> Parser<'a, '_> {
         if self.kw("JSON_TABLE") && self.kind_at(1) == Some(TokenKind::LParen) {
             self.pos += 1;
             // JSON_TABLE reads the tables to its left.
-            self.scopes.push(Scope {
-                relations: rels.clone(),
-                ..Scope::default()
-            });
-            let r = self.scan_group(RefuseReason::JsonFunction, "JSON_TABLE");
-            self.scopes.pop();
-            r?;
+            self.in_relations_scope(rels, |p| {
+                p.scan_group(RefuseReason::JsonFunction, "JSON_TABLE")
+            })?;
             let r = self.derived_at()?;
             if r.columns.is_some() {
                 return Err(self.unparsed("JSON_TABLE with a column list"));

@@ -123,6 +123,9 @@ pub(crate) struct Parser<'a, 'c> {
     /// (computed on first use): asking whether a query starts at each of
     /// n nested parentheses must not rescan the run each time.
     paren_run_end: std::cell::OnceCell<Vec<u32>>,
+    /// JSON calls composed around the one being read (`expr::
+    /// json_composed_call`, at most `MAX_COMPOSED_CALLS`).
+    composed_depth: usize,
     /// In a HAVING condition of the current query level.
     in_having: bool,
     /// Whether the statement's own WHERE may hold conditions squeeze
@@ -373,6 +376,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             given: None,
             walked: std::cell::OnceCell::new(),
             paren_run_end: std::cell::OnceCell::new(),
+            composed_depth: 0,
             in_having: false,
             allow_filter: false,
             filters: Vec::new(),

@@ -6,11 +6,11 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::{span_of, split_commas};
-use crate::sql::classify::matching_paren;
+use super::span_of;
 use crate::sql::lexer::{decode_string, ident_name, LexOptions, Token, TokenKind};
 use crate::sql::plan::{literal_in, Literal, LiteralKind};
 use crate::sql::tokens::is_name;
+use crate::sql::tokens::Parens;
 
 /// The value of an expression written to a compressed column.
 pub(in crate::sql) enum Value<'a> {
@@ -54,10 +54,11 @@ enum Inner<'a> {
 pub(in crate::sql) fn eval<'a>(
     src: &'a [u8],
     toks: &[Token],
+    parens: &Parens,
     range: Range<usize>,
     opts: LexOptions,
 ) -> Value<'a> {
-    match eval_range(src, toks, range, opts) {
+    match eval_range(src, toks, parens, range, opts) {
         None => Value::Unknown,
         Some(Inner::Null) => Value::Null,
         Some(Inner::Val {
@@ -123,15 +124,28 @@ fn number_text_exact(text: &[u8]) -> bool {
 }
 
 /// The first depth-0 token in `range` that is keyword `w`.
-fn find_kw(src: &[u8], toks: &[Token], range: Range<usize>, w: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    for i in range {
+/// (Steps over each parenthesised group at once: `CAST(CAST(..) AS ..)`
+/// n deep looks for its `AS` among its own tokens only.)
+fn find_kw(
+    src: &[u8],
+    toks: &[Token],
+    parens: &Parens,
+    range: Range<usize>,
+    w: &str,
+) -> Option<usize> {
+    let mut i = range.start;
+    while i < range.end {
         match toks[i].kind {
-            TokenKind::LParen => depth += 1,
-            TokenKind::RParen => depth = depth.saturating_sub(1),
-            _ if depth == 0 && toks[i].is_keyword(src, w) => return Some(i),
+            TokenKind::LParen => {
+                i = parens.matching(i);
+                if i >= range.end {
+                    return None;
+                }
+            }
+            _ if toks[i].is_keyword(src, w) => return Some(i),
             _ => {}
         }
+        i += 1;
     }
     None
 }
@@ -140,6 +154,7 @@ fn find_kw(src: &[u8], toks: &[Token], range: Range<usize>, w: &str) -> Option<u
 fn eval_range<'a>(
     src: &'a [u8],
     toks: &[Token],
+    parens: &Parens,
     r: Range<usize>,
     opts: LexOptions,
 ) -> Option<Inner<'a>> {
@@ -159,9 +174,13 @@ fn eval_range<'a>(
             compound: false,
         });
     }
-    // `( x )`: the value of x; only x is replaced.
-    if first.kind == TokenKind::LParen && matching_paren(toks, r.start) == r.end - 1 {
-        return eval_range(src, toks, r.start + 1..r.end - 1, opts);
+    // `( x )`: the value of x; only x is replaced. (Cheap tests before the
+    // scan for the partner: this runs at every level of a nested value.)
+    if first.kind == TokenKind::LParen
+        && last.kind == TokenKind::RParen
+        && parens.matching(r.start) == r.end - 1
+    {
+        return eval_range(src, toks, parens, r.start + 1..r.end - 1, opts);
     }
     let compound = |value: Cow<'a, [u8]>, family: Family| compound(toks, &r, value, family);
     // `x COLLATE name`: a collation changes no byte.
@@ -169,7 +188,7 @@ fn eval_range<'a>(
         && toks[r.end - 2].is_keyword(src, "COLLATE")
         && (is_name(&last) || matches!(last.kind, TokenKind::Str { .. }))
     {
-        return match eval_range(src, toks, r.start..r.end - 2, opts)? {
+        return match eval_range(src, toks, parens, r.start..r.end - 2, opts)? {
             Inner::Null => Some(Inner::Null),
             Inner::Val {
                 lit: (_, v, _, _),
@@ -183,7 +202,7 @@ fn eval_range<'a>(
     }
     // `BINARY x`: the same bytes as a binary string.
     if first.is_keyword(src, "BINARY") && r.len() >= 2 {
-        return match eval_range(src, toks, r.start + 1..r.end, opts)? {
+        return match eval_range(src, toks, parens, r.start + 1..r.end, opts)? {
             Inner::Null => Some(Inner::Null),
             Inner::Val {
                 lit: (_, v, _, _),
@@ -192,19 +211,22 @@ fn eval_range<'a>(
             } => to_charset(v, family, "binary").and_then(|(v, f)| compound(v, f)),
         };
     }
-    // Function calls.
+    // Function calls (of the three evaluated: `IF(` around a nested value
+    // is not scanned for its partner at every level).
+    let name = first.text(src).to_ascii_uppercase();
     if first.kind != TokenKind::Ident
+        || !matches!(name.as_slice(), b"CONCAT" | b"CONVERT" | b"CAST")
+        || last.kind != TokenKind::RParen
         || toks.get(r.start + 1).map(|t| t.kind) != Some(TokenKind::LParen)
-        || matching_paren(toks, r.start + 1) != r.end - 1
+        || parens.matching(r.start + 1) != r.end - 1
     {
         return None;
     }
-    let name = first.text(src).to_ascii_uppercase();
     let args = r.start + 2..r.end - 1;
     match name.as_slice() {
-        b"CONCAT" => eval_concat(src, toks, &r, args, opts),
-        b"CONVERT" => eval_convert(src, toks, &r, args, opts),
-        b"CAST" => eval_cast(src, toks, &r, args, opts),
+        b"CONCAT" => eval_concat(src, toks, parens, &r, args, opts),
+        b"CONVERT" => eval_convert(src, toks, parens, &r, args, opts),
+        b"CAST" => eval_cast(src, toks, parens, &r, args, opts),
         _ => None,
     }
 }
@@ -228,14 +250,15 @@ fn compound<'a>(
 fn eval_concat<'a>(
     src: &'a [u8],
     toks: &[Token],
+    parens: &Parens,
     r: &Range<usize>,
     args: Range<usize>,
     opts: LexOptions,
 ) -> Option<Inner<'a>> {
     let mut out: Vec<u8> = Vec::new();
     let mut families = Vec::new();
-    for a in split_commas(toks, args) {
-        match eval_range(src, toks, a, opts)? {
+    for a in parens.split_commas(toks, args) {
+        match eval_range(src, toks, parens, a, opts)? {
             Inner::Null => return Some(Inner::Null),
             Inner::Val {
                 lit: (_, v, _, _),
@@ -272,18 +295,19 @@ fn eval_concat<'a>(
 fn eval_convert<'a>(
     src: &'a [u8],
     toks: &[Token],
+    parens: &Parens,
     r: &Range<usize>,
     args: Range<usize>,
     opts: LexOptions,
 ) -> Option<Inner<'a>> {
-    let using = find_kw(src, toks, args.clone(), "USING")?;
+    let using = find_kw(src, toks, parens, args.clone(), "USING")?;
     let cs = &toks[using + 1..args.end];
     let [cs] = cs else { return None };
     if !(is_name(cs) || matches!(cs.kind, TokenKind::Str { .. })) {
         return None;
     }
     let cs = charset_name(src, cs, opts)?;
-    match eval_range(src, toks, args.start..using, opts)? {
+    match eval_range(src, toks, parens, args.start..using, opts)? {
         Inner::Null => Some(Inner::Null),
         Inner::Val {
             lit: (_, v, _, _),
@@ -298,6 +322,7 @@ fn eval_convert<'a>(
 fn eval_cast<'a>(
     src: &'a [u8],
     toks: &[Token],
+    parens: &Parens,
     r: &Range<usize>,
     args: Range<usize>,
     opts: LexOptions,
@@ -326,7 +351,7 @@ fn eval_cast<'a>(
         }
         _ => return None,
     };
-    match eval_range(src, toks, args.start..as_at, opts)? {
+    match eval_range(src, toks, parens, args.start..as_at, opts)? {
         Inner::Null => Some(Inner::Null),
         Inner::Val {
             lit: (_, v, _, _),
