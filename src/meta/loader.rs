@@ -359,7 +359,15 @@ impl Loader {
             let d = store::load_one(c, &self.db, id)
                 .await
                 .map_err(|e| store::describe(&c.name, &e))?;
-            let Some(d) = d else { continue };
+            let Some(d) = d else {
+                // Listed but unreadable (values of unexpected types, counted
+                // by the store) or deleted meanwhile: like a checked row,
+                // not read again at every poll.
+                if let Ok(mut r) = self.refused.lock() {
+                    r.insert(id);
+                }
+                continue;
+            };
             match d.check() {
                 Ok(codec) => match add_stored(d.to_dictionary(codec)) {
                     Ok(true) => {

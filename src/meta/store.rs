@@ -221,7 +221,10 @@ pub async fn load_all(
             quote_ident(db)
         ))
         .await?;
-    Ok(typed::<Row>(rows).into_iter().map(from_row).collect())
+    Ok(typed::<Row>(&c.name, rows)
+        .into_iter()
+        .map(from_row)
+        .collect())
 }
 
 /// Each dictionary's id and content length, without reading any content:
@@ -237,23 +240,49 @@ pub async fn lengths(
             quote_ident(db)
         ))
         .await?;
-    Ok(typed(rows))
+    Ok(typed(&c.name, rows))
 }
 
 /// The rows that convert to `T`; the others (a table altered to other
 /// column types, NULLs) are counted and skipped: mysql_async's own typed
 /// reads panic on a value that does not convert.
-fn typed<T: mysql_async::prelude::FromRow>(rows: Vec<mysql_async::Row>) -> Vec<T> {
+fn typed<T: mysql_async::prelude::FromRow>(shard: &str, rows: Vec<mysql_async::Row>) -> Vec<T> {
     rows.into_iter()
         .filter_map(|r| match mysql_async::from_row_opt::<T>(r) {
             Ok(t) => Some(t),
-            Err(_) => {
-                crate::metrics::store_row_rejected("unreadable");
-                tracing::error!("a row of the metadata store's dictionary table has values of unexpected types: skipped");
+            Err(mysql_async::FromRowError(r)) => {
+                let id = row_id(&r);
+                // Refused for good like a checked row: the loader lists the
+                // ids at every poll, and one bad row must not be logged and
+                // counted again each time.
+                if first_report(shard, &id) {
+                    crate::metrics::store_row_rejected("unreadable");
+                    tracing::error!(shard, id = %id, "a row of the metadata store's dictionary table has values of unexpected types: skipped");
+                }
                 None
             }
         })
         .collect()
+}
+
+/// A row's id (its first column) as a number, whichever protocol read it,
+/// or "unreadable"; never the other values (they may be content).
+fn row_id(r: &mysql_async::Row) -> String {
+    r.as_ref(0)
+        .and_then(|v| mysql_async::from_value_opt::<i64>(v.clone()).ok())
+        .map_or_else(|| "unreadable".to_string(), |id| id.to_string())
+}
+
+/// Whether the unreadable row `id` of `shard` is met for the first time
+/// in this process.
+fn first_report(shard: &str, id: &str) -> bool {
+    static REPORTED: std::sync::LazyLock<
+        std::sync::Mutex<std::collections::HashSet<(String, String)>>,
+    > = std::sync::LazyLock::new(Default::default);
+    REPORTED
+        .lock()
+        .map(|mut seen| seen.insert((shard.to_string(), id.to_string())))
+        .unwrap_or(true)
 }
 
 /// Every dictionary of one shard whose content is at most `max_size`
@@ -335,7 +364,7 @@ pub async fn load_one(
             (id,),
         )
         .await?;
-    Ok(typed::<Row>(row.into_iter().collect())
+    Ok(typed::<Row>(&c.name, row.into_iter().collect())
         .into_iter()
         .next()
         .map(from_row))
