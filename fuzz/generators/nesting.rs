@@ -387,6 +387,11 @@ pub fn wrappers(head: usize) -> usize {
     site_parts(HEADS[head % HEADS.len()].site).0.len()
 }
 
+/// How many atoms `head`'s site has.
+pub fn atoms(head: usize) -> usize {
+    site_parts(HEADS[head % HEADS.len()].site).1.len()
+}
+
 /// Levels one `wrapper` of `head`'s site counts for.
 pub fn wrapper_levels(head: usize, wrapper: usize) -> usize {
     let wrappers = site_parts(HEADS[head % HEADS.len()].site).0;

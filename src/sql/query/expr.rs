@@ -957,6 +957,23 @@ impl Parser<'_, '_> {
     }
 
     fn json_select_call_at(&mut self, name: &str) -> R<Option<Val>> {
+        // A call that is not a JSON item squeeze evaluates is parsed again
+        // as an ordinary call: an attempt must not parse its arguments as
+        // expressions (every level of `JSON_EXTRACT(JSON_EXTRACT(..))`
+        // would then be parsed twice, 2^n), and compositions (`CAST(CAST(
+        // ..))`, each attempted around the next) are looked for only a few
+        // levels deep (applications compose two or three): n levels are
+        // read in linear time.
+        if self.json_call_depth >= MAX_COMPOSED_CALLS {
+            return Ok(None);
+        }
+        self.json_call_depth += 1;
+        let item = self.json_select_call_at_depth(name);
+        self.json_call_depth -= 1;
+        item
+    }
+
+    fn json_select_call_at_depth(&mut self, name: &str) -> R<Option<Val>> {
         let name_tok = self.pos - 1;
         self.expect_kind(TokenKind::LParen, "(")?;
         if matches!(name, "JSON_UNQUOTE" | "CAST" | "COALESCE" | "IFNULL") {
@@ -980,17 +997,30 @@ impl Parser<'_, '_> {
         {
             return self.json_contains_extract(name_tok, target);
         }
+        // The document argument is a column named plainly (`doc`,
+        // `t.doc`): told from the tokens before anything is parsed.
         let arg_start = self.pos;
+        let chain = self.toks[arg_start..]
+            .iter()
+            .take_while(|t| {
+                matches!(
+                    t.kind,
+                    TokenKind::Ident | TokenKind::QuotedIdent | TokenKind::Dot
+                )
+            })
+            .count();
+        if chain == 0
+            || !matches!(
+                self.kind_at(chain),
+                Some(TokenKind::Comma | TokenKind::RParen)
+            )
+        {
+            return Ok(None);
+        }
         let Val::Blob(c) = self.expr()? else {
             return Ok(None);
         };
-        let chain = self.toks[arg_start..self.pos].iter().all(|t| {
-            matches!(
-                t.kind,
-                TokenKind::Ident | TokenKind::QuotedIdent | TokenKind::Dot
-            )
-        });
-        if !chain {
+        if self.pos != arg_start + chain {
             return Ok(None);
         }
         let arg = self.toks[arg_start].start..self.toks[self.pos - 1].end;
@@ -1182,13 +1212,7 @@ impl Parser<'_, '_> {
     /// `COALESCE(f(..), constant)`, `IFNULL(f(..), constant)` over a JSON
     /// function squeeze evaluates; the cursor is after `(`.
     fn json_composed_call(&mut self, name: &str, name_tok: usize) -> R<Option<Val>> {
-        // Each level that is not such a composition is parsed again as an
-        // ordinary call after this attempt: past a few levels (applications
-        // compose two or three) no composition is looked for, which keeps
-        // `CAST(CAST(..))` n deep linear, not quadratic.
-        if self.composed_depth >= MAX_COMPOSED_CALLS
-            || !(self.is_name() && self.kind_at(1) == Some(TokenKind::LParen))
-        {
+        if !(self.is_name() && self.kind_at(1) == Some(TokenKind::LParen)) {
             return Ok(None);
         }
         let inner_name = self.name_text(self.pos).to_ascii_uppercase();
@@ -1201,10 +1225,7 @@ impl Parser<'_, '_> {
             return Ok(None);
         }
         self.pos += 1;
-        self.composed_depth += 1;
-        let inner = self.json_select_call_at(&inner_name);
-        self.composed_depth -= 1;
-        let Some(Val::Json(c, mut item)) = inner? else {
+        let Some(Val::Json(c, mut item)) = self.json_select_call_at(&inner_name)? else {
             return Ok(None);
         };
         let inner = Box::new(item.call.clone());
@@ -1324,6 +1345,12 @@ impl Parser<'_, '_> {
     fn ordinary_args(&mut self, reason: RefuseReason, what: &str) -> R<()> {
         let open = self.pos;
         self.pos += 1;
+        // Where the arguments stop being expressions (`AS` in `CAST(x AS
+        // ..)`, `USING`, `CONVERT(x, CHAR)`): the arguments before were
+        // parsed and judged, so only the rest is scanned. Scanning the
+        // whole group again would rescan every level below at each of n
+        // nested CASTs (quadratic).
+        let mut judged_to = None;
         let parsed = (|| {
             if self.eat_kind(TokenKind::RParen) {
                 return Ok(());
@@ -1334,13 +1361,17 @@ impl Parser<'_, '_> {
                 if !self.eat_kind(TokenKind::Comma) {
                     break;
                 }
+                judged_to = Some(self.pos);
+            }
+            if !self.is_kind(TokenKind::RParen) {
+                judged_to = Some(self.pos);
             }
             self.expect_kind(TokenKind::RParen, ")")
         })();
         match parsed {
             Err(Stop::Unparsed(_)) => {
                 self.pos = open;
-                self.scan_group(reason, what)
+                self.scan_group_from(judged_to, reason, what)
             }
             other => other,
         }
@@ -1416,14 +1447,23 @@ impl Parser<'_, '_> {
     /// name in it that could be a compressed column, and every subquery
     /// that outputs one, is refused. Over-refuses, never under-refuses.
     pub(super) fn scan_group(&mut self, reason: RefuseReason, what: &str) -> R<()> {
+        self.scan_group_from(None, reason, what)
+    }
+
+    /// [`Self::scan_group`] from `from` (inside the group, at depth 0 of
+    /// it: what is before was analysed already), or from the start.
+    fn scan_group_from(&mut self, from: Option<usize>, reason: RefuseReason, what: &str) -> R<()> {
         if !self.is_kind(TokenKind::LParen) {
             return Err(self.unparsed("expected ("));
         }
-        let close = crate::sql::classify::matching_paren(self.toks, self.pos);
+        let close = self.matching_paren(self.pos);
         if close >= self.toks.len() {
             return Err(self.unparsed("unbalanced parenthesis"));
         }
-        self.pos += 1;
+        self.pos = match from {
+            Some(at) if at > self.pos && at <= close => at,
+            _ => self.pos + 1,
+        };
         while self.pos < close {
             let t = self.toks[self.pos];
             match t.kind {

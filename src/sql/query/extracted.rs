@@ -177,12 +177,23 @@ impl Parser<'_, '_> {
             return Ok(false);
         }
         // Parsed again as an ordinary call unless it is the one form: what
-        // this parse recorded is dropped then.
+        // this parse recorded is dropped then. Only the JSON_UNQUOTE call is
+        // read, never a whole expression: `LOWER(LOWER(..))` read both ways
+        // at every level would double the work per level.
+        let unquote = self.toks.get(self.pos + 1).is_some_and(|t| {
+            matches!(t.kind, TokenKind::Ident | TokenKind::QuotedIdent)
+                && self
+                    .name_text(self.pos + 1)
+                    .eq_ignore_ascii_case("JSON_UNQUOTE")
+        }) && self.kind_at(2) == Some(TokenKind::LParen);
+        if !unquote {
+            return Ok(false);
+        }
         let (save, recorded) = (self.pos, self.rewrites.len());
-        self.pos += 1;
-        let v = match self.expr() {
-            Ok(v) => v,
-            Err(_) => {
+        self.pos += 2;
+        let v = match self.json_select_call("JSON_UNQUOTE") {
+            Ok(Some(v)) => v,
+            _ => {
                 self.pos = save;
                 self.rewrites.truncate(recorded);
                 return Ok(false);

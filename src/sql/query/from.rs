@@ -57,39 +57,54 @@ impl<'a> Parser<'a, '_> {
                 let common = self.common_names(&rels[start..left], &rels[left..])?;
                 self.merge_for_star(rels, start, left, &common, right_join)?;
             }
-            if self.eat_kw("ON") {
-                self.in_relations_scope(rels, |p| {
-                    p.plain_expr(RefuseReason::Comparison, "a JOIN ... ON condition")
-                })?;
-            } else if self.eat_kw("USING") {
-                let names = self.name_list()?;
-                self.merge_for_star(rels, start, left, &names, right_join)?;
-                for n in names {
-                    for r in rels.iter() {
-                        if let Some(c) = self.relation_columns(r).ok().and_then(|cols| {
-                            cols.into_iter()
-                                .find(|c| c.name.eq_ignore_ascii_case(&n))
-                                .and_then(|c| c.blob)
-                        }) {
-                            return Err(refusal(c, RefuseReason::Comparison, "JOIN ... USING"));
-                        }
-                        if let Some((db, t)) = &r.base {
-                            if self.catalog.is_compressed(db, t, &n) {
-                                return Err(refusal(
-                                    crate::sql::refusal::ColumnRef {
-                                        db: db.clone(),
-                                        table: t.clone(),
-                                        column: n.clone(),
-                                    },
-                                    RefuseReason::Comparison,
-                                    "JOIN ... USING",
-                                ));
-                            }
+            self.join_condition(rels, start, left, right_join)?;
+        }
+    }
+
+    /// `ON cond` or `USING (names)` after a join's right factor, if any.
+    /// Kept out of `table_ref`, which recurses once per parenthesised join:
+    /// its frame stays small.
+    #[inline(never)]
+    fn join_condition(
+        &mut self,
+        rels: &mut Vec<Relation>,
+        start: usize,
+        left: usize,
+        right_join: bool,
+    ) -> R<()> {
+        if self.eat_kw("ON") {
+            self.in_relations_scope(rels, |p| {
+                p.plain_expr(RefuseReason::Comparison, "a JOIN ... ON condition")
+            })?;
+        } else if self.eat_kw("USING") {
+            let names = self.name_list()?;
+            self.merge_for_star(rels, start, left, &names, right_join)?;
+            for n in names {
+                for r in rels.iter() {
+                    if let Some(c) = self.relation_columns(r).ok().and_then(|cols| {
+                        cols.into_iter()
+                            .find(|c| c.name.eq_ignore_ascii_case(&n))
+                            .and_then(|c| c.blob)
+                    }) {
+                        return Err(refusal(c, RefuseReason::Comparison, "JOIN ... USING"));
+                    }
+                    if let Some((db, t)) = &r.base {
+                        if self.catalog.is_compressed(db, t, &n) {
+                            return Err(refusal(
+                                crate::sql::refusal::ColumnRef {
+                                    db: db.clone(),
+                                    table: t.clone(),
+                                    column: n.clone(),
+                                },
+                                RefuseReason::Comparison,
+                                "JOIN ... USING",
+                            ));
                         }
                     }
                 }
             }
         }
+        Ok(())
     }
 
     /// The column names both sides of a NATURAL JOIN have.
@@ -199,31 +214,7 @@ impl<'a> Parser<'a, '_> {
     fn table_factor(&mut self, rels: &mut Vec<Relation>) -> R<()> {
         if self.is_kind(TokenKind::LParen) {
             if self.query_starts_at(1) {
-                self.pos += 1;
-                // A derived table sees the enclosing queries, not its siblings.
-                let out = self.query_expression()?;
-                self.expect_kind(TokenKind::RParen, ")")?;
-                let r = self.derived_at()?;
-                let alias = r.alias.as_deref().unwrap_or_default().to_string();
-                let out = match &r.columns {
-                    Some(cols) => match column_names(self.src, self.toks, cols.clone()) {
-                        Some(names) => {
-                            let names: Vec<String> =
-                                names.into_iter().map(|n| n.into_owned()).collect();
-                            rename(out, Some(&names))
-                        }
-                        None => return Err(self.unparsed("a derived table's column list")),
-                    },
-                    None => out,
-                };
-                self.pos = r.tokens.end;
-                rels.push(Relation {
-                    qualifier: alias,
-                    base: None,
-                    columns: Some(out),
-                    star: StarRole::Listed,
-                });
-                return Ok(());
+                return self.derived_table_factor(rels);
             }
             // A parenthesised join.
             self.pos += 1;
@@ -236,26 +227,65 @@ impl<'a> Parser<'a, '_> {
             return self.expect_kind(TokenKind::RParen, ")");
         }
         if self.kw("JSON_TABLE") && self.kind_at(1) == Some(TokenKind::LParen) {
-            self.pos += 1;
-            // JSON_TABLE reads the tables to its left.
-            self.in_relations_scope(rels, |p| {
-                p.scan_group(RefuseReason::JsonFunction, "JSON_TABLE")
-            })?;
-            let r = self.derived_at()?;
-            if r.columns.is_some() {
-                return Err(self.unparsed("JSON_TABLE with a column list"));
-            }
-            let alias = r.alias.as_deref().unwrap_or_default().to_string();
-            self.pos = r.tokens.end;
-            rels.push(Relation {
-                qualifier: alias,
-                base: None,
-                columns: Some(Vec::new()),
-                star: StarRole::Listed,
-            });
-            return Ok(());
+            return self.json_table_factor(rels);
         }
         self.table_name_factor(rels)
+    }
+
+    // The factors below are out of line: `table_factor` and `table_ref`
+    // recurse once per parenthesised join, and an unoptimised build gives
+    // a function the frame of every branch it holds.
+
+    /// `(query) [AS] alias [(columns)]`; the cursor is at `(`.
+    #[inline(never)]
+    fn derived_table_factor(&mut self, rels: &mut Vec<Relation>) -> R<()> {
+        self.pos += 1;
+        // A derived table sees the enclosing queries, not its siblings.
+        let out = self.query_expression()?;
+        self.expect_kind(TokenKind::RParen, ")")?;
+        let r = self.derived_at()?;
+        let alias = r.alias.as_deref().unwrap_or_default().to_string();
+        let out = match &r.columns {
+            Some(cols) => match column_names(self.src, self.toks, cols.clone()) {
+                Some(names) => {
+                    let names: Vec<String> = names.into_iter().map(|n| n.into_owned()).collect();
+                    rename(out, Some(&names))
+                }
+                None => return Err(self.unparsed("a derived table's column list")),
+            },
+            None => out,
+        };
+        self.pos = r.tokens.end;
+        rels.push(Relation {
+            qualifier: alias,
+            base: None,
+            columns: Some(out),
+            star: StarRole::Listed,
+        });
+        Ok(())
+    }
+
+    /// `JSON_TABLE(..) [AS] alias`; the cursor is at `JSON_TABLE`.
+    #[inline(never)]
+    fn json_table_factor(&mut self, rels: &mut Vec<Relation>) -> R<()> {
+        self.pos += 1;
+        // JSON_TABLE reads the tables to its left.
+        self.in_relations_scope(rels, |p| {
+            p.scan_group(RefuseReason::JsonFunction, "JSON_TABLE")
+        })?;
+        let r = self.derived_at()?;
+        if r.columns.is_some() {
+            return Err(self.unparsed("JSON_TABLE with a column list"));
+        }
+        let alias = r.alias.as_deref().unwrap_or_default().to_string();
+        self.pos = r.tokens.end;
+        rels.push(Relation {
+            qualifier: alias,
+            base: None,
+            columns: Some(Vec::new()),
+            star: StarRole::Listed,
+        });
+        Ok(())
     }
 
     /// The walk's record of the derived table or table function whose `)`

@@ -25,7 +25,6 @@ mod select;
 use std::sync::Arc;
 
 use super::catalog::ColumnCatalog;
-use super::classify::matching_paren;
 use super::lexer::{ident_name, lex, LexOptions, Token, TokenKind};
 use super::refusal::{ColumnRef, Refusal, RefuseReason};
 use super::tables::{table_refs, TableRef};
@@ -123,9 +122,13 @@ pub(crate) struct Parser<'a, 'c> {
     /// (computed on first use): asking whether a query starts at each of
     /// n nested parentheses must not rescan the run each time.
     paren_run_end: std::cell::OnceCell<Vec<u32>>,
-    /// JSON calls composed around the one being read (`expr::
-    /// json_composed_call`, at most `MAX_COMPOSED_CALLS`).
-    composed_depth: usize,
+    /// Every `(`'s partner (computed on first use): a group skipped or
+    /// scanned at each of n nested levels must not be matched by a scan.
+    parens: std::cell::OnceCell<crate::sql::tokens::Parens>,
+    /// JSON calls being read as items squeeze evaluates around the one at
+    /// the cursor (`expr::json_select_call_at`, at most
+    /// `MAX_COMPOSED_CALLS`).
+    json_call_depth: usize,
     /// In a HAVING condition of the current query level.
     in_having: bool,
     /// Whether the statement's own WHERE may hold conditions squeeze
@@ -376,7 +379,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             given: None,
             walked: std::cell::OnceCell::new(),
             paren_run_end: std::cell::OnceCell::new(),
-            composed_depth: 0,
+            parens: std::cell::OnceCell::new(),
+            json_call_depth: 0,
             in_having: false,
             allow_filter: false,
             filters: Vec::new(),
@@ -514,12 +518,20 @@ impl<'a, 'c> Parser<'a, 'c> {
         Stop::Unparsed(format!("{what} near `{near}`"))
     }
 
+    /// The index of the `)` matching the `(` at `open`, or the token
+    /// count.
+    fn matching_paren(&self, open: usize) -> usize {
+        self.parens
+            .get_or_init(|| crate::sql::tokens::Parens::of(self.toks))
+            .matching(open)
+    }
+
     /// Skip a balanced parenthesised group starting at `(`.
     fn skip_parens(&mut self) -> R<()> {
         if !self.is_kind(TokenKind::LParen) {
             return Err(self.unparsed("expected ("));
         }
-        let close = matching_paren(self.toks, self.pos);
+        let close = self.matching_paren(self.pos);
         if close >= self.toks.len() {
             return Err(self.unparsed("unbalanced parenthesis"));
         }
