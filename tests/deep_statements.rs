@@ -188,17 +188,48 @@ async fn the_issues_deep_statements_are_refused_with_1436_and_squeeze_stays_up_f
     );
 }
 
+/// The rows (text protocol: bytes or NULL) `sql` answers, or its error.
+async fn rows(conn: &mut mysql_async::Conn, sql: &str) -> Result<Vec<Vec<Option<Vec<u8>>>>, u16> {
+    match conn.query::<mysql_async::Row, _>(sql).await {
+        Ok(rows) => Ok(rows
+            .into_iter()
+            .map(|row| {
+                row.unwrap()
+                    .into_iter()
+                    .map(|v| match v {
+                        mysql_async::Value::NULL => None,
+                        mysql_async::Value::Bytes(b) => Some(b),
+                        other => Some(other.as_sql(false).into_bytes()),
+                    })
+                    .collect()
+            })
+            .collect()),
+        Err(mysql_async::Error::Server(e)) => Err(e.code),
+        Err(e) => panic!("not a server answer ({e}): the connection broke"),
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_head_and_wrapper_at_the_budget_answers_as_mariadb_and_past_it_is_refused() {
+async fn every_head_wrapper_and_atom_under_the_budget_answers_as_mariadb_and_past_it_is_refused() {
+    // Every statement the fuzz builder makes, 50 levels deep, through
+    // squeeze on the compressed `docs` and directly on the uncompressed
+    // `plain`: the same rows or the same error, or ERR 1235 (refused);
+    // one level past the budget, ERR 1436. Writes squeeze refuses are not
+    // run directly, so the two tables hold the same documents throughout.
     let db = MariaDb::start();
     let mut sq = proxy(&db);
     let mut client = dump::connect(sq.port, Some(SCHEMA)).await;
     let mut bystander = dump::connect(sq.port, Some(SCHEMA)).await;
-    client
-        .query_drop("INSERT INTO docs (id, doc) VALUES (1, '{\"author\": \"ann\", \"a\": 1}')")
+    let mut direct = dump::connect(db.port, Some(SCHEMA)).await;
+    let first = "INSERT INTO docs (id, doc) VALUES (1, '{\"author\": \"ann\", \"a\": 1}')";
+    client.query_drop(first).await.unwrap();
+    direct
+        .query_drop(first.replace("docs", "plain"))
         .await
         .unwrap();
-    let (mut over, mut under_answered, mut worst) = (0, 0, Duration::ZERO);
+    let (mut over, mut compared, mut answered, mut refused) = (0, 0, 0, 0);
+    let mut differing = Vec::new();
+    let mut worst = Duration::ZERO;
     for head in 0..nesting::heads() {
         for wrapper in 0..nesting::wrappers(head) {
             let levels = nesting::wrapper_levels(head, wrapper);
@@ -215,22 +246,46 @@ async fn every_head_and_wrapper_at_the_budget_answers_as_mariadb_and_past_it_is_
                 assert_eq!(through, Err(1436), "{:.200}", built.sql);
                 over += 1;
             }
-            // Under the budget: never refused for depth.
-            // (On `id`: squeeze refuses computing on the compressed `doc`.)
-            let built = nesting::build_runs(head, 3, &[(wrapper, 50 / levels)], false);
-            let through = answer(&mut client, &built.sql).await;
-            assert_ne!(through, Err(1436), "{:.200}", built.sql);
-            under_answered += usize::from(through.is_ok());
-            if std::env::var("DEEP_DEBUG").is_ok() {
-                eprintln!("{through:?} {:.160}", built.sql);
+            for atom in 0..nesting::atoms(head) {
+                let built = nesting::build_runs(head, atom, &[(wrapper, 50 / levels)], false);
+                let through = rows(&mut client, &built.sql).await;
+                assert_ne!(through, Err(1436), "{:.200}", built.sql);
+                if through == Err(1235) {
+                    refused += 1;
+                    continue;
+                }
+                answered += usize::from(through.is_ok());
+                let on_plain = built.sql.replace("docs", "plain");
+                let server = rows(&mut direct, &on_plain).await;
+                compared += 1;
+                if through != server {
+                    differing.push(format!(
+                        "squeeze {:?} mariadb {:?}: {:.200}",
+                        through.as_ref().map(|r| r.len()),
+                        server.as_ref().map(|r| r.len()),
+                        built.sql
+                    ));
+                }
             }
         }
         sq.assert_alive();
         worst = worst.max(bystander_answers(sq.port, &mut bystander).await);
     }
+    // The documents after every write both sides ran are the same.
+    let after = rows(&mut client, "SELECT id, doc FROM docs ORDER BY id").await;
+    let plain = rows(&mut direct, "SELECT id, doc FROM plain ORDER BY id").await;
+    assert_eq!(after, plain, "the documents differ after the writes");
+    for d in &differing {
+        println!("{d}");
+    }
     println!(
-        "RESULT deep_shapes_through_squeeze over_budget_refused={over} under_budget_answered={under_answered} squeeze_alive=yes bystander_worst_ms={}",
+        "RESULT deep_shapes_through_squeeze over_budget_refused={over} compared={compared} answered={answered} refused_1235={refused} differing={} squeeze_alive=yes bystander_worst_ms={}",
+        differing.len(),
         worst.as_millis()
     );
-    assert!(over > 100 && under_answered > 50);
+    assert!(differing.is_empty(), "{} answers differ", differing.len());
+    assert!(
+        over > 100 && answered > 100,
+        "over {over}, answered {answered}"
+    );
 }
