@@ -76,6 +76,7 @@ impl FleetArgs {
                         name: format!("{}:{}", opts.ip_or_hostname(), opts.tcp_port()),
                         opts,
                         connect_timeout: Duration::from_secs(5),
+                        server_public_key: None,
                     });
                 }
                 if targets.is_empty() {

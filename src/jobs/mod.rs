@@ -303,6 +303,7 @@ fn replica_targets(args: &JobArgs) -> anyhow::Result<Vec<ShardTarget>> {
                 name: format!("replica {}:{}", opts.ip_or_hostname(), opts.tcp_port()),
                 opts,
                 connect_timeout: Duration::from_secs(5),
+                server_public_key: None,
             })
         })
         .collect()

@@ -6,6 +6,7 @@
 //! `schema` is pure (DDL, names, checks); `store` does the I/O over a
 //! normal client connection (mysql_async); `loader` is the proxy's side:
 //! load at start, poll, and fetch an unknown id on demand.
+pub mod auth_guard;
 pub mod loader;
 pub mod pins;
 pub mod schema;

@@ -15,12 +15,18 @@ pub struct ShardTarget {
     pub name: String,
     pub opts: Opts,
     pub connect_timeout: Duration,
+    /// The shard's pinned `server_public_key` (PEM), the only key a
+    /// plaintext login encrypts the password to (`auth_guard`).
+    pub server_public_key: Option<String>,
 }
 
 /// An open connection to one shard.
 pub struct ShardConn {
     pub name: String,
     pub conn: Conn,
+    /// The shard's configured `host:port` (the connection itself may run
+    /// through the loopback login guard).
+    pub address: String,
 }
 
 /// The account squeeze uses for its own statements: the service account
@@ -90,6 +96,23 @@ pub fn shard_opts(b: &BackendConfig, user: &str, password: &str) -> anyhow::Resu
         .into())
 }
 
+/// The shard's `server_public_key`, parsed and written again as PKCS#8 PEM
+/// (what mysql_async reads from a server).
+fn pinned_key_pem(b: &BackendConfig) -> anyhow::Result<Option<String>> {
+    use rsa::pkcs8::{EncodePublicKey, LineEnding};
+    let Some(path) = &b.server_public_key else {
+        return Ok(None);
+    };
+    let pem = std::fs::read(path)
+        .map_err(|e| anyhow::anyhow!("server_public_key {}: {e}", path.display()))?;
+    let key = crate::protocol::auth::parse_rsa_public_key(&pem)
+        .map_err(|e| anyhow::anyhow!("server_public_key {}: {e}", path.display()))?;
+    let pem = key
+        .to_public_key_pem(LineEnding::LF)
+        .map_err(|e| anyhow::anyhow!("server_public_key {}: {e}", path.display()))?;
+    Ok(Some(pem))
+}
+
 /// Every configured shard with the squeeze login, or why there is none.
 pub fn targets(cfg: &Config) -> anyhow::Result<Vec<ShardTarget>> {
     // mysql_async builds its TLS configuration with rustls' process-wide provider.
@@ -107,6 +130,8 @@ pub fn targets(cfg: &Config) -> anyhow::Result<Vec<ShardTarget>> {
                 opts: shard_opts(b, &user, &password)
                     .map_err(|e| anyhow::anyhow!("shard {name}: {e}"))?,
                 connect_timeout: Duration::from_millis(b.connect_timeout_ms.max(100)),
+                server_public_key: pinned_key_pem(b)
+                    .map_err(|e| anyhow::anyhow!("shard {name}: {e}"))?,
             })
         })
         .collect()
@@ -144,10 +169,30 @@ pub fn is_denied(e: &mysql_async::Error) -> bool {
 impl ShardTarget {
     /// Connects within the shard's `connect_timeout_ms`.
     pub async fn connect(&self) -> Result<ShardConn, String> {
-        match tokio::time::timeout(self.connect_timeout, Conn::new(self.opts.clone())).await {
+        let opts = if self.opts.ssl_opts().is_none() {
+            // Plaintext: through the login guard (`auth_guard`).
+            let upstream = (self.opts.ip_or_hostname().to_string(), self.opts.tcp_port());
+            let hop = super::auth_guard::guarded_hop(
+                upstream,
+                self.name.clone(),
+                self.server_public_key.clone(),
+                self.connect_timeout,
+            )
+            .await
+            .map_err(|e| format!("shard {}: login guard: {e}", self.name))?;
+            OptsBuilder::from_opts(self.opts.clone())
+                .ip_or_hostname(hop.ip().to_string())
+                .tcp_port(hop.port())
+                .prefer_socket(false)
+                .into()
+        } else {
+            self.opts.clone()
+        };
+        match tokio::time::timeout(self.connect_timeout, Conn::new(opts)).await {
             Ok(Ok(conn)) => Ok(ShardConn {
                 name: self.name.clone(),
                 conn,
+                address: format!("{}:{}", self.opts.ip_or_hostname(), self.opts.tcp_port()),
             }),
             Ok(Err(e)) => Err(describe(&self.name, &e)),
             Err(_) => Err(format!(
@@ -315,11 +360,9 @@ pub async fn store_identity(c: &mut ShardConn, db: &str) -> Result<String, mysql
             (db,),
         )
         .await?;
-    let opts = c.conn.opts();
     Ok(format!(
-        "{}:{}/{db}/{}",
-        opts.ip_or_hostname(),
-        opts.tcp_port(),
+        "{}/{db}/{}",
+        c.address,
         created.flatten().unwrap_or_default().replace(' ', "T")
     ))
 }
