@@ -659,3 +659,61 @@ async fn a_running_proxy_whose_loader_meets_a_malformed_row_keeps_polling_and_lo
         t0.elapsed().as_secs()
     );
 }
+
+#[test]
+fn a_publish_over_a_hand_altered_store_table_stops_with_a_message_naming_the_table_never_a_panic() {
+    // mysql_async's typed reads panic on a value that does not convert:
+    // `dict publish` read the highest retired id as u32, and a table
+    // altered by hand (a signed id holding -7) made it exit 101.
+    let db = MariaDb::start();
+    let _ = train_and_publish(&db, "8192");
+    db.root_sql(
+        "ALTER TABLE squeeze_meta.dictionary_retired MODIFY id BIGINT NOT NULL;
+         INSERT INTO squeeze_meta.dictionary_retired (id, name, sha256, deleted)
+           VALUES (-7, 'hand', REPEAT('0', 64), 'by hand');",
+    );
+    let trained = tempfile::tempdir().unwrap();
+    let dir = trained.path().to_str().unwrap();
+    let (code, out, err) = squeeze_cli(&[
+        "dict",
+        "train",
+        "--samples",
+        SAMPLES,
+        "--dir",
+        dir,
+        "--name",
+        "other",
+        "--size",
+        "6144",
+    ]);
+    assert_eq!(code, Some(0), "dict train: {out}{err}");
+    let url = format!("mysql://{APP_USER}@127.0.0.1:{}", db.port);
+    let (code, out, err) = squeeze_cli(&[
+        "dict",
+        "publish",
+        "--to",
+        &url,
+        "--password-env",
+        PW_ENV,
+        "--dir",
+        dir,
+        "--new-id",
+    ]);
+    assert!(
+        !err.contains("panicked") && code != Some(101),
+        "dict publish panicked: {out}{err}"
+    );
+    assert_ne!(
+        code,
+        Some(0),
+        "dict publish went on over the altered table: {out}{err}"
+    );
+    assert!(
+        format!("{out}{err}").contains("dictionary_retired"),
+        "the message does not name the table: {out}{err}"
+    );
+    println!(
+        "RESULT store_table_altered publish_exit={} names_table=yes panicked=no",
+        code.unwrap_or(-1)
+    );
+}

@@ -516,6 +516,40 @@ fn fatal(c: &ShardConn, e: mysql_async::Error) -> (bool, String) {
     (false, describe(&c.name, &e))
 }
 
+/// The first row of `stmt` as `T`, or an error naming the shard and table
+/// when its values do not convert (mysql_async's typed reads panic on a
+/// table altered by hand; a publish must stop with a message instead).
+async fn first_typed<T, P>(
+    c: &mut ShardConn,
+    stmt: String,
+    params: P,
+    table: &str,
+) -> Result<Option<T>, (bool, String)>
+where
+    T: mysql_async::prelude::FromRow + Send + 'static,
+    P: Into<mysql_async::Params> + Send,
+{
+    let row: Option<mysql_async::Row> = c
+        .conn
+        .exec_first(stmt, params)
+        .await
+        .map_err(|e| fatal(c, e))?;
+    row.map(|r| {
+        mysql_async::from_row_opt::<T>(r).map_err(|_| {
+            crate::metrics::store_row_rejected("unreadable");
+            (
+                false,
+                format!(
+                    "shard {}: a row of {table} has values of unexpected types (the table was altered?); \
+                     fix the row or restore the table's definition (docs/configuration.md, \"Dictionaries live with the data\")",
+                    c.name
+                ),
+            )
+        })
+    })
+    .transpose()
+}
+
 /// The id the fleet already gives these bytes (and on which shard), and
 /// the highest id ever used, deleted ones included; rows read FOR UPDATE.
 async fn survey(
@@ -526,14 +560,13 @@ async fn survey(
     let mut existing: Option<(u32, String)> = None;
     let mut max_id = 0u32;
     for c in conns.iter_mut() {
-        let by_sha: Option<u32> = c
-            .conn
-            .exec_first(
-                format!("SELECT id FROM {q}.dictionary WHERE sha256 = ? FOR UPDATE"),
-                (&d.sha256,),
-            )
-            .await
-            .map_err(|e| fatal(c, e))?;
+        let by_sha: Option<u32> = first_typed(
+            c,
+            format!("SELECT id FROM {q}.dictionary WHERE sha256 = ? FOR UPDATE"),
+            (&d.sha256,),
+            "the dictionary table",
+        )
+        .await?;
         if let Some(id) = by_sha {
             match &existing {
                 Some((other, shard)) if *other != id => {
@@ -550,13 +583,13 @@ async fn survey(
         }
         // Deleted ids count: an id is never given to other content.
         for table in ["dictionary", "dictionary_retired"] {
-            let m: Option<u32> = c
-                .conn
-                .query_first(format!(
-                    "SELECT COALESCE(MAX(id), 0) FROM {q}.{table} FOR UPDATE"
-                ))
-                .await
-                .map_err(|e| fatal(c, e))?;
+            let m: Option<u32> = first_typed(
+                c,
+                format!("SELECT COALESCE(MAX(id), 0) FROM {q}.{table} FOR UPDATE"),
+                (),
+                table,
+            )
+            .await?;
             max_id = max_id.max(m.unwrap_or(0));
         }
     }
@@ -571,22 +604,20 @@ async fn claim_id(
     d: &StoredDictionary,
     id: u32,
 ) -> Result<(), (bool, String)> {
-    let at_id: Option<(String, String)> = c
-        .conn
-        .exec_first(
-            format!("SELECT sha256, name FROM {q}.dictionary WHERE id = ? FOR UPDATE"),
-            (id,),
-        )
-        .await
-        .map_err(|e| fatal(c, e))?;
-    let retired: Option<(String, String)> = c
-        .conn
-        .exec_first(
-            format!("SELECT sha256, name FROM {q}.dictionary_retired WHERE id = ?"),
-            (id,),
-        )
-        .await
-        .map_err(|e| fatal(c, e))?;
+    let at_id: Option<(String, String)> = first_typed(
+        c,
+        format!("SELECT sha256, name FROM {q}.dictionary WHERE id = ? FOR UPDATE"),
+        (id,),
+        "the dictionary table",
+    )
+    .await?;
+    let retired: Option<(String, String)> = first_typed(
+        c,
+        format!("SELECT sha256, name FROM {q}.dictionary_retired WHERE id = ?"),
+        (id,),
+        "the dictionary_retired table",
+    )
+    .await?;
     if let Some((_, name)) = retired.filter(|(sha, _)| !sha.eq_ignore_ascii_case(&d.sha256)) {
         return Err((
             false,
