@@ -99,6 +99,18 @@ pub fn check(src: &[u8], toks: &[Token]) -> Result<(), TooDeep> {
                 "prefix operators (!, -, +, ~)"
             }
             k if k.is_trivia() => continue,
+            // A function's name (`NOT ABS(`, `- db.f(`): the prefix
+            // operators before it nest the call, whose `(` counts them.
+            TokenKind::Ident | TokenKind::QuotedIdent | TokenKind::Dot
+                if matches!(next_kind(toks, i), Some(TokenKind::LParen | TokenKind::Dot))
+                    || (t.kind == TokenKind::Dot
+                        && matches!(
+                            next_kind(toks, i),
+                            Some(TokenKind::Ident | TokenKind::QuotedIdent)
+                        )) =>
+            {
+                continue
+            }
             _ => {
                 run = 0;
                 continue;
@@ -112,6 +124,13 @@ pub fn check(src: &[u8], toks: &[Token]) -> Result<(), TooDeep> {
         }
     }
     Ok(())
+}
+
+fn next_kind(toks: &[Token], i: usize) -> Option<TokenKind> {
+    toks[i + 1..]
+        .iter()
+        .find(|t| !t.kind.is_trivia())
+        .map(|t| t.kind)
 }
 
 fn next_word<'s>(src: &'s [u8], toks: &[Token], i: usize) -> Option<&'s [u8]> {
@@ -171,6 +190,29 @@ mod tests {
         let half = MAX_NESTING / 2;
         assert!(depth_ok(&nested("NOT (", "1", ")", half - 1)));
         assert!(!depth_ok(&nested("NOT (", "1", ")", half + 1)));
+    }
+
+    #[test]
+    fn prefix_operators_in_front_of_a_call_add_to_its_depth() {
+        // A run of NOTs before each of n nested calls nests as deep as
+        // the parser descends: the name between them does not end it
+        // (found by the hostile_nesting fuzzer: 241 BINARY then 842
+        // JSON_EXTRACT( were counted 842 deep).
+        let half = MAX_NESTING / 2;
+        assert!(depth_ok(&nested("NOT ABS(", "1", ")", half - 1)));
+        assert!(!depth_ok(&nested("NOT ABS(", "1", ")", half + 1)));
+        assert!(!depth_ok(&nested("- db.f(", "1", ")", half + 1)));
+        assert!(!depth_ok(&format!(
+            "SELECT {}{}1{}",
+            "BINARY ".repeat(241),
+            "JSON_EXTRACT(".repeat(842),
+            ", '$.a')".repeat(842)
+        )));
+        // A column between them ends the run.
+        assert!(depth_ok(&format!(
+            "SELECT {}",
+            vec!["NOT NOT a.b AND f(1)"; 10_000].join(" OR ")
+        )));
     }
 
     #[test]
