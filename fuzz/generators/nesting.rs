@@ -413,7 +413,7 @@ pub fn build_runs(head: usize, atom: usize, runs: &[(usize, usize)], unclosed: b
     let (wrappers, atoms) = site_parts(head.site);
     let atom = atoms[atom % atoms.len()];
     let mut chosen: Vec<(&Wrapper, usize)> = Vec::new();
-    let (mut levels, mut count) = (0usize, 0usize);
+    let mut count = 0usize;
     for &(w, n) in runs {
         let wrapper = &wrappers[w % wrappers.len()];
         let n = n.min(MAX_LEVELS - count);
@@ -421,10 +421,35 @@ pub fn build_runs(head: usize, atom: usize, runs: &[(usize, usize)], unclosed: b
             break;
         }
         count += n;
-        levels += n * wrapper.levels;
         chosen.push((wrapper, n));
     }
     let runs = chosen;
+    // A run of prefix operators nests what follows unless an operand comes
+    // first (`- - id IN (..)`: the minus signs apply to `id` and are done;
+    // `NOT NOT 1 AND ..`: AND ends the NOTs' operand; `NOT id IN (..)`
+    // nests, NOT binding looser than IN).
+    let levels = runs
+        .iter()
+        .enumerate()
+        .map(|(k, (w, n))| {
+            let next = runs.get(k + 1).map(|(next, _)| next.open);
+            let operand_next = next.is_some_and(|o| {
+                ["doc ", "1 AND", "@v", "id IN"]
+                    .iter()
+                    .any(|p| o.starts_with(p))
+            });
+            let done = match w.open {
+                "NOT " => next.is_some_and(|o| o.starts_with("1 AND")),
+                "! " | "- " | "+ " | "~ " | "BINARY " => operand_next,
+                _ => false,
+            };
+            if done {
+                0
+            } else {
+                n * w.levels
+            }
+        })
+        .sum();
 
     let mut inner = String::new();
     for (w, n) in &runs {

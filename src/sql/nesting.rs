@@ -47,34 +47,41 @@ enum Open {
 /// allocates only when the statement has a parenthesis or a CASE.
 pub fn check(src: &[u8], toks: &[Token]) -> Result<(), TooDeep> {
     // `base`: the levels of the open constructs (each counts itself and
-    // the prefix operators in front of it); `run`: the prefix operators
-    // just seen, which nest what follows them.
-    let (mut base, mut run) = (0usize, 0usize);
-    let mut open: Vec<(Open, usize)> = Vec::new();
+    // the prefix operators in front of it) and of the NOTs whose operand
+    // is being read; `run`: the prefix operators just seen, which nest
+    // what follows them; `level_start`: `base` where the innermost open
+    // construct began.
+    let (mut base, mut run, mut level_start) = (0usize, 0usize, 0usize);
+    // Whether `run` holds a NOT.
+    let mut run_not = false;
+    // Each open construct with the `base` and `level_start` before it.
+    let mut open: Vec<(Open, usize, usize)> = Vec::new();
     for (i, t) in toks.iter().enumerate() {
         let construct = match t.kind {
             TokenKind::LParen => {
-                open.push((Open::Paren, base));
+                open.push((Open::Paren, base, level_start));
                 base += run + 1;
-                run = 0;
+                level_start = base;
+                (run, run_not) = (0, false);
                 "parentheses"
             }
             TokenKind::RParen => {
                 // Closes the innermost parenthesis and any CASE left open
                 // inside it (the server rejects that; the bound holds).
-                while let Some((kind, b)) = open.pop() {
-                    base = b;
+                while let Some((kind, b, start)) = open.pop() {
+                    (base, level_start) = (b, start);
                     if kind == Open::Paren {
                         break;
                     }
                 }
-                run = 0;
+                (run, run_not) = (0, false);
                 continue;
             }
             TokenKind::Ident if t.is_keyword(src, "CASE") => {
-                open.push((Open::Case, base));
+                open.push((Open::Case, base, level_start));
                 base += run + 1;
-                run = 0;
+                level_start = base;
+                (run, run_not) = (0, false);
                 "CASE"
             }
             TokenKind::Ident if t.is_keyword(src, "END") => {
@@ -84,14 +91,32 @@ pub fn check(src: &[u8], toks: &[Token]) -> Result<(), TooDeep> {
                         .iter()
                         .any(|k| w.eq_ignore_ascii_case(k.as_bytes()))
                 });
-                if !block && matches!(open.last(), Some((Open::Case, _))) {
-                    base = open.pop().map_or(0, |(_, b)| b);
+                if !block && matches!(open.last(), Some((Open::Case, _, _))) {
+                    if let Some((_, b, start)) = open.pop() {
+                        (base, level_start) = (b, start);
+                    }
                 }
-                run = 0;
+                (run, run_not) = (0, false);
+                continue;
+            }
+            // What ends a NOT's operand (NOT binds looser than comparisons,
+            // IN, LIKE, `=`: the parser holds its level while it reads
+            // `NOT a IN (SELECT ..)`, and only these end it).
+            TokenKind::Comma | TokenKind::Semicolon => {
+                (base, run, run_not) = (level_start, 0, false);
+                continue;
+            }
+            TokenKind::Ident if ends_not_operand(src, t) => {
+                (base, run, run_not) = (level_start, 0, false);
+                continue;
+            }
+            TokenKind::Op if matches!(t.text(src), b"&&" | b"||") => {
+                (base, run, run_not) = (level_start, 0, false);
                 continue;
             }
             TokenKind::Ident if is_prefix_word(src, t) => {
                 run += 1;
+                run_not |= t.is_keyword(src, "NOT");
                 "prefix operators (NOT, BINARY)"
             }
             TokenKind::Op if is_prefix_op(t.text(src)) => {
@@ -112,7 +137,13 @@ pub fn check(src: &[u8], toks: &[Token]) -> Result<(), TooDeep> {
                 continue
             }
             _ => {
-                run = 0;
+                // An operand: tight prefix operators (`-`, `!`, BINARY)
+                // applied to it and are done; a NOT stays open over the
+                // operators that follow.
+                if run_not {
+                    base += run;
+                }
+                (run, run_not) = (0, false);
                 continue;
             }
         };
@@ -124,6 +155,13 @@ pub fn check(src: &[u8], toks: &[Token]) -> Result<(), TooDeep> {
         }
     }
     Ok(())
+}
+
+/// AND, OR, XOR and the CASE words: a NOT before them has its operand.
+fn ends_not_operand(src: &[u8], t: &Token) -> bool {
+    ["AND", "OR", "XOR", "WHEN", "THEN", "ELSE"]
+        .iter()
+        .any(|k| t.is_keyword(src, k))
 }
 
 fn next_kind(toks: &[Token], i: usize) -> Option<TokenKind> {
@@ -213,6 +251,32 @@ mod tests {
             "SELECT {}",
             vec!["NOT NOT a.b AND f(1)"; 10_000].join(" OR ")
         )));
+    }
+
+    #[test]
+    fn a_not_stays_open_over_the_comparison_or_in_it_negates() {
+        // `NOT a IN (SELECT .. WHERE NOT b IN (..))`: the parser holds each
+        // NOT's level while it reads the IN's subquery, so runs of NOTs
+        // separated by an operand add up (900 NOTs before each of 99
+        // nested subqueries: 89,000 levels the parser descends).
+        let level = format!("{}id IN (SELECT id FROM t WHERE ", "NOT ".repeat(900));
+        let sql = format!(
+            "SELECT 1 FROM t WHERE {}1{}",
+            level.repeat(99),
+            ")".repeat(99)
+        );
+        assert!(!depth_ok(&sql));
+        // Tight prefix operators apply to the operand and are done.
+        let level = format!("{}id IN (SELECT id FROM t WHERE ", "- ".repeat(900));
+        let sql = format!(
+            "SELECT 1 FROM t WHERE {}1{}",
+            level.repeat(99),
+            ")".repeat(99)
+        );
+        assert!(depth_ok(&sql));
+        // AND, OR, commas and CASE words end a NOT's operand.
+        let flat = vec!["NOT a = 1 AND NOT b IN (1) OR NOT c, NOT d"; 20_000].join(" OR ");
+        assert!(depth_ok(&format!("SELECT {flat}")));
     }
 
     #[test]
