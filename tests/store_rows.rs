@@ -70,8 +70,21 @@ fn train_and_publish(db: &MariaDb, size: &str) -> u32 {
         size,
     ]);
     assert_eq!(code, Some(0), "dict train: {out}{err}");
+    let (code, out, err) = publish_new_id(db, dir);
+    assert_eq!(code, Some(0), "dict publish: {out}{err}");
+    let sha = trained_sha(trained.path());
+    one(
+        db,
+        &format!("SELECT id FROM squeeze_meta.dictionary WHERE sha256 = '{sha}'"),
+    )
+    .parse()
+    .unwrap()
+}
+
+/// `squeeze dict publish --new-id` of the dictionaries in `dir` to `db`.
+fn publish_new_id(db: &MariaDb, dir: &str) -> (Option<i32>, String, String) {
     let url = format!("mysql://{APP_USER}@127.0.0.1:{}", db.port);
-    let (code, out, err) = squeeze_cli(&[
+    squeeze_cli(&[
         "dict",
         "publish",
         "--to",
@@ -81,15 +94,7 @@ fn train_and_publish(db: &MariaDb, size: &str) -> u32 {
         "--dir",
         dir,
         "--new-id",
-    ]);
-    assert_eq!(code, Some(0), "dict publish: {out}{err}");
-    let sha = trained_sha(trained.path());
-    one(
-        db,
-        &format!("SELECT id FROM squeeze_meta.dictionary WHERE sha256 = '{sha}'"),
-    )
-    .parse()
-    .unwrap()
+    ])
 }
 
 /// The sha256 of the one dictionary file `dict train` wrote into `dir`.
@@ -687,18 +692,7 @@ fn a_publish_over_a_hand_altered_store_table_stops_with_a_message_naming_the_tab
         "6144",
     ]);
     assert_eq!(code, Some(0), "dict train: {out}{err}");
-    let url = format!("mysql://{APP_USER}@127.0.0.1:{}", db.port);
-    let (code, out, err) = squeeze_cli(&[
-        "dict",
-        "publish",
-        "--to",
-        &url,
-        "--password-env",
-        PW_ENV,
-        "--dir",
-        dir,
-        "--new-id",
-    ]);
+    let (code, out, err) = publish_new_id(&db, dir);
     assert!(
         !err.contains("panicked") && code != Some(101),
         "dict publish panicked: {out}{err}"
