@@ -131,6 +131,8 @@ async fn steps(
         statements: Default::default(),
         read_plans: Default::default(),
         json_columns: Default::default(),
+        counts_read_next: false,
+        aside: None,
         orderly_end: false,
         found_rows_filtered: false,
         close_signal: Arc::new(tokio::sync::Notify::new()),

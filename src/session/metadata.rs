@@ -20,8 +20,7 @@ impl Session {
 
     /// Load a table's columns and types from information_schema.
     pub(super) async fn fetch_table(&mut self, db: &str, table: &str) -> Result<(), SqlError> {
-        self.ensure_backend().await?;
-        let backend = self.shards.conn()?;
+        let backend = self.metadata_conn().await?;
         let sql = format!(
             "SELECT COLUMN_NAME, LOWER(DATA_TYPE), COLUMN_KEY, COLUMN_TYPE, COLLATION_NAME, COLUMN_DEFAULT FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
             quote(db),
@@ -92,8 +91,7 @@ impl Session {
             let def = match self.json_columns.get(&key) {
                 Some(d) => d.clone(),
                 None => {
-                    self.ensure_backend().await?;
-                    let backend = self.shards.conn()?;
+                    let backend = self.metadata_conn().await?;
                     let defs = crate::backend::query::column_definitions(
                         &mut backend.conn,
                         backend.capabilities,

@@ -6,6 +6,7 @@
 //! (`statements.rs`).
 
 mod abort;
+mod aside;
 mod auth;
 mod auth_relay;
 mod bulk;
@@ -86,6 +87,10 @@ pub struct Session {
     /// Column definitions the server gave JSON functions squeeze evaluates
     /// (by probe text, schema generation, character set).
     json_columns: std::collections::HashMap<(String, u64, u8, Option<String>), Vec<u8>>,
+    /// The statement being planned reads the previous statement's counts:
+    /// squeeze's own metadata queries go to `aside`.
+    counts_read_next: bool,
+    aside: Option<aside::Aside>,
     /// The session ends in order (the client sent COM_QUIT, or squeeze is
     /// draining): say COM_QUIT to the backends. A client that vanished
     /// gets no COM_QUIT, so the server counts it in `Aborted_clients` as

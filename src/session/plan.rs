@@ -172,6 +172,17 @@ impl Session {
         query: &Query<'_>,
         text: &Bytes,
     ) -> Result<Planned, SqlError> {
+        self.keep_counts_for(text);
+        let planned = self.plan_with_metadata(query, text).await;
+        self.close_aside().await;
+        planned
+    }
+
+    async fn plan_with_metadata(
+        &mut self,
+        query: &Query<'_>,
+        text: &Bytes,
+    ) -> Result<Planned, SqlError> {
         if text.len() < OFFLOAD_MIN_BYTES {
             return self.plan_inline(query, true).await.map(Planned::from);
         }

@@ -389,7 +389,9 @@ impl Session {
     /// follow the session. Statements that fail there are logged, not
     /// fatal; the connection now holds session variables either way.
     async fn replay_state(&mut self) {
-        if self.shards.replay().is_empty() {
+        // An unsharded session's new connection starts afresh, as a
+        // reconnect to the server would (its SETs are kept for `aside`).
+        if !self.sharded() || self.shards.replay().is_empty() {
             return;
         }
         let statements = self.shards.replay().to_vec();

@@ -91,7 +91,10 @@ impl Session {
         }
         // A prepared statement's conditions are not evaluated by squeeze (its
         // prepare response would have to hide the filter's column).
-        let rewrite = match self.plan_inline(&query, false).await {
+        self.keep_counts_for(query.text);
+        let planned = self.plan_inline(&query, false).await;
+        self.close_aside().await;
+        let rewrite = match planned {
             Ok(r) => r,
             Err(e) => {
                 self.reply_error(&e);

@@ -137,6 +137,9 @@ impl Session {
                 if let Some(flow) = self.route_query(&query).await {
                     return flow;
                 }
+            } else if self.compression_on() {
+                // For squeeze's own metadata connection (`aside`).
+                self.shards.remember_sets(&query);
             }
             // Views first: LOAD DATA into a view over compressed columns
             // is refused by the bulk path.
