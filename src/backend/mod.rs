@@ -208,3 +208,14 @@ pub struct BackendConn {
     /// tables of their names; a new connection has none).
     pub temporary: crate::sql::temporary::TempTables,
 }
+
+impl BackendConn {
+    /// Say COM_QUIT (the server then does not count the close as an
+    /// aborted connection); errors are moot, the connection is done.
+    pub async fn quit(&mut self) {
+        self.conn.begin_command();
+        self.conn
+            .write_packet(&crate::protocol::command::ClientCommand::Quit.encode());
+        let _ = self.conn.flush().await;
+    }
+}

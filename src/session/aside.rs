@@ -59,11 +59,7 @@ impl Session {
     pub(super) async fn close_aside(&mut self) {
         self.counts_read_next = false;
         if let Some(mut a) = self.aside.take() {
-            a.conn.conn.begin_command();
-            a.conn
-                .conn
-                .write_packet(&crate::protocol::command::ClientCommand::Quit.encode());
-            let _ = a.conn.conn.flush().await;
+            a.conn.quit().await;
         }
     }
 

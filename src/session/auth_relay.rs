@@ -240,7 +240,7 @@ impl Session {
             }
             Err(e) => {
                 let err = SqlError::backend_unreachable(&target.name, &target.address, &format!("reading the account's host and TLS requirement (CURRENT_USER(), SHOW GRANTS) after login: {e}"));
-                quit(b).await;
+                b.quit().await;
                 return Some(
                     LoginError::new(ErrorSource::Backend, LoginOutcome::AuthFailed, err)
                         .user(user)
@@ -276,7 +276,7 @@ impl Session {
             }
         });
         let why = why?;
-        quit(b).await;
+        b.quit().await;
         // The server's own words for a refused login.
         let err = SqlError::new(
             ErrorCode::AccessDenied,
@@ -566,13 +566,6 @@ async fn finish_refused(mut conn: PacketConn) {
             }
         }
     }
-}
-
-/// Close a backend connection squeeze will not use.
-async fn quit(b: &mut crate::backend::BackendConn) {
-    b.conn.begin_command();
-    b.conn.write_packet(&[0x01]);
-    let _ = b.conn.flush().await;
 }
 
 /// Send the server's packet to the client and read its answer.

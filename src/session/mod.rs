@@ -45,7 +45,7 @@ use crate::context::ProxyContext;
 use crate::error::{ErrorCode, SqlError};
 use crate::metrics::{ErrorSource, ProtocolErrorKind, METRICS};
 use crate::net::{NetError, PacketConn};
-use crate::protocol::command::{ClientCommand, Command};
+use crate::protocol::command::Command;
 use crate::protocol::{Packet, ProtocolError};
 
 use failure::{Counted, Loud, SessionError};
@@ -454,9 +454,7 @@ impl Session {
         self.client.shutdown().await;
         for (_, mut b) in self.take_all_backends() {
             if self.orderly_end {
-                b.conn.begin_command();
-                b.conn.write_packet(&ClientCommand::Quit.encode());
-                let _ = b.conn.flush().await;
+                b.quit().await;
             }
         }
         tracing::debug!(conn = self.id, "session ended");
