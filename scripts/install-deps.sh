@@ -58,7 +58,7 @@ fi
 # ---------------------------------------------------------------- python
 # Pinned: bench/client_suites runs these releases' own test suites (the
 # newest on PyPI when pinned); tests/clients.rs uses the same ones.
-PY_PKGS=(PyMySQL==1.2.4 mysql-connector-python==26.10.0 mysqlclient==2.3.2 pytest SQLAlchemy==2.0.36 Django==5.1.4)
+PY_PKGS=(PyMySQL==1.2.4 PyNaCl==1.6.2 mysql-connector-python==26.10.0 mysqlclient==2.3.2 pytest SQLAlchemy==2.0.36 Django==5.1.4)
 VENV="$ROOT/.venv"
 if [ ! -x "$VENV/bin/python" ]; then
   log "creating $VENV"

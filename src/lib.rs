@@ -27,6 +27,7 @@ pub mod meta;
 pub mod metrics;
 pub mod net;
 pub mod protocol;
+pub mod results_charset;
 pub mod router;
 pub mod server;
 pub mod session;

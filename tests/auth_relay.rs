@@ -566,3 +566,82 @@ attempt("connector", lambda: mysql.connector.connect(host="127.0.0.1", port=port
     );
     assert_eq!(run(sq.port, "wrong"), direct);
 }
+
+/// The client sees exactly the auth switches it would directly: PyMySQL
+/// refuses a second switch ("received multiple auth switch requests"),
+/// which squeeze sent when it first switched the client to the server's
+/// default plugin and the server then switched it to the account's. Every
+/// pair of plugin and password (ed25519 with an empty and a non-empty
+/// password, native with and without one, wrong passwords, an unknown
+/// user) gives the same outcome and error text through squeeze as direct.
+#[test]
+fn pymysql_logins_through_squeeze_get_the_servers_one_switch_and_answer_as_direct() {
+    let db = MariaDb::shared();
+    install_ed25519(db);
+    let py = support::pyclients::venv_python();
+    support::pyclients::require_module(&py, "pymysql");
+    // PyMySQL's ed25519 needs PyNaCl.
+    support::pyclients::require_module(&py, "nacl");
+    // PyMySQL's own testAuthEd25519 makes the account from the plugin's
+    // hash of the empty password (`USING PASSWORD('')` stores an empty
+    // string, which no ed25519 signature matches).
+    db.root_sql(
+        "CREATE FUNCTION IF NOT EXISTS ed25519_password RETURNS STRING SONAME 'auth_ed25519.so'",
+    );
+    let empty_hash = db.root_sql("SELECT ed25519_password('')");
+    let empty_hash = empty_hash.lines().last().unwrap_or_default().trim();
+    assert_eq!(empty_hash.len(), 43, "ed25519_password(''): {empty_hash:?}");
+    db.root_sql(&format!(
+        "DROP USER IF EXISTS 'ed_empty'@'%', 'ed_pw'@'%', 'nat_pw'@'%', 'nat_empty'@'%';
+         CREATE USER 'ed_empty'@'%' IDENTIFIED VIA ed25519 USING '{empty_hash}';
+         CREATE USER 'ed_pw'@'%' IDENTIFIED VIA ed25519 USING PASSWORD('ed-pw');
+         CREATE USER 'nat_pw'@'%' IDENTIFIED BY 'nat-pw';
+         CREATE USER 'nat_empty'@'%';"
+    ));
+    let sq = Squeeze::start_with_config(
+        &server_accounts_config(&[("default", db.addr())], "default", ""),
+        &[],
+    );
+    let script = r#"
+import sys, pymysql
+port = int(sys.argv[1])
+for user, pw in [("ed_empty", ""), ("ed_pw", "ed-pw"), ("ed_pw", "bad"), ("ed_empty", "x"),
+                 ("nat_pw", "nat-pw"), ("nat_pw", ""), ("nat_pw", "bad"), ("nat_empty", ""),
+                 ("nat_empty", "x"), ("no_such_user", "x")]:
+    try:
+        c = pymysql.connect(host="127.0.0.1", port=port, user=user, password=pw, connect_timeout=10)
+        cur = c.cursor()
+        cur.execute("SELECT CURRENT_USER()")
+        print(user, repr(pw), "OK", cur.fetchone()[0])
+        c.close()
+    except Exception as e:
+        print(user, repr(pw), "FAIL", type(e).__name__, e)
+"#;
+    let run = |port: u16| {
+        let out = std::process::Command::new(&py)
+            .arg("-c")
+            .arg(script)
+            .arg(port.to_string())
+            .output()
+            .expect("run .venv python");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let direct = run(db.port);
+    let proxied = run(sq.port);
+    // The positive controls: both ed25519 accounts and both native ones
+    // log in directly.
+    for who in [
+        "ed_empty '' OK",
+        "ed_pw 'ed-pw' OK",
+        "nat_pw 'nat-pw' OK",
+        "nat_empty '' OK",
+    ] {
+        assert!(direct.contains(who), "direct: {who} missing in\n{direct}");
+    }
+    assert_eq!(proxied, direct, "through squeeze vs direct");
+}

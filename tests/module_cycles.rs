@@ -115,7 +115,7 @@ const LAYERS: &[&[&str]] = &[
         "metrics",
         "interrupt",
     ],
-    &["limits", "sql"],
+    &["limits", "sql", "results_charset"],
     // The session workers run on the stack size `limits` chooses.
     &["net", "error", "workers"],
     &["config"],
@@ -251,7 +251,7 @@ const SQL_LAYERS: &[&[&str]] = &[
     // The one relation walk, then the statement model that caches it.
     &["tables"],
     &["statement"],
-    &["compound", "route", "thread_id_literals"],
+    &["compound", "route", "thread_id_literals", "set_scope"],
     // How a statement changes the reading of the rest; which statement of
     // a query each result the server sends is of.
     &["state", "results"],

@@ -22,3 +22,9 @@ fn squeeze_answers_as_truth_or_refuses_over_the_ring_two_read_corpus() {
     let db = MariaDb::start();
     support::oracle::run_ring_two_reads(&db);
 }
+
+#[test]
+fn squeeze_answers_as_truth_or_refuses_over_the_ring_three_read_corpus() {
+    let db = MariaDb::start();
+    support::oracle::run_ring_three_reads(&db);
+}

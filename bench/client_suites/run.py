@@ -121,6 +121,7 @@ class Stack(benchlib.Processes):
             CREATE USER 'test2'@'%' IDENTIFIED BY '{PYMYSQL_TEST2_PASSWORD}';
             GRANT ALL ON test2.* TO 'test2'@'%';
             INSTALL SONAME 'auth_ed25519';
+            CREATE FUNCTION IF NOT EXISTS ed25519_password RETURNS STRING SONAME 'auth_ed25519.so';
             CREATE DATABASE squeeze_other;
             CREATE TABLE squeeze_other.docs (id BIGINT PRIMARY KEY, doc LONGBLOB);""")
 

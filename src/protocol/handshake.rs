@@ -23,6 +23,12 @@ pub struct InitialHandshake {
 }
 
 impl InitialHandshake {
+    /// A TiDB server (a byte search of the version: cheap enough to ask
+    /// per result set).
+    pub fn is_tidb(&self) -> bool {
+        self.server_version.windows(4).any(|w| w == b"TiDB")
+    }
+
     pub fn encode(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(128);
         out.push(10);

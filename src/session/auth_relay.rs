@@ -81,6 +81,10 @@ struct Exchange {
     candidate: Option<Zeroizing<Vec<u8>>>,
 }
 
+/// The plugin squeeze names in its answer to the server's greeting: no
+/// server has it, so the server switches to the account's own plugin.
+const ASK_SERVER_PLUGIN: &str = "squeeze_asks_account_plugin";
+
 /// ER_MUST_CHANGE_PASSWORD: the session is in the server's expired-password
 /// sandbox.
 const ER_MUST_CHANGE_PASSWORD: u16 = 1820;
@@ -108,15 +112,22 @@ impl Session {
         };
         let nonce = opened.handshake.auth_data.clone();
         // The client proved its password over squeeze's nonce; the server
-        // has its own. A password sent in clear is nonce-free; any other
-        // proof is asked for again over the server's nonce, with the
-        // server's plugin (an AuthSwitchRequest, as MaxScale does).
+        // has its own. A password sent in clear is nonce-free and goes as
+        // is. Otherwise the server is asked which plugin the account uses:
+        // it is answered under a plugin no server has, so it switches the
+        // client to the account's plugin with its own nonce, and the client
+        // sees exactly one switch, the server's (as directly, when its
+        // plugin was not the account's; PyMySQL refuses a second switch).
+        // TiDB refuses an unknown plugin: there squeeze switches the client
+        // to the server's default plugin first (as MaxScale does).
         let (plugin, token) = if client_plugin == CLEAR_PASSWORD {
             (client_plugin, response.auth_response.clone())
         } else if response.capabilities & CLIENT_PLUGIN_AUTH == 0 {
             abandon(opened, target.clone(), req, place);
             let err = SqlError::new(ErrorCode::NotSupportedAuthMode, "Client does not support authentication protocol requested by server; consider upgrading MariaDB client");
             return Err(LoginError::auth(err));
+        } else if !opened.handshake.is_tidb() {
+            (ASK_SERVER_PLUGIN.to_string(), Vec::new())
         } else {
             let server_plugin = opened.handshake.auth_plugin.clone();
             let mut data = nonce.clone();

@@ -134,7 +134,7 @@ async fn steps(
         counts_read_next: false,
         aside: None,
         orderly_end: false,
-        found_rows_filtered: false,
+        found_rows_filtered: None,
         close_signal: Arc::new(tokio::sync::Notify::new()),
         bulk: Default::default(),
         live: None,

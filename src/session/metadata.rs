@@ -87,6 +87,7 @@ impl Session {
                 self.ctx.schema.generation(),
                 self.info.charset,
                 self.tracked.non_utf8_charset.clone(),
+                self.tracked.results,
             );
             let def = match self.json_columns.get(&key) {
                 Some(d) => d.clone(),
@@ -112,6 +113,10 @@ impl Session {
                             "squeeze: the server described no column for a JSON function",
                         ));
                     };
+                    let extended = self.info.ext_capabilities
+                        & crate::protocol::capabilities::MARIADB_CLIENT_EXTENDED_METADATA
+                        != 0;
+                    let def = crate::transform::json::as_longtext_item(def, extended);
                     if self.json_columns.len() >= 256 {
                         self.json_columns.clear();
                     }

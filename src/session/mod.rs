@@ -15,6 +15,7 @@ mod command_cx;
 mod commands;
 mod dispatch;
 mod failure;
+mod filtered_counts;
 mod handshake;
 mod link_status;
 mod login_failure;
@@ -52,6 +53,17 @@ use failure::{Counted, Loud, SessionError};
 use login_failure::{LoginError, LoginOutcome};
 use shards::ShardSet;
 use statements::StatementTable;
+
+/// A JSON function's column definition is the server's for this probe
+/// text, schema generation, handshake collation, client character set and
+/// results character set.
+type JsonColumnKey = (
+    String,
+    u64,
+    u8,
+    Option<String>,
+    crate::results_charset::ResultsCharset,
+);
 use tracked::Tracked;
 
 /// What a session knows about its client after login.
@@ -86,7 +98,7 @@ pub struct Session {
     read_plans: crate::transform::plan_cache::ReadPlanCache<crate::transform::write::ResultHints>,
     /// Column definitions the server gave JSON functions squeeze evaluates
     /// (by probe text, schema generation, character set).
-    json_columns: std::collections::HashMap<(String, u64, u8, Option<String>), Vec<u8>>,
+    json_columns: std::collections::HashMap<JsonColumnKey, Vec<u8>>,
     /// The statement being planned reads the previous statement's counts:
     /// squeeze's own metadata queries go to `aside`.
     counts_read_next: bool,
@@ -110,7 +122,8 @@ pub struct Session {
     /// The last result set was one whose rows squeeze filtered (a WHERE
     /// condition it evaluates): the server's FOUND_ROWS() counts the rows
     /// it sent, not those the client received.
-    found_rows_filtered: bool,
+    /// The column and condition text of that filter.
+    found_rows_filtered: Option<(String, String)>,
 }
 
 /// The listener's shutdown signals, as seen by a session.

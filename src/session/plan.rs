@@ -175,7 +175,46 @@ impl Session {
         self.keep_counts_for(text);
         let planned = self.plan_with_metadata(query, text).await;
         self.close_aside().await;
-        planned
+        let planned = planned?;
+        self.refuse_unconverted_results(query, &planned.results)?;
+        Ok(planned)
+    }
+
+    /// A result that carries a compressed column squeeze presents as text,
+    /// under a `character_set_results` squeeze does not convert to, or one
+    /// a `SET STATEMENT ... FOR` changes for the statement alone (the
+    /// server does not report it): refused, naming the column.
+    pub(super) fn refuse_unconverted_results(
+        &self,
+        query: &Query<'_>,
+        results: &ResultHints,
+    ) -> Result<(), SqlError> {
+        let Some(rule) = results.iter().flatten().flatten().map(|h| &h.rule).next() else {
+            return Ok(());
+        };
+        let unsupported =
+            self.tracked.results == crate::results_charset::ResultsCharset::Unsupported;
+        let per_statement = query.statements().iter().any(|st| match &st.kind {
+            StatementKind::SetStatement { at, .. } => st.tokens[..*at]
+                .iter()
+                .any(|t| t.is_keyword(query.text, "character_set_results")),
+            _ => false,
+        });
+        if !unsupported && !per_statement {
+            return Ok(());
+        }
+        let why = if unsupported {
+            "this session's character_set_results is a character set squeeze does not convert documents to (it converts to utf8mb4, utf8mb3, latin1 and ascii, and sends binary and NULL unconverted); run SET character_set_results = utf8mb4"
+        } else {
+            "SET STATEMENT changes character_set_results for this statement alone, which squeeze cannot follow; run SET character_set_results before the statement instead"
+        };
+        Err(SqlError::new(
+            crate::error::ErrorCode::NotSupportedYet,
+            format!(
+                "squeeze: column `{}` is stored compressed by squeeze; {why}",
+                rule.label
+            ),
+        ))
     }
 
     async fn plan_with_metadata(

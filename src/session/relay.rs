@@ -723,12 +723,12 @@ impl Session {
         let tidb = self
             .shards
             .current_ref()
-            .is_some_and(|b| b.handshake.server_version.windows(4).any(|w| w == b"TiDB"));
+            .is_some_and(|b| b.handshake.is_tidb());
         if tidb {
             TextColumns::ColumnOwn
         } else {
             TextColumns::Converted {
-                collation: self.info.charset as u16,
+                results: self.tracked.results,
             }
         }
     }
@@ -868,7 +868,8 @@ impl Session {
                 // FOUND_ROWS() now answers for this result set.
                 self.found_rows_filtered = transform
                     .as_deref()
-                    .is_some_and(|t| t.filter_text().is_some());
+                    .and_then(|t| t.filter_text())
+                    .map(|(column, text)| (column.to_string(), text.to_string()));
                 if let Some((column, text)) = transform.as_deref().and_then(|t| t.filter_text()) {
                     let warnings = response::terminator_warnings(&p.payload);
                     if warnings > 0 {

@@ -7,6 +7,7 @@
 use crate::protocol::capabilities::{SERVER_STATUS_AUTOCOMMIT, SERVER_STATUS_IN_TRANS};
 use crate::protocol::session_state::{Change, TrackedOk};
 use crate::protocol::ProtocolError;
+use crate::results_charset::ResultsCharset;
 use crate::sql::state::StateEffect;
 use crate::sql::statement::Query;
 use crate::sql::{LexOptions, SessionChange, StatementKind};
@@ -31,6 +32,9 @@ pub(super) struct Tracked {
     /// The session's `max_statement_time` (`None`: no limit), which ends
     /// squeeze's own work on a statement's rows as it ends the server's.
     pub max_statement_time: Option<std::time::Duration>,
+    /// `character_set_results`: what an inflated document is converted to
+    /// (from the handshake, then from the server's tracking).
+    pub results: ResultsCharset,
 }
 
 /// `max_statement_time` as the server reports it (seconds, a decimal; 0
@@ -49,6 +53,7 @@ pub const SQUEEZE_TRACKED: &[&str] = &[
     "character_set_client",
     "character_set_connection",
     "collation_connection",
+    "character_set_results",
     "autocommit",
     "session_track_system_variables",
     "session_track_schema",
@@ -188,6 +193,7 @@ impl Tracked {
             txn_begin: None,
             client_tracks: ClientTracking::default(),
             max_statement_time: None,
+            results: ResultsCharset::of_handshake(collation.into()),
         }
     }
 
@@ -232,6 +238,7 @@ impl Tracked {
                     "sql_mode" => self.lex = LexOptions::from_sql_mode(&value),
                     "max_statement_time" => self.max_statement_time = statement_time(&value),
                     "character_set_client" => self.apply(TrackedChange::Charset(value.into())),
+                    "character_set_results" => self.results = ResultsCharset::of_name(&value),
                     "character_set_connection" => {
                         self.apply(TrackedChange::Connection(Some(value.into())))
                     }
@@ -270,6 +277,7 @@ impl Tracked {
         match change {
             TrackedChange::Use(db) => self.database = Some(db.into_bytes()),
             TrackedChange::SqlMode(mode) => self.lex = LexOptions::from_sql_mode(&mode),
+            TrackedChange::Results(name) => self.results = ResultsCharset::of_name(&name),
             TrackedChange::Connection(name) => {
                 self.connection_utf8mb4 = name.is_some_and(|n| {
                     n.eq_ignore_ascii_case("utf8mb4") || n.eq_ignore_ascii_case("binary")
@@ -349,6 +357,8 @@ pub(super) enum TrackedChange {
     Charset(String),
     /// `character_set_connection`'s new name; `None`: not known.
     Connection(Option<String>),
+    /// `character_set_results`'s new name.
+    Results(String),
 }
 
 impl TrackedChange {
@@ -373,6 +383,13 @@ impl TrackedChange {
                 out.extend(changes.iter().filter_map(|c| match c {
                     SessionChange::Names(c) => Some(TrackedChange::Connection(c.clone())),
                     SessionChange::CharacterSet(_) => Some(TrackedChange::Connection(None)),
+                    _ => None,
+                }));
+                // Both set the results' character set to x.
+                out.extend(changes.iter().filter_map(|c| match c {
+                    SessionChange::Names(Some(c)) | SessionChange::CharacterSet(Some(c)) => {
+                        Some(TrackedChange::Results(c.clone()))
+                    }
                     _ => None,
                 }));
                 out

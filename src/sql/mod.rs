@@ -37,6 +37,7 @@ pub mod query;
 pub mod refusal;
 pub mod results;
 pub mod route;
+pub mod set_scope;
 pub mod shape;
 pub mod splice;
 pub mod state;

@@ -66,6 +66,8 @@ pub enum RefuseReason {
     Extracted,
     /// Nested deeper than squeeze analyses (`sql::nesting`): ERR 1436.
     TooDeep,
+    /// A count the server keeps (`FOUND_ROWS()`) of rows squeeze filtered.
+    Counts,
     /// Anything else we cannot prove safe.
     Other,
 }
@@ -92,6 +94,7 @@ impl RefuseReason {
             RefuseReason::Ddl => "ddl",
             RefuseReason::InvisibleText => "invisible_text",
             RefuseReason::TooDeep => "too_deep",
+            RefuseReason::Counts => "counts",
             RefuseReason::Other => "other",
         }
     }
@@ -103,7 +106,7 @@ impl RefuseReason {
 /// message (a JSON path's extracted column, or the declaration to add).
 pub const HINT: char = '\u{1f}';
 
-pub const JSON_EVALUATED: &str = "JSON_EXTRACT (one path or more), JSON_UNQUOTE(JSON_EXTRACT(..)), JSON_VALUE, JSON_QUERY, JSON_EXISTS, JSON_LENGTH, JSON_DEPTH, JSON_VALID, JSON_TYPE, JSON_KEYS, JSON_CONTAINS (a constant candidate or target, or over JSON_EXTRACT), JSON_CONTAINS_PATH, SQLAlchemy's CASE forms, and CAST (CHAR, SIGNED, UNSIGNED, DOUBLE, DECIMAL), COALESCE or IFNULL (with a constant) of those";
+pub const JSON_EVALUATED: &str = "JSON_EXTRACT (one path or more), JSON_UNQUOTE(JSON_EXTRACT(..)), JSON_VALUE, JSON_QUERY, JSON_EXISTS, JSON_LENGTH, JSON_DEPTH, JSON_VALID, JSON_TYPE, JSON_KEYS, JSON_CONTAINS (a constant candidate or target, or over JSON_EXTRACT), JSON_CONTAINS_PATH, SQLAlchemy's CASE forms, JSON_TYPE, JSON_LENGTH, JSON_DEPTH, JSON_VALID or JSON_KEYS of a JSON_EXTRACT or JSON_QUERY, and CAST (CHAR, SIGNED, UNSIGNED, DOUBLE, DECIMAL), COALESCE or IFNULL (with a constant), IS [NOT] NULL of those, and -f, f + n, f - n, f * n of the counting ones";
 
 /// A refused statement: which column, why, and what exactly (e.g.
 /// `JSON_EXTRACT`, `LIKE`).
@@ -150,7 +153,10 @@ impl Refusal {
                 )
             }
             RefuseReason::Extracted | RefuseReason::TooDeep => self.what.clone(),
-            RefuseReason::Copy | RefuseReason::Ddl | RefuseReason::InvisibleText => {
+            RefuseReason::Copy
+            | RefuseReason::Ddl
+            | RefuseReason::InvisibleText
+            | RefuseReason::Counts => {
                 format!("column `{c}` is stored compressed by squeeze; {}", self.what)
             }
             _ => format!(

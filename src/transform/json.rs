@@ -117,3 +117,20 @@ pub fn plan(
 fn ident(s: &str) -> String {
     format!("`{}`", s.replace('`', "``"))
 }
+
+/// The probe's CAST to CHAR(1073741823) is 4,294,967,292 bytes long where
+/// the LONGTEXT copy is 4,294,967,295: MariaDB describes an item whose
+/// length follows its argument's by that length, capped at 4 GiB - 1 only
+/// under a multi-byte `character_set_results` (measured on 10.11: under
+/// latin1, ascii and binary `JSON_VALUE`, `JSON_KEYS` and `JSON_QUERY` of
+/// the probe are 4294967292 long, of the LONGTEXT 4294967295). The
+/// definition `def` (the probe's) with the copy's length.
+pub fn as_longtext_item(def: Vec<u8>, extended_metadata: bool) -> Vec<u8> {
+    const PROBE_LENGTH: u32 = 1_073_741_823 * 4;
+    match crate::protocol::coldef::ColumnDefView::parse(&def, extended_metadata) {
+        Ok(v) if v.column_length == PROBE_LENGTH => {
+            v.retyped(&def, v.charset, u32::MAX, v.column_type, v.flags, None)
+        }
+        _ => def,
+    }
+}

@@ -40,9 +40,12 @@ pub fn match_column<'r>(
 /// server describes its uncompressed copy (a `utf8mb4_bin` LONGTEXT).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TextColumns {
-    /// MariaDB and MySQL: in the connection's result collation (`collation`,
-    /// the client's), BINARY flagged for the binary collation, 4 GiB - 1.
-    Converted { collation: u16 },
+    /// MariaDB and MySQL: converted to the session's
+    /// `character_set_results` and described in its collation, BINARY
+    /// flagged for the binary collation, 4 GiB - 1.
+    Converted {
+        results: crate::results_charset::ResultsCharset,
+    },
     /// TiDB: in the column's own collation, without the BINARY flag, as
     /// long as its characters x 4.
     ColumnOwn,
@@ -65,10 +68,7 @@ pub fn present(
     // LONGTEXT in the client's utf8mb4 collation (MySQL reports TEXT
     // columns as BLOB type with a character set).
     let text_charset = match style {
-        TextColumns::Converted { collation } if crate::charset::is_utf8mb4_collation(collation) => {
-            collation
-        }
-        TextColumns::Converted { .. } => CHARSET_UTF8MB4_GENERAL_CI,
+        TextColumns::Converted { results } => results.collation(),
         TextColumns::ColumnOwn => COLLATION_UTF8MB4_BIN,
     };
     // Keep the server's blob size class: MariaDB reports a LONGTEXT base
@@ -146,6 +146,27 @@ pub struct ResultColumns {
     /// The hidden last column whose document a WHERE condition squeeze
     /// evaluates reads (`transform::filter`).
     filter: Option<FilterState>,
+    /// Per column: the character set squeeze converts its inflated or
+    /// computed text to (`character_set_results` other than UTF-8).
+    convert: Vec<Option<crate::results_charset::ResultsCharset>>,
+}
+
+/// Whether a compressed column presented as `rule` says is text the server
+/// would convert to `style`'s character set (the MySQL 8 JSON type is sent
+/// in the binary character set, unconverted).
+fn converted_text(
+    style: TextColumns,
+    rule: &ColumnRule,
+    extended: bool,
+) -> Option<crate::results_charset::ResultsCharset> {
+    match style {
+        TextColumns::Converted { results }
+            if results.converts() && (rule.present_as == PresentAs::Text || extended) =>
+        {
+            Some(results)
+        }
+        _ => None,
+    }
 }
 
 /// A row that could not be presented.
@@ -208,6 +229,7 @@ impl ResultColumns {
             out: Vec::new(),
             mem: crate::limits::Reservation::global(),
             filter: None,
+            convert: Vec::with_capacity(count),
         }
     }
 
@@ -368,6 +390,12 @@ impl ResultColumns {
             };
             let shown = ColumnDefView::parse(presented, extended_metadata)?;
             self.evals.push(Some((Arc::clone(eval), shown.column_type)));
+            // The server converts the function's text result as it would
+            // the column's.
+            self.convert.push(match style {
+                TextColumns::Converted { results } if results.converts() => Some(results),
+                _ => None,
+            });
             self.net.push(false);
             self.rules.push(Some(Arc::clone(&eval.rule)));
             return Ok(Some(presented.clone()));
@@ -390,6 +418,10 @@ impl ResultColumns {
         self.net
             .push(rule.is_none() && may_hold_value(def.column_type));
         let replacement = rule.as_ref().map(|r| present(payload, &def, r, style));
+        self.convert.push(
+            rule.as_ref()
+                .and_then(|r| converted_text(style, r, def.extended.is_some())),
+        );
         self.rules.push(rule);
         Ok(replacement)
     }
@@ -442,9 +474,18 @@ impl ResultColumns {
                 continue;
             }
             match self.rules[i].clone() {
-                Some(rule) => {
-                    self.inflate_value(rules, &rule, payload, binary, span, &mut splice)?
-                }
+                Some(rule) => match self.convert.get(i).copied().flatten() {
+                    Some(to) => self.inflate_converted(
+                        rules,
+                        &rule,
+                        to,
+                        payload,
+                        binary,
+                        span,
+                        &mut splice,
+                    )?,
+                    None => self.inflate_value(rules, &rule, payload, binary, span, &mut splice)?,
+                },
                 None if self.net[i] => {
                     self.inflate_unlabelled(rules, payload, span, &mut splice)?
                 }
@@ -523,6 +564,48 @@ impl ResultColumns {
         Ok(())
     }
 
+    /// As [`Self::inflate_value`], for a text column the server would
+    /// convert to `to` (`character_set_results`): the document (inflated,
+    /// or the server's own bytes for a value squeeze did not store) goes
+    /// into the row converted, its length known only once converted.
+    #[allow(clippy::too_many_arguments)]
+    fn inflate_converted<'p>(
+        &mut self,
+        rules: &ColumnRules,
+        rule: &ColumnRule,
+        to: crate::results_charset::ResultsCharset,
+        payload: &'p [u8],
+        binary: bool,
+        span: std::ops::Range<usize>,
+        splice: &mut Option<RowSplice<'p>>,
+    ) -> Result<(), RowError> {
+        let stored = &payload[span.clone()];
+        let mut doc = std::mem::take(&mut self.scratch);
+        doc.clear();
+        let mut converted = Vec::new();
+        let text = self
+            .inflate_stored(rules, rule, payload, binary, stored, &mut doc)
+            .map(|text| to.convert(text, &mut converted));
+        // Inflated when the document went to the scratch buffer.
+        let inflated = !doc.is_empty();
+        self.scratch = doc;
+        text?;
+        if inflated {
+            rule.metrics.inflated.inc();
+        }
+        self.mem
+            .ensure(self.scratch.capacity() + self.out.len() + payload.len() + converted.len())
+            .map_err(RowError::OverBudget)?;
+        let splice = splice.get_or_insert_with(|| {
+            self.out.clear();
+            RowSplice::new(payload)
+        });
+        splice.drop_value(&mut self.out, &span);
+        put_lenenc_int(&mut self.out, converted.len() as u64);
+        self.out.extend_from_slice(&converted);
+        Ok(())
+    }
+
     /// Compute a JSON function of the stored document at `span` (column
     /// `i`, shown to the client as type `shown`) into the row being built.
     #[allow(clippy::too_many_arguments)]
@@ -544,7 +627,12 @@ impl ResultColumns {
         doc.clear();
         let value = self.evaluate_stored(rules, eval, payload, binary, stored, &mut doc);
         self.scratch = doc;
-        let value = value?;
+        let mut value = value?;
+        if let (Some(to), Some(text)) = (self.convert.get(i).copied().flatten(), value.as_ref()) {
+            let mut converted = Vec::with_capacity(text.len());
+            to.convert(text, &mut converted);
+            value = Some(converted);
+        }
         let splice = splice.get_or_insert_with(|| {
             self.out.clear();
             RowSplice::new(payload)

@@ -248,6 +248,9 @@ pub fn rewrite_statements<'a>(
         if let StatementKind::Use(d) = &piece.kind {
             db = Some(d);
         }
+        if let StatementKind::Set(_) = &piece.kind {
+            insertions.extend(sql::set_scope::scoped_edits(sql_text, &piece.tokens));
+        }
         let mut hints = result_hints(ctx, st.shape.as_ref());
         let json_items = st.shape.as_ref().map_or(&[][..], |s| &s.json[..]);
         json_reads |= !json_items.is_empty();
@@ -345,6 +348,7 @@ pub fn rewrite_statements<'a>(
         })
         .into();
     refuse_unattributable_results(&units, &results)?;
+    refuse_found_rows_after_filter(sql_text, split, &results)?;
     let mut edits = encode_jobs(jobs)?;
     if !insertions.is_empty() {
         edits.extend(insertions);
@@ -445,6 +449,45 @@ fn refuse_unattributable_results(
         }
     }
     Ok(())
+}
+
+/// `FOUND_ROWS()` in a statement after one whose rows squeeze filters, in
+/// the same multi-statement query: the server's count would be of the rows
+/// it sent, not of those the client received (across queries the session
+/// refuses it, `Session::found_rows_filtered`).
+fn refuse_found_rows_after_filter(
+    sql_text: &[u8],
+    split: &[sql::statement::Statement<'_>],
+    results: &[ColumnHints],
+) -> Result<(), WriteError> {
+    let filtered = results.iter().enumerate().find_map(|(k, hints)| {
+        hints
+            .iter()
+            .flatten()
+            .find_map(|h| h.filter.as_ref())
+            .map(|f| (k, f))
+    });
+    let Some((k, f)) = filtered else {
+        return Ok(());
+    };
+    let reads_found_rows = |st: &sql::statement::Statement<'_>| {
+        st.tokens
+            .iter()
+            .any(|t| t.kind == sql::TokenKind::Ident && t.is_keyword(sql_text, "FOUND_ROWS"))
+    };
+    let Some(later) = split[k + 1..].iter().position(reads_found_rows) else {
+        return Ok(());
+    };
+    Err(WriteError::Refused(sql::Refusal {
+        column: f.filter.column.clone(),
+        reason: sql::RefuseReason::Counts,
+        what: format!(
+            "FOUND_ROWS() in statement {} of this multi-statement query, after statement {}, whose rows squeeze filters by `{}` (the server would count the rows it sent, not those the client receives): count the rows read, or run SELECT COUNT(*) with the same WHERE",
+            k + 2 + later,
+            k + 1,
+            f.filter.text
+        ),
+    }))
 }
 
 /// `PREPARE name FROM '...'` texts in the query, with where their

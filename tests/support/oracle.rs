@@ -1130,14 +1130,30 @@ pub async fn run_cases(o: &mut Oracle, cases: &[(String, Vec<String>)]) {
 /// Only the ring-two read corpus against `db` (quick; prints the per-class
 /// refusal table); panics listing every leak or wrong answer.
 pub fn run_ring_two_reads(db: &dyn TestServer) {
+    run_read_corpus(db, "ring-two reads", &ring_two_reads());
+}
+
+/// The ring-three read corpus (`tests/oracle/ring_three_reads.sql`): row
+/// filters invisible to the statement, sql_mode in every spelling, the
+/// results character set, compositions of evaluated JSON items.
+pub fn ring_three_reads() -> Vec<(String, Vec<String>)> {
+    parse_corpus(include_str!("../oracle/ring_three_reads.sql"))
+}
+
+pub fn run_ring_three_reads(db: &dyn TestServer) {
+    run_read_corpus(db, "ring-three reads", &ring_three_reads());
+}
+
+/// Run one read corpus on fresh tables and assert no leak or wrong answer.
+fn run_read_corpus(db: &dyn TestServer, name: &str, cases: &[(String, Vec<String>)]) {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     rt.block_on(async {
         let (mut sq, mut o) = setup(db).await;
-        run_cases(&mut o, &ring_two_reads()).await;
-        println!("ring-two reads:\n{}", o.report());
+        run_cases(&mut o, cases).await;
+        println!("{name}:\n{}", o.report());
         sq.assert_alive();
         assert!(
             o.failures.is_empty(),

@@ -59,7 +59,11 @@ impl Session {
                 .and_then(|s| s.described.clone())
                 .map(Box::new),
         };
-        if let Some(e) = self.stale_prepared(id) {
+        let stale = self.stale_prepared(id).or_else(|| {
+            let text = &self.statements.stmts.get(&id)?.text;
+            self.found_rows_of_filtered(text)
+        });
+        if let Some(e) = stale {
             self.reply_error(&e);
             return Flow::Continue;
         }

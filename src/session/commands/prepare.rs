@@ -94,6 +94,10 @@ impl Session {
         self.keep_counts_for(query.text);
         let planned = self.plan_inline(&query, false).await;
         self.close_aside().await;
+        let planned = planned.and_then(|r| {
+            self.refuse_unconverted_results(&query, &r.results)?;
+            Ok(r)
+        });
         let rewrite = match planned {
             Ok(r) => r,
             Err(e) => {

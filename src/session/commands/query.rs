@@ -30,13 +30,8 @@ impl Session {
             let sent = packet.slice(1..);
             let as_sent = Query::scanned(&sent, prescan(&sent).await, self.tracked.lex);
             cx.leaves = crate::sql::state::query_effect(&as_sent);
-            if self.found_rows_filtered
-                && memchr::memmem::find(&sent.to_ascii_lowercase(), b"found_rows").is_some()
-            {
-                self.reply_error(&crate::error::SqlError::new(
-                    crate::error::ErrorCode::NotSupportedYet,
-                    "squeeze: FOUND_ROWS() after a SELECT whose rows squeeze filtered (a JSON condition of its WHERE squeeze evaluates) would count the rows the server sent, not those the client received: count the rows read, or run SELECT COUNT(*) with the same WHERE",
-                ));
+            if let Some(e) = self.found_rows_of_filtered(&sent) {
+                self.reply_error(&e);
                 return Flow::Continue;
             }
             match self.kill(&as_sent).await {

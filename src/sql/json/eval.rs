@@ -73,6 +73,25 @@ pub enum JsonCall {
     /// DOUBLE, as `CAST(call AS DOUBLE)` computes it (both take the JSON
     /// item's `val_real`), a negative zero made positive by the addition.
     PlusZero(Box<JsonCall>),
+    /// `outer(call)`: a document function (`JSON_TYPE`, `JSON_DEPTH`,
+    /// `JSON_VALID`, `JSON_LENGTH`, `JSON_KEYS`) over the JSON text a
+    /// `JSON_EXTRACT` or `JSON_QUERY` call returns; NULL where it is NULL.
+    Of(Box<JsonCall>, Box<JsonCall>),
+    /// `call IS NULL` (`IS NOT NULL` when the flag is set): 1 or 0.
+    IsNull(Box<JsonCall>, bool),
+    /// `-call` of an integer call.
+    Negate(Box<JsonCall>),
+    /// `call + n`, `call - n` or `call * n` of an integer call and an
+    /// integer constant of at most nine digits (no overflow is reachable).
+    Arith(Box<JsonCall>, ArithOp, i64),
+}
+
+/// The integer operators squeeze applies to an integer call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArithOp {
+    Add,
+    Sub,
+    Mul,
 }
 
 /// A constant JSON value of JSON_CONTAINS (the candidate, or the target
@@ -152,6 +171,10 @@ impl JsonCall {
             JsonCall::Cast(inner, _)
             | JsonCall::OrElse(inner, _)
             | JsonCall::PlusZero(inner)
+            | JsonCall::Of(_, inner)
+            | JsonCall::IsNull(inner, _)
+            | JsonCall::Negate(inner)
+            | JsonCall::Arith(inner, ..)
             | JsonCall::ValueContains(inner, _)
             | JsonCall::ValueContainedIn(_, inner) => inner.paths(),
             JsonCall::NullCase(p, inner) => {
@@ -180,8 +203,23 @@ impl JsonCall {
             JsonCall::NullCase(_, inner) => inner.null_document(),
             // No WHEN matches a NULL operand: ELSE false.
             JsonCall::BoolCase(_) => Some(b"0"),
+            JsonCall::IsNull(inner, not) => {
+                let null = inner.null_document().is_none();
+                Some(if null != *not { b"1" } else { b"0" })
+            }
             _ => None,
         }
+    }
+
+    /// An integer call whose value fits an `i64` and is NULL for a NULL
+    /// document: what `-call` and `call + n` take.
+    pub fn small_integer(&self) -> bool {
+        self.integer()
+            && self.null_document().is_none()
+            && !matches!(
+                self,
+                JsonCall::Cast(..) | JsonCall::OrElse(..) | JsonCall::NullCase(..)
+            )
     }
 
     /// Does the function return an integer (the client sees a number
@@ -200,6 +238,8 @@ impl JsonCall {
             | JsonCall::ContainsPath { .. } => true,
             JsonCall::Cast(_, to) => matches!(to, CastTo::Signed | CastTo::Unsigned),
             JsonCall::OrElse(inner, _) | JsonCall::NullCase(_, inner) => inner.integer(),
+            JsonCall::IsNull(..) | JsonCall::Negate(_) | JsonCall::Arith(..) => true,
+            JsonCall::Of(outer, _) => outer.integer(),
             _ => false,
         }
     }
@@ -308,6 +348,34 @@ pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalErro
                 }
             };
         }
+        JsonCall::Of(outer, inner) => {
+            return match evaluate(inner, doc)? {
+                None => Ok(None),
+                Some(text) => evaluate(outer, &text),
+            };
+        }
+        JsonCall::IsNull(inner, not) => {
+            let null = evaluate(inner, doc)?.is_none();
+            return Ok(Some(vec![b'0' + u8::from(null != *not)]));
+        }
+        JsonCall::Negate(inner) => {
+            return Ok(evaluate(inner, doc)?.map(|v| match integer_of(&v) {
+                Some(0) | None => b"0".to_vec(),
+                Some(n) => (-i128::from(n)).to_string().into_bytes(),
+            }));
+        }
+        JsonCall::Arith(inner, op, k) => {
+            return Ok(evaluate(inner, doc)?.map(|v| {
+                let n = i128::from(integer_of(&v).unwrap_or(0));
+                let k = i128::from(*k);
+                let r = match op {
+                    ArithOp::Add => n + k,
+                    ArithOp::Sub => n - k,
+                    ArithOp::Mul => n * k,
+                };
+                r.to_string().into_bytes()
+            }));
+        }
         JsonCall::PlusZero(inner) => {
             return match evaluate(inner, doc)? {
                 None => Ok(None),
@@ -399,6 +467,10 @@ pub fn evaluate(call: &JsonCall, doc: &[u8]) -> Result<Option<Vec<u8>>, EvalErro
         | JsonCall::ValueContains(..)
         | JsonCall::ValueContainedIn(..)
         | JsonCall::PlusZero(..)
+        | JsonCall::Of(..)
+        | JsonCall::IsNull(..)
+        | JsonCall::Negate(_)
+        | JsonCall::Arith(..)
         | JsonCall::Charset
         | JsonCall::Collation => unreachable!("handled above"),
     }
@@ -457,6 +529,11 @@ fn point(call: &JsonCall, doc: &[u8]) -> Option<Result<Option<Vec<u8>>, EvalErro
         JsonCall::Length(_) => Ok(m.map(|n| length(n).to_string().into_bytes())),
         _ => unreachable!("listed above"),
     })
+}
+
+/// An integer call's text as a number (its digits, a sign at most).
+fn integer_of(v: &[u8]) -> Option<i64> {
+    std::str::from_utf8(v).ok()?.parse().ok()
 }
 
 fn formatted(doc: &[u8], n: &Node) -> Vec<u8> {

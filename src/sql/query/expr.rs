@@ -5,7 +5,7 @@
 //! MariaDB evaluate them.
 
 use super::{refusal, Parser, Stop, R};
-use crate::sql::json::eval::{Candidate, CastTo};
+use crate::sql::json::eval::{ArithOp, Candidate, CastTo};
 use crate::sql::json::{parse_path, JsonCall};
 use crate::sql::lexer::TokenKind;
 use crate::sql::refusal::{ColumnRef, RefuseReason};
@@ -202,6 +202,11 @@ impl Parser<'_, '_> {
             if bp < min {
                 break;
             }
+            // A select-list item squeeze evaluates, composed further.
+            if let Some(v) = self.composed_item(&lhs, op, &word)? {
+                lhs = v;
+                continue;
+            }
             match op {
                 Infix::Is => self.is_test(&lhs)?,
                 Infix::Like => self.like(&lhs, &word, skip)?,
@@ -231,6 +236,121 @@ impl Parser<'_, '_> {
             lhs = Val::Plain;
         }
         Ok(lhs)
+    }
+
+    /// `item IS [NOT] NULL` and `item + n`, `item - n`, `item * n` (an
+    /// integer constant) of a select-list item squeeze evaluates, at the
+    /// operator: the composed item, or `None` (the operator is judged as
+    /// any other).
+    fn composed_item(&mut self, lhs: &Val, op: Infix, word: &str) -> R<Option<Val>> {
+        let Val::Json(c, item) = lhs else {
+            return Ok(None);
+        };
+        if !(self.in_select_item && self.allow_json) {
+            return Ok(None);
+        }
+        let (call, end) = match op {
+            Infix::Is => {
+                let not = self.kw_at(1, "NOT");
+                let at = 1 + usize::from(not);
+                if !self.kw_at(at, "NULL") {
+                    return Ok(None);
+                }
+                (
+                    JsonCall::IsNull(Box::new(item.call.clone()), not),
+                    self.pos + at + 1,
+                )
+            }
+            Infix::Binary if item.call.small_integer() => {
+                let op = match word {
+                    "+" => ArithOp::Add,
+                    "-" => ArithOp::Sub,
+                    "*" => ArithOp::Mul,
+                    _ => return Ok(None),
+                };
+                let Some(k) = self.toks.get(self.pos + 1).and_then(|t| {
+                    let digits = t.text(self.src);
+                    (t.kind == TokenKind::Number
+                        && digits.len() <= 9
+                        && digits.iter().all(u8::is_ascii_digit))
+                    .then(|| std::str::from_utf8(digits).ok()?.parse::<i64>().ok())
+                    .flatten()
+                }) else {
+                    return Ok(None);
+                };
+                // The constant must be the whole right operand: nothing
+                // binding tighter than the operator follows it.
+                let tighter = self.toks.get(self.pos + 2).is_some_and(|t| {
+                    let w = String::from_utf8_lossy(t.text(self.src)).to_ascii_uppercase();
+                    match t.kind {
+                        TokenKind::Op => {
+                            !(matches!(w.as_str(), "+" | "-") || (op == ArithOp::Mul && w == "*"))
+                        }
+                        TokenKind::Ident => matches!(
+                            w.as_str(),
+                            "DIV"
+                                | "MOD"
+                                | "COLLATE"
+                                | "IS"
+                                | "LIKE"
+                                | "IN"
+                                | "BETWEEN"
+                                | "NOT"
+                                | "REGEXP"
+                                | "RLIKE"
+                                | "SOUNDS"
+                                | "MEMBER"
+                        ),
+                        _ => false,
+                    }
+                });
+                if tighter {
+                    return Ok(None);
+                }
+                (
+                    JsonCall::Arith(Box::new(item.call.clone()), op, k),
+                    self.pos + 2,
+                )
+            }
+            _ => return Ok(None),
+        };
+        self.pos = end;
+        Ok(Some(self.recomposed(c, item, call, item.item.start)))
+    }
+
+    /// `-item` of an integer select-list item squeeze evaluates (the `-`
+    /// at token `minus_at`), the item just read.
+    fn negated_item(&self, v: &Val, minus_at: usize) -> Option<Val> {
+        let Val::Json(c, item) = v else {
+            return None;
+        };
+        if !(self.in_select_item && self.allow_json && item.call.small_integer()) {
+            return None;
+        }
+        // Only when the item ends the operand (`-JSON_DEPTH(doc)`).
+        if self.pos == 0 || self.toks[self.pos - 1].end != item.item.end {
+            return None;
+        }
+        let call = JsonCall::Negate(Box::new(item.call.clone()));
+        Some(self.recomposed(c, item, call, self.toks[minus_at].start))
+    }
+
+    /// `item` composed into `call`, its text from byte `start` to the
+    /// token before the cursor.
+    fn recomposed(&self, c: &ColumnRef, item: &JsonItem, call: JsonCall, start: usize) -> Val {
+        let span = start..self.toks[self.pos - 1].end;
+        let text = String::from_utf8_lossy(&self.src[span.clone()]).into_owned();
+        Val::Json(
+            c.clone(),
+            Box::new(JsonItem {
+                call,
+                name: text.clone(),
+                text,
+                item: span,
+                arg: item.arg.clone(),
+                args: item.args.clone(),
+            }),
+        )
     }
 
     /// The infix form `word` (a token of `kind` at the cursor, after a
@@ -488,8 +608,14 @@ impl Parser<'_, '_> {
                 let text = t.text(self.src);
                 match text {
                     b"-" | b"+" | b"~" | b"!" => {
+                        let minus_at = self.pos;
                         self.pos += 1;
                         let v = self.expr_bp(UNARY)?;
+                        if text == b"-" {
+                            if let Some(v) = self.negated_item(&v, minus_at) {
+                                return Ok(v);
+                            }
+                        }
                         let what =
                             format!("the unary `{}` operator", String::from_utf8_lossy(text));
                         self.reject(&v, RefuseReason::Function, &what)?;
@@ -979,6 +1105,9 @@ impl Parser<'_, '_> {
         if matches!(name, "JSON_UNQUOTE" | "CAST" | "COALESCE" | "IFNULL") {
             return self.json_composed_call(name, name_tok);
         }
+        if let Some(v) = self.json_of_json_text(name, name_tok)? {
+            return Ok(Some(v));
+        }
         // `JSON_CONTAINS('constant', doc [, path])`: the document is the
         // candidate (Django's `contained_by`).
         let mut target = None;
@@ -1196,6 +1325,49 @@ impl Parser<'_, '_> {
                 args: inner.args.clone(),
             }),
         )))
+    }
+
+    /// `JSON_TYPE(JSON_EXTRACT(..))` and the other one-argument document
+    /// functions (`JSON_DEPTH`, `JSON_VALID`, `JSON_LENGTH`, `JSON_KEYS`)
+    /// over the JSON text of a `JSON_EXTRACT` or `JSON_QUERY` squeeze
+    /// evaluates; the cursor is after `(`. `None` (cursor moved) when the
+    /// call is not that.
+    fn json_of_json_text(&mut self, name: &str, name_tok: usize) -> R<Option<Val>> {
+        let outer = match name {
+            "JSON_TYPE" => JsonCall::Type,
+            "JSON_DEPTH" => JsonCall::Depth,
+            "JSON_VALID" => JsonCall::Valid,
+            "JSON_LENGTH" => JsonCall::Length(None),
+            "JSON_KEYS" => JsonCall::Keys(None),
+            _ => return Ok(None),
+        };
+        if !(self.is_name() && self.kind_at(1) == Some(TokenKind::LParen)) {
+            return Ok(None);
+        }
+        let inner_name = self.name_text(self.pos).to_ascii_uppercase();
+        if !matches!(inner_name.as_str(), "JSON_EXTRACT" | "JSON_QUERY") {
+            return Ok(None);
+        }
+        let at = self.pos;
+        self.pos += 1;
+        let Some(Val::Json(c, mut item)) = self.json_select_call_at(&inner_name)? else {
+            self.pos = at;
+            return Ok(None);
+        };
+        if !matches!(
+            item.call,
+            JsonCall::Extract(_) | JsonCall::ExtractMany(_) | JsonCall::Query(_)
+        ) || !self.is_kind(TokenKind::RParen)
+        {
+            self.pos = at;
+            return Ok(None);
+        }
+        self.pos += 1;
+        item.call = JsonCall::Of(Box::new(outer), Box::new(item.call.clone()));
+        item.item = self.toks[name_tok].start..self.toks[self.pos - 1].end;
+        item.text = String::from_utf8_lossy(&self.src[item.item.clone()]).into_owned();
+        item.name = item.text.clone();
+        Ok(Some(Val::Json(c, item)))
     }
 
     /// The bytes of the plain string literal at the cursor (no charset

@@ -109,6 +109,25 @@ pub(super) struct TopSelect {
     pub relations: Vec<super::scope::Relation>,
     /// Byte offset just after the last select-list item.
     pub list_end: usize,
+    /// The select list's tokens.
+    pub items: Range<usize>,
+}
+
+/// What keeps squeeze from evaluating a statement's conditions itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum NoFilter {
+    /// Refused, saying why.
+    Refuse(String),
+    /// MariaDB rejects the statement before reading a row (an ORDER BY
+    /// position past the select list: ERR 1054): sent as the client wrote
+    /// it, so the client gets the server's own error.
+    ServerRejects,
+}
+
+impl From<String> for NoFilter {
+    fn from(why: String) -> Self {
+        NoFilter::Refuse(why)
+    }
 }
 
 /// Parser state to restore after a failed attempt.
@@ -478,34 +497,53 @@ impl Parser<'_, '_> {
     /// The row filter of an analysed statement whose WHERE holds
     /// conditions squeeze evaluates, with the edits that make the statement
     /// sent, or why squeeze cannot evaluate them in this statement.
-    pub(super) fn filter_plan(&self) -> Result<(RowFilter, Edits), String> {
+    pub(super) fn filter_plan(&self) -> Result<(RowFilter, Edits), NoFilter> {
         let Some(column) = self.filter_leaves.first().cloned() else {
-            return Err("no condition".into());
+            return Err(NoFilter::Refuse("no condition".into()));
         };
         if self.filter_leaves.iter().any(|c| *c != column) {
-            return Err("the conditions read more than one compressed column".into());
+            return Err(NoFilter::Refuse(
+                "the conditions read more than one compressed column".into(),
+            ));
         }
         let single = "squeeze evaluates such a condition itself only in a SELECT from the one table holding the column (no join, view, derived table or CTE)";
         let Some(top) = &self.top else {
-            return Err(single.into());
+            return Err(NoFilter::Refuse(single.into()));
         };
         match top.relations.as_slice() {
             [r] if r.base == Some((column.db.clone(), column.table.clone())) => {}
-            _ => return Err(single.into()),
+            _ => return Err(NoFilter::Refuse(single.into())),
         }
         let tail = statement_form(self.src, self.toks)?;
+        if tail.last_position > 0 {
+            // The hidden items come after the client's: a position must
+            // still name one of the client's.
+            let visible = self.visible_items(top, &column).ok_or_else(|| {
+                NoFilter::Refuse(
+                    "an ORDER BY position with `*` of a table whose columns squeeze does not know"
+                        .into(),
+                )
+            })?;
+            if tail.last_position > visible {
+                return Err(NoFilter::ServerRejects);
+            }
+        }
         let qualifier = &top.relations[0].qualifier;
+        let (filter_alias, limit_alias) = hidden_aliases(self.src);
         let mut edits = Vec::new();
         edits.push((
             top.list_end..top.list_end,
             // The session's sql_select_limit, which MariaDB applies to the
             // rows that pass when the statement has no LIMIT: asked of the
             // server with the rows (the statement sent has a LIMIT of its
-            // own, so the server applies it to none).
+            // own, so the server applies it to none). Named so that no name
+            // of the client's statement can mean them.
             format!(
-                ", {}.{} AS `squeeze_filter`, @@SESSION.sql_select_limit AS `squeeze_limit`",
+                ", {}.{} AS {}, @@SESSION.sql_select_limit AS {}",
                 quoted(qualifier),
-                quoted(&column.column)
+                quoted(&column.column),
+                quoted(&filter_alias),
+                quoted(&limit_alias)
             ),
         ));
         let mut texts = Vec::new();
@@ -544,6 +582,63 @@ impl Parser<'_, '_> {
             edits,
         ))
     }
+
+    /// How many columns the client's select list makes (`*` and `t.*`
+    /// counted as the table's columns), or `None` where a `*` names a
+    /// table whose columns the catalog does not know.
+    fn visible_items(&self, top: &TopSelect, column: &ColumnRef) -> Option<u64> {
+        let toks = &self.toks[top.items.clone()];
+        let mut depth = 0usize;
+        let mut items = 0u64;
+        let mut start = 0usize;
+        let count_item = |item: &[Token]| -> Option<u64> {
+            let star = match item {
+                [t] => t.is_op(self.src, "*"),
+                [_, d, t] => d.kind == TokenKind::Dot && t.is_op(self.src, "*"),
+                _ => false,
+            };
+            if !star {
+                return Some(1);
+            }
+            let columns = self.catalog.table_columns(&column.db, &column.table)?;
+            Some(columns.len() as u64)
+        };
+        for (i, t) in toks.iter().enumerate() {
+            match t.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth = depth.saturating_sub(1),
+                TokenKind::Comma if depth == 0 => {
+                    items += count_item(&toks[start..i])?;
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        Some(items + count_item(&toks[start..])?)
+    }
+}
+
+/// Names for the hidden items that the statement spells nowhere
+/// (case-insensitively, as MariaDB compares column names; a string alias
+/// or a comment counts too, which costs only a suffix).
+fn hidden_aliases(src: &[u8]) -> (String, String) {
+    let taken = |name: &str| {
+        src.windows(name.len())
+            .any(|w| w.eq_ignore_ascii_case(name.as_bytes()))
+    };
+    let free = |base: &str| {
+        (0..)
+            .map(|n| {
+                if n == 0 {
+                    base.to_string()
+                } else {
+                    format!("{base}_{n}")
+                }
+            })
+            .find(|name| !taken(name))
+            .expect("an unbounded search over a finite statement ends")
+    };
+    (free("squeeze_filter"), free("squeeze_limit"))
 }
 
 /// Why a refusal's condition could not be evaluated by squeeze, put
@@ -576,6 +671,61 @@ struct Tail {
     limit_span: Option<Range<usize>>,
     offset: u64,
     limit: Option<u64>,
+    /// The highest select-list position ORDER BY names (`ORDER BY 2`), 0
+    /// for none.
+    last_position: u64,
+}
+
+/// The highest position among the ORDER BY keys starting at token `at`
+/// (an integer alone, or before ASC/DESC, is a position; anything else an
+/// expression), ending at LIMIT or the statement's end.
+fn order_positions(src: &[u8], toks: &[Token], at: usize) -> u64 {
+    let mut highest = 0;
+    let mut depth = 0usize;
+    let mut key_start = at;
+    let mut i = at;
+    loop {
+        let t = toks.get(i);
+        let ends_key = match t {
+            None => true,
+            Some(t) if depth == 0 => {
+                t.kind == TokenKind::Comma
+                    || t.kind == TokenKind::Semicolon
+                    || t.is_keyword(src, "LIMIT")
+            }
+            _ => false,
+        };
+        if ends_key {
+            let key = &toks[key_start..i];
+            let key = match key {
+                [k, dir] if dir.is_keyword(src, "ASC") || dir.is_keyword(src, "DESC") => {
+                    std::slice::from_ref(k)
+                }
+                k => k,
+            };
+            if let [k] = key {
+                if k.kind == TokenKind::Number {
+                    if let Some(n) = std::str::from_utf8(k.text(src))
+                        .ok()
+                        .and_then(|n| n.parse::<u64>().ok())
+                    {
+                        highest = highest.max(n);
+                    }
+                }
+            }
+            match t {
+                Some(t) if t.kind == TokenKind::Comma => key_start = i + 1,
+                _ => return highest,
+            }
+        } else if let Some(t) = t {
+            match t.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        i += 1;
+    }
 }
 
 /// Functions without side effects whose value depends only on their
@@ -821,6 +971,7 @@ fn statement_form(src: &[u8], toks: &[Token]) -> Result<Tail, String> {
     // Open parentheses, each marked whether it opens a subquery (or is
     // inside one).
     let mut frames: Vec<bool> = Vec::new();
+    let mut last_position = 0;
     let mut i = 1;
     while i < toks.len() {
         let t = &toks[i];
@@ -854,11 +1005,15 @@ fn statement_form(src: &[u8], toks: &[Token]) -> Result<Tail, String> {
                     if let Some(why) = top_word(&word) {
                         return Err(why.into());
                     }
+                    if word == "ORDER" && kw(i + 1, "BY") {
+                        last_position = order_positions(src, toks, i + 2);
+                    }
                     if word == "LIMIT" {
                         return limit(src, toks, i).map(|(span, offset, limit)| Tail {
                             limit_span: Some(span),
                             offset,
                             limit: Some(limit),
+                            last_position,
                         });
                     }
                 }
@@ -871,6 +1026,7 @@ fn statement_form(src: &[u8], toks: &[Token]) -> Result<Tail, String> {
         limit_span: None,
         offset: 0,
         limit: None,
+        last_position,
     })
 }
 

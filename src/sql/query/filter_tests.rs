@@ -375,3 +375,46 @@ fn side_effect_free_functions_around_the_condition_are_the_servers() {
         Err(Stop::Refuse(_))
     ));
 }
+
+#[test]
+fn the_hidden_items_take_names_the_statement_does_not_spell() {
+    let (sent, _) = plan(
+        "SELECT id AS squeeze_filter FROM docs WHERE JSON_EXISTS(doc, '$.a') ORDER BY squeeze_filter",
+    );
+    assert_eq!(
+        sent,
+        "SELECT id AS squeeze_filter, `docs`.`doc` AS `squeeze_filter_1`, @@SESSION.sql_select_limit AS `squeeze_limit` FROM docs WHERE (TRUE) ORDER BY squeeze_filter LIMIT 18446744073709551615"
+    );
+    let (sent, _) = plan(
+        "SELECT title AS 'SQUEEZE_LIMIT', n AS `squeeze_filter_1` FROM docs WHERE JSON_EXISTS(doc, '$.a') ORDER BY squeeze_filter",
+    );
+    assert!(
+        sent.contains("AS `squeeze_filter_2`, @@SESSION.sql_select_limit AS `squeeze_limit_1`"),
+        "{sent}"
+    );
+}
+
+#[test]
+fn an_order_by_position_past_the_select_list_goes_to_the_server_as_written() {
+    // MariaDB answers ERR 1054 before reading a row; with the hidden items
+    // appended it would sort by the compressed bytes instead.
+    for sql in [
+        "SELECT id FROM docs WHERE JSON_EXISTS(doc, '$.a') ORDER BY 2",
+        "SELECT id, title FROM docs WHERE JSON_EXISTS(doc, '$.a') ORDER BY 1, 3 DESC",
+        "SELECT * FROM docs WHERE JSON_EXISTS(doc, '$.a') ORDER BY 6",
+        "SELECT docs.*, id FROM docs WHERE JSON_EXISTS(doc, '$.a') ORDER BY 7",
+    ] {
+        let (sent, f) = plan_with(sql, true).unwrap_or_else(|e| panic!("{sql}: {e:?}"));
+        assert_eq!(sent, sql);
+        assert!(f.is_none(), "{sql}");
+    }
+    // Positions within the client's own items keep the filter.
+    for sql in [
+        "SELECT * FROM docs WHERE JSON_EXISTS(doc, '$.a') ORDER BY 4, 1",
+        "SELECT docs.*, id FROM docs WHERE JSON_EXISTS(doc, '$.a') ORDER BY 6",
+        "SELECT id, CONCAT(title, n) FROM docs WHERE JSON_EXISTS(doc, '$.a') ORDER BY 2 DESC",
+    ] {
+        let (_, f) = plan(sql);
+        assert!(f.offset == 0, "{sql}");
+    }
+}

@@ -194,7 +194,8 @@ pub fn analyze_read<'a>(
                 filter = Some(f);
                 filter_edits = edits;
             }
-            Err(why) => {
+            Err(filter::NoFilter::ServerRejects) => p.server_rejects = true,
+            Err(filter::NoFilter::Refuse(why)) => {
                 // Refused as anywhere else, saying why squeeze does not
                 // evaluate the condition in this statement.
                 let mut q = Parser::new(src, toks, opts, current_db, catalog);

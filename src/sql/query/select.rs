@@ -331,6 +331,7 @@ impl Parser<'_, '_> {
             self.top = Some(super::filter::TopSelect {
                 relations: scope.relations.clone(),
                 list_end: self.toks[list_end - 1].end,
+                items: list_start..list_end,
             });
         }
         scope.grouped = self.grouped_after(after_from);
