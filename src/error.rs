@@ -63,6 +63,9 @@ pub enum ErrorCode {
     ConnectionKilled,
     /// 3140 ER_INVALID_JSON_TEXT.
     InvalidJsonText,
+    /// 4025 ER_CONSTRAINT_FAILED: a CHECK constraint (MariaDB's JSON
+    /// type's `json_valid`) rejected the row.
+    ConstraintFailed,
     /// 3159 ER_SECURE_TRANSPORT_REQUIRED.
     SecureTransportRequired,
 }
@@ -94,6 +97,7 @@ impl ErrorCode {
             ConnectionKilled => 1927,
             StatementTimeout => 1969,
             InvalidJsonText => 3140,
+            ConstraintFailed => 4025,
             SecureTransportRequired => 3159,
         }
     }
@@ -109,6 +113,7 @@ impl ErrorCode {
             BadDb | NotSupportedYet => "42000",
             DataTooLong => "22001",
             InvalidJsonText => "22032",
+            ConstraintFailed => "23000",
             ConnectionKilled | QueryInterrupted | StatementTimeout => "70100",
             OutOfResources
             | NoSuchThread
@@ -302,6 +307,7 @@ mod code_range_tests {
             MalformedPacket,
             ConnectionKilled,
             InvalidJsonText,
+            ConstraintFailed,
             SecureTransportRequired,
         ];
         for c in all {

@@ -657,3 +657,122 @@ async fn a_column_presented_as_json_answers_as_a_mariadb_json_column() {
 fn pick<'a>(rng: &mut Rng, xs: &[&'a str]) -> &'a str {
     xs[rng.below(xs.len())]
 }
+
+/// A column presented as MariaDB's JSON type is written as that type's
+/// `CHECK (json_valid(..))` decides: an invalid document gets the server's
+/// ERR 4025 (Django's `test_db_check_constraints`), text and prepared, and
+/// MariaDB's json_valid is the judge (duplicate names and `\x` are valid,
+/// a lone surrogate escape, a raw tab, `[1,]` and 32 levels are not); an
+/// explicit `on_invalid_json = "compress"` keeps the old behaviour.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_column_presented_as_json_refuses_invalid_documents_as_the_json_types_check_does() {
+    let db = MariaDb::start();
+    for (name, ty) in [(TRUTH, "JSON"), (SQ, "LONGBLOB")] {
+        db.fresh_db(name);
+        db.root_sql(&format!(
+            "CREATE TABLE {name}.t (id INT PRIMARY KEY, doc {ty} NULL)"
+        ));
+    }
+    let config = |extra: &str| {
+        format!(
+            "[codec]\ndictionaries_dir = \"{}\"\n\n[[columns]]\nschema = \"{SQ}\"\ntable = \"t\"\ncolumn = \"doc\"\ncodec = \"zstd\"\ndictionary = \"reddit_comments\"\npresent_as = \"json\"\n{extra}",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries")
+        )
+    };
+    let backend = db.addr();
+    let user = format!("{}:{}", support::APP_USER, support::APP_PASS);
+    let sq = Squeeze::start_with_config(&config(""), &["--backend", &backend, "--user", &user]);
+    let mut p = pair(&db, &sq).await;
+    let deep = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+    let docs: Vec<String> = vec![
+        "nope".into(),
+        String::new(),
+        r#"{"a":1,"a":2}"#.into(),
+        r#""\ud800""#.into(),
+        r#""\uD83D\uDE00""#.into(),
+        r#""\x""#.into(),
+        "[1,]".into(),
+        " 1 ".into(),
+        "1 2".into(),
+        "\"\t\"".into(),
+        deep(31),
+        deep(32),
+        format!(
+            "{{\"pad\": \"{}\", \"ok\": true}}",
+            "lorem ipsum ".repeat(12)
+        ),
+        format!(
+            "{{\"pad\": \"{}\", \"ok\": tru}}",
+            "lorem ipsum ".repeat(12)
+        ),
+    ];
+    let outcome = |r: Result<(), mysql_async::Error>| match r {
+        Ok(()) => "OK".to_string(),
+        Err(mysql_async::Error::Server(e)) => {
+            format!(
+                "{} {}",
+                e.code,
+                e.message.replace(TRUTH, "DB").replace(SQ, "DB")
+            )
+        }
+        Err(e) => panic!("not a server error: {e}"),
+    };
+    let mut refused = 0;
+    for (i, d) in docs.iter().enumerate() {
+        for prepared in [false, true] {
+            let id = 2 * i + usize::from(prepared) + 1;
+            let (t, s) = if prepared {
+                let sql = "INSERT INTO t (id, doc) VALUES (?, ?)";
+                (
+                    outcome(p.truth.exec_drop(sql, (id, d.as_str())).await),
+                    outcome(p.sq.exec_drop(sql, (id, d.as_str())).await),
+                )
+            } else {
+                let sql = format!("INSERT INTO t (id, doc) VALUES ({id}, {})", quote(d));
+                (
+                    outcome(p.truth.query_drop(&sql).await),
+                    outcome(p.sq.query_drop(&sql).await),
+                )
+            };
+            // 31 levels are valid, 32 not; squeeze's evaluator judges
+            // validity only up to 30 levels and refuses beyond, naming the
+            // column.
+            if d.starts_with("[[[[") && s.starts_with("1235") && s.contains("column `") {
+                continue;
+            }
+            assert_eq!(s, t, "{d:?} (prepared: {prepared})");
+            refused += usize::from(t.starts_with("4025"));
+        }
+    }
+    assert_eq!(
+        refused, 14,
+        "the server refused {refused} writes, not the 7 invalid documents twice"
+    );
+    // The stored documents read back as the JSON column's (the column's
+    // definition is the presentation's, `docs/catalog.md`).
+    let read = "SELECT id, doc FROM t WHERE id NOT IN (21, 22, 23, 24) ORDER BY id";
+    let rows = |a: Answer| match a {
+        Answer::Rows(_, rows) => rows,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        rows(run(&mut p.sq, read, false).await),
+        rows(run(&mut p.truth, read, false).await)
+    );
+    drop(p);
+    drop(sq);
+    // The old behaviour, asked for.
+    let sq = Squeeze::start_with_config(
+        &config("on_invalid_json = \"compress\"\n"),
+        &["--backend", &backend, "--user", &user],
+    );
+    let mut c = dump::connect(sq.port, Some(SQ)).await;
+    c.query_drop("INSERT INTO t (id, doc) VALUES (1000, 'nope')")
+        .await
+        .expect("on_invalid_json = compress stores an invalid document");
+    let back: Option<Vec<u8>> = c
+        .query_first("SELECT doc FROM t WHERE id = 1000")
+        .await
+        .unwrap();
+    assert_eq!(back.as_deref(), Some(&b"nope"[..]));
+}

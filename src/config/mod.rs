@@ -695,9 +695,11 @@ pub struct ColumnConfig {
     /// How clients see the column. Default `text`.
     #[serde(default)]
     pub present_as: PresentAs,
-    /// What to do with a value that is not valid JSON. Default `compress`.
+    /// What to do with a value that is not valid JSON. Default `refuse`
+    /// for `present_as = "json"` (the catalog advertises MariaDB's JSON
+    /// type, whose `CHECK (json_valid(..))` rejects it), else `compress`.
     #[serde(default)]
-    pub on_invalid_json: InvalidJson,
+    pub on_invalid_json: Option<InvalidJson>,
     /// Paths of the document kept in real columns of the same table, which
     /// squeeze writes with every write of the document and which WHERE
     /// clauses on the path are rewritten to (docs/json.md, "Extracted
@@ -723,6 +725,17 @@ pub struct ExtractConfig {
     /// text `JSON_EXTRACT(doc, path)` (a `VARCHAR(n)` only).
     #[serde(default)]
     pub value: Option<String>,
+}
+
+impl ColumnConfig {
+    /// `on_invalid_json` as configured, or its default for the column's
+    /// presentation.
+    pub fn invalid_json(&self) -> InvalidJson {
+        self.on_invalid_json.unwrap_or(match self.present_as {
+            PresentAs::Json => InvalidJson::Refuse,
+            PresentAs::Text => InvalidJson::Compress,
+        })
+    }
 }
 
 fn default_codec() -> String {

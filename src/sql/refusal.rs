@@ -68,6 +68,9 @@ pub enum RefuseReason {
     TooDeep,
     /// A count the server keeps (`FOUND_ROWS()`) of rows squeeze filtered.
     Counts,
+    /// A value whose acceptance squeeze cannot judge as the server would
+    /// (a document's validity under `on_invalid_json = "refuse"`).
+    Unjudged,
     /// Anything else we cannot prove safe.
     Other,
 }
@@ -95,6 +98,7 @@ impl RefuseReason {
             RefuseReason::InvisibleText => "invisible_text",
             RefuseReason::TooDeep => "too_deep",
             RefuseReason::Counts => "counts",
+            RefuseReason::Unjudged => "unjudged",
             RefuseReason::Other => "other",
         }
     }
@@ -156,7 +160,8 @@ impl Refusal {
             RefuseReason::Copy
             | RefuseReason::Ddl
             | RefuseReason::InvisibleText
-            | RefuseReason::Counts => {
+            | RefuseReason::Counts
+            | RefuseReason::Unjudged => {
                 format!("column `{c}` is stored compressed by squeeze; {}", self.what)
             }
             _ => format!(

@@ -105,7 +105,7 @@ impl ColumnRules {
                 column: c.column.clone(),
                 encoder,
                 present_as: c.present_as,
-                on_invalid_json: c.on_invalid_json,
+                on_invalid_json: c.invalid_json(),
                 max_value_size: cfg.codec.max_value_size,
             };
             crate::metrics::METRICS

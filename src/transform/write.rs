@@ -21,19 +21,16 @@ pub enum WriteError {
     /// These tables' column lists are needed first.
     NeedTables(Vec<(String, String)>),
     /// The connection character set is not UTF-8.
-    Charset {
-        column: String,
-        charset: String,
-    },
+    Charset { column: String, charset: String },
     InvalidJson {
         column: String,
         detail: String,
+        /// For a column presented as MariaDB's JSON type: the text of the
+        /// ERR 4025 its CHECK constraint gives.
+        constraint: Option<String>,
     },
     /// The backend column cannot hold binary data.
-    NotBinary {
-        column: String,
-        data_type: String,
-    },
+    NotBinary { column: String, data_type: String },
     /// The value is longer than `codec.max_value_size`: stored compressed
     /// it could never be read back.
     TooBig {
@@ -79,7 +76,9 @@ impl WriteError {
             ),
             WriteError::Charset { column, charset } => SqlError::new(ErrorCode::NotSupportedYet, format!("squeeze: column `{column}` is stored compressed as UTF-8 JSON, but this connection's character set is {charset}; run SET NAMES utf8mb4 before writing it"),
             ),
-            WriteError::InvalidJson { column, detail } => SqlError::new(ErrorCode::InvalidJsonText, format!("Invalid JSON text for column `{column}`: {detail} (squeeze is configured to refuse non-JSON values for it)"),
+            // What MariaDB's JSON type answers: its CHECK (json_valid(..)).
+            WriteError::InvalidJson { constraint: Some(message), .. } => SqlError::new(ErrorCode::ConstraintFailed, message),
+            WriteError::InvalidJson { column, detail, .. } => SqlError::new(ErrorCode::InvalidJsonText, format!("Invalid JSON text for column `{column}`: {detail} (squeeze is configured to refuse non-JSON values for it)"),
             ),
             WriteError::NotBinary { column, data_type } => SqlError::new(ErrorCode::NotSupportedYet, format!("squeeze: column `{column}` is configured for compression but its type is {data_type}; compressed values need a binary column: ALTER TABLE ... MODIFY {} LONGBLOB", column.rsplit('.').next().unwrap_or(column)),
             ),
@@ -740,10 +739,37 @@ pub fn compress_value(
         });
     }
     if rule.on_invalid_json == InvalidJson::Refuse {
-        if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(value) {
+        // MariaDB's json_valid, as squeeze's evaluator reproduces it (a
+        // lone surrogate escape or a raw tab in a string is invalid, `\x`
+        // and duplicate names are not, 32 levels are too deep).
+        let verdict = crate::sql::json::evaluate(&crate::sql::json::JsonCall::Valid, value);
+        let detail = match verdict {
+            Ok(Some(v)) if v == b"1" => None,
+            Ok(_) => Some("not a valid JSON document".to_string()),
+            Err(e) => {
+                return Err(WriteError::Refused(Refusal {
+                    column: ColumnRef {
+                        db: rule.label.split('.').next().unwrap_or_default().to_string(),
+                        table: rule.table.clone(),
+                        column: rule.column.clone(),
+                    },
+                    reason: sql::RefuseReason::Unjudged,
+                    what: format!("the column refuses invalid JSON (on_invalid_json), and squeeze cannot judge this document's validity as MariaDB's json_valid does ({e:?}); write it directly to check it, or set on_invalid_json = \"compress\""),
+                }))
+            }
+        };
+        if let Some(detail) = detail {
+            let constraint = (rule.present_as == crate::config::PresentAs::Json).then(|| {
+                let db = rule.label.split('.').next().unwrap_or_default();
+                format!(
+                    "CONSTRAINT `{}.{}` failed for `{db}`.`{}`",
+                    rule.table, rule.column, rule.table
+                )
+            });
             return Err(WriteError::InvalidJson {
                 column: rule.label.clone(),
-                detail: e.to_string(),
+                detail,
+                constraint,
             });
         }
     }
