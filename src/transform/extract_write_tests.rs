@@ -386,7 +386,7 @@ fn a_path_declared_as_bigint_and_as_varchar_answers_each_form_from_the_column_th
     let int = "CASE JSON_EXTRACT(doc, '$.s') WHEN 'null' THEN NULL ELSE CAST(JSON_EXTRACT(doc, '$.s') AS SIGNED INTEGER) END";
     assert_eq!(
         rw(&format!("SELECT id FROM docs WHERE {text} LIKE '5%' AND {int} > 5 ORDER BY JSON_EXTRACT(doc, '$.s')")),
-        "SELECT id FROM docs WHERE `docs`.`doc_st` LIKE '5%' AND `docs`.`doc_si` > 5 ORDER BY CONCAT(`docs`.`doc_sj`)"
+        "SELECT id FROM docs WHERE CONCAT(`docs`.`doc_st`) LIKE '5%' AND `docs`.`doc_si` > 5 ORDER BY CONCAT(`docs`.`doc_sj`)"
     );
 }
 
