@@ -614,12 +614,28 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
         edits: &mut Vec<Edit>,
     ) -> Result<(), Refusal> {
         let update = matches!(self.i.kind, StatementKind::Update);
+        // The document assigned earlier in the list: its derived columns
+        // are assigned with it, so a later value reading one would see the
+        // new value where a STORED generated column (what a derived column
+        // stands for) still holds the old one until the row is written.
+        let mut assigned_doc: Option<&Doc<'_>> = None;
         for item in self.parens.split_commas(self.toks(), range) {
             let Some(eq) = item.clone().find(|&j| {
                 self.toks()[j].is_op(self.i.src, "=") || self.toks()[j].is_op(self.i.src, ":=")
             }) else {
                 continue;
             };
+            if let Some(doc) = assigned_doc {
+                if let Some(e) = self.reads_derived(doc, eq + 1..item.end) {
+                    return Err(refusal(
+                        doc.rule,
+                        format!(
+                            "an assignment after `{}` reads `{}`, which squeeze assigns with the document (it would read the new value, where the derived column of an uncompressed copy, a STORED generated column, still holds the old one): read the path of the new document instead, or assign it before the document",
+                            doc.rule.column, e.column
+                        ),
+                    ));
+                }
+            }
             if eq == item.start
                 || !self.toks()[item.start..eq]
                     .iter()
@@ -637,6 +653,7 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
             else {
                 continue;
             };
+            assigned_doc = Some(doc);
             let value = eq + 1..item.end;
             // The column's qualifier as written (`t.`), for each derived one.
             let qualifier = &self.i.src[self.toks()[item.start].start..self.toks()[eq - 1].start];
@@ -692,6 +709,16 @@ impl<'w, 's, 'a> Writer<'w, 's, 'a> {
             edits.push((end..end, text));
         }
         Ok(())
+    }
+
+    /// A derived column of `doc` that the value tokens `r` name.
+    fn reads_derived<'d>(&self, doc: &'d Doc<'_>, r: Range<usize>) -> Option<&'d Extract> {
+        r.filter(|&j| is_name(&self.toks()[j])).find_map(|j| {
+            let name = self.name(j);
+            doc.extracts()
+                .iter()
+                .find(|e| e.column.eq_ignore_ascii_case(&name))
+        })
     }
 
     fn name_is(&self, at: usize, column: &str) -> bool {

@@ -726,3 +726,20 @@ fn a_declared_path_is_answered_from_its_column_only_while_the_server_describes_i
         Err(WriteError::NeedTables(_))
     ));
 }
+
+#[test]
+fn an_assignment_reading_a_derived_column_after_the_document_is_refused_and_before_it_is_not() {
+    // After the document, the derived column would already hold the new
+    // path's value; a STORED generated column still holds the old one.
+    for sql in [
+        r#"INSERT INTO docs (id, doc) VALUES (1, '{}') ON DUPLICATE KEY UPDATE doc = VALUES(doc), id = LENGTH(doc_author)"#,
+        r#"UPDATE docs SET doc = '{"author": "x"}', id = IF(doc_author = 'x', 1, 2) WHERE id = 3"#,
+        r#"UPDATE docs d SET d.doc = '{"author": "x"}', d.id = CHAR_LENGTH(d.n1)"#,
+    ] {
+        let m = refused(sql);
+        assert!(m.contains("reads `"), "{sql}: {m}");
+    }
+    // Before the document both read the old value.
+    let before = r#"UPDATE docs SET id = LENGTH(doc_author), doc = '{"author": "x"}' WHERE id = 3"#;
+    assert!(rewrite(before).is_ok(), "{before}");
+}
