@@ -28,6 +28,18 @@ fn same_names(mut o: Outcome) -> Outcome {
     o
 }
 
+/// The answer with each result's rows in one order: for a statement whose
+/// ORDER BY leaves ties, which the server breaks by its own table order
+/// (not the same in two databases).
+fn rows_sorted(mut o: Outcome) -> Outcome {
+    if let Outcome::Sets(sets) = &mut o {
+        for set in sets {
+            set.rows.sort_by_key(|r| format!("{r:?}"));
+        }
+    }
+    o
+}
+
 #[test]
 fn describe_show_columns_and_information_schema_through_squeeze_equal_an_uncompressed_copy() {
     let db = MariaDb::start();
@@ -327,7 +339,8 @@ fn check_and_table_constraints_list_the_json_check_of_a_json_presented_column_or
             db.fresh_db(name);
             db.root_sql(&format!(
                 "CREATE TABLE {name}.t (id INT PRIMARY KEY, doc {ty} NULL);
-                 CREATE TABLE {name}.u (id INT PRIMARY KEY, x INT CHECK (x > 0), doc {ty} NULL, y INT, CONSTRAINT tc CHECK (x < 100), UNIQUE KEY uy (y));"
+                 CREATE TABLE {name}.u (id INT PRIMARY KEY, x INT CHECK (x > 0), doc {ty} NULL, y INT, CONSTRAINT tc CHECK (x < 100), UNIQUE KEY uy (y));
+                 CREATE TABLE {name}.p (id INT PRIMARY KEY, a INT, b INT, t_id INT, CONSTRAINT pa CHECK (a > 0), CONSTRAINT pb CHECK (b > 0), UNIQUE KEY uab (a, b), KEY (t_id), CONSTRAINT pt FOREIGN KEY (t_id) REFERENCES t (id));"
             ));
         }
         let toml = format!(
@@ -356,6 +369,29 @@ fn check_and_table_constraints_list_the_json_check_of_a_json_presented_column_or
             let s = same_names(dump::query(&mut sqc, sql).await);
             assert!(matches!(t, Outcome::Sets(_)), "{sql}: {t:?}");
             dump::assert_same(sql, &t, &s);
+        }
+        // Django 5's get_constraints() (migrate with an FK, unique or index
+        // change, inspectdb): for a table without a configured column and
+        // for the JSON tables the key and constraint joins exclude CHECK
+        // rows, so the added rows change nothing; answered every time (the
+        // server's order of the joined views varies from run to run).
+        let django = [
+            "SELECT kc.`constraint_name`, kc.`column_name`, kc.`referenced_table_name`, kc.`referenced_column_name`, c.`constraint_type` FROM information_schema.key_column_usage AS kc, information_schema.table_constraints AS c WHERE kc.table_schema = DATABASE() AND (kc.referenced_table_schema = DATABASE() OR kc.referenced_table_schema IS NULL) AND c.table_schema = kc.table_schema AND c.constraint_name = kc.constraint_name AND c.constraint_type != 'CHECK' AND kc.table_name = '{t}' ORDER BY kc.`ordinal_position`",
+            "SELECT c.constraint_name, c.check_clause FROM information_schema.check_constraints AS c WHERE c.constraint_schema = DATABASE() AND c.table_name = '{t}'",
+        ];
+        for round in 0..10 {
+            for (q, table) in django.iter().flat_map(|q| ["p", "t", "u"].map(|t| (q, t))) {
+                let sql = q.replace("{t}", table);
+                let t = rows_sorted(same_names(dump::query(&mut truth, &sql).await));
+                let s = rows_sorted(same_names(dump::query(&mut sqc, &sql).await));
+                // u's several checks, one of them the added JSON check, stay
+                // refused (tested below).
+                if table == "u" && sql.contains("check_clause") {
+                    continue;
+                }
+                assert!(matches!(t, Outcome::Sets(_)), "{sql}: {t:?}");
+                dump::assert_same(&format!("round {round}: {sql}"), &t, &s);
+            }
         }
         // Under ANSI_QUOTES the server quotes the name in the check with ".
         for c in [&mut truth, &mut sqc] {
