@@ -148,6 +148,19 @@ fn latin1_byte(ch: char) -> Option<u8> {
         .map(|i| 0x80 + i as u8)
 }
 
+/// MariaDB's latin1 bytes as utf8mb4 (every byte is a character; the
+/// reverse of [`ResultsCharset::Latin1`]'s conversion).
+pub fn latin1_to_utf8(bytes: &[u8]) -> Vec<u8> {
+    let mut out = String::with_capacity(bytes.len() + bytes.len() / 2);
+    for &b in bytes {
+        out.push(match b {
+            0x80..=0x9F => CP1252_HIGH[(b - 0x80) as usize],
+            b => char::from(b),
+        });
+    }
+    out.into_bytes()
+}
+
 #[cfg(test)]
 mod tests {
     use super::ResultsCharset::{self, *};
@@ -173,6 +186,17 @@ mod tests {
         assert_eq!(conv(Ascii, "é😀x"), b"??x");
         assert_eq!(conv(Utf8mb4 { collation: 45 }, "😀"), "😀".as_bytes());
         assert_eq!(conv(Binary, "é"), "é".as_bytes());
+    }
+
+    #[test]
+    fn latin1_bytes_read_as_their_characters_and_back() {
+        let bytes: Vec<u8> = (0u8..=255).collect();
+        let text = super::latin1_to_utf8(&bytes);
+        assert!(std::str::from_utf8(&text).is_ok());
+        assert_eq!(super::latin1_to_utf8(&[0xE9, 0x80]), "é€".as_bytes());
+        let mut back = Vec::new();
+        Latin1.convert(&text, &mut back);
+        assert_eq!(back, bytes);
     }
 
     #[test]

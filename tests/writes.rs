@@ -902,3 +902,92 @@ async fn writes_through_views_are_stored_compressed_and_schema_on_stored_bytes_i
     )
     .await;
 }
+
+/// LOAD DATA LOCAL of documents stores what the LONGTEXT utf8mb4_bin copy
+/// stores from the same file: the file's CHARACTER SET converted (latin1's
+/// 0xE9 is é), valid UTF-8 as it is (utf8mb4, binary, none named), and a
+/// row the server would store with warning 1366 (`?` for an invalid byte
+/// under `binary`) or convert otherwise refused naming the column, never
+/// stored as other bytes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_data_stores_documents_as_the_files_character_set_reads_or_refuses() {
+    let db = MariaDb::shared();
+    let schema = "w_infile_cs";
+    let sq = setup(db, schema, "");
+    db.root_sql(&format!(
+        "CREATE TABLE {schema}.copy (id BIGINT PRIMARY KEY, doc LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin)"
+    ));
+    let pad = "squeeze keeps the document compressed ".repeat(3);
+    let doc = |text: &[u8]| {
+        let mut d = format!("{{\"pad\": \"{pad}\", \"who\": \"").into_bytes();
+        d.extend_from_slice(text);
+        d.extend_from_slice(b"\"}");
+        d
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&str, &[u8]); 8] = [
+        ("latin1", b"caf\xe9 \x80"),
+        ("binary", "café".as_bytes()),
+        ("binary", b"caf\xe9"),
+        ("utf8mb4", "café 😀".as_bytes()),
+        ("utf8mb3", "café".as_bytes()),
+        ("utf8mb3", "😀".as_bytes()),
+        ("", "café".as_bytes()),
+        ("ascii", "café".as_bytes()),
+    ];
+    let (mut stored, mut refused) = (0, 0);
+    for (k, (charset, text)) in cases.iter().enumerate() {
+        let id = k as i64 + 1;
+        let file = dir.path().join(format!("f{k}.tsv"));
+        let mut row = format!("{id}\t").into_bytes();
+        row.extend_from_slice(&doc(text));
+        row.push(b'\n');
+        std::fs::write(&file, &row).unwrap();
+        let clause = if charset.is_empty() {
+            String::new()
+        } else {
+            format!(" CHARACTER SET {charset}")
+        };
+        let load = |table: &str| {
+            format!(
+                "LOAD DATA LOCAL INFILE '{}' INTO TABLE {table}{clause} (id, doc)",
+                file.display()
+            )
+        };
+        let (ok, _, err) = mariadb_cli(sq.port, &["--local-infile=1", schema], &load("docs"));
+        let (direct_ok, _, direct_err) =
+            mariadb_cli(db.port, &["--local-infile=1", schema], &load("copy"));
+        assert!(direct_ok, "{charset}: direct load failed: {direct_err}");
+        if !ok {
+            assert!(
+                err.contains("1235") && err.contains(&format!("`{schema}.docs.doc`")),
+                "{charset}: {err}"
+            );
+            refused += 1;
+            continue;
+        }
+        stored += 1;
+        let through: Option<Vec<u8>> = connect(&sq, schema)
+            .await
+            .query_first(format!("SELECT doc FROM docs WHERE id = {id}"))
+            .await
+            .unwrap()
+            .flatten();
+        let copy: Option<Vec<u8>> = connect(&sq, schema)
+            .await
+            .query_first(format!("SELECT doc FROM copy WHERE id = {id}"))
+            .await
+            .unwrap()
+            .flatten();
+        assert_eq!(
+            through,
+            copy,
+            "{charset}: {:?}",
+            String::from_utf8_lossy(text)
+        );
+    }
+    // latin1 converted, the three valid UTF-8 loads and utf8mb3 stored;
+    // binary's invalid byte, utf8mb3's 4-byte character and ascii refused.
+    assert_eq!((stored, refused), (5, 3));
+    assert_stored_compressed(db, schema, "docs");
+}

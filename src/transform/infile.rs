@@ -288,9 +288,18 @@ impl InfileRewriter {
                             let rule = self.rule(col);
                             out.extend_from_slice(&row[at..span.start]);
                             at = span.start;
+                            // The text the server would store for the field
+                            // (the file's CHARACTER SET converted to utf8mb4).
+                            let text = if null {
+                                std::borrow::Cow::Borrowed(&value[..])
+                            } else {
+                                self.as_the_server_reads(&value).map_err(|why| {
+                                    WriteError::Refused(row_refusal(&rule, None, self.rows, &why))
+                                })?
+                            };
                             if !null {
                                 self.scratch.clear();
-                                let compressed = compress_value(&rule, &value, &mut self.scratch)?;
+                                let compressed = compress_value(&rule, &text, &mut self.scratch)?;
                                 let mut encoded = Vec::new();
                                 if compressed && self.encode(&self.scratch, &mut encoded) {
                                     out.extend_from_slice(&encoded);
@@ -302,7 +311,7 @@ impl InfileRewriter {
                             }
                             out.extend_from_slice(&row[at..span.end]);
                             at = span.end;
-                            let document = (!null).then_some(&value[..]);
+                            let document = (!null).then_some(&text[..]);
                             self.derived_fields(&rule, document, out)?;
                         }
                         out.extend_from_slice(&row[at..]);
@@ -379,6 +388,34 @@ impl InfileRewriter {
             Some("utf8mb4") => true,
             Some("utf8" | "utf8mb3") => v.iter().all(|&b| b < 0xF0),
             _ => false,
+        }
+    }
+
+    /// The utf8mb4 text the server stores for a document field whose
+    /// bytes (escapes decoded) are `v`, read in the file's CHARACTER SET
+    /// (measured on MariaDB 10.11: `binary` keeps valid UTF-8 as it is and
+    /// stores `?` with warning 1366 for an invalid byte; `latin1` converts
+    /// every byte). `Err`: a conversion squeeze does not reproduce (a
+    /// warning, another character set); the row is refused.
+    fn as_the_server_reads<'v>(&self, v: &'v [u8]) -> Result<std::borrow::Cow<'v, [u8]>, String> {
+        use std::borrow::Cow;
+        if v.is_ascii() {
+            return Ok(Cow::Borrowed(v));
+        }
+        let charset = self.st.charset.as_deref().map(str::to_ascii_lowercase);
+        let utf8 = std::str::from_utf8(v).is_ok();
+        match charset.as_deref() {
+            // Without the clause the server reads the file in the current
+            // database's character set, which squeeze takes to be utf8mb4
+            // (see docs/writes.md): valid UTF-8 is stored as it is.
+            None | Some("utf8mb4" | "binary") if utf8 => Ok(Cow::Borrowed(v)),
+            Some("utf8" | "utf8mb3") if utf8 && v.iter().all(|&b| b < 0xF0) => Ok(Cow::Borrowed(v)),
+            Some("latin1") => Ok(Cow::Owned(crate::results_charset::latin1_to_utf8(v))),
+            Some(cs) => Err(format!(
+                "the document is not {} in the file's CHARACTER SET {cs}, which MariaDB would convert or store with a warning squeeze cannot reproduce",
+                if utf8 { "ASCII" } else { "valid UTF-8" }
+            )),
+            None => Err("the document is not valid UTF-8 and the statement names no CHARACTER SET (MariaDB would read it in the database's character set, converting it or storing it with a warning)".into()),
         }
     }
 

@@ -374,7 +374,9 @@ impl LoadData {
             return Some("LOAD DATA INFILE (server-side file) into a table with compressed columns cannot be compressed by the proxy; use LOAD DATA LOCAL INFILE".into());
         }
         if let Some(cs) = &self.charset {
-            if !(crate::charset::is_utf8_name(cs) || cs == "binary" || cs == "ascii") {
+            if !(crate::charset::is_utf8_name(cs)
+                || matches!(cs.as_str(), "binary" | "ascii" | "latin1"))
+            {
                 return Some(format!("CHARACTER SET {cs}: compressed columns hold UTF-8 JSON; convert the file to UTF-8 and use CHARACTER SET utf8mb4"));
             }
         }
