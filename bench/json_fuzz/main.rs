@@ -6,7 +6,6 @@
 //! JSON_FUZZ_COUNT (statements per seed) override the defaults. Prints the
 //! per-class table and the RESULT line; exits 1 on a wrong answer.
 #[path = "../../tests/support/mod.rs"]
-#[allow(dead_code)]
 mod support;
 
 use support::json_fuzz::{params, Fuzz};

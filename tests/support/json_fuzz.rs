@@ -49,7 +49,7 @@ fn ws(rng: &mut Rng) -> &'static str {
     if rng.chance(80) {
         ""
     } else {
-        *rng.pick(&[" ", "\n", "\t", "  ", "\r\n "])
+        [" ", "\n", "\t", "  ", "\r\n "][rng.below(5)]
     }
 }
 
@@ -224,11 +224,15 @@ fn path(rng: &mut Rng) -> (String, bool) {
         match rng.below(10) {
             0..=4 => {
                 p.push('.');
-                p.push_str(*rng.pick(KEYS));
+                let k: &&str = rng.pick(KEYS);
+                p.push_str(k);
             }
             5 => p.push_str(&format!("[{}]", rng.below(4))),
             6 => p.push_str("[*]"),
-            7 => p.push_str(*rng.pick(&["[last]", "[last-1]", "[0 to 1]", "[1 to last]"])),
+            7 => {
+                let s: &&str = rng.pick(&["[last]", "[last-1]", "[0 to 1]", "[1 to last]"]);
+                p.push_str(s)
+            }
             8 => p.push_str("**"),
             _ => p.push_str(".b"),
         }
