@@ -7,6 +7,7 @@
 
 pub mod cursor;
 pub mod dump;
+pub mod json_fuzz;
 pub mod oracle;
 pub mod pyclients;
 pub mod raw;

@@ -115,7 +115,7 @@ pub async fn setup(db: &dyn TestServer) -> (Squeeze, Oracle) {
     (sq, o)
 }
 
-async fn connect(port: u16, db: &str) -> Conn {
+pub async fn connect(port: u16, db: &str) -> Conn {
     Conn::new(Opts::from(dump::opts(port, APP_USER, APP_PASS, Some(db))))
         .await
         .unwrap_or_else(|e| panic!("connect to {port}/{db}: {e}"))
@@ -497,7 +497,7 @@ pub enum Verdict {
     Wrong(String),
 }
 
-async fn run(conn: &mut Conn, sql: &str, prepared: bool) -> Answer {
+pub async fn run(conn: &mut Conn, sql: &str, prepared: bool) -> Answer {
     let r = if prepared {
         collect(conn.exec_iter(sql, ()).await).await
     } else {
