@@ -106,6 +106,16 @@ pub fn row_refusal(rule: &ColumnRule, e: Option<&Extract>, row: u64, why: &str) 
     )
 }
 
+/// A row whose document squeeze cannot store as the server would store it
+/// from the file (its character set's conversion or warning).
+pub fn document_refusal(rule: &ColumnRule, row: u64, why: &str) -> Refusal {
+    Refusal {
+        reason: crate::sql::RefuseReason::Unjudged,
+        what: format!("row {row} of the file cannot be stored as MariaDB stores it: {why}"),
+        ..refusal(rule, String::new())
+    }
+}
+
 /// Why `derive` failed, in words.
 pub fn derive_why(e: &Extract, err: DeriveError) -> String {
     match err {
