@@ -20,6 +20,7 @@ pub mod config;
 pub mod context;
 pub mod error;
 pub mod fleet;
+pub mod in_server;
 pub mod interrupt;
 pub mod jobs;
 pub mod limits;

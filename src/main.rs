@@ -38,6 +38,9 @@ enum Cmd {
     /// Train, evaluate and list compression dictionaries.
     #[command(subcommand)]
     Dict(squeeze::cli::dict::DictCommand),
+    /// squeeze's in-server functions on the shards: install, status, remove.
+    #[command(subcommand)]
+    Udf(squeeze::cli::udf::UdfCommand),
     /// Decode a stored value: header fields, then the document.
     Inspect(squeeze::cli::inspect::InspectArgs),
     /// Compress a column's existing plain rows in place, online (batches
@@ -312,6 +315,14 @@ fn main() -> ExitCode {
             }
         },
         Cmd::Inspect(args) => report(squeeze::cli::inspect::run(args)),
+        Cmd::Udf(cmd) => match squeeze::cli::udf::run(cmd) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::FAILURE,
+            Err(e) => {
+                eprintln!("squeeze udf: {e:#}");
+                ExitCode::FAILURE
+            }
+        },
         Cmd::Backfill(args) => report(squeeze::jobs::run(
             squeeze::jobs::value::Mode::Backfill,
             args,

@@ -294,6 +294,38 @@ fn log_running(ctx: &ProxyContext, message: &str) {
     );
 }
 
+/// Watches each shard's in-server function (`in_server`) when server
+/// evaluation is on and an account can reach the shards; the first look
+/// is taken before the first client (bounded), so statements are planned
+/// one way from the start.
+async fn spawn_in_server_watch(cfg: &Config, ctx: &ProxyContext) {
+    if !cfg.codec.server_evaluation {
+        return;
+    }
+    let targets = match crate::meta::store::targets(cfg) {
+        Ok(t) => t,
+        Err(e) => {
+            tracing::info!(error = %e, "in-server functions not checked: squeeze evaluates compressed values itself");
+            return;
+        }
+    };
+    let registry = ctx.rules.registry.clone();
+    let every = Duration::from_secs(cfg.codec.dictionary_poll_secs.max(1));
+    let expected = crate::in_server::watch::expected(&registry);
+    let first = crate::in_server::watch::probe_all(&targets, &expected);
+    if tokio::time::timeout(Duration::from_secs(5), first)
+        .await
+        .is_err()
+    {
+        tracing::warn!("the shards did not answer the in-server function check within 5 s; squeeze evaluates compressed values itself until they do");
+    }
+    tokio::spawn(crate::in_server::watch::run(
+        targets,
+        Arc::new(move || crate::in_server::watch::expected(&registry)),
+        every,
+    ));
+}
+
 fn spawn_health(ctx: &ProxyContext, cfg: &Config) -> tokio::task::JoinHandle<()> {
     let interval = Duration::from_millis(
         cfg.backends()
@@ -453,6 +485,7 @@ async fn start_context(
 ) -> anyhow::Result<(Arc<ProxyContext>, Option<Arc<crate::meta::loader::Loader>>)> {
     let store = crate::meta::loader::Loader::start(cfg).await;
     let ctx = build_context(cfg, None)?;
+    spawn_in_server_watch(cfg, &ctx).await;
     if let Some(store) = &store {
         let _ = tokio::time::timeout(Duration::from_secs(5), store.record_use(&ctx.rules)).await;
         store.clone().spawn();

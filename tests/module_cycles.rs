@@ -126,6 +126,8 @@ const LAYERS: &[&[&str]] = &[
     &["context"],
     // squeeze's metadata schema on the shards, then the admin view of it.
     &["meta"],
+    // squeeze's in-server functions on the shards (status, install).
+    &["in_server"],
     &["admin"],
     &["session"],
     &["server"],

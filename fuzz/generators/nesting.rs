@@ -529,6 +529,7 @@ impl Analyzer {
             sql_prepared: None,
             temporary: None,
             row_filters: true,
+            server_inflates: false,
         };
         squeeze::transform::write::rewrite_query(sql.as_bytes(), &ctx)
             .map(|r| r.sql.into_owned())

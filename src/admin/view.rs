@@ -92,10 +92,17 @@ pub fn backends(ctx: &ProxyContext) -> Value {
                     .with_label_values(&[&target.name])
                     .get(),
                 "slots_free": target.slots.as_ref().map(|s| s.available_permits()),
+                "in_server": in_server_json(&target.name),
             })
         })
         .collect();
     json!({ "backends": list })
+}
+
+/// A shard's in-server function, as `/backends` shows it.
+fn in_server_json(shard: &str) -> Value {
+    let s = crate::in_server::state(shard);
+    json!({ "state": s.label(), "detail": s.describe() })
 }
 
 /// `/columns`: each configured compressed column with its counters. The

@@ -356,7 +356,46 @@ pub fn connect_checks(cfg: &Config) -> anyhow::Result<ConnectReport> {
         }
         report.notes.extend(notes);
     }
+    if cfg.codec.server_evaluation {
+        report.notes.extend(rt.block_on(in_server_notes(cfg)));
+    }
     Ok(report)
+}
+
+/// Per shard, whether the server evaluates compressed values (squeeze's
+/// in-server function present and matching this build): a note, not an
+/// issue (without it squeeze evaluates or refuses itself).
+async fn in_server_notes(cfg: &Config) -> Vec<String> {
+    use crate::meta::store;
+    let Ok(targets) = store::targets(cfg) else {
+        return vec![
+            "in-server function: not checked (no account to reach the shards with)".into(),
+        ];
+    };
+    let mut conns = Vec::new();
+    for t in &targets {
+        match t.connect().await {
+            Ok(c) => conns.push(c),
+            Err(e) => return vec![format!("in-server function: not checked: {e}")],
+        }
+    }
+    let expected = match crate::in_server::install::dictionaries(cfg, &mut conns).await {
+        Ok(d) => d
+            .iter()
+            .map(|(id, d)| (*id, d.sha256.to_ascii_lowercase()))
+            .collect(),
+        Err(e) => return vec![format!("in-server function: not checked: {e:#}")],
+    };
+    let mut notes = Vec::new();
+    for c in conns.iter_mut() {
+        let state = crate::in_server::watch::probe(c, &expected).await;
+        notes.push(format!(
+            "shard {}: in-server function: {}",
+            c.name,
+            state.describe()
+        ));
+    }
+    notes
 }
 
 fn describe_encoder(e: &crate::codec::ValueEncoder) -> String {

@@ -3,3 +3,4 @@ pub mod check_config;
 pub mod ctl;
 pub mod dict;
 pub mod inspect;
+pub mod udf;

@@ -64,6 +64,12 @@ pub struct DictionaryRegistry {
     entries: Vec<ManifestEntry>,
 }
 
+impl squeeze_format::DictionaryLookup for DictionaryRegistry {
+    fn dictionary(&self, id: u32) -> Option<&Dictionary> {
+        self.get(id).map(|d| &**d)
+    }
+}
+
 impl DictionaryRegistry {
     /// A registry with no dictionaries (values can still use dictionary id 0).
     pub fn empty() -> Self {

@@ -619,6 +619,11 @@ pub struct CodecConfig {
     /// store is refused after a restart and by jobs too. Default
     /// `<dictionaries_dir>.pins`, next to the directory.
     pub pin_file: Option<PathBuf>,
+    /// Let the server evaluate expressions over compressed columns where
+    /// squeeze's in-server function is installed and matches this build
+    /// (`squeeze udf install`, docs/json.md "Evaluated by the server").
+    /// Default true; false keeps squeeze's own evaluator and refusals.
+    pub server_evaluation: bool,
 }
 
 impl CodecConfig {
@@ -651,6 +656,7 @@ impl Default for CodecConfig {
             dictionary_poll_secs: 30,
             max_dictionary_size: 4 << 20,
             pin_file: None,
+            server_evaluation: true,
         }
     }
 }

@@ -91,6 +91,16 @@ impl Session {
             .filter(|t| !t.is_empty())
     }
 
+    /// Whether the shard statements go to has squeeze's in-server function
+    /// matching this build (`in_server`): the server evaluates compressed
+    /// values.
+    pub(super) fn server_inflates(&self) -> bool {
+        self.ctx
+            .shards
+            .get(self.shards.current())
+            .is_some_and(|t| crate::in_server::ready(&t.name))
+    }
+
     /// Plan `query` on the session's own worker and rewrite it as planned
     /// (`transform::write`), fetching table metadata as the planner asks
     /// for it. `Err` carries the ERR for the client.
@@ -150,6 +160,7 @@ impl Session {
                 sql_prepared: Some(&self.statements.sql_prepared),
                 temporary: self.temporary(),
                 row_filters,
+                server_inflates: self.server_inflates(),
             };
             match rewrite_statements(text, query.statements(), &wctx) {
                 Ok(r) => {
@@ -236,6 +247,7 @@ impl Session {
             let connection_utf8mb4 = self.tracked.connection_utf8mb4;
             let prepared = self.statements.sql_prepared.clone();
             let temporary = self.temporary().cloned();
+            let server_inflates = self.server_inflates();
             let text = text.clone();
             let planned = crate::limits::heavy::run(move || {
                 let ctx = WriteContext {
@@ -248,6 +260,7 @@ impl Session {
                     sql_prepared: Some(&prepared),
                     temporary: temporary.as_ref(),
                     row_filters: true,
+                    server_inflates,
                 };
                 rewrite_query(&text, &ctx).map(Planned::from)
             })

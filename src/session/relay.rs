@@ -532,6 +532,7 @@ impl Session {
             sql_prepared: None,
             temporary: self.temporary(),
             row_filters: false,
+            server_inflates: false,
         };
         crate::transform::write::rewrite_query(sql.as_bytes(), &ctx)
             .ok()

@@ -38,6 +38,12 @@ pub trait ColumnCatalog {
     fn json_arrow_is_syntax_error(&self) -> bool {
         false
     }
+    /// Whether every shard the statement reaches has squeeze's in-server
+    /// function, so the server evaluates compressed values itself
+    /// (`sql::query::server_eval`). Default: no.
+    fn server_inflates(&self) -> bool {
+        false
+    }
     /// Whether the statement's own WHERE may hold JSON conditions squeeze
     /// evaluates on each row (a COM_QUERY whose result squeeze relays, on
     /// a backend whose JSON functions squeeze reproduces). Default: no.

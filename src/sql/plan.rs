@@ -212,6 +212,7 @@ pub fn plan_statements<'a>(
     let mut same = SameQuery {
         inner: catalog,
         prepared: Vec::new(),
+        server: true,
     };
     // The last piece of a compound statement being planned as one.
     let mut block_until: Option<usize> = None;
@@ -780,6 +781,10 @@ fn plan_prepare_text<'a>(
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Plan<'a> {
+    // A text inside a string literal is sent as the client wrote it:
+    // no edit of squeeze's reaches the server (`SameQuery::literal`).
+    let literal = SameQuery::literal(catalog);
+    let catalog: &dyn ColumnCatalog = &literal;
     let Some(text) = decode_string(sql, tok, opts) else {
         return Plan::Untouched;
     };
@@ -866,6 +871,10 @@ pub fn prepared_placeholders(
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Option<(String, Vec<Option<ColumnRef>>)> {
+    // A text inside a string literal is sent as the client wrote it:
+    // no edit of squeeze's reaches the server (`SameQuery::literal`).
+    let literal = SameQuery::literal(catalog);
+    let catalog: &dyn ColumnCatalog = &literal;
     let StatementKind::Prepare {
         name,
         text: Some(tok),
@@ -891,6 +900,10 @@ pub fn prepared_outputs(
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Option<Vec<Option<ColumnRef>>> {
+    // A text inside a string literal is sent as the client wrote it:
+    // no edit of squeeze's reaches the server (`SameQuery::literal`).
+    let literal = SameQuery::literal(catalog);
+    let catalog: &dyn ColumnCatalog = &literal;
     let StatementKind::Prepare {
         text: Some(tok), ..
     } = kind
@@ -926,6 +939,10 @@ fn immediate_shape(
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Option<QueryShape> {
+    // A text inside a string literal is sent as the client wrote it:
+    // no edit of squeeze's reaches the server (`SameQuery::literal`).
+    let literal = SameQuery::literal(catalog);
+    let catalog: &dyn ColumnCatalog = &literal;
     let text = decode_string(sql, tok, opts)?;
     match plan_statement_shape(&text, opts, db, catalog) {
         (Plan::Untouched, Some(shape)) if shape.json.is_empty() => Some(shape),
@@ -946,6 +963,10 @@ fn immediate_json<'a>(
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Option<(Plan<'a>, Option<QueryShape>)> {
+    // A text inside a string literal is sent as the client wrote it:
+    // no edit of squeeze's reaches the server (`SameQuery::literal`).
+    let literal = SameQuery::literal(catalog);
+    let catalog: &dyn ColumnCatalog = &literal;
     let TokenKind::Str { quote_at } = tok.kind else {
         return None;
     };

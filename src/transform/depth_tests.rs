@@ -292,6 +292,7 @@ pub fn analyse(sql: &str) -> Result<(), u16> {
         sql_prepared: None,
         temporary: None,
         row_filters: true,
+        server_inflates: false,
     };
     rewrite_query(sql.as_bytes(), &ctx)
         .map(|_| ())

@@ -47,6 +47,7 @@ fn rewrite(sql: &str) -> Result<String, WriteError> {
         sql_prepared: None,
         temporary: None,
         row_filters: false,
+        server_inflates: false,
     };
     rewrite_query(sql.as_bytes(), &ctx).map(|r| String::from_utf8(r.sql.into_owned()).unwrap())
 }
@@ -230,6 +231,7 @@ fn rewrite_typed(sql: &str, connection_utf8mb4: bool) -> Result<String, WriteErr
         non_utf8_charset: None,
         connection_utf8mb4,
         row_filters: false,
+        server_inflates: false,
         sql_prepared: None,
         temporary: None,
     };
@@ -370,6 +372,7 @@ fn a_path_declared_as_bigint_and_as_varchar_answers_each_form_from_the_column_th
         non_utf8_charset: None,
         connection_utf8mb4: true,
         row_filters: false,
+        server_inflates: false,
         sql_prepared: None,
         temporary: None,
     };
@@ -633,6 +636,7 @@ fn rewrite_with(schema: &SchemaCache, sql: &str) -> Result<String, WriteError> {
         sql_prepared: None,
         temporary: None,
         row_filters: false,
+        server_inflates: false,
     };
     rewrite_query(sql.as_bytes(), &ctx).map(|r| String::from_utf8(r.sql.into_owned()).unwrap())
 }

@@ -212,6 +212,9 @@ pub struct Catalog<'a> {
     /// Whether the statement is a COM_QUERY whose WHERE may hold JSON
     /// conditions squeeze evaluates (`sql::query::filter`).
     pub row_filters: bool,
+    /// Every shard the statement reaches has squeeze's in-server function
+    /// (`in_server`): the server evaluates compressed values.
+    pub server_inflates: bool,
     /// The session's `character_set_connection` is utf8mb4 or binary.
     pub connection_utf8mb4: bool,
     /// Tables with declared paths the statement would answer from their
@@ -256,6 +259,7 @@ impl<'a> Catalog<'a> {
             sql_prepared: None,
             temporary: RefCell::new(TempTables::default()),
             row_filters: false,
+            server_inflates: false,
             connection_utf8mb4: false,
             unverified: RefCell::new(Vec::new()),
             reads_diagnostics: false,
@@ -370,6 +374,9 @@ impl ColumnCatalog for Catalog<'_> {
     }
     fn evaluates_row_filters(&self) -> bool {
         self.row_filters
+    }
+    fn server_inflates(&self) -> bool {
+        self.server_inflates
     }
     fn connection_unquotes_json_constants(&self) -> bool {
         self.connection_utf8mb4

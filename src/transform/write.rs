@@ -163,6 +163,8 @@ pub struct WriteContext<'a> {
     /// A COM_QUERY, whose WHERE may hold JSON conditions squeeze evaluates
     /// on each row (`sql::query::filter`); not a prepared statement.
     pub row_filters: bool,
+    /// The shard has squeeze's in-server function (`in_server`).
+    pub server_inflates: bool,
 }
 
 /// Rewrite a COM_QUERY (or COM_STMT_PREPARE) text.
@@ -183,6 +185,7 @@ pub fn rewrite_statements<'a>(
     let mut catalog = Catalog::new(ctx.rules, ctx.schema).with_temporary(ctx.temporary);
     catalog.sql_prepared = ctx.sql_prepared;
     catalog.row_filters = ctx.row_filters;
+    catalog.server_inflates = ctx.server_inflates;
     catalog.connection_utf8mb4 = ctx.connection_utf8mb4;
     catalog.reads_diagnostics = crate::sql::diagnostics::mentions_counts(sql_text);
     let plans = sql::plan_statements(sql_text, split, ctx.db, &catalog);
@@ -833,6 +836,7 @@ mod tests {
             sql_prepared: None,
             temporary: None,
             row_filters: false,
+            server_inflates: false,
         };
         rewrite_query(sql.as_bytes(), &ctx).map(|r| (r.sql.into_owned(), r.plain_read))
     }

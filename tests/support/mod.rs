@@ -7,6 +7,7 @@
 
 pub mod cursor;
 pub mod dump;
+pub mod in_server;
 pub mod json_fuzz;
 pub mod oracle;
 pub mod pyclients;
@@ -565,6 +566,11 @@ impl Squeeze {
         db.root_sql(&format!(
             "CREATE TABLE {schema}.docs (id BIGINT PRIMARY KEY, doc LONGBLOB)"
         ));
+        Self::for_docs_table_keeping(db, schema)
+    }
+
+    /// [`Squeeze::for_docs_table`] over the `docs` table already in `schema`.
+    pub fn for_docs_table_keeping(db: &dyn TestServer, schema: &str) -> Squeeze {
         let dicts = concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries");
         let rule = format!("{schema}.docs.doc=reddit_comments");
         Self::for_server(db, &["--dictionaries", dicts, "--compress", &rule])

@@ -418,6 +418,17 @@ impl Oracle {
     }
 
     /// The per-class table and totals.
+    /// [same, refused, both-error] over every class.
+    pub fn totals(&self) -> [u64; 3] {
+        let mut t = [0u64; 3];
+        for c in self.counts.values() {
+            for i in 0..3 {
+                t[i] += c[i];
+            }
+        }
+        t
+    }
+
     pub fn report(&self) -> String {
         let mut out = String::from(
             "| class | same | refused | both-error | refusal rate |\n|---|---:|---:|---:|---:|\n",
@@ -1144,8 +1155,33 @@ pub fn run_ring_three_reads(db: &dyn TestServer) {
     run_read_corpus(db, "ring-three reads", &ring_three_reads());
 }
 
+/// Every hand-written read corpus (the corpus, ring two, ring three) on
+/// fresh tables; asserts no leak or wrong answer and returns the totals
+/// [same, refused, both-error] with the printed report.
+pub fn run_read_corpora(db: &dyn TestServer) -> ([u64; 3], String, Vec<String>) {
+    let mut cases = corpus();
+    cases.extend(ring_two_reads());
+    cases.extend(ring_three_reads());
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let (mut sq, mut o) = setup(db).await;
+        run_cases(&mut o, &cases).await;
+        let report = o.report();
+        println!("every read corpus:\n{report}");
+        sq.assert_alive();
+        (o.totals(), report, o.failures.clone())
+    })
+}
+
 /// Run one read corpus on fresh tables and assert no leak or wrong answer.
-fn run_read_corpus(db: &dyn TestServer, name: &str, cases: &[(String, Vec<String>)]) {
+fn run_read_corpus(
+    db: &dyn TestServer,
+    name: &str,
+    cases: &[(String, Vec<String>)],
+) -> ([u64; 3], String) {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -1153,7 +1189,8 @@ fn run_read_corpus(db: &dyn TestServer, name: &str, cases: &[(String, Vec<String
     rt.block_on(async {
         let (mut sq, mut o) = setup(db).await;
         run_cases(&mut o, cases).await;
-        println!("{name}:\n{}", o.report());
+        let report = o.report();
+        println!("{name}:\n{report}");
         sq.assert_alive();
         assert!(
             o.failures.is_empty(),
@@ -1161,7 +1198,8 @@ fn run_read_corpus(db: &dyn TestServer, name: &str, cases: &[(String, Vec<String
             o.failures.len(),
             o.failures.join("\n")
         );
-    });
+        (o.totals(), report)
+    })
 }
 
 /// The write corpus with its placeholders filled: (class, statement).

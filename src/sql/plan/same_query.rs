@@ -26,6 +26,23 @@ pub struct SameQuery<'c> {
     /// (lower-case name, what it binds; `None` once deallocated or
     /// re-prepared from a text squeeze refused).
     pub prepared: Vec<(String, Option<Prepared>)>,
+    /// Whether the server may evaluate compressed values (the inner
+    /// catalog's say), or not: a statement text inside a string literal
+    /// (`PREPARE s FROM '...'`, `EXECUTE IMMEDIATE '...'`) is sent as
+    /// written, so the edits that would wrap its references never reach
+    /// the server.
+    pub server: bool,
+}
+
+impl<'c> SameQuery<'c> {
+    /// `inner` for a statement text inside a string literal.
+    pub fn literal(inner: &'c dyn ColumnCatalog) -> SameQuery<'c> {
+        SameQuery {
+            inner,
+            prepared: Vec::new(),
+            server: false,
+        }
+    }
 }
 
 impl SameQuery<'_> {
@@ -89,6 +106,9 @@ impl ColumnCatalog for SameQuery<'_> {
     }
     fn evaluates_row_filters(&self) -> bool {
         self.inner.evaluates_row_filters()
+    }
+    fn server_inflates(&self) -> bool {
+        self.server && self.inner.server_inflates()
     }
     fn connection_unquotes_json_constants(&self) -> bool {
         self.inner.connection_unquotes_json_constants()

@@ -154,6 +154,10 @@ impl Parser<'_, '_> {
     }
 
     pub(super) fn reject(&self, v: &Val, reason: RefuseReason, what: &str) -> R<()> {
+        // The server reads every reference through the in-server function.
+        if self.server_evaluates() {
+            return Ok(());
+        }
         if let Val::Json(c, item) = v {
             return Err(refusal(
                 c.clone(),
@@ -208,7 +212,16 @@ impl Parser<'_, '_> {
                 continue;
             }
             match op {
-                Infix::Is => self.is_test(&lhs)?,
+                Infix::Is => {
+                    // `doc IS [NOT] NULL` reads no document: not wrapped.
+                    if matches!(lhs, Val::Blob(_))
+                        && (self.kw_at(1, "NULL")
+                            || (self.kw_at(1, "NOT") && self.kw_at(2, "NULL")))
+                    {
+                        self.unnote_reference(self.toks[start].start..self.toks[self.pos - 1].end);
+                    }
+                    self.is_test(&lhs)?
+                }
                 Infix::Like => self.like(&lhs, &word, skip)?,
                 Infix::SoundsLike => self.sounds_like(&lhs)?,
                 Infix::In => {
@@ -561,7 +574,10 @@ impl Parser<'_, '_> {
     /// `( subquery )` whose rows are compared with something.
     fn subquery_operand(&mut self, reason: RefuseReason, what: &str) -> R<()> {
         self.expect_kind(TokenKind::LParen, "(")?;
-        let outs = self.query_expression()?;
+        let keep = std::mem::replace(&mut self.keep_bare, false);
+        let outs = self.query_expression();
+        self.keep_bare = keep;
+        let outs = outs?;
         self.expect_kind(TokenKind::RParen, ")")?;
         if let Some(c) = outs.into_iter().find_map(|o| o.blob) {
             return Err(refusal(c, reason, what));
@@ -633,9 +649,18 @@ impl Parser<'_, '_> {
     /// `( subquery )`, `( expr )` or a row `( expr, expr ... )`.
     fn parenthesised(&mut self) -> R<Val> {
         if self.query_starts_at(1) {
+            let open = self.pos;
             self.pos += 1;
-            let outs = self.query_expression()?;
+            let keep = std::mem::replace(&mut self.keep_bare, false);
+            let outs = self.query_expression();
+            self.keep_bare = keep;
+            let outs = outs?;
             self.expect_kind(TokenKind::RParen, ")")?;
+            // Stored bytes a `*` passes out: the whole subquery is read
+            // through the function.
+            if outs.iter().any(|o| o.blob.is_some()) {
+                self.note_reference(self.toks[open].start..self.toks[self.pos - 1].end);
+            }
             // A scalar subquery passes its value through; a row subquery is
             // only ever compared, so any compressed column in it counts.
             return Ok(match outs.into_iter().find_map(|o| o.blob) {
@@ -688,7 +713,10 @@ impl Parser<'_, '_> {
             self.pos += 1;
             self.expect_kind(TokenKind::LParen, "(")?;
             // EXISTS looks at whether rows exist, never at their values.
-            self.query_expression()?;
+            let keep = std::mem::replace(&mut self.keep_bare, false);
+            let r = self.query_expression();
+            self.keep_bare = keep;
+            r?;
             self.expect_kind(TokenKind::RParen, ")")?;
             return Ok(Val::Plain);
         }
@@ -718,7 +746,12 @@ impl Parser<'_, '_> {
         }
         if kw(self, "MATCH") && self.kind_at(1) == Some(TokenKind::LParen) {
             self.pos += 1;
-            self.scan_group(RefuseReason::Function, "MATCH ... AGAINST")?;
+            // Its columns are names a FULLTEXT index must match, never
+            // expressions: a compressed one is refused, server or not.
+            let server = self.server.take();
+            let scanned = self.scan_group(RefuseReason::Function, "MATCH ... AGAINST");
+            self.server = server;
+            scanned?;
             self.expect_kw("AGAINST")?;
             self.scan_group(RefuseReason::Function, "MATCH ... AGAINST")?;
             return Ok(Val::Plain);
@@ -768,7 +801,11 @@ impl Parser<'_, '_> {
         let save = self.pos;
         match self.json_null_case_at() {
             Ok(Some(v)) => Ok(Some(v)),
-            Err(Stop::Refuse(r)) if r.reason == RefuseReason::JsonFunction => Err(Stop::Refuse(r)),
+            Err(Stop::Refuse(r))
+                if r.reason == RefuseReason::JsonFunction && !self.server_evaluates() =>
+            {
+                Err(Stop::Refuse(r))
+            }
             _ => {
                 self.pos = save;
                 Ok(None)
@@ -890,6 +927,8 @@ impl Parser<'_, '_> {
             match v {
                 Val::Null => {}
                 Val::Blob(b) if *b == c => {}
+                // Each reference is the document (wrapped): plain text.
+                _ if self.server_evaluates() => return Ok(Val::Plain),
                 other => {
                     let col = other.column().cloned().unwrap_or(c.clone());
                     return Err(refusal(
@@ -969,7 +1008,11 @@ impl Parser<'_, '_> {
         }
         let names: Vec<String> = parts.iter().map(|&i| self.name_text(i)).collect();
         Ok(match self.resolve_names(&names) {
-            Some(c) => Val::Blob(c),
+            Some(c) => {
+                let last = *parts.last().expect("one part");
+                self.note_reference(self.toks[parts[0]].start..self.toks[last].end);
+                Val::Blob(c)
+            }
             None => Val::Plain,
         })
     }
@@ -1074,7 +1117,12 @@ impl Parser<'_, '_> {
         let save = self.pos;
         match self.json_select_call_at(name) {
             Ok(Some(v)) => Ok(Some(v)),
-            Err(Stop::Refuse(r)) if r.reason == RefuseReason::JsonFunction => Err(Stop::Refuse(r)),
+            // A call squeeze would not evaluate is the server's to answer.
+            Err(Stop::Refuse(r))
+                if r.reason == RefuseReason::JsonFunction && !self.server_evaluates() =>
+            {
+                Err(Stop::Refuse(r))
+            }
             _ => {
                 self.pos = save;
                 Ok(None)
@@ -1656,7 +1704,10 @@ impl Parser<'_, '_> {
                     }
                     if names.len() <= 3 && !self.is_kind(TokenKind::LParen) {
                         if let Some(c) = self.resolve_names(&names) {
-                            return Err(refusal(c, reason, what));
+                            if !self.server_evaluates() {
+                                return Err(refusal(c, reason, what));
+                            }
+                            self.note_reference(t.start..self.toks[self.pos - 1].end);
                         }
                     }
                 }

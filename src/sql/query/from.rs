@@ -73,9 +73,12 @@ impl<'a> Parser<'a, '_> {
         right_join: bool,
     ) -> R<()> {
         if self.eat_kw("ON") {
-            self.in_relations_scope(rels, |p| {
+            let was = std::mem::replace(&mut self.in_condition, true);
+            let r = self.in_relations_scope(rels, |p| {
                 p.plain_expr(RefuseReason::Comparison, "a JOIN ... ON condition")
-            })?;
+            });
+            self.in_condition = was;
+            r?;
         } else if self.eat_kw("USING") {
             let names = self.name_list()?;
             self.merge_for_star(rels, start, left, &names, right_join)?;
@@ -241,7 +244,10 @@ impl<'a> Parser<'a, '_> {
     fn derived_table_factor(&mut self, rels: &mut Vec<Relation>) -> R<()> {
         self.pos += 1;
         // A derived table sees the enclosing queries, not its siblings.
-        let out = self.query_expression()?;
+        let keep = std::mem::replace(&mut self.keep_bare, true);
+        let out = self.query_expression();
+        self.keep_bare = keep;
+        let out = out?;
         self.expect_kind(TokenKind::RParen, ")")?;
         let r = self.derived_at()?;
         let alias = r.alias.as_deref().unwrap_or_default().to_string();

@@ -21,6 +21,7 @@ mod filter;
 mod from;
 pub mod scope;
 mod select;
+mod server_eval;
 
 use std::sync::Arc;
 
@@ -147,6 +148,17 @@ pub(crate) struct Parser<'a, 'c> {
     in_order_by: bool,
     /// Parsing a select-list item (its value is a result column).
     in_select_item: bool,
+    /// The in-server function answers compressed values
+    /// (`server_eval`): references are wrapped instead of refused.
+    server: Option<server_eval::ServerEval>,
+    /// Parsing a WHERE, ON or HAVING condition (a wrap there needs no
+    /// exact type: `server_eval::inflated`).
+    in_condition: bool,
+    /// Whether a bare compressed select item of the query being parsed
+    /// may stay the stored bytes: the statement's own result, a derived
+    /// table or a CTE (whose readers wrap it); not a subquery inside an
+    /// expression, whose value is compared.
+    keep_bare: bool,
 }
 
 /// Analyse a query statement (`toks` are its significant tokens, `rels`
@@ -181,6 +193,9 @@ pub fn analyze_read<'a>(
     current_db: Option<&str>,
     catalog: &dyn ColumnCatalog,
 ) -> Result<QueryShape, Stop> {
+    if catalog.server_inflates() {
+        return analyze_read_by_server(src, toks, rels, opts, current_db, catalog);
+    }
     let mut p = Parser::new(src, toks, opts, current_db, catalog);
     p.given = rels;
     p.allow_json = true;
@@ -220,6 +235,50 @@ pub fn analyze_read<'a>(
         rewrites,
         filter,
     })
+}
+
+/// [`analyze_read`] where the server evaluates compressed values
+/// (`server_eval`): nothing is evaluated or filtered by squeeze; the
+/// edits wrap every reference the result does not relay as stored bytes.
+fn analyze_read_by_server<'a>(
+    src: &'a [u8],
+    toks: &'a [Token],
+    rels: Option<&'a [TableRef<'a>]>,
+    opts: LexOptions,
+    current_db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+) -> Result<QueryShape, Stop> {
+    let mut keep_top = true;
+    loop {
+        let mut p = Parser::new(src, toks, opts, current_db, catalog);
+        p.given = rels;
+        p.allow_json = true;
+        p.server = Some(server_eval::ServerEval::new(keep_top));
+        let out = match p.query_statement() {
+            Ok(out) => out,
+            Err(_) if keep_top && p.server.as_ref().is_some_and(|s| s.rewrap) => {
+                keep_top = false;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let mut rewrites: Vec<_> = if p.server_rejects {
+            Vec::new()
+        } else {
+            p.rewrites.into_iter().map(|(_, e)| e).collect()
+        };
+        let taken: Vec<_> = rewrites.iter().map(|(r, _)| r.clone()).collect();
+        if let Some(s) = p.server.take() {
+            rewrites.extend(s.edits(src, &taken));
+        }
+        rewrites.sort_by_key(|(r, _)| (r.start, r.end));
+        return Ok(QueryShape {
+            outputs: out.into_iter().map(|c| c.blob).collect(),
+            json: Vec::new(),
+            rewrites,
+            filter: None,
+        });
+    }
 }
 
 /// Analyse `SET a = expr, ...` or `DO expr, ...`: no assigned or evaluated
@@ -390,6 +449,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             top: None,
             in_order_by: false,
             in_select_item: false,
+            server: None,
+            in_condition: false,
+            keep_bare: true,
         }
     }
 

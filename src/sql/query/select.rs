@@ -90,11 +90,16 @@ impl Parser<'_, '_> {
                     name: name.clone(),
                     columns: None,
                 });
+                let keep = std::mem::replace(&mut self.keep_bare, true);
                 let cols = self.recursive_fixpoint(body, renames.as_deref());
+                self.keep_bare = keep;
                 self.ctes.pop();
                 cols?
             } else {
-                rename(self.query_expression()?, renames.as_deref())
+                let keep = std::mem::replace(&mut self.keep_bare, true);
+                let out = self.query_expression();
+                self.keep_bare = keep;
+                rename(out?, renames.as_deref())
             };
             self.expect_kind(TokenKind::RParen, ")")?;
             self.ctes.push(Cte {
@@ -117,8 +122,11 @@ impl Parser<'_, '_> {
     fn recursive_fixpoint(&mut self, body: usize, renames: Option<&[String]>) -> R<Vec<OutCol>> {
         let mut cols: Option<Vec<OutCol>> = None;
         let mut round = 0usize;
+        let noted = self.noted_references();
         loop {
             self.pos = body;
+            // Each round judges the body anew.
+            self.forget_references_after(noted);
             let out = rename(self.query_expression()?, renames);
             let stable = cols.as_ref().is_some_and(|c| {
                 c.len() == out.len()
@@ -198,6 +206,8 @@ impl Parser<'_, '_> {
                     format!("{op}, which compares rows")
                 };
                 if let Some(c) = out.iter().chain(&rhs).find_map(|o| o.blob.clone()) {
+                    // Kept items are analysed again, wrapped.
+                    self.rewrap_kept();
                     return Err(refusal(c, RefuseReason::Comparison, what));
                 }
             }
@@ -245,7 +255,7 @@ impl Parser<'_, '_> {
             loop {
                 let start = self.pos;
                 let v = self.expr()?;
-                if let Val::NullProbe(c) = &v {
+                if let (Val::NullProbe(c), false) = (&v, self.server_evaluates()) {
                     return Err(refusal(
                         c.clone(),
                         RefuseReason::JsonFunction,
@@ -253,7 +263,8 @@ impl Parser<'_, '_> {
                     ));
                 }
                 let blob = match v {
-                    Val::Blob(c) => Some(c),
+                    // Wrapped where the server evaluates: the document.
+                    Val::Blob(c) if !self.server_evaluates() => Some(c),
                     _ => None,
                 };
                 if i == out.len() {
@@ -277,7 +288,7 @@ impl Parser<'_, '_> {
         Ok(out)
     }
 
-    fn text_of(&self, from: usize, to: usize) -> String {
+    pub(super) fn text_of(&self, from: usize, to: usize) -> String {
         if from >= to {
             return String::new();
         }
@@ -360,7 +371,10 @@ impl Parser<'_, '_> {
         }
         self.pos = after_from;
         if self.eat_kw("WHERE") {
-            self.where_condition()?;
+            let was = std::mem::replace(&mut self.in_condition, true);
+            let r = self.where_condition();
+            self.in_condition = was;
+            r?;
         }
         self.scopes.last_mut().expect("pushed").outputs = out.clone();
         if self.kw("GROUP") && self.kw_at(1, "BY") {
@@ -376,9 +390,11 @@ impl Parser<'_, '_> {
             // in 'HAVING'`), its extracted column may be; a path there is
             // not rewritten, so the answer stays MariaDB's error.
             let was = std::mem::replace(&mut self.in_having, true);
+            let cond = std::mem::replace(&mut self.in_condition, true);
             let r =
                 self.with_aliases(|p| p.plain_expr(RefuseReason::Comparison, "a HAVING condition"));
             self.in_having = was;
+            self.in_condition = cond;
             r?;
         }
         if self.eat_kw("WINDOW") {
@@ -468,6 +484,7 @@ impl Parser<'_, '_> {
                 let start = self.pos;
                 let bare_name = self.bare_column_name();
                 let rewrites = self.rewrites.len();
+                let noted = self.noted_references();
                 let was = std::mem::replace(&mut self.in_select_item, true);
                 let v = self.expr();
                 self.in_select_item = was;
@@ -475,6 +492,36 @@ impl Parser<'_, '_> {
                 let end = self.pos;
                 sources.resize(out.len(), None);
                 sources.push(self.chain_source(start, end));
+                if self.server_evaluates() {
+                    let alias = self.alias()?;
+                    let blob = self.server_select_item(
+                        (start, end),
+                        noted,
+                        &v,
+                        bare_name.as_deref(),
+                        alias.is_some(),
+                        distinct,
+                    );
+                    if alias.is_none() && self.rewrites.len() > rewrites {
+                        let (c, _) = self.rewrites.swap_remove(rewrites);
+                        return Err(refusal(
+                            c,
+                            RefuseReason::JsonFunction,
+                            format!(
+                                "a declared JSON path inside the select-list item `{}` without an alias (its text is the result column's name); give the item an alias",
+                                self.text_of(start, end)
+                            ),
+                        ));
+                    }
+                    let name = alias
+                        .or(bare_name)
+                        .unwrap_or_else(|| self.text_of(start, end));
+                    out.push(OutCol { name, blob });
+                    if !self.eat_kind(TokenKind::Comma) {
+                        break;
+                    }
+                    continue;
+                }
                 if let Val::NullProbe(c) = &v {
                     return Err(refusal(
                         c.clone(),
@@ -831,6 +878,7 @@ impl Parser<'_, '_> {
                         .chain(named)
                         .find_map(|o| o.blob.clone())
                     {
+                        self.rewrap_kept();
                         return Err(refusal(c, reason, clause));
                     }
                     self.pos += 1;
@@ -852,12 +900,23 @@ impl Parser<'_, '_> {
                     .and_then(|i| out.get(i))
                     .and_then(|o| o.blob.clone())
                 {
+                    self.rewrap_kept();
                     return Err(refusal(c, reason, format!("{clause} {n}")));
                 }
                 self.pos += 1;
             } else {
                 // A declared path sorts and groups as its extracted column.
+                let noted = self.noted_references();
                 let v = self.expr()?;
+                // Grouped by the document, a kept item would be the stored
+                // bytes of any row of the group (and refused under
+                // ONLY_FULL_GROUP_BY): every item is wrapped instead.
+                if reason == RefuseReason::GroupBy
+                    && self.noted_references() > noted
+                    && self.rewrap_kept()
+                {
+                    return Err(self.unparsed("grouped by a compressed value"));
+                }
                 let was = std::mem::replace(&mut self.in_order_by, reason == RefuseReason::OrderBy);
                 let taken = self.take_extracted(&v, &[]);
                 self.in_order_by = was;
@@ -956,8 +1015,9 @@ impl Parser<'_, '_> {
         Ok(())
     }
 
-    fn refuse_carried_out(&self, out: &[OutCol], what: &str) -> R<()> {
+    fn refuse_carried_out(&mut self, out: &[OutCol], what: &str) -> R<()> {
         if let Some(c) = out.iter().find_map(|o| o.blob.clone()) {
+            self.rewrap_kept();
             return Err(refusal(
                 c,
                 RefuseReason::Copy,

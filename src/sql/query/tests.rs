@@ -591,3 +591,125 @@ fn distinct_over_a_select_list_holding_the_primary_key_never_compares_documents(
         assert_eq!(refused(sql), Distinct, "{sql}");
     }
 }
+
+/// `Cat` on shards that have squeeze's in-server function.
+struct ServerCat;
+
+impl ColumnCatalog for ServerCat {
+    fn is_compressed(&self, db: &str, table: &str, column: &str) -> bool {
+        Cat.is_compressed(db, table, column)
+    }
+    fn table_has_compressed(&self, db: &str, table: &str) -> bool {
+        Cat.table_has_compressed(db, table)
+    }
+    fn table_columns(&self, db: &str, table: &str) -> Option<Vec<String>> {
+        Cat.table_columns(db, table)
+    }
+    fn primary_key(&self, db: &str, table: &str) -> Option<Vec<String>> {
+        Cat.primary_key(db, table)
+    }
+    fn view_definition(&self, db: &str, name: &str) -> Option<Arc<str>> {
+        Cat.view_definition(db, name)
+    }
+    fn server_inflates(&self) -> bool {
+        true
+    }
+}
+
+/// The statement the server gets, and which outputs squeeze inflates.
+fn sent_to_server(sql: &str) -> Result<(String, Vec<bool>), Stop> {
+    let (toks, _, _) = significant_tokens(sql.as_bytes(), 0, LexOptions::default());
+    let shape = super::analyze_read(
+        sql.as_bytes(),
+        &toks,
+        None,
+        LexOptions::default(),
+        Some("app"),
+        &ServerCat,
+    )?;
+    let edits: Vec<_> = shape
+        .rewrites
+        .iter()
+        .map(|(r, t)| (r.clone(), t.as_bytes().to_vec()))
+        .collect();
+    let text = crate::sql::splice::splice(sql.as_bytes(), &edits);
+    Ok((
+        String::from_utf8(text).unwrap(),
+        shape.outputs.iter().map(Option::is_some).collect(),
+    ))
+}
+
+#[test]
+fn with_the_function_conditions_read_the_document_through_the_udf_and_plain_items_stay_stored_bytes(
+) {
+    let (sql, outs) =
+        sent_to_server("SELECT id, doc FROM docs WHERE JSON_VALUE(doc, '$.a') = 'x'").unwrap();
+    assert_eq!(
+        sql,
+        "SELECT id, doc FROM docs WHERE JSON_VALUE(CAST(squeeze_inflate(doc) AS CHAR CHARACTER SET utf8mb4 COLLATE utf8mb4_bin), '$.a') = 'x'"
+    );
+    assert_eq!(outs, [false, true], "squeeze inflates the plain item");
+}
+
+#[test]
+fn with_the_function_result_expressions_read_the_typed_function_and_keep_their_names() {
+    let (sql, outs) =
+        sent_to_server("SELECT JSON_VALUE(doc, '$.a'), doc AS d FROM docs ORDER BY doc").unwrap();
+    assert_eq!(
+        sql,
+        "SELECT JSON_VALUE(squeeze_fn.document(doc), '$.a') AS `JSON_VALUE(doc, '$.a')`, doc AS d FROM docs ORDER BY squeeze_fn.document(doc)"
+    );
+    assert_eq!(outs, [false, true]);
+}
+
+#[test]
+fn with_the_function_compared_items_are_wrapped_under_their_own_names() {
+    let (sql, outs) = sent_to_server("SELECT DISTINCT t.doc FROM docs t").unwrap();
+    assert_eq!(
+        sql,
+        "SELECT DISTINCT squeeze_fn.document(t.doc) AS `doc` FROM docs t"
+    );
+    assert_eq!(outs, [false]);
+    // A set operation compares rows: every branch's item is wrapped.
+    let (sql, _) = sent_to_server("SELECT doc FROM docs UNION SELECT doc FROM docs").unwrap();
+    assert_eq!(
+        sql,
+        "SELECT squeeze_fn.document(doc) AS `doc` FROM docs UNION SELECT squeeze_fn.document(doc) AS `doc` FROM docs"
+    );
+    // A derived table passes stored bytes out; its reader wraps them.
+    let (sql, outs) =
+        sent_to_server("SELECT x FROM (SELECT doc AS x FROM docs) t WHERE x LIKE '%a%'").unwrap();
+    assert_eq!(
+        sql,
+        "SELECT x FROM (SELECT doc AS x FROM docs) t WHERE CAST(squeeze_inflate(x) AS CHAR CHARACTER SET utf8mb4 COLLATE utf8mb4_bin) LIKE '%a%'"
+    );
+    assert_eq!(outs, [true]);
+}
+
+#[test]
+fn with_the_function_null_tests_read_no_document_and_names_follow_mariadb() {
+    let (sql, _) = sent_to_server("SELECT id FROM docs WHERE doc IS NOT NULL").unwrap();
+    assert_eq!(sql, "SELECT id FROM docs WHERE doc IS NOT NULL");
+    // Supplementary characters name an item as `?`; 255 characters at most.
+    assert_eq!(
+        super::server_eval::item_name("CONCAT('😀', 'é')"),
+        "CONCAT('?', 'é')"
+    );
+    assert_eq!(super::server_eval::item_name(&"x".repeat(300)).len(), 255);
+    assert_eq!(
+        super::server_eval::item_name("/*!100000 LENGTH( */ doc /*!100000 ) */"),
+        " LENGTH(  doc  ) "
+    );
+}
+
+#[test]
+fn with_the_function_what_the_server_cannot_see_through_it_stays_refused() {
+    for sql in [
+        "SELECT * FROM docs a JOIN docs b USING (doc)",
+        "SELECT * FROM docs a NATURAL JOIN docs b",
+        "SELECT DISTINCT * FROM docs",
+        "SELECT id FROM docs WHERE MATCH (doc) AGAINST ('x')",
+    ] {
+        assert!(matches!(sent_to_server(sql), Err(Stop::Refuse(_))), "{sql}");
+    }
+}

@@ -1,8 +1,34 @@
 //! `decode_value`: stored value -> original bytes, verified.
+use super::dictionary::Dictionary;
 use super::error::DecodeError;
 use super::format::{parse_header, Header, NO_DICTIONARY};
-use super::registry::DictionaryRegistry;
 use super::{lz4, zlib, zstd as zstd_codec, CodecKind};
+
+/// Where a decoder finds the dictionary a value's header names: the
+/// proxy's registry, or the in-server function's verified files.
+pub trait DictionaryLookup {
+    fn dictionary(&self, id: u32) -> Option<&Dictionary>;
+}
+
+impl<T: DictionaryLookup + ?Sized> DictionaryLookup for std::sync::Arc<T> {
+    fn dictionary(&self, id: u32) -> Option<&Dictionary> {
+        (**self).dictionary(id)
+    }
+}
+
+/// Decompression state owned by the caller instead of the thread (the
+/// in-server function keeps one per statement and frees it after).
+#[derive(Default)]
+pub struct Contexts {
+    zstd: Option<zstd_codec::DCtx<'static>>,
+    zlib: Option<zlib::Decompress>,
+}
+
+/// The state a decode runs with.
+enum State<'a> {
+    Thread,
+    Owned(&'a mut Contexts),
+}
 
 /// What `decode_value` did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,7 +66,7 @@ pub fn max_inflated_len(codec: CodecKind, payload_len: usize) -> u64 {
 /// as it was.
 pub fn decode_value(
     stored: &[u8],
-    registry: &DictionaryRegistry,
+    registry: &impl DictionaryLookup,
     max_len: usize,
     out: &mut Vec<u8>,
 ) -> Result<Decoded, DecodeError> {
@@ -51,13 +77,46 @@ pub fn decode_value(
     Ok(Decoded::Inflated(header))
 }
 
+/// [`decode_value`] with the caller's decompression state.
+pub fn decode_value_in(
+    ctx: &mut Contexts,
+    stored: &[u8],
+    registry: &impl DictionaryLookup,
+    max_len: usize,
+    out: &mut Vec<u8>,
+) -> Result<Decoded, DecodeError> {
+    let Some((header, hlen)) = parse_header(stored)? else {
+        return Ok(Decoded::Legacy);
+    };
+    decode_with(
+        State::Owned(ctx),
+        &header,
+        &stored[hlen..],
+        registry,
+        max_len,
+        out,
+    )?;
+    Ok(Decoded::Inflated(header))
+}
+
 /// Inflates the payload (`stored` after its header) of a value whose header
 /// the caller has already parsed, appending the original bytes to `out`;
 /// the same caps and checks as [`decode_value`].
 pub fn decode_payload(
     header: &Header,
     payload: &[u8],
-    registry: &DictionaryRegistry,
+    registry: &impl DictionaryLookup,
+    max_len: usize,
+    out: &mut Vec<u8>,
+) -> Result<(), DecodeError> {
+    decode_with(State::Thread, header, payload, registry, max_len, out)
+}
+
+fn decode_with(
+    state: State<'_>,
+    header: &Header,
+    payload: &[u8],
+    registry: &impl DictionaryLookup,
     max_len: usize,
     out: &mut Vec<u8>,
 ) -> Result<(), DecodeError> {
@@ -83,7 +142,7 @@ pub fn decode_payload(
     } else {
         Some(
             registry
-                .get(header.dict_id)
+                .dictionary(header.dict_id)
                 .ok_or(DecodeError::UnknownDictionary(header.dict_id))?,
         )
     };
@@ -93,10 +152,19 @@ pub fn decode_payload(
             // Refused where dictionaries are loaded; an error here all the
             // same should one reach a registry.
             Some((id, None)) => Err(format!("dictionary {id} is not one zstd can load")),
-            Some((_, dd)) => zstd_codec::decompress(payload, dd, len, out),
-            None => zstd_codec::decompress(payload, None, len, out),
+            Some((_, dd)) => zstd_inflate(state, payload, dd, len, out),
+            None => zstd_inflate(state, payload, None, len, out),
         },
-        CodecKind::Zlib => zlib::decompress(payload, dict.map(|d| d.zlib_window()), len, out),
+        CodecKind::Zlib => {
+            let window = dict.map(|d| d.zlib_window());
+            match state {
+                State::Thread => zlib::decompress(payload, window, len, out),
+                State::Owned(c) => {
+                    let d = c.zlib.get_or_insert_with(zlib::decompression_state);
+                    zlib::decompress_in(d, payload, window, len, out)
+                }
+            }
+        }
         CodecKind::Lz4 => {
             lz4::decompress(payload, dict.map_or(&[][..], |d| d.lz4_window()), len, out)
         }
@@ -121,4 +189,26 @@ pub fn decode_payload(
         });
     }
     Ok(())
+}
+
+fn zstd_inflate(
+    state: State<'_>,
+    payload: &[u8],
+    dict: Option<&zstd::dict::DecoderDictionary<'static>>,
+    len: usize,
+    out: &mut Vec<u8>,
+) -> Result<usize, String> {
+    match state {
+        State::Thread => zstd_codec::decompress(payload, dict, len, out),
+        State::Owned(c) => {
+            if c.zstd.is_none() {
+                c.zstd = zstd_codec::decompression_context();
+            }
+            let dctx = c
+                .zstd
+                .as_mut()
+                .ok_or_else(|| "cannot allocate zstd context".to_string())?;
+            zstd_codec::decompress_in(dctx, payload, dict, len, out)
+        }
+    }
 }

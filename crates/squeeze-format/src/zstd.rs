@@ -4,7 +4,8 @@
 use std::cell::RefCell;
 
 use zstd::dict::{DecoderDictionary, EncoderDictionary};
-use zstd::zstd_safe::{CCtx, CParameter, DCtx, DParameter, FrameFormat, WriteBuf};
+pub use zstd::zstd_safe::DCtx;
+use zstd::zstd_safe::{CCtx, CParameter, DParameter, FrameFormat, WriteBuf};
 
 thread_local! {
     // One context per thread, reused for every value: creating a context
@@ -77,8 +78,9 @@ pub fn compress(
     })
 }
 
-/// Decompresses one frame from `src`, appending exactly `len` bytes to `out`.
-/// On error `out` is unchanged; the caller checks length and checksum.
+/// Decompresses one frame from `src` with the thread's context, appending
+/// exactly `len` bytes to `out`. On error `out` is unchanged; the caller
+/// checks length and checksum.
 pub fn decompress(
     src: &[u8],
     dict: Option<&DecoderDictionary<'static>>,
@@ -93,30 +95,47 @@ pub fn decompress(
         let dctx = slot
             .as_mut()
             .ok_or_else(|| "cannot allocate zstd context".to_string())?;
-        let set = match dict {
-            Some(d) => dctx.ref_ddict(d.as_ddict()),
-            None => dctx.load_dictionary(&[]),
-        };
-        set.map_err(zstd_err)?;
-        let start = out.len();
-        // zstd copies with 32-byte wild copies only where the output buffer
-        // has that much room past the sequence; a little slack keeps the
-        // last sequences off its slow path. A frame that inflates past
-        // `len` + slack fails with "destination buffer too small" instead of
-        // growing memory; one within the slack fails the caller's length
-        // check.
-        let cap = len + DECODE_SLACK;
-        out.reserve(cap);
-        let mut tail = Tail::new(out, start, cap);
-        match dctx.decompress(&mut tail, src) {
-            Ok(n) => Ok(n),
-            Err(code) => {
-                out.truncate(start);
-                let _ = dctx.reset(zstd::zstd_safe::ResetDirective::SessionOnly);
-                Err(zstd_err(code))
-            }
-        }
+        decompress_in(dctx, src, dict, len, out)
     })
+}
+
+/// A decompression context for [`decompress_in`] (callers that must not keep
+/// one per thread: the in-server function frees its own per statement).
+pub fn decompression_context() -> Option<DCtx<'static>> {
+    new_dctx()
+}
+
+/// [`decompress`] with the caller's context.
+pub fn decompress_in(
+    dctx: &mut DCtx<'static>,
+    src: &[u8],
+    dict: Option<&DecoderDictionary<'static>>,
+    len: usize,
+    out: &mut Vec<u8>,
+) -> Result<usize, String> {
+    let set = match dict {
+        Some(d) => dctx.ref_ddict(d.as_ddict()),
+        None => dctx.load_dictionary(&[]),
+    };
+    set.map_err(zstd_err)?;
+    let start = out.len();
+    // zstd copies with 32-byte wild copies only where the output buffer
+    // has that much room past the sequence; a little slack keeps the
+    // last sequences off its slow path. A frame that inflates past
+    // `len` + slack fails with "destination buffer too small" instead of
+    // growing memory; one within the slack fails the caller's length
+    // check.
+    let cap = len + DECODE_SLACK;
+    out.reserve(cap);
+    let mut tail = Tail::new(out, start, cap);
+    match dctx.decompress(&mut tail, src) {
+        Ok(n) => Ok(n),
+        Err(code) => {
+            out.truncate(start);
+            let _ = dctx.reset(zstd::zstd_safe::ResetDirective::SessionOnly);
+            Err(zstd_err(code))
+        }
+    }
 }
 
 /// Output room past the value's length (zstd's WILDCOPY_OVERLENGTH).

@@ -1,8 +1,6 @@
 //! A loaded dictionary and the prepared forms each codec needs.
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
-
-use parking_lot::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use zstd::dict::{DecoderDictionary, EncoderDictionary};
 
@@ -83,7 +81,8 @@ impl Dictionary {
     /// Prepared zstd compression dictionary for `level` (built once per
     /// level); `None` when zstd refuses the bytes.
     pub fn zstd_cdict(&self, level: i32) -> Option<Arc<EncoderDictionary<'static>>> {
-        let mut map = self.cdicts.lock();
+        // A panic while the lock was held left no partial entry behind.
+        let mut map = self.cdicts.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(d) = map.get(&level) {
             return Some(d.clone());
         }

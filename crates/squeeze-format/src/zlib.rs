@@ -3,7 +3,8 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use flate2::{Compress, Compression, Decompress, FlushCompress, FlushDecompress, Status};
+pub use flate2::Decompress;
+use flate2::{Compress, Compression, FlushCompress, FlushDecompress, Status};
 
 thread_local! {
     // A deflate state is ~256 KB to set up; keep one per level per thread.
@@ -46,7 +47,8 @@ pub fn compress(
     })
 }
 
-/// Inflates `src`, appending at most `len` bytes to `out` (on error `out` is unchanged).
+/// Inflates `src` with the thread's state, appending at most `len` bytes to
+/// `out` (on error `out` is unchanged).
 pub fn decompress(
     src: &[u8],
     dict: Option<&[u8]>,
@@ -56,14 +58,30 @@ pub fn decompress(
     DECOMPRESSOR.with(|cell| {
         let mut slot = cell.borrow_mut();
         let d = slot.get_or_insert_with(|| Decompress::new(false));
-        d.reset(false);
-        let start = out.len();
-        let res = inflate(d, src, dict, len, out);
-        if res.is_err() {
-            out.truncate(start);
-        }
-        res
+        decompress_in(d, src, dict, len, out)
     })
+}
+
+/// A raw-deflate state for [`decompress_in`].
+pub fn decompression_state() -> Decompress {
+    Decompress::new(false)
+}
+
+/// [`decompress`] with the caller's state.
+pub fn decompress_in(
+    d: &mut Decompress,
+    src: &[u8],
+    dict: Option<&[u8]>,
+    len: usize,
+    out: &mut Vec<u8>,
+) -> Result<usize, String> {
+    d.reset(false);
+    let start = out.len();
+    let res = inflate(d, src, dict, len, out);
+    if res.is_err() {
+        out.truncate(start);
+    }
+    res
 }
 
 fn inflate(

@@ -1,0 +1,267 @@
+//! The exported functions, in the UDF calling convention: every body runs
+//! under `catch_unwind`, so a panic is an SQL error, never an unwinding
+//! into mariadbd.
+//!
+//! # Safety
+//!
+//! Every exported function is called by the server with its own
+//! `UDF_INIT`/`UDF_ARGS` (and, for the row functions, its result, length
+//! and flag pointers) as `include/mysql_com.h` declares them: the init
+//! function before any row, the deinit function once after.
+#![allow(clippy::missing_safety_doc)]
+use std::ffi::{c_char, c_ulong};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use squeeze_format::Contexts;
+
+use crate::abi::{init_message, raise_sql_error, UdfArgs, UdfInit, LONGBLOB_LENGTH};
+use crate::inflate::{inflate, Inflated};
+use crate::store::beside_library;
+use crate::IN_SERVER_VERSION;
+
+/// One statement's state, in `UDF_INIT::ptr`, given back by the deinit
+/// function.
+#[derive(Default)]
+struct Call {
+    ctx: Contexts,
+    out: Vec<u8>,
+}
+
+/// Idle states kept for the next statement: a stored function calling
+/// `squeeze_inflate` runs init and deinit once per row, and a new zstd
+/// context costs ~10 µs. At most [`POOLED`] are kept (each holds a
+/// decompression context, ~100 KB, and an output buffer trimmed to
+/// [`KEPT_BUFFER`]).
+// Boxed: the init function hands the box itself to the server.
+#[allow(clippy::vec_box)]
+static POOL: std::sync::Mutex<Vec<Box<Call>>> = std::sync::Mutex::new(Vec::new());
+const POOLED: usize = 64;
+const KEPT_BUFFER: usize = 64 << 10;
+
+fn take_call() -> Box<Call> {
+    let pooled = POOL.lock().ok().and_then(|mut p| p.pop());
+    pooled.unwrap_or_default()
+}
+
+fn give_back(mut call: Box<Call>) {
+    call.out.clear();
+    if call.out.capacity() > KEPT_BUFFER {
+        call.out = Vec::new();
+    }
+    if let Ok(mut p) = POOL.lock() {
+        if p.len() < POOLED {
+            p.push(call);
+        }
+    }
+}
+
+/// Shared init: argument count, string arguments, a LONGBLOB result.
+unsafe fn init(
+    initid: *mut UdfInit,
+    args: *mut UdfArgs,
+    message: *mut c_char,
+    name: &str,
+    arity: u32,
+    usage: &str,
+) -> bool {
+    let ok = catch_unwind(AssertUnwindSafe(|| {
+        let args = &mut *args;
+        if args.arg_count != arity {
+            init_message(message, &format!("{name}() takes {usage}"));
+            return false;
+        }
+        args.want_strings();
+        let initid = &mut *initid;
+        initid.maybe_null = 1;
+        initid.const_item = 0;
+        initid.max_length = LONGBLOB_LENGTH;
+        initid.ptr = Box::into_raw(take_call()).cast::<c_char>();
+        true
+    }));
+    match ok {
+        Ok(true) => false,
+        Ok(false) => true,
+        Err(_) => {
+            init_message(message, &format!("{name}(): internal error"));
+            true
+        }
+    }
+}
+
+unsafe fn deinit(initid: *mut UdfInit) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        let p = (*initid).ptr.cast::<Call>();
+        if !p.is_null() {
+            give_back(Box::from_raw(p));
+            (*initid).ptr = std::ptr::null_mut();
+        }
+    }));
+}
+
+/// Runs `body` for one row: its bytes become the result (`None`: NULL); an
+/// error is raised as the statement's error.
+unsafe fn row(
+    initid: *mut UdfInit,
+    args: *mut UdfArgs,
+    length: *mut c_ulong,
+    is_null: *mut c_char,
+    error: *mut c_char,
+    body: impl FnOnce(&mut Call, &UdfArgs) -> Result<Option<()>, String>,
+) -> *mut c_char {
+    let call = &mut *(*initid).ptr.cast::<Call>();
+    let outcome = catch_unwind(AssertUnwindSafe(|| body(call, &*args)))
+        .unwrap_or_else(|_| Err("squeeze: internal error in the in-server function".into()));
+    match outcome {
+        Ok(Some(())) => {
+            *length = call.out.len() as c_ulong;
+            *is_null = 0;
+            call.out.as_mut_ptr().cast::<c_char>()
+        }
+        Ok(None) => {
+            *is_null = 1;
+            std::ptr::null_mut()
+        }
+        Err(why) => {
+            raise_sql_error(&why);
+            *error = 1;
+            *is_null = 1;
+            std::ptr::null_mut()
+        }
+    }
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn squeeze_inflate_init(
+    initid: *mut UdfInit,
+    args: *mut UdfArgs,
+    message: *mut c_char,
+) -> bool {
+    init(
+        initid,
+        args,
+        message,
+        "squeeze_inflate",
+        1,
+        "one argument: a column squeeze stores compressed",
+    )
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn squeeze_inflate_deinit(initid: *mut UdfInit) {
+    deinit(initid)
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn squeeze_inflate(
+    initid: *mut UdfInit,
+    args: *mut UdfArgs,
+    _result: *mut c_char,
+    length: *mut c_ulong,
+    is_null: *mut c_char,
+    error: *mut c_char,
+) -> *mut c_char {
+    row(initid, args, length, is_null, error, |call, args| {
+        let Some(stored) = args.value(0) else {
+            return Ok(None);
+        };
+        match inflate(&mut call.ctx, beside_library(), stored, &mut call.out)? {
+            Inflated::Document => {}
+            Inflated::AsStored => {
+                call.out.clear();
+                call.out.extend_from_slice(stored);
+            }
+        }
+        Ok(Some(()))
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn squeeze_udf_version_init(
+    initid: *mut UdfInit,
+    args: *mut UdfArgs,
+    message: *mut c_char,
+) -> bool {
+    init(
+        initid,
+        args,
+        message,
+        "squeeze_udf_version",
+        0,
+        "no arguments",
+    )
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn squeeze_udf_version_deinit(initid: *mut UdfInit) {
+    deinit(initid)
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn squeeze_udf_version(
+    initid: *mut UdfInit,
+    args: *mut UdfArgs,
+    _result: *mut c_char,
+    length: *mut c_ulong,
+    is_null: *mut c_char,
+    error: *mut c_char,
+) -> *mut c_char {
+    row(initid, args, length, is_null, error, |call, _| {
+        call.out.clear();
+        call.out.extend_from_slice(IN_SERVER_VERSION.as_bytes());
+        Ok(Some(()))
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn squeeze_udf_dictionaries_init(
+    initid: *mut UdfInit,
+    args: *mut UdfArgs,
+    message: *mut c_char,
+) -> bool {
+    init(
+        initid,
+        args,
+        message,
+        "squeeze_udf_dictionaries",
+        0,
+        "no arguments",
+    )
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn squeeze_udf_dictionaries_deinit(initid: *mut UdfInit) {
+    deinit(initid)
+}
+
+/// `id:sha256` per verified file, `id:unreadable` otherwise, comma
+/// separated, by id; then `;max_value_size=N` and `;dir=PATH`.
+#[no_mangle]
+pub unsafe extern "C" fn squeeze_udf_dictionaries(
+    initid: *mut UdfInit,
+    args: *mut UdfArgs,
+    _result: *mut c_char,
+    length: *mut c_ulong,
+    is_null: *mut c_char,
+    error: *mut c_char,
+) -> *mut c_char {
+    row(initid, args, length, is_null, error, |call, _| {
+        let store = beside_library();
+        let listing = store.listing()?;
+        let items: Vec<String> = listing
+            .iter()
+            .map(|(id, sha)| match sha {
+                Ok(sha) => format!("{id}:{sha}"),
+                Err(_) => format!("{id}:unreadable"),
+            })
+            .collect();
+        let text = format!(
+            "{};max_value_size={};dir={}",
+            items.join(","),
+            store.max_value_size(),
+            store.dir().display()
+        );
+        call.out.clear();
+        call.out.extend_from_slice(text.as_bytes());
+        Ok(Some(()))
+    })
+}
