@@ -187,18 +187,41 @@ async fn a_corrupt_stored_value_is_an_sql_error_naming_squeeze_and_the_server_st
 async fn a_library_of_another_build_or_a_missing_dictionary_is_reported_and_never_used() {
     let db = server();
     write_docs(&db).await;
-    // Another build: the same library with another abi in its version.
-    let mut bytes = std::fs::read(library()).unwrap();
-    let from = squeeze::in_server::IN_SERVER_VERSION.as_bytes();
-    let at = bytes
-        .windows(from.len())
-        .position(|w| w == from)
-        .expect("the version string is in the library");
-    let other = from.len() - 1;
-    bytes[at + other] = b'9';
+    // Another build: a library exporting the same functions whose version
+    // is another squeeze's (compiled here with gcc; install-deps has it).
     let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("other.c");
+    std::fs::write(
+        &c,
+        r#"
+typedef struct { char maybe_null; unsigned int decimals; unsigned long max_length; char *ptr; char const_item; void *extension; } UDF_INIT;
+typedef struct UDF_ARGS UDF_ARGS;
+static char v[] = "squeeze-udf 0.0.9; format 1; abi 0";
+static char d[] = ";max_value_size=1;dir=/";
+#define FN(name, text) \
+  char name##_init(UDF_INIT *i, UDF_ARGS *a, char *m) { i->maybe_null = 1; return 0; } \
+  void name##_deinit(UDF_INIT *i) {} \
+  char *name(UDF_INIT *i, UDF_ARGS *a, char *r, unsigned long *len, char *is_null, char *err) { \
+    if (!text) { *is_null = 1; return 0; } *len = sizeof(text) - 1; return text; }
+FN(squeeze_udf_version, v)
+FN(squeeze_udf_dictionaries, d)
+FN(squeeze_inflate, 0)
+"#,
+    )
+    .unwrap();
     let lib = dir.path().join("libsqueeze_udf.so");
-    std::fs::write(&lib, &bytes).unwrap();
+    let gcc = support::require_bin("gcc", "install it with: apt-get install -y gcc");
+    let built = std::process::Command::new(gcc)
+        .args(["-shared", "-fPIC", "-o"])
+        .arg(&lib)
+        .arg(&c)
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "gcc: {}",
+        String::from_utf8_lossy(&built.stderr)
+    );
     let (ok, out) = udf(&db, &["install", "--library", lib.to_str().unwrap()]);
     assert!(!ok && out.contains("version mismatch"), "{out}");
     let (ready, out) = udf(&db, &["status"]);
@@ -327,6 +350,14 @@ const DERIVATION_GAP: &[&str] = &[
 
 #[test]
 fn with_the_function_the_read_corpora_answer_as_truth_or_refuse_only_what_the_server_cannot_see() {
+    // The same corpora without the function first: what it changes.
+    let plain = support::MariaDb::start();
+    let ([b_same, b_refused, b_both], _, b_failures) = support::oracle::run_read_corpora(&plain);
+    let b_n = b_same + b_refused + b_both;
+    let b_pct = 100.0 * b_refused as f64 / b_n.max(1) as f64;
+    println!("RESULT squeeze_evaluates_oracle statements={b_n} same={b_same} refused={b_refused} both_error={b_both} refused_pct={b_pct:.1} wrong={}", b_failures.len());
+    assert!(b_failures.is_empty(), "{}", b_failures.join("\n"));
+    drop(plain);
     let db = server();
     install(&db);
     let ([same, refused, both], report, failures) = support::oracle::run_read_corpora(&db);

@@ -455,16 +455,10 @@ pub(super) fn plan_tokens<'a>(
         // (`SET @j = (SELECT doc IS NULL ...)` passes); otherwise the
         // locator still looks for routines and views that read one.
         StatementKind::Set(_) if touched_column(rels(), db, catalog).is_some() => {
-            return (
-                plan_assignments(sql, toks, rels(), 1, opts, db, catalog),
-                None,
-            );
+            return plan_assignments(sql, toks, rels(), 1, opts, db, catalog);
         }
         StatementKind::Other if toks.first().is_some_and(|t| t.is_keyword(sql, "DO")) => {
-            return (
-                plan_assignments(sql, toks, rels(), 1, opts, db, catalog),
-                None,
-            );
+            return plan_assignments(sql, toks, rels(), 1, opts, db, catalog);
         }
         StatementKind::Other
             if toks.first().is_some_and(|t| t.is_keyword(sql, "CHECKSUM"))
@@ -491,6 +485,9 @@ pub(super) fn plan_tokens<'a>(
         // MariaDB parses `q` with the session's sql_mode.
         StatementKind::SetStatement { inner, at } => {
             let at = (*at).min(toks.len());
+            // Not relayed: which sql_mode the server parses `q` with
+            // differs between a query and a prepared statement, so the
+            // server is not asked to evaluate through edits made under one.
             return plan_tokens(sql, &toks[at..], None, inner, opts, db, catalog, false);
         }
         StatementKind::ExecuteImmediate { text: Some(t), .. } if relayed => {
@@ -645,7 +642,9 @@ fn plan_call<'a>(
     }
 }
 
-/// `SET`/`DO`: no compressed value may be assigned or evaluated.
+/// `SET`/`DO`: no compressed value may be assigned or evaluated, unless
+/// the server reads it through the in-server function (the edits are the
+/// shape's rewrites).
 fn plan_assignments<'a>(
     sql: &'a [u8],
     toks: &[Token],
@@ -654,13 +653,20 @@ fn plan_assignments<'a>(
     opts: LexOptions,
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
-) -> Plan<'a> {
+) -> (Plan<'a>, Option<QueryShape>) {
     if touched_column(rels, db, catalog).is_none() {
-        return Plan::Untouched;
+        return (Plan::Untouched, None);
     }
     match analyze_expressions(sql, toks, start, opts, db, catalog) {
-        Ok(()) => Plan::Untouched,
-        Err(stop) => stopped(rels, db, catalog, stop),
+        Ok(rewrites) if rewrites.is_empty() => (Plan::Untouched, None),
+        Ok(rewrites) => (
+            Plan::Untouched,
+            Some(QueryShape {
+                rewrites,
+                ..QueryShape::default()
+            }),
+        ),
+        Err(stop) => (stopped(rels, db, catalog, stop), None),
     }
 }
 

@@ -21,12 +21,20 @@ pub fn library() -> PathBuf {
 /// A private server loading libraries from a plugin directory of its own
 /// (kept for the test process: the server maps the library from it).
 pub fn server() -> MariaDb {
+    server_with(&[])
+}
+
+/// [`server`] with more `mariadbd` options (a buffer pool size).
+pub fn server_with(options: &[&str]) -> MariaDb {
     let dir = tempfile::Builder::new()
         .prefix("squeeze-plugins-")
         .tempdir()
         .unwrap()
         .keep();
-    MariaDb::start_with_options(&[&format!("--plugin-dir={}", dir.display())])
+    let plugin_dir = format!("--plugin-dir={}", dir.display());
+    let mut all = vec![plugin_dir.as_str()];
+    all.extend_from_slice(options);
+    MariaDb::start_with_options(&all)
 }
 
 /// A configuration naming `db` as the one shard, the test account and the

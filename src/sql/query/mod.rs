@@ -283,7 +283,9 @@ fn analyze_read_by_server<'a>(
 
 /// Analyse `SET a = expr, ...` or `DO expr, ...`: no assigned or evaluated
 /// value may be a compressed value (it would be compared or carried into a
-/// variable squeeze does not inflate). `start` is the token after `SET`/`DO`.
+/// variable squeeze does not inflate), unless the server reads it through
+/// the in-server function (`server_eval`): then the edits that wrap each
+/// reference. `start` is the token after `SET`/`DO`.
 pub fn analyze_expressions(
     src: &[u8],
     toks: &[Token],
@@ -291,11 +293,19 @@ pub fn analyze_expressions(
     opts: LexOptions,
     current_db: Option<&str>,
     catalog: &dyn ColumnCatalog,
-) -> Result<(), Stop> {
+) -> Result<Vec<(std::ops::Range<usize>, String)>, Stop> {
     let mut p = Parser::new(src, toks, opts, current_db, catalog);
     p.pos = start;
     p.scopes.push(Scope::default());
-    p.assignment_list()
+    if catalog.server_inflates() {
+        // A variable holds the document: nothing stays stored bytes.
+        p.server = Some(server_eval::ServerEval::new(false));
+    }
+    p.assignment_list()?;
+    Ok(p.server
+        .take()
+        .map(|s| s.edits(src, &[]))
+        .unwrap_or_default())
 }
 
 /// Analyse the condition (and `LIMIT`) from `start` to the end of a

@@ -713,3 +713,37 @@ fn with_the_function_what_the_server_cannot_see_through_it_stays_refused() {
         assert!(matches!(sent_to_server(sql), Err(Stop::Refuse(_))), "{sql}");
     }
 }
+
+#[test]
+fn with_the_function_a_variable_is_assigned_the_document_not_the_stored_bytes() {
+    let sql = "SET @v = (SELECT doc FROM docs WHERE id = 1)";
+    let (toks, _, _) = significant_tokens(sql.as_bytes(), 0, LexOptions::default());
+    let edits = super::analyze_expressions(
+        sql.as_bytes(),
+        &toks,
+        1,
+        LexOptions::default(),
+        Some("app"),
+        &ServerCat,
+    )
+    .unwrap();
+    let edits: Vec<_> = edits
+        .into_iter()
+        .map(|(r, t)| (r, t.into_bytes()))
+        .collect();
+    let sent = crate::sql::splice::splice(sql.as_bytes(), &edits);
+    assert_eq!(
+        String::from_utf8(sent).unwrap(),
+        "SET @v = (SELECT squeeze_fn.document(doc) AS `doc` FROM docs WHERE id = 1)"
+    );
+    // Without the function it stays refused.
+    assert!(super::analyze_expressions(
+        sql.as_bytes(),
+        &toks,
+        1,
+        LexOptions::default(),
+        Some("app"),
+        &Cat
+    )
+    .is_err());
+}
