@@ -7,7 +7,7 @@
 mod support;
 
 use mysql_async::prelude::*;
-use support::in_server::{install, library, server, udf};
+use support::in_server::{install, server, udf};
 use support::{mariadb_cli, Squeeze, TestServer};
 
 const SCHEMA: &str = "udf_app";
