@@ -34,10 +34,11 @@
 
 #[path = "../corpus.rs"]
 mod corpus;
+#[path = "../load.rs"]
+mod load;
 #[path = "../../tests/support/mod.rs"]
 mod support;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -45,7 +46,6 @@ use mysql_async::prelude::*;
 use support::{dump, MariaDb, Squeeze, TestServer};
 
 const DB: &str = "ib";
-const BATCH: usize = 100;
 
 struct Options {
     rows: usize,
@@ -83,53 +83,6 @@ fn options() -> Options {
         i += 2;
     }
     o
-}
-
-/// `s` as a string literal (default sql_mode).
-fn quote(out: &mut Vec<u8>, s: &[u8]) {
-    out.push(b'\'');
-    for &c in s {
-        match c {
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            b'\'' => out.extend_from_slice(b"\\'"),
-            0 => out.extend_from_slice(b"\\0"),
-            _ => out.push(c),
-        }
-    }
-    out.push(b'\'');
-}
-
-/// Rows 1..=n into `table` on `port`, two loaders.
-async fn load(port: u16, table: &str, docs: Arc<Vec<Vec<u8>>>) {
-    let next = Arc::new(AtomicUsize::new(0));
-    let mut tasks = Vec::new();
-    for _ in 0..2 {
-        let (docs, next, table) = (docs.clone(), next.clone(), table.to_string());
-        tasks.push(tokio::spawn(async move {
-            let mut c = dump::connect(port, Some(DB)).await;
-            loop {
-                let first = next.fetch_add(BATCH, Ordering::Relaxed);
-                if first >= docs.len() {
-                    break;
-                }
-                let mut sql = format!("INSERT INTO {table} (id, doc) VALUES ").into_bytes();
-                for (i, d) in docs.iter().enumerate().skip(first).take(BATCH) {
-                    if i > first {
-                        sql.push(b',');
-                    }
-                    sql.extend_from_slice(format!("({},", i + 1).as_bytes());
-                    quote(&mut sql, d);
-                    sql.push(b')');
-                }
-                c.query_drop(String::from_utf8(sql).expect("UTF-8"))
-                    .await
-                    .unwrap_or_else(|e| panic!("load {table}: {e}"));
-            }
-        }));
-    }
-    for t in tasks {
-        t.await.unwrap();
-    }
 }
 
 /// mariadbd's user + system CPU seconds so far.
@@ -229,8 +182,8 @@ async fn setup(buffer_pool: &str, docs: &Arc<Vec<Vec<u8>>>) -> Setup {
     ));
     support::in_server::install(&db);
     let sq = Squeeze::for_docs_table_keeping(&db, DB);
-    load(sq.port, "docs", docs.clone()).await;
-    load(db.port(), "plain", docs.clone()).await;
+    load::load(sq.port, DB, "docs", docs.clone(), 2).await;
+    load::load(db.port(), DB, "plain", docs.clone(), 2).await;
     let sizes = db.root_sql(&format!(
         "ANALYZE TABLE {DB}.docs, {DB}.plain; SELECT TABLE_NAME, (DATA_LENGTH + INDEX_LENGTH) / 1048576 FROM information_schema.TABLES WHERE TABLE_SCHEMA = '{DB}' ORDER BY TABLE_NAME"
     ));

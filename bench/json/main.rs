@@ -54,12 +54,13 @@
 
 #[path = "../corpus.rs"]
 mod corpus;
+#[path = "../load.rs"]
+mod load;
 #[path = "../../tests/support/mod.rs"]
 mod support;
 
 use std::collections::{BTreeMap, HashMap};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -71,8 +72,6 @@ const DB: &str = "jbench";
 const MAX_AUTHOR_ROWS: usize = 20;
 /// How many distinct authors the predicate draws from.
 const AUTHOR_SAMPLE: usize = 2000;
-/// Rows per multi-row INSERT of the load.
-const BATCH: usize = 100;
 
 struct Options {
     rows: usize,
@@ -159,59 +158,6 @@ fn document(corpus: &[&[u8]], i: usize) -> (Vec<u8>, Option<String>) {
         .filter(|s| !s.contains('\\'))
         .map(str::to_string);
     (doc, author)
-}
-
-/// `s` as a MariaDB string literal (default sql_mode: backslash escapes).
-fn quote(out: &mut Vec<u8>, s: &[u8]) {
-    out.push(b'\'');
-    for &c in s {
-        match c {
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            b'\'' => out.extend_from_slice(b"\\'"),
-            0 => out.extend_from_slice(b"\\0"),
-            _ => out.push(c),
-        }
-    }
-    out.push(b'\'');
-}
-
-/// Multi-row INSERTs of rows 1..=n into `table` over `loaders` sessions on
-/// `port`; batches are handed out in id order so the primary key grows
-/// almost sequentially. Returns the seconds it took.
-async fn load(port: u16, table: &str, docs: Arc<Vec<Vec<u8>>>, loaders: usize) -> f64 {
-    let start = Instant::now();
-    let next = Arc::new(AtomicUsize::new(0));
-    let mut tasks = Vec::new();
-    for _ in 0..loaders {
-        let (docs, next, table) = (docs.clone(), next.clone(), table.to_string());
-        tasks.push(tokio::spawn(async move {
-            let mut c = dump::connect(port, Some(DB)).await;
-            loop {
-                let first = next.fetch_add(BATCH, Ordering::Relaxed);
-                if first >= docs.len() {
-                    break;
-                }
-                let mut sql = format!("INSERT INTO {table} (id, doc) VALUES ").into_bytes();
-                for (i, d) in docs.iter().enumerate().skip(first).take(BATCH) {
-                    if i > first {
-                        sql.push(b',');
-                    }
-                    sql.extend_from_slice(format!("({},", i + 1).as_bytes());
-                    quote(&mut sql, d);
-                    sql.push(b')');
-                }
-                let sql = String::from_utf8(sql).expect("the corpus is UTF-8");
-                c.query_drop(sql)
-                    .await
-                    .unwrap_or_else(|e| panic!("load {table} rows from {}: {e}", first + 1));
-            }
-            c.disconnect().await.ok();
-        }));
-    }
-    for t in tasks {
-        t.await.expect("loader");
-    }
-    start.elapsed().as_secs_f64()
 }
 
 /// What a timed statement's `?` is bound to.
@@ -460,12 +406,13 @@ fn main() {
         );
         // Load: squeeze's table through squeeze (compressed, doc_author
         // derived by squeeze), the others directly.
-        let t_sq = load(sq.port, "docs", docs.clone(), o.loaders).await;
-        let t_gen = load(db.port(), "gen", docs.clone(), o.loaders).await;
-        let t_plain = load(db.port(), "plain", docs.clone(), o.loaders).await;
+        let t_sq = load::load(sq.port, DB, "docs", docs.clone(), o.loaders).await;
+        let t_gen = load::load(db.port(), DB, "gen", docs.clone(), o.loaders).await;
+        let t_plain = load::load(db.port(), DB, "plain", docs.clone(), o.loaders).await;
         println!(
-            "load ({} sessions, {BATCH}-row INSERTs): squeeze {t_sq:.1} s, generated {t_gen:.1} s, plain {t_plain:.1} s",
-            o.loaders
+            "load ({} sessions, {}-row INSERTs): squeeze {t_sq:.1} s, generated {t_gen:.1} s, plain {t_plain:.1} s",
+            o.loaders,
+            load::BATCH
         );
         db.root_sql(&format!("ANALYZE TABLE {DB}.docs, {DB}.gen, {DB}.plain; FLUSH TABLES;"));
 

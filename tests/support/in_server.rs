@@ -12,7 +12,7 @@ pub fn library() -> PathBuf {
     let lib = exe.parent().expect("target dir").join("libsqueeze_udf.so");
     assert!(
         lib.is_file(),
-        "{} is missing: build the in-server library with `cargo build -p squeeze-udf` (scripts/test.sh does)",
+        "{} is missing: build the in-server library next to this squeeze with `cargo build -p squeeze-udf` (`--release` for a release squeeze, as `cargo bench` builds; scripts/test.sh builds the debug one)",
         lib.display()
     );
     lib

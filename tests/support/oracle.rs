@@ -1156,32 +1156,31 @@ pub fn run_ring_three_reads(db: &dyn TestServer) {
 }
 
 /// Every hand-written read corpus (the corpus, ring two, ring three) on
-/// fresh tables; asserts no leak or wrong answer and returns the totals
-/// [same, refused, both-error] with the printed report.
+/// fresh tables: the totals [same, refused, both-error], the printed
+/// report and every leak or wrong answer (the caller judges them).
 pub fn run_read_corpora(db: &dyn TestServer) -> ([u64; 3], String, Vec<String>) {
     let mut cases = corpus();
     cases.extend(ring_two_reads());
     cases.extend(ring_three_reads());
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        let (mut sq, mut o) = setup(db).await;
-        run_cases(&mut o, &cases).await;
-        let report = o.report();
-        println!("every read corpus:\n{report}");
-        sq.assert_alive();
-        (o.totals(), report, o.failures.clone())
-    })
+    collect_read_corpus(db, "every read corpus", &cases)
 }
 
 /// Run one read corpus on fresh tables and assert no leak or wrong answer.
-fn run_read_corpus(
+fn run_read_corpus(db: &dyn TestServer, name: &str, cases: &[(String, Vec<String>)]) {
+    let (_, _, failures) = collect_read_corpus(db, name, cases);
+    assert!(
+        failures.is_empty(),
+        "{} leaks or wrong answers:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+fn collect_read_corpus(
     db: &dyn TestServer,
     name: &str,
     cases: &[(String, Vec<String>)],
-) -> ([u64; 3], String) {
+) -> ([u64; 3], String, Vec<String>) {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -1192,13 +1191,7 @@ fn run_read_corpus(
         let report = o.report();
         println!("{name}:\n{report}");
         sq.assert_alive();
-        assert!(
-            o.failures.is_empty(),
-            "{} leaks or wrong answers:\n{}",
-            o.failures.len(),
-            o.failures.join("\n")
-        );
-        (o.totals(), report)
+        (o.totals(), report, o.failures.clone())
     })
 }
 

@@ -130,138 +130,106 @@ unsafe fn row(
     }
 }
 
-#[no_mangle]
-pub unsafe extern "C" fn squeeze_inflate_init(
-    initid: *mut UdfInit,
-    args: *mut UdfArgs,
-    message: *mut c_char,
-) -> bool {
-    init(
-        initid,
-        args,
-        message,
-        "squeeze_inflate",
-        1,
-        "one argument: a column squeeze stores compressed",
-    )
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn squeeze_inflate_deinit(initid: *mut UdfInit) {
-    deinit(initid)
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn squeeze_inflate(
-    initid: *mut UdfInit,
-    args: *mut UdfArgs,
-    _result: *mut c_char,
-    length: *mut c_ulong,
-    is_null: *mut c_char,
-    error: *mut c_char,
-) -> *mut c_char {
-    row(initid, args, length, is_null, error, |call, args| {
-        let Some(stored) = args.value(0) else {
-            return Ok(None);
-        };
-        match inflate(&mut call.ctx, beside_library(), stored, &mut call.out)? {
-            Inflated::Document => {}
-            Inflated::AsStored => {
-                call.out.clear();
-                call.out.extend_from_slice(stored);
-            }
+/// Exports one string function `$name` in the UDF convention: its init
+/// (arity `$arity`, `$usage` in the message otherwise), its deinit, and
+/// the row function running `$body` (a `fn(&mut Call, &UdfArgs) ->
+/// Result<Option<()>, String>`) under [`row`].
+macro_rules! string_function {
+    ($name:ident, $init:ident, $deinit:ident, $arity:expr, $usage:expr, $body:expr) => {
+        #[no_mangle]
+        pub unsafe extern "C" fn $init(
+            initid: *mut UdfInit,
+            args: *mut UdfArgs,
+            message: *mut c_char,
+        ) -> bool {
+            init(initid, args, message, stringify!($name), $arity, $usage)
         }
-        Ok(Some(()))
-    })
+
+        #[no_mangle]
+        pub unsafe extern "C" fn $deinit(initid: *mut UdfInit) {
+            deinit(initid)
+        }
+
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(
+            initid: *mut UdfInit,
+            args: *mut UdfArgs,
+            _result: *mut c_char,
+            length: *mut c_ulong,
+            is_null: *mut c_char,
+            error: *mut c_char,
+        ) -> *mut c_char {
+            row(initid, args, length, is_null, error, $body)
+        }
+    };
 }
 
-#[no_mangle]
-pub unsafe extern "C" fn squeeze_udf_version_init(
-    initid: *mut UdfInit,
-    args: *mut UdfArgs,
-    message: *mut c_char,
-) -> bool {
-    init(
-        initid,
-        args,
-        message,
-        "squeeze_udf_version",
-        0,
-        "no arguments",
-    )
+string_function!(
+    squeeze_inflate,
+    squeeze_inflate_init,
+    squeeze_inflate_deinit,
+    1,
+    "one argument: a column squeeze stores compressed",
+    inflate_row
+);
+string_function!(
+    squeeze_udf_version,
+    squeeze_udf_version_init,
+    squeeze_udf_version_deinit,
+    0,
+    "no arguments",
+    version_row
+);
+string_function!(
+    squeeze_udf_dictionaries,
+    squeeze_udf_dictionaries_init,
+    squeeze_udf_dictionaries_deinit,
+    0,
+    "no arguments",
+    dictionaries_row
+);
+
+/// The document a stored value holds (the value itself when it is plain).
+fn inflate_row(call: &mut Call, args: &UdfArgs) -> Result<Option<()>, String> {
+    // SAFETY: argument 0 exists (arity checked by init) and is the server's.
+    let Some(stored) = (unsafe { args.value(0) }) else {
+        return Ok(None);
+    };
+    match inflate(&mut call.ctx, beside_library(), stored, &mut call.out)? {
+        Inflated::Document => {}
+        Inflated::AsStored => {
+            call.out.clear();
+            call.out.extend_from_slice(stored);
+        }
+    }
+    Ok(Some(()))
 }
 
-#[no_mangle]
-pub unsafe extern "C" fn squeeze_udf_version_deinit(initid: *mut UdfInit) {
-    deinit(initid)
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn squeeze_udf_version(
-    initid: *mut UdfInit,
-    args: *mut UdfArgs,
-    _result: *mut c_char,
-    length: *mut c_ulong,
-    is_null: *mut c_char,
-    error: *mut c_char,
-) -> *mut c_char {
-    row(initid, args, length, is_null, error, |call, _| {
-        call.out.clear();
-        call.out.extend_from_slice(IN_SERVER_VERSION.as_bytes());
-        Ok(Some(()))
-    })
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn squeeze_udf_dictionaries_init(
-    initid: *mut UdfInit,
-    args: *mut UdfArgs,
-    message: *mut c_char,
-) -> bool {
-    init(
-        initid,
-        args,
-        message,
-        "squeeze_udf_dictionaries",
-        0,
-        "no arguments",
-    )
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn squeeze_udf_dictionaries_deinit(initid: *mut UdfInit) {
-    deinit(initid)
+fn version_row(call: &mut Call, _: &UdfArgs) -> Result<Option<()>, String> {
+    call.out.clear();
+    call.out.extend_from_slice(IN_SERVER_VERSION.as_bytes());
+    Ok(Some(()))
 }
 
 /// `id:sha256` per verified file, `id:unreadable` otherwise, comma
 /// separated, by id; then `;max_value_size=N` and `;dir=PATH`.
-#[no_mangle]
-pub unsafe extern "C" fn squeeze_udf_dictionaries(
-    initid: *mut UdfInit,
-    args: *mut UdfArgs,
-    _result: *mut c_char,
-    length: *mut c_ulong,
-    is_null: *mut c_char,
-    error: *mut c_char,
-) -> *mut c_char {
-    row(initid, args, length, is_null, error, |call, _| {
-        let store = beside_library();
-        let listing = store.listing()?;
-        let items: Vec<String> = listing
-            .iter()
-            .map(|(id, sha)| match sha {
-                Ok(sha) => format!("{id}:{sha}"),
-                Err(_) => format!("{id}:unreadable"),
-            })
-            .collect();
-        let text = format!(
-            "{};max_value_size={};dir={}",
-            items.join(","),
-            store.max_value_size(),
-            store.dir().display()
-        );
-        call.out.clear();
-        call.out.extend_from_slice(text.as_bytes());
-        Ok(Some(()))
-    })
+fn dictionaries_row(call: &mut Call, _: &UdfArgs) -> Result<Option<()>, String> {
+    let store = beside_library();
+    let listing = store.listing()?;
+    let items: Vec<String> = listing
+        .iter()
+        .map(|(id, sha)| match sha {
+            Ok(sha) => format!("{id}:{sha}"),
+            Err(_) => format!("{id}:unreadable"),
+        })
+        .collect();
+    let text = format!(
+        "{};max_value_size={};dir={}",
+        items.join(","),
+        store.max_value_size(),
+        store.dir().display()
+    );
+    call.out.clear();
+    call.out.extend_from_slice(text.as_bytes());
+    Ok(Some(()))
 }

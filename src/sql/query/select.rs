@@ -503,15 +503,8 @@ impl Parser<'_, '_> {
                         distinct,
                     );
                     if alias.is_none() && self.rewrites.len() > rewrites {
-                        let (c, _) = self.rewrites.swap_remove(rewrites);
-                        return Err(refusal(
-                            c,
-                            RefuseReason::JsonFunction,
-                            format!(
-                                "a declared JSON path inside the select-list item `{}` without an alias (its text is the result column's name); give the item an alias",
-                                self.text_of(start, end)
-                            ),
-                        ));
+                        // A declared path's column changed the text.
+                        self.alias_item_as_written(start, end);
                     }
                     let name = alias
                         .or(bare_name)

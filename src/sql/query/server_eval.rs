@@ -212,6 +212,22 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// The select item at tokens `start..end` keeps the name its text as
+    /// written gives it, whatever the edits inside it.
+    pub(super) fn alias_item_as_written(&mut self, start: usize, end: usize) {
+        let (Some(first), Some(last)) = (
+            self.toks.get(start),
+            end.checked_sub(1).and_then(|e| self.toks.get(e)),
+        ) else {
+            return;
+        };
+        let at = last.end.max(first.start);
+        let name = item_name(&self.text_of(start, end));
+        if let Some(s) = self.server.as_mut() {
+            s.aliases.push((at, name));
+        }
+    }
+
     /// Drops what was noted after mark `n` (a body judged again).
     pub(super) fn forget_references_after(&mut self, n: usize) {
         if let Some(s) = self.server.as_mut() {
