@@ -430,3 +430,36 @@ async fn with_the_function_seeded_json_statements_answer_as_mariadb_and_refuse_a
     let pct = 100.0 * t.refused as f64 / t.run.max(1) as f64;
     assert!(pct <= 2.0, "{} of {} refused ({pct:.1}%)", t.refused, t.run);
 }
+
+/// The ORM kit (SQLAlchemy 2 and Django 5 JSON lookups) with no path
+/// declared: with the function every lookup is the server's to answer, and
+/// answers as directly on the uncompressed copy.
+#[test]
+fn with_the_function_every_orm_json_lookup_answers_as_directly_with_no_path_declared() {
+    let py = support::pyclients::venv_python();
+    for module in ["sqlalchemy", "pymysql", "django", "MySQLdb"] {
+        support::pyclients::require_module(&py, module);
+    }
+    let db = server();
+    install(&db);
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (sq, o) = rt.block_on(support::oracle::setup(&db));
+    drop(o);
+    let truth = support::pyclients::orm_json_lookups(db.port(), "truth");
+    let through = support::pyclients::orm_json_lookups(sq.port, "sq");
+    assert_eq!(truth.len(), through.len());
+    let differ: Vec<String> = truth
+        .iter()
+        .zip(&through)
+        .filter(|(a, b)| a.1 != b.1)
+        .map(|((n, a), (_, b))| format!("{n}: direct {a} / squeeze {b}"))
+        .collect();
+    println!(
+        "RESULT in_server_orm_json lookups={} same={} differ={}",
+        truth.len(),
+        truth.len() - differ.len(),
+        differ.len()
+    );
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+    assert!(truth.len() >= 58, "{} lookups", truth.len());
+}

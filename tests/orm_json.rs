@@ -13,29 +13,6 @@ mod support;
 
 use support::{MariaDb, Squeeze, TestServer};
 
-fn lookups(port: u16, db: &str) -> Vec<(String, String)> {
-    let py = support::pyclients::venv_python();
-    let script = support::pyclients::repo().join("tests/clients/python/orm_json.py");
-    let out = std::process::Command::new(&py)
-        .arg(&script)
-        .args([&port.to_string(), db, support::APP_USER, support::APP_PASS])
-        .output()
-        .expect("run orm_json.py");
-    assert!(
-        out.status.success(),
-        "orm_json.py on port {port} ({db}): {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let (name, answer) = l.split_once(" => ").expect("name => answer");
-            (name.to_string(), answer.to_string())
-        })
-        .collect()
-}
-
 /// `sq.docs` gains `doc_author` and `doc_score`, a squeeze declaring
 /// `$.author` (VARCHAR) and `$.score` (BIGINT) for them
 /// starts, and every row is written again through it (so the columns hold
@@ -79,8 +56,8 @@ fn every_orm_json_lookup_answers_through_squeeze_as_directly() {
     let (plain, o) = rt.block_on(support::oracle::setup(&db));
     drop(o);
     let sq = rt.block_on(declare_paths(&db, &plain));
-    let truth = lookups(db.port(), "truth");
-    let through = lookups(sq.port, "sq");
+    let truth = support::pyclients::orm_json_lookups(db.port(), "truth");
+    let through = support::pyclients::orm_json_lookups(sq.port, "sq");
     assert_eq!(truth.len(), through.len(), "{truth:?}\n{through:?}");
     let (mut answered, mut refused) = (Vec::new(), Vec::new());
     for ((name, direct), (_, squeezed)) in truth.iter().zip(&through) {

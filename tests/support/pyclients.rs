@@ -149,3 +149,29 @@ pub fn mysqlclient_suite_matches(db: &dyn TestServer) {
         direct.len()
     );
 }
+
+/// The ORM kit's JSON lookups (`tests/clients/python/orm_json.py`,
+/// SQLAlchemy 2 and Django 5) against database `db` on `port`: each
+/// lookup's name and answer.
+pub fn orm_json_lookups(port: u16, db: &str) -> Vec<(String, String)> {
+    let py = venv_python();
+    let script = repo().join("tests/clients/python/orm_json.py");
+    let out = std::process::Command::new(&py)
+        .arg(&script)
+        .args([&port.to_string(), db, super::APP_USER, super::APP_PASS])
+        .output()
+        .expect("run orm_json.py");
+    assert!(
+        out.status.success(),
+        "orm_json.py on port {port} ({db}): {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let (name, answer) = l.split_once(" => ").expect("name => answer");
+            (name.to_string(), answer.to_string())
+        })
+        .collect()
+}
