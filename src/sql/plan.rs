@@ -107,6 +107,9 @@ pub struct TextRewrite {
     pub sites: Vec<InnerSite>,
     /// As [`Plan::Rewrite`]'s, at an offset in `text`.
     pub column_list: Option<(usize, String)>,
+    /// Edits the analysis made in `text` (the in-server function's wraps,
+    /// `sql::query::server_eval`), in byte order.
+    pub edits: Vec<(Range<usize>, String)>,
     /// The sql_mode the literal and the text inside it are read under.
     pub opts: LexOptions,
 }
@@ -863,6 +866,7 @@ pub(super) fn text_rewrite<'a>(
             })
             .collect(),
         column_list,
+        edits: Vec::new(),
         opts,
     }))
 }
@@ -967,11 +971,12 @@ fn immediate_json<'a>(
     tok: &Token,
     opts: LexOptions,
     db: Option<&str>,
-    catalog: &dyn ColumnCatalog,
+    session: &dyn ColumnCatalog,
 ) -> Option<(Plan<'a>, Option<QueryShape>)> {
-    // A text inside a string literal is sent as the client wrote it:
-    // no edit of squeeze's reaches the server (`SameQuery::literal`).
-    let literal = SameQuery::literal(catalog);
+    // A text inside a string literal reaches the server as written unless
+    // its literal is written anew (below): planned as such
+    // (`SameQuery::literal`).
+    let literal = SameQuery::literal(session);
     let catalog: &dyn ColumnCatalog = &literal;
     let TokenKind::Str { quote_at } = tok.kind else {
         return None;
@@ -981,6 +986,30 @@ fn immediate_json<'a>(
     let kind = classify_statement(&text, &toks, opts);
     if !matches!(kind, StatementKind::Select) {
         return None;
+    }
+    // The server evaluates through the in-server function: the literal is
+    // written anew with the wraps inside it. A charset introducer makes the
+    // server convert the text first: not followed.
+    if session.server_inflates() && quote_at == tok.start {
+        if let (Plan::Untouched, Some(mut shape)) =
+            plan_tokens(&text, &toks, None, &kind, opts, db, session, true)
+        {
+            if !shape.rewrites.is_empty() {
+                let edits = std::mem::take(&mut shape.rewrites);
+                return Some((
+                    Plan::RewriteText(Box::new(TextRewrite {
+                        span: tok.start..tok.end,
+                        quote: sql[quote_at],
+                        text: text.into_owned(),
+                        sites: Vec::new(),
+                        column_list: None,
+                        edits,
+                        opts,
+                    })),
+                    Some(shape),
+                ));
+            }
+        }
     }
     let (plan, shape) = plan_tokens(&text, &toks, None, &kind, opts, db, catalog, true);
     if let Some(f) = shape.as_ref().and_then(|s| s.filter.as_ref()) {
@@ -1010,6 +1039,7 @@ fn immediate_json<'a>(
             text: text.into_owned(),
             sites: Vec::new(),
             column_list: None,
+            edits: Vec::new(),
             opts,
         })),
         Some(shape),

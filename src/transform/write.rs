@@ -293,6 +293,11 @@ pub fn rewrite_statements<'a>(
                 }
                 inner.extend(encode_run(&text_jobs)?);
                 inner.extend(json_edits(ctx, json_items, &t.text, &mut hints)?);
+                inner.extend(
+                    t.edits
+                        .iter()
+                        .map(|(r, e)| (r.clone(), e.clone().into_bytes())),
+                );
                 json_in_statement = false;
                 inner.sort_by_key(|(r, _)| r.start);
                 insertions.push((t.span.clone(), t.literal(&inner)));
