@@ -39,7 +39,7 @@ async fn main() {
             .iter()
             .filter(|f| {
                 let head = f.lines().next().unwrap_or_default();
-                head.contains("**") || head.contains("last]")
+                head.contains("**") || head.contains("[last") || head.contains("to last")
             })
             .count();
         println!(
