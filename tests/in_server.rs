@@ -463,3 +463,26 @@ fn with_the_function_every_orm_json_lookup_answers_as_directly_with_no_path_decl
     assert!(differ.is_empty(), "{}", differ.join("\n"));
     assert!(truth.len() >= 58, "{} lookups", truth.len());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn functions_dropped_behind_squeezes_back_stop_being_used_at_the_first_statement_that_finds_them_gone(
+) {
+    let db = server();
+    write_docs(&db).await;
+    install(&db);
+    let sq = Squeeze::for_docs_table_keeping(&db, SCHEMA);
+    let mut c = conn(&sq).await;
+    let sql = "SELECT COUNT(*) FROM docs WHERE doc LIKE '%user_1%'";
+    let n: Option<i64> = c.query_first(sql).await.unwrap();
+    assert_eq!(n, Some(6), "evaluated by the server");
+    let (ok, out) = udf(&db, &["remove"]);
+    assert!(ok, "{out}");
+    // The statement planned before anyone noticed gets the server's error...
+    let e = c.query_drop(sql).await.unwrap_err();
+    assert!(format!("{e}").contains("1305"), "{e}");
+    // ...and the next is squeeze's own answer without the function.
+    let e = c.query_drop(sql).await.unwrap_err();
+    assert!(format!("{e}").contains("1235"), "{e}");
+    let backends = support::http_get(&sq.admin_addr(), "/backends").1;
+    assert!(backends.contains("absent"), "{backends}");
+}

@@ -178,6 +178,25 @@ pub fn state(shard: &str) -> State {
         .unwrap_or(State::Unknown)
 }
 
+/// A statement's ERR from `shard`: the functions were dropped (ERR 1305)
+/// or `squeeze_fn` may no longer be executed (ERR 1370) since the last
+/// probe. The shard stops being used at once (the next probe says whether
+/// they are back); the statement's client got the server's error.
+pub fn note_server_error(shard: &str, code: u16, message: &str) {
+    if !(code == NO_SUCH_FUNCTION || code == 1370) || !ready(shard) {
+        return;
+    }
+    let ours = FUNCTIONS.iter().any(|f| message.contains(f)) || message.contains(FUNCTION_SCHEMA);
+    if ours {
+        set_state(
+            shard,
+            State::Absent(format!(
+                "a statement found them gone: ERROR {code}: {message}"
+            )),
+        );
+    }
+}
+
 /// Whether statements to `shard` may let the server evaluate.
 pub fn ready(shard: &str) -> bool {
     STATES
@@ -219,6 +238,22 @@ mod tests {
         );
         let wrong = format!("1:{},2:{}", sha('a'), sha('d'));
         assert!(!judge(IN_SERVER_VERSION, &wrong, &expected).is_ready());
+    }
+
+    #[test]
+    fn a_statement_that_finds_the_functions_dropped_stops_their_use() {
+        set_state("unit-shard-c", State::Ready);
+        note_server_error("unit-shard-c", 1305, "FUNCTION app.other does not exist");
+        assert!(
+            ready("unit-shard-c"),
+            "another function's error changes nothing"
+        );
+        note_server_error(
+            "unit-shard-c",
+            1305,
+            "FUNCTION squeeze_fn.document does not exist",
+        );
+        assert!(!ready("unit-shard-c"));
     }
 
     #[test]

@@ -559,6 +559,7 @@ impl Session {
                     .backend_errors_total
                     .with_label_values(&[&self.target().name, &err.code.to_string()])
                     .inc();
+                crate::in_server::note_server_error(&self.target().name, err.code, &err.message);
             }
         }
     }
