@@ -788,15 +788,40 @@ fn plan_prepare_text<'a>(
     tok: &Token,
     opts: LexOptions,
     db: Option<&str>,
-    catalog: &dyn ColumnCatalog,
+    session: &dyn ColumnCatalog,
 ) -> Plan<'a> {
-    // A text inside a string literal is sent as the client wrote it:
-    // no edit of squeeze's reaches the server (`SameQuery::literal`).
-    let literal = SameQuery::literal(catalog);
-    let catalog: &dyn ColumnCatalog = &literal;
     let Some(text) = decode_string(sql, tok, opts) else {
         return Plan::Untouched;
     };
+    if server_reads_literal(tok, &text, opts, session) {
+        // The literal is written anew with the wraps inside it.
+        return match plan_for_server(&text, opts, db, session) {
+            (Plan::Untouched, Some(shape)) if !shape.rewrites.is_empty() => {
+                let TokenKind::Str { quote_at } = tok.kind else {
+                    return Plan::Untouched;
+                };
+                Plan::RewriteText(Box::new(TextRewrite {
+                    span: tok.start..tok.end,
+                    quote: sql[quote_at],
+                    text: text.into_owned(),
+                    sites: Vec::new(),
+                    column_list: None,
+                    edits: shape.rewrites,
+                    opts,
+                }))
+            }
+            (Plan::Refuse(r), _) => Plan::Refuse(Refusal {
+                what: format!("the prepared statement text is refused: {}", r.message()),
+                reason: RefuseReason::PreparedText,
+                column: r.column,
+            }),
+            _ => Plan::Untouched,
+        };
+    }
+    // A text inside a string literal is sent as the client wrote it:
+    // no edit of squeeze's reaches the server (`SameQuery::literal`).
+    let literal = SameQuery::literal(session);
+    let catalog: &dyn ColumnCatalog = &literal;
     match plan_statement(&text, opts, db, catalog) {
         Plan::Refuse(r) => Plan::Refuse(Refusal {
             what: format!("the prepared statement text is refused: {}", r.message()),
@@ -812,6 +837,39 @@ fn plan_prepare_text<'a>(
         // (see [`prepared_placeholders`]).
         _ => Plan::Untouched,
     }
+}
+
+/// Whether the SELECT in the string literal `tok` (decoded: `text`) of a
+/// `PREPARE ... FROM` is planned for the server to evaluate through the
+/// in-server function: the session's shard has it, and the literal has no
+/// character set introducer (the server would convert the text first).
+/// The text's plan, its `?`s and its recorded outputs all follow this.
+fn server_reads_literal(
+    tok: &Token,
+    text: &[u8],
+    opts: LexOptions,
+    session: &dyn ColumnCatalog,
+) -> bool {
+    if !session.server_inflates()
+        || !matches!(tok.kind, TokenKind::Str { quote_at } if quote_at == tok.start)
+    {
+        return false;
+    }
+    let (toks, _, _) = significant_tokens(text, 0, opts);
+    matches!(classify_statement(text, &toks, opts), StatementKind::Select)
+}
+
+/// The plan of a literal's SELECT text the server evaluates (relayed: its
+/// result reaches the client as the statement's own).
+fn plan_for_server<'a>(
+    text: &'a [u8],
+    opts: LexOptions,
+    db: Option<&str>,
+    session: &dyn ColumnCatalog,
+) -> (Plan<'a>, Option<QueryShape>) {
+    let (toks, _, _) = significant_tokens(text, 0, opts);
+    let kind = classify_statement(text, &toks, opts);
+    plan_tokens(text, &toks, None, &kind, opts, db, session, true)
 }
 
 /// Whether a plan compresses literals (or inserts a column list) in place.
@@ -879,12 +937,8 @@ pub fn prepared_placeholders(
     kind: &StatementKind<'_>,
     opts: LexOptions,
     db: Option<&str>,
-    catalog: &dyn ColumnCatalog,
+    session: &dyn ColumnCatalog,
 ) -> Option<(String, Vec<Option<ColumnRef>>)> {
-    // A text inside a string literal is sent as the client wrote it:
-    // no edit of squeeze's reaches the server (`SameQuery::literal`).
-    let literal = SameQuery::literal(catalog);
-    let catalog: &dyn ColumnCatalog = &literal;
     let StatementKind::Prepare {
         name,
         text: Some(tok),
@@ -893,6 +947,14 @@ pub fn prepared_placeholders(
         return None;
     };
     let text = decode_string(sql, tok, opts)?;
+    // As `plan_prepare_text` planned it: the server's to evaluate, or the
+    // literal as written (`SameQuery::literal`).
+    if server_reads_literal(tok, &text, opts, session) {
+        // A read: no `?` is a compressed column's value.
+        return Some((name.to_ascii_lowercase(), Vec::new()));
+    }
+    let literal = SameQuery::literal(session);
+    let catalog: &dyn ColumnCatalog = &literal;
     let placeholders = match plan_statement(&text, opts, db, catalog) {
         Plan::Rewrite { placeholders, .. } => placeholders,
         _ => Vec::new(),
@@ -908,12 +970,8 @@ pub fn prepared_outputs(
     kind: &StatementKind<'_>,
     opts: LexOptions,
     db: Option<&str>,
-    catalog: &dyn ColumnCatalog,
+    session: &dyn ColumnCatalog,
 ) -> Option<Vec<Option<ColumnRef>>> {
-    // A text inside a string literal is sent as the client wrote it:
-    // no edit of squeeze's reaches the server (`SameQuery::literal`).
-    let literal = SameQuery::literal(catalog);
-    let catalog: &dyn ColumnCatalog = &literal;
     let StatementKind::Prepare {
         text: Some(tok), ..
     } = kind
@@ -921,6 +979,14 @@ pub fn prepared_outputs(
         return None;
     };
     let text = decode_string(sql, tok, opts)?;
+    // As `plan_prepare_text` planned it.
+    if server_reads_literal(tok, &text, opts, session) {
+        return plan_for_server(&text, opts, db, session)
+            .1
+            .map(|s| s.outputs);
+    }
+    let literal = SameQuery::literal(session);
+    let catalog: &dyn ColumnCatalog = &literal;
     plan_statement_shape(&text, opts, db, catalog)
         .1
         .map(|s| s.outputs)

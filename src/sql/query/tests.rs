@@ -747,3 +747,34 @@ fn with_the_function_a_variable_is_assigned_the_document_not_the_stored_bytes() 
     )
     .is_err());
 }
+
+#[test]
+fn with_the_function_dynamic_sql_texts_are_written_anew_with_their_wraps() {
+    for sql in [
+        "EXECUTE IMMEDIATE 'SELECT id FROM docs WHERE doc LIKE ''%a%'''",
+        "PREPARE s FROM 'SELECT id FROM docs WHERE doc LIKE ''%a%'''",
+    ] {
+        let plans = crate::sql::plan::plan_query(
+            sql.as_bytes(),
+            LexOptions::default(),
+            Some("app"),
+            &ServerCat,
+        );
+        match &plans[0].plan {
+            crate::sql::plan::Plan::RewriteText(t) => {
+                let edits: Vec<_> = t
+                    .edits
+                    .iter()
+                    .map(|(r, e)| (r.clone(), e.clone().into_bytes()))
+                    .collect();
+                let literal = String::from_utf8(t.literal(&edits)).unwrap();
+                assert_eq!(
+                    literal,
+                    "'SELECT id FROM docs WHERE CAST(squeeze_inflate(doc) AS CHAR CHARACTER SET utf8mb4 COLLATE utf8mb4_bin) LIKE ''%a%'''",
+                    "{sql}"
+                );
+            }
+            other => panic!("{sql}: {other:?}"),
+        }
+    }
+}
