@@ -473,26 +473,7 @@ async fn where_conditions_squeeze_evaluates_answer_as_mariadb_on_the_uncompresse
 
 /// `lookups` of `json_filter.py` on one database.
 fn lookups(port: u16, db: &str) -> Vec<(String, String)> {
-    let py = support::pyclients::venv_python();
-    let script = support::pyclients::repo().join("tests/clients/python/json_filter.py");
-    let out = std::process::Command::new(&py)
-        .arg(&script)
-        .args([&port.to_string(), db, support::APP_USER, support::APP_PASS])
-        .output()
-        .expect("run json_filter.py");
-    assert!(
-        out.status.success(),
-        "json_filter.py on port {port} ({db}): {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let (name, answer) = l.split_once(" => ").expect("name => answer");
-            (name.to_string(), answer.to_string())
-        })
-        .collect()
+    support::pyclients::kit_lookups("json_filter.py", port, db)
 }
 
 #[test]

@@ -150,20 +150,19 @@ pub fn mysqlclient_suite_matches(db: &dyn TestServer) {
     );
 }
 
-/// The ORM kit's JSON lookups (`tests/clients/python/orm_json.py`,
-/// SQLAlchemy 2 and Django 5) against database `db` on `port`: each
-/// lookup's name and answer.
-pub fn orm_json_lookups(port: u16, db: &str) -> Vec<(String, String)> {
+/// A lookup kit's answers (`tests/clients/python/<script>`, which prints
+/// `name => answer` lines) against database `db` on `port`.
+pub fn kit_lookups(script: &str, port: u16, db: &str) -> Vec<(String, String)> {
     let py = venv_python();
-    let script = repo().join("tests/clients/python/orm_json.py");
+    let path = repo().join("tests/clients/python").join(script);
     let out = std::process::Command::new(&py)
-        .arg(&script)
+        .arg(&path)
         .args([&port.to_string(), db, super::APP_USER, super::APP_PASS])
         .output()
-        .expect("run orm_json.py");
+        .unwrap_or_else(|e| panic!("run {script}: {e}"));
     assert!(
         out.status.success(),
-        "orm_json.py on port {port} ({db}): {}",
+        "{script} on port {port} ({db}): {}",
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout)
@@ -174,4 +173,9 @@ pub fn orm_json_lookups(port: u16, db: &str) -> Vec<(String, String)> {
             (name.to_string(), answer.to_string())
         })
         .collect()
+}
+
+/// The ORM kit's JSON lookups (`orm_json.py`, SQLAlchemy 2 and Django 5).
+pub fn orm_json_lookups(port: u16, db: &str) -> Vec<(String, String)> {
+    kit_lookups("orm_json.py", port, db)
 }
