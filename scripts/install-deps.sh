@@ -9,7 +9,8 @@
 #   python3-venv, openssl (test certificates), haproxy and sysbench (benches).
 # - A Python virtualenv in .venv with PyMySQL, mysql-connector-python,
 #   mysqlclient, pytest, SQLAlchemy and Django (catalog reflection), plus mysqlclient's own test suite (from its
-#   PyPI sdist) in .venv/mysqlclient-tests.
+#   PyPI sdist) in .venv/mysqlclient-tests and Django's (its sdist's tests/) in
+#   .venv/django-tests.
 # - Client libraries for Node, Go and Java, and a TiDB server built from the
 #   Go module proxy (scripts/build-tidb.sh).
 set -euo pipefail
@@ -84,6 +85,21 @@ if [ ! -f "$MC_TESTS/tests/test_MySQLdb_capabilities.py" ]; then
   rm -rf "$MC_TESTS" && mkdir -p "$MC_TESTS"
   tar -xzf "$tmp"/mysqlclient-*.tar.gz -C "$tmp"
   cp -r "$tmp"/mysqlclient-*/tests "$MC_TESTS/tests"
+  rm -rf "$tmp"
+fi
+
+# Django's own test suite ships in its sdist (tests/), not in the wheel:
+# bench/django_suite runs it directly and through squeeze.
+DJ_TESTS="$VENV/django-tests"
+if [ ! -f "$DJ_TESTS/tests/runtests.py" ]; then
+  ver=$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("Django"))')
+  log "fetching Django $ver sdist for its tests"
+  tmp=$(mktemp -d)
+  "$VENV/bin/pip" download -q --disable-pip-version-check --no-binary :all: --no-deps \
+    -d "$tmp" "Django==$ver"
+  rm -rf "$DJ_TESTS" && mkdir -p "$DJ_TESTS"
+  tar -xzf "$tmp"/[Dd]jango-*.tar.gz -C "$tmp"
+  cp -r "$tmp"/[Dd]jango-*/tests "$DJ_TESTS/tests"
   rm -rf "$tmp"
 fi
 

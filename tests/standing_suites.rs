@@ -2,8 +2,9 @@
 //! libraries' own test suites (`bench/client_suites/run.py --quick`) and a
 //! few of MariaDB's own regression tests (`bench/mariadb_regression/run.py`)
 //! give the same outcome per test directly and through squeeze (default
-//! configuration, a server at `max_allowed_packet` 256 MiB). The full runs
-//! are the programs themselves (docs/testing.md).
+//! configuration, a server at `max_allowed_packet` 256 MiB); Django's own
+//! suite (`bench/django_suite/run.py`) the same with its JSONField columns
+//! compressed. The full runs are the programs themselves (docs/testing.md).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -48,15 +49,21 @@ fn run_bench(python: &Path, script: &str, args: &[&str]) -> String {
 
 /// The `differing=N` of a program's `RESULT` line.
 fn differing(stdout: &str) -> usize {
+    result_count(stdout, "differing")
+}
+
+/// The number `key=N` of a program's `RESULT` line.
+fn result_count(stdout: &str, key: &str) -> usize {
     let result = stdout
         .lines()
         .find(|l| l.starts_with("RESULT "))
         .unwrap_or_else(|| panic!("no RESULT line in:\n{stdout}"));
+    let prefix = format!("{key}=");
     result
         .split_whitespace()
-        .find_map(|kv| kv.strip_prefix("differing="))
+        .find_map(|kv| kv.strip_prefix(prefix.as_str()))
         .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no differing= in {result}"))
+        .unwrap_or_else(|| panic!("no {key}= in {result}"))
 }
 
 #[test]
@@ -90,4 +97,28 @@ fn mariadbs_own_regression_tests_pass_and_fail_alike_directly_and_through_squeez
         0,
         "tests whose outcome differs through squeeze:\n{stdout}"
     );
+}
+
+#[test]
+fn djangos_own_suite_with_compressed_json_fields_differs_from_direct_only_by_refusals_and_not_at_all_with_the_functions(
+) {
+    // Every JSONField column of the apps compressed (present_as = "json",
+    // no path declared); the in-server library built next to this squeeze
+    // (scripts/test.sh builds it).
+    let stdout = run_bench(
+        &repo().join(".venv/bin/python"),
+        "bench/django_suite/run.py",
+        &["--quick"],
+    );
+    assert!(
+        result_count(&stdout, "direct_tests") > 200,
+        "too few tests ran:\n{stdout}"
+    );
+    for key in ["squeeze_wrong", "in_server_differing"] {
+        assert_eq!(
+            result_count(&stdout, key),
+            0,
+            "{key}: Django tests whose outcome differs through squeeze:\n{stdout}"
+        );
+    }
 }

@@ -219,6 +219,12 @@ impl Session {
             if same_rows_in_any_order(&with_checks, &as_sent) {
                 return Ok(None);
             }
+            if let Some(text) = self
+                .checks_in_copy_order(query, &found, &json, quote, &as_sent)
+                .await?
+            {
+                return Ok(Some(ColumnsView { text, shape }));
+            }
             if with_checks.len() > 1 {
                 return Err(refuse(
                     "a result of several rows that the added check rows change (the server lists them in its own table order, which squeeze cannot reproduce)",
@@ -226,6 +232,55 @@ impl Session {
             }
         }
         Ok(Some(ColumnsView { text, shape }))
+    }
+
+    /// The statement with `CHECK_CONSTRAINTS` listing its rows in an
+    /// uncompressed copy's order (`constraints_view::ordered_check_constraints`),
+    /// when that order is certain: the result is the same with the tables
+    /// walked either way (rows of one table, or an order of the
+    /// statement's own) and it keeps the server's rows in the order the
+    /// server gave them (`as_sent`).
+    /// Django's introspection of a table with a JSON column is this.
+    async fn checks_in_copy_order(
+        &mut self,
+        query: &Query<'_>,
+        found: &[(&'static str, columns_view::Found)],
+        json: &[(Vec<u8>, Vec<u8>, Vec<u8>)],
+        quote: u8,
+        as_sent: &crate::backend::query::Rows,
+    ) -> Result<Option<Vec<u8>>, NotSent> {
+        use constraints_view::TableOrder;
+        let [(view, reference)] = found else {
+            return Ok(None);
+        };
+        if *view != "CHECK_CONSTRAINTS" || reference.references() != 1 {
+            return Ok(None);
+        }
+        let columns = self.view_columns(view).await?;
+        let mut texts = Vec::new();
+        for order in [TableOrder::Ascending, TableOrder::Descending] {
+            let Some(derived) =
+                constraints_view::ordered_check_constraints(&columns, json, quote, order)
+            else {
+                return Ok(None);
+            };
+            texts.push(columns_view::substitute_each(
+                query.text,
+                &[(reference, derived.as_str())],
+            ));
+        }
+        let mut results = Vec::new();
+        for text in &texts {
+            let Ok(sql) = std::str::from_utf8(text) else {
+                return Ok(None);
+            };
+            match self.internal_query(sql).await {
+                Ok(rows) => results.push(rows),
+                Err(_) => return Ok(None),
+            }
+        }
+        let exact = results[0] == results[1] && keeps_order_of(&results[0], as_sent);
+        Ok(exact.then(|| texts.swap_remove(0)))
     }
 
     /// `(schema, table, column)` of every blob column the server has that
@@ -501,6 +556,12 @@ pub(super) type Probe = Result<Vec<u8>, RelayError>;
 
 /// Whether two results hold the same rows, counted with repeats, in any
 /// order.
+/// `part`'s rows appear in `whole` in the same order (a subsequence).
+fn keeps_order_of(whole: &crate::backend::query::Rows, part: &crate::backend::query::Rows) -> bool {
+    let mut rest = whole.iter();
+    part.iter().all(|row| rest.any(|r| r == row))
+}
+
 fn same_rows_in_any_order(
     a: &crate::backend::query::Rows,
     b: &crate::backend::query::Rows,

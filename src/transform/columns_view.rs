@@ -49,6 +49,13 @@ pub struct Found {
     refs: Vec<Reference>,
 }
 
+impl Found {
+    /// How many times the statement names the view.
+    pub fn references(&self) -> usize {
+        self.refs.len()
+    }
+}
+
 /// A reference's span, and the name to give the derived table when the
 /// query gave it no alias.
 type Reference = (Range<usize>, Option<String>);

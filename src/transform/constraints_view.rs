@@ -75,6 +75,43 @@ pub fn derived_table(
     Some(out)
 }
 
+/// Which way [`ordered_check_constraints`] walks the tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableOrder {
+    Ascending,
+    Descending,
+}
+
+/// [`derived_table`] of `CHECK_CONSTRAINTS` with its rows in the order an
+/// uncompressed copy lists them *within* a table: column checks by the
+/// column's position (the added JSON checks among them), then table checks.
+/// Across tables the copy follows the server's own walk of the database
+/// directory, which no key reproduces; the session builds this both ways
+/// (`order`) and answers only when the two results agree (the walk cannot
+/// matter) and keep the server's rows in the server's order.
+pub fn ordered_check_constraints(
+    columns: &[String],
+    json: &[(Vec<u8>, Vec<u8>, Vec<u8>)],
+    quote: u8,
+    order: TableOrder,
+) -> Option<String> {
+    let rows = derived_table("CHECK_CONSTRAINTS", columns, json, quote)?;
+    let quoted: Vec<String> = columns
+        .iter()
+        .map(|c| format!("`{}`", c.replace('`', "``")))
+        .collect();
+    let dir = match order {
+        TableOrder::Ascending => "",
+        TableOrder::Descending => " DESC",
+    };
+    // The LIMIT keeps the derived table's ORDER BY (MariaDB drops one
+    // without it); a full scan of the materialized rows keeps their order.
+    Some(format!(
+        "(SELECT {cols} FROM {rows} AS squeeze_checks ORDER BY `CONSTRAINT_SCHEMA`{dir}, `TABLE_NAME`{dir}, `LEVEL` <> 'Column', (SELECT p.`ORDINAL_POSITION` FROM information_schema.COLUMNS AS p WHERE p.`TABLE_SCHEMA` = squeeze_checks.`CONSTRAINT_SCHEMA` AND p.`TABLE_NAME` = squeeze_checks.`TABLE_NAME` AND p.`COLUMN_NAME` = squeeze_checks.`CONSTRAINT_NAME` AND squeeze_checks.`LEVEL` = 'Column'), `CONSTRAINT_NAME` LIMIT 18446744073709551615)",
+        cols = quoted.join(",")
+    ))
+}
+
 /// The value of `field` in the view's row for the JSON check on
 /// `db.table.column`, as a utf8mb3 literal (the views' character set).
 fn value(
