@@ -1,9 +1,10 @@
 //! A backend connection of squeeze's own for the metadata it must read
 //! before a statement that reads what the previous statement left
-//! (`FOUND_ROWS()`, `ROW_COUNT()`, `@@warning_count`, `@@error_count`):
-//! any query squeeze ran on the session's connection first would replace
-//! those counts (the definition probe made `SELECT FOUND_ROWS(),
-//! JSON_VALUE(doc,'$.a') FROM t` answer 0).
+//! (`FOUND_ROWS()`, `ROW_COUNT()`, `@@warning_count`, `@@error_count`), or
+//! that leaves some of them for a later statement (an INSERT keeps
+//! FOUND_ROWS): any query squeeze ran on the session's connection first
+//! would replace those counts (the definition probe made `SELECT
+//! FOUND_ROWS(), JSON_VALUE(doc,'$.a') FROM t` answer 0).
 //!
 //! The connection logs in as the session does (the same user, so the same
 //! grants and catalog; or the shard's service account), replays the
@@ -25,22 +26,46 @@ pub(super) struct Aside {
     conn: BackendConn,
 }
 
+/// Where squeeze's own metadata queries for the statement ahead may run.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(super) enum CountsAhead {
+    /// The statement replaces every count: the session's connection.
+    #[default]
+    Replaced,
+    /// The statement leaves some count for a later one to read (an INSERT
+    /// keeps FOUND_ROWS): squeeze's own connection where the session's
+    /// credential allows one, else the session's.
+    Kept,
+    /// The statement reads the previous statement's counts: squeeze's own
+    /// connection, or the statement is refused.
+    Read,
+}
+
 impl Session {
     /// The connection squeeze's own metadata queries run on: the
-    /// session's, or, while a statement that reads the previous
+    /// session's, or, while a statement that reads or keeps the previous
     /// statement's counts is planned, a connection of squeeze's own.
     pub(super) async fn metadata_conn(&mut self) -> Result<&mut BackendConn, SqlError> {
-        if !self.counts_read_next {
-            self.ensure_backend().await?;
-            return Ok(self.shards.conn()?);
-        }
         let shard = self.shards.current();
         if self.aside.as_ref().is_some_and(|a| a.shard != shard) {
-            self.close_aside().await;
+            if let Some(mut a) = self.aside.take() {
+                a.conn.quit().await;
+            }
+        }
+        if self.aside.is_none() && self.counts_ahead != CountsAhead::Replaced {
+            match self.open_aside().await {
+                Ok(conn) => self.aside = Some(Aside { shard, conn }),
+                Err(e) if self.counts_ahead == CountsAhead::Read => return Err(e),
+                Err(e) => {
+                    tracing::debug!(conn = self.id, error = %e.message, "metadata on the session's connection");
+                    // Not tried again for this statement.
+                    self.counts_ahead = CountsAhead::Replaced;
+                }
+            }
         }
         if self.aside.is_none() {
-            let conn = self.open_aside().await?;
-            self.aside = Some(Aside { shard, conn });
+            self.ensure_backend().await?;
+            return Ok(self.shards.conn()?);
         }
         match self.aside.as_mut() {
             Some(a) => Ok(&mut a.conn),
@@ -50,14 +75,28 @@ impl Session {
 
     /// Plan the statement ahead with squeeze's own metadata queries off
     /// the session's connection when it reads the previous statement's
-    /// counts.
+    /// counts, or leaves them for a later statement (it does not begin
+    /// with a SELECT).
     pub(super) fn keep_counts_for(&mut self, sql: &[u8]) {
-        self.counts_read_next = crate::sql::diagnostics::mentions_counts(sql);
+        use crate::sql::diagnostics::{mentions_counts, replaces_counts};
+        self.counts_ahead = if mentions_counts(sql) {
+            CountsAhead::Read
+        } else if replaces_counts(sql) {
+            CountsAhead::Replaced
+        } else {
+            CountsAhead::Kept
+        };
+    }
+
+    /// A command that runs nothing (COM_STMT_PREPARE) leaves every count
+    /// for the next one.
+    pub(super) fn keep_counts_across(&mut self) {
+        self.counts_ahead = CountsAhead::Kept;
     }
 
     /// The statement is planned: close the connection of squeeze's own.
     pub(super) async fn close_aside(&mut self) {
-        self.counts_read_next = false;
+        self.counts_ahead = CountsAhead::Replaced;
         if let Some(mut a) = self.aside.take() {
             a.conn.quit().await;
         }

@@ -23,6 +23,8 @@ use crate::metrics::ErrorSource;
 pub(super) struct ColumnsView {
     pub text: Vec<u8>,
     pub shape: Shape,
+    /// The compressed column (`schema.table.column`) the view is for.
+    pub column: String,
 }
 
 /// Why the statement is not sent.
@@ -49,10 +51,58 @@ impl Session {
         )))
     }
 
+    /// The statement with `information_schema.COLUMNS` (when
+    /// `columns_view`) and CHECK_CONSTRAINTS / TABLE_CONSTRAINTS computed
+    /// as on an uncompressed copy; `Ok(None)`: sent as it came. The catalog
+    /// reads run on squeeze's own connection when the statement reads the
+    /// previous statement's counts or leaves them for a later one (a
+    /// `prepared` statement runs nothing).
+    pub(super) async fn catalog_views(
+        &mut self,
+        query: &Query<'_>,
+        current_db: Option<&str>,
+        columns_view: bool,
+        prepared: bool,
+    ) -> Result<Option<ColumnsView>, NotSent> {
+        match prepared {
+            true => self.keep_counts_across(),
+            false => self.keep_counts_for(query.text),
+        }
+        let view = match columns_view {
+            true => self.columns_view(query, current_db).await,
+            false => Ok(None),
+        };
+        let view = match view {
+            Ok(view) => {
+                match self
+                    .constraints_view(query, current_db, prepared, view.is_some())
+                    .await
+                {
+                    Ok(None) => Ok(view),
+                    other => other,
+                }
+            }
+            Err(e) => Err(e),
+        };
+        self.close_aside().await;
+        match view {
+            // The derived table squeeze puts in its place, materialized,
+            // sets FOUND_ROWS() as the statement reads it (measured: 0
+            // where the copy answers the previous statement's 6).
+            Ok(Some(v)) if crate::sql::diagnostics::mentions_found_rows(query.text) => {
+                Err(NotSent::Refused(SqlError::not_supported(&format!(
+                    "FOUND_ROWS() in a statement reading the information_schema views that describe the compressed column {}: squeeze computes them with a derived table, which would set FOUND_ROWS() first. Read FOUND_ROWS() in a statement of its own",
+                    v.column
+                ))))
+            }
+            other => other,
+        }
+    }
+
     /// The statement with `information_schema.COLUMNS` computed on the
     /// logical type; `Ok(None)` when it has no such reference or the server
     /// holds no compressed column the view could list.
-    pub(super) async fn columns_view(
+    async fn columns_view(
         &mut self,
         query: &Query<'_>,
         current_db: Option<&str>,
@@ -85,6 +135,7 @@ impl Session {
         Ok(Some(ColumnsView {
             text: columns_view::substitute(query.text, &found, &derived),
             shape: found.shape,
+            column: name,
         }))
     }
 
@@ -98,7 +149,7 @@ impl Session {
     /// that differ from the statement as sent are refused naming the column.
     /// `prepared`: refused whenever the added rows could matter (an execute
     /// cannot be checked before it runs).
-    pub(super) async fn constraints_view(
+    async fn constraints_view(
         &mut self,
         query: &Query<'_>,
         current_db: Option<&str>,
@@ -178,9 +229,14 @@ impl Session {
             _ => return Err(refuse("sql_quote_show_create = 0")),
         };
         let mut derived = Vec::new();
+        let mut check_columns = Vec::new();
         for (view, _) in &found {
             let columns = self.view_columns(view).await?;
-            match constraints_view::derived_table(view, &columns, &json, quote) {
+            let table = constraints_view::derived_table(view, &columns, &json, quote);
+            if *view == "CHECK_CONSTRAINTS" {
+                check_columns = columns;
+            }
+            match table {
                 Some(d) => derived.push(d),
                 None => {
                     return Err(refuse(&format!(
@@ -206,9 +262,9 @@ impl Session {
             let rewritten =
                 std::str::from_utf8(&text).map_err(|_| refuse("a statement that is not UTF-8"))?;
             // The statement as sent first: its ERR is the client's answer.
-            let as_sent = self.internal_query(sent).await?;
+            let as_sent = self.compared_query(sent).await?;
             let with_checks = self
-                .internal_query(rewritten)
+                .compared_query(rewritten)
                 .await
                 .map_err(|_| refuse("the rewritten statement failed"))?;
             // The same rows in another order (the derived table's UNION
@@ -220,10 +276,14 @@ impl Session {
                 return Ok(None);
             }
             if let Some(text) = self
-                .checks_in_copy_order(query, &found, &json, quote, &as_sent)
+                .checks_in_copy_order(query, &found, &check_columns, &json, quote, &as_sent)
                 .await?
             {
-                return Ok(Some(ColumnsView { text, shape }));
+                return Ok(Some(ColumnsView {
+                    text,
+                    shape,
+                    column: name,
+                }));
             }
             if with_checks.len() > 1 {
                 return Err(refuse(
@@ -231,7 +291,11 @@ impl Session {
                 ));
             }
         }
-        Ok(Some(ColumnsView { text, shape }))
+        Ok(Some(ColumnsView {
+            text,
+            shape,
+            column: name,
+        }))
     }
 
     /// The statement with `CHECK_CONSTRAINTS` listing its rows in an
@@ -245,6 +309,7 @@ impl Session {
         &mut self,
         query: &Query<'_>,
         found: &[(&'static str, columns_view::Found)],
+        columns: &[String],
         json: &[(Vec<u8>, Vec<u8>, Vec<u8>)],
         quote: u8,
         as_sent: &crate::backend::query::Rows,
@@ -256,11 +321,10 @@ impl Session {
         if *view != "CHECK_CONSTRAINTS" || reference.references() != 1 {
             return Ok(None);
         }
-        let columns = self.view_columns(view).await?;
         let mut texts = Vec::new();
         for order in [TableOrder::Ascending, TableOrder::Descending] {
             let Some(derived) =
-                constraints_view::ordered_check_constraints(&columns, json, quote, order)
+                constraints_view::ordered_check_constraints(columns, json, quote, order)
             else {
                 return Ok(None);
             };
@@ -274,7 +338,7 @@ impl Session {
             let Ok(sql) = std::str::from_utf8(text) else {
                 return Ok(None);
             };
-            match self.internal_query(sql).await {
+            match self.compared_query(sql).await {
                 Ok(rows) => results.push(rows),
                 Err(_) => return Ok(None),
             }
@@ -340,14 +404,22 @@ impl Session {
         Ok(names)
     }
 
-    async fn internal_query(&mut self, sql: &str) -> Result<crate::backend::query::Rows, NotSent> {
-        if let Err(e) = self.ensure_backend().await {
-            return Err(NotSent::Backend(e.into()));
+    /// A run of the client's statement (or its rewrite) whose rows are
+    /// compared with another run's: on squeeze's own connection (the
+    /// statement reads the previous statement's counts) each run follows
+    /// the same `SELECT 1`, so the counts it reads are the same in all.
+    async fn compared_query(&mut self, sql: &str) -> Result<crate::backend::query::Rows, NotSent> {
+        if self.aside.is_some() {
+            self.internal_query("SELECT 1").await?;
         }
-        let backend = self
-            .shards
-            .conn()
-            .map_err(|_| NotSent::Backend(SqlError::not_supported("a lost backend connection")))?;
+        self.internal_query(sql).await
+    }
+
+    /// One of squeeze's own catalog reads, on the connection
+    /// `metadata_conn` picks (squeeze's own while the statement reads the
+    /// previous statement's counts).
+    async fn internal_query(&mut self, sql: &str) -> Result<crate::backend::query::Rows, NotSent> {
+        let backend = self.metadata_conn().await.map_err(NotSent::Backend)?;
         simple_query(&mut backend.conn, backend.capabilities, sql)
             .await
             .map_err(|e| match e {
@@ -383,12 +455,18 @@ impl Session {
     /// definitions the server gives its result, dropping its rows. `Ok(None)`:
     /// it returned no result set. `Err(Ok(err))`: the server's ERR for it
     /// (the client's answer); `Err(Err(_))`: the backend failed.
+    /// On squeeze's own connection when the statement reads the previous
+    /// statement's counts (the run would replace them).
     pub(super) async fn described_as_sent(
         &mut self,
         text: &[u8],
     ) -> Result<Option<Vec<Vec<u8>>>, Probe> {
-        self.described_run(&ClientCommand::Query(text).encode())
-            .await
+        self.keep_counts_for(text);
+        let described = self
+            .described_run(&ClientCommand::Query(text).encode())
+            .await;
+        self.close_aside().await;
+        described
     }
 
     /// An execute of the statement as sent (`probe`, its server id) with
@@ -413,7 +491,10 @@ impl Session {
     async fn described_run(&mut self, command: &[u8]) -> Result<Option<Vec<Vec<u8>>>, Probe> {
         let deprecate_eof = self.deprecate_eof();
         let cache = self.info.ext_capabilities & MARIADB_CLIENT_CACHE_METADATA != 0;
-        let backend = self.shards.conn().map_err(|e| Err(e.into()))?;
+        let backend = self
+            .metadata_conn()
+            .await
+            .map_err(|e| Ok(e.to_packet().encode()))?;
         let net = |e: crate::net::NetError| Err(RelayError::from(e));
         backend.conn.begin_command();
         backend.conn.write_packet(command);

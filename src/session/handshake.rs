@@ -131,7 +131,7 @@ async fn steps(
         statements: Default::default(),
         read_plans: Default::default(),
         json_columns: Default::default(),
-        counts_read_next: false,
+        counts_ahead: Default::default(),
         aside: None,
         orderly_end: false,
         found_rows_filtered: None,

@@ -133,8 +133,8 @@ impl Session {
     /// the shared snapshot is missing or older than its bound. A failure
     /// keeps the old snapshot (logged; the safety net still inflates).
     /// Not before `next` when it reads the previous statement's warnings
-    /// or counts: these queries would replace them (a later statement
-    /// refreshes instead).
+    /// (a later statement refreshes instead); on squeeze's own connection
+    /// when `next` reads or keeps the counts (`metadata_conn`).
     pub(super) async fn refresh_dependents(&mut self, next: &[u8]) {
         let now = std::time::Instant::now();
         if !self.compression_on()
@@ -143,31 +143,11 @@ impl Session {
         {
             return;
         }
-        if self.ensure_backend().await.is_err() {
+        self.keep_counts_for(next);
+        let read = self.read_dependents().await;
+        self.close_aside().await;
+        let Some((views, routines)) = read else {
             return;
-        }
-        let Ok(backend) = self.shards.conn() else {
-            return;
-        };
-        const SYSTEM: &str = "('mysql','sys','information_schema','performance_schema')";
-        let views = simple_query(
-            &mut backend.conn,
-            backend.capabilities,
-            &format!("SELECT TABLE_SCHEMA, TABLE_NAME, VIEW_DEFINITION FROM information_schema.VIEWS WHERE TABLE_SCHEMA NOT IN {SYSTEM}"),
-        )
-        .await;
-        let routines = simple_query(
-            &mut backend.conn,
-            backend.capabilities,
-            &format!("SELECT ROUTINE_SCHEMA, ROUTINE_NAME, ROUTINE_DEFINITION FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA NOT IN {SYSTEM}"),
-        )
-        .await;
-        let (views, routines) = match (views, routines) {
-            (Ok(v), Ok(r)) => (v, r),
-            (Err(e), _) | (_, Err(e)) => {
-                tracing::warn!(conn = self.id, error = %e, "could not read view and routine definitions");
-                return;
-            }
         };
         let defs = |rows: crate::backend::query::Rows| -> Vec<Definition> {
             rows.into_iter()
@@ -190,6 +170,35 @@ impl Session {
         let rules = &self.ctx.rules;
         let d = Dependents::build(defs(views), defs(routines), |t| rules.may_mention(t), now);
         self.ctx.schema.set_dependents(d);
+    }
+
+    /// The view and routine definitions outside the system schemas, on the
+    /// connection `metadata_conn` picks for the statement ahead.
+    async fn read_dependents(
+        &mut self,
+    ) -> Option<(crate::backend::query::Rows, crate::backend::query::Rows)> {
+        let id = self.id;
+        let backend = self.metadata_conn().await.ok()?;
+        const SYSTEM: &str = "('mysql','sys','information_schema','performance_schema')";
+        let views = simple_query(
+            &mut backend.conn,
+            backend.capabilities,
+            &format!("SELECT TABLE_SCHEMA, TABLE_NAME, VIEW_DEFINITION FROM information_schema.VIEWS WHERE TABLE_SCHEMA NOT IN {SYSTEM}"),
+        )
+        .await;
+        let routines = simple_query(
+            &mut backend.conn,
+            backend.capabilities,
+            &format!("SELECT ROUTINE_SCHEMA, ROUTINE_NAME, ROUTINE_DEFINITION FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA NOT IN {SYSTEM}"),
+        )
+        .await;
+        match (views, routines) {
+            (Ok(v), Ok(r)) => Some((v, r)),
+            (Err(e), _) | (_, Err(e)) => {
+                tracing::warn!(conn = id, error = %e, "could not read view and routine definitions");
+                None
+            }
+        }
     }
 
     /// Read the session's sql_mode from a fresh (or reset) backend

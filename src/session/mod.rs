@@ -99,9 +99,9 @@ pub struct Session {
     /// Column definitions the server gave JSON functions squeeze evaluates
     /// (by probe text, schema generation, character set).
     json_columns: std::collections::HashMap<JsonColumnKey, Vec<u8>>,
-    /// The statement being planned reads the previous statement's counts:
-    /// squeeze's own metadata queries go to `aside`.
-    counts_read_next: bool,
+    /// Whether the statement being planned reads or keeps the previous
+    /// statement's counts: squeeze's own metadata queries then go to `aside`.
+    counts_ahead: aside::CountsAhead,
     aside: Option<aside::Aside>,
     /// The session ends in order (the client sent COM_QUIT, or squeeze is
     /// draining): say COM_QUIT to the backends. A client that vanished

@@ -59,8 +59,58 @@ pub fn mentions_counts(sql: &[u8]) -> bool {
     })
 }
 
+/// Does the statement call `FOUND_ROWS()` anywhere in its text?
+pub fn mentions_found_rows(sql: &[u8]) -> bool {
+    memchr::memmem::find_iter(&sql.to_ascii_lowercase(), b"found_rows")
+        .next()
+        .is_some()
+}
+
+/// Does the statement replace every count a later statement could read
+/// (it begins with a SELECT: FOUND_ROWS, ROW_COUNT and the warnings are
+/// its own once it ran)? An INSERT, UPDATE, DELETE, SET or DO leaves
+/// FOUND_ROWS as it was (measured on MariaDB 10.11), so squeeze's own
+/// queries before one would show in a later `SELECT FOUND_ROWS()`.
+/// Errs towards "no" (a leading comment, say).
+pub fn replaces_counts(sql: &[u8]) -> bool {
+    let start = sql
+        .iter()
+        .position(|&b| !(b.is_ascii_whitespace() || b == b'('))
+        .unwrap_or(sql.len());
+    let text = &sql[start..];
+    [&b"select"[..], b"with"].iter().any(|w| {
+        text.len() > w.len()
+            && text[..w.len()].eq_ignore_ascii_case(w)
+            && !(text[w.len()].is_ascii_alphanumeric() || text[w.len()] == b'_')
+    })
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn only_a_statement_beginning_with_a_select_replaces_the_counts() {
+        for q in [
+            "SELECT doc FROM t",
+            " (select 1) UNION (SELECT 2)",
+            "WITH c AS (SELECT 1) SELECT * FROM c",
+            "select\tid from t",
+        ] {
+            assert!(super::replaces_counts(q.as_bytes()), "{q}");
+        }
+        for q in [
+            "INSERT INTO t VALUES (1)",
+            "UPDATE t SET doc = '{}'",
+            "SET @a = (SELECT 1)",
+            "DO 1",
+            "/* c */ SELECT 1",
+            "selected",
+            "SELECT",
+            "",
+        ] {
+            assert!(!super::replaces_counts(q.as_bytes()), "{q}");
+        }
+    }
+
     #[test]
     fn a_statement_reading_a_previous_count_anywhere_is_recognised() {
         for q in [

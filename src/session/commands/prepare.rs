@@ -91,7 +91,7 @@ impl Session {
         }
         // A prepared statement's conditions are not evaluated by squeeze (its
         // prepare response would have to hide the filter's column).
-        self.keep_counts_for(query.text);
+        self.keep_counts_across();
         let planned = self.plan_inline(&query, false).await;
         self.close_aside().await;
         let planned = planned.and_then(|r| {
@@ -156,20 +156,13 @@ impl Session {
             });
         // information_schema.COLUMNS computed on the logical type
         // (`catalog_view`): prepared as rewritten, described as sent.
-        let view = match self.columns_view(&query, db.as_deref()).await {
+        let view = match self.catalog_views(&query, db.as_deref(), true, true).await {
             Ok(v) => v,
             Err(NotSent::Refused(e) | NotSent::Backend(e)) => {
                 self.reply_error(&e);
                 return Flow::Continue;
             }
         };
-        if let Err(NotSent::Refused(e) | NotSent::Backend(e)) = self
-            .constraints_view(&query, db.as_deref(), true, view.is_some())
-            .await
-        {
-            self.reply_error(&e);
-            return Flow::Continue;
-        }
         let rewritten = match view {
             None => rewritten,
             Some(view) => {
@@ -177,6 +170,15 @@ impl Session {
                     self.reply_error(&crate::error::SqlError::not_supported(
                         "a prepared statement reading information_schema.COLUMNS that needs other rewriting by squeeze, or on a sharded session: run it as a plain statement",
                     ));
+                    return Flow::Continue;
+                }
+                if view.shape == Shape::Rows && crate::sql::diagnostics::mentions_counts(&text) {
+                    // Each execute runs the statement as sent first, on the
+                    // session's connection, for its description.
+                    self.reply_error(&crate::error::SqlError::not_supported(&format!(
+                        "a prepared statement reading information_schema.COLUMNS and the previous statement's counts (FOUND_ROWS(), ROW_COUNT(), warnings): squeeze computes the compressed column {}'s logical type by running the statement first as sent, which would replace them. Read the count in a statement of its own",
+                        view.column
+                    )));
                     return Flow::Continue;
                 }
                 if view.shape == Shape::Rows {

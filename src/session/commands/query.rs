@@ -174,28 +174,15 @@ impl Session {
             if let Some(flow) = self.bulk_before_query(cx, &payload).await {
                 return flow;
             }
-            // information_schema.COLUMNS computed by the server on the
-            // logical type (`catalog_view`).
-            let view = match &mode.catalog {
-                Some(c) if c.show_create.is_none() && c.show_columns.is_none() => {
-                    match self.columns_view(&query, current_db.as_deref()).await {
-                        Ok(v) => v,
-                        Err(NotSent::Refused(e) | NotSent::Backend(e)) => {
-                            self.reply_error(&e);
-                            return Flow::Continue;
-                        }
-                    }
-                }
-                _ => None,
-            };
-            // CHECK_CONSTRAINTS / TABLE_CONSTRAINTS with the JSON alias's
-            // check (`catalog_view`).
+            let columns_view = matches!(
+                &mode.catalog,
+                Some(c) if c.show_create.is_none() && c.show_columns.is_none()
+            );
             let view = match self
-                .constraints_view(&query, current_db.as_deref(), false, view.is_some())
+                .catalog_views(&query, current_db.as_deref(), columns_view, false)
                 .await
             {
-                Ok(None) => view,
-                Ok(Some(v)) => Some(v),
+                Ok(v) => v,
                 Err(NotSent::Refused(e) | NotSent::Backend(e)) => {
                     self.reply_error(&e);
                     return Flow::Continue;
