@@ -8,9 +8,10 @@
 #   MariaDB client library headers + pkg-config (to build mysqlclient),
 #   python3-venv, openssl (test certificates), haproxy and sysbench (benches).
 # - A Python virtualenv in .venv with PyMySQL, mysql-connector-python,
-#   mysqlclient, pytest, SQLAlchemy and Django (catalog reflection), plus mysqlclient's own test suite (from its
-#   PyPI sdist) in .venv/mysqlclient-tests and Django's (its sdist's tests/) in
-#   .venv/django-tests.
+#   mysqlclient, pytest, SQLAlchemy and Django (catalog reflection), plus the
+#   own test suites of mysqlclient, Django and SQLAlchemy (from their PyPI
+#   sdists) in .venv/mysqlclient-tests, .venv/django-tests and
+#   .venv/sqlalchemy-tests.
 # - Client libraries for Node, Go and Java, and a TiDB server built from the
 #   Go module proxy (scripts/build-tidb.sh).
 set -euo pipefail
@@ -74,34 +75,34 @@ for spec in sys.argv[1:]:
   log "pip install ${PY_PKGS[*]}"
   "$VENV/bin/pip" install -q --disable-pip-version-check "${PY_PKGS[@]}"
 fi
-# mysqlclient's own test suite ships in its sdist, not in the wheel.
-MC_TESTS="$VENV/mysqlclient-tests"
-if [ ! -f "$MC_TESTS/tests/test_MySQLdb_capabilities.py" ]; then
-  ver=$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("mysqlclient"))')
-  log "fetching mysqlclient $ver sdist for its tests"
+# Test suites that ship in a package's sdist, not in its wheel: the
+# installed version's sdist, unpacked, with the named parts copied to DEST.
+#   sdist_tests PACKAGE DEST MARKER PART...   (MARKER: a file that proves DEST is whole)
+sdist_tests() {
+  local pkg=$1 dest=$2 marker=$3
+  shift 3
+  [ -f "$dest/$marker" ] && return 0
+  local ver tmp
+  ver=$("$VENV/bin/python" -c "import importlib.metadata as m; print(m.version('$pkg'))")
+  log "fetching $pkg $ver sdist for its tests"
   tmp=$(mktemp -d)
   "$VENV/bin/pip" download -q --disable-pip-version-check --no-binary :all: --no-deps \
-    -d "$tmp" "mysqlclient==$ver"
-  rm -rf "$MC_TESTS" && mkdir -p "$MC_TESTS"
-  tar -xzf "$tmp"/mysqlclient-*.tar.gz -C "$tmp"
-  cp -r "$tmp"/mysqlclient-*/tests "$MC_TESTS/tests"
+    -d "$tmp" "$pkg==$ver"
+  rm -rf "$dest" && mkdir -p "$dest"
+  tar -xzf "$tmp"/*.tar.gz -C "$tmp"
+  local src
+  src=$(find "$tmp" -mindepth 1 -maxdepth 1 -type d | head -1)
+  for part in "$@"; do
+    cp -r "$src/$part" "$dest/$part"
+  done
   rm -rf "$tmp"
-fi
-
-# Django's own test suite ships in its sdist (tests/), not in the wheel:
-# bench/django_suite runs it directly and through squeeze.
-DJ_TESTS="$VENV/django-tests"
-if [ ! -f "$DJ_TESTS/tests/runtests.py" ]; then
-  ver=$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("Django"))')
-  log "fetching Django $ver sdist for its tests"
-  tmp=$(mktemp -d)
-  "$VENV/bin/pip" download -q --disable-pip-version-check --no-binary :all: --no-deps \
-    -d "$tmp" "Django==$ver"
-  rm -rf "$DJ_TESTS" && mkdir -p "$DJ_TESTS"
-  tar -xzf "$tmp"/[Dd]jango-*.tar.gz -C "$tmp"
-  cp -r "$tmp"/[Dd]jango-*/tests "$DJ_TESTS/tests"
-  rm -rf "$tmp"
-fi
+}
+# mysqlclient's (bench/client_suites), Django's (bench/django_suite) and
+# SQLAlchemy's (bench/sqlalchemy_suite: its conftest puts the sdist's lib/
+# first on the path; test_examples imports examples/).
+sdist_tests mysqlclient "$VENV/mysqlclient-tests" tests/test_MySQLdb_capabilities.py tests
+sdist_tests Django "$VENV/django-tests" tests/runtests.py tests
+sdist_tests SQLAlchemy "$VENV/sqlalchemy-tests" test/conftest.py test lib examples setup.cfg pyproject.toml
 
 # ---------------------------------------------------------------- other clients
 # Node (mysql2), Go (go-sql-driver/mysql) and Java (Connector/J) clients used by

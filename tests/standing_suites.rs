@@ -122,3 +122,26 @@ fn djangos_own_suite_with_compressed_json_fields_differs_from_direct_only_by_ref
         );
     }
 }
+
+#[test]
+fn sqlalchemys_own_json_tests_with_compressed_json_columns_differ_from_direct_only_by_refusals_and_not_at_all_with_the_functions(
+) {
+    // SQLAlchemy's test/ with `-k "JSON or json"`: every JSON column the
+    // tests create compressed (present_as = "json", no path declared).
+    let stdout = run_bench(
+        &repo().join(".venv/bin/python"),
+        "bench/sqlalchemy_suite/run.py",
+        &[],
+    );
+    assert!(
+        result_count(&stdout, "direct_tests") > 300 && result_count(&stdout, "columns") >= 3,
+        "too few tests or JSON columns:\n{stdout}"
+    );
+    for key in ["squeeze_wrong", "in_server_differing"] {
+        assert_eq!(
+            result_count(&stdout, key),
+            0,
+            "{key}: SQLAlchemy tests whose outcome differs through squeeze:\n{stdout}"
+        );
+    }
+}
