@@ -206,6 +206,7 @@ static char d[] = ";max_value_size=1;dir=/";
 FN(squeeze_udf_version, v)
 FN(squeeze_udf_dictionaries, d)
 FN(squeeze_inflate, 0)
+FN(squeeze_deflate, 0)
 "#,
     )
     .unwrap();

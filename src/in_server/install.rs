@@ -43,8 +43,32 @@ pub fn create_sql() -> Vec<String> {
     out.push(format!(
         "CREATE OR REPLACE FUNCTION {FUNCTION_SCHEMA}.document(v LONGBLOB) RETURNS LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL SQL SECURITY INVOKER RETURN squeeze_inflate(v)"
     ));
+    out.push(stored_function_sql());
     out.push(format!("GRANT EXECUTE ON {FUNCTION_SCHEMA}.* TO PUBLIC"));
     out
+}
+
+/// `squeeze_fn.copy_value(v, errno, message)`: a computed value as the
+/// uncompressed copy's LONGTEXT utf8mb4_bin column would store it (the
+/// parameter's assignment converts it as the column's would), checked as
+/// the column's rule checks a literal: `errno` 4025 (a column presented as
+/// JSON: its CHECK (json_valid)) or 3140 (`on_invalid_json = "refuse"`)
+/// raises `message` for a value that is not valid JSON; 0 checks nothing.
+/// squeeze wraps a computed write in it, then in `squeeze_deflate`
+/// (`sql::plan::computed`), so the value is evaluated once.
+fn stored_function_sql() -> String {
+    format!(
+        "CREATE OR REPLACE FUNCTION {FUNCTION_SCHEMA}.copy_value(v LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, errno INT, message VARCHAR(512) CHARACTER SET utf8mb4) \
+         RETURNS LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC CONTAINS SQL SQL SECURITY INVOKER \
+         BEGIN \
+         IF errno <> 0 AND v IS NOT NULL AND NOT JSON_VALID(v) THEN \
+         IF errno = 4025 THEN SIGNAL SQLSTATE '23000' SET MYSQL_ERRNO = 4025, MESSAGE_TEXT = message; \
+         ELSE SIGNAL SQLSTATE '22032' SET MYSQL_ERRNO = 3140, MESSAGE_TEXT = message; \
+         END IF; \
+         END IF; \
+         RETURN v; \
+         END"
+    )
 }
 
 /// The SQL that removes them.
@@ -351,14 +375,16 @@ mod tests {
     #[test]
     fn the_functions_are_dropped_before_they_are_created_from_the_new_file() {
         let sql = create_sql();
-        assert_eq!(sql.len(), 2 * FUNCTIONS.len() + 3);
-        assert!(sql[..3]
+        let n = FUNCTIONS.len();
+        assert_eq!(sql.len(), 2 * n + 4);
+        assert!(sql[..n]
             .iter()
             .all(|q| q.starts_with("DROP FUNCTION IF EXISTS")));
-        assert!(sql[3..6]
+        assert!(sql[n..2 * n]
             .iter()
             .all(|q| q.ends_with("SONAME 'squeeze_udf.so'")));
-        assert!(sql[7].contains("SQL SECURITY INVOKER RETURN squeeze_inflate(v)"));
-        assert_eq!(sql[8], "GRANT EXECUTE ON squeeze_fn.* TO PUBLIC");
+        assert!(sql[2 * n + 1].contains("SQL SECURITY INVOKER RETURN squeeze_inflate(v)"));
+        assert!(sql[2 * n + 2].starts_with("CREATE OR REPLACE FUNCTION squeeze_fn.copy_value("));
+        assert_eq!(sql[2 * n + 3], "GRANT EXECUTE ON squeeze_fn.* TO PUBLIC");
     }
 }

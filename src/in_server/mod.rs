@@ -19,11 +19,18 @@ pub mod watch;
 pub use squeeze_format::IN_SERVER_VERSION;
 
 /// The functions `squeeze udf install` creates, in order.
-pub const FUNCTIONS: [&str; 3] = [
+pub const FUNCTIONS: [&str; 4] = [
     "squeeze_inflate",
+    "squeeze_deflate",
     "squeeze_udf_version",
     "squeeze_udf_dictionaries",
 ];
+/// The library's function that stores a computed document as squeeze
+/// would (`transform::computed`).
+pub const DEFLATE_FUNCTION: &str = "squeeze_deflate";
+/// The stored function a computed document passes through first: the
+/// copy's conversion and JSON check (`install::create_sql`).
+pub const STORED_FUNCTION: &str = "squeeze_fn.copy_value";
 /// The library's file name in `@@plugin_dir`.
 pub const LIBRARY_FILE: &str = "squeeze_udf.so";
 /// The file cargo builds (next to the `squeeze` executable).
@@ -34,7 +41,7 @@ pub const BUILT_LIBRARY: &str = "libsqueeze_udf.so";
 pub const FUNCTION_SCHEMA: &str = "squeeze_fn";
 /// The statement that reads a shard's state (every function named, so a
 /// missing one is ERR 1305, one the account may not run ERR 1370).
-pub const PROBE_SQL: &str = "SELECT squeeze_udf_version(), squeeze_udf_dictionaries(), squeeze_inflate(NULL) IS NULL, squeeze_fn.document(NULL) IS NULL";
+pub const PROBE_SQL: &str = "SELECT squeeze_udf_version(), squeeze_udf_dictionaries(), squeeze_inflate(NULL) IS NULL, squeeze_fn.document(NULL) IS NULL AND squeeze_deflate(NULL, '1', '3', '0', '64') IS NULL AND squeeze_fn.copy_value(NULL, 0, '') IS NULL";
 /// ER_SP_DOES_NOT_EXIST: "FUNCTION x does not exist".
 pub const NO_SUCH_FUNCTION: u16 = 1305;
 

@@ -44,6 +44,16 @@ pub trait ColumnCatalog {
     fn server_inflates(&self) -> bool {
         false
     }
+    /// The SQL around a value the server computes for compressed column
+    /// `col` so that it is stored as squeeze stores it (the in-server
+    /// `squeeze_deflate`, `sql::plan::computed`): the text before the value
+    /// and the text after it. `Err(why)` where it cannot (`why` completes
+    /// "squeeze cannot let the server store ..."). Asked only where
+    /// [`ColumnCatalog::server_inflates`]. Default: it cannot.
+    fn server_deflate(&self, col: &ColumnRef) -> Result<(String, String), String> {
+        let _ = col;
+        Err("the in-server functions are not known to be installed".into())
+    }
     /// Whether the statement's own WHERE may hold JSON conditions squeeze
     /// evaluates on each row (a COM_QUERY whose result squeeze relays, on
     /// a backend whose JSON functions squeeze reproduces). Default: no.

@@ -48,6 +48,8 @@ pub mod thread_id_literals;
 pub mod tokens;
 
 #[cfg(test)]
+mod computed_writes_tests;
+#[cfg(test)]
 mod plan_tests;
 #[cfg(test)]
 mod writes_ring_two_tests;

@@ -35,6 +35,7 @@ use super::tables::{table_refs, TableRef};
 use same_query::SameQuery;
 
 mod block;
+mod computed;
 mod condition;
 mod dml;
 mod explain;
@@ -516,13 +517,16 @@ pub(super) fn plan_tokens<'a>(
     };
     // A declared path in an UPDATE/DELETE condition, answered from its
     // extracted column, in a statement squeeze sends rewritten.
+    let server_writes = relayed && catalog.server_inflates();
     let edits = if relayed {
         match condition::condition_edits(sql, toks, kind, opts, db, catalog) {
             Some(Ok(edits)) => edits,
+            // The server evaluates the condition through the functions.
+            Some(Err(_)) if server_writes => Vec::new(),
             Some(Err(r)) => {
                 // The query analyzer's refusal names what would answer it;
                 // the write analyzer still decides whether to refuse.
-                return match plan_write(sql, toks, rels, kind, opts, db, catalog, &[]) {
+                return match plan_write(sql, toks, rels, kind, opts, db, catalog, &[], false).0 {
                     Plan::Refuse(_) => (Plan::Refuse(r), None),
                     plan => (plan, shape),
                 };
@@ -532,7 +536,22 @@ pub(super) fn plan_tokens<'a>(
     } else {
         Vec::new()
     };
-    let plan = plan_write(sql, toks, rels, kind, opts, db, catalog, &edits);
+    let (plan, server_edits) = plan_write(
+        sql,
+        toks,
+        rels,
+        kind,
+        opts,
+        db,
+        catalog,
+        &edits,
+        server_writes,
+    );
+    let mut edits = edits;
+    if !server_edits.is_empty() {
+        edits.extend(server_edits);
+        edits.sort_by_key(|(r, _)| (r.start, r.end));
+    }
     if edits.is_empty() || matches!(plan, Plan::Refuse(_)) {
         return (plan, shape);
     }
@@ -744,42 +763,73 @@ fn plan_write<'a: 'w, 'w>(
     db: Option<&str>,
     catalog: &dyn ColumnCatalog,
     edits: &[(Range<usize>, String)],
-) -> Plan<'a> {
-    match kind {
-        StatementKind::Empty | StatementKind::Use(_) | StatementKind::LoadData => {
-            return Plan::Untouched
-        }
-        StatementKind::Execute => return writes::plan_execute(sql, toks, opts, catalog),
-        StatementKind::Set(_) => return writes::plan_set(sql, toks, opts, db, catalog),
+    server_writes: bool,
+) -> (Plan<'a>, Vec<(Range<usize>, String)>) {
+    let plan = match kind {
+        StatementKind::Empty | StatementKind::Use(_) | StatementKind::LoadData => Plan::Untouched,
+        StatementKind::Execute => writes::plan_execute(sql, toks, opts, catalog),
+        StatementKind::Set(_) => writes::plan_set(sql, toks, opts, db, catalog),
         StatementKind::SetStatement { inner, at } => {
             // MariaDB parses the inner statement with the session's
             // sql_mode (it applies the variables after parsing).
             let at = (*at).min(toks.len());
-            return plan_tokens(sql, &toks[at..], None, inner, opts, db, catalog, false).0;
+            plan_tokens(sql, &toks[at..], None, inner, opts, db, catalog, false).0
         }
-        StatementKind::Prepare { text, .. } => {
-            return match text {
-                Some(t) => plan_prepare_text(sql, t, opts, db, catalog),
-                None => writes::invisible(catalog, "PREPARE ... FROM @variable"),
-            }
-        }
+        StatementKind::Prepare { text, .. } => match text {
+            Some(t) => plan_prepare_text(sql, t, opts, db, catalog),
+            None => writes::invisible(catalog, "PREPARE ... FROM @variable"),
+        },
         StatementKind::ExecuteImmediate { text, using } => {
-            return writes::plan_execute_immediate(sql, toks, *text, *using, opts, db, catalog)
+            writes::plan_execute_immediate(sql, toks, *text, *using, opts, db, catalog)
         }
-        _ => {}
-    }
+        _ => {
+            return plan_dml(
+                sql,
+                toks,
+                rels,
+                kind,
+                opts,
+                db,
+                catalog,
+                edits,
+                server_writes,
+            )
+        }
+    };
+    (plan, Vec::new())
+}
+
+/// [`plan_write`] for a statement the write analyzer walks: the plan and
+/// the edits of a write the server evaluates (`server_writes`).
+#[allow(clippy::too_many_arguments)]
+fn plan_dml<'a: 'w, 'w>(
+    sql: &'a [u8],
+    toks: &[Token],
+    rels: impl Fn() -> &'w [TableRef<'a>],
+    kind: &StatementKind<'a>,
+    opts: LexOptions,
+    db: Option<&str>,
+    catalog: &dyn ColumnCatalog,
+    edits: &[(Range<usize>, String)],
+    server_writes: bool,
+) -> (Plan<'a>, Vec<(Range<usize>, String)>) {
     if let Some(r) = writes::guard(sql, toks, kind, opts, db, catalog) {
-        return Plan::Refuse(r);
+        return (Plan::Refuse(r), Vec::new());
     }
     let mut a = match Analyzer::new(sql, toks, Some(rels()), opts, db, catalog) {
         Some(a) => a,
-        None => return Plan::Untouched,
+        None => return (Plan::Untouched, Vec::new()),
     };
+    a.server_writes = server_writes;
     a.skip_edited(edits);
     if let Err(r) = a.run(kind) {
-        return Plan::Refuse(r);
+        return (Plan::Refuse(r), Vec::new());
     }
-    a.finish()
+    let mut server_edits = std::mem::take(&mut a.server_edits);
+    // Stable: an insertion before a value stays before an edit starting
+    // where the value starts.
+    server_edits.sort_by_key(|(r, _)| (r.start, r.end));
+    (a.finish(), server_edits)
 }
 
 /// `PREPARE s FROM '...'`: plan the text as the server will parse it.
@@ -1183,6 +1233,18 @@ pub(super) struct Analyzer<'a, 't> {
     parens: std::cell::OnceCell<crate::sql::tokens::Parens>,
     /// Conditional values being judged around the current one.
     pub(super) conditional_depth: usize,
+    /// The server evaluates and stores compressed values in this write
+    /// (`computed`): references are wrapped and computed values deflated
+    /// by the in-server functions, not refused. Only where the edits
+    /// reach the server (the statement's own text).
+    pub(super) server_writes: bool,
+    /// The edits of [`Analyzer::server_writes`], in the order they were
+    /// made.
+    pub(super) server_edits: Vec<(Range<usize>, String)>,
+    /// The tokens of the query of an `INSERT .. SELECT` the server
+    /// evaluates (`computed`): names there resolve among its own tables,
+    /// not the target's.
+    pub(super) inserted_query: Option<Range<usize>>,
 }
 
 pub(crate) use writes::view_columns;
@@ -1320,6 +1382,9 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             compressed_tables: Default::default(),
             parens: Default::default(),
             conditional_depth: 0,
+            server_writes: false,
+            server_edits: Vec::new(),
+            inserted_query: None,
         };
         (a, any)
     }
@@ -1587,11 +1652,19 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             self.mark(range);
             return Ok(());
         }
-        if self.copy_of_compressed(range.clone(), col)? {
-            return Ok(());
+        match self.copy_of_compressed(range.clone(), col) {
+            Ok(true) => return Ok(()),
+            Ok(false) => {}
+            // Another column's configuration: the server stores the
+            // document anew.
+            Err(_) if self.server_writes => return self.computed_value(range, col),
+            Err(r) => return Err(r),
         }
         if self.conditional_value(range.clone(), col, extra_ok)? {
             return Ok(());
+        }
+        if self.server_writes {
+            return self.computed_value(range, col);
         }
         if let Some(src_col) = self.find_ref(range.clone()) {
             let what = format!("an expression computed from it to assign `{}`", col.column);

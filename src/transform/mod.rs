@@ -5,6 +5,7 @@
 
 pub mod catalog;
 pub mod columns_view;
+pub mod computed;
 pub mod constraints_view;
 pub mod dependents;
 pub mod extract;

@@ -378,6 +378,12 @@ impl ColumnCatalog for Catalog<'_> {
     fn server_inflates(&self) -> bool {
         self.server_inflates
     }
+    fn server_deflate(&self, col: &ColumnRef) -> Result<(String, String), String> {
+        let rule = (self.rules.lookup(&col.db, &col.table, &col.column))
+            .filter(|_| !self.shadowed(&col.db, &col.table))
+            .ok_or_else(|| "a column squeeze has no rule for".to_string())?;
+        super::computed::deflate_call(rule, col)
+    }
     fn connection_unquotes_json_constants(&self) -> bool {
         self.connection_utf8mb4
     }

@@ -7,7 +7,10 @@ pub const STRING_RESULT: c_int = 0;
 /// `MYSQL_ERRMSG_SIZE`: room in the message buffer an init function gets.
 const ERRMSG_SIZE: usize = 512;
 /// `ER_UNKNOWN_ERROR`, SQLSTATE HY000: the code a row-time error carries.
-const ER_UNKNOWN_ERROR: c_uint = 1105;
+pub const ER_UNKNOWN_ERROR: c_uint = 1105;
+/// `ER_DATA_TOO_LONG`, SQLSTATE 22001: a document above
+/// `codec.max_value_size` (what squeeze answers for such a literal).
+pub const ER_DATA_TOO_LONG: c_uint = 1406;
 /// The longest string result MariaDB sizes as LONGBLOB (4 GiB - 1).
 pub const LONGBLOB_LENGTH: c_ulong = 4_294_967_295;
 
@@ -72,11 +75,11 @@ pub unsafe fn init_message(message: *mut c_char, text: &str) {
 
 type PrintfError = unsafe extern "C" fn(c_uint, *const c_char, c_ulong, ...);
 
-/// Reports `text` as the current statement's error (ERR 1105) through the
+/// Reports `text` as the current statement's error `code` through the
 /// server's own `my_printf_error`, found in the process that loaded the
 /// library; false when there is none (not inside mariadbd): the caller
 /// then only sets the UDF error flag, which makes the result NULL.
-pub fn raise_sql_error(text: &str) -> bool {
+pub fn raise_sql_error(code: c_uint, text: &str) -> bool {
     static FN: std::sync::OnceLock<Option<PrintfError>> = std::sync::OnceLock::new();
     let f = FN.get_or_init(|| {
         // SAFETY: dlsym with a NUL-terminated name; the symbol, when
@@ -96,13 +99,6 @@ pub fn raise_sql_error(text: &str) -> bool {
     msg.push(0);
     // SAFETY: "%s" with one NUL-terminated argument: the text is never read
     // as a format.
-    unsafe {
-        f(
-            ER_UNKNOWN_ERROR,
-            c"%s".as_ptr(),
-            0,
-            msg.as_ptr().cast::<c_char>(),
-        )
-    };
+    unsafe { f(code, c"%s".as_ptr(), 0, msg.as_ptr().cast::<c_char>()) };
     true
 }

@@ -9,12 +9,16 @@
 //! and flag pointers) as `include/mysql_com.h` declares them: the init
 //! function before any row, the deinit function once after.
 #![allow(clippy::missing_safety_doc)]
-use std::ffi::{c_char, c_ulong};
+use std::ffi::{c_char, c_uint, c_ulong};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use squeeze_format::Contexts;
 
-use crate::abi::{init_message, raise_sql_error, UdfArgs, UdfInit, LONGBLOB_LENGTH};
+use crate::abi::{
+    init_message, raise_sql_error, UdfArgs, UdfInit, ER_DATA_TOO_LONG, ER_UNKNOWN_ERROR,
+    LONGBLOB_LENGTH,
+};
+use crate::deflate::{deflate, DeflateError, Deflated, Encoding};
 use crate::inflate::{inflate, Inflated};
 use crate::store::beside_library;
 use crate::IN_SERVER_VERSION;
@@ -98,6 +102,21 @@ unsafe fn deinit(initid: *mut UdfInit) {
     }));
 }
 
+/// A row's error: the statement's error code and text.
+struct Failure {
+    code: c_uint,
+    text: String,
+}
+
+impl From<String> for Failure {
+    fn from(text: String) -> Self {
+        Failure {
+            code: ER_UNKNOWN_ERROR,
+            text,
+        }
+    }
+}
+
 /// Runs `body` for one row: its bytes become the result (`None`: NULL); an
 /// error is raised as the statement's error.
 unsafe fn row(
@@ -106,11 +125,14 @@ unsafe fn row(
     length: *mut c_ulong,
     is_null: *mut c_char,
     error: *mut c_char,
-    body: impl FnOnce(&mut Call, &UdfArgs) -> Result<Option<()>, String>,
+    body: impl FnOnce(&mut Call, &UdfArgs) -> Result<Option<()>, Failure>,
 ) -> *mut c_char {
     let call = &mut *(*initid).ptr.cast::<Call>();
-    let outcome = catch_unwind(AssertUnwindSafe(|| body(call, &*args)))
-        .unwrap_or_else(|_| Err("squeeze: internal error in the in-server function".into()));
+    let outcome = catch_unwind(AssertUnwindSafe(|| body(call, &*args))).unwrap_or_else(|_| {
+        Err(Failure::from(
+            "squeeze: internal error in the in-server function".to_string(),
+        ))
+    });
     match outcome {
         Ok(Some(())) => {
             *length = call.out.len() as c_ulong;
@@ -122,7 +144,7 @@ unsafe fn row(
             std::ptr::null_mut()
         }
         Err(why) => {
-            raise_sql_error(&why);
+            raise_sql_error(why.code, &why.text);
             *error = 1;
             *is_null = 1;
             std::ptr::null_mut()
@@ -133,7 +155,7 @@ unsafe fn row(
 /// Exports one string function `$name` in the UDF convention: its init
 /// (arity `$arity`, `$usage` in the message otherwise), its deinit, and
 /// the row function running `$body` (a `fn(&mut Call, &UdfArgs) ->
-/// Result<Option<()>, String>`) under [`row`].
+/// Result<Option<()>, Failure>`) under [`row`].
 macro_rules! string_function {
     ($name:ident, $init:ident, $deinit:ident, $arity:expr, $usage:expr, $body:expr) => {
         #[no_mangle]
@@ -173,6 +195,14 @@ string_function!(
     inflate_row
 );
 string_function!(
+    squeeze_deflate,
+    squeeze_deflate_init,
+    squeeze_deflate_deinit,
+    5,
+    "five arguments: the document, then the column's codec id, level, dictionary id and min_size as squeeze writes them",
+    deflate_row
+);
+string_function!(
     squeeze_udf_version,
     squeeze_udf_version_init,
     squeeze_udf_version_deinit,
@@ -190,7 +220,7 @@ string_function!(
 );
 
 /// The document a stored value holds (the value itself when it is plain).
-fn inflate_row(call: &mut Call, args: &UdfArgs) -> Result<Option<()>, String> {
+fn inflate_row(call: &mut Call, args: &UdfArgs) -> Result<Option<()>, Failure> {
     // SAFETY: argument 0 exists (arity checked by init) and is the server's.
     let Some(stored) = (unsafe { args.value(0) }) else {
         return Ok(None);
@@ -205,7 +235,38 @@ fn inflate_row(call: &mut Call, args: &UdfArgs) -> Result<Option<()>, String> {
     Ok(Some(()))
 }
 
-fn version_row(call: &mut Call, _: &UdfArgs) -> Result<Option<()>, String> {
+/// The stored value for a document (the document itself when squeeze
+/// would keep it as it is); NULL for NULL.
+fn deflate_row(call: &mut Call, args: &UdfArgs) -> Result<Option<()>, Failure> {
+    // SAFETY: arguments 0..5 exist (arity checked by init).
+    let Some(document) = (unsafe { args.value(0) }) else {
+        return Ok(None);
+    };
+    let mut encoding = [&[][..]; 4];
+    for (i, slot) in encoding.iter_mut().enumerate() {
+        // SAFETY: as above.
+        *slot = unsafe { args.value(i + 1) }
+            .ok_or_else(|| "squeeze_deflate: an encoding argument is NULL".to_string())?;
+    }
+    let encoding = Encoding::parse(encoding)?;
+    match deflate(beside_library(), encoding, document, &mut call.out) {
+        Ok(Deflated::Compressed) => {}
+        Ok(Deflated::AsGiven) => {
+            call.out.clear();
+            call.out.extend_from_slice(document);
+        }
+        Err(DeflateError::TooLong { size, limit }) => {
+            return Err(Failure {
+                code: ER_DATA_TOO_LONG,
+                text: format!("Data too long for a column squeeze stores compressed: the value is {size} bytes, above squeeze's codec.max_value_size of {limit} bytes (a longer value could never be read back through squeeze)"),
+            })
+        }
+        Err(DeflateError::Other(why)) => return Err(why.into()),
+    }
+    Ok(Some(()))
+}
+
+fn version_row(call: &mut Call, _: &UdfArgs) -> Result<Option<()>, Failure> {
     call.out.clear();
     call.out.extend_from_slice(IN_SERVER_VERSION.as_bytes());
     Ok(Some(()))
@@ -213,7 +274,7 @@ fn version_row(call: &mut Call, _: &UdfArgs) -> Result<Option<()>, String> {
 
 /// `id:sha256` per verified file, `id:unreadable` otherwise, comma
 /// separated, by id; then `;max_value_size=N` and `;dir=PATH`.
-fn dictionaries_row(call: &mut Call, _: &UdfArgs) -> Result<Option<()>, String> {
+fn dictionaries_row(call: &mut Call, _: &UdfArgs) -> Result<Option<()>, Failure> {
     let store = beside_library();
     let listing = store.listing()?;
     let items: Vec<String> = listing

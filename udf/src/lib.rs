@@ -9,6 +9,11 @@
 //!   string; squeeze wraps it as `CONVERT(.. USING utf8mb4) COLLATE
 //!   utf8mb4_bin`, the uncompressed copy's type. A value that does not
 //!   decode is an SQL error naming squeeze, never wrong bytes or a crash.
+//! - `squeeze_deflate(document, codec, level, dictionary, min_size)`: the
+//!   value squeeze would store for a document it compresses (its write
+//!   path's encoder, the column's settings as squeeze writes them into a
+//!   computed write), so `UPDATE t SET doc = JSON_SET(doc, ..)` is
+//!   computed by the server and stored compressed.
 //! - `squeeze_udf_version()`: this build's [`IN_SERVER_VERSION`].
 //! - `squeeze_udf_dictionaries()`: `id:sha256` of every dictionary file the
 //!   library can read, verified (what `squeeze udf status` compares with the
@@ -19,9 +24,12 @@
 //! Memory: the dictionaries it has used (each its file plus zstd's prepared
 //! tables, ~2x the file), and per statement calling it one output buffer
 //! (the largest document of the statement) and one zstd/zlib context
-//! (~100 KB), freed when the statement ends.
+//! (~100 KB), freed when the statement ends; for `squeeze_deflate`, up to
+//! 8 encoders kept across statements (with a zstd dictionary, ~2x its
+//! size each for the prepared tables).
 
 pub mod abi;
+pub mod deflate;
 mod functions;
 pub use functions::*;
 pub mod inflate;

@@ -91,6 +91,11 @@ impl ValueEncoder {
         self.level
     }
 
+    /// Values shorter than this are stored as they are.
+    pub fn min_size(&self) -> usize {
+        self.min_size
+    }
+
     pub fn dict_id(&self) -> u32 {
         self.dict.as_ref().map_or(NO_DICTIONARY, |d| d.id)
     }

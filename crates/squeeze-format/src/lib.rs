@@ -119,5 +119,5 @@ impl FromStr for CodecKind {
 pub const IN_SERVER_VERSION: &str = concat!(
     "squeeze-udf ",
     env!("CARGO_PKG_VERSION"),
-    "; format 1; abi 1"
+    "; format 1; abi 2"
 );

@@ -321,6 +321,9 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         if self.literal_select(i, target, columns)? {
             return Ok(());
         }
+        if self.server_writes && self.server_select(i, target, columns)? {
+            return Ok(());
+        }
         let col_ref = |a: &Self, name: &str| a.check(&target.0, &target.1, name);
         let written = match columns {
             Some(c) => c.iter().find_map(|(n, _)| col_ref(self, n)),
@@ -357,7 +360,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
 
     /// The column names of the write target in order: a view's from its
     /// definition, a table's from the catalog.
-    fn target_columns(&self, target: &(String, String)) -> Option<Vec<String>> {
+    pub(super) fn target_columns(&self, target: &(String, String)) -> Option<Vec<String>> {
         match self.view(&target.0, &target.1) {
             Some(Ok(cols)) => Some(cols.into_iter().map(|(n, _)| n).collect()),
             _ => self.catalog.table_columns(&target.0, &target.1),
@@ -458,7 +461,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         Ok(true)
     }
 
-    fn on_duplicate(
+    pub(super) fn on_duplicate(
         &mut self,
         i: usize,
         target: &(String, String),

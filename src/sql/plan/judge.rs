@@ -82,7 +82,9 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
                     if !self.skip[i] && !qualified_part && (in_call || !self.alias_position(i)) {
                         if let Some((parts, end)) = self.chain(i) {
                             if let Some(col) = self.resolve(&parts) {
-                                self.judge(i, end, col, &stack, ddl)?;
+                                if let Err(r) = self.judge(i, end, col, &stack, ddl) {
+                                    self.read_by_server(i, end, &parts, &stack, r)?;
+                                }
                             }
                             i = end;
                             continue;
@@ -98,7 +100,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
 
     /// Is the name at `i` in alias position (`SELECT x AS doc`, `SELECT
     /// COUNT(*) doc`, `SELECT a.b doc`)? Then it names no column.
-    fn alias_position(&self, i: usize) -> bool {
+    pub(super) fn alias_position(&self, i: usize) -> bool {
         let Some(p) = i.checked_sub(1).map(|p| self.toks[p]) else {
             return false;
         };

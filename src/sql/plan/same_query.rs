@@ -110,6 +110,9 @@ impl ColumnCatalog for SameQuery<'_> {
     fn server_inflates(&self) -> bool {
         self.server && self.inner.server_inflates()
     }
+    fn server_deflate(&self, col: &ColumnRef) -> Result<(String, String), String> {
+        self.inner.server_deflate(col)
+    }
     fn connection_unquotes_json_constants(&self) -> bool {
         self.inner.connection_unquotes_json_constants()
     }

@@ -70,7 +70,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
 
     /// A compressed column a name chain names for certain: a real table
     /// of the statement, no derived table that could also provide it.
-    fn resolve_exact(&self, parts: &[usize]) -> Option<ColumnRef> {
+    pub(super) fn resolve_exact(&self, parts: &[usize]) -> Option<ColumnRef> {
         match parts.len() {
             1 => {
                 if self.tables.iter().any(|t| t.table.is_none()) {
@@ -123,7 +123,7 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         if end != range.end {
             return Ok(false);
         }
-        match self.resolve_exact(&parts) {
+        match self.resolve_at(range.start, &parts) {
             Some(source) if self.catalog.same_rule(col, &source) => {
                 self.mark(range);
                 Ok(true)

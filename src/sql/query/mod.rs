@@ -34,6 +34,7 @@ pub use expr::JsonItem;
 pub use filter::{Cond, RowFilter};
 pub use scope::OutCol;
 use scope::Scope;
+pub use server_eval::{inflated, typed};
 
 /// What the analyzer learnt about an accepted query: for each column of its
 /// result, the compressed column whose values it passes through unchanged.
