@@ -132,6 +132,32 @@ fn computed_writes_are_evaluated_by_the_server_and_stored_compressed_as_on_the_u
             }
             dump::assert_same(sql, &want, &got);
         }
+        // The binary protocol: a prepared computed write, its `?` a
+        // parameter of the expression (not a value squeeze compresses).
+        for (sql, params) in [
+            (
+                "UPDATE d SET doc = JSON_SET(doc, '$.p', ?) WHERE id = ?",
+                vec![mysql_async::Value::from("prepared é"), mysql_async::Value::from(2)],
+            ),
+            (
+                "INSERT INTO src (id, doc) SELECT id + ?, JSON_ARRAY(doc, ?) FROM d WHERE JSON_VALUE(doc, '$.author') = ?",
+                vec![
+                    mysql_async::Value::from(500),
+                    mysql_async::Value::from(LONG),
+                    mysql_async::Value::from("ann"),
+                ],
+            ),
+        ] {
+            let want = dump::exec(&mut t, sql, params.clone()).await;
+            let got = dump::exec(&mut s, sql, params).await;
+            dump::assert_same(sql, &want, &got);
+            assert!(want.sets()[0].affected > 0, "{sql}: {want:?}");
+        }
+        for sql in ["SELECT id, doc FROM d ORDER BY id", "SELECT id, doc FROM src ORDER BY id"] {
+            let want = dump::query(&mut t, sql).await;
+            let got = dump::query(&mut s, sql).await;
+            dump::assert_same(sql, &want, &got);
+        }
         // A computed document where squeeze derives extracted columns
         // from the documents it compresses: refused, naming both.
         match dump::query(&mut s, "UPDATE x SET doc = JSON_SET(doc, '$.a', 2)").await {

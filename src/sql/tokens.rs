@@ -257,6 +257,23 @@ impl Parens {
     }
 }
 
+/// The tokens of `range` outside every parenthesis opened inside it (the
+/// parentheses themselves excluded).
+pub fn top_level(toks: &[Token], range: Range<usize>) -> impl Iterator<Item = usize> + '_ {
+    let mut depth = 0usize;
+    range.filter(move |&i| match toks[i].kind {
+        TokenKind::LParen => {
+            depth += 1;
+            false
+        }
+        TokenKind::RParen => {
+            depth = depth.saturating_sub(1);
+            false
+        }
+        _ => depth == 0,
+    })
+}
+
 pub fn split_commas(toks: &[Token], range: Range<usize>) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut depth = 0usize;

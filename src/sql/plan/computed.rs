@@ -193,32 +193,17 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         }
         let end = self.clause_end(i + 1, &["ON"]);
         let mut list_end = end;
-        let mut depth = 0usize;
-        for j in i + 1..end {
-            match self.toks[j].kind {
-                TokenKind::LParen => depth += 1,
-                TokenKind::RParen => depth = depth.saturating_sub(1),
-                TokenKind::Ident
-                    if depth == 0
-                        && ["UNION", "EXCEPT", "INTERSECT", "INTO"]
-                            .iter()
-                            .any(|w| self.kw(j, w)) =>
-                {
-                    return Ok(false)
-                }
-                TokenKind::Ident if depth == 0 && list_end == end && self.kw(j, "FROM") => {
-                    list_end = j;
-                }
-                _ => {}
+        for j in crate::sql::tokens::top_level(self.toks, i + 1..end) {
+            if ["UNION", "EXCEPT", "INTERSECT", "INTO"]
+                .iter()
+                .any(|w| self.kw(j, w))
+            {
+                return Ok(false);
+            }
+            if list_end == end && self.kw(j, "FROM") {
+                list_end = j;
             }
         }
-        let names: Vec<String> = match columns {
-            Some(c) => c.iter().map(|(n, _)| n.to_string()).collect(),
-            None => match self.target_columns(target) {
-                Some(c) => c,
-                None => return Ok(false),
-            },
-        };
         let mut first = i + 1;
         while [
             "ALL",
@@ -234,27 +219,43 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
             first += 1;
         }
         self.inserted_query = Some(i..end);
-        let items = self.split_commas(first..list_end);
+        self.select_items_as_values(first..list_end, end, target, columns)
+    }
+
+    /// The items of an `INSERT .. SELECT`'s select list `list`, each one
+    /// written to a compressed column of `target` judged as a value of it
+    /// (without its alias), then the `ON DUPLICATE KEY UPDATE` at `end`.
+    /// `Ok(false)`: items squeeze cannot pair with the columns (`*`, a
+    /// count the server rejects).
+    pub(super) fn select_items_as_values(
+        &mut self,
+        list: Range<usize>,
+        end: usize,
+        target: &(String, String),
+        columns: Option<&[(Cow<'a, str>, usize)]>,
+    ) -> Result<bool, Refusal> {
+        let names: Vec<String> = match columns {
+            Some(c) => c.iter().map(|(n, _)| n.to_string()).collect(),
+            None => match self.target_columns(target) {
+                Some(c) => c,
+                None => return Ok(false),
+            },
+        };
+        let items = self.split_commas(list);
         // `*` or `t.*` copies columns by position.
         let star = |r: &Range<usize>| {
             self.toks[r.end - 1].text(self.src) == b"*"
                 && (r.len() == 1 || self.kind(r.end - 2) == Some(TokenKind::Dot))
         };
-        if items.iter().any(|r| r.is_empty() || star(r)) {
-            return Ok(false);
-        }
-        if items.len() != names.len() {
-            // The server rejects the column count.
+        if items.len() != names.len() || items.iter().any(|r| r.is_empty() || star(r)) {
             return Ok(false);
         }
         for (item, name) in items.into_iter().zip(names) {
-            let Some(col) = self.check(&target.0, &target.1, &name) else {
-                continue;
-            };
-            // Without its alias (`expr AS a`, `expr a`).
             let r = item.start..self.alias_start(&item);
             self.mark(r.end..item.end);
-            self.value_for(r, &col, &|_: &Self, _: Range<usize>| false)?;
+            if let Some(col) = self.check(&target.0, &target.1, &name) {
+                self.value_for(r, &col, &|_: &Self, _: Range<usize>| false)?;
+            }
         }
         if self.kw(end, "ON") {
             self.on_duplicate(end, target, None)?;

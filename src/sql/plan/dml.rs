@@ -381,84 +381,39 @@ impl<'a: 't, 't> Analyzer<'a, 't> {
         }
         let end = self.clause_end(i + 1, &["ON"]);
         let mut list_end = end;
-        let mut depth = 0usize;
-        for j in i + 1..end {
-            match self.toks[j].kind {
-                TokenKind::LParen => depth += 1,
-                TokenKind::RParen => depth = depth.saturating_sub(1),
-                TokenKind::Ident if depth == 0 && self.kw(j, "FROM") => {
-                    if !(self.kw(j + 1, "DUAL") && j + 2 == end) {
-                        return Ok(false);
-                    }
-                    list_end = j;
-                    break;
+        for j in crate::sql::tokens::top_level(self.toks, i + 1..end) {
+            if self.kw(j, "FROM") {
+                if !(self.kw(j + 1, "DUAL") && j + 2 == end) {
+                    return Ok(false);
                 }
-                // Any other clause or select option: a real query.
-                TokenKind::Ident
-                    if depth == 0
-                        && [
-                            "WHERE",
-                            "GROUP",
-                            "HAVING",
-                            "ORDER",
-                            "LIMIT",
-                            "UNION",
-                            "EXCEPT",
-                            "INTERSECT",
-                            "INTO",
-                            "WINDOW",
-                            "DISTINCT",
-                            "ALL",
-                            "DISTINCTROW",
-                            "FOR",
-                            "LOCK",
-                        ]
-                        .iter()
-                        .any(|w| self.kw(j, w)) =>
-                {
-                    return Ok(false)
-                }
-                _ => {}
+                list_end = j;
+                break;
             }
-        }
-        let names: Vec<String> = match columns {
-            Some(c) => c.iter().map(|(n, _)| n.to_string()).collect(),
-            None => match self.target_columns(target) {
-                Some(c) => c,
-                None => return Ok(false),
-            },
-        };
-        let items = self.split_commas(i + 1..list_end);
-        if items.len() != names.len() {
-            // The server rejects the column count.
-            return Ok(false);
-        }
-        for (item, name) in items.into_iter().zip(names) {
-            // Drop an alias: `'...' AS doc` or `'...' doc`.
-            let mut r = item.clone();
-            if r.len() >= 3 && self.kw(r.end - 2, "AS") && is_name(&self.toks[r.end - 1]) {
-                r.end -= 2;
-            } else if r.len() >= 2
-                && is_name(&self.toks[r.end - 1])
-                && matches!(
-                    self.toks[r.end - 2].kind,
-                    TokenKind::Str { .. }
-                        | TokenKind::Number
-                        | TokenKind::HexLit
-                        | TokenKind::BitLit
-                )
+            // Any other clause or select option: a real query.
+            if [
+                "WHERE",
+                "GROUP",
+                "HAVING",
+                "ORDER",
+                "LIMIT",
+                "UNION",
+                "EXCEPT",
+                "INTERSECT",
+                "INTO",
+                "WINDOW",
+                "DISTINCT",
+                "ALL",
+                "DISTINCTROW",
+                "FOR",
+                "LOCK",
+            ]
+            .iter()
+            .any(|w| self.kw(j, w))
             {
-                r.end -= 1;
-            }
-            self.mark(r.end..item.end);
-            if let Some(col) = self.check(&target.0, &target.1, &name) {
-                self.value_for(r, &col, &|_: &Self, _: Range<usize>| false)?;
+                return Ok(false);
             }
         }
-        if self.kw(end, "ON") {
-            self.on_duplicate(end, target, None)?;
-        }
-        Ok(true)
+        self.select_items_as_values(i + 1..list_end, end, target, columns)
     }
 
     pub(super) fn on_duplicate(
