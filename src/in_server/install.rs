@@ -11,6 +11,7 @@ use super::{watch, State, BUILT_LIBRARY, FUNCTIONS, FUNCTION_SCHEMA, LIBRARY_FIL
 use crate::config::Config;
 use crate::meta::schema::StoredDictionary;
 use crate::meta::store::{self, ShardConn, ShardTarget};
+use crate::sql::query::COPY_VALUE_FUNCTION;
 
 /// The dictionary directory's name beside the library (the library's
 /// own `store::DIRECTORY`).
@@ -58,7 +59,7 @@ pub fn create_sql() -> Vec<String> {
 /// (`sql::plan::computed`), so the value is evaluated once.
 fn stored_function_sql() -> String {
     format!(
-        "CREATE OR REPLACE FUNCTION {FUNCTION_SCHEMA}.copy_value(v LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, errno INT, message VARCHAR(512) CHARACTER SET utf8mb4) \
+        "CREATE OR REPLACE FUNCTION {COPY_VALUE_FUNCTION}(v LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, errno INT, message VARCHAR(512) CHARACTER SET utf8mb4) \
          RETURNS LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC CONTAINS SQL SQL SECURITY INVOKER \
          BEGIN \
          IF errno <> 0 AND v IS NOT NULL AND NOT JSON_VALID(v) THEN \

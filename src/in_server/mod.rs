@@ -25,12 +25,6 @@ pub const FUNCTIONS: [&str; 4] = [
     "squeeze_udf_version",
     "squeeze_udf_dictionaries",
 ];
-/// The library's function that stores a computed document as squeeze
-/// would (`transform::computed`).
-pub const DEFLATE_FUNCTION: &str = "squeeze_deflate";
-/// The stored function a computed document passes through first: the
-/// copy's conversion and JSON check (`install::create_sql`).
-pub const STORED_FUNCTION: &str = "squeeze_fn.copy_value";
 /// The library's file name in `@@plugin_dir`.
 pub const LIBRARY_FILE: &str = "squeeze_udf.so";
 /// The file cargo builds (next to the `squeeze` executable).

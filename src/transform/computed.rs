@@ -53,8 +53,8 @@ pub fn deflate_call(rule: &ColumnRule, col: &ColumnRef) -> Result<(String, Strin
     Ok((
         format!(
             "{}({}(",
-            crate::in_server::DEFLATE_FUNCTION,
-            crate::in_server::STORED_FUNCTION
+            crate::sql::query::DEFLATE_FUNCTION,
+            crate::sql::query::COPY_VALUE_FUNCTION
         ),
         format!(
             ", {errno}, {}), '{}', '{}', '{}', '{}')",

@@ -34,7 +34,7 @@ pub use expr::JsonItem;
 pub use filter::{Cond, RowFilter};
 pub use scope::OutCol;
 use scope::Scope;
-pub use server_eval::{inflated, typed};
+pub use server_eval::{inflated, typed, COPY_VALUE_FUNCTION, DEFLATE_FUNCTION};
 
 /// What the analyzer learnt about an accepted query: for each column of its
 /// result, the compressed column whose values it passes through unchanged.

@@ -24,6 +24,12 @@ pub const INFLATE_FUNCTION: &str = "squeeze_inflate";
 /// The stored function over it that returns the uncompressed copy's own
 /// type (`in_server::install`).
 pub const TYPED_FUNCTION: &str = "squeeze_fn.document";
+/// The library's function that stores a computed document as squeeze
+/// would (`transform::computed`).
+pub const DEFLATE_FUNCTION: &str = "squeeze_deflate";
+/// The stored function a computed document passes through first: the
+/// copy's conversion and JSON check (`in_server::install`).
+pub const COPY_VALUE_FUNCTION: &str = "squeeze_fn.copy_value";
 
 /// The cast that gives a document the uncompressed copy's character set,
 /// collation and derivation (IMPLICIT, as a column's: `COLLATE` would make
